@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes. The web client branches on these, never on messages. */
+export const ErrorCode = {
+  validation: 'VALIDATION_ERROR',
+  unauthenticated: 'UNAUTHENTICATED',
+  sessionExpired: 'SESSION_EXPIRED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountInactive: 'ACCOUNT_INACTIVE',
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  invalidToken: 'INVALID_TOKEN',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
+  unprocessable: 'UNPROCESSABLE',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorDetailSchema = z.object({ field: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** The one error shape every endpoint answers with. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  details: z.array(errorDetailSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Client-facing messages fixed by the spec's error catalogue (section 8). */
+export const Messages = {
+  forbiddenAction: 'Forbidden in the action!',
+  incorrectCredentials: 'Incorrect credentials!',
+  genericError: 'Error occurred, please try again later',
+  defaultErrorToast: 'Something went wrong, please try again later',
+  defaultSuccessToast: 'Action success',
+  changesSaved: 'Changes saved',
+  copied: 'Copied to clipboard',
+} as const;

@@ -1,0 +1,7 @@
+export * from './errors';
+export * from './list';
+export * from './performer-options';
+export * from './settings';
+export * from './socket';
+export * from './users';
+export * from './validation';

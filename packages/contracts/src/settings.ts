@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { looseUrl } from './validation';
+
+export const settingGroups = [
+  'general', 'auth', 'payment', 'subscription', 'wallet', 'payout', 'streaming', 'player', 'analytics',
+] as const;
+export type SettingGroup = (typeof settingGroups)[number];
+
+export const menuItemSchema = z.object({
+  title: z.string().trim().min(1, 'is required').max(60),
+  path: z.string().trim().min(1, 'is required').max(500),
+  section: z.enum(['header', 'footer']),
+  isNewTab: z.boolean().default(false),
+  ordering: z.number().int().default(0),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+type Base = { group: SettingGroup; label: string; description?: string; public: boolean; secret?: boolean; editable?: boolean };
+type StringDef = Base & { type: 'string' | 'text'; default: string; maxLength?: number };
+type UrlDef = Base & { type: 'url'; default: string };
+type BooleanDef = Base & { type: 'boolean'; default: boolean };
+type NumberDef = Base & { type: 'number'; default: number; min: number; max: number; integer?: boolean };
+type EnumDef = Base & { type: 'enum'; default: string; options: readonly string[] };
+type MenusDef = Base & { type: 'menus'; default: MenuItem[] };
+export type SettingDefinition = StringDef | UrlDef | BooleanDef | NumberDef | EnumDef | MenusDef;
+export type SettingType = SettingDefinition['type'];
+
+const money = (label: string, value: number, group: SettingGroup, max = 1_000_000): NumberDef => ({
+  type: 'number', group, label, default: value, min: 0, max, public: true,
+});
+
+/**
+ * Every admin-configurable setting with its type, default, group and visibility.
+ * Defaults follow the spec's section 9; the rest follow domain-rules.md.
+ * Secrets are write-only: no endpoint ever returns their value.
+ */
+export const settingDefinitions = {
+  siteName: { type: 'string', group: 'general', label: 'Site name', default: 'Limelight', maxLength: 100, public: true },
+  logoUrl: { type: 'url', group: 'general', label: 'Logo URL', default: '', public: true },
+  darkmodeLogoUrl: { type: 'url', group: 'general', label: 'Logo URL for dark mode', default: '', public: true },
+  favicon: { type: 'string', group: 'general', label: 'Favicon URL', default: '/favicon.ico', maxLength: 500, public: true },
+  maintenanceMode: { type: 'boolean', group: 'general', label: 'Maintenance mode', description: 'Replaces every screen with the maintenance page for everyone but admins.', default: false, public: true },
+  maintenanceImage: { type: 'url', group: 'general', label: 'Maintenance image URL', default: '', public: true },
+  menus: { type: 'menus', group: 'general', label: 'Menus', default: [], public: true },
+  footerContent: { type: 'text', group: 'general', label: 'Footer content', default: '', maxLength: 5000, public: true },
+  enableProduct: { type: 'boolean', group: 'general', label: 'Enable the product shop', default: true, public: true },
+  adminEmail: { type: 'string', group: 'general', label: 'Admin e-mail (contact form destination)', default: '', maxLength: 254, public: false },
+  senderEmail: { type: 'string', group: 'general', label: 'Sender e-mail', default: 'no-reply@limelight.local', maxLength: 254, public: false },
+  requireEmailVerification: { type: 'boolean', group: 'auth', label: 'Require e-mail verification before login', default: false, public: true },
+  paymentGateway: { type: 'enum', group: 'payment', label: 'Payment gateway', default: 'stripe', options: ['stripe', 'sandbox'], public: true },
+  stripePublishableKey: { type: 'string', group: 'payment', label: 'Stripe publishable key', default: '', maxLength: 255, public: true },
+  stripeSecretKey: { type: 'string', group: 'payment', label: 'Stripe secret key', default: '', maxLength: 255, public: false, secret: true },
+  stripeWebhookSecret: { type: 'string', group: 'payment', label: 'Stripe webhook signing secret', default: '', maxLength: 255, public: false, secret: true },
+  performerCommission: { type: 'number', group: 'payment', label: 'Platform commission (0.10 = 10 %)', default: 0.1, min: 0, max: 1, public: false },
+  tokenConversionRate: { type: 'number', group: 'payment', label: 'Site currency per token', default: 1, min: 0.01, max: 1000, public: true },
+  freeSubscriptionEnabled: { type: 'boolean', group: 'subscription', label: 'Free trial subscriptions', default: true, public: true },
+  freeSubscriptionDuration: { type: 'number', group: 'subscription', label: 'Free trial length (days)', default: 1, min: 1, max: 365, integer: true, public: true },
+  minimumSubscriptionPrice: money('Minimum subscription price', 2.95, 'subscription'),
+  maximumSubscriptionPrice: money('Maximum subscription price', 300, 'subscription'),
+  minimumWalletPrice: money('Minimum wallet top-up', 2.95, 'wallet'),
+  maximumWalletPrice: money('Maximum wallet top-up', 300, 'wallet'),
+  minimumTipPrice: money('Minimum tip', 10, 'wallet'),
+  maximumTipPrice: money('Maximum tip', 10000, 'wallet'),
+  minimumPayoutAmount: money('Minimum payout amount', 50, 'payout'),
+  agoraEnable: { type: 'boolean', group: 'streaming', label: 'Live streaming', default: false, public: true },
+  agoraAppId: { type: 'string', group: 'streaming', label: 'Agora app id', default: '', maxLength: 255, public: true },
+  agoraCertificate: { type: 'string', group: 'streaming', label: 'Agora app certificate', default: '', maxLength: 255, public: false, secret: true },
+  volume: { type: 'number', group: 'player', label: 'Default player volume', default: 1, min: 0, max: 1, public: true },
+  gaCode: { type: 'string', group: 'analytics', label: 'Google Analytics measurement id', default: '', maxLength: 50, public: true },
+} as const satisfies Record<string, SettingDefinition>;
+
+export type SettingKey = keyof typeof settingDefinitions;
+export const settingKeys = Object.keys(settingDefinitions) as SettingKey[];
+
+type ValueOf<D> = D extends { type: 'boolean' }
+  ? boolean
+  : D extends { type: 'number' }
+    ? number
+    : D extends { type: 'menus' }
+      ? MenuItem[]
+      : string;
+export type SettingValues = { -readonly [K in SettingKey]: ValueOf<(typeof settingDefinitions)[K]> };
+
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(settingDefinitions, key);
+
+export const publicSettingKeys = settingKeys.filter((key) => settingDefinitions[key].public);
+
+export const defaultSettings = Object.fromEntries(
+  settingKeys.map((key) => [key, settingDefinitions[key].default]),
+) as unknown as SettingValues;
+
+/** Pairs whose first value may not exceed the second; checked whenever either changes. */
+export const settingRanges: ReadonlyArray<readonly [SettingKey, SettingKey]> = [
+  ['minimumSubscriptionPrice', 'maximumSubscriptionPrice'],
+  ['minimumWalletPrice', 'maximumWalletPrice'],
+  ['minimumTipPrice', 'maximumTipPrice'],
+];
+
+/** The zod schema a value for one setting must satisfy. */
+export function settingValueSchema(definition: SettingDefinition): z.ZodType {
+  switch (definition.type) {
+    case 'boolean':
+      return z.boolean();
+    case 'number': {
+      let schema = z.number().min(definition.min, `must be at least ${definition.min}`).max(definition.max, `must be at most ${definition.max}`);
+      if (definition.integer) schema = schema.int('must be a whole number');
+      return schema;
+    }
+    case 'enum':
+      return z.enum(definition.options as [string, ...string[]]);
+    case 'url':
+      return z.union([z.literal(''), looseUrl]);
+    case 'menus':
+      return z.array(menuItemSchema).max(50);
+    default:
+      return z.string().max(definition.maxLength ?? 255, `must be at most ${definition.maxLength ?? 255} characters`);
+  }
+}
+
+/** What `GET /settings/public` answers: every public key plus the client-side password flag. */
+export type PublicSettingKey = {
+  [K in SettingKey]: (typeof settingDefinitions)[K]['public'] extends true ? K : never;
+}[SettingKey];
+export type PublicSettings = Pick<SettingValues, PublicSettingKey> & { hashPwClient: boolean };
+
+export const adminSettingSchema = z.object({
+  key: z.string(),
+  type: z.string(),
+  group: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  public: z.boolean(),
+  secret: z.boolean(),
+  editable: z.boolean(),
+  value: z.unknown(),
+  /** For secrets, whether a value is stored (the value itself is never returned). */
+  hasValue: z.boolean(),
+  default: z.unknown(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  options: z.array(z.string()).optional(),
+});
+export type AdminSetting = z.infer<typeof adminSettingSchema>;

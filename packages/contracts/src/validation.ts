@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The spec's loose http/https check for URL fields (section 5). */
+export const looseUrl = z.string().trim().regex(/^https?:\/\/[^\s]+$/i, 'must be an http or https URL');
+
+/** Query strings repeat array values (`?a=1&a=2`); a single value arrives as a string. */
+export const queryArray = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item));
+
+/** Query strings carry booleans as text. */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Usernames double as profile URLs (`/{profileId}`), so they must not shadow an app route.
+ */
+export const RESERVED_USERNAMES = [
+  'admin', 'api', 'auth', 'home', 'user', 'users', 'creator', 'creators', 'performer', 'performers',
+  'socket.io', 'assets', 'static', 'settings', 'login', 'logout', 'register', 'page', 'posts',
+  'messages', 'wallet', 'payment', 'search', 'contact', 'maintenance', 'favicon.ico', 'leaf.jpg',
+] as const;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(40, 'must be at most 40 characters')
+  .regex(/^[a-zA-Z0-9_.-]+$/, 'may contain only letters, digits, dot, dash and underscore')
+  .refine((value) => !(RESERVED_USERNAMES as readonly string[]).includes(value.toLowerCase()), 'is reserved');
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be a valid e-mail address')).pipe(z.string().max(254));
+
+/**
+ * When HASH_PW_CLIENT is on the browser sends a SHA-256 hex digest instead of the password,
+ * which is 64 characters long, so the bounds hold for both forms.
+ */
+export const passwordSchema = z
+  .string()
+  .min(8, 'must be at least 8 characters')
+  .max(128, 'must be at most 128 characters');
+
+export const nameSchema = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
