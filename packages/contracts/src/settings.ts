@@ -81,6 +81,9 @@ type ValueOf<D> = D extends { type: 'boolean' }
       : string;
 export type SettingValues = { -readonly [K in SettingKey]: ValueOf<(typeof settingDefinitions)[K]> };
 
+/** One setting's definition, typed as the union so callers narrow on `type`. */
+export const settingDefinition = (key: SettingKey): SettingDefinition => settingDefinitions[key];
+
 export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(settingDefinitions, key);
 
 export const publicSettingKeys = settingKeys.filter((key) => settingDefinitions[key].public);

@@ -41,3 +41,8 @@ export const passwordSchema = z
   .max(128, 'must be at most 128 characters');
 
 export const nameSchema = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+
+// Missing fields read "is required" everywhere (API answers and forms) instead of zod's type jargon.
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+});

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode } from '@limelight/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
+import type { Deps } from './deps';
+import { adminRoutes } from './modules/admin/routes';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { usersRoutes } from './modules/users/routes';
+import { registerSessionResolution } from './platform/auth';
+import { createInMemoryBus, createRedisBus, type EventBus } from './platform/bus';
+import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail';
+import { createRealtime } from './platform/realtime';
+import { SettingsCache } from './platform/settings-cache';
+import { createLocalStorage } from './platform/storage';
+
+/** Outside components a caller may hand in instead of having them built from the config. */
+export type Adapters = { database?: DatabaseHandle; mailer?: Mailer; bus?: EventBus };
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The adapters and services this instance runs on (tests and the CLI reach them here). */
+    deps: Deps;
+  }
+}
+
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export async function buildApp(config: Config, adapters: Adapters = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = adapters.database ?? (config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir));
+  const bus = adapters.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl) : createInMemoryBus());
+  const settings = new SettingsCache(database.db, bus, app.log);
+  await settings.start();
+  const realtime = createRealtime({ server: app.server, db: database.db, redisUrl: config.redisUrl, log: app.log });
+  const deps: Deps = {
+    config,
+    db: database.db,
+    settings,
+    mailer: adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    realtime,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  app.addHook('preClose', async () => {
+    await realtime.close();
+  });
+  app.addHook('onClose', async () => {
+    await rateLimitRedis?.quit().catch(() => undefined);
+    if (!adapters.bus) await bus.close();
+    if (!adapters.database) await database.close();
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    redis: rateLimitRedis,
+    nameSpace: 'limelight-rate-limit-',
+    errorResponseBuilder: (_request, context) => ({
+      ...body(429, ErrorCode.rateLimited, `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+      // @fastify/rate-limit throws what this returns; the status travels with it.
+      statusCode: 429,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50, fieldSize: 64 * 1024 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Limelight API', version: '1.0.0' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      registerApiNotFound(api);
+      registerSessionResolution(api, database.db);
+      await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
+      await api.register(settingsRoutes(deps));
+      await api.register(authRoutes(deps));
+      await api.register(usersRoutes(deps));
+      await api.register(adminRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html for every page route so the
+ * client router takes over, and a JSON 404 for anything else that is not a page.
+ */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
+    if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(body(404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
+  });
+}

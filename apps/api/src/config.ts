@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Every environment variable the API reads, parsed once at start. README lists them. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').optional(),
+  PUBLIC_URL: z.string().regex(/^https?:\/\//, 'must be an http(s) URL').optional(),
+  HASH_PW_CLIENT: z.string().default('false').transform((value) => value === 'true'),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 60 * 60),
+  REMEMBER_SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(365 * 24 * 60 * 60),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: flag.default(false),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  hashPwClient: boolean;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionTtlSeconds: number;
+  rememberSessionTtlSeconds: number;
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+  webDistDir: string;
+};
+
+/**
+ * Parses the environment. Relative paths resolve against the directory `npm` was started in
+ * (INIT_CWD), so `DATA_DIR=./data npm start` means the same folder from any workspace script.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    hashPwClient: e.HASH_PW_CLIENT,
+    // Demo accounts are for the embedded quick start; a real database gets them only on request.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    rememberSessionTtlSeconds: e.REMEMBER_SESSION_TTL_SECONDS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: path.resolve(baseDir, e.WEB_DIST_DIR),
+  };
+}

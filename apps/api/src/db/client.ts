@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export { schema };
+/** One type for both drivers: PGlite and node-postgres share Drizzle's PostgreSQL query API. */
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database or a transaction: repos take either so services decide the transaction scope. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any constant works; it only has to be the same in every process of the deployment. */
+const MIGRATION_LOCK_ID = 7_245_001;
+
+/** Opens PostgreSQL through a pool; migrations run under an advisory lock so many processes may start at once. */
+export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+  return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * Opens the embedded database in `dataDir/db`. PGlite is single-process: a second process on the
+ * same folder would silently lose writes, so a lock file holding the owner's pid guards it.
+ */
+export async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const releaseLock = acquireLock(path.join(dataDir, 'db.lock'));
+  try {
+    const client = await PGlite.create(path.join(dataDir, 'db'));
+    return await wrapPglite(client, releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Wraps an already open PGlite (tests load a migrated snapshot) and brings it up to date. */
+export async function wrapPglite(client: PGlite, onClose: () => void = () => undefined): Promise<DatabaseHandle> {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+function acquireLock(lockPath: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (isRunning(owner)) {
+        throw new Error(
+          `The embedded database in ${path.dirname(lockPath)} is in use by process ${owner}. ` +
+            'Stop that process, choose another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // left behind by a process that crashed
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,4 @@
+export * from './files';
+export * from './sessions';
+export * from './settings';
+export * from './users';

@@ -1,0 +1,40 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+/** Login sessions. Only a SHA-256 of the opaque token is stored, so a database leak opens nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** How the session was opened: a password, a one-time link, or social sign-in. */
+    method: text('method').notNull().default('password'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Single-use links sent by e-mail or issued by an admin: e-mail verification, password reset, login. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'login'>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_tokens_user_id_idx').on(t.userId, t.purpose)],
+);

@@ -1,0 +1,47 @@
+import type { Gender } from '@limelight/contracts';
+import { count } from 'drizzle-orm';
+import type { Database } from './client';
+import { performerProfiles, users } from './schema';
+import { insertAccount } from '../modules/auth/service';
+import { passwordAsSentByClient } from '../platform/password';
+
+export const DEMO_PASSWORD = 'limelight-demo';
+
+type DemoAccount = { role: 'admin' | 'user' | 'performer'; name: string; username?: string; email: string };
+type DemoCreator = DemoAccount & { gender: Gender; country: string; dateOfBirth: string; bio: string };
+
+const accounts: Array<DemoAccount | DemoCreator> = [
+  { role: 'admin', name: 'Site Admin', email: 'admin@limelight.local' },
+  { role: 'user', name: 'Fiona Fan', username: 'fiona', email: 'fiona@limelight.local' },
+  { role: 'user', name: 'Felix Fan', username: 'felix', email: 'felix@limelight.local' },
+  { role: 'performer', name: 'Ava Stone', username: 'avastone', email: 'ava@limelight.local', gender: 'female', country: 'US', dateOfBirth: '1996-04-12', bio: 'Yoga, travel and behind-the-scenes of my photo shoots.' },
+  { role: 'performer', name: 'Leo Hart', username: 'leohart', email: 'leo@limelight.local', gender: 'male', country: 'GB', dateOfBirth: '1992-09-30', bio: 'Fitness coach. Daily workouts and meal plans for subscribers.' },
+  { role: 'performer', name: 'Rio Vega', username: 'riovega', email: 'rio@limelight.local', gender: 'transgender', country: 'BR', dateOfBirth: '1999-01-05', bio: 'Music, dance and live sessions every Friday.' },
+];
+
+/**
+ * Seeds an admin, two fans and three verified creators into an empty database, so the quick
+ * start has people to log in as. Returns the logins it created (none when users exist).
+ */
+export async function seedDemoData(db: Database, hashPwClient: boolean) {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
+  if (total > 0) return [];
+  const password = passwordAsSentByClient(DEMO_PASSWORD, hashPwClient);
+  await db.transaction(async (tx) => {
+    for (const account of accounts) {
+      const user = await insertAccount(tx, account.role, { ...account, password, verifiedEmail: true });
+      if ('gender' in account) {
+        await tx.insert(performerProfiles).values({
+          userId: user.id,
+          gender: account.gender,
+          country: account.country,
+          dateOfBirth: account.dateOfBirth,
+          bio: account.bio,
+          verifiedDocument: true,
+          verifiedAt: new Date(),
+        });
+      }
+    }
+  });
+  return accounts.map((account) => ({ role: account.role, login: account.username ?? account.email, password: DEMO_PASSWORD }));
+}

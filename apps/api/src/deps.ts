@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer, MailMessage } from './platform/mail';
+import type { Realtime } from './platform/realtime';
+import type { SettingsCache } from './platform/settings-cache';
+import type { Storage } from './platform/storage';
+
+/** What services are built from. Tests build the same set with real adapters. */
+export type Deps = {
+  config: Config;
+  db: Database;
+  settings: SettingsCache;
+  mailer: Mailer;
+  storage: Storage;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+};
+
+/** Sends one e-mail from the site's configured sender. */
+export function sendMail(deps: Pick<Deps, 'mailer' | 'settings'>, message: MailMessage): Promise<void> {
+  return deps.mailer.send(message, { name: deps.settings.get('siteName'), address: deps.settings.get('senderEmail') });
+}

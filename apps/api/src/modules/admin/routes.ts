@@ -1,0 +1,64 @@
+import { adminAccountSchema, listQuerySchema, listResponseSchema, queryBoolean } from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireAdmin } from '../../platform/auth';
+import { issueLoginLink } from '../auth/service';
+import * as admin from './service';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+
+export const adminRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireAdmin);
+
+    app.get(
+      '/admin/accounts',
+      {
+        schema: {
+          tags: ['admin'],
+          querystring: listQuerySchema(['updatedAt', 'createdAt', 'username', 'name']).extend({
+            role: z.enum(['user', 'performer']),
+            q: z.string().trim().max(100).optional(),
+            status: z.enum(['active', 'inactive']).optional(),
+            verified: queryBoolean.optional(),
+          }),
+          response: { 200: listResponseSchema(adminAccountSchema) },
+        },
+      },
+      async (request) => admin.searchAccounts(deps, request.query),
+    );
+
+    app.put(
+      '/admin/accounts/:id/status',
+      { schema: { tags: ['admin'], params: idParams, body: z.object({ status: z.enum(['active', 'inactive']) }), response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await admin.setAccountStatus(deps, request.params.id, request.body.status);
+        return { message: request.body.status === 'active' ? 'Account activated' : 'Account deactivated' };
+      },
+    );
+
+    app.put(
+      '/admin/performers/:id/verify-documents',
+      { schema: { tags: ['admin'], params: idParams, body: z.object({ verified: z.boolean() }), response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await admin.setDocumentsVerified(deps, request.params.id, request.body.verified);
+        return { message: request.body.verified ? 'Documents verified' : 'Verification withdrawn' };
+      },
+    );
+
+    app.get('/admin/documents/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
+      const { file, stream } = await admin.openDocument(deps, request.params.id);
+      return reply.header('content-type', file.mimeType).header('cache-control', 'private, no-store').send(stream);
+    });
+
+    app.post(
+      '/admin/accounts/:id/login-link',
+      { schema: { tags: ['admin'], params: idParams, body: z.object({ redirect: z.string().max(2000).optional() }).optional(), response: { 200: z.object({ token: z.string(), url: z.string() }) } } },
+      async (request) => {
+        await admin.assertAccountExists(deps, request.params.id);
+        return issueLoginLink(deps, request.params.id, request.body?.redirect);
+      },
+    );
+  };

@@ -1,0 +1,62 @@
+import type { AdminAccount } from '@limelight/contracts';
+import { and, eq, ne } from 'drizzle-orm';
+import { performerProfiles, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { revokeAllSessions } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { findById } from '../users/repo';
+import { type AccountFilters, findDocument, listAccounts } from './repo';
+
+export async function searchAccounts(deps: Deps, filters: AccountFilters) {
+  const { rows, documents, total } = await listAccounts(deps.db, filters);
+  const data: AdminAccount[] = rows.map(({ user, profile }) => ({
+    _id: user.id,
+    role: user.role,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    status: user.status,
+    verifiedEmail: user.verifiedEmail,
+    verifiedDocument: profile?.verifiedDocument ?? false,
+    documents: (
+      [
+        ['idVerification', profile?.idVerificationFileId],
+        ['documentVerification', profile?.documentVerificationFileId],
+      ] as const
+    ).flatMap(([field, fileId]) => {
+      const file = fileId ? documents.get(fileId) : undefined;
+      return file ? [{ _id: file.id, field, mimeType: file.mimeType, url: `/api/admin/documents/${file.id}` }] : [];
+    }),
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  }));
+  return { data, total };
+}
+
+/** Deactivating an account also ends its sessions, so it is locked out at once. */
+export async function setAccountStatus(deps: Deps, userId: string, status: 'active' | 'inactive') {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ status }).where(and(eq(users.id, userId), ne(users.role, 'admin'))).returning({ id: users.id });
+    if (!row) throw notFound('Account');
+    if (status === 'inactive') await revokeAllSessions(tx, userId);
+  });
+}
+
+export async function setDocumentsVerified(deps: Deps, performerId: string, verified: boolean) {
+  const [row] = await deps.db
+    .update(performerProfiles)
+    .set({ verifiedDocument: verified, verifiedAt: verified ? new Date() : null })
+    .where(eq(performerProfiles.userId, performerId))
+    .returning({ userId: performerProfiles.userId });
+  if (!row) throw notFound('Creator');
+}
+
+export async function openDocument(deps: Deps, fileId: string) {
+  const file = await findDocument(deps.db, fileId);
+  if (!file) throw notFound('Document');
+  return { file, stream: await deps.storage.read(file.storageKey) };
+}
+
+export async function assertAccountExists(deps: Deps, userId: string) {
+  if (!(await findById(deps.db, userId))) throw notFound('Account');
+}

@@ -1,0 +1,134 @@
+import {
+  changePasswordSchema,
+  emailVerificationRequestSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  oneTimeTokenSchema,
+  performerDocumentFields,
+  type PerformerDocumentField,
+  registerPerformerSchema,
+  registerUserSchema,
+  resetPasswordSchema,
+  sessionSchema,
+  tokenLoginSchema,
+} from '@limelight/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireUser, sessionOf } from '../../platform/auth';
+import { AppError, badRequest, parseOrThrow } from '../../platform/errors';
+import { sniffMimeType } from '../../platform/storage';
+import * as auth from './service';
+
+const messageSchema = z.object({ message: z.string() });
+const registeredSchema = messageSchema.extend({ _id: z.string(), requireEmailVerification: z.boolean() });
+const DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+
+const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+
+export const authRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const rateLimit = { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+    const limited = { config: { rateLimit } };
+
+    app.post('/auth/users/register', { ...limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } }, async (request, reply) =>
+      reply.status(201).send(await auth.registerUser(deps, request.body)),
+    );
+
+    app.post(
+      '/auth/performers/register',
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          description: `Multipart: the fields of registerPerformerSchema plus the files ${performerDocumentFields.join(' and ')}, each under its own field name.`,
+          consumes: ['multipart/form-data'],
+          response: { 201: registeredSchema },
+        },
+      },
+      async (request, reply) => {
+        const { fields, documents } = await readPerformerRegistration(request);
+        const input = parseOrThrow(registerPerformerSchema, fields);
+        return reply.status(201).send(await auth.registerPerformer(deps, input, documents));
+      },
+    );
+
+    app.post('/auth/login', { ...limited, schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } } }, async (request) =>
+      auth.login(deps, request.body, clientMeta(request)),
+    );
+
+    app.post('/auth/logout', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
+      await auth.logout(deps, sessionOf(request));
+      return { message: 'Logged out' };
+    });
+
+    app.put(
+      '/auth/users/me/password',
+      { ...limited, preHandler: requireUser, schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await auth.changePassword(deps, sessionOf(request), request.body);
+        return { message: 'Changes saved' };
+      },
+    );
+
+    app.post('/auth/users/forgot', { ...limited, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageSchema } } }, async (request) => {
+      await auth.requestPasswordReset(deps, request.body.email);
+      return { message: 'If an account uses that e-mail address, we have sent it a link to reset the password.' };
+    });
+
+    app.post('/auth/users/reset-password', { ...limited, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } }, async (request) => {
+      await auth.resetPassword(deps, request.body.token, request.body.password);
+      return { message: 'Your password has been changed. You can log in now.' };
+    });
+
+    app.post(
+      '/auth/email-verification',
+      { ...limited, schema: { tags: ['auth'], body: emailVerificationRequestSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await auth.requestEmailVerification(deps, request.body.email);
+        return { message: 'If that address belongs to an unverified account, we have sent it a verification link.' };
+      },
+    );
+
+    app.post('/auth/email-verification/verify', { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: messageSchema } } }, async (request) => {
+      await auth.verifyEmail(deps, request.body.token);
+      return { message: 'Your e-mail address is verified.' };
+    });
+
+    app.post(
+      '/auth/token-login',
+      { ...limited, schema: { tags: ['auth'], body: tokenLoginSchema, response: { 200: sessionSchema.extend({ redirect: z.string().optional() }) } } },
+      async (request) => ({ ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))), redirect: request.body.redirect }),
+    );
+  };
+
+/** Collects text fields and the identity documents, checking each file by its content. */
+async function readPerformerRegistration(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the registration as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const documents: auth.UploadedDocument[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    if (!(performerDocumentFields as readonly string[]).includes(part.fieldname)) {
+      throw badRequest(`Unexpected file field ${part.fieldname}`, [{ field: part.fieldname, message: 'is not an accepted file field' }]);
+    }
+    const data = await part.toBuffer();
+    const mimeType = sniffMimeType(data);
+    if (!mimeType || !DOCUMENT_MIME_TYPES.includes(mimeType)) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `${part.fieldname} must be a JPEG, PNG, WebP or PDF file`, [
+        { field: part.fieldname, message: 'must be a JPEG, PNG, WebP or PDF file' },
+      ]);
+    }
+    documents.push({ field: part.fieldname as PerformerDocumentField, data, mimeType, originalName: part.filename });
+  }
+  const missing = performerDocumentFields.filter((field) => !documents.some((document) => document.field === field));
+  if (missing.length) {
+    throw badRequest(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required`, missing.map((field) => ({ field, message: 'is required' })));
+  }
+  return { fields, documents };
+}

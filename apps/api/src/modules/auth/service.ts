@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  type PerformerDocumentField,
+  type RegisterPerformerInput,
+  type RegisterUserInput,
+  type Role,
+} from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { files, performerProfiles, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { sendMail } from '../../deps';
+import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
+import { AppError, badRequest, conflict } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/http';
+import { hashPassword, verifyPassword } from '../../platform/password';
+import { findByEmail, findById, findByLogin, takenFields, type UserRow } from '../users/repo';
+import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
+
+export type ClientMeta = { userAgent?: string; ip?: string };
+export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
+
+const INCORRECT_CREDENTIALS = 'Incorrect credentials!';
+const inactiveAccount = () =>
+  new AppError(403, ErrorCode.accountInactive, 'Your account is inactive, please contact the site administrator');
+/** Verifying against a throwaway hash when the account does not exist keeps both answers equally slow. */
+const dummyHash = hashPassword(randomUUID());
+
+export async function registerUser(deps: Deps, input: RegisterUserInput) {
+  const user = await deps.db.transaction((tx) => insertAccount(tx, 'user', input));
+  await afterRegistration(deps, user);
+  return registrationAnswer(deps, user);
+}
+
+export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[]) {
+  await assertAvailable(deps.db, input);
+  const stored = await Promise.all(
+    documents.map(async (document) => {
+      const storageKey = `private/documents/${randomUUID()}`;
+      await deps.storage.put(storageKey, document.data);
+      return { ...document, storageKey };
+    }),
+  );
+  try {
+    const user = await deps.db.transaction(async (tx) => {
+      const account = await insertAccount(tx, 'performer', input);
+      const fileIds: Partial<Record<PerformerDocumentField, string>> = {};
+      for (const document of stored) {
+        const [file] = await tx
+          .insert(files)
+          .values({
+            ownerId: account.id,
+            type: 'document',
+            storageKey: document.storageKey,
+            originalName: document.originalName.slice(0, 255),
+            mimeType: document.mimeType,
+            size: document.data.length,
+          })
+          .returning({ id: files.id });
+        fileIds[document.field] = file!.id;
+      }
+      await tx.insert(performerProfiles).values({
+        userId: account.id,
+        gender: input.gender,
+        country: input.country,
+        dateOfBirth: input.dateOfBirth,
+        idVerificationFileId: fileIds.idVerification,
+        documentVerificationFileId: fileIds.documentVerification,
+      });
+      return account;
+    });
+    await afterRegistration(deps, user);
+    return registrationAnswer(deps, user);
+  } catch (error) {
+    await Promise.all(stored.map((document) => deps.storage.remove(document.storageKey)));
+    throw error;
+  }
+}
+
+export async function assertAvailable(db: Queryable, input: { username?: string; email?: string }, exceptUserId?: string) {
+  const taken = await takenFields(db, input, exceptUserId);
+  if (taken.length) {
+    throw conflict(
+      taken.map((field) => `${field} is already taken`).join('; '),
+      taken.map((field) => ({ field, message: 'is already taken' })),
+    );
+  }
+}
+
+/** Inserts the account; the lower() unique indexes settle races the pre-check cannot. */
+export async function insertAccount(
+  tx: Queryable,
+  role: Role,
+  input: { name: string; username?: string; email: string; password: string; verifiedEmail?: boolean },
+): Promise<UserRow> {
+  await assertAvailable(tx, input);
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        role,
+        name: input.name,
+        username: input.username,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        verifiedEmail: input.verifiedEmail ?? false,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    throw duplicateAsConflict(error);
+  }
+}
+
+export function duplicateAsConflict(error: unknown): unknown {
+  const constraint = uniqueViolation(error);
+  if (constraint === undefined) return error;
+  const field = constraint.includes('email') ? 'email' : 'username';
+  return conflict(`${field} is already taken`, [{ field, message: 'is already taken' }]);
+}
+
+async function afterRegistration(deps: Deps, user: UserRow) {
+  if (deps.settings.get('requireEmailVerification')) await sendVerificationMail(deps, user);
+}
+
+function registrationAnswer(deps: Deps, user: UserRow) {
+  const requireEmailVerification = deps.settings.get('requireEmailVerification');
+  return {
+    _id: user.id,
+    requireEmailVerification,
+    message: requireEmailVerification
+      ? 'Your account has been created. We have sent you an e-mail: please verify your address, then log in.'
+      : 'Your account has been created. You can log in now.',
+  };
+}
+
+export async function login(deps: Deps, input: { email?: string; username?: string; password: string; remember: boolean }, meta: ClientMeta) {
+  const user = await findByLogin(deps.db, (input.email ?? input.username)!);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !passwordMatches) throw new AppError(401, ErrorCode.invalidCredentials, INCORRECT_CREDENTIALS);
+  if (user.status !== 'active') throw inactiveAccount();
+  if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && user.role !== 'admin') {
+    throw new AppError(403, ErrorCode.emailNotVerified, 'Please verify your e-mail address before logging in');
+  }
+  return openSession(deps, user.id, input.remember, 'password', meta);
+}
+
+function openSession(deps: Deps, userId: string, remember: boolean, method: SessionMethod, meta: ClientMeta) {
+  const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
+  return createSession(deps.db, { userId, ttlSeconds, method, ...meta }).then((session) => ({
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+  }));
+}
+
+export async function logout(deps: Deps, session: RequestSession) {
+  await revokeSession(deps.db, session.id);
+  await deps.realtime.disconnectSession(session.id);
+}
+
+/**
+ * A password-opened session must prove the current password, so a stolen token alone cannot
+ * take the account over; a session opened by a one-time e-mail link has just proven the mailbox.
+ */
+export async function changePassword(
+  deps: Deps,
+  session: RequestSession,
+  input: { password: string; source: 'user' | 'performer'; currentPassword?: string },
+) {
+  const { user } = session;
+  if ((input.source === 'performer') !== (user.role === 'performer')) {
+    throw badRequest('source does not match your account', [{ field: 'source', message: `must be ${user.role === 'performer' ? 'performer' : 'user'}` }]);
+  }
+  if (session.method === 'password' && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
+    throw badRequest('currentPassword is incorrect', [{ field: 'currentPassword', message: 'is incorrect' }]);
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, session.id);
+  });
+}
+
+export async function requestPasswordReset(deps: Deps, email: string) {
+  const user = await findByEmail(deps.db, email);
+  if (user && user.status === 'active') {
+    const token = await issueOneTimeToken(deps.db, user.id, 'reset_password');
+    const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    await sendMail(deps, {
+      to: user.email!,
+      subject: `Reset your ${deps.settings.get('siteName')} password`,
+      text: `Hi ${user.name || user.username},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
+    });
+  }
+}
+
+export async function resetPassword(deps: Deps, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeOneTimeToken(tx, token, 'reset_password');
+    if (!userId) throw new AppError(400, ErrorCode.invalidToken, 'This reset link is invalid or has expired');
+    // The link proved the mailbox, so the address is verified too.
+    await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId);
+  });
+}
+
+export async function sendVerificationMail(deps: Deps, user: UserRow) {
+  if (!user.email) return;
+  const token = await issueOneTimeToken(deps.db, user.id, 'verify_email');
+  const link = `${deps.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+  await sendMail(deps, {
+    to: user.email,
+    subject: `Verify your e-mail address for ${deps.settings.get('siteName')}`,
+    text: `Hi ${user.name || user.username},\n\nOpen this link to verify your e-mail address:\n${link}`,
+  });
+}
+
+export async function requestEmailVerification(deps: Deps, email: string) {
+  const user = await findByEmail(deps.db, email);
+  if (user && !user.verifiedEmail && user.status === 'active') await sendVerificationMail(deps, user);
+}
+
+export async function verifyEmail(deps: Deps, token: string) {
+  const userId = await consumeOneTimeToken(deps.db, token, 'verify_email');
+  if (!userId) throw new AppError(400, ErrorCode.invalidToken, 'This verification link is invalid or has expired');
+  await deps.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
+}
+
+/** Exchanges a one-time login token for a (one-day) session. */
+export async function loginWithOneTimeToken(deps: Deps, token: string, meta: ClientMeta) {
+  const userId = await consumeOneTimeToken(deps.db, token, 'login');
+  const user = userId ? await findById(deps.db, userId) : undefined;
+  if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This login link is invalid or has expired');
+  if (user.status !== 'active') throw inactiveAccount();
+  return openSession(deps, user.id, false, 'one_time_link', meta);
+}
+
+export async function issueLoginLink(deps: Deps, userId: string, redirect?: string) {
+  const token = await issueOneTimeToken(deps.db, userId, 'login');
+  const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
+  return { token, url: `${deps.config.publicUrl}/auth/token-login?${query}` };
+}

@@ -1,0 +1,79 @@
+import {
+  type AdminSetting,
+  isSettingKey,
+  type PublicSettings,
+  publicSettingKeys,
+  type SettingKey,
+  settingDefinition,
+  settingKeys,
+  settingRanges,
+  settingValueSchema,
+} from '@limelight/contracts';
+import { settings } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '../../platform/errors';
+
+export function publicSettings(deps: Deps): PublicSettings {
+  const values = deps.settings.all();
+  const picked = Object.fromEntries(publicSettingKeys.map((key) => [key, values[key]]));
+  return { ...(picked as Omit<PublicSettings, 'hashPwClient'>), hashPwClient: deps.config.hashPwClient };
+}
+
+/** `POST /settings/keys`: values of the named public keys; asking for a non-public key is refused. */
+export function settingsByKeys(deps: Deps, keys: string[]): Record<string, unknown> {
+  const unknown = keys.filter((key) => !isSettingKey(key));
+  if (unknown.length) throw badRequest(`Unknown setting ${unknown.join(', ')}`, unknown.map((key) => ({ field: 'keys', message: `${key} is not a setting` })));
+  const hidden = keys.filter((key) => !settingDefinition(key as SettingKey).public);
+  if (hidden.length) throw forbidden(`Setting ${hidden.join(', ')} is not public`);
+  return Object.fromEntries(keys.map((key) => [key, deps.settings.get(key as SettingKey)]));
+}
+
+export function adminSettings(deps: Deps): AdminSetting[] {
+  return settingKeys.map((key) => {
+    const definition = settingDefinition(key);
+    const secret = definition.secret ?? false;
+    const value = deps.settings.get(key);
+    return {
+      key,
+      type: definition.type,
+      group: definition.group,
+      label: definition.label,
+      description: definition.description,
+      public: definition.public,
+      secret,
+      editable: definition.editable ?? true,
+      value: secret ? null : value,
+      hasValue: secret ? deps.settings.isStored(key) && value !== '' : true,
+      default: secret ? null : definition.default,
+      min: definition.type === 'number' ? definition.min : undefined,
+      max: definition.type === 'number' ? definition.max : undefined,
+      options: definition.type === 'enum' ? [...definition.options] : undefined,
+    };
+  });
+}
+
+/** Validates one setting against its type and range and against its paired bound, then stores it. */
+export async function updateSetting(deps: Deps, key: string, value: unknown, adminId: string): Promise<AdminSetting> {
+  if (!isSettingKey(key)) throw notFound(`Setting ${key}`);
+  const definition = settingDefinition(key);
+  if (definition.editable === false) throw forbidden(`Setting ${key} cannot be changed`);
+  const parsed = settingValueSchema(definition).safeParse(value);
+  if (!parsed.success) {
+    const details = detailsFromZod(parsed.error.issues).map((detail) => ({ field: 'value', message: detail.message }));
+    throw badRequest(`value: ${details.map((detail) => detail.message).join('; ')}`, details);
+  }
+  const next = { ...deps.settings.all(), [key]: parsed.data };
+  for (const [low, high] of settingRanges) {
+    if ((key === low || key === high) && (next[low] as number) > (next[high] as number)) {
+      throw unprocessable(`${low} must not exceed ${high}`, [{ field: 'value', message: `${low} must not exceed ${high}` }]);
+    }
+  }
+  await deps.db
+    .insert(settings)
+    .values({ key, value: parsed.data, updatedBy: adminId })
+    .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedBy: adminId, updatedAt: new Date() } });
+  await deps.settings.reload();
+  await deps.settings.announceChange([key]);
+  if (definition.public) deps.realtime.io.emit('settings/changed', { keys: [key] });
+  return adminSettings(deps).find((setting) => setting.key === key)!;
+}

@@ -1,0 +1,50 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { performerProfiles, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof performerProfiles.$inferSelect;
+
+/** Finds an account by e-mail or username, case-insensitively: the login field accepts either. */
+export async function findByLogin(db: Queryable, login: string): Promise<UserRow | undefined> {
+  const value = login.trim().toLowerCase();
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sql`lower(${users.email}) = ${value}`, sql`lower(${users.username}) = ${value}`))
+    .limit(1);
+  return row;
+}
+
+export async function findByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
+}
+
+export async function findById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1);
+  return row;
+}
+
+/** Which of these values are already taken by another account, to name the field in a 409. */
+export async function takenFields(
+  db: Queryable,
+  values: { username?: string; email?: string },
+  exceptUserId?: string,
+): Promise<Array<'username' | 'email'>> {
+  const taken: Array<'username' | 'email'> = [];
+  const check = async (field: 'username' | 'email', value: string | undefined) => {
+    if (!value) return;
+    const column = field === 'username' ? users.username : users.email;
+    const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${column}) = ${value.toLowerCase()}`).limit(1);
+    if (row && row.id !== exceptUserId) taken.push(field);
+  };
+  await check('username', values.username);
+  await check('email', values.email);
+  return taken;
+}

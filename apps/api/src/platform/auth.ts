@@ -1,0 +1,101 @@
+import { ErrorCode, type Role } from '@limelight/contracts';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database, Queryable } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { AppError, forbidden, unauthenticated } from './errors';
+import { hashToken, newOpaqueToken } from './tokens';
+
+export type SessionUser = typeof users.$inferSelect;
+export type RequestSession = { id: string; method: string; user: SessionUser };
+export type SessionMethod = 'password' | 'one_time_link' | 'social';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session when the request carried a valid token, else null. */
+    session: RequestSession | null;
+    /** Why a presented token was refused; thrown by the guards. */
+    sessionError: AppError | null;
+  }
+}
+
+/** The token comes as `Authorization: Bearer <token>` or, for page loads, the `token` cookie. */
+export function tokenFromRequest(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies?.token || undefined;
+}
+
+export async function createSession(
+  db: Queryable,
+  input: { userId: string; ttlSeconds: number; method: SessionMethod; userAgent?: string; ip?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { token, tokenHash } = newOpaqueToken();
+  const expiresAt = new Date(Date.now() + input.ttlSeconds * 1000);
+  await db.insert(sessions).values({
+    userId: input.userId,
+    tokenHash,
+    expiresAt,
+    method: input.method,
+    userAgent: input.userAgent?.slice(0, 500),
+    ip: input.ip,
+  });
+  return { token, expiresAt };
+}
+
+/** Resolves a token to its session, or says precisely why it cannot be used. */
+export async function resolveSessionToken(db: Database, token: string): Promise<RequestSession | AppError> {
+  const [row] = await db
+    .select({ id: sessions.id, method: sessions.method, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt) return unauthenticated('Your session is no longer valid, please log in again');
+  if (row.expiresAt.getTime() <= Date.now()) {
+    return unauthenticated('Your session has expired, please log in again', ErrorCode.sessionExpired);
+  }
+  if (row.user.status !== 'active') return new AppError(403, ErrorCode.accountInactive, 'Your account is inactive');
+  return { id: row.id, method: row.method, user: row.user };
+}
+
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+}
+
+/** Reads the token on every request; routes choose with a guard whether they need it. */
+export function registerSessionResolution(app: FastifyInstance, db: Database) {
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionError', null);
+  app.addHook('onRequest', async (request) => {
+    const token = tokenFromRequest(request);
+    if (!token) return;
+    const resolved = await resolveSessionToken(db, token);
+    if (resolved instanceof AppError) request.sessionError = resolved;
+    else request.session = resolved;
+  });
+}
+
+/** Guards, used as `preHandler`. */
+export const requireUser = async (request: FastifyRequest) => {
+  if (!request.session) throw request.sessionError ?? unauthenticated();
+};
+export const requireRole = (...roles: Role[]) => async (request: FastifyRequest) => {
+  await requireUser(request);
+  if (!roles.includes(request.session!.user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts may do this`);
+};
+export const requireAdmin = requireRole('admin');
+export const requirePerformer = requireRole('performer');
+
+/** The signed-in user in a handler behind a guard. */
+export function sessionOf(request: FastifyRequest): RequestSession {
+  if (!request.session) throw request.sessionError ?? unauthenticated();
+  return request.session;
+}

@@ -1,0 +1,86 @@
+import { type ErrorBody, ErrorCode, type ErrorDetail } from '@limelight/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/** The one error type family: every expected failure is an AppError with a status and a code. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, ErrorCode.validation, message, details);
+export const unauthenticated = (message = 'Authentication required', code: ErrorCode = ErrorCode.unauthenticated) =>
+  new AppError(401, code, message);
+export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ErrorCode.forbidden, message);
+export const notFound = (what: string) => new AppError(404, ErrorCode.notFound, `${what} not found`);
+export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.conflict, message, details);
+export const unprocessable = (message: string, details?: ErrorDetail[]) =>
+  new AppError(422, ErrorCode.unprocessable, message, details);
+
+/** Turns zod issues into field details; `prefix` names the part of the request (body, query). */
+export function detailsFromZod(issues: ReadonlyArray<z.core.$ZodIssue | { path: PropertyKey[]; message: string }>): ErrorDetail[] {
+  return issues.map((issue) => ({ field: issue.path.map(String).join('.') || '(root)', message: issue.message }));
+}
+
+export function validationError(details: ErrorDetail[]): AppError {
+  const message = details.map((detail) => `${detail.field}: ${detail.message}`).join('; ');
+  return badRequest(message, details);
+}
+
+/** Parses input that did not go through a route schema (multipart fields) with the same error shape. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(detailsFromZod(result.error.issues));
+  return result.data;
+}
+
+const statusNames: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+};
+
+const codeForStatus = (status: number): ErrorCode =>
+  ({ 401: ErrorCode.unauthenticated, 403: ErrorCode.forbidden, 404: ErrorCode.notFound, 409: ErrorCode.conflict, 413: ErrorCode.payloadTooLarge, 415: ErrorCode.unsupportedMedia, 422: ErrorCode.unprocessable, 429: ErrorCode.rateLimited })[status] ??
+  ErrorCode.validation;
+
+export function body(statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
+  return { statusCode, error: statusNames[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };
+}
+
+/** Maps every thrown error to the one error shape; unknown errors are a plain 500 that leaks nothing. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.statusCode, error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = error.validationContext === 'querystring' ? 'query' : error.validationContext;
+      const details = error.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part || '(root)',
+        message: issue.message ?? 'is invalid',
+      }));
+      return reply.status(400).send(body(400, ErrorCode.validation, validationError(details).message, details));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body(status, codeForStatus(status), error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body(500, ErrorCode.internal, 'Something went wrong, please try again later'));
+  });
+}
+
+/** A JSON 404 for unknown API routes (the SPA answers unknown page routes). */
+export function registerApiNotFound(app: FastifyInstance) {
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body(404, ErrorCode.notFound, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}

@@ -1,0 +1,19 @@
+import type { SortOrder } from '@limelight/contracts';
+import { type AnyColumn, asc, desc } from 'drizzle-orm';
+
+/**
+ * ORDER BY for a list query: the requested column, then the id so that pages are stable
+ * when many rows share a value.
+ */
+export function orderBy(columns: Record<string, AnyColumn>, sortBy: string, sort: SortOrder, tieBreaker: AnyColumn) {
+  const column = columns[sortBy] ?? tieBreaker;
+  const direction = sort === 'asc' ? asc : desc;
+  return [direction(column), direction(tieBreaker)];
+}
+
+/** A unique-constraint violation from either driver, with the constraint's name. */
+export function uniqueViolation(error: unknown): string | undefined {
+  const candidate = (error as { cause?: unknown })?.cause ?? error;
+  const { code, constraint } = (candidate ?? {}) as { code?: string; constraint?: string };
+  return code === '23505' ? (constraint ?? '') : undefined;
+}

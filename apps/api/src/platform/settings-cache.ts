@@ -1,0 +1,71 @@
+import {
+  defaultSettings,
+  isSettingKey,
+  type SettingKey,
+  type SettingValues,
+  settingDefinitions,
+  settingValueSchema,
+} from '@limelight/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import { settings } from '../db/schema';
+import type { EventBus } from './bus';
+
+export const SETTINGS_CHANGED_CHANNEL = 'settings:changed';
+
+/**
+ * Every process keeps all settings in memory (reads are hot: every price check reads one) and
+ * reloads them when any process announces a change on the bus.
+ */
+export class SettingsCache {
+  private values: SettingValues = { ...defaultSettings };
+  private stored = new Set<SettingKey>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.reload();
+    await this.bus.subscribe(SETTINGS_CHANGED_CHANNEL, () => {
+      this.reload().catch((error: unknown) => this.log.error({ err: error }, 'reloading settings failed'));
+    });
+  }
+
+  async reload(): Promise<void> {
+    const rows = await this.db.select({ key: settings.key, value: settings.value }).from(settings);
+    const next: SettingValues = { ...defaultSettings };
+    const stored = new Set<SettingKey>();
+    for (const row of rows) {
+      if (!isSettingKey(row.key)) continue; // a key retired from the registry
+      const parsed = settingValueSchema(settingDefinitions[row.key]).safeParse(row.value);
+      if (!parsed.success) {
+        this.log.warn({ key: row.key }, 'stored setting no longer valid; using its default');
+        continue;
+      }
+      (next as Record<SettingKey, unknown>)[row.key] = parsed.data;
+      stored.add(row.key);
+    }
+    this.values = next;
+    this.stored = stored;
+  }
+
+  get<K extends SettingKey>(key: K): SettingValues[K] {
+    return this.values[key];
+  }
+
+  all(): Readonly<SettingValues> {
+    return this.values;
+  }
+
+  /** Whether an admin stored a value (used to tell a secret that is set from one that is not). */
+  isStored(key: SettingKey): boolean {
+    return this.stored.has(key);
+  }
+
+  async announceChange(keys: SettingKey[]): Promise<void> {
+    await this.bus.publish(SETTINGS_CHANGED_CHANNEL, { keys });
+  }
+}
