@@ -1,0 +1,72 @@
+import type { Role } from '@limelight/contracts';
+import { expect } from 'vitest';
+import { insertAccount } from '../src/modules/auth/service';
+import type { TestApp } from './app';
+
+let sequence = 0;
+const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export const PASSWORD = 'correct-horse-9';
+/** The smallest valid PNG: 1x1 transparent pixel. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export function fanInput(overrides: Record<string, unknown> = {}) {
+  const id = unique();
+  return { name: `Fan ${id}`, username: `fan_${id}`, email: `fan_${id}@example.test`, password: PASSWORD, ...overrides };
+}
+
+export function performerForm(overrides: Record<string, string> = {}, files: Record<string, Buffer | null> = {}) {
+  const id = unique();
+  const fields = {
+    name: `Creator ${id}`,
+    username: `creator_${id}`,
+    email: `creator_${id}@example.test`,
+    password: PASSWORD,
+    gender: 'female',
+    country: 'US',
+    dateOfBirth: '1995-05-05',
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const documents = { idVerification: PNG, documentVerification: PNG, ...files };
+  for (const [key, value] of Object.entries(documents)) if (value) form.append(key, new Blob([value]), `${key}.png`);
+  return { fields, form };
+}
+
+export async function registerFan(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const input = fanInput(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: input });
+  expect(response.statusCode, response.body).toBe(201);
+  return { ...input, _id: response.json()._id as string };
+}
+
+export async function registerPerformer(app: TestApp, overrides: Record<string, string> = {}) {
+  const { fields, form } = performerForm(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/performers/register', payload: form });
+  expect(response.statusCode, response.body).toBe(201);
+  return { ...fields, _id: response.json()._id as string };
+}
+
+export async function login(app: TestApp, loginName: string, password = PASSWORD, remember?: boolean) {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: loginName, password, remember } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().token as string;
+}
+
+/** Creates an account straight in the database (as the admin CLI does) and logs it in. */
+export async function signedIn(app: TestApp, role: Role) {
+  const id = unique();
+  const user = await insertAccount(app.deps.db, role, {
+    name: `${role} ${id}`,
+    username: role === 'admin' ? undefined : `${role}_${id}`,
+    email: `${role}_${id}@example.test`,
+    password: PASSWORD,
+    verifiedEmail: true,
+  });
+  const token = await login(app, user.email!);
+  return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
