@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { login, registerFan, registerPerformer } from '../../../test/factories';
+import { readOutbox } from '../../../test/mail';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const put = (token: string | undefined, payload: unknown) =>
+  app.inject({ method: 'PUT', url: '/api/users', headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as object });
+
+describe('PUT /users', () => {
+  it('updates the signed-in account and answers the new current user', async () => {
+    const fan = await registerFan(app);
+    const token = await login(app, fan.username);
+    const response = await put(token, { name: 'New Name', username: `${fan.username}_x` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: fan._id, name: 'New Name', username: `${fan.username}_x` });
+  });
+
+  it('asks for verification again after an e-mail change', async () => {
+    const fan = await registerFan(app);
+    const token = await login(app, fan.username);
+    const email = `changed_${fan.email}`;
+    const response = await put(token, { email });
+    expect(response.json()).toMatchObject({ email, verifiedEmail: false });
+    const sent = await readOutbox(app.dataDir);
+    expect(sent.some((mail) => JSON.stringify(mail.to).includes(email) && mail.text?.includes('/auth/verify-email?token='))).toBe(true);
+  });
+
+  it('refuses a username another account has, of either role', async () => {
+    const performer = await registerPerformer(app);
+    const fan = await registerFan(app);
+    const response = await put(await login(app, fan.username), { username: performer.username.toUpperCase() });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().details).toEqual([{ field: 'username', message: 'is already taken' }]);
+  });
+
+  it('lets an account keep its own username in another case', async () => {
+    const fan = await registerFan(app);
+    const response = await put(await login(app, fan.username), { username: fan.username.toUpperCase() });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses an empty update, a bad e-mail and an anonymous caller', async () => {
+    const fan = await registerFan(app);
+    const token = await login(app, fan.username);
+    expect((await put(token, {})).statusCode).toBe(400);
+    const badEmail = await put(token, { email: 'x@' });
+    expect(badEmail.json().details[0].field).toBe('email');
+    expect((await put(undefined, { name: 'x' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /users/me', () => {
+  it('needs a valid token', async () => {
+    expect((await app.inject('/api/users/me')).statusCode).toBe(401);
+    const bogus = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: 'Bearer not-a-token' } });
+    expect(bogus.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
+  });
+});

@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signedIn } from '../../test/factories';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+let app: TestApp;
+let url: string;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await app.close();
+});
+
+function open(target: string, query: Record<string, string> = {}): ClientSocket {
+  const socket: ClientSocket = connect(target, { ...socketClientOptions, reconnection: false, query, forceNew: true });
+  sockets.push(socket);
+  return socket;
+}
+const next = <E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => socket.once(event, ((payload: never) => resolve(payload)) as never));
+
+describe('Socket.IO', () => {
+  it('authenticates with the token in the handshake query and joins the user room', async () => {
+    const fan = await signedIn(app, 'user');
+    const socket = open(url, { token: fan.token });
+    expect(await next(socket, 'auth/success')).toEqual({ userId: fan.user.id });
+    const received = next(socket, 'update_balance');
+    app.deps.realtime.toUser(fan.user.id).emit('update_balance', { balance: 12.5 });
+    expect(await received).toEqual({ balance: 12.5 });
+  });
+
+  it('authenticates with the auth/login event', async () => {
+    const fan = await signedIn(app, 'user');
+    const socket = open(url);
+    await next(socket, 'connect' as never);
+    const success = next(socket, 'auth/success');
+    socket.emit('auth/login', { token: fan.token });
+    expect(await success).toEqual({ userId: fan.user.id });
+  });
+
+  it('refuses a bad token and a malformed auth/login, and sends nothing private', async () => {
+    const fan = await signedIn(app, 'user');
+    const socket = open(url, { token: 'forged' });
+    expect(await next(socket, 'auth/error')).toMatchObject({ message: expect.stringMatching(/no longer valid/) });
+    const malformed = next(socket, 'auth/error');
+    socket.emit('auth/login', { token: 42 } as never);
+    expect(await malformed).toEqual({ message: 'token is required' });
+    let leaked = false;
+    socket.on('update_balance', () => {
+      leaked = true;
+    });
+    app.deps.realtime.toUser(fan.user.id).emit('update_balance', { balance: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(leaked).toBe(false);
+  });
+
+  it('disconnects the sockets of a session that logs out', async () => {
+    const fan = await signedIn(app, 'user');
+    const socket = open(url, { token: fan.token });
+    await next(socket, 'auth/success');
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: fan.headers });
+    await disconnected;
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('Socket.IO across processes', () => {
+  it('delivers an event emitted by one process to a socket connected to another', async () => {
+    const other = await createTestApp({}, { database: app.database });
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const fan = await signedIn(app, 'user');
+      const socket = open(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}`, { token: fan.token });
+      await next(socket, 'auth/success');
+      const received = next(socket, 'update_balance');
+      app.deps.realtime.toUser(fan.user.id).emit('update_balance', { balance: 3 });
+      expect(await received).toEqual({ balance: 3 });
+      socket.disconnect();
+    } finally {
+      await other.close();
+    }
+  });
+});
