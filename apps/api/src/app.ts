@@ -18,6 +18,7 @@ import type { Deps } from './deps';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { performersRoutes } from './modules/performers/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(settingsRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(usersRoutes(deps));
+      await api.register(performersRoutes(deps));
       await api.register(adminRoutes(deps));
     },
     { prefix: '/api' },

@@ -26,8 +26,8 @@ export const socketClientOptions = {
   reconnectionAttempts: Number.POSITIVE_INFINITY,
   reconnectionDelay: 1000,
   reconnectionDelayMax: 10_000,
-  transports: ['websocket', 'polling'],
+  transports: ['websocket', 'polling'] as Array<'websocket' | 'polling'>,
   timeout: 20_000,
-} as const;
+};
 
 export const userRoom = (userId: string) => `user:${userId}`;

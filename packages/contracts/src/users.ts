@@ -112,3 +112,17 @@ export const adminAccountSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+/** A creator as anyone may see them on `/{profileId}`. */
+export const publicPerformerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+  cover: z.string(),
+  bio: z.string(),
+  gender: z.enum(genderValues).nullable(),
+  country: z.string().nullable(),
+  verifiedDocument: z.boolean(),
+});
+export type PublicPerformer = z.infer<typeof publicPerformerSchema>;

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useMeQuery } from '../features/auth/api';
+import { usePublicSettingsQuery } from '../features/settings/api';
+import { api } from '../shared/lib/api';
+import { balanceChanged } from '../shared/lib/session';
+import { openSocket } from '../shared/lib/socket';
+import { getToken } from '../shared/lib/token';
+import { PageLoading } from '../shared/ui/PageLoading';
+import { MaintenancePage } from './MaintenancePage';
+import { useAppDispatch, useAppSelector } from './store';
+
+/** Opens the socket only while signed in and closes it on logout (spec 4). */
+function useSocket(loggedIn: boolean) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const token = getToken();
+    if (!loggedIn || !token) return;
+    const socket = openSocket(token, () => undefined);
+    socket.on('update_balance', ({ balance }) => dispatch(balanceChanged(balance)));
+    socket.on('settings/changed', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
+    return () => {
+      socket.disconnect();
+    };
+  }, [loggedIn, dispatch]);
+}
+
+/** The document title and favicon follow the site settings. */
+function useDocumentSettings(siteName?: string, favicon?: string) {
+  useEffect(() => {
+    if (siteName) document.title = siteName;
+  }, [siteName]);
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) link.href = favicon || '/favicon.ico';
+  }, [favicon]);
+}
+
+/**
+ * Wraps every route: loads the settings and the signed-in user, keeps the socket, and puts the
+ * maintenance page in place of every screen while maintenanceMode is on. Admins still get
+ * through, and the login page stays reachable so that they can sign in to switch it off.
+ */
+export function Shell() {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const user = useAppSelector((state) => state.session.user);
+  const { pathname } = useLocation();
+  const settings = usePublicSettingsQuery();
+  const me = useMeQuery(undefined, { skip: !loggedIn });
+  useSocket(loggedIn);
+  useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
+
+  if (settings.isLoading || (loggedIn && me.isLoading)) return <PageLoading />;
+  if (settings.data?.maintenanceMode && !user?.isAdmin && pathname !== '/auth/login') {
+    return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,113 @@
+import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useLogout } from '../../features/auth/useSessionActions';
+import { usePublicSettingsQuery } from '../../features/settings/api';
+import { ThemeToggle } from '../../shared/ui/ThemeToggle';
+import { useAppSelector } from '../store';
+
+export function SiteLogo() {
+  const { data: settings } = usePublicSettingsQuery();
+  const theme = useAppSelector((state) => state.preferences.theme);
+  const logo = theme === 'dark' && settings?.darkmodeLogoUrl ? settings.darkmodeLogoUrl : settings?.logoUrl;
+  const siteName = settings?.siteName ?? 'Limelight';
+  return (
+    <Link to="/" className="site-logo" aria-label={`${siteName} home`}>
+      {logo ? <img src={logo} alt={siteName} height={32} /> : <img src="/logo.svg" alt="" height={28} />}
+      {!logo && <span data-testid="site-name">{siteName}</span>}
+    </Link>
+  );
+}
+
+/** The navigation a signed-in user sees, by role. */
+function useNavItems() {
+  const user = useAppSelector((state) => state.session.user);
+  if (!user) return [];
+  if (user.isAdmin) return [{ key: '/admin', label: <Link to="/admin">Admin</Link> }];
+  if (user.isPerformer) {
+    return [
+      ...(user.username ? [{ key: `/${user.username}`, label: <Link to={`/${user.username}`}>My page</Link> }] : []),
+      { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
+    ];
+  }
+  return [
+    { key: '/home', label: <Link to="/home">Home</Link> },
+    { key: '/user/account', label: <Link to="/user/account">Account</Link> },
+  ];
+}
+
+export function SiteHeader() {
+  const user = useAppSelector((state) => state.session.user);
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const logout = useLogout();
+  const { pathname } = useLocation();
+  const items = useNavItems();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    <Layout.Header className="site-header">
+      <Flex align="center" gap={16} style={{ height: '100%' }}>
+        <SiteLogo />
+        <Menu className="site-nav" mode="horizontal" selectedKeys={[pathname]} items={items} style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }} />
+        <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
+          <ThemeToggle />
+          {loggedIn && user ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'who', label: <Typography.Text type="secondary">@{user.username ?? user.email}</Typography.Text>, disabled: true },
+                  { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => void logout() },
+                ],
+              }}
+            >
+              <Button type="text" aria-label="Account menu" data-testid="account-menu" icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} />}>
+                <span className="hide-on-phone">{user.name || user.username}</span>
+              </Button>
+            </Dropdown>
+          ) : (
+            <>
+              <Link to="/auth/login">
+                <Button type="text">Log in</Button>
+              </Link>
+              <Link to="/auth/register" className="hide-on-phone">
+                <Button type="primary">Sign up</Button>
+              </Link>
+            </>
+          )}
+          {items.length > 0 && (
+            <Button className="show-on-phone" type="text" aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+          )}
+        </Flex>
+      </Flex>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title="Menu">
+        <Menu mode="vertical" selectedKeys={[pathname]} items={items} onClick={() => setDrawerOpen(false)} style={{ borderInlineEnd: 'none' }} />
+      </Drawer>
+    </Layout.Header>
+  );
+}
+
+export function SiteFooter() {
+  const { data: settings } = usePublicSettingsQuery();
+  const menus = (settings?.menus ?? []).filter((item) => item.section === 'footer').sort((a, b) => a.ordering - b.ordering);
+  return (
+    <Layout.Footer className="site-footer">
+      {menus.length > 0 && (
+        <nav aria-label="Footer">
+          <Flex gap={16} wrap justify="center">
+            {menus.map((item) => (
+              <a key={`${item.title}${item.path}`} href={item.path} target={item.isNewTab ? '_blank' : undefined} rel={item.isNewTab ? 'noreferrer' : undefined}>
+                {item.title}
+              </a>
+            ))}
+          </Flex>
+        </nav>
+      )}
+      {/* Footer content is shown as text: an admin's markup never runs in visitors' browsers. */}
+      <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-line', margin: '8px 0 0' }}>
+        {settings?.footerContent || `© ${new Date().getFullYear()} ${settings?.siteName ?? 'Limelight'}`}
+      </Typography.Paragraph>
+    </Layout.Footer>
+  );
+}

@@ -1,0 +1,37 @@
+import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { type ReactNode, useEffect } from 'react';
+import { Provider } from 'react-redux';
+import { setToastInstance, TOAST_SECONDS } from '../shared/lib/toast';
+import { type AppStore, useAppSelector } from './store';
+
+export const brand = { colorPrimary: '#42b1e8', colorSuccess: '#4ec52a' };
+
+function ToastBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => setToastInstance(message), [message]);
+  return null;
+}
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const mode = useAppSelector((state) => state.preferences.theme);
+  useEffect(() => {
+    document.documentElement.dataset.theme = mode;
+    document.documentElement.style.colorScheme = mode;
+  }, [mode]);
+  return (
+    <ConfigProvider theme={{ algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, token: brand }}>
+      <AntApp message={{ duration: TOAST_SECONDS, maxCount: 3 }} notification={{ duration: TOAST_SECONDS }}>
+        <ToastBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <ThemedApp>{children}</ThemedApp>
+    </Provider>
+  );
+}

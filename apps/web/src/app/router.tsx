@@ -1,0 +1,81 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { landingPath } from '../shared/lib/landing';
+import { setNavigator } from '../shared/lib/navigation';
+import { PageLoading } from '../shared/ui/PageLoading';
+import { Guard } from './guards';
+import { BlankLayout } from './layouts/BlankLayout';
+import { PrimaryLayout } from './layouts/PrimaryLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { Shell } from './Shell';
+import { useAppSelector } from './store';
+
+/** Every page is its own chunk, so a visitor downloads only the screens they open. */
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+};
+const LoginPage = () => page(() => import('../features/auth/LoginPage'));
+const RegisterPage = () => page(() => import('../features/auth/RegisterPage'));
+const RegisterCreatorPage = () => page(() => import('../features/auth/RegisterCreatorPage'));
+const ForgotPasswordPage = () => page(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = () => page(() => import('../features/auth/ResetPasswordPage'));
+const VerifyEmailPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.VerifyEmailPage })));
+const TokenLoginPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
+const HomePage = () => page(() => import('../features/home/HomePage'));
+const AccountPage = () => page(() => import('../features/account/AccountPage'));
+const ProfilePage = () => page(() => import('../features/profile/ProfilePage'));
+const AdminApp = () => page(() => import('../features/admin/AdminApp'));
+
+/** `/`: a signed-in user goes to their landing page, a visitor to log in. */
+function IndexPage() {
+  const user = useAppSelector((state) => state.session.user);
+  return <Navigate to={user ? landingPath(user) : '/auth/login'} replace />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/auth/login', element: <LoginPage /> },
+          { path: '/auth/register', element: <RegisterPage /> },
+          { path: '/auth/register/creator', element: <RegisterCreatorPage /> },
+          { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/auth/reset-password', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: <BlankLayout />,
+        children: [
+          { path: '/auth/verify-email', element: <VerifyEmailPage /> },
+          { path: '/auth/token-login', element: <TokenLoginPage /> },
+        ],
+      },
+      {
+        path: '/admin/*',
+        element: <AdminApp />,
+      },
+      {
+        element: <PrimaryLayout />,
+        children: [
+          { path: '/', element: <IndexPage /> },
+          { path: '/home', element: <Guard auth><HomePage /></Guard> },
+          { path: '/user/account', element: <Guard auth><AccountPage /></Guard> },
+          { path: '/creator/account', element: <Guard auth performerOnly><AccountPage /></Guard> },
+          { path: '/:profileId', element: <Guard auth noRedirect><ProfilePage /></Guard> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);
+
+setNavigator((to, options) => void router.navigate(to, options));

@@ -1,0 +1,21 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import { api } from '../shared/lib/api';
+import { sessionSlice } from '../shared/lib/session';
+import { preferencesSlice } from '../shared/lib/theme';
+
+export const createStore = () =>
+  configureStore({
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      session: sessionSlice.reducer,
+      preferences: preferencesSlice.reducer,
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];
+export const useAppDispatch: () => AppDispatch = useDispatch;
+export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;

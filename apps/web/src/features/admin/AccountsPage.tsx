@@ -1,0 +1,122 @@
+import type { AdminAccount } from '@limelight/contracts';
+import { Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
+
+const filterNames = ['q', 'status', 'verified'] as const;
+
+/** Fans or creators, with the table's state in the URL. */
+export function AccountsPage({ role }: { role: 'user' | 'performer' }) {
+  const { state, query, setPage, setSort, setFilter } = useTableState(filterNames);
+  const { data, isFetching } = useAccountsQuery({ role, ...query });
+  const [setStatus] = useSetAccountStatusMutation();
+  const [verify] = useVerifyDocumentsMutation();
+  const creators = role === 'performer';
+
+  const run = async (action: Promise<{ message: string }>) => {
+    try {
+      toast.success((await action).message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  const sortOrder = (column: string) => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
+
+  return (
+    <Card>
+      <Typography.Title level={2}>{creators ? 'Creators' : 'Fans'}</Typography.Title>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          key={state.filters.q ?? ''}
+          defaultValue={state.filters.q}
+          placeholder="Search name, username or e-mail"
+          allowClear
+          onSearch={(value) => setFilter('q', value.trim() || undefined)}
+          style={{ maxWidth: 320 }}
+          aria-label="Search accounts"
+        />
+        <Select
+          allowClear
+          placeholder="Status"
+          value={state.filters.status}
+          onChange={(value?: string) => setFilter('status', value)}
+          options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
+          style={{ width: 140 }}
+          aria-label="Filter by status"
+        />
+        {creators && (
+          <Select
+            allowClear
+            placeholder="Documents"
+            value={state.filters.verified}
+            onChange={(value?: string) => setFilter('verified', value)}
+            options={[{ value: 'true', label: 'Verified' }, { value: 'false', label: 'Not verified' }]}
+            style={{ width: 160 }}
+            aria-label="Filter by verification"
+          />
+        )}
+      </Flex>
+      <Table<AdminAccount>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 900 }}
+        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
+          const { field, order } = sorter as SorterResult<AdminAccount>;
+          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
+        }}
+        columns={[
+          { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
+          { title: 'Username', dataIndex: 'username', sorter: true, sortOrder: sortOrder('username') },
+          { title: 'E-mail', dataIndex: 'email', render: (email: string, row) => <Space>{email}{!row.verifiedEmail && <Tag>unverified</Tag>}</Space> },
+          { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag> },
+          ...(creators
+            ? [
+                {
+                  title: 'Documents',
+                  key: 'documents',
+                  render: (_: unknown, row: AdminAccount) => (
+                    <Space wrap>
+                      {row.documents.map((document) => (
+                        <a key={document._id} href={document.url} target="_blank" rel="noreferrer">
+                          {document.field === 'idVerification' ? 'ID' : 'Selfie'}
+                        </a>
+                      ))}
+                      <Tag color={row.verifiedDocument ? 'success' : 'warning'}>{row.verifiedDocument ? 'verified' : 'pending'}</Tag>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+          { title: 'Joined', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: (date: string) => dayjs(date).format('YYYY-MM-DD') },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row: AdminAccount) => (
+              <Space wrap>
+                {creators && (
+                  <Button size="small" onClick={() => run(verify({ id: row._id, verified: !row.verifiedDocument }).unwrap())}>
+                    {row.verifiedDocument ? 'Withdraw verification' : 'Verify'}
+                  </Button>
+                )}
+                <Popconfirm
+                  title={row.status === 'active' ? 'Deactivate this account? It will be signed out everywhere.' : 'Activate this account?'}
+                  onConfirm={() => run(setStatus({ id: row._id, status: row.status === 'active' ? 'inactive' : 'active' }).unwrap())}
+                >
+                  <Button size="small" danger={row.status === 'active'}>
+                    {row.status === 'active' ? 'Deactivate' : 'Activate'}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

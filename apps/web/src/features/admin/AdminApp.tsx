@@ -1,0 +1,50 @@
+import { SettingOutlined, TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { Layout, Menu, Result } from 'antd';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
+import { useAppSelector } from '../../app/store';
+import { currentPage, loginUrl } from '../../shared/lib/navigation';
+import { PageLoading } from '../../shared/ui/PageLoading';
+import { AccountsPage } from './AccountsPage';
+import { SettingsPage } from './SettingsPage';
+
+const sections = [
+  { key: 'settings', icon: <SettingOutlined />, label: <Link to="/admin/settings">Settings</Link> },
+  { key: 'fans', icon: <TeamOutlined />, label: <Link to="/admin/fans">Fans</Link> },
+  { key: 'creators', icon: <VideoCameraOutlined />, label: <Link to="/admin/creators">Creators</Link> },
+];
+
+/** The admin area, loaded only when an admin opens /admin. */
+export default function AdminApp() {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const user = useAppSelector((state) => state.session.user);
+  const { pathname } = useLocation();
+  if (!loggedIn) return <Navigate to={loginUrl(currentPage())} replace />;
+  if (!user) return <PageLoading />;
+
+  const section = pathname.split('/')[2] ?? 'settings';
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <SiteHeader />
+      {user.isAdmin ? (
+        <Layout>
+          <Layout.Sider breakpoint="md" collapsedWidth={0} theme="light" width={200}>
+            <Menu mode="inline" selectedKeys={[section]} items={sections} style={{ height: '100%' }} />
+          </Layout.Sider>
+          <Layout.Content className="page-content">
+            <Routes>
+              <Route index element={<Navigate to="settings" replace />} />
+              <Route path="settings" element={<SettingsPage />} />
+              <Route path="fans" element={<AccountsPage role="user" />} />
+              <Route path="creators" element={<AccountsPage role="performer" />} />
+              <Route path="*" element={<Navigate to="settings" replace />} />
+            </Routes>
+          </Layout.Content>
+        </Layout>
+      ) : (
+        <Result status="403" title="Admins only" subTitle="This area is for the site's administrators." />
+      )}
+      <SiteFooter />
+    </Layout>
+  );
+}

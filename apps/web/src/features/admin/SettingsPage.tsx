@@ -1,0 +1,129 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type AdminSetting, Messages, settingGroups } from '@limelight/contracts';
+import { Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useAdminSettingsQuery, useUpdateSettingMutation } from './api';
+
+const groupLabels: Record<string, string> = {
+  general: 'General', auth: 'Sign-in', payment: 'Payments', subscription: 'Subscriptions', wallet: 'Wallet and tips',
+  payout: 'Payouts', streaming: 'Live streaming', player: 'Player', analytics: 'Analytics',
+};
+
+/** The input for one setting, by its type. Secrets are write-only: blank keeps the stored value. */
+function SettingInput({ setting }: { setting: AdminSetting }) {
+  if (setting.secret) return <Input.Password autoComplete="new-password" placeholder={setting.hasValue ? 'Stored: type to replace' : 'Not set'} />;
+  switch (setting.type) {
+    case 'boolean':
+      return <Switch />;
+    case 'number':
+      return <InputNumber min={setting.min} max={setting.max} step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1} style={{ width: 200 }} />;
+    case 'enum':
+      return <Select style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;
+    case 'text':
+      return <Input.TextArea rows={4} />;
+    case 'menus':
+      return <MenusInput name={setting.key} />;
+    default:
+      return <Input />;
+  }
+}
+
+function MenusInput({ name }: { name: string }) {
+  return (
+    <Form.List name={name}>
+      {(items, { add, remove }) => (
+        <Flex vertical gap={8}>
+          {items.map(({ key, name: index }) => (
+            <Flex key={key} gap={8} wrap align="center">
+              <Form.Item name={[index, 'title']} noStyle rules={[{ required: true, message: 'Title is required' }]}>
+                <Input placeholder="Title" style={{ width: 160 }} aria-label="Menu title" />
+              </Form.Item>
+              <Form.Item name={[index, 'path']} noStyle rules={[{ required: true, message: 'Path is required' }]}>
+                <Input placeholder="/page/about or https://…" style={{ width: 220 }} aria-label="Menu path" />
+              </Form.Item>
+              <Form.Item name={[index, 'section']} noStyle initialValue="footer">
+                <Select style={{ width: 110 }} options={[{ value: 'header' }, { value: 'footer' }]} aria-label="Menu section" />
+              </Form.Item>
+              <Form.Item name={[index, 'isNewTab']} noStyle valuePropName="checked" initialValue={false}>
+                <Switch checkedChildren="new tab" unCheckedChildren="same tab" />
+              </Form.Item>
+              <Form.Item name={[index, 'ordering']} noStyle initialValue={0}>
+                <InputNumber style={{ width: 70 }} aria-label="Order" />
+              </Form.Item>
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label="Remove menu item" onClick={() => remove(index)} />
+            </Flex>
+          ))}
+          <Button icon={<PlusOutlined />} onClick={() => add()} style={{ alignSelf: 'flex-start' }}>
+            Add menu item
+          </Button>
+        </Flex>
+      )}
+    </Form.List>
+  );
+}
+
+function GroupForm({ settings }: { settings: AdminSetting[] }) {
+  const [form] = Form.useForm();
+  const [update, { isLoading }] = useUpdateSettingMutation();
+  const initialValues = useMemo(() => Object.fromEntries(settings.map((setting) => [setting.key, setting.secret ? '' : setting.value])), [settings]);
+
+  const save = async (values: Record<string, unknown>) => {
+    const changed = settings.filter((setting) =>
+      setting.secret ? values[setting.key] !== '' && values[setting.key] !== undefined : JSON.stringify(values[setting.key]) !== JSON.stringify(setting.value),
+    );
+    if (!changed.length) return toast.info('Nothing to save');
+    for (const setting of changed) {
+      try {
+        await update({ key: setting.key, value: values[setting.key] }).unwrap();
+      } catch (error) {
+        form.setFields([{ name: setting.key, errors: [errorMessage(error)] }]);
+        return toast.error(errorMessage(error));
+      }
+    }
+    form.setFieldsValue(Object.fromEntries(changed.filter((setting) => setting.secret).map((setting) => [setting.key, ''])));
+    toast.success(Messages.changesSaved);
+  };
+
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} onFinish={save}>
+      {settings.map((setting) => (
+        <Form.Item
+          key={setting.key}
+          name={setting.key}
+          label={setting.label}
+          extra={[setting.description, setting.public ? 'Public' : undefined].filter(Boolean).join(' · ') || undefined}
+          valuePropName={setting.type === 'boolean' && !setting.secret ? 'checked' : 'value'}
+          data-testid={`setting-${setting.key}`}
+        >
+          <SettingInput setting={setting} />
+        </Form.Item>
+      ))}
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        Save
+      </Button>
+    </Form>
+  );
+}
+
+export function SettingsPage() {
+  const { data, isLoading } = useAdminSettingsQuery();
+  const [params, setParams] = useSearchParams();
+  if (isLoading || !data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  const groups = settingGroups.filter((group) => data.some((setting) => setting.group === group));
+  return (
+    <Card>
+      <Typography.Title level={2}>Settings</Typography.Title>
+      <Tabs
+        activeKey={params.get('group') ?? groups[0]}
+        onChange={(group) => setParams({ group })}
+        items={groups.map((group) => ({
+          key: group,
+          label: groupLabels[group] ?? group,
+          children: <GroupForm settings={data.filter((setting) => setting.group === group)} />,
+        }))}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import type { AdminAccount, AdminSetting, ListResponse } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+
+export type AccountsQuery = { role: 'user' | 'performer'; offset: number; limit: number; sortBy: string; sort: string; q?: string; status?: string; verified?: string };
+
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminSettings: build.query<AdminSetting[], void>({ query: () => '/admin/settings', providesTags: ['AdminSettings'] }),
+    updateSetting: build.mutation<AdminSetting, { key: string; value: unknown }>({
+      query: ({ key, value }) => ({ url: `/admin/settings/${key}`, method: 'PUT', body: { value } }),
+      invalidatesTags: ['AdminSettings', 'PublicSettings'],
+    }),
+    accounts: build.query<ListResponse<AdminAccount>, AccountsQuery>({
+      query: (params) => ({ url: '/admin/accounts', params }),
+      providesTags: ['Accounts'],
+    }),
+    setAccountStatus: build.mutation<{ message: string }, { id: string; status: 'active' | 'inactive' }>({
+      query: ({ id, status }) => ({ url: `/admin/accounts/${id}/status`, method: 'PUT', body: { status } }),
+      invalidatesTags: ['Accounts'],
+    }),
+    verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean }>({
+      query: ({ id, verified }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body: { verified } }),
+      invalidatesTags: ['Accounts'],
+    }),
+  }),
+});
+
+export const { useAdminSettingsQuery, useUpdateSettingMutation, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } = adminApi;

@@ -1,0 +1,81 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { ErrorCode, Messages } from '@limelight/contracts';
+import { Alert, Button, Checkbox, Divider, Flex, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
+import { useLoginMutation, useResendVerificationMutation } from './api';
+import { usePreparePassword } from './usePreparePassword';
+import { useStartSession } from './useSessionActions';
+
+type LoginForm = { login: string; password: string; remember: boolean };
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const [login, { isLoading }] = useLoginMutation();
+  const [resend, resendState] = useResendVerificationMutation();
+  const startSession = useStartSession();
+  const preparePassword = usePreparePassword();
+  const [failure, setFailure] = useState<{ message: string; code?: string; login: string }>();
+
+  const submit = async (values: LoginForm) => {
+    setFailure(undefined);
+    const field = values.login.includes('@') ? 'email' : 'username';
+    try {
+      const session = await login({ [field]: values.login.trim(), password: await preparePassword(values.password), remember: values.remember }).unwrap();
+      await startSession(session.token, values.remember, redirect);
+    } catch (error) {
+      const message = errorMessage(error, Messages.incorrectCredentials);
+      setFailure({ message, code: errorCode(error), login: values.login });
+      toast.error(message);
+    }
+  };
+
+  return (
+    <>
+      <Typography.Title level={2}>Log in</Typography.Title>
+      {failure && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={failure.message}
+          action={
+            failure.code === ErrorCode.emailNotVerified && failure.login.includes('@') ? (
+              <Button size="small" loading={resendState.isLoading} onClick={() => resend({ email: failure.login }).unwrap().then((r) => toast.success(r.message))}>
+                Resend e-mail
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      <Form<LoginForm> layout="vertical" initialValues={{ remember: true }} onFinish={submit} requiredMark={false}>
+        <Form.Item name="login" label="E-mail or username" rules={[{ required: true, message: 'Enter your e-mail or username' }]}>
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Enter your password' }]}>
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+          <Form.Item name="remember" valuePropName="checked" noStyle>
+            <Checkbox>Remember me</Checkbox>
+          </Form.Item>
+          <Link to="/auth/forgot-password">Forgot password?</Link>
+        </Flex>
+        <Button type="primary" htmlType="submit" block loading={isLoading}>
+          Log in
+        </Button>
+      </Form>
+      <Divider plain>New here?</Divider>
+      <Flex gap={8} vertical>
+        <Link to="/auth/register">
+          <Button block>Sign up as a fan</Button>
+        </Link>
+        <Link to="/auth/register/creator">
+          <Button block>Become a creator</Button>
+        </Link>
+      </Flex>
+    </>
+  );
+}

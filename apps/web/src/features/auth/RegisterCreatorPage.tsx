@@ -1,0 +1,116 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { genderOptions, type PerformerDocumentField, registerPerformerSchema } from '@limelight/contracts';
+import { Button, DatePicker, Form, Input, Progress, Select, Typography, Upload } from 'antd';
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { uploadForm } from '../../shared/lib/upload';
+import { zodRule } from '../../shared/lib/zod-rule';
+import { type Registered, useLoginMutation } from './api';
+import { applyFieldErrors, PasswordFields } from './RegisterPage';
+import { usePreparePassword } from './usePreparePassword';
+import { useStartSession } from './useSessionActions';
+
+type CreatorForm = {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  confirm: string;
+  gender: string;
+  country?: string;
+  dateOfBirth: Dayjs;
+  idVerification: File[];
+  documentVerification: File[];
+};
+const fields = registerPerformerSchema.shape;
+const documents: Array<{ field: PerformerDocumentField; label: string; help: string }> = [
+  { field: 'idVerification', label: 'Photo of your ID', help: 'A passport, ID card or driving licence (JPEG, PNG, WebP or PDF, up to 10 MB)' },
+  { field: 'documentVerification', label: 'Selfie holding your ID', help: 'So we can match you to the document' },
+];
+
+export default function RegisterCreatorPage() {
+  const [form] = Form.useForm<CreatorForm>();
+  const [progress, setProgress] = useState<number>();
+  const [login] = useLoginMutation();
+  const startSession = useStartSession();
+  const preparePassword = usePreparePassword();
+  const navigate = useNavigate();
+
+  const submit = async (values: CreatorForm) => {
+    const password = await preparePassword(values.password);
+    const body = new FormData();
+    body.append('name', values.name);
+    body.append('username', values.username);
+    body.append('email', values.email);
+    body.append('password', password);
+    body.append('gender', values.gender);
+    body.append('dateOfBirth', values.dateOfBirth.format('YYYY-MM-DD'));
+    if (values.country) body.append('country', values.country);
+    for (const { field } of documents) body.append(field, values[field][0]!);
+    try {
+      setProgress(0);
+      const registered = await uploadForm<Registered>('/auth/performers/register', body, setProgress);
+      toast.success(registered.message);
+      if (registered.requireEmailVerification) return navigate('/auth/login');
+      const session = await login({ username: values.username, password, remember: true }).unwrap();
+      await startSession(session.token, true);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error));
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <>
+      <Typography.Title level={2}>Become a creator</Typography.Title>
+      <Form<CreatorForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="username" label="Username" extra="Your page will be at /username" rules={[zodRule(fields.username, 'Username')]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="email" label="E-mail" rules={[zodRule(fields.email, 'E-mail')]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <PasswordFields />
+        <Form.Item name="gender" label="Gender" rules={[{ required: true, message: 'Choose a gender' }]}>
+          <Select options={genderOptions} placeholder="Choose" />
+        </Form.Item>
+        <Form.Item name="dateOfBirth" label="Date of birth" rules={[{ required: true, message: 'Enter your date of birth' }]}>
+          <DatePicker style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().subtract(18, 'year'))} defaultPickerValue={dayjs().subtract(25, 'year')} />
+        </Form.Item>
+        <Form.Item name="country" label="Country code" normalize={(value: string) => value.toUpperCase()} rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the two-letter code, e.g. US' }]}>
+          <Input maxLength={2} placeholder="US" />
+        </Form.Item>
+        {documents.map(({ field, label, help }) => (
+          <Form.Item
+            key={field}
+            name={field}
+            label={label}
+            extra={help}
+            valuePropName="fileList"
+            getValueFromEvent={(event: { fileList: Array<{ originFileObj?: File }> }) => event.fileList.slice(-1).map((file) => file.originFileObj ?? file)}
+            rules={[{ required: true, message: `Add the ${label.toLowerCase()}` }]}
+          >
+            <Upload beforeUpload={() => false} maxCount={1} accept="image/jpeg,image/png,image/webp,application/pdf">
+              <Button icon={<UploadOutlined />}>Choose file</Button>
+            </Upload>
+          </Form.Item>
+        ))}
+        {progress !== undefined && <Progress percent={progress} aria-label="Upload progress" />}
+        <Button type="primary" htmlType="submit" block loading={progress !== undefined}>
+          Create creator account
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
+        Already have an account? <Link to="/auth/login">Log in</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}

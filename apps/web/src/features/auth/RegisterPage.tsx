@@ -1,0 +1,89 @@
+import { registerUserSchema } from '@limelight/contracts';
+import { Button, Form, type FormInstance, Input, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { zodRule } from '../../shared/lib/zod-rule';
+import { useLoginMutation, useRegisterUserMutation } from './api';
+import { usePreparePassword } from './usePreparePassword';
+import { useStartSession } from './useSessionActions';
+
+type RegisterForm = { name: string; username: string; email: string; password: string; confirm: string };
+const fields = registerUserSchema.shape;
+
+/** Fan sign-up. Without e-mail verification the fan is signed in straight away. */
+export default function RegisterPage() {
+  const [register, { isLoading }] = useRegisterUserMutation();
+  const [login] = useLoginMutation();
+  const startSession = useStartSession();
+  const preparePassword = usePreparePassword();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<RegisterForm>();
+
+  const submit = async ({ confirm: _confirm, ...values }: RegisterForm) => {
+    try {
+      const password = await preparePassword(values.password);
+      const registered = await register({ ...values, password }).unwrap();
+      toast.success(registered.message);
+      if (registered.requireEmailVerification) return navigate('/auth/login');
+      const session = await login({ username: values.username, password, remember: true }).unwrap();
+      await startSession(session.token, true);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Typography.Title level={2}>Sign up as a fan</Typography.Title>
+      <Form<RegisterForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="username" label="Username" rules={[zodRule(fields.username, 'Username')]}>
+          <Input autoComplete="username" />
+        </Form.Item>
+        <Form.Item name="email" label="E-mail" rules={[zodRule(fields.email, 'E-mail')]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
+        <PasswordFields />
+        <Button type="primary" htmlType="submit" block loading={isLoading}>
+          Create account
+        </Button>
+      </Form>
+      <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
+        Already have an account? <Link to="/auth/login">Log in</Link>
+      </Typography.Paragraph>
+    </>
+  );
+}
+
+export function PasswordFields({ label = 'Password' }: { label?: string }) {
+  return (
+    <>
+      <Form.Item name="password" label={label} rules={[zodRule(registerUserSchema.shape.password, label)]} hasFeedback>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label="Confirm password"
+        dependencies={['password']}
+        hasFeedback
+        rules={[
+          { required: true, message: 'Confirm the password' },
+          ({ getFieldValue }) => ({
+            validator: (_rule, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Puts the API's per-field messages (409 taken, 400 invalid) under the matching inputs. */
+export function applyFieldErrors<T>(form: FormInstance<T>, error: unknown) {
+  const details = (error as { data?: { details?: Array<{ field: string; message: string }> } })?.data?.details ?? [];
+  form.setFields(details.map((detail) => ({ name: detail.field as never, errors: [`${detail.field} ${detail.message}`] })));
+}

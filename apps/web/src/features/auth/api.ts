@@ -1,0 +1,43 @@
+import type { CurrentUser, LoginInput, RegisterUserInput, Session } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+import { userLoaded } from '../../shared/lib/session';
+
+type Message = { message: string };
+export type Registered = Message & { _id: string; requireEmailVerification: boolean };
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    me: build.query<CurrentUser, void>({
+      query: () => '/users/me',
+      providesTags: ['Me'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(userLoaded(data));
+      },
+    }),
+    login: build.mutation<Session, LoginInput>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
+    logout: build.mutation<Message, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
+    registerUser: build.mutation<Registered, RegisterUserInput>({ query: (body) => ({ url: '/auth/users/register', method: 'POST', body }) }),
+    forgotPassword: build.mutation<Message, { email: string }>({ query: (body) => ({ url: '/auth/users/forgot', method: 'POST', body }) }),
+    resetPassword: build.mutation<Message, { token: string; password: string }>({
+      query: (body) => ({ url: '/auth/users/reset-password', method: 'POST', body }),
+    }),
+    resendVerification: build.mutation<Message, { email: string }>({ query: (body) => ({ url: '/auth/email-verification', method: 'POST', body }) }),
+    verifyEmail: build.mutation<Message, { token: string }>({ query: (body) => ({ url: '/auth/email-verification/verify', method: 'POST', body }) }),
+    tokenLogin: build.mutation<Session & { redirect?: string }, { token: string; redirect?: string }>({
+      query: (body) => ({ url: '/auth/token-login', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useMeQuery,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterUserMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useResendVerificationMutation,
+  useVerifyEmailMutation,
+  useTokenLoginMutation,
+} = authApi;

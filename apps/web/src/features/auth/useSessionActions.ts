@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../app/store';
+import { api } from '../../shared/lib/api';
+import { landingPath } from '../../shared/lib/landing';
+import { loggedIn, sessionEnded } from '../../shared/lib/session';
+import { removeToken, saveToken } from '../../shared/lib/token';
+import { authApi, useLogoutMutation } from './api';
+
+/** Stores a new session, loads the user and goes to their landing page (or the redirect). */
+export function useStartSession() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(
+    async (token: string, remember: boolean, redirect?: string | null) => {
+      saveToken(token, remember);
+      dispatch(api.util.resetApiState());
+      dispatch(loggedIn());
+      const user = await dispatch(authApi.endpoints.me.initiate()).unwrap();
+      navigate(landingPath(user, redirect), { replace: true });
+    },
+    [dispatch, navigate],
+  );
+}
+
+/** Logout resets auth and user state, removes the token and goes to /auth/login (spec 4). */
+export function useLogout() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  return useCallback(async () => {
+    await logout().catch(() => undefined);
+    removeToken();
+    dispatch(sessionEnded());
+    dispatch(api.util.resetApiState());
+    navigate('/auth/login', { replace: true });
+  }, [dispatch, logout, navigate]);
+}

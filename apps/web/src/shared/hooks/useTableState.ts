@@ -1,0 +1,64 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type SortOrder = 'asc' | 'desc';
+export type TableState<F extends string> = {
+  current: number;
+  pageSize: number;
+  sortBy: string;
+  sort: SortOrder;
+  filters: Partial<Record<F, string>>;
+};
+
+const positive = (value: string | null, fallback: number) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : fallback;
+};
+
+/**
+ * Table state kept in the URL (spec 2): current, pageSize, sortBy (default updatedAt),
+ * sort (default desc) and filter fields. A filter change resets current to 1.
+ * Returns the state, the API query for it, and setters.
+ */
+export function useTableState<F extends string>(filterNames: readonly F[], defaults: { pageSize?: number; sortBy?: string } = {}) {
+  const [params, setParams] = useSearchParams();
+  const state: TableState<F> = useMemo(() => {
+    const filters: Partial<Record<F, string>> = {};
+    for (const name of filterNames) {
+      const value = params.get(name);
+      if (value) filters[name] = value;
+    }
+    return {
+      current: positive(params.get('current'), 1),
+      pageSize: positive(params.get('pageSize'), defaults.pageSize ?? 10),
+      sortBy: params.get('sortBy') || defaults.sortBy || 'updatedAt',
+      sort: params.get('sort') === 'asc' ? 'asc' : 'desc',
+      filters,
+    };
+  }, [params, filterNames, defaults.pageSize, defaults.sortBy]);
+
+  const update = useCallback(
+    (changes: Record<string, string | number | undefined>) => {
+      setParams((previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      });
+    },
+    [setParams],
+  );
+
+  const setPage = useCallback((current: number, pageSize: number) => update({ current, pageSize }), [update]);
+  const setSort = useCallback((sortBy: string | undefined, sort: SortOrder | undefined) => update({ sortBy, sort, current: 1 }), [update]);
+  const setFilter = useCallback((name: F, value: string | undefined) => update({ [name]: value, current: 1 }), [update]);
+
+  const query = useMemo(
+    () => ({ offset: (state.current - 1) * state.pageSize, limit: state.pageSize, sortBy: state.sortBy, sort: state.sort, ...state.filters }),
+    [state],
+  );
+
+  return { state, query, setPage, setSort, setFilter };
+}

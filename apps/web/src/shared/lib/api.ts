@@ -1,0 +1,55 @@
+import { ErrorCode, Messages } from '@limelight/contracts';
+import { type BaseQueryFn, createApi, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { currentPage, loginUrl, navigate } from './navigation';
+import { sessionEnded } from './session';
+import { toast } from './toast';
+import { getToken, removeToken } from './token';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers) => {
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+  // Query strings repeat array values: ?a=1&a=2 (spec 7).
+  paramsSerializer: (params) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) {
+      if (value === undefined || value === null || value === '') continue;
+      for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+    }
+    return search.toString();
+  },
+});
+
+/**
+ * A 401 ends the session: an expired one sends the user to log in and come back to this page;
+ * any other 401 goes to the login page with 'Forbidden in the action!' (spec 8).
+ * Wrong credentials are a 401 too, but those belong to the login form.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 401) {
+    const code = (result.error.data as { code?: string } | undefined)?.code;
+    if (code !== ErrorCode.invalidCredentials) {
+      removeToken();
+      api.dispatch(sessionEnded());
+      if (code === ErrorCode.sessionExpired) {
+        navigate(loginUrl(currentPage()), { replace: true });
+      } else {
+        navigate('/auth/login', { replace: true });
+        toast.error(Messages.forbiddenAction);
+      }
+    }
+  }
+  return result;
+};
+
+/** One RTK Query API; each feature adds its endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'PublicSettings', 'AdminSettings', 'Accounts', 'Performer'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,15 @@
+import type { CurrentUser } from '@limelight/contracts';
+
+/**
+ * Where a user goes after logging in (spec 2): the decoded redirect if one was given; else
+ * fans with e-mail and username go home and creators to their own page, while an account that
+ * lacks either is sent to complete it first. Admins go to the admin area.
+ */
+export function landingPath(user: CurrentUser, redirect?: string | null): string {
+  const safeRedirect = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : undefined;
+  if (safeRedirect) return safeRedirect;
+  if (user.isAdmin) return '/admin';
+  const complete = !!user.email && !!user.username;
+  if (user.isPerformer) return complete ? `/${user.username}` : '/creator/account';
+  return complete ? '/home' : '/user/account';
+}

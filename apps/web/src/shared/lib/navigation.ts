@@ -1,0 +1,16 @@
+/**
+ * Lets non-React code (the API layer) navigate. The router registers itself at start-up,
+ * which keeps the API layer free of a dependency on the route tree.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+let navigateImpl: Navigate = (to) => window.location.assign(to);
+
+export const setNavigator = (navigate: Navigate) => {
+  navigateImpl = navigate;
+};
+export const navigate: Navigate = (to, options) => navigateImpl(to, options);
+
+/** The page to come back to after logging in: path plus query. */
+export const currentPage = () => `${window.location.pathname}${window.location.search}`;
+
+export const loginUrl = (redirect?: string) => (redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login');

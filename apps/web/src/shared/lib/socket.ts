@@ -1,0 +1,23 @@
+import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
+import { io, type Socket } from 'socket.io-client';
+
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SocketStatus = 'initialized' | 'connected' | 'disconnect' | 'reconnecting' | 'failed';
+
+/**
+ * Opens the socket for a signed-in user with the spec's reconnection policy (section 9). The
+ * token goes in the handshake query, and `auth/login` is sent again after every reconnect so a
+ * new server process learns who this is.
+ */
+export function openSocket(token: string, onStatus: (status: SocketStatus) => void): AppSocket {
+  const socket: AppSocket = io({ ...socketClientOptions, query: { token } });
+  onStatus('initialized');
+  socket.on('connect', () => onStatus('connected'));
+  socket.on('disconnect', () => onStatus('disconnect'));
+  socket.io.on('reconnect_attempt', () => onStatus('reconnecting'));
+  socket.io.on('reconnect', () => {
+    socket.emit('auth/login', { token });
+  });
+  socket.io.on('reconnect_failed', () => onStatus('failed'));
+  return socket;
+}

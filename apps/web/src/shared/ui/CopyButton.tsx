@@ -1,0 +1,21 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Messages } from '@limelight/contracts';
+import { Button } from 'antd';
+import { toast } from '../lib/toast';
+
+/** Copies text and says 'Copied to clipboard' (spec 8). */
+export function CopyButton({ text, label = 'Copy link' }: { text: string; label?: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(Messages.copied);
+    } catch {
+      toast.error();
+    }
+  };
+  return (
+    <Button icon={<CopyOutlined />} onClick={copy}>
+      {label}
+    </Button>
+  );
+}
