@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { setToastInstance, TOAST_SECONDS } from '../shared/lib/toast';
 import { type AppStore, useAppSelector } from './store';
 
-export const brand = { colorPrimary: '#42b1e8', colorSuccess: '#4ec52a' };
+export const brand = { colorPrimary: '#42b1e8', colorSuccess: '#4ec52a', colorLink: '#42b1e8' };
 
 function ToastBridge() {
   const { message } = AntApp.useApp();

@@ -8,7 +8,7 @@ export function PublicLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Header className="site-header">
-        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
+        <Flex align="center" justify="space-between" style={{ height: '100%', width: '100%' }}>
           <SiteLogo />
           <ThemeToggle />
         </Flex>

@@ -47,7 +47,7 @@ export function SiteHeader() {
 
   return (
     <Layout.Header className="site-header">
-      <Flex align="center" gap={16} style={{ height: '100%' }}>
+      <Flex align="center" gap={16} style={{ height: '100%', width: '100%' }}>
         <SiteLogo />
         <Menu className="site-nav" mode="horizontal" selectedKeys={[pathname]} items={items} style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }} />
         <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>

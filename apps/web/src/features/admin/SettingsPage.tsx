@@ -11,22 +11,24 @@ const groupLabels: Record<string, string> = {
   payout: 'Payouts', streaming: 'Live streaming', player: 'Player', analytics: 'Analytics',
 };
 
-/** The input for one setting, by its type. Secrets are write-only: blank keeps the stored value. */
-function SettingInput({ setting }: { setting: AdminSetting }) {
-  if (setting.secret) return <Input.Password autoComplete="new-password" placeholder={setting.hasValue ? 'Stored: type to replace' : 'Not set'} />;
+/**
+ * The input for one setting, by its type. Form.Item hands its value, onChange and id to this
+ * component, which passes them on to the real input. Secrets are write-only: blank keeps the
+ * stored value.
+ */
+function SettingInput({ setting, ...control }: { setting: AdminSetting } & Record<string, unknown>) {
+  if (setting.secret) return <Input.Password {...control} autoComplete="new-password" placeholder={setting.hasValue ? 'Stored: type to replace' : 'Not set'} />;
   switch (setting.type) {
     case 'boolean':
-      return <Switch />;
+      return <Switch {...control} />;
     case 'number':
-      return <InputNumber min={setting.min} max={setting.max} step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1} style={{ width: 200 }} />;
+      return <InputNumber {...control} min={setting.min} max={setting.max} step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1} style={{ width: 200 }} />;
     case 'enum':
-      return <Select style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;
+      return <Select {...control} style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;
     case 'text':
-      return <Input.TextArea rows={4} />;
-    case 'menus':
-      return <MenusInput name={setting.key} />;
+      return <Input.TextArea {...control} rows={4} />;
     default:
-      return <Input />;
+      return <Input {...control} />;
   }
 }
 
@@ -88,7 +90,12 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
 
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} onFinish={save}>
-      {settings.map((setting) => (
+      {settings.map((setting) =>
+        setting.type === 'menus' ? (
+          <Form.Item key={setting.key} label={setting.label} extra="Public" data-testid={`setting-${setting.key}`}>
+            <MenusInput name={setting.key} />
+          </Form.Item>
+        ) : (
         <Form.Item
           key={setting.key}
           name={setting.key}
@@ -99,7 +106,8 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
         >
           <SettingInput setting={setting} />
         </Form.Item>
-      ))}
+        ),
+      )}
       <Button type="primary" htmlType="submit" loading={isLoading}>
         Save
       </Button>

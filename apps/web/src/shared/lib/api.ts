@@ -33,14 +33,16 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (result.error?.status === 401) {
     const code = (result.error.data as { code?: string } | undefined)?.code;
     if (code !== ErrorCode.invalidCredentials) {
+      // Read the page before anything re-renders: guards react to the session ending too.
+      const page = currentPage();
       removeToken();
-      api.dispatch(sessionEnded());
       if (code === ErrorCode.sessionExpired) {
-        navigate(loginUrl(currentPage()), { replace: true });
+        navigate(loginUrl(page.startsWith('/auth/') ? undefined : page), { replace: true });
       } else {
         navigate('/auth/login', { replace: true });
         toast.error(Messages.forbiddenAction);
       }
+      api.dispatch(sessionEnded());
     }
   }
   return result;

@@ -1,0 +1,112 @@
+import { accounts, expect, logIn, test } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('a fan registers, lands on /home, logs out and logs in again', async ({ page }) => {
+  const username = `fan_${unique()}`;
+  await page.goto('/auth/register');
+  await page.getByLabel('Display name').fill('Nina Fan');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('nina-password-1');
+  await page.getByLabel('Confirm password').fill('nina-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Nina Fan' })).toBeVisible();
+
+  await page.getByTestId('account-menu').click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+
+  await logIn(page, username, { password: 'nina-password-1' });
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('registration shows field errors from the form and from the server', async ({ page }) => {
+  await page.goto('/auth/register');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Username is reserved')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  await page.getByLabel('Display name').fill('Copycat');
+  await page.getByLabel('Username').fill(accounts.fan);
+  await page.getByLabel('E-mail').fill(`copy_${unique()}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('good-password-1');
+  await page.getByLabel('Confirm password').fill('good-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('username is already taken').first()).toBeVisible();
+});
+
+test('a creator with a username lands on their page', async ({ page }) => {
+  await logIn(page, accounts.creator);
+  await expect(page).toHaveURL(/\/avastone$/);
+  await expect(page.getByRole('heading', { name: 'Ava Stone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Copied to clipboard')).toBeVisible();
+});
+
+test('a creator without a username lands on /creator/account', async ({ page }) => {
+  await logIn(page, accounts.creatorWithoutUsername);
+  await expect(page).toHaveURL(/\/creator\/account$/);
+  await expect(page.getByText('Complete your account')).toBeVisible();
+});
+
+test('a creator registers with identity documents and sees their page', async ({ page }) => {
+  const username = `creator_${unique()}`;
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page.goto('/auth/register/creator');
+  await page.getByLabel('Display name').fill('Cleo Creator');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('E-mail').fill(`${username}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('cleo-password-1');
+  await page.getByLabel('Confirm password').fill('cleo-password-1');
+  await page.getByLabel('Gender').click();
+  await page.getByTitle('Trans').click();
+  await page.getByLabel('Date of birth').fill('1995-05-05');
+  await page.getByLabel('Date of birth').press('Enter');
+  const files = page.locator('input[type=file]');
+  await files.nth(0).setInputFiles({ name: 'id.png', mimeType: 'image/png', buffer: png });
+  await files.nth(1).setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Create creator account' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${username}$`));
+  await expect(page.getByText('Your page is not public yet')).toBeVisible();
+});
+
+test('login with a redirect goes back to that page', async ({ page }) => {
+  await logIn(page, accounts.fan, { redirect: '/user/account' });
+  await expect(page).toHaveURL(/\/user\/account$/);
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+});
+
+test('a page that needs a session sends a visitor to log in and back', async ({ page }) => {
+  await page.goto('/user/account');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fuser%2Faccount$/);
+  await logIn(page, accounts.fan, { redirect: '/user/account' });
+  await expect(page).toHaveURL(/\/user\/account$/);
+});
+
+test('a wrong password says Incorrect credentials!', async ({ page }) => {
+  await logIn(page, accounts.fan, { password: 'wrong-password' });
+  await expect(page.locator('#root').getByRole('alert')).toHaveText('Incorrect credentials!');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('an expired session sends the user to log in with the page to come back to', async ({ page }) => {
+  await logIn(page, accounts.fan, { remember: false, redirect: '/user/account' });
+  await expect(page).toHaveURL(/\/user\/account$/);
+  await page.waitForTimeout(4_500); // the e2e server's non-remembered sessions last 4 s
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fuser%2Faccount$/);
+  expect((await page.context().cookies()).some((cookie) => cookie.name === 'token')).toBe(false);
+});
+
+test('a fan changes their display name and sees Changes saved', async ({ page }) => {
+  await logIn(page, 'felix');
+  await page.goto('/user/account');
+  await page.getByLabel('Display name').fill('Felix the Fan');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(page.getByTestId('account-menu')).toContainText('Felix the Fan');
+});

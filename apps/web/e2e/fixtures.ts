@@ -1,0 +1,43 @@
+import { expect, type Page, test as base } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'limelight-demo';
+export const accounts = {
+  admin: 'admin@limelight.local',
+  fan: 'fiona',
+  creator: 'avastone',
+  creatorWithoutUsername: 'newcreator@limelight.local',
+};
+
+export async function logIn(page: Page, login: string, options: { password?: string; remember?: boolean; redirect?: string } = {}) {
+  await page.goto(options.redirect ? `/auth/login?redirect=${encodeURIComponent(options.redirect)}` : '/auth/login');
+  await page.getByLabel('E-mail or username').fill(login);
+  await page.getByLabel('Password').fill(options.password ?? DEMO_PASSWORD);
+  if (options.remember === false) await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Fails the test on any console error or uncaught exception in the page. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // A refused API call (401, 404) is logged by the browser itself; the app handles it.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Changes a setting through the admin API, as an admin signed in on the page's context. */
+export async function setSettingAsAdmin(page: Page, key: string, value: unknown) {
+  const login = await page.request.post('/api/auth/login', { data: { email: accounts.admin, password: DEMO_PASSWORD } });
+  const { token } = await login.json();
+  const response = await page.request.put(`/api/admin/settings/${key}`, { data: { value }, headers: { authorization: `Bearer ${token}` } });
+  expect(response.status()).toBe(200);
+}

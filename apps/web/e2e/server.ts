@@ -1,0 +1,28 @@
+// The product as `npm start` runs it, on a throwaway data directory, with the demo accounts plus
+// one creator who has no username yet. Non-remembered sessions last seconds so that the expiry
+// flow can be seen in a browser test.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../api/src/app';
+import { loadConfig } from '../../api/src/config';
+import { DEMO_PASSWORD, seedDemoData } from '../../api/src/db/seed';
+import { insertAccount } from '../../api/src/modules/auth/service';
+import { performerProfiles } from '../../api/src/db/schema';
+
+export const E2E_PORT = 3517;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-e2e-'));
+const config = loadConfig({ ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, SEED_DEMO: 'false', SESSION_TTL_SECONDS: '4', LOG_LEVEL: 'warn' });
+const app = await buildApp(config);
+await seedDemoData(app.deps.db, config.hashPwClient);
+const incomplete = await insertAccount(app.deps.db, 'performer', { name: 'New Creator', email: 'newcreator@limelight.local', password: DEMO_PASSWORD, verifiedEmail: true });
+await app.deps.db.insert(performerProfiles).values({ userId: incomplete.id, gender: 'female' });
+
+const stop = async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+await app.listen({ port: E2E_PORT, host: '127.0.0.1' });
