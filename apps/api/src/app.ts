@@ -150,6 +150,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
     if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send(body(404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
+    return reply
+      .status(404)
+      .send(body(404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
   });
 }

@@ -25,11 +25,21 @@ describe('HTTP platform', () => {
   it('answers unknown API routes with the error shape', async () => {
     const response = await app.inject('/api/does-not-exist');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/does-not-exist not found', code: 'NOT_FOUND' });
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route GET /api/does-not-exist not found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
   });
@@ -59,7 +69,12 @@ describe('HTTP platform', () => {
     });
     const response = await bare.inject('/boom');
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong, please try again later', code: 'INTERNAL_ERROR' });
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong, please try again later',
+      code: 'INTERNAL_ERROR',
+    });
     await bare.close();
   });
 });

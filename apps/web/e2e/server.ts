@@ -6,16 +6,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
+import { performerProfiles } from '../../api/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../api/src/db/seed';
 import { insertAccount } from '../../api/src/modules/auth/service';
-import { performerProfiles } from '../../api/src/db/schema';
 
 export const E2E_PORT = 3517;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-e2e-'));
-const config = loadConfig({ ...process.env, PORT: String(E2E_PORT), DATA_DIR: dataDir, SEED_DEMO: 'false', SESSION_TTL_SECONDS: '4', LOG_LEVEL: 'warn' });
+const config = loadConfig({
+  ...process.env,
+  PORT: String(E2E_PORT),
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  SESSION_TTL_SECONDS: '4',
+  LOG_LEVEL: 'warn',
+});
 const app = await buildApp(config);
 await seedDemoData(app.deps.db, config.hashPwClient);
-const incomplete = await insertAccount(app.deps.db, 'performer', { name: 'New Creator', email: 'newcreator@limelight.local', password: DEMO_PASSWORD, verifiedEmail: true });
+const incomplete = await insertAccount(app.deps.db, 'performer', {
+  name: 'New Creator',
+  email: 'newcreator@limelight.local',
+  password: DEMO_PASSWORD,
+  verifiedEmail: true,
+});
 await app.deps.db.insert(performerProfiles).values({ userId: incomplete.id, gender: 'female' });
 
 const stop = async () => {

@@ -20,8 +20,7 @@ export const listQuerySchema = <const S extends readonly [string, ...string[]]>(
     sort: z.enum(['asc', 'desc']).default('desc'),
   });
 
-export const listResponseSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int() });
+export const listResponseSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
 
 export type ListResponse<T> = { data: T[]; total: number };
 export type SortOrder = 'asc' | 'desc';

@@ -20,16 +20,61 @@ describe('performer option sets (spec 3)', () => {
   });
 
   it('age: 18_19, 20_22, bands of 3 up to 47_49, over_50', () => {
-    expect(values(options.ageOptions)).toEqual(['18_19', '20_22', '23_25', '26_28', '29_31', '32_34', '35_37', '38_40', '41_43', '44_46', '47_49', 'over_50']);
+    expect(values(options.ageOptions)).toEqual([
+      '18_19',
+      '20_22',
+      '23_25',
+      '26_28',
+      '29_31',
+      '32_34',
+      '35_37',
+      '38_40',
+      '41_43',
+      '44_46',
+      '47_49',
+      'over_50',
+    ]);
   });
 
   it('lists the other sets exactly', () => {
-    expect(values(options.bodyTypeOptions)).toEqual(['fit', 'slim', 'curvy', 'large', 'toned', 'petite', 'ripped', 'tanned', 'runner', 'swimmer', 'muscular', 'gymBody']);
+    expect(values(options.bodyTypeOptions)).toEqual([
+      'fit',
+      'slim',
+      'curvy',
+      'large',
+      'toned',
+      'petite',
+      'ripped',
+      'tanned',
+      'runner',
+      'swimmer',
+      'muscular',
+      'gymBody',
+    ]);
     expect(values(options.ethnicityOptions)).toEqual([
-      'asian', 'white', 'latino', 'hispanic', 'black or african america', 'american indian or alaska native', 'native hawaiian or other pacific islander',
+      'asian',
+      'white',
+      'latino',
+      'hispanic',
+      'black or african america',
+      'american indian or alaska native',
+      'native hawaiian or other pacific islander',
     ]);
     expect(values(options.sizeOptions)).toEqual(['x-large', 'large', 'medium', 'small']);
-    expect(values(options.hairColorOptions)).toEqual(['red', 'yellow', 'blond', 'black', 'brown', 'white', 'brunet', 'blue', 'green', 'pink', 'ginger', 'multiColored']);
+    expect(values(options.hairColorOptions)).toEqual([
+      'red',
+      'yellow',
+      'blond',
+      'black',
+      'brown',
+      'white',
+      'brunet',
+      'blue',
+      'green',
+      'pink',
+      'ginger',
+      'multiColored',
+    ]);
     expect(values(options.eyeColorOptions)).toEqual(['blue', 'brown', 'green', 'amber', 'gray', 'hazel', 'red']);
     expect(values(options.sexualOrientationOptions)).toEqual(['straight', 'lesbian', 'gay', 'bisexual', 'transgender']);
   });

@@ -9,8 +9,7 @@ const bands = (from: number, to: number, step: number, unit: string): Option[] =
   }
   return options;
 };
-const plain = (...values: string[]): Option[] =>
-  values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
+const plain = (...values: string[]): Option[] => values.map((value) => ({ value, label: value.charAt(0).toUpperCase() + value.slice(1) }));
 
 export const heightOptions: Option[] = [
   { value: 'under_140', label: 'Under 140 cm' },
@@ -22,18 +21,45 @@ export const weightOptions: Option[] = [
   ...bands(40, 99, 3, 'kg'),
   { value: 'over_100', label: 'Over 100 kg' },
 ];
-export const ageOptions: Option[] = [
-  { value: '18_19', label: '18 - 19' },
-  ...bands(20, 49, 3, ''),
-  { value: 'over_50', label: 'Over 50' },
-];
-export const bodyTypeOptions = plain('fit', 'slim', 'curvy', 'large', 'toned', 'petite', 'ripped', 'tanned', 'runner', 'swimmer', 'muscular', 'gymBody');
+export const ageOptions: Option[] = [{ value: '18_19', label: '18 - 19' }, ...bands(20, 49, 3, ''), { value: 'over_50', label: 'Over 50' }];
+export const bodyTypeOptions = plain(
+  'fit',
+  'slim',
+  'curvy',
+  'large',
+  'toned',
+  'petite',
+  'ripped',
+  'tanned',
+  'runner',
+  'swimmer',
+  'muscular',
+  'gymBody',
+);
 export const ethnicityOptions = plain(
-  'asian', 'white', 'latino', 'hispanic', 'black or african america', 'american indian or alaska native',
+  'asian',
+  'white',
+  'latino',
+  'hispanic',
+  'black or african america',
+  'american indian or alaska native',
   'native hawaiian or other pacific islander',
 );
 export const sizeOptions = plain('x-large', 'large', 'medium', 'small');
-export const hairColorOptions = plain('red', 'yellow', 'blond', 'black', 'brown', 'white', 'brunet', 'blue', 'green', 'pink', 'ginger', 'multiColored');
+export const hairColorOptions = plain(
+  'red',
+  'yellow',
+  'blond',
+  'black',
+  'brown',
+  'white',
+  'brunet',
+  'blue',
+  'green',
+  'pink',
+  'ginger',
+  'multiColored',
+);
 export const eyeColorOptions = plain('blue', 'brown', 'green', 'amber', 'gray', 'hazel', 'red');
 export const genderOptions: Option[] = [
   { value: 'male', label: 'Male' },

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { looseUrl } from './validation';
 
 export const settingGroups = [
-  'general', 'auth', 'payment', 'subscription', 'wallet', 'payout', 'streaming', 'player', 'analytics',
+  'general',
+  'auth',
+  'payment',
+  'subscription',
+  'wallet',
+  'payout',
+  'streaming',
+  'player',
+  'analytics',
 ] as const;
 export type SettingGroup = (typeof settingGroups)[number];
 
@@ -26,7 +34,13 @@ export type SettingDefinition = StringDef | UrlDef | BooleanDef | NumberDef | En
 export type SettingType = SettingDefinition['type'];
 
 const money = (label: string, value: number, group: SettingGroup, max = 1_000_000): NumberDef => ({
-  type: 'number', group, label, default: value, min: 0, max, public: true,
+  type: 'number',
+  group,
+  label,
+  default: value,
+  min: 0,
+  max,
+  public: true,
 });
 
 /**
@@ -39,22 +53,97 @@ export const settingDefinitions = {
   logoUrl: { type: 'url', group: 'general', label: 'Logo URL', default: '', public: true },
   darkmodeLogoUrl: { type: 'url', group: 'general', label: 'Logo URL for dark mode', default: '', public: true },
   favicon: { type: 'string', group: 'general', label: 'Favicon URL', default: '/favicon.ico', maxLength: 500, public: true },
-  maintenanceMode: { type: 'boolean', group: 'general', label: 'Maintenance mode', description: 'Replaces every screen with the maintenance page for everyone but admins.', default: false, public: true },
+  maintenanceMode: {
+    type: 'boolean',
+    group: 'general',
+    label: 'Maintenance mode',
+    description: 'Replaces every screen with the maintenance page for everyone but admins.',
+    default: false,
+    public: true,
+  },
   maintenanceImage: { type: 'url', group: 'general', label: 'Maintenance image URL', default: '', public: true },
   menus: { type: 'menus', group: 'general', label: 'Menus', default: [], public: true },
   footerContent: { type: 'text', group: 'general', label: 'Footer content', default: '', maxLength: 5000, public: true },
   enableProduct: { type: 'boolean', group: 'general', label: 'Enable the product shop', default: true, public: true },
-  adminEmail: { type: 'string', group: 'general', label: 'Admin e-mail (contact form destination)', default: '', maxLength: 254, public: false },
-  senderEmail: { type: 'string', group: 'general', label: 'Sender e-mail', default: 'no-reply@limelight.local', maxLength: 254, public: false },
-  requireEmailVerification: { type: 'boolean', group: 'auth', label: 'Require e-mail verification before login', default: false, public: true },
-  paymentGateway: { type: 'enum', group: 'payment', label: 'Payment gateway', default: 'stripe', options: ['stripe', 'sandbox'], public: true },
+  adminEmail: {
+    type: 'string',
+    group: 'general',
+    label: 'Admin e-mail (contact form destination)',
+    default: '',
+    maxLength: 254,
+    public: false,
+  },
+  senderEmail: {
+    type: 'string',
+    group: 'general',
+    label: 'Sender e-mail',
+    default: 'no-reply@limelight.local',
+    maxLength: 254,
+    public: false,
+  },
+  requireEmailVerification: {
+    type: 'boolean',
+    group: 'auth',
+    label: 'Require e-mail verification before login',
+    default: false,
+    public: true,
+  },
+  paymentGateway: {
+    type: 'enum',
+    group: 'payment',
+    label: 'Payment gateway',
+    default: 'stripe',
+    options: ['stripe', 'sandbox'],
+    public: true,
+  },
   stripePublishableKey: { type: 'string', group: 'payment', label: 'Stripe publishable key', default: '', maxLength: 255, public: true },
-  stripeSecretKey: { type: 'string', group: 'payment', label: 'Stripe secret key', default: '', maxLength: 255, public: false, secret: true },
-  stripeWebhookSecret: { type: 'string', group: 'payment', label: 'Stripe webhook signing secret', default: '', maxLength: 255, public: false, secret: true },
-  performerCommission: { type: 'number', group: 'payment', label: 'Platform commission (0.10 = 10 %)', default: 0.1, min: 0, max: 1, public: false },
-  tokenConversionRate: { type: 'number', group: 'payment', label: 'Site currency per token', default: 1, min: 0.01, max: 1000, public: true },
+  stripeSecretKey: {
+    type: 'string',
+    group: 'payment',
+    label: 'Stripe secret key',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
+  stripeWebhookSecret: {
+    type: 'string',
+    group: 'payment',
+    label: 'Stripe webhook signing secret',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
+  performerCommission: {
+    type: 'number',
+    group: 'payment',
+    label: 'Platform commission (0.10 = 10 %)',
+    default: 0.1,
+    min: 0,
+    max: 1,
+    public: false,
+  },
+  tokenConversionRate: {
+    type: 'number',
+    group: 'payment',
+    label: 'Site currency per token',
+    default: 1,
+    min: 0.01,
+    max: 1000,
+    public: true,
+  },
   freeSubscriptionEnabled: { type: 'boolean', group: 'subscription', label: 'Free trial subscriptions', default: true, public: true },
-  freeSubscriptionDuration: { type: 'number', group: 'subscription', label: 'Free trial length (days)', default: 1, min: 1, max: 365, integer: true, public: true },
+  freeSubscriptionDuration: {
+    type: 'number',
+    group: 'subscription',
+    label: 'Free trial length (days)',
+    default: 1,
+    min: 1,
+    max: 365,
+    integer: true,
+    public: true,
+  },
   minimumSubscriptionPrice: money('Minimum subscription price', 2.95, 'subscription'),
   maximumSubscriptionPrice: money('Maximum subscription price', 300, 'subscription'),
   minimumWalletPrice: money('Minimum wallet top-up', 2.95, 'wallet'),
@@ -64,7 +153,15 @@ export const settingDefinitions = {
   minimumPayoutAmount: money('Minimum payout amount', 50, 'payout'),
   agoraEnable: { type: 'boolean', group: 'streaming', label: 'Live streaming', default: false, public: true },
   agoraAppId: { type: 'string', group: 'streaming', label: 'Agora app id', default: '', maxLength: 255, public: true },
-  agoraCertificate: { type: 'string', group: 'streaming', label: 'Agora app certificate', default: '', maxLength: 255, public: false, secret: true },
+  agoraCertificate: {
+    type: 'string',
+    group: 'streaming',
+    label: 'Agora app certificate',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
   volume: { type: 'number', group: 'player', label: 'Default player volume', default: 1, min: 0, max: 1, public: true },
   gaCode: { type: 'string', group: 'analytics', label: 'Google Analytics measurement id', default: '', maxLength: 50, public: true },
 } as const satisfies Record<string, SettingDefinition>;
@@ -105,7 +202,10 @@ export function settingValueSchema(definition: SettingDefinition): z.ZodType {
     case 'boolean':
       return z.boolean();
     case 'number': {
-      let schema = z.number().min(definition.min, `must be at least ${definition.min}`).max(definition.max, `must be at most ${definition.max}`);
+      let schema = z
+        .number()
+        .min(definition.min, `must be at least ${definition.min}`)
+        .max(definition.max, `must be at most ${definition.max}`);
       if (definition.integer) schema = schema.int('must be a whole number');
       return schema;
     }

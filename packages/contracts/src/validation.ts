@@ -1,24 +1,49 @@
 import { z } from 'zod';
 
 /** The spec's loose http/https check for URL fields (section 5). */
-export const looseUrl = z.string().trim().regex(/^https?:\/\/[^\s]+$/i, 'must be an http or https URL');
+export const looseUrl = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s]+$/i, 'must be an http or https URL');
 
 /** Query strings repeat array values (`?a=1&a=2`); a single value arrives as a string. */
 export const queryArray = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item));
 
 /** Query strings carry booleans as text. */
-export const queryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+export const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
  * Usernames double as profile URLs (`/{profileId}`), so they must not shadow an app route.
  */
 export const RESERVED_USERNAMES = [
-  'admin', 'api', 'auth', 'home', 'user', 'users', 'creator', 'creators', 'performer', 'performers',
-  'socket.io', 'assets', 'static', 'settings', 'login', 'logout', 'register', 'page', 'posts',
-  'messages', 'wallet', 'payment', 'search', 'contact', 'maintenance', 'favicon.ico', 'leaf.jpg',
+  'admin',
+  'api',
+  'auth',
+  'home',
+  'user',
+  'users',
+  'creator',
+  'creators',
+  'performer',
+  'performers',
+  'socket.io',
+  'assets',
+  'static',
+  'settings',
+  'login',
+  'logout',
+  'register',
+  'page',
+  'posts',
+  'messages',
+  'wallet',
+  'payment',
+  'search',
+  'contact',
+  'maintenance',
+  'favicon.ico',
+  'leaf.jpg',
 ] as const;
 
 export const usernameSchema = z
@@ -35,10 +60,7 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be
  * When HASH_PW_CLIENT is on the browser sends a SHA-256 hex digest instead of the password,
  * which is 64 characters long, so the bounds hold for both forms.
  */
-export const passwordSchema = z
-  .string()
-  .min(8, 'must be at least 8 characters')
-  .max(128, 'must be at most 128 characters');
+export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
 
 export const nameSchema = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 

@@ -1,9 +1,9 @@
 import type { Gender } from '@limelight/contracts';
 import { count } from 'drizzle-orm';
-import type { Database } from './client';
-import { performerProfiles, users } from './schema';
 import { insertAccount } from '../modules/auth/service';
 import { passwordAsSentByClient } from '../platform/password';
+import type { Database } from './client';
+import { performerProfiles, users } from './schema';
 
 export const DEMO_PASSWORD = 'limelight-demo';
 
@@ -14,9 +14,36 @@ const accounts: Array<DemoAccount | DemoCreator> = [
   { role: 'admin', name: 'Site Admin', email: 'admin@limelight.local' },
   { role: 'user', name: 'Fiona Fan', username: 'fiona', email: 'fiona@limelight.local' },
   { role: 'user', name: 'Felix Fan', username: 'felix', email: 'felix@limelight.local' },
-  { role: 'performer', name: 'Ava Stone', username: 'avastone', email: 'ava@limelight.local', gender: 'female', country: 'US', dateOfBirth: '1996-04-12', bio: 'Yoga, travel and behind-the-scenes of my photo shoots.' },
-  { role: 'performer', name: 'Leo Hart', username: 'leohart', email: 'leo@limelight.local', gender: 'male', country: 'GB', dateOfBirth: '1992-09-30', bio: 'Fitness coach. Daily workouts and meal plans for subscribers.' },
-  { role: 'performer', name: 'Rio Vega', username: 'riovega', email: 'rio@limelight.local', gender: 'transgender', country: 'BR', dateOfBirth: '1999-01-05', bio: 'Music, dance and live sessions every Friday.' },
+  {
+    role: 'performer',
+    name: 'Ava Stone',
+    username: 'avastone',
+    email: 'ava@limelight.local',
+    gender: 'female',
+    country: 'US',
+    dateOfBirth: '1996-04-12',
+    bio: 'Yoga, travel and behind-the-scenes of my photo shoots.',
+  },
+  {
+    role: 'performer',
+    name: 'Leo Hart',
+    username: 'leohart',
+    email: 'leo@limelight.local',
+    gender: 'male',
+    country: 'GB',
+    dateOfBirth: '1992-09-30',
+    bio: 'Fitness coach. Daily workouts and meal plans for subscribers.',
+  },
+  {
+    role: 'performer',
+    name: 'Rio Vega',
+    username: 'riovega',
+    email: 'rio@limelight.local',
+    gender: 'transgender',
+    country: 'BR',
+    dateOfBirth: '1999-01-05',
+    bio: 'Music, dance and live sessions every Friday.',
+  },
 ];
 
 /**

@@ -60,7 +60,10 @@ export async function resolveSessionToken(db: Database, token: string): Promise<
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 export async function revokeAllSessions(db: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
@@ -87,10 +90,12 @@ export function registerSessionResolution(app: FastifyInstance, db: Database) {
 export const requireUser = async (request: FastifyRequest) => {
   if (!request.session) throw request.sessionError ?? unauthenticated();
 };
-export const requireRole = (...roles: Role[]) => async (request: FastifyRequest) => {
-  await requireUser(request);
-  if (!roles.includes(request.session!.user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts may do this`);
-};
+export const requireRole =
+  (...roles: Role[]) =>
+  async (request: FastifyRequest) => {
+    await requireUser(request);
+    if (!roles.includes(request.session!.user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts may do this`);
+  };
 export const requireAdmin = requireRole('admin');
 export const requirePerformer = requireRole('performer');
 

@@ -21,8 +21,7 @@ export const unauthenticated = (message = 'Authentication required', code: Error
 export const forbidden = (message = 'You are not allowed to do this') => new AppError(403, ErrorCode.forbidden, message);
 export const notFound = (what: string) => new AppError(404, ErrorCode.notFound, `${what} not found`);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.conflict, message, details);
-export const unprocessable = (message: string, details?: ErrorDetail[]) =>
-  new AppError(422, ErrorCode.unprocessable, message, details);
+export const unprocessable = (message: string, details?: ErrorDetail[]) => new AppError(422, ErrorCode.unprocessable, message, details);
 
 /** Turns zod issues into field details; `prefix` names the part of the request (body, query). */
 export function detailsFromZod(issues: ReadonlyArray<z.core.$ZodIssue | { path: PropertyKey[]; message: string }>): ErrorDetail[] {
@@ -42,14 +41,31 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
 }
 
 const statusNames: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
 };
 
 const codeForStatus = (status: number): ErrorCode =>
-  ({ 401: ErrorCode.unauthenticated, 403: ErrorCode.forbidden, 404: ErrorCode.notFound, 409: ErrorCode.conflict, 413: ErrorCode.payloadTooLarge, 415: ErrorCode.unsupportedMedia, 422: ErrorCode.unprocessable, 429: ErrorCode.rateLimited })[status] ??
-  ErrorCode.validation;
+  ({
+    401: ErrorCode.unauthenticated,
+    403: ErrorCode.forbidden,
+    404: ErrorCode.notFound,
+    409: ErrorCode.conflict,
+    413: ErrorCode.payloadTooLarge,
+    415: ErrorCode.unsupportedMedia,
+    422: ErrorCode.unprocessable,
+    429: ErrorCode.rateLimited,
+  })[status] ?? ErrorCode.validation;
 
 export function body(statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
   return { statusCode, error: statusNames[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };

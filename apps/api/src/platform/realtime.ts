@@ -1,10 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import {
-  type ClientToServerEvents,
-  SOCKET_PATH,
-  type ServerToClientEvents,
-  userRoom,
-} from '@limelight/contracts';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH, userRoom } from '@limelight/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';

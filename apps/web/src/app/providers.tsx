@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { setToastInstance, TOAST_SECONDS } from '../shared/lib/toast';

@@ -67,10 +67,38 @@ export const router = createBrowserRouter([
         element: <PrimaryLayout />,
         children: [
           { path: '/', element: <IndexPage /> },
-          { path: '/home', element: <Guard auth><HomePage /></Guard> },
-          { path: '/user/account', element: <Guard auth><AccountPage /></Guard> },
-          { path: '/creator/account', element: <Guard auth performerOnly><AccountPage /></Guard> },
-          { path: '/:profileId', element: <Guard auth noRedirect><ProfilePage /></Guard> },
+          {
+            path: '/home',
+            element: (
+              <Guard auth>
+                <HomePage />
+              </Guard>
+            ),
+          },
+          {
+            path: '/user/account',
+            element: (
+              <Guard auth>
+                <AccountPage />
+              </Guard>
+            ),
+          },
+          {
+            path: '/creator/account',
+            element: (
+              <Guard auth performerOnly>
+                <AccountPage />
+              </Guard>
+            ),
+          },
+          {
+            path: '/:profileId',
+            element: (
+              <Guard auth noRedirect>
+                <ProfilePage />
+              </Guard>
+            ),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

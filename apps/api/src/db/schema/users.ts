@@ -1,4 +1,4 @@
-import { type AccountStatus, type Gender, type Role } from '@limelight/contracts';
+import type { AccountStatus, Gender, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';

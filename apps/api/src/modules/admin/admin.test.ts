@@ -34,13 +34,22 @@ describe('fans and creators lists', () => {
 
   it('verifies a creator and filters by verification', async () => {
     const performer = await registerPerformer(app);
-    const verify = await app.inject({ method: 'PUT', url: `/api/admin/performers/${performer._id}/verify-documents`, headers: admin.headers, payload: { verified: true } });
+    const verify = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/performers/${performer._id}/verify-documents`,
+      headers: admin.headers,
+      payload: { verified: true },
+    });
     expect(verify.statusCode).toBe(200);
     const verified = await get(`/api/admin/accounts?role=performer&q=${performer.username}&verified=true`);
     expect(verified.json().data[0]).toMatchObject({ _id: performer._id, verifiedDocument: true });
     const unverified = await get(`/api/admin/accounts?role=performer&q=${performer.username}&verified=false`);
     expect(unverified.json().total).toBe(0);
-    const me = await app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${await login(app, performer.username)}` } });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${await login(app, performer.username)}` },
+    });
     expect(me.json().verifiedDocument).toBe(true);
   });
 
@@ -70,7 +79,12 @@ describe('fans and creators lists', () => {
 
   it('does not let an admin deactivate another admin through the fans list', async () => {
     const other = await signedIn(app, 'admin');
-    const response = await app.inject({ method: 'PUT', url: `/api/admin/accounts/${other.user.id}/status`, headers: admin.headers, payload: { status: 'inactive' } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/accounts/${other.user.id}/status`,
+      headers: admin.headers,
+      payload: { status: 'inactive' },
+    });
     expect(response.statusCode).toBe(404);
   });
 
@@ -86,8 +100,26 @@ describe('fans and creators lists', () => {
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    expect((await app.inject({ method: 'PUT', url: '/api/admin/performers/abc/verify-documents', headers: admin.headers, payload: { verified: true } })).statusCode).toBe(400);
-    expect((await app.inject({ method: 'PUT', url: `/api/admin/performers/${crypto.randomUUID()}/verify-documents`, headers: admin.headers, payload: { verified: true } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/admin/performers/abc/verify-documents',
+          headers: admin.headers,
+          payload: { verified: true },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/admin/performers/${crypto.randomUUID()}/verify-documents`,
+          headers: admin.headers,
+          payload: { verified: true },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('is closed to fans and creators', async () => {

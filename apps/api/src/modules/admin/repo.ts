@@ -1,5 +1,5 @@
 import type { Role } from '@limelight/contracts';
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files, performerProfiles, users } from '../../db/schema';
 import { orderBy } from '../../platform/http';
@@ -21,7 +21,13 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
   if (filters.status) conditions.push(eq(users.status, filters.status));
   if (filters.q) {
     const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(sql`lower(${users.username}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`, sql`lower(${users.name}) like ${pattern}`));
+    conditions.push(
+      or(
+        sql`lower(${users.username}) like ${pattern}`,
+        sql`lower(${users.email}) like ${pattern}`,
+        sql`lower(${users.name}) like ${pattern}`,
+      ),
+    );
   }
   if (filters.verified !== undefined) conditions.push(eq(performerProfiles.verifiedDocument, filters.verified));
   const where = and(...conditions);
@@ -32,13 +38,22 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
       .from(users)
       .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
       .where(where)
-      .orderBy(...orderBy({ updatedAt: users.updatedAt, createdAt: users.createdAt, username: users.username, name: users.name }, filters.sortBy, filters.sort, users.id))
+      .orderBy(
+        ...orderBy(
+          { updatedAt: users.updatedAt, createdAt: users.createdAt, username: users.username, name: users.name },
+          filters.sortBy,
+          filters.sort,
+          users.id,
+        ),
+      )
       .limit(filters.limit)
       .offset(filters.offset),
     db.select({ total: count() }).from(users).leftJoin(performerProfiles, eq(performerProfiles.userId, users.id)).where(where),
   ]);
 
-  const fileIds = rows.flatMap(({ profile }) => [profile?.idVerificationFileId, profile?.documentVerificationFileId]).filter((id): id is string => !!id);
+  const fileIds = rows
+    .flatMap(({ profile }) => [profile?.idVerificationFileId, profile?.documentVerificationFileId])
+    .filter((id): id is string => !!id);
   const documentRows = fileIds.length
     ? await db.select({ id: files.id, mimeType: files.mimeType }).from(files).where(inArray(files.id, fileIds))
     : [];
@@ -46,6 +61,10 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
 }
 
 export async function findDocument(db: Queryable, fileId: string) {
-  const [row] = await db.select().from(files).where(and(eq(files.id, fileId), eq(files.type, 'document'))).limit(1);
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.type, 'document')))
+    .limit(1);
   return row;
 }

@@ -32,7 +32,14 @@ export const adminRoutes =
 
     app.put(
       '/admin/accounts/:id/status',
-      { schema: { tags: ['admin'], params: idParams, body: z.object({ status: z.enum(['active', 'inactive']) }), response: { 200: z.object({ message: z.string() }) } } },
+      {
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: z.object({ status: z.enum(['active', 'inactive']) }),
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await admin.setAccountStatus(deps, request.params.id, request.body.status);
         return { message: request.body.status === 'active' ? 'Account activated' : 'Account deactivated' };
@@ -41,7 +48,14 @@ export const adminRoutes =
 
     app.put(
       '/admin/performers/:id/verify-documents',
-      { schema: { tags: ['admin'], params: idParams, body: z.object({ verified: z.boolean() }), response: { 200: z.object({ message: z.string() }) } } },
+      {
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: z.object({ verified: z.boolean() }),
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await admin.setDocumentsVerified(deps, request.params.id, request.body.verified);
         return { message: request.body.verified ? 'Documents verified' : 'Verification withdrawn' };
@@ -55,7 +69,14 @@ export const adminRoutes =
 
     app.post(
       '/admin/accounts/:id/login-link',
-      { schema: { tags: ['admin'], params: idParams, body: z.object({ redirect: z.string().max(2000).optional() }).optional(), response: { 200: z.object({ token: z.string(), url: z.string() }) } } },
+      {
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: z.object({ redirect: z.string().max(2000).optional() }).optional(),
+          response: { 200: z.object({ token: z.string(), url: z.string() }) },
+        },
+      },
       async (request) => {
         await admin.assertAccountExists(deps, request.params.id);
         return issueLoginLink(deps, request.params.id, request.body?.redirect);

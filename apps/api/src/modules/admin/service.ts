@@ -36,7 +36,11 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
 /** Deactivating an account also ends its sessions, so it is locked out at once. */
 export async function setAccountStatus(deps: Deps, userId: string, status: 'active' | 'inactive') {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ status }).where(and(eq(users.id, userId), ne(users.role, 'admin'))).returning({ id: users.id });
+    const [row] = await tx
+      .update(users)
+      .set({ status })
+      .where(and(eq(users.id, userId), ne(users.role, 'admin')))
+      .returning({ id: users.id });
     if (!row) throw notFound('Account');
     if (status === 'inactive') await revokeAllSessions(tx, userId);
   });

@@ -26,7 +26,14 @@ describe('registration', () => {
     for (const token of [byUsername, byEmail]) {
       const response = await me(token);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ _id: fan._id, username: fan.username, email: fan.email, isPerformer: false, role: 'user', balance: 0 });
+      expect(response.json()).toMatchObject({
+        _id: fan._id,
+        username: fan.username,
+        email: fan.email,
+        isPerformer: false,
+        role: 'user',
+        balance: 0,
+      });
       expect(response.json()).not.toHaveProperty('passwordHash');
     }
   });
@@ -55,7 +62,12 @@ describe('registration', () => {
     const { form } = performerForm({ gender: 'robot', dateOfBirth: '2015-01-01', email: 'nope' });
     const response = await app.inject({ method: 'POST', url: '/api/auth/performers/register', payload: form });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details.map((detail: { field: string }) => detail.field).sort()).toEqual(['dateOfBirth', 'email', 'gender']);
+    expect(
+      response
+        .json()
+        .details.map((detail: { field: string }) => detail.field)
+        .sort(),
+    ).toEqual(['dateOfBirth', 'email', 'gender']);
   });
 
   it('refuses a performer registration sent as JSON with 415', async () => {
@@ -71,7 +83,11 @@ describe('registration', () => {
     expect(first.json().details).toEqual([{ field: 'username', message: 'is already taken' }]);
 
     const performer = await registerPerformer(app);
-    const second = await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: fanInput({ email: performer.email.toUpperCase() }) });
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/auth/users/register',
+      payload: fanInput({ email: performer.email.toUpperCase() }),
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().details).toEqual([{ field: 'email', message: 'is already taken' }]);
   });
@@ -79,7 +95,9 @@ describe('registration', () => {
   it('answers concurrent registrations of one username with one 201 and 409s', async () => {
     const input = fanInput();
     const responses = await Promise.all(
-      [0, 1, 2].map((n) => app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...input, email: `race${n}_${input.email}` } })),
+      [0, 1, 2].map((n) =>
+        app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...input, email: `race${n}_${input.email}` } }),
+      ),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
   });
@@ -102,8 +120,16 @@ describe('login and sessions', () => {
   it('lasts 365 days when remembered and 1 day otherwise', async () => {
     const fan = await registerFan(app);
     const day = 24 * 60 * 60 * 1000;
-    for (const [remember, days] of [[true, 365], [false, 1], [undefined, 365]] as const) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: fan.email, password: PASSWORD, remember } });
+    for (const [remember, days] of [
+      [true, 365],
+      [false, 1],
+      [undefined, 365],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: fan.email, password: PASSWORD, remember },
+      });
       const lifetime = new Date(response.json().expiresAt).getTime() - Date.now();
       expect(Math.round(lifetime / day)).toBe(days);
     }
@@ -111,7 +137,10 @@ describe('login and sessions', () => {
 
   it('answers a wrong password and an unknown account alike', async () => {
     const fan = await registerFan(app);
-    for (const payload of [{ username: fan.username, password: 'wrong-password' }, { username: 'nobody_here', password: PASSWORD }]) {
+    for (const payload of [
+      { username: fan.username, password: 'wrong-password' },
+      { username: 'nobody_here', password: PASSWORD },
+    ]) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Incorrect credentials!' });
@@ -137,7 +166,10 @@ describe('login and sessions', () => {
   it('tells an expired session apart so the client can come back to the page', async () => {
     const fan = await registerFan(app);
     const token = await login(app, fan.username, PASSWORD, false);
-    await app.deps.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, fan._id));
+    await app.deps.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, fan._id));
     const response = await me(token);
     expect(response.statusCode).toBe(401);
     expect(response.json().code).toBe('SESSION_EXPIRED');
@@ -154,7 +186,12 @@ describe('login and sessions', () => {
     const fan = await registerFan(app);
     const token = await login(app, fan.username);
     const admin = await signedIn(app, 'admin');
-    await app.inject({ method: 'PUT', url: `/api/admin/accounts/${fan._id}/status`, headers: admin.headers, payload: { status: 'inactive' } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/admin/accounts/${fan._id}/status`,
+      headers: admin.headers,
+      payload: { status: 'inactive' },
+    });
     expect((await me(token)).statusCode).toBe(401);
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: fan.username, password: PASSWORD } });
     expect(response.statusCode).toBe(403);
@@ -164,7 +201,12 @@ describe('login and sessions', () => {
   it('logs in with a one-time token once', async () => {
     const fan = await registerFan(app);
     const admin = await signedIn(app, 'admin');
-    const link = await app.inject({ method: 'POST', url: `/api/admin/accounts/${fan._id}/login-link`, headers: admin.headers, payload: { redirect: '/home' } });
+    const link = await app.inject({
+      method: 'POST',
+      url: `/api/admin/accounts/${fan._id}/login-link`,
+      headers: admin.headers,
+      payload: { redirect: '/home' },
+    });
     expect(link.json().url).toMatch(/\/auth\/token-login\?token=.+&redirect=%2Fhome$/);
     const payload = { token: link.json().token, redirect: '/home' };
     const first = await app.inject({ method: 'POST', url: '/api/auth/token-login', payload });
@@ -179,10 +221,12 @@ describe('login and sessions', () => {
     const limited = await createTestApp({ authRateLimitPerMinute: 3 });
     try {
       // Counters may live in a shared Redis, so this test uses an address of its own.
-      const remoteAddress = `127.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join(".")}`;
+      const remoteAddress = `127.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
       const attempts = [];
       for (let i = 0; i < 4; i++) {
-        attempts.push(await limited.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { username: 'x', password: 'y' } }));
+        attempts.push(
+          await limited.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { username: 'x', password: 'y' } }),
+        );
       }
       expect(attempts.map((response) => response.statusCode)).toEqual([401, 401, 401, 429]);
       expect(attempts[3]!.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
@@ -244,13 +288,26 @@ describe('password reset and change', () => {
       expect(smtp.received[0]!.to).toMatchObject({ text: fan.email });
       const token = linkToken(smtp.received[0]!, 'http://localhost:3000/auth/reset-password');
 
-      const reset = await mailing.inject({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password: 'brand-new-password' } });
+      const reset = await mailing.inject({
+        method: 'POST',
+        url: '/api/auth/users/reset-password',
+        payload: { token, password: 'brand-new-password' },
+      });
       expect(reset.statusCode).toBe(200);
-      expect((await mailing.inject({ method: 'POST', url: '/api/auth/login', payload: { username: fan.username, password: PASSWORD } })).statusCode).toBe(401);
+      expect(
+        (await mailing.inject({ method: 'POST', url: '/api/auth/login', payload: { username: fan.username, password: PASSWORD } }))
+          .statusCode,
+      ).toBe(401);
       await login(mailing, fan.username, 'brand-new-password');
-      expect((await mailing.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${oldSession}` } })).statusCode).toBe(401);
+      expect(
+        (await mailing.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${oldSession}` } })).statusCode,
+      ).toBe(401);
 
-      const again = await mailing.inject({ method: 'POST', url: '/api/auth/users/reset-password', payload: { token, password: 'another-password' } });
+      const again = await mailing.inject({
+        method: 'POST',
+        url: '/api/auth/users/reset-password',
+        payload: { token, password: 'another-password' },
+      });
       expect(again.statusCode).toBe(400);
       expect(again.json().code).toBe('INVALID_TOKEN');
 
@@ -270,18 +327,38 @@ describe('password reset and change', () => {
     const headers = { authorization: `Bearer ${token}` };
     const url = '/api/auth/users/me/password';
 
-    const wrongCurrent = await app.inject({ method: 'PUT', url, headers, payload: { password: 'new-password-1', source: 'user', currentPassword: 'nope' } });
+    const wrongCurrent = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { password: 'new-password-1', source: 'user', currentPassword: 'nope' },
+    });
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().details[0].field).toBe('currentPassword');
 
-    const wrongSource = await app.inject({ method: 'PUT', url, headers, payload: { password: 'new-password-1', source: 'performer', currentPassword: PASSWORD } });
+    const wrongSource = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { password: 'new-password-1', source: 'performer', currentPassword: PASSWORD },
+    });
     expect(wrongSource.statusCode).toBe(400);
     expect(wrongSource.json().details[0].field).toBe('source');
 
-    const tooShort = await app.inject({ method: 'PUT', url, headers, payload: { password: 'short', source: 'user', currentPassword: PASSWORD } });
+    const tooShort = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { password: 'short', source: 'user', currentPassword: PASSWORD },
+    });
     expect(tooShort.json().details[0].field).toBe('password');
 
-    const changed = await app.inject({ method: 'PUT', url, headers, payload: { password: 'new-password-1', source: 'user', currentPassword: PASSWORD } });
+    const changed = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { password: 'new-password-1', source: 'user', currentPassword: PASSWORD },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
@@ -289,7 +366,11 @@ describe('password reset and change', () => {
   });
 
   it('needs a session to change a password', async () => {
-    const response = await app.inject({ method: 'PUT', url: '/api/auth/users/me/password', payload: { password: 'new-password-1', source: 'user' } });
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      payload: { password: 'new-password-1', source: 'user' },
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -4,8 +4,8 @@ import {
   forgotPasswordSchema,
   loginSchema,
   oneTimeTokenSchema,
-  performerDocumentFields,
   type PerformerDocumentField,
+  performerDocumentFields,
   registerPerformerSchema,
   registerUserSchema,
   resetPasswordSchema,
@@ -33,8 +33,10 @@ export const authRoutes =
     const rateLimit = { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
     const limited = { config: { rateLimit } };
 
-    app.post('/auth/users/register', { ...limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } }, async (request, reply) =>
-      reply.status(201).send(await auth.registerUser(deps, request.body)),
+    app.post(
+      '/auth/users/register',
+      { ...limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } },
+      async (request, reply) => reply.status(201).send(await auth.registerUser(deps, request.body)),
     );
 
     app.post(
@@ -55,8 +57,10 @@ export const authRoutes =
       },
     );
 
-    app.post('/auth/login', { ...limited, schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } } }, async (request) =>
-      auth.login(deps, request.body, clientMeta(request)),
+    app.post(
+      '/auth/login',
+      { ...limited, schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } } },
+      async (request) => auth.login(deps, request.body, clientMeta(request)),
     );
 
     app.post('/auth/logout', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
@@ -73,15 +77,23 @@ export const authRoutes =
       },
     );
 
-    app.post('/auth/users/forgot', { ...limited, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageSchema } } }, async (request) => {
-      await auth.requestPasswordReset(deps, request.body.email);
-      return { message: 'If an account uses that e-mail address, we have sent it a link to reset the password.' };
-    });
+    app.post(
+      '/auth/users/forgot',
+      { ...limited, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await auth.requestPasswordReset(deps, request.body.email);
+        return { message: 'If an account uses that e-mail address, we have sent it a link to reset the password.' };
+      },
+    );
 
-    app.post('/auth/users/reset-password', { ...limited, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } }, async (request) => {
-      await auth.resetPassword(deps, request.body.token, request.body.password);
-      return { message: 'Your password has been changed. You can log in now.' };
-    });
+    app.post(
+      '/auth/users/reset-password',
+      { ...limited, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await auth.resetPassword(deps, request.body.token, request.body.password);
+        return { message: 'Your password has been changed. You can log in now.' };
+      },
+    );
 
     app.post(
       '/auth/email-verification',
@@ -92,15 +104,25 @@ export const authRoutes =
       },
     );
 
-    app.post('/auth/email-verification/verify', { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: messageSchema } } }, async (request) => {
-      await auth.verifyEmail(deps, request.body.token);
-      return { message: 'Your e-mail address is verified.' };
-    });
+    app.post(
+      '/auth/email-verification/verify',
+      { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await auth.verifyEmail(deps, request.body.token);
+        return { message: 'Your e-mail address is verified.' };
+      },
+    );
 
     app.post(
       '/auth/token-login',
-      { ...limited, schema: { tags: ['auth'], body: tokenLoginSchema, response: { 200: sessionSchema.extend({ redirect: z.string().optional() }) } } },
-      async (request) => ({ ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))), redirect: request.body.redirect }),
+      {
+        ...limited,
+        schema: { tags: ['auth'], body: tokenLoginSchema, response: { 200: sessionSchema.extend({ redirect: z.string().optional() }) } },
+      },
+      async (request) => ({
+        ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))),
+        redirect: request.body.redirect,
+      }),
     );
   };
 
@@ -128,7 +150,10 @@ async function readPerformerRegistration(request: FastifyRequest) {
   }
   const missing = performerDocumentFields.filter((field) => !documents.some((document) => document.field === field));
   if (missing.length) {
-    throw badRequest(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required`, missing.map((field) => ({ field, message: 'is required' })));
+    throw badRequest(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required`,
+      missing.map((field) => ({ field, message: 'is required' })),
+    );
   }
   return { fields, documents };
 }

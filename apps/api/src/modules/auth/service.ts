@@ -135,7 +135,11 @@ function registrationAnswer(deps: Deps, user: UserRow) {
   };
 }
 
-export async function login(deps: Deps, input: { email?: string; username?: string; password: string; remember: boolean }, meta: ClientMeta) {
+export async function login(
+  deps: Deps,
+  input: { email?: string; username?: string; password: string; remember: boolean },
+  meta: ClientMeta,
+) {
   const user = await findByLogin(deps.db, (input.email ?? input.username)!);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user || !passwordMatches) throw new AppError(401, ErrorCode.invalidCredentials, INCORRECT_CREDENTIALS);
@@ -170,13 +174,18 @@ export async function changePassword(
 ) {
   const { user } = session;
   if ((input.source === 'performer') !== (user.role === 'performer')) {
-    throw badRequest('source does not match your account', [{ field: 'source', message: `must be ${user.role === 'performer' ? 'performer' : 'user'}` }]);
+    throw badRequest('source does not match your account', [
+      { field: 'source', message: `must be ${user.role === 'performer' ? 'performer' : 'user'}` },
+    ]);
   }
   if (session.method === 'password' && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
     throw badRequest('currentPassword is incorrect', [{ field: 'currentPassword', message: 'is incorrect' }]);
   }
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, session.id);
   });
 }

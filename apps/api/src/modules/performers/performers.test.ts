@@ -11,7 +11,12 @@ afterAll(() => app.close());
 const profile = (id: string, headers = {}) => app.inject({ method: 'GET', url: `/api/performers/${id}`, headers });
 const verify = async (id: string) => {
   const admin = await signedIn(app, 'admin');
-  await app.inject({ method: 'PUT', url: `/api/admin/performers/${id}/verify-documents`, headers: admin.headers, payload: { verified: true } });
+  await app.inject({
+    method: 'PUT',
+    url: `/api/admin/performers/${id}/verify-documents`,
+    headers: admin.headers,
+    payload: { verified: true },
+  });
 };
 
 describe('GET /performers/{id}', () => {
@@ -21,7 +26,13 @@ describe('GET /performers/{id}', () => {
     for (const id of [performer.username.toUpperCase(), performer._id]) {
       const response = await profile(id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ _id: performer._id, username: performer.username, cover: '/leaf.jpg', gender: 'female', verifiedDocument: true });
+      expect(response.json()).toMatchObject({
+        _id: performer._id,
+        username: performer.username,
+        cover: '/leaf.jpg',
+        gender: 'female',
+        verifiedDocument: true,
+      });
       expect(response.json()).not.toHaveProperty('email');
     }
   });

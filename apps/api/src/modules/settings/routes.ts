@@ -14,17 +14,33 @@ export const settingsRoutes =
 
     app.post(
       '/settings/keys',
-      { schema: { tags: ['settings'], body: z.object({ keys: z.array(z.string().max(100)).min(1, 'must name at least one key').max(100) }), response: { 200: z.record(z.string(), z.unknown()) } } },
+      {
+        schema: {
+          tags: ['settings'],
+          body: z.object({ keys: z.array(z.string().max(100)).min(1, 'must name at least one key').max(100) }),
+          response: { 200: z.record(z.string(), z.unknown()) },
+        },
+      },
       async (request) => settingsService.settingsByKeys(deps, request.body.keys),
     );
 
-    app.get('/admin/settings', { preHandler: requireAdmin, schema: { tags: ['admin'], response: { 200: z.array(adminSettingSchema) } } }, async () =>
-      settingsService.adminSettings(deps),
+    app.get(
+      '/admin/settings',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], response: { 200: z.array(adminSettingSchema) } } },
+      async () => settingsService.adminSettings(deps),
     );
 
     app.put(
       '/admin/settings/:key',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: z.object({ key: z.string().max(100) }), body: z.object({ value: z.unknown() }), response: { 200: adminSettingSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ key: z.string().max(100) }),
+          body: z.object({ value: z.unknown() }),
+          response: { 200: adminSettingSchema },
+        },
+      },
       async (request) => settingsService.updateSetting(deps, request.params.key, request.body.value, sessionOf(request).user.id),
     );
   };

@@ -22,7 +22,11 @@ export function publicSettings(deps: Deps): PublicSettings {
 /** `POST /settings/keys`: values of the named public keys; asking for a non-public key is refused. */
 export function settingsByKeys(deps: Deps, keys: string[]): Record<string, unknown> {
   const unknown = keys.filter((key) => !isSettingKey(key));
-  if (unknown.length) throw badRequest(`Unknown setting ${unknown.join(', ')}`, unknown.map((key) => ({ field: 'keys', message: `${key} is not a setting` })));
+  if (unknown.length)
+    throw badRequest(
+      `Unknown setting ${unknown.join(', ')}`,
+      unknown.map((key) => ({ field: 'keys', message: `${key} is not a setting` })),
+    );
   const hidden = keys.filter((key) => !settingDefinition(key as SettingKey).public);
   if (hidden.length) throw forbidden(`Setting ${hidden.join(', ')} is not public`);
   return Object.fromEntries(keys.map((key) => [key, deps.settings.get(key as SettingKey)]));

@@ -74,7 +74,14 @@ describe('admin settings', () => {
     expect(response.statusCode).toBe(200);
     const rows = response.json() as Array<{ key: string; group: string; type: string }>;
     expect(rows.map((row) => row.key).sort()).toEqual([...settingKeys].sort());
-    expect(rows.find((row) => row.key === 'minimumTipPrice')).toMatchObject({ type: 'number', group: 'wallet', value: 10, default: 10, public: true, secret: false });
+    expect(rows.find((row) => row.key === 'minimumTipPrice')).toMatchObject({
+      type: 'number',
+      group: 'wallet',
+      value: 10,
+      default: 10,
+      public: true,
+      secret: false,
+    });
   });
 
   it('stores a secret without ever returning it', async () => {

@@ -11,7 +11,9 @@ export const usersRoutes =
       usersService.currentUser(deps, sessionOf(request)),
     );
 
-    app.put('/users', { preHandler: requireUser, schema: { tags: ['users'], body: updateAccountSchema, response: { 200: currentUserSchema } } }, async (request) =>
-      usersService.updateAccount(deps, sessionOf(request), request.body),
+    app.put(
+      '/users',
+      { preHandler: requireUser, schema: { tags: ['users'], body: updateAccountSchema, response: { 200: currentUserSchema } } },
+      async (request) => usersService.updateAccount(deps, sessionOf(request), request.body),
     );
   };

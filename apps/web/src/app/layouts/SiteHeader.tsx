@@ -49,7 +49,13 @@ export function SiteHeader() {
     <Layout.Header className="site-header">
       <Flex align="center" gap={16} style={{ height: '100%', width: '100%' }}>
         <SiteLogo />
-        <Menu className="site-nav" mode="horizontal" selectedKeys={[pathname]} items={items} style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }} />
+        <Menu
+          className="site-nav"
+          mode="horizontal"
+          selectedKeys={[pathname]}
+          items={items}
+          style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }}
+        />
         <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
           <ThemeToggle />
           {loggedIn && user ? (
@@ -62,7 +68,12 @@ export function SiteHeader() {
                 ],
               }}
             >
-              <Button type="text" aria-label="Account menu" data-testid="account-menu" icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} />}>
+              <Button
+                type="text"
+                aria-label="Account menu"
+                data-testid="account-menu"
+                icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} />}
+              >
                 <span className="hide-on-phone">{user.name || user.username}</span>
               </Button>
             </Dropdown>
@@ -77,12 +88,24 @@ export function SiteHeader() {
             </>
           )}
           {items.length > 0 && (
-            <Button className="show-on-phone" type="text" aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+            <Button
+              className="show-on-phone"
+              type="text"
+              aria-label="Open menu"
+              icon={<MenuOutlined />}
+              onClick={() => setDrawerOpen(true)}
+            />
           )}
         </Flex>
       </Flex>
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title="Menu">
-        <Menu mode="vertical" selectedKeys={[pathname]} items={items} onClick={() => setDrawerOpen(false)} style={{ borderInlineEnd: 'none' }} />
+        <Menu
+          mode="vertical"
+          selectedKeys={[pathname]}
+          items={items}
+          onClick={() => setDrawerOpen(false)}
+          style={{ borderInlineEnd: 'none' }}
+        />
       </Drawer>
     </Layout.Header>
   );
@@ -97,7 +120,12 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <Flex gap={16} wrap justify="center">
             {menus.map((item) => (
-              <a key={`${item.title}${item.path}`} href={item.path} target={item.isNewTab ? '_blank' : undefined} rel={item.isNewTab ? 'noreferrer' : undefined}>
+              <a
+                key={`${item.title}${item.path}`}
+                href={item.path}
+                target={item.isNewTab ? '_blank' : undefined}
+                rel={item.isNewTab ? 'noreferrer' : undefined}
+              >
                 {item.title}
               </a>
             ))}

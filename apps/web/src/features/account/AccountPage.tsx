@@ -47,7 +47,13 @@ export default function AccountPage() {
     <div className="page-narrow">
       <Typography.Title level={2}>{user.isPerformer ? 'Creator account' : 'Your account'}</Typography.Title>
       {incomplete && (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Complete your account" description="Add a username and an e-mail address to get the most out of the site." />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Complete your account"
+          description="Add a username and an e-mail address to get the most out of the site."
+        />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
@@ -81,7 +87,11 @@ export default function AccountPage() {
         <Col xs={24} lg={12}>
           <Card title="Password">
             <Form<PasswordForm> form={passwordForm} layout="vertical" requiredMark={false} onFinish={savePassword}>
-              <Form.Item name="currentPassword" label="Current password" rules={[{ required: true, message: 'Enter your current password' }]}>
+              <Form.Item
+                name="currentPassword"
+                label="Current password"
+                rules={[{ required: true, message: 'Enter your current password' }]}
+              >
                 <Input.Password autoComplete="current-password" />
               </Form.Item>
               <PasswordFields label="New password" />

@@ -9,7 +9,7 @@ import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutati
 const filterNames = ['q', 'status', 'verified'] as const;
 
 /** Fans or creators, with the table's state in the URL. */
-export function AccountsPage({ role }: { role: 'user' | 'performer' }) {
+export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'performer' }) {
   const { state, query, setPage, setSort, setFilter } = useTableState(filterNames);
   const { data, isFetching } = useAccountsQuery({ role, ...query });
   const [setStatus] = useSetAccountStatusMutation();
@@ -43,7 +43,10 @@ export function AccountsPage({ role }: { role: 'user' | 'performer' }) {
           placeholder="Status"
           value={state.filters.status}
           onChange={(value?: string) => setFilter('status', value)}
-          options={[{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]}
+          options={[
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+          ]}
           style={{ width: 140 }}
           aria-label="Filter by status"
         />
@@ -53,7 +56,10 @@ export function AccountsPage({ role }: { role: 'user' | 'performer' }) {
             placeholder="Documents"
             value={state.filters.verified}
             onChange={(value?: string) => setFilter('verified', value)}
-            options={[{ value: 'true', label: 'Verified' }, { value: 'false', label: 'Not verified' }]}
+            options={[
+              { value: 'true', label: 'Verified' },
+              { value: 'false', label: 'Not verified' },
+            ]}
             style={{ width: 160 }}
             aria-label="Filter by verification"
           />
@@ -73,8 +79,21 @@ export function AccountsPage({ role }: { role: 'user' | 'performer' }) {
         columns={[
           { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
           { title: 'Username', dataIndex: 'username', sorter: true, sortOrder: sortOrder('username') },
-          { title: 'E-mail', dataIndex: 'email', render: (email: string, row) => <Space>{email}{!row.verifiedEmail && <Tag>unverified</Tag>}</Space> },
-          { title: 'Status', dataIndex: 'status', render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag> },
+          {
+            title: 'E-mail',
+            dataIndex: 'email',
+            render: (email: string, row) => (
+              <Space>
+                {email}
+                {!row.verifiedEmail && <Tag>unverified</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>,
+          },
           ...(creators
             ? [
                 {
@@ -93,7 +112,13 @@ export function AccountsPage({ role }: { role: 'user' | 'performer' }) {
                 },
               ]
             : []),
-          { title: 'Joined', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: (date: string) => dayjs(date).format('YYYY-MM-DD') },
+          {
+            title: 'Joined',
+            dataIndex: 'createdAt',
+            sorter: true,
+            sortOrder: sortOrder('createdAt'),
+            render: (date: string) => dayjs(date).format('YYYY-MM-DD'),
+          },
           {
             title: 'Actions',
             key: 'actions',

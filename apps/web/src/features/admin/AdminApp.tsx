@@ -35,8 +35,8 @@ export default function AdminApp() {
             <Routes>
               <Route index element={<Navigate to="settings" replace />} />
               <Route path="settings" element={<SettingsPage />} />
-              <Route path="fans" element={<AccountsPage role="user" />} />
-              <Route path="creators" element={<AccountsPage role="performer" />} />
+              <Route path="fans" element={<AccountsPage accountRole="user" />} />
+              <Route path="creators" element={<AccountsPage accountRole="performer" />} />
               <Route path="*" element={<Navigate to="settings" replace />} />
             </Routes>
           </Layout.Content>

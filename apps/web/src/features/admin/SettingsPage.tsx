@@ -7,8 +7,15 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { useAdminSettingsQuery, useUpdateSettingMutation } from './api';
 
 const groupLabels: Record<string, string> = {
-  general: 'General', auth: 'Sign-in', payment: 'Payments', subscription: 'Subscriptions', wallet: 'Wallet and tips',
-  payout: 'Payouts', streaming: 'Live streaming', player: 'Player', analytics: 'Analytics',
+  general: 'General',
+  auth: 'Sign-in',
+  payment: 'Payments',
+  subscription: 'Subscriptions',
+  wallet: 'Wallet and tips',
+  payout: 'Payouts',
+  streaming: 'Live streaming',
+  player: 'Player',
+  analytics: 'Analytics',
 };
 
 /**
@@ -17,12 +24,23 @@ const groupLabels: Record<string, string> = {
  * stored value.
  */
 function SettingInput({ setting, ...control }: { setting: AdminSetting } & Record<string, unknown>) {
-  if (setting.secret) return <Input.Password {...control} autoComplete="new-password" placeholder={setting.hasValue ? 'Stored: type to replace' : 'Not set'} />;
+  if (setting.secret)
+    return (
+      <Input.Password {...control} autoComplete="new-password" placeholder={setting.hasValue ? 'Stored: type to replace' : 'Not set'} />
+    );
   switch (setting.type) {
     case 'boolean':
       return <Switch {...control} />;
     case 'number':
-      return <InputNumber {...control} min={setting.min} max={setting.max} step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1} style={{ width: 200 }} />;
+      return (
+        <InputNumber
+          {...control}
+          min={setting.min}
+          max={setting.max}
+          step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1}
+          style={{ width: 200 }}
+        />
+      );
     case 'enum':
       return <Select {...control} style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;
     case 'text':
@@ -69,11 +87,16 @@ function MenusInput({ name }: { name: string }) {
 function GroupForm({ settings }: { settings: AdminSetting[] }) {
   const [form] = Form.useForm();
   const [update, { isLoading }] = useUpdateSettingMutation();
-  const initialValues = useMemo(() => Object.fromEntries(settings.map((setting) => [setting.key, setting.secret ? '' : setting.value])), [settings]);
+  const initialValues = useMemo(
+    () => Object.fromEntries(settings.map((setting) => [setting.key, setting.secret ? '' : setting.value])),
+    [settings],
+  );
 
   const save = async (values: Record<string, unknown>) => {
     const changed = settings.filter((setting) =>
-      setting.secret ? values[setting.key] !== '' && values[setting.key] !== undefined : JSON.stringify(values[setting.key]) !== JSON.stringify(setting.value),
+      setting.secret
+        ? values[setting.key] !== '' && values[setting.key] !== undefined
+        : JSON.stringify(values[setting.key]) !== JSON.stringify(setting.value),
     );
     if (!changed.length) return toast.info('Nothing to save');
     for (const setting of changed) {
@@ -96,16 +119,16 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
             <MenusInput name={setting.key} />
           </Form.Item>
         ) : (
-        <Form.Item
-          key={setting.key}
-          name={setting.key}
-          label={setting.label}
-          extra={[setting.description, setting.public ? 'Public' : undefined].filter(Boolean).join(' · ') || undefined}
-          valuePropName={setting.type === 'boolean' && !setting.secret ? 'checked' : 'value'}
-          data-testid={`setting-${setting.key}`}
-        >
-          <SettingInput setting={setting} />
-        </Form.Item>
+          <Form.Item
+            key={setting.key}
+            name={setting.key}
+            label={setting.label}
+            extra={[setting.description, setting.public ? 'Public' : undefined].filter(Boolean).join(' · ') || undefined}
+            valuePropName={setting.type === 'boolean' && !setting.secret ? 'checked' : 'value'}
+            data-testid={`setting-${setting.key}`}
+          >
+            <SettingInput setting={setting} />
+          </Form.Item>
         ),
       )}
       <Button type="primary" htmlType="submit" loading={isLoading}>

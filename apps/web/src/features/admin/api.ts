@@ -1,7 +1,16 @@
 import type { AdminAccount, AdminSetting, ListResponse } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
-export type AccountsQuery = { role: 'user' | 'performer'; offset: number; limit: number; sortBy: string; sort: string; q?: string; status?: string; verified?: string };
+export type AccountsQuery = {
+  role: 'user' | 'performer';
+  offset: number;
+  limit: number;
+  sortBy: string;
+  sort: string;
+  q?: string;
+  status?: string;
+  verified?: string;
+};
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -25,4 +34,10 @@ export const adminApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminSettingsQuery, useUpdateSettingMutation, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } = adminApi;
+export const {
+  useAdminSettingsQuery,
+  useUpdateSettingMutation,
+  useAccountsQuery,
+  useSetAccountStatusMutation,
+  useVerifyDocumentsMutation,
+} = adminApi;

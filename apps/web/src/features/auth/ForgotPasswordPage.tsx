@@ -21,7 +21,9 @@ export default function ForgotPasswordPage() {
         <Alert type="success" showIcon title={data.message} />
       ) : (
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
-          <Typography.Paragraph type="secondary">Enter the e-mail address of your account and we will send you a link to choose a new password.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            Enter the e-mail address of your account and we will send you a link to choose a new password.
+          </Typography.Paragraph>
           <Form.Item name="email" label="E-mail" rules={[zodRule(emailSchema, 'E-mail')]}>
             <Input type="email" autoComplete="email" autoFocus />
           </Form.Item>

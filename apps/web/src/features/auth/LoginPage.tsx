@@ -23,7 +23,11 @@ export default function LoginPage() {
     setFailure(undefined);
     const field = values.login.includes('@') ? 'email' : 'username';
     try {
-      const session = await login({ [field]: values.login.trim(), password: await preparePassword(values.password), remember: values.remember }).unwrap();
+      const session = await login({
+        [field]: values.login.trim(),
+        password: await preparePassword(values.password),
+        remember: values.remember,
+      }).unwrap();
       await startSession(session.token, values.remember, redirect);
     } catch (error) {
       const message = errorMessage(error, Messages.incorrectCredentials);
@@ -43,7 +47,15 @@ export default function LoginPage() {
           title={failure.message}
           action={
             failure.code === ErrorCode.emailNotVerified && failure.login.includes('@') ? (
-              <Button size="small" loading={resendState.isLoading} onClick={() => resend({ email: failure.login }).unwrap().then((r) => toast.success(r.message))}>
+              <Button
+                size="small"
+                loading={resendState.isLoading}
+                onClick={() =>
+                  resend({ email: failure.login })
+                    .unwrap()
+                    .then((r) => toast.success(r.message))
+                }
+              >
                 Resend e-mail
               </Button>
             ) : undefined

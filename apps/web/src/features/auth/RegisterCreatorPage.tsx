@@ -27,7 +27,11 @@ type CreatorForm = {
 };
 const fields = registerPerformerSchema.shape;
 const documents: Array<{ field: PerformerDocumentField; label: string; help: string }> = [
-  { field: 'idVerification', label: 'Photo of your ID', help: 'A passport, ID card or driving licence (JPEG, PNG, WebP or PDF, up to 10 MB)' },
+  {
+    field: 'idVerification',
+    label: 'Photo of your ID',
+    help: 'A passport, ID card or driving licence (JPEG, PNG, WebP or PDF, up to 10 MB)',
+  },
   { field: 'documentVerification', label: 'Selfie holding your ID', help: 'So we can match you to the document' },
 ];
 
@@ -83,9 +87,18 @@ export default function RegisterCreatorPage() {
           <Select options={genderOptions} placeholder="Choose" />
         </Form.Item>
         <Form.Item name="dateOfBirth" label="Date of birth" rules={[{ required: true, message: 'Enter your date of birth' }]}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().subtract(18, 'year'))} defaultPickerValue={dayjs().subtract(25, 'year')} />
+          <DatePicker
+            style={{ width: '100%' }}
+            disabledDate={(date) => date.isAfter(dayjs().subtract(18, 'year'))}
+            defaultPickerValue={dayjs().subtract(25, 'year')}
+          />
         </Form.Item>
-        <Form.Item name="country" label="Country code" normalize={(value: string) => value.toUpperCase()} rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the two-letter code, e.g. US' }]}>
+        <Form.Item
+          name="country"
+          label="Country code"
+          normalize={(value: string) => value.toUpperCase()}
+          rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the two-letter code, e.g. US' }]}
+        >
           <Input maxLength={2} placeholder="US" />
         </Form.Item>
         {documents.map(({ field, label, help }) => (
@@ -95,7 +108,9 @@ export default function RegisterCreatorPage() {
             label={label}
             extra={help}
             valuePropName="fileList"
-            getValueFromEvent={(event: { fileList: Array<{ originFileObj?: File }> }) => event.fileList.slice(-1).map((file) => file.originFileObj ?? file)}
+            getValueFromEvent={(event: { fileList: Array<{ originFileObj?: File }> }) =>
+              event.fileList.slice(-1).map((file) => file.originFileObj ?? file)
+            }
             rules={[{ required: true, message: `Add the ${label.toLowerCase()}` }]}
           >
             <Upload beforeUpload={() => false} maxCount={1} accept="image/jpeg,image/png,image/webp,application/pdf">

@@ -72,7 +72,8 @@ export function PasswordFields({ label = 'Password' }: { label?: string }) {
         rules={[
           { required: true, message: 'Confirm the password' },
           ({ getFieldValue }) => ({
-            validator: (_rule, value) => (!value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The passwords do not match'))),
+            validator: (_rule, value) =>
+              !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error('The passwords do not match')),
           }),
         ]}
       >

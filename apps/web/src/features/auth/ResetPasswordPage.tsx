@@ -33,7 +33,12 @@ export default function ResetPasswordPage() {
           </Button>
         </Form>
       ) : (
-        <Alert type="error" showIcon title="This reset link is incomplete." description={<Link to="/auth/forgot-password">Ask for a new link</Link>} />
+        <Alert
+          type="error"
+          showIcon
+          title="This reset link is incomplete."
+          description={<Link to="/auth/forgot-password">Ask for a new link</Link>}
+        />
       )}
     </>
   );

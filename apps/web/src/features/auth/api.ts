@@ -17,13 +17,19 @@ export const authApi = api.injectEndpoints({
     }),
     login: build.mutation<Session, LoginInput>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
     logout: build.mutation<Message, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
-    registerUser: build.mutation<Registered, RegisterUserInput>({ query: (body) => ({ url: '/auth/users/register', method: 'POST', body }) }),
+    registerUser: build.mutation<Registered, RegisterUserInput>({
+      query: (body) => ({ url: '/auth/users/register', method: 'POST', body }),
+    }),
     forgotPassword: build.mutation<Message, { email: string }>({ query: (body) => ({ url: '/auth/users/forgot', method: 'POST', body }) }),
     resetPassword: build.mutation<Message, { token: string; password: string }>({
       query: (body) => ({ url: '/auth/users/reset-password', method: 'POST', body }),
     }),
-    resendVerification: build.mutation<Message, { email: string }>({ query: (body) => ({ url: '/auth/email-verification', method: 'POST', body }) }),
-    verifyEmail: build.mutation<Message, { token: string }>({ query: (body) => ({ url: '/auth/email-verification/verify', method: 'POST', body }) }),
+    resendVerification: build.mutation<Message, { email: string }>({
+      query: (body) => ({ url: '/auth/email-verification', method: 'POST', body }),
+    }),
+    verifyEmail: build.mutation<Message, { token: string }>({
+      query: (body) => ({ url: '/auth/email-verification/verify', method: 'POST', body }),
+    }),
     tokenLogin: build.mutation<Session & { redirect?: string }, { token: string; redirect?: string }>({
       query: (body) => ({ url: '/auth/token-login', method: 'POST', body }),
     }),

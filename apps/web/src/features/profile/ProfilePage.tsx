@@ -14,13 +14,25 @@ export default function ProfilePage() {
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (isError || !performer) {
-    return <Result status="404" title="Page not found" subTitle={`There is no creator called ${profileId}.`} extra={<Link to="/">Go home</Link>} />;
+    return (
+      <Result
+        status="404"
+        title="Page not found"
+        subTitle={`There is no creator called ${profileId}.`}
+        extra={<Link to="/">Go home</Link>}
+      />
+    );
   }
   const own = viewer?._id === performer._id;
   const pageUrl = `${window.location.origin}/${performer.username ?? performer._id}`;
   return (
     <div className="page-wide">
-      <div className="profile-cover" style={{ backgroundImage: `url(${performer.cover})` }} role="img" aria-label={`${performer.name}'s cover`} />
+      <div
+        className="profile-cover"
+        style={{ backgroundImage: `url(${performer.cover})` }}
+        role="img"
+        aria-label={`${performer.name}'s cover`}
+      />
       <Card className="profile-card">
         <Flex gap={16} align="flex-end" wrap>
           <Avatar size={96} src={performer.avatar} icon={<UserOutlined />} className="profile-avatar" alt={performer.name} />
@@ -37,7 +49,13 @@ export default function ProfilePage() {
           <CopyButton text={pageUrl} />
         </Flex>
         {own && !performer.verifiedDocument && (
-          <Alert style={{ marginTop: 16 }} type="warning" showIcon title="Your page is not public yet" description="An admin is checking your identity documents. Fans will find you once you are verified." />
+          <Alert
+            style={{ marginTop: 16 }}
+            type="warning"
+            showIcon
+            title="Your page is not public yet"
+            description="An admin is checking your identity documents. Fans will find you once you are verified."
+          />
         )}
         {performer.bio && <Typography.Paragraph style={{ marginTop: 16, whiteSpace: 'pre-line' }}>{performer.bio}</Typography.Paragraph>}
       </Card>

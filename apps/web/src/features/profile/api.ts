@@ -3,7 +3,10 @@ import { api } from '../../shared/lib/api';
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    performer: build.query<PublicPerformer, string>({ query: (id) => `/performers/${encodeURIComponent(id)}`, providesTags: ['Performer'] }),
+    performer: build.query<PublicPerformer, string>({
+      query: (id) => `/performers/${encodeURIComponent(id)}`,
+      providesTags: ['Performer'],
+    }),
   }),
 });
 

@@ -3,12 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTableState } from './useTableState';
 
+const filterNames = ['q', 'status'] as const;
+let hook: ReturnType<typeof useTableState<'q' | 'status'>> | undefined;
+function Probe() {
+  hook = useTableState(filterNames);
+  return null;
+}
+
 function setup(initialUrl: string) {
-  let hook: ReturnType<typeof useTableState<'q' | 'status'>> | undefined;
-  function Probe() {
-    hook = useTableState(['q', 'status'] as const);
-    return null;
-  }
   const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], { initialEntries: [initialUrl] });
   renderHook(() => null, { wrapper: () => <RouterProvider router={router} /> });
   return { router, get: () => hook! };

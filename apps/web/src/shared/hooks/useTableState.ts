@@ -56,7 +56,13 @@ export function useTableState<F extends string>(filterNames: readonly F[], defau
   const setFilter = useCallback((name: F, value: string | undefined) => update({ [name]: value, current: 1 }), [update]);
 
   const query = useMemo(
-    () => ({ offset: (state.current - 1) * state.pageSize, limit: state.pageSize, sortBy: state.sortBy, sort: state.sort, ...state.filters }),
+    () => ({
+      offset: (state.current - 1) * state.pageSize,
+      limit: state.pageSize,
+      sortBy: state.sortBy,
+      sort: state.sort,
+      ...state.filters,
+    }),
     [state],
   );
 

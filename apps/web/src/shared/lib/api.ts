@@ -1,5 +1,5 @@
 import { ErrorCode, Messages } from '@limelight/contracts';
-import { type BaseQueryFn, createApi, type FetchArgs, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { currentPage, loginUrl, navigate } from './navigation';
 import { sessionEnded } from './session';
 import { toast } from './toast';

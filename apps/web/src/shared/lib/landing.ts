@@ -6,7 +6,7 @@ import type { CurrentUser } from '@limelight/contracts';
  * lacks either is sent to complete it first. Admins go to the admin area.
  */
 export function landingPath(user: CurrentUser, redirect?: string | null): string {
-  const safeRedirect = redirect && redirect.startsWith('/') && !redirect.startsWith('//') ? redirect : undefined;
+  const safeRedirect = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : undefined;
   if (safeRedirect) return safeRedirect;
   if (user.isAdmin) return '/admin';
   const complete = !!user.email && !!user.username;
