@@ -44,7 +44,10 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export async function buildApp(config: Config, adapters: Adapters = {}): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      transport: config.prettyLogs ? { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } : undefined,
+    },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

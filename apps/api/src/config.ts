@@ -32,6 +32,7 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SESSION_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -58,6 +59,8 @@ export type Config = {
   hashPwClient: boolean;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Human-readable logs; JSON (one object a line, for log shippers) unless in a terminal. */
+  prettyLogs: boolean;
   sessionTtlSeconds: number;
   rememberSessionTtlSeconds: number;
   authRateLimitPerMinute: number;
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts are for the embedded quick start; a real database gets them only on request.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    prettyLogs: e.LOG_FORMAT ? e.LOG_FORMAT === 'pretty' : !!process.stdout.isTTY,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     rememberSessionTtlSeconds: e.REMEMBER_SESSION_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -57,6 +57,7 @@ export async function createTestApp(
     publicUrl: 'http://localhost:3000',
     authRateLimitPerMinute: 10_000,
     seedDemo: false,
+    prettyLogs: false,
     ...overrides,
   };
   const app = await buildApp(config, { ...adapters, database });
