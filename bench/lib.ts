@@ -12,7 +12,10 @@ export async function timeToFirstResponse(command: string, args: string[], env: 
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} exited early:\n${stderr}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return { ms: performance.now() - started, child };
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

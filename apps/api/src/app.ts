@@ -46,7 +46,9 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      transport: config.prettyLogs ? { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } : undefined,
+      transport: config.prettyLogs
+        ? { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } }
+        : undefined,
     },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
