@@ -17,6 +17,7 @@ import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
 import type { Deps } from './deps';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { blocksRoutes } from './modules/blocks/routes';
 import { healthRoutes } from './modules/health/routes';
 import { performersRoutes } from './modules/performers/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -24,6 +25,7 @@ import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus, type EventBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
+import { createGeoLookup } from './platform/geo';
 import { createMailer, type Mailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { SettingsCache } from './platform/settings-cache';
@@ -72,6 +74,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     settings,
     mailer: adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    geo: await createGeoLookup(),
     realtime,
     log: app.log,
   };
@@ -127,6 +130,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(usersRoutes(deps));
       await api.register(performersRoutes(deps));
       await api.register(adminRoutes(deps));
+      await api.register(blocksRoutes(deps));
     },
     { prefix: '/api' },
   );

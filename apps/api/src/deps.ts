@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { GeoLookup } from './platform/geo';
 import type { Mailer, MailMessage } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { SettingsCache } from './platform/settings-cache';
@@ -13,6 +14,7 @@ export type Deps = {
   settings: SettingsCache;
   mailer: Mailer;
   storage: Storage;
+  geo: GeoLookup;
   realtime: Realtime;
   log: FastifyBaseLogger;
 };

@@ -1,4 +1,4 @@
-import { accounts, expect, logIn, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, logIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -62,8 +62,13 @@ test('a creator registers with identity documents and sees their page', async ({
   await page.getByLabel('E-mail').fill(`${username}@example.test`);
   await page.getByLabel('Password', { exact: true }).fill('cleo-password-1');
   await page.getByLabel('Confirm password').fill('cleo-password-1');
-  await page.getByLabel('Gender').click();
-  await page.getByTitle('Trans').click();
+  const gender = page.getByLabel('Gender');
+  await gender.click();
+  await expect(page.locator('.ant-select-item-option[title="Trans"]')).toBeVisible();
+  await gender.press('ArrowDown');
+  await gender.press('ArrowDown');
+  await gender.press('Enter');
+  await expect(page.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: 'Trans' }).first()).toBeVisible();
   await page.getByLabel('Date of birth').fill('1995-05-05');
   await page.getByLabel('Date of birth').press('Enter');
   const files = page.locator('input[type=file]');
@@ -109,4 +114,21 @@ test('a fan changes their display name and sees Changes saved', async ({ page })
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Changes saved')).toBeVisible();
   await expect(page.getByTestId('account-menu')).toContainText('Felix the Fan');
+});
+
+test('a session ended by the server sends the user to log in with Forbidden in the action!', async ({ page }) => {
+  await logIn(page, 'felix');
+  await expect(page).toHaveURL(/\/home$/);
+  const admin = await page.request.post('/api/auth/login', { data: { email: accounts.admin, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await admin.json()).token}` };
+  const felix = await (await page.request.get('/api/admin/accounts?role=user&q=felix', { headers })).json();
+  const id = felix.data[0]._id;
+  await page.request.put(`/api/admin/accounts/${id}/status`, { headers, data: { status: 'inactive' } });
+  try {
+    await page.reload();
+    await expect(page.getByText('Forbidden in the action!')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  } finally {
+    await page.request.put(`/api/admin/accounts/${id}/status`, { headers, data: { status: 'active' } });
+  }
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseUrl } from './validation';
+import { countryCodeSchema, looseUrl } from './validation';
 
 export const settingGroups = [
   'general',
@@ -30,7 +30,8 @@ type BooleanDef = Base & { type: 'boolean'; default: boolean };
 type NumberDef = Base & { type: 'number'; default: number; min: number; max: number; integer?: boolean };
 type EnumDef = Base & { type: 'enum'; default: string; options: readonly string[] };
 type MenusDef = Base & { type: 'menus'; default: MenuItem[] };
-export type SettingDefinition = StringDef | UrlDef | BooleanDef | NumberDef | EnumDef | MenusDef;
+type CountriesDef = Base & { type: 'countries'; default: string[] };
+export type SettingDefinition = StringDef | UrlDef | BooleanDef | NumberDef | EnumDef | MenusDef | CountriesDef;
 export type SettingType = SettingDefinition['type'];
 
 const money = (label: string, value: number, group: SettingGroup, max = 1_000_000): NumberDef => ({
@@ -65,6 +66,14 @@ export const settingDefinitions = {
   menus: { type: 'menus', group: 'general', label: 'Menus', default: [], public: true },
   footerContent: { type: 'text', group: 'general', label: 'Footer content', default: '', maxLength: 5000, public: true },
   enableProduct: { type: 'boolean', group: 'general', label: 'Enable the product shop', default: true, public: true },
+  blockedCountries: {
+    type: 'countries',
+    group: 'general',
+    label: 'Countries the whole site is blocked in',
+    description: 'Two-letter codes. Visitors from these countries see the geo-block page.',
+    default: [],
+    public: false,
+  },
   adminEmail: {
     type: 'string',
     group: 'general',
@@ -175,7 +184,9 @@ type ValueOf<D> = D extends { type: 'boolean' }
     ? number
     : D extends { type: 'menus' }
       ? MenuItem[]
-      : string;
+      : D extends { type: 'countries' }
+        ? string[]
+        : string;
 export type SettingValues = { -readonly [K in SettingKey]: ValueOf<(typeof settingDefinitions)[K]> };
 
 /** One setting's definition, typed as the union so callers narrow on `type`. */
@@ -215,6 +226,8 @@ export function settingValueSchema(definition: SettingDefinition): z.ZodType {
       return z.union([z.literal(''), looseUrl]);
     case 'menus':
       return z.array(menuItemSchema).max(50);
+    case 'countries':
+      return z.array(countryCodeSchema).max(300);
     default:
       return z.string().max(definition.maxLength ?? 255, `must be at most ${definition.maxLength ?? 255} characters`);
   }

@@ -62,6 +62,8 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be
  */
 export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
 
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code in capitals');
+
 export const nameSchema = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
 
 // Missing fields read "is required" everywhere (API answers and forms) instead of zod's type jargon.

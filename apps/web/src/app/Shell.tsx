@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useMeQuery } from '../features/auth/api';
-import { usePublicSettingsQuery } from '../features/settings/api';
+import { useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
 import { balanceChanged } from '../shared/lib/session';
 import { openSocket } from '../shared/lib/socket';
 import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
+import { GeoBlockLayout } from './layouts/GeoBlockLayout';
 import { MaintenancePage } from './MaintenancePage';
 import { useAppDispatch, useAppSelector } from './store';
 
@@ -38,21 +39,25 @@ function useDocumentSettings(siteName?: string, favicon?: string) {
 
 /**
  * Wraps every route: loads the settings and the signed-in user, keeps the socket, and puts the
- * maintenance page in place of every screen while maintenanceMode is on. Admins still get
- * through, and the login page stays reachable so that they can sign in to switch it off.
+ * maintenance page in place of every screen while maintenanceMode is on, or the geo-block
+ * layout where the site is blocked in the visitor's country. Admins still get through, and the
+ * login page stays reachable so that they can sign in (decision 005).
  */
 export function Shell() {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const user = useAppSelector((state) => state.session.user);
   const { pathname } = useLocation();
   const settings = usePublicSettingsQuery();
+  const geo = useGeoCheckQuery();
   const me = useMeQuery(undefined, { skip: !loggedIn });
   useSocket(loggedIn);
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
 
-  if (settings.isLoading || (loggedIn && me.isLoading)) return <PageLoading />;
-  if (settings.data?.maintenanceMode && !user?.isAdmin && pathname !== '/auth/login') {
+  if (settings.isLoading || geo.isLoading || (loggedIn && me.isLoading)) return <PageLoading />;
+  const staffEntrance = user?.isAdmin || pathname === '/auth/login';
+  if (settings.data?.maintenanceMode && !staffEntrance) {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
+  if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
   return <Outlet />;
 }

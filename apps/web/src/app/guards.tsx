@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { loginUrl } from '../shared/lib/navigation';
+import { loginUrlAfter } from '../shared/lib/navigation';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { useAppSelector } from './store';
 
@@ -17,9 +17,10 @@ type GuardProps = {
 export function Guard({ children, auth, performerOnly, noRedirect }: GuardProps) {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const user = useAppSelector((state) => state.session.user);
+  const ended = useAppSelector((state) => state.session.ended);
   const location = useLocation();
   if (!auth && !performerOnly) return children;
-  if (!loggedIn) return noRedirect ? children : <Navigate to={loginUrl(location.pathname + location.search)} replace />;
+  if (!loggedIn) return noRedirect ? children : <Navigate to={loginUrlAfter(ended, location.pathname + location.search)} replace />;
   if (!user) return noRedirect ? children : <PageLoading />;
   if (performerOnly && !user.isPerformer) return <Navigate to={user.isAdmin ? '/admin' : '/home'} replace />;
   return children;

@@ -20,20 +20,34 @@ export function SiteLogo() {
   );
 }
 
-/** The navigation a signed-in user sees, by role. */
+/** The navigation by role, then the header menus the admin configured. */
 function useNavItems() {
   const user = useAppSelector((state) => state.session.user);
-  if (!user) return [];
-  if (user.isAdmin) return [{ key: '/admin', label: <Link to="/admin">Admin</Link> }];
+  const { data: settings } = usePublicSettingsQuery();
+  const custom = (settings?.menus ?? [])
+    .filter((item) => item.section === 'header')
+    .sort((a, b) => a.ordering - b.ordering)
+    .map((item) => ({
+      key: `menu:${item.title}:${item.path}`,
+      label: (
+        <a href={item.path} target={item.isNewTab ? '_blank' : undefined} rel={item.isNewTab ? 'noreferrer' : undefined}>
+          {item.title}
+        </a>
+      ),
+    }));
+  if (!user) return custom;
+  if (user.isAdmin) return [{ key: '/admin', label: <Link to="/admin">Admin</Link> }, ...custom];
   if (user.isPerformer) {
     return [
       ...(user.username ? [{ key: `/${user.username}`, label: <Link to={`/${user.username}`}>My page</Link> }] : []),
       { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
+      ...custom,
     ];
   }
   return [
     { key: '/home', label: <Link to="/home">Home</Link> },
     { key: '/user/account', label: <Link to="/user/account">Account</Link> },
+    ...custom,
   ];
 }
 

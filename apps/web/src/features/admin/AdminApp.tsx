@@ -3,7 +3,7 @@ import { Layout, Menu, Result } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
 import { useAppSelector } from '../../app/store';
-import { loginUrl } from '../../shared/lib/navigation';
+import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { AccountsPage } from './AccountsPage';
 import { SettingsPage } from './SettingsPage';
@@ -18,8 +18,9 @@ const sections = [
 export default function AdminApp() {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const user = useAppSelector((state) => state.session.user);
+  const ended = useAppSelector((state) => state.session.ended);
   const { pathname, search } = useLocation();
-  if (!loggedIn) return <Navigate to={loginUrl(pathname + search)} replace />;
+  if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
   if (!user) return <PageLoading />;
 
   const section = pathname.split('/')[2] ?? 'settings';

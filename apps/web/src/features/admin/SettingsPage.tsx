@@ -45,6 +45,16 @@ function SettingInput({ setting, ...control }: { setting: AdminSetting } & Recor
       return <Select {...control} style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;
     case 'text':
       return <Input.TextArea {...control} rows={4} />;
+    case 'countries':
+      return (
+        <Select
+          {...control}
+          mode="tags"
+          tokenSeparators={[',', ' ']}
+          placeholder="Two-letter codes, e.g. US, GB"
+          onChange={(codes: string[]) => (control.onChange as (value: string[]) => void)?.(codes.map((code) => code.trim().toUpperCase()))}
+        />
+      );
     default:
       return <Input {...control} />;
   }

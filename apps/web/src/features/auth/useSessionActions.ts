@@ -31,7 +31,7 @@ export function useLogout() {
   return useCallback(async () => {
     await logout().catch(() => undefined);
     removeToken();
-    dispatch(sessionEnded());
+    dispatch(sessionEnded('logout'));
     dispatch(api.util.resetApiState());
     navigate('/auth/login', { replace: true });
   }, [dispatch, logout, navigate]);

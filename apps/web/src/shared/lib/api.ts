@@ -33,16 +33,17 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   if (result.error?.status === 401) {
     const code = (result.error.data as { code?: string } | undefined)?.code;
     if (code !== ErrorCode.invalidCredentials) {
-      // Read the page before anything re-renders: guards react to the session ending too.
+      const expired = code === ErrorCode.sessionExpired;
       const page = currentPage();
       removeToken();
-      if (code === ErrorCode.sessionExpired) {
+      // Guards read why the session ended, so they send the user to the same place.
+      api.dispatch(sessionEnded(expired ? 'expired' : 'refused'));
+      if (expired) {
         navigate(loginUrl(page.startsWith('/auth/') ? undefined : page), { replace: true });
       } else {
         navigate('/auth/login', { replace: true });
         toast.error(Messages.forbiddenAction);
       }
-      api.dispatch(sessionEnded());
     }
   }
   return result;

@@ -14,3 +14,10 @@ export const navigate: Navigate = (to, options) => navigateImpl(to, options);
 export const currentPage = () => `${window.location.pathname}${window.location.search}`;
 
 export const loginUrl = (redirect?: string) => (redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login');
+
+/**
+ * Where a page that needs a session sends someone without one: back to this page after login,
+ * unless the server refused the session or the user logged out (spec 8).
+ */
+export const loginUrlAfter = (ended: 'logout' | 'expired' | 'refused' | null, page: string) =>
+  ended === 'logout' || ended === 'refused' ? loginUrl() : loginUrl(page);

@@ -2,10 +2,13 @@ import type { CurrentUser } from '@limelight/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { getToken } from './token';
 
-/** Who is signed in. `loggedIn` follows the token; `user` arrives with GET /users/me. */
-export type SessionState = { loggedIn: boolean; user: CurrentUser | null };
+/** Why the last session ended: an expired one sends the user back to their page after login. */
+export type SessionEnd = 'logout' | 'expired' | 'refused';
 
-const initialState = (): SessionState => ({ loggedIn: !!getToken(), user: null });
+/** Who is signed in. `loggedIn` follows the token; `user` arrives with GET /users/me. */
+export type SessionState = { loggedIn: boolean; user: CurrentUser | null; ended: SessionEnd | null };
+
+const initialState = (): SessionState => ({ loggedIn: !!getToken(), user: null, ended: null });
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -13,6 +16,7 @@ export const sessionSlice = createSlice({
   reducers: {
     loggedIn: (state) => {
       state.loggedIn = true;
+      state.ended = null;
     },
     userLoaded: (state, action: PayloadAction<CurrentUser>) => {
       state.user = action.payload;
@@ -20,8 +24,8 @@ export const sessionSlice = createSlice({
     balanceChanged: (state, action: PayloadAction<number>) => {
       if (state.user) state.user.balance = action.payload;
     },
-    /** Logout and session expiry: back to a visitor. */
-    sessionEnded: () => ({ loggedIn: false, user: null }),
+    /** Logout, expiry or a refused token: back to a visitor. */
+    sessionEnded: (_state, action: PayloadAction<SessionEnd>) => ({ loggedIn: false, user: null, ended: action.payload }),
   },
 });
 
