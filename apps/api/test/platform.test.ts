@@ -44,6 +44,15 @@ describe('HTTP platform', () => {
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
   });
 
+  it('answers an over-long path parameter and a malformed URL in the error shape', async () => {
+    const long = await app.inject(`/api/performers/${'x'.repeat(300)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ statusCode: 414, error: 'URI Too Long', code: 'VALIDATION_ERROR' });
+    const malformed = await app.inject('/api/performers/%E0%A4%A');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
+  });
+
   it('tags every answer with a request id and security headers', async () => {
     const response = await app.inject('/api/health');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { type ErrorBody, ErrorCode, type ErrorDetail } from '@limelight/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -40,21 +41,6 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.
   return result.data;
 }
 
-const statusNames: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-};
-
 const codeForStatus = (status: number): ErrorCode =>
   ({
     401: ErrorCode.unauthenticated,
@@ -68,7 +54,7 @@ const codeForStatus = (status: number): ErrorCode =>
   })[status] ?? ErrorCode.validation;
 
 export function body(statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
-  return { statusCode, error: statusNames[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };
 }
 
 /** Maps every thrown error to the one error shape; unknown errors are a plain 500 that leaks nothing. */

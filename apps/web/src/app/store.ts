@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from '../shared/lib/api';
 import { sessionSlice } from '../shared/lib/session';
+import { socketSlice } from '../shared/lib/socket';
 import { preferencesSlice } from '../shared/lib/theme';
 
 export const createStore = () =>
@@ -10,6 +11,7 @@ export const createStore = () =>
       [api.reducerPath]: api.reducer,
       session: sessionSlice.reducer,
       preferences: preferencesSlice.reducer,
+      socket: socketSlice.reducer,
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });

@@ -1,5 +1,5 @@
 import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Typography } from 'antd';
+import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/useSessionActions';
@@ -58,6 +58,7 @@ export function SiteHeader() {
   const { pathname } = useLocation();
   const items = useNavItems();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const socketStatus = useAppSelector((state) => state.socket.status);
 
   return (
     <Layout.Header className="site-header">
@@ -71,6 +72,11 @@ export function SiteHeader() {
           style={{ flex: 1, minWidth: 0, background: 'transparent', borderBottom: 'none' }}
         />
         <Flex align="center" gap={8} style={{ marginLeft: 'auto' }}>
+          {(socketStatus === 'reconnecting' || socketStatus === 'failed') && (
+            <Tag color="warning" role="status">
+              {socketStatus === 'failed' ? 'Offline' : 'Reconnecting…'}
+            </Tag>
+          )}
           <ThemeToggle />
           {loggedIn && user ? (
             <Dropdown

@@ -1,8 +1,21 @@
 import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { io, type Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'initialized' | 'connected' | 'disconnect' | 'reconnecting' | 'failed';
+
+/** The socket's state (spec 4), shown in the header while the connection is being restored. */
+export const socketSlice = createSlice({
+  name: 'socket',
+  initialState: { status: null as SocketStatus | null },
+  reducers: {
+    socketStatusChanged: (state, action: PayloadAction<SocketStatus | null>) => {
+      state.status = action.payload;
+    },
+  },
+});
+export const { socketStatusChanged } = socketSlice.actions;
 
 /**
  * Opens the socket for a signed-in user with the spec's reconnection policy (section 9). The

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+import { signedIn } from './factories';
+
+let app: TestApp;
+let fan: Awaited<ReturnType<typeof signedIn>>;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+beforeAll(async () => {
+  app = await createTestApp();
+  fan = await signedIn(app, 'user');
+  admin = await signedIn(app, 'admin');
+});
+afterAll(() => app.close());
+
+const someId = '00000000-0000-4000-8000-000000000000';
+type Case = [method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, as: 'anyone' | 'fan' | 'admin', fields: string[]];
+
+/** Every endpoint, given bad input, answers 400 in the error shape and names each bad field. */
+const cases: Case[] = [
+  ['POST', '/api/auth/users/register', {}, 'anyone', ['name', 'username', 'email', 'password']],
+  ['POST', '/api/auth/login', { email: 'a@b.test', password: 5, remember: 'yes' }, 'anyone', ['password', 'remember']],
+  ['POST', '/api/auth/users/forgot', { email: 'nope' }, 'anyone', ['email']],
+  ['POST', '/api/auth/users/reset-password', { token: 'short', password: 'x' }, 'anyone', ['token', 'password']],
+  ['POST', '/api/auth/email-verification', {}, 'anyone', ['email']],
+  ['POST', '/api/auth/email-verification/verify', { token: '' }, 'anyone', ['token']],
+  ['POST', '/api/auth/token-login', { token: 42 }, 'anyone', ['token']],
+  ['PUT', '/api/auth/users/me/password', { source: 'robot' }, 'fan', ['password', 'source']],
+  ['PUT', '/api/users', { email: 'not-an-email', username: 'x' }, 'fan', ['username', 'email']],
+  ['POST', '/api/settings/keys', { keys: 'siteName' }, 'anyone', ['keys']],
+  ['PUT', '/api/admin/settings/siteName', { value: 5 }, 'admin', ['value']],
+  ['GET', '/api/admin/accounts?role=robot&limit=0', undefined, 'admin', ['role', 'limit']],
+  ['PUT', `/api/admin/accounts/${someId}/status`, { status: 'asleep' }, 'admin', ['status']],
+  ['PUT', '/api/admin/accounts/not-an-id/status', { status: 'active' }, 'admin', ['id']],
+  ['PUT', `/api/admin/performers/${someId}/verify-documents`, { verified: 'yes' }, 'admin', ['verified']],
+  ['GET', '/api/admin/documents/not-an-id', undefined, 'admin', ['id']],
+  ['POST', `/api/admin/accounts/${someId}/login-link`, { redirect: 5 }, 'admin', ['redirect']],
+  ['GET', `/api/performers/${'x'.repeat(101)}`, undefined, 'anyone', ['id']],
+];
+
+describe('bad input on every endpoint', () => {
+  it.each(cases)('%s %s answers 400 naming the fields', async (method, url, payload, as, fields) => {
+    const headers = as === 'fan' ? fan.headers : as === 'admin' ? admin.headers : {};
+    const response = await app.inject({ method, url, headers, payload: payload as object });
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
+    expect(body.details.map((detail: { field: string }) => detail.field).sort()).toEqual([...fields].sort());
+    for (const field of fields) expect(body.message).toContain(field);
+  });
+});
