@@ -55,7 +55,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // Malformed URLs and over-long path parameters answer in the one error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode ?? 400;

@@ -4,14 +4,14 @@ import { Button, DatePicker, Form, Input, Progress, Select, Typography, Upload }
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { type Registered, useLoginMutation } from './api';
+import type { Registered } from './api';
 import { applyFieldErrors, PasswordFields } from './RegisterPage';
 import { usePreparePassword } from './usePreparePassword';
-import { useStartSession } from './useSessionActions';
+import { useFinishRegistration } from './useSessionActions';
 
 type CreatorForm = {
   name: string;
@@ -38,10 +38,8 @@ const documents: Array<{ field: PerformerDocumentField; label: string; help: str
 export default function RegisterCreatorPage() {
   const [form] = Form.useForm<CreatorForm>();
   const [progress, setProgress] = useState<number>();
-  const [login] = useLoginMutation();
-  const startSession = useStartSession();
+  const finishRegistration = useFinishRegistration();
   const preparePassword = usePreparePassword();
-  const navigate = useNavigate();
 
   const submit = async (values: CreatorForm) => {
     const password = await preparePassword(values.password);
@@ -57,10 +55,7 @@ export default function RegisterCreatorPage() {
     try {
       setProgress(0);
       const registered = await uploadForm<Registered>('/auth/performers/register', body, setProgress);
-      toast.success(registered.message);
-      if (registered.requireEmailVerification) return navigate('/auth/login');
-      const session = await login({ username: values.username, password, remember: true }).unwrap();
-      await startSession(session.token, true);
+      await finishRegistration(registered, { username: values.username, password });
     } catch (error) {
       applyFieldErrors(form, error);
       toast.error(errorMessage(error));

@@ -1,11 +1,11 @@
 import { registerUserSchema } from '@limelight/contracts';
 import { Button, Form, type FormInstance, Input, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { useLoginMutation, useRegisterUserMutation } from './api';
+import { useRegisterUserMutation } from './api';
 import { usePreparePassword } from './usePreparePassword';
-import { useStartSession } from './useSessionActions';
+import { useFinishRegistration } from './useSessionActions';
 
 type RegisterForm = { name: string; username: string; email: string; password: string; confirm: string };
 const fields = registerUserSchema.shape;
@@ -13,20 +13,15 @@ const fields = registerUserSchema.shape;
 /** Fan sign-up. Without e-mail verification the fan is signed in straight away. */
 export default function RegisterPage() {
   const [register, { isLoading }] = useRegisterUserMutation();
-  const [login] = useLoginMutation();
-  const startSession = useStartSession();
+  const finishRegistration = useFinishRegistration();
   const preparePassword = usePreparePassword();
-  const navigate = useNavigate();
   const [form] = Form.useForm<RegisterForm>();
 
   const submit = async ({ confirm: _confirm, ...values }: RegisterForm) => {
     try {
       const password = await preparePassword(values.password);
       const registered = await register({ ...values, password }).unwrap();
-      toast.success(registered.message);
-      if (registered.requireEmailVerification) return navigate('/auth/login');
-      const session = await login({ username: values.username, password, remember: true }).unwrap();
-      await startSession(session.token, true);
+      await finishRegistration(registered, { username: values.username, password });
     } catch (error) {
       applyFieldErrors(form, error);
       toast.error(errorMessage(error));

@@ -4,8 +4,9 @@ import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { landingPath } from '../../shared/lib/landing';
 import { loggedIn, sessionEnded } from '../../shared/lib/session';
+import { toast } from '../../shared/lib/toast';
 import { removeToken, saveToken } from '../../shared/lib/token';
-import { authApi, useLogoutMutation } from './api';
+import { authApi, type Registered, useLoginMutation, useLogoutMutation } from './api';
 
 /** Stores a new session, loads the user and goes to their landing page (or the redirect). */
 export function useStartSession() {
@@ -35,4 +36,23 @@ export function useLogout() {
     dispatch(api.util.resetApiState());
     navigate('/auth/login', { replace: true });
   }, [dispatch, logout, navigate]);
+}
+
+/**
+ * After a sign-up: say so, then sign the new account in, or send it to log in once it has
+ * verified its e-mail address when the site requires that.
+ */
+export function useFinishRegistration() {
+  const [login] = useLoginMutation();
+  const startSession = useStartSession();
+  const navigate = useNavigate();
+  return useCallback(
+    async (registered: Registered, credentials: { username: string; password: string }) => {
+      toast.success(registered.message);
+      if (registered.requireEmailVerification) return navigate('/auth/login');
+      const session = await login({ ...credentials, remember: true }).unwrap();
+      await startSession(session.token, true);
+    },
+    [login, navigate, startSession],
+  );
 }
