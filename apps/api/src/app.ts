@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { healthRoutes } from './modules/health/routes';
+import { lookupsRoutes } from './modules/lookups/routes';
 import { performersRoutes } from './modules/performers/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(performersRoutes(deps));
       await api.register(adminRoutes(deps));
       await api.register(blocksRoutes(deps));
+      await api.register(lookupsRoutes);
     },
     { prefix: '/api' },
   );

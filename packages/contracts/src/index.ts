@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './list';
+export * from './lookups';
 export * from './performer-options';
 export * from './settings';
 export * from './socket';

@@ -70,3 +70,17 @@ export const sexualOrientationOptions = plain('straight', 'lesbian', 'gay', 'bis
 
 export const genderValues = ['male', 'female', 'transgender'] as const;
 export type Gender = (typeof genderValues)[number];
+
+/** Every option set by name, as `GET /user-additional` serves them. */
+export const performerOptionSets = {
+  heights: heightOptions,
+  weights: weightOptions,
+  ages: ageOptions,
+  bodyTypes: bodyTypeOptions,
+  ethnicities: ethnicityOptions,
+  sizes: sizeOptions,
+  hairs: hairColorOptions,
+  eyes: eyeColorOptions,
+  genders: genderOptions,
+  sexualOrientations: sexualOrientationOptions,
+};
