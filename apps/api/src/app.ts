@@ -18,9 +18,11 @@ import type { Deps } from './deps';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { blocksRoutes } from './modules/blocks/routes';
+import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { performersRoutes } from './modules/performers/routes';
+import { reactionsRoutes } from './modules/reactions/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
@@ -139,6 +141,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(adminRoutes(deps));
       await api.register(blocksRoutes(deps));
       await api.register(lookupsRoutes);
+      await api.register(followsRoutes(deps));
+      await api.register(reactionsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const someId = '00000000-0000-4000-8000-000000000000';
-type Case = [method: 'GET' | 'POST' | 'PUT', url: string, payload: unknown, as: 'anyone' | 'fan' | 'admin', fields: string[]];
+type Case = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, as: 'anyone' | 'fan' | 'admin', fields: string[]];
 
 /** Every endpoint, given bad input, answers 400 in the error shape and names each bad field. */
 const cases: Case[] = [
@@ -35,6 +35,14 @@ const cases: Case[] = [
   ['GET', '/api/admin/documents/not-an-id', undefined, 'admin', ['id']],
   ['POST', `/api/admin/accounts/${someId}/login-link`, { redirect: 5 }, 'admin', ['redirect']],
   ['GET', `/api/performers/${'x'.repeat(101)}`, undefined, 'anyone', ['id']],
+  ['POST', '/api/follows/not-an-id', undefined, 'fan', ['id']],
+  ['DELETE', '/api/follows/not-an-id', undefined, 'fan', ['id']],
+  ['GET', '/api/follows/following?limit=0&offset=-1', undefined, 'fan', ['limit', 'offset']],
+  ['POST', '/api/reactions', { objectType: 'planet' }, 'fan', ['objectType', 'objectId', 'action']],
+  ['DELETE', '/api/reactions', {}, 'fan', ['objectType', 'objectId', 'action']],
+  ['GET', '/api/reactions/performers/bookmark?sort=up', undefined, 'fan', ['sort']],
+  ['GET', '/api/states/usa', undefined, 'anyone', ['country']],
+  ['GET', '/api/cities/US/%20', undefined, 'anyone', ['state']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -1,5 +1,6 @@
 import type { Role } from '@limelight/contracts';
 import { expect } from 'vitest';
+import { performerProfiles } from '../src/db/schema';
 import { insertAccount } from '../src/modules/auth/service';
 import type { TestApp } from './app';
 
@@ -69,4 +70,11 @@ export async function signedIn(app: TestApp, role: Role) {
   });
   const token = await login(app, user.email!);
   return { user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A creator whose documents an admin verified, so fans can find, follow and bookmark them. */
+export async function verifiedPerformer(app: TestApp) {
+  const performer = await signedIn(app, 'performer');
+  await app.deps.db.insert(performerProfiles).values({ userId: performer.user.id, gender: 'female', verifiedDocument: true });
+  return performer;
 }

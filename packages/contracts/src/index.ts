@@ -3,6 +3,7 @@ export * from './list';
 export * from './lookups';
 export * from './performer-options';
 export * from './settings';
+export * from './social';
 export * from './socket';
 export * from './users';
 export * from './validation';

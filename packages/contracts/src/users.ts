@@ -124,5 +124,18 @@ export const publicPerformerSchema = z.object({
   gender: z.enum(genderValues).nullable(),
   country: z.string().nullable(),
   verifiedDocument: z.boolean(),
+  /** For a signed-in viewer: whether they follow or bookmarked this creator. */
+  isFollowed: z.boolean(),
+  isBookmarked: z.boolean(),
 });
 export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
+
+/** What anyone may see of a fan or creator in lists (followers, comments). */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+  isPerformer: z.boolean(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -1,0 +1,83 @@
+import { AVATAR_PLACEHOLDER } from '@limelight/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { follows, performerProfiles, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound, unprocessable } from '../../platform/errors';
+import { findPerformer, listedPerformer, toPublicPerformer, viewerFlags } from '../performers/repo';
+import { isListed } from '../performers/service';
+
+type Page = { offset: number; limit: number };
+
+/** Follows a listed creator; following again changes nothing. */
+export async function follow(deps: Deps, viewer: SessionUser, performerId: string) {
+  const performer = await findPerformer(deps.db, performerId);
+  if (!performer || !isListed(performer)) throw notFound('Creator');
+  if (performer.user.id === viewer.id) throw unprocessable('You cannot follow yourself');
+  await deps.db.insert(follows).values({ followerId: viewer.id, performerId: performer.user.id }).onConflictDoNothing();
+}
+
+export async function unfollow(deps: Deps, viewer: SessionUser, performerId: string) {
+  await deps.db.delete(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.performerId, performerId)));
+}
+
+/** The signed-in creator's followers, newest first. */
+export async function followers(deps: Deps, performer: SessionUser, page: Page) {
+  const mine = eq(follows.performerId, performer.id);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ id: follows.id, createdAt: follows.createdAt, user: users })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.followerId))
+      .where(mine)
+      .orderBy(desc(follows.createdAt), desc(follows.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(follows).where(mine),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      _id: row.id,
+      follower: {
+        _id: row.user.id,
+        name: row.user.name,
+        username: row.user.username,
+        avatar: AVATAR_PLACEHOLDER,
+        isPerformer: row.user.role === 'performer',
+      },
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: total?.total ?? 0,
+  };
+}
+
+/** The creators the signed-in user follows and may still see, newest first. */
+export async function following(deps: Deps, viewer: SessionUser, page: Page) {
+  const where = and(eq(follows.followerId, viewer.id), listedPerformer);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ id: follows.id, createdAt: follows.createdAt, user: users, profile: performerProfiles })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(follows.createdAt), desc(follows.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db
+      .select({ total: count() })
+      .from(follows)
+      .innerJoin(users, eq(users.id, follows.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(where),
+  ]);
+  const flags = await viewerFlags(
+    deps.db,
+    viewer.id,
+    rows.map((row) => row.user.id),
+  );
+  return {
+    data: rows.map((row) => ({ _id: row.id, performer: toPublicPerformer(row, flags), createdAt: row.createdAt.toISOString() })),
+    total: total?.total ?? 0,
+  };
+}

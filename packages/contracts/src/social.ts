@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { publicPerformerSchema, publicUserSchema } from './users';
+
+/** Objects that can be liked or bookmarked. Content types join as their capabilities land. */
+export const reactionObjectTypes = ['performer'] as const;
+export const reactionActions = ['like', 'bookmark'] as const;
+
+export const reactionSchema = z.object({
+  objectType: z.enum(reactionObjectTypes),
+  objectId: z.uuid('must be an id'),
+  action: z.enum(reactionActions),
+});
+export type ReactionInput = z.infer<typeof reactionSchema>;
+
+/** `GET /reactions/{type}/bookmark` answers this path segment for each object type. */
+export const bookmarkListTypes = { performers: 'performer' } as const;
+
+export const followerSchema = z.object({ _id: z.string(), follower: publicUserSchema, createdAt: z.string() });
+export const followingSchema = z.object({ _id: z.string(), performer: publicPerformerSchema, createdAt: z.string() });
+export const performerBookmarkSchema = z.object({
+  _id: z.string(),
+  objectId: z.string(),
+  performer: publicPerformerSchema,
+  createdAt: z.string(),
+});
