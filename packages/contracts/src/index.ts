@@ -2,6 +2,7 @@ export * from './errors';
 export * from './list';
 export * from './lookups';
 export * from './performer-options';
+export * from './performers';
 export * from './settings';
 export * from './social';
 export * from './socket';

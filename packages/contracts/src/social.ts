@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { publicPerformerSchema, publicUserSchema } from './users';
+import { publicPerformerSchema } from './performers';
+import { publicUserSchema } from './users';
 
 /** Objects that can be liked or bookmarked. Content types join as their capabilities land. */
 export const reactionObjectTypes = ['performer'] as const;

@@ -113,23 +113,6 @@ export const adminAccountSchema = z.object({
 });
 export type AdminAccount = z.infer<typeof adminAccountSchema>;
 
-/** A creator as anyone may see them on `/{profileId}`. */
-export const publicPerformerSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  username: z.string().nullable(),
-  avatar: z.string(),
-  cover: z.string(),
-  bio: z.string(),
-  gender: z.enum(genderValues).nullable(),
-  country: z.string().nullable(),
-  verifiedDocument: z.boolean(),
-  /** For a signed-in viewer: whether they follow or bookmarked this creator. */
-  isFollowed: z.boolean(),
-  isBookmarked: z.boolean(),
-});
-export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
-
 /** What anyone may see of a fan or creator in lists (followers, comments). */
 export const publicUserSchema = z.object({
   _id: z.string(),

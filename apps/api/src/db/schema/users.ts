@@ -1,6 +1,20 @@
 import type { AccountStatus, Gender, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
 
@@ -45,6 +59,27 @@ export const performerProfiles = pgTable('performer_profiles', {
   country: text('country'),
   dateOfBirth: date('date_of_birth'),
   bio: text('bio').notNull().default(''),
+  state: text('state'),
+  city: text('city'),
+  address: text('address'),
+  zipcode: text('zipcode'),
+  phone: text('phone'),
+  phoneCode: text('phone_code'),
+  languages: jsonb('languages').$type<string[]>().notNull().default([]),
+  height: text('height'),
+  weight: text('weight'),
+  bodyType: text('body_type'),
+  ethnicity: text('ethnicity'),
+  size: text('size'),
+  hair: text('hair'),
+  eyes: text('eyes'),
+  sexualOrientation: text('sexual_orientation'),
+  /** Plan prices in cents; null until the creator sets one (that plan is then not offered). */
+  monthlyPriceCents: integer('monthly_price_cents'),
+  threeMonthPriceCents: integer('three_month_price_cents'),
+  sixMonthPriceCents: integer('six_month_price_cents'),
+  yearlyPriceCents: integer('yearly_price_cents'),
+  isFreeSubscription: boolean('is_free_subscription').notNull().default(false),
   /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
   verifiedDocument: boolean('verified_document').notNull().default(false),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -53,3 +88,35 @@ export const performerProfiles = pgTable('performer_profiles', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** Where a creator's payouts go by bank transfer. Only the creator and admins read it. */
+export const performerBanking = pgTable('performer_banking', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  bankName: text('bank_name').notNull(),
+  bankAccount: text('bank_account').notNull(),
+  bankRouting: text('bank_routing'),
+  bankSwiftCode: text('bank_swift_code'),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  country: text('country').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Payout destinations other than a bank (PayPal), one row per gateway. */
+export const performerPaymentSettings = pgTable(
+  'performer_payment_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    value: jsonb('value').$type<{ email: string }>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gateway] })],
+);

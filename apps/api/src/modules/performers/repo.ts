@@ -1,4 +1,4 @@
-import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type PublicPerformer } from '@limelight/contracts';
+import { AVATAR_PLACEHOLDER, ageBandOf, COVER_FALLBACK, fromCents, type PublicPerformer } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
@@ -19,7 +19,7 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
   return row;
 }
 
-type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
+export type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
 
 /**
  * Public cards for many creators at once, with the viewer's follow and bookmark flags:
@@ -47,18 +47,38 @@ export async function viewerFlags(db: Queryable, viewerId: string | undefined, p
   return { followed: new Set(followed.map((row) => row.id)), bookmarked: new Set(bookmarked.map((row) => row.id)) };
 }
 
+const price = (cents: number | null) => (cents === null ? null : fromCents(cents));
+
 export function toPublicPerformer(row: PerformerRow, flags: { followed: Set<string>; bookmarked: Set<string> }): PublicPerformer {
+  const { user, profile } = row;
   return {
-    _id: row.user.id,
-    name: row.user.name,
-    username: row.user.username,
+    _id: user.id,
+    name: user.name,
+    username: user.username,
     avatar: AVATAR_PLACEHOLDER,
     cover: COVER_FALLBACK,
-    bio: row.profile.bio,
-    gender: row.profile.gender,
-    country: row.profile.country,
-    verifiedDocument: row.profile.verifiedDocument,
-    isFollowed: flags.followed.has(row.user.id),
-    isBookmarked: flags.bookmarked.has(row.user.id),
+    bio: profile.bio,
+    gender: profile.gender,
+    country: profile.country,
+    state: profile.state,
+    city: profile.city,
+    languages: profile.languages,
+    age: ageBandOf(profile.dateOfBirth),
+    height: profile.height,
+    weight: profile.weight,
+    bodyType: profile.bodyType,
+    ethnicity: profile.ethnicity,
+    size: profile.size,
+    hair: profile.hair,
+    eyes: profile.eyes,
+    sexualOrientation: profile.sexualOrientation,
+    monthlyPrice: price(profile.monthlyPriceCents),
+    threeMonthPrice: price(profile.threeMonthPriceCents),
+    sixMonthPrice: price(profile.sixMonthPriceCents),
+    yearlyPrice: price(profile.yearlyPriceCents),
+    isFreeSubscription: profile.isFreeSubscription,
+    verifiedDocument: profile.verifiedDocument,
+    isFollowed: flags.followed.has(user.id),
+    isBookmarked: flags.bookmarked.has(user.id),
   };
 }

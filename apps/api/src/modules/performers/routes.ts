@@ -1,12 +1,50 @@
-import { publicPerformerSchema } from '@limelight/contracts';
+import {
+  bankingSchema,
+  paymentGatewaySettingsSchema,
+  performerAccountSchema,
+  publicPerformerSchema,
+  updatePerformerSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { requirePerformer, sessionOf } from '../../platform/auth';
+import * as account from './account';
 import * as performers from './service';
 
 export const performersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/performers/me',
+      { preHandler: requirePerformer, schema: { tags: ['performers'], response: { 200: performerAccountSchema } } },
+      async (request) => account.myAccount(deps, sessionOf(request).user),
+    );
+
+    app.put(
+      '/performers/me',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: performerAccountSchema } },
+      },
+      async (request) => account.updateMyAccount(deps, sessionOf(request).user, request.body),
+    );
+
+    app.put(
+      '/performers/banking-settings',
+      { preHandler: requirePerformer, schema: { tags: ['performers'], body: bankingSchema, response: { 200: performerAccountSchema } } },
+      async (request) => account.updateBanking(deps, sessionOf(request).user, request.body),
+    );
+
+    app.put(
+      '/performers/payment-gateway-settings',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['performers'], body: paymentGatewaySettingsSchema, response: { 200: performerAccountSchema } },
+      },
+      async (request) => account.updatePaymentGateway(deps, sessionOf(request).user, request.body),
+    );
+
     app.get(
       '/performers/:id',
       { schema: { tags: ['performers'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicPerformerSchema } } },

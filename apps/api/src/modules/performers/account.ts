@@ -1,0 +1,117 @@
+import {
+  type Banking,
+  type PaymentGatewaySettings,
+  type PerformerAccount,
+  subscriptionPlans,
+  toCents,
+  type UpdatePerformerInput,
+} from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
+import { performerBanking, performerPaymentSettings, performerProfiles, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound, unprocessable } from '../../platform/errors';
+import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
+import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
+
+/** The creator's own profile with the private fields only they see. */
+export async function myAccount(deps: Deps, performer: SessionUser): Promise<PerformerAccount> {
+  const row = await findPerformer(deps.db, performer.id);
+  if (!row) throw notFound('Creator profile');
+  const [[banking], paymentSettings, flags] = await Promise.all([
+    deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performer.id)),
+    deps.db.select().from(performerPaymentSettings).where(eq(performerPaymentSettings.userId, performer.id)),
+    viewerFlags(deps.db, performer.id, [performer.id]),
+  ]);
+  return {
+    ...toPublicPerformer(row, flags),
+    email: row.user.email,
+    dateOfBirth: row.profile.dateOfBirth,
+    address: row.profile.address,
+    zipcode: row.profile.zipcode,
+    phone: row.profile.phone,
+    phoneCode: row.profile.phoneCode,
+    banking: banking
+      ? {
+          firstName: banking.firstName,
+          lastName: banking.lastName,
+          bankName: banking.bankName,
+          bankAccount: banking.bankAccount,
+          bankRouting: banking.bankRouting,
+          bankSwiftCode: banking.bankSwiftCode,
+          address: banking.address,
+          city: banking.city,
+          state: banking.state,
+          country: banking.country,
+        }
+      : null,
+    paypalEmail: paymentSettings.find((setting) => setting.gateway === 'paypal')?.value.email ?? null,
+  };
+}
+
+/** Plan prices must lie within the admin's bounds, checked here and not only in the form. */
+function assertPricesInBounds(deps: Deps, input: UpdatePerformerInput) {
+  const min = deps.settings.get('minimumSubscriptionPrice');
+  const max = deps.settings.get('maximumSubscriptionPrice');
+  const details = subscriptionPlans.flatMap((plan) => {
+    const value = input[plan];
+    return value !== undefined && value !== null && (value < min || value > max)
+      ? [{ field: plan, message: `must be between ${min.toFixed(2)} and ${max.toFixed(2)}` }]
+      : [];
+  });
+  if (details.length) throw unprocessable(details.map((detail) => `${detail.field} ${detail.message}`).join('; '), details);
+}
+
+export async function updateMyAccount(deps: Deps, performer: SessionUser, input: UpdatePerformerInput) {
+  assertPricesInBounds(deps, input);
+  await assertAvailable(deps.db, input, performer.id);
+  const { name, username, email, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
+  const cents = (value: number | null | undefined) => (value === undefined ? undefined : value === null ? null : toCents(value));
+  const emailChanged = email !== undefined && email.toLowerCase() !== performer.email?.toLowerCase();
+  const updated = await deps.db
+    .transaction(async (tx) => {
+      const [user] =
+        name !== undefined || username !== undefined || email !== undefined
+          ? await tx
+              .update(users)
+              .set({ name, username, email, ...(emailChanged ? { verifiedEmail: false } : {}) })
+              .where(eq(users.id, performer.id))
+              .returning()
+          : [performer];
+      await tx
+        .update(performerProfiles)
+        .set({
+          ...profile,
+          monthlyPriceCents: cents(monthlyPrice),
+          threeMonthPriceCents: cents(threeMonthPrice),
+          sixMonthPriceCents: cents(sixMonthPrice),
+          yearlyPriceCents: cents(yearlyPrice),
+        })
+        .where(eq(performerProfiles.userId, performer.id));
+      return user!;
+    })
+    .catch((error: unknown) => {
+      throw duplicateAsConflict(error);
+    });
+  if (emailChanged) await sendVerificationMail(deps, updated);
+  return myAccount(deps, updated);
+}
+
+export async function updateBanking(deps: Deps, performer: SessionUser, banking: Banking) {
+  await deps.db
+    .insert(performerBanking)
+    .values({ userId: performer.id, ...banking })
+    .onConflictDoUpdate({ target: performerBanking.userId, set: { ...banking, updatedAt: new Date() } });
+  return myAccount(deps, performer);
+}
+
+export async function updatePaymentGateway(deps: Deps, performer: SessionUser, settings: PaymentGatewaySettings) {
+  await deps.db
+    .insert(performerPaymentSettings)
+    .values({ userId: performer.id, gateway: settings.key, value: settings.value })
+    .onConflictDoUpdate({
+      target: [performerPaymentSettings.userId, performerPaymentSettings.gateway],
+      set: { value: settings.value, updatedAt: new Date() },
+    });
+  return myAccount(deps, performer);
+}

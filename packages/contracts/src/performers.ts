@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import {
+  ageOptions,
+  bodyTypeOptions,
+  ethnicityOptions,
+  eyeColorOptions,
+  genderValues,
+  hairColorOptions,
+  heightOptions,
+  type Option,
+  sexualOrientationOptions,
+  sizeOptions,
+  weightOptions,
+} from './performer-options';
+import { countryCodeSchema, emailSchema, nameSchema, usernameSchema } from './validation';
+
+const optionOf = (options: Option[]) => z.enum(options.map((option) => option.value) as [string, ...string[]]);
+
+/** An amount in the site currency with at most two decimals (stored as integer cents). */
+export const moneySchema = z
+  .number()
+  .positive('must be more than 0')
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals');
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+export const fromCents = (cents: number) => cents / 100;
+
+export const performerAttributesSchema = z.object({
+  height: optionOf(heightOptions).nullable(),
+  weight: optionOf(weightOptions).nullable(),
+  bodyType: optionOf(bodyTypeOptions).nullable(),
+  ethnicity: optionOf(ethnicityOptions).nullable(),
+  size: optionOf(sizeOptions).nullable(),
+  hair: optionOf(hairColorOptions).nullable(),
+  eyes: optionOf(eyeColorOptions).nullable(),
+  sexualOrientation: optionOf(sexualOrientationOptions).nullable(),
+});
+
+/** The 1, 3, 6 and 12-month plans; null until the creator sets a price. */
+export const subscriptionPlans = ['monthlyPrice', 'threeMonthPrice', 'sixMonthPrice', 'yearlyPrice'] as const;
+export type SubscriptionPlan = (typeof subscriptionPlans)[number];
+export const subscriptionPricesSchema = z.object({
+  monthlyPrice: moneySchema.nullable(),
+  threeMonthPrice: moneySchema.nullable(),
+  sixMonthPrice: moneySchema.nullable(),
+  yearlyPrice: moneySchema.nullable(),
+  /** Offers the site's free trial (when the admin enabled free subscriptions). */
+  isFreeSubscription: z.boolean(),
+});
+
+/** A creator as anyone may see them on `/{profileId}` and in listings. */
+export const publicPerformerSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string(),
+  cover: z.string(),
+  bio: z.string(),
+  gender: z.enum(genderValues).nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  languages: z.array(z.string()),
+  /** The age band (spec 3 option set), never the date of birth. */
+  age: z.string().nullable(),
+  ...performerAttributesSchema.shape,
+  ...subscriptionPricesSchema.shape,
+  verifiedDocument: z.boolean(),
+  /** For a signed-in viewer: whether they follow or bookmarked this creator. */
+  isFollowed: z.boolean(),
+  isBookmarked: z.boolean(),
+});
+export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).nullable();
+
+export const bankingSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  bankName: z.string().trim().min(1, 'is required').max(120),
+  bankAccount: z.string().trim().min(4, 'must be at least 4 characters').max(64),
+  bankRouting: optionalText(64).default(null),
+  bankSwiftCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{8}([A-Za-z0-9]{3})?$/, 'must be an 8 or 11 character SWIFT/BIC code')
+    .nullable()
+    .default(null),
+  address: optionalText(200).default(null),
+  city: optionalText(100).default(null),
+  state: optionalText(100).default(null),
+  country: countryCodeSchema,
+});
+export type Banking = z.infer<typeof bankingSchema>;
+
+/** Payout destinations other than a bank account. */
+export const paymentGatewaySettingsSchema = z.object({
+  key: z.enum(['paypal']),
+  value: z.object({ email: emailSchema }),
+});
+export type PaymentGatewaySettings = z.infer<typeof paymentGatewaySettingsSchema>;
+
+/** `GET /performers/me`: the public card plus what only the creator sees. */
+export const performerAccountSchema = publicPerformerSchema.extend({
+  email: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  address: z.string().nullable(),
+  zipcode: z.string().nullable(),
+  phone: z.string().nullable(),
+  phoneCode: z.string().nullable(),
+  banking: bankingSchema.nullable(),
+  paypalEmail: z.string().nullable(),
+});
+export type PerformerAccount = z.infer<typeof performerAccountSchema>;
+
+export const updatePerformerSchema = z
+  .object({
+    name: nameSchema,
+    username: usernameSchema,
+    email: emailSchema,
+    bio: z.string().trim().max(2000, 'must be at most 2000 characters'),
+    gender: z.enum(genderValues),
+    country: countryCodeSchema.nullable(),
+    state: optionalText(100),
+    city: optionalText(100),
+    address: optionalText(200),
+    zipcode: optionalText(20),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[0-9 ()-]{4,20}$/, 'must be a phone number')
+      .nullable(),
+    phoneCode: z
+      .string()
+      .regex(/^\+[0-9]{1,4}$/, 'must look like +44')
+      .nullable(),
+    languages: z.array(z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code')).max(20),
+    dateOfBirth: z.iso.date('must be a date (YYYY-MM-DD)'),
+    ...performerAttributesSchema.shape,
+    ...subscriptionPricesSchema.shape,
+  })
+  .partial();
+export type UpdatePerformerInput = z.infer<typeof updatePerformerSchema>;
+
+/** The age band of the option set (18_19, 20_22, …, over_50) for a date of birth. */
+export function ageBandOf(dateOfBirth: string | null, today = new Date()): string | null {
+  if (!dateOfBirth) return null;
+  const born = new Date(`${dateOfBirth}T00:00:00Z`);
+  let age = today.getUTCFullYear() - born.getUTCFullYear();
+  const birthdayPassed =
+    today.getUTCMonth() > born.getUTCMonth() || (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() >= born.getUTCDate());
+  if (!birthdayPassed) age -= 1;
+  if (age < 18) return null;
+  const band = ageOptions.find((option) => {
+    const [low, high] = option.value.split('_').map(Number);
+    return high !== undefined && age >= low! && age <= high;
+  });
+  return band?.value ?? (age >= 50 ? 'over_50' : null);
+}
