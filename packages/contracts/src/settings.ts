@@ -34,7 +34,7 @@ type CountriesDef = Base & { type: 'countries'; default: string[] };
 export type SettingDefinition = StringDef | UrlDef | BooleanDef | NumberDef | EnumDef | MenusDef | CountriesDef;
 export type SettingType = SettingDefinition['type'];
 
-const money = (label: string, value: number, group: SettingGroup, max = 1_000_000): NumberDef => ({
+const money = (label: string, value: number, group: SettingGroup, max = 1_000_000): NumberDef & { public: true } => ({
   type: 'number',
   group,
   label,

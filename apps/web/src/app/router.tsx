@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
@@ -29,8 +29,20 @@ const VerifyEmailPage = () => page(() => import('../features/auth/OneTimeLinkPag
 const TokenLoginPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
 const HomePage = () => page(() => import('../features/home/HomePage'));
 const AccountPage = () => page(() => import('../features/account/AccountPage'));
+const CreatorAccountPage = () => page(() => import('../features/account/CreatorAccountPage'));
+const BankingPage = () => page(() => import('../features/account/BankingPage'));
 const ProfilePage = () => page(() => import('../features/profile/ProfilePage'));
+const FollowingPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));
+const BookmarksPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.BookmarksPage })));
+const FollowersPage = () => page(() => import('../features/profile/FollowersPage'));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
+
+const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
+const creatorOnly = (element: ReactNode) => (
+  <Guard auth performerOnly>
+    {element}
+  </Guard>
+);
 
 /** `/`: a signed-in user goes to their landing page, a visitor to log in. */
 function IndexPage() {
@@ -67,30 +79,13 @@ export const router = createBrowserRouter([
         element: <PrimaryLayout />,
         children: [
           { path: '/', element: <IndexPage /> },
-          {
-            path: '/home',
-            element: (
-              <Guard auth>
-                <HomePage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/user/account',
-            element: (
-              <Guard auth>
-                <AccountPage />
-              </Guard>
-            ),
-          },
-          {
-            path: '/creator/account',
-            element: (
-              <Guard auth performerOnly>
-                <AccountPage />
-              </Guard>
-            ),
-          },
+          { path: '/home', element: signedIn(<HomePage />) },
+          { path: '/user/account', element: signedIn(<AccountPage />) },
+          { path: '/user/following', element: signedIn(<FollowingPage />) },
+          { path: '/user/bookmarks', element: signedIn(<BookmarksPage />) },
+          { path: '/creator/account', element: creatorOnly(<CreatorAccountPage />) },
+          { path: '/creator/banking', element: creatorOnly(<BankingPage />) },
+          { path: '/creator/followers', element: creatorOnly(<FollowersPage />) },
           {
             path: '/:profileId',
             element: (

@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from '../shared/lib/api';
+import { followSlice } from '../shared/lib/follow';
 import { sessionSlice } from '../shared/lib/session';
 import { socketSlice } from '../shared/lib/socket';
 import { preferencesSlice } from '../shared/lib/theme';
@@ -10,6 +11,7 @@ export const createStore = () =>
     reducer: {
       [api.reducerPath]: api.reducer,
       session: sessionSlice.reducer,
+      follow: followSlice.reducer,
       preferences: preferencesSlice.reducer,
       socket: socketSlice.reducer,
     },

@@ -40,12 +40,16 @@ function useNavItems() {
   if (user.isPerformer) {
     return [
       ...(user.username ? [{ key: `/${user.username}`, label: <Link to={`/${user.username}`}>My page</Link> }] : []),
+      { key: '/creator/followers', label: <Link to="/creator/followers">Followers</Link> },
       { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
+      { key: '/creator/banking', label: <Link to="/creator/banking">Banking</Link> },
       ...custom,
     ];
   }
   return [
     { key: '/home', label: <Link to="/home">Home</Link> },
+    { key: '/user/following', label: <Link to="/user/following">Following</Link> },
+    { key: '/user/bookmarks', label: <Link to="/user/bookmarks">Bookmarks</Link> },
     { key: '/user/account', label: <Link to="/user/account">Account</Link> },
     ...custom,
   ];

@@ -3,21 +3,16 @@ import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { PasswordFields } from '../auth/RegisterPage';
-import { usePreparePassword } from '../auth/usePreparePassword';
-import { useChangePasswordMutation, useUpdateAccountMutation } from './api';
+import { useUpdateAccountMutation } from './api';
+import { ChangePasswordCard } from './ChangePasswordCard';
 
 type ProfileForm = { name: string; username: string; email: string };
-type PasswordForm = { currentPassword: string; password: string; confirm: string };
 const fields = registerUserSchema.shape;
 
-/** `/user/account` and `/creator/account`: the account's own details and password. */
+/** `/user/account`: a fan's own details and password. */
 export default function AccountPage() {
   const user = useAppSelector((state) => state.session.user)!;
   const [update, updating] = useUpdateAccountMutation();
-  const [changePassword, changing] = useChangePasswordMutation();
-  const preparePassword = usePreparePassword();
-  const [passwordForm] = Form.useForm<PasswordForm>();
   const incomplete = !user.email || !user.username;
 
   const saveProfile = async (values: ProfileForm) => {
@@ -29,23 +24,9 @@ export default function AccountPage() {
     }
   };
 
-  const savePassword = async (values: PasswordForm) => {
-    try {
-      await changePassword({
-        currentPassword: await preparePassword(values.currentPassword),
-        password: await preparePassword(values.password),
-        source: user.isPerformer ? 'performer' : 'user',
-      }).unwrap();
-      passwordForm.resetFields();
-      toast.success(Messages.changesSaved);
-    } catch (error) {
-      toast.error(errorMessage(error, Messages.genericError));
-    }
-  };
-
   return (
     <div className="page-narrow">
-      <Typography.Title level={2}>{user.isPerformer ? 'Creator account' : 'Your account'}</Typography.Title>
+      <Typography.Title level={2}>Your account</Typography.Title>
       {incomplete && (
         <Alert
           type="info"
@@ -85,21 +66,7 @@ export default function AccountPage() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="Password">
-            <Form<PasswordForm> form={passwordForm} layout="vertical" requiredMark={false} onFinish={savePassword}>
-              <Form.Item
-                name="currentPassword"
-                label="Current password"
-                rules={[{ required: true, message: 'Enter your current password' }]}
-              >
-                <Input.Password autoComplete="current-password" />
-              </Form.Item>
-              <PasswordFields label="New password" />
-              <Button type="primary" htmlType="submit" loading={changing.isLoading}>
-                Change password
-              </Button>
-            </Form>
-          </Card>
+          <ChangePasswordCard />
         </Col>
       </Row>
     </div>

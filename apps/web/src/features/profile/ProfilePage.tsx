@@ -1,10 +1,32 @@
 import { UserOutlined } from '@ant-design/icons';
-import { genderOptions } from '@limelight/contracts';
-import { Alert, Avatar, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { type Option, type PublicPerformer, performerOptionSets } from '@limelight/contracts';
+import { Alert, Avatar, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { usePerformerQuery } from './api';
+import { BookmarkButton, FollowButton } from './PerformerActions';
+
+const labelOf = (options: Option[], value: string | null) => options.find((option) => option.value === value)?.label;
+
+const attributes: Array<[label: string, key: keyof PublicPerformer, options: Option[]]> = [
+  ['Age', 'age', performerOptionSets.ages],
+  ['Height', 'height', performerOptionSets.heights],
+  ['Weight', 'weight', performerOptionSets.weights],
+  ['Body type', 'bodyType', performerOptionSets.bodyTypes],
+  ['Ethnicity', 'ethnicity', performerOptionSets.ethnicities],
+  ['Size', 'size', performerOptionSets.sizes],
+  ['Hair', 'hair', performerOptionSets.hairs],
+  ['Eyes', 'eyes', performerOptionSets.eyes],
+  ['Orientation', 'sexualOrientation', performerOptionSets.sexualOrientations],
+];
+
+const plans: Array<[label: string, key: 'monthlyPrice' | 'threeMonthPrice' | 'sixMonthPrice' | 'yearlyPrice']> = [
+  ['1 month', 'monthlyPrice'],
+  ['3 months', 'threeMonthPrice'],
+  ['6 months', 'sixMonthPrice'],
+  ['12 months', 'yearlyPrice'],
+];
 
 /** `/{profileId}`: a creator's public page, by username or id. */
 export default function ProfilePage() {
@@ -25,6 +47,13 @@ export default function ProfilePage() {
   }
   const own = viewer?._id === performer._id;
   const pageUrl = `${window.location.origin}/${performer.username ?? performer._id}`;
+  const shownAttributes = attributes.flatMap(([label, key, options]) => {
+    const value = labelOf(options, performer[key] as string | null);
+    return value ? [{ key, label, children: value }] : [];
+  });
+  const offeredPlans = plans.filter(([, key]) => performer[key] !== null);
+  const location = [performer.city, performer.state, performer.country].filter(Boolean).join(', ');
+
   return (
     <div className="page-wide">
       <div
@@ -42,11 +71,18 @@ export default function ProfilePage() {
             </Typography.Title>
             <Typography.Text type="secondary">@{performer.username}</Typography.Text>
             <Flex gap={4} style={{ marginTop: 8 }} wrap>
-              {performer.gender && <Tag>{genderOptions.find((option) => option.value === performer.gender)?.label}</Tag>}
-              {performer.country && <Tag>{performer.country}</Tag>}
+              {performer.gender && <Tag>{labelOf(performerOptionSets.genders, performer.gender)}</Tag>}
+              {location && <Tag>{location}</Tag>}
+              {performer.languages.map((language) => (
+                <Tag key={language}>{language.toUpperCase()}</Tag>
+              ))}
             </Flex>
           </div>
-          <CopyButton text={pageUrl} />
+          <Flex gap={8} wrap>
+            {!own && <FollowButton performer={performer} />}
+            {!own && <BookmarkButton performer={performer} />}
+            <CopyButton text={pageUrl} />
+          </Flex>
         </Flex>
         {own && !performer.verifiedDocument && (
           <Alert
@@ -59,6 +95,37 @@ export default function ProfilePage() {
         )}
         {performer.bio && <Typography.Paragraph style={{ marginTop: 16, whiteSpace: 'pre-line' }}>{performer.bio}</Typography.Paragraph>}
       </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16, marginInline: 16 }}>
+        <Col xs={24} md={14}>
+          <Card title="About">
+            {shownAttributes.length ? (
+              <Descriptions column={{ xs: 1, sm: 2 }} items={shownAttributes} size="small" />
+            ) : (
+              <Typography.Text type="secondary">{own ? 'Add your details on your account page.' : 'No details yet.'}</Typography.Text>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={10}>
+          <Card title="Subscription">
+            {offeredPlans.length ? (
+              <Row gutter={[8, 8]}>
+                {offeredPlans.map(([label, key]) => (
+                  <Col key={key} span={12}>
+                    <Statistic title={label} value={performer[key] ?? 0} precision={2} />
+                  </Col>
+                ))}
+              </Row>
+            ) : (
+              <Typography.Text type="secondary">{own ? 'Set your plan prices on your account page.' : 'No plans yet.'}</Typography.Text>
+            )}
+            {performer.isFreeSubscription && (
+              <Tag color="success" style={{ marginTop: 12 }}>
+                Free trial available
+              </Tag>
+            )}
+          </Card>
+        </Col>
+      </Row>
     </div>
   );
 }

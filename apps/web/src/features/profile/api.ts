@@ -1,13 +1,87 @@
-import type { PublicPerformer } from '@limelight/contracts';
+import type { ListResponse, PublicPerformer } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
+import { followed, followStatesLoaded, unfollowed } from '../../shared/lib/follow';
+
+export type Following = { _id: string; performer: PublicPerformer; createdAt: string };
+export type PerformerBookmark = Following & { objectId: string };
+export type Follower = { _id: string; follower: { _id: string; name: string; username: string | null; avatar: string }; createdAt: string };
+type Page = { offset: number; limit: number };
+
+/** Lists of creators tell the follow buttons which ones the user already follows. */
+const syncFollowStates = (
+  _arg: Page,
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ListResponse<{ performer: PublicPerformer }> }> },
+) =>
+  queryFulfilled.then(
+    ({ data }) => void dispatch(followStatesLoaded(data.data.map((row) => row.performer))),
+    () => undefined,
+  );
+
+const bookmark = (objectId: string) => ({ objectType: 'performer', objectId, action: 'bookmark' });
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     performer: build.query<PublicPerformer, string>({
       query: (id) => `/performers/${encodeURIComponent(id)}`,
       providesTags: ['Performer'],
+      onQueryStarted: (_id, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) => void dispatch(followStatesLoaded([data])),
+          () => undefined,
+        ),
+    }),
+    follow: build.mutation<{ followed: boolean }, string>({
+      query: (id) => ({ url: `/follows/${id}`, method: 'POST' }),
+      invalidatesTags: ['Following', 'Performer'],
+      onQueryStarted: (id, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          () => void dispatch(followed(id)),
+          () => undefined,
+        ),
+    }),
+    unfollow: build.mutation<{ followed: boolean }, string>({
+      query: (id) => ({ url: `/follows/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Following', 'Performer'],
+      onQueryStarted: (id, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          () => void dispatch(unfollowed(id)),
+          () => undefined,
+        ),
+    }),
+    bookmarkPerformer: build.mutation<unknown, string>({
+      query: (id) => ({ url: '/reactions', method: 'POST', body: bookmark(id) }),
+      invalidatesTags: ['Bookmarks', 'Performer'],
+    }),
+    unbookmarkPerformer: build.mutation<unknown, string>({
+      query: (id) => ({ url: '/reactions', method: 'DELETE', body: bookmark(id) }),
+      invalidatesTags: ['Bookmarks', 'Performer'],
+    }),
+    following: build.query<ListResponse<Following>, Page>({
+      query: (params) => ({ url: '/follows/following', params }),
+      providesTags: ['Following'],
+    }),
+    followers: build.query<ListResponse<Follower>, Page>({
+      query: (params) => ({ url: '/follows/followers', params }),
+      providesTags: ['Followers'],
+    }),
+    bookmarkedPerformers: build.query<ListResponse<PerformerBookmark>, Page>({
+      query: (params) => ({ url: '/reactions/performers/bookmark', params }),
+      providesTags: ['Bookmarks'],
+      onQueryStarted: syncFollowStates,
     }),
   }),
 });
 
-export const { usePerformerQuery } = profileApi;
+export const {
+  usePerformerQuery,
+  useFollowMutation,
+  useUnfollowMutation,
+  useBookmarkPerformerMutation,
+  useUnbookmarkPerformerMutation,
+  useFollowingQuery,
+  useFollowersQuery,
+  useBookmarkedPerformersQuery,
+} = profileApi;

@@ -53,6 +53,17 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'PublicSettings', 'AdminSettings', 'Accounts', 'Performer'],
+  tagTypes: [
+    'Me',
+    'PublicSettings',
+    'AdminSettings',
+    'Accounts',
+    'Performer',
+    'Following',
+    'Followers',
+    'Bookmarks',
+    'PerformerAccount',
+    'Lookups',
+  ],
   endpoints: () => ({}),
 });

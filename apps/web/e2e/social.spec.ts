@@ -1,0 +1,87 @@
+import { expect, logIn, test } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A new fan made through the API, so each run starts with no follows or bookmarks. */
+async function newFan(request: import('@playwright/test').APIRequestContext) {
+  const username = `fan_${unique()}`;
+  const response = await request.post('/api/auth/users/register', {
+    data: { name: 'Social Fan', username, email: `${username}@example.test`, password: 'social-password-1' },
+  });
+  expect(response.status()).toBe(201);
+  return { username, password: 'social-password-1' };
+}
+
+test('a fan follows and bookmarks a creator and finds them on the following and bookmarks pages', async ({ page }) => {
+  const fan = await newFan(page.request);
+  await logIn(page, fan.username, { password: fan.password });
+  await expect(page).toHaveURL(/\/home$/);
+
+  await page.goto('/leohart');
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByText('You follow Leo Hart')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(page.getByText('Leo Hart bookmarked')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Following' }).click();
+  await expect(page).toHaveURL(/\/user\/following$/);
+  const followed = page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' });
+  await expect(followed).toBeVisible();
+  await expect(followed.getByRole('button', { name: 'Following' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Bookmarks' }).click();
+  await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Following' }).click();
+  await followed.getByRole('button', { name: 'Following' }).click();
+  await expect(page.getByText('You no longer follow Leo Hart')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You do not follow anyone yet')).toBeVisible();
+});
+
+test('a visitor who tries to follow is asked to log in and comes back to the creator', async ({ page }) => {
+  await page.goto('/riovega');
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Friovega$/);
+});
+
+test('a creator fills in the profile and the plans and sees them on their page', async ({ page }) => {
+  await logIn(page, 'riovega');
+  await page.goto('/creator/account');
+  await page.getByLabel('About you').fill('Music, dance and live sessions. New songs every week!');
+  await page.getByLabel('Hair colour').fill('Ging');
+  await page.getByLabel('Hair colour').press('Enter');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Subscription' }).click();
+  await page.getByLabel('1 month').fill('1');
+  await page.getByRole('button', { name: 'Save prices' }).click();
+  await expect(page.getByText('Between 2.95 and 300.00', { exact: true })).toBeVisible();
+  await page.getByLabel('1 month').fill('12.5');
+  await page.getByRole('button', { name: 'Save prices' }).click();
+  await expect(page.getByText('Changes saved').last()).toBeVisible();
+
+  await page.getByRole('link', { name: 'My page' }).click();
+  await expect(page).toHaveURL(/\/riovega$/);
+  await expect(page.getByText('New songs every week!')).toBeVisible();
+  await expect(page.getByText('Ginger')).toBeVisible();
+  await expect(page.getByText('12.50')).toBeVisible();
+});
+
+test('a creator keeps banking details on the banking page', async ({ page }) => {
+  await logIn(page, 'leohart');
+  await page.goto('/creator/banking');
+  await page.getByLabel('First name').fill('Leo');
+  await page.getByLabel('Last name').fill('Hart');
+  await page.getByLabel('Bank name').fill('Thames Bank');
+  await page.getByLabel('Account number or IBAN').fill('GB29NWBK60161331926819');
+  await page.getByLabel('Country').fill('United King');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Bank name')).toHaveValue('Thames Bank');
+});

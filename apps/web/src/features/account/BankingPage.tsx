@@ -1,0 +1,113 @@
+import { type Banking, bankingSchema, Messages } from '@limelight/contracts';
+import { Button, Card, Col, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { zodRule } from '../../shared/lib/zod-rule';
+import { applyFieldErrors } from '../auth/RegisterPage';
+import { useCountriesQuery } from '../lookups/api';
+import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
+
+const fields = bankingSchema.shape;
+const text: Array<[name: keyof Banking, label: string, required?: boolean]> = [
+  ['firstName', 'First name', true],
+  ['lastName', 'Last name', true],
+  ['bankName', 'Bank name', true],
+  ['bankAccount', 'Account number or IBAN', true],
+  ['bankRouting', 'Routing number'],
+  ['bankSwiftCode', 'SWIFT / BIC'],
+  ['address', 'Address'],
+  ['city', 'City'],
+  ['state', 'State or region'],
+];
+
+/** `/creator/banking`: where payouts go. Only this creator (and admins) ever see it. */
+export default function BankingPage() {
+  const { data: account, isLoading } = useMyPerformerQuery();
+  const countries = useCountriesQuery();
+  const [bankForm] = Form.useForm<Banking>();
+  const [paypalForm] = Form.useForm<{ email: string }>();
+  const [saveBanking, savingBanking] = useUpdateBankingMutation();
+  const [savePaypal, savingPaypal] = useUpdatePaymentGatewayMutation();
+  if (isLoading || !account) return <Skeleton active paragraph={{ rows: 8 }} />;
+
+  const submitBanking = async (values: Banking) => {
+    const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === '' ? null : value])) as Banking;
+    try {
+      await saveBanking(body).unwrap();
+      toast.success(Messages.changesSaved);
+    } catch (error) {
+      applyFieldErrors(bankForm, error);
+      toast.error(errorMessage(error, Messages.genericError));
+    }
+  };
+  const submitPaypal = async ({ email }: { email: string }) => {
+    try {
+      await savePaypal({ key: 'paypal', value: { email } }).unwrap();
+      toast.success(Messages.changesSaved);
+    } catch (error) {
+      applyFieldErrors(paypalForm, error);
+      toast.error(errorMessage(error, Messages.genericError));
+    }
+  };
+
+  return (
+    <div className="page-narrow">
+      <Typography.Title level={2}>Banking</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <Card title="Bank account">
+            <Form<Banking>
+              form={bankForm}
+              layout="vertical"
+              requiredMark={false}
+              initialValues={account.banking ?? undefined}
+              onFinish={submitBanking}
+            >
+              <Row gutter={16}>
+                {text.map(([name, label, required]) => (
+                  <Col key={name} xs={24} md={12}>
+                    <Form.Item name={name} label={label} rules={required ? [zodRule(fields[name], label)] : undefined}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                ))}
+                <Col xs={24} md={12}>
+                  <Form.Item name="country" label="Country" rules={[{ required: true, message: 'Choose the bank country' }]}>
+                    <Select
+                      showSearch={{ optionFilterProp: 'label' }}
+                      options={countries.data?.map((country) => ({ value: country.code, label: country.name }))}
+                    />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Button type="primary" htmlType="submit" loading={savingBanking.isLoading}>
+                Save bank account
+              </Button>
+            </Form>
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="PayPal">
+            <Form
+              form={paypalForm}
+              layout="vertical"
+              requiredMark={false}
+              initialValues={{ email: account.paypalEmail ?? '' }}
+              onFinish={submitPaypal}
+            >
+              <Form.Item
+                name="email"
+                label="PayPal e-mail"
+                rules={[{ required: true, type: 'email', message: 'Enter your PayPal e-mail address' }]}
+              >
+                <Input type="email" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={savingPaypal.isLoading}>
+                Save PayPal
+              </Button>
+            </Form>
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import {
+  Messages,
+  type Option,
+  type PerformerAccount,
+  performerOptionSets,
+  registerUserSchema,
+  type UpdatePerformerInput,
+  updatePerformerSchema,
+} from '@limelight/contracts';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { zodRule } from '../../shared/lib/zod-rule';
+import { applyFieldErrors } from '../auth/RegisterPage';
+import { usePublicSettingsQuery } from '../settings/api';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
+import { LocationFields } from './LocationFields';
+
+type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
+const fields = { ...registerUserSchema.shape, ...updatePerformerSchema.shape };
+const select = (options: Option[]) => ({ options, allowClear: true, placeholder: 'Choose', showSearch: { optionFilterProp: 'label' } });
+
+const attributes: Array<[name: keyof ProfileForm, label: string, options: Option[]]> = [
+  ['height', 'Height', performerOptionSets.heights],
+  ['weight', 'Weight', performerOptionSets.weights],
+  ['bodyType', 'Body type', performerOptionSets.bodyTypes],
+  ['ethnicity', 'Ethnicity', performerOptionSets.ethnicities],
+  ['size', 'Size', performerOptionSets.sizes],
+  ['hair', 'Hair colour', performerOptionSets.hairs],
+  ['eyes', 'Eye colour', performerOptionSets.eyes],
+  ['sexualOrientation', 'Sexual orientation', performerOptionSets.sexualOrientations],
+];
+
+/** Empty inputs mean "not set" to the API: null, not an empty string. */
+const nullIfBlank = <T,>(value: T) => (value === '' || value === undefined ? null : value);
+
+function ProfileTab({ account }: { account: PerformerAccount }) {
+  const [form] = Form.useForm<ProfileForm>();
+  const [update, { isLoading }] = useUpdateMyPerformerMutation();
+  const save = async ({ dateOfBirth, ...values }: ProfileForm) => {
+    const body: UpdatePerformerInput = { ...values, dateOfBirth: dateOfBirth?.format('YYYY-MM-DD') };
+    for (const key of [
+      'state',
+      'city',
+      'address',
+      'zipcode',
+      'phone',
+      'phoneCode',
+      'country',
+      ...attributes.map(([name]) => name),
+    ] as const) {
+      (body as Record<string, unknown>)[key] = nullIfBlank(body[key as keyof UpdatePerformerInput]);
+    }
+    try {
+      await update(body).unwrap();
+      toast.success(Messages.changesSaved);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error, Messages.genericError));
+    }
+  };
+  return (
+    <Form<ProfileForm>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={save}
+      initialValues={{ ...account, dateOfBirth: account.dateOfBirth ? dayjs(account.dateOfBirth) : undefined }}
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="username" label="Username" rules={[zodRule(fields.username, 'Username')]}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="email" label="E-mail" rules={[zodRule(fields.email, 'E-mail')]}>
+            <Input type="email" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="dateOfBirth" label="Date of birth">
+            <DatePicker style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().subtract(18, 'year'))} />
+          </Form.Item>
+        </Col>
+        <Col span={24}>
+          <Form.Item name="bio" label="About you" rules={[zodRule(fields.bio, 'About you')]}>
+            <Input.TextArea rows={4} showCount maxLength={2000} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="gender" label="Gender">
+            <Select options={performerOptionSets.genders} />
+          </Form.Item>
+        </Col>
+        <LocationFields form={form} />
+        {attributes.map(([name, label, options]) => (
+          <Col key={name} xs={12} md={6}>
+            <Form.Item name={name} label={label}>
+              <Select {...select(options)} />
+            </Form.Item>
+          </Col>
+        ))}
+        <Col xs={8} md={4}>
+          <Form.Item name="phoneCode" label="Phone code" rules={[zodRule(fields.phoneCode.unwrap(), 'Phone code')]}>
+            <Input placeholder="+44" />
+          </Form.Item>
+        </Col>
+        <Col xs={16} md={8}>
+          <Form.Item name="phone" label="Phone" rules={[zodRule(fields.phone.unwrap(), 'Phone')]}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        Save profile
+      </Button>
+    </Form>
+  );
+}
+
+type PricesForm = Pick<UpdatePerformerInput, 'monthlyPrice' | 'threeMonthPrice' | 'sixMonthPrice' | 'yearlyPrice' | 'isFreeSubscription'>;
+
+function SubscriptionTab({ account }: { account: PerformerAccount }) {
+  const { data: settings } = usePublicSettingsQuery();
+  const [form] = Form.useForm<PricesForm>();
+  const [update, { isLoading }] = useUpdateMyPerformerMutation();
+  const min = settings?.minimumSubscriptionPrice ?? 0;
+  const max = settings?.maximumSubscriptionPrice ?? 0;
+  const save = async (values: PricesForm) => {
+    try {
+      await update(values).unwrap();
+      toast.success(Messages.changesSaved);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error, Messages.genericError));
+    }
+  };
+  const price = (name: keyof PricesForm, label: string) => (
+    <Col xs={12} md={6}>
+      <Form.Item
+        name={name}
+        label={label}
+        normalize={nullIfBlank}
+        rules={[{ type: 'number', min, max, message: `Between ${min.toFixed(2)} and ${max.toFixed(2)}` }]}
+      >
+        <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} placeholder="Not offered" />
+      </Form.Item>
+    </Col>
+  );
+  return (
+    <Form<PricesForm> form={form} layout="vertical" requiredMark={false} onFinish={save} initialValues={account}>
+      <Typography.Paragraph type="secondary">
+        Each plan costs between {min.toFixed(2)} and {max.toFixed(2)}. Leave a plan empty not to offer it.
+      </Typography.Paragraph>
+      <Row gutter={16}>
+        {price('monthlyPrice', '1 month')}
+        {price('threeMonthPrice', '3 months')}
+        {price('sixMonthPrice', '6 months')}
+        {price('yearlyPrice', '12 months')}
+      </Row>
+      {settings?.freeSubscriptionEnabled && (
+        <Form.Item
+          name="isFreeSubscription"
+          label={`Offer a free trial of ${settings.freeSubscriptionDuration} day${settings.freeSubscriptionDuration === 1 ? '' : 's'}`}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        Save prices
+      </Button>
+    </Form>
+  );
+}
+
+/** `/creator/account`: everything on the creator's page, the plans, and the password. */
+export default function CreatorAccountPage() {
+  const { data: account, isLoading } = useMyPerformerQuery();
+  const [params, setParams] = useSearchParams();
+  if (isLoading || !account) return <Skeleton active paragraph={{ rows: 10 }} />;
+  return (
+    <div className="page-narrow">
+      <Typography.Title level={2}>Creator account</Typography.Title>
+      {(!account.email || !account.username) && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Complete your account"
+          description="Add a username and an e-mail address: your page lives at /username."
+        />
+      )}
+      <Card>
+        <Tabs
+          activeKey={params.get('tab') ?? 'profile'}
+          onChange={(tab) => setParams({ tab })}
+          items={[
+            { key: 'profile', label: 'Profile', children: <ProfileTab account={account} /> },
+            { key: 'subscription', label: 'Subscription', children: <SubscriptionTab account={account} /> },
+            { key: 'password', label: 'Password', children: <ChangePasswordCard /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

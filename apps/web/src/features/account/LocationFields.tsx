@@ -1,0 +1,59 @@
+import { Col, Form, type FormInstance, Select } from 'antd';
+import { useCitiesQuery, useCountriesQuery, useLanguagesQuery, useStatesQuery } from '../lookups/api';
+
+/** Country, then its states, then the state's cities, plus spoken languages. */
+export function LocationFields({ form }: { form: FormInstance }) {
+  const country: string | undefined = Form.useWatch('country', form);
+  const state: string | undefined = Form.useWatch('state', form);
+  const countries = useCountriesQuery();
+  const states = useStatesQuery(country ?? '', { skip: !country });
+  const stateCode = states.data?.find((entry) => entry.name === state)?.code;
+  const cities = useCitiesQuery({ country: country ?? '', state: stateCode ?? '' }, { skip: !country || !stateCode });
+  const languages = useLanguagesQuery();
+  const searchable = { showSearch: { optionFilterProp: 'label' }, allowClear: true, placeholder: 'Choose' } as const;
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item name="country" label="Country">
+          <Select
+            {...searchable}
+            loading={countries.isLoading}
+            options={countries.data?.map((entry) => ({ value: entry.code, label: entry.name }))}
+            onChange={() => form.setFieldsValue({ state: null, city: null })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="state" label="State or region">
+          <Select
+            {...searchable}
+            disabled={!country}
+            loading={states.isFetching}
+            options={states.data?.map((entry) => ({ value: entry.name, label: entry.name }))}
+            onChange={() => form.setFieldsValue({ city: null })}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="city" label="City">
+          <Select
+            {...searchable}
+            disabled={!stateCode}
+            loading={cities.isFetching}
+            options={cities.data?.map((entry) => ({ value: entry.name, label: entry.name }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="languages" label="Languages">
+          <Select
+            {...searchable}
+            mode="multiple"
+            loading={languages.isLoading}
+            options={languages.data?.map((entry) => ({ value: entry.code, label: `${entry.name} (${entry.nativeName})` }))}
+          />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}

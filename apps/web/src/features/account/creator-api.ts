@@ -1,0 +1,22 @@
+import type { Banking, PaymentGatewaySettings, PerformerAccount, UpdatePerformerInput } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+
+export const creatorApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    myPerformer: build.query<PerformerAccount, void>({ query: () => '/performers/me', providesTags: ['PerformerAccount'] }),
+    updateMyPerformer: build.mutation<PerformerAccount, UpdatePerformerInput>({
+      query: (body) => ({ url: '/performers/me', method: 'PUT', body }),
+      invalidatesTags: ['PerformerAccount', 'Performer', 'Me'],
+    }),
+    updateBanking: build.mutation<PerformerAccount, Banking>({
+      query: (body) => ({ url: '/performers/banking-settings', method: 'PUT', body }),
+      invalidatesTags: ['PerformerAccount'],
+    }),
+    updatePaymentGateway: build.mutation<PerformerAccount, PaymentGatewaySettings>({
+      query: (body) => ({ url: '/performers/payment-gateway-settings', method: 'PUT', body }),
+      invalidatesTags: ['PerformerAccount'],
+    }),
+  }),
+});
+
+export const { useMyPerformerQuery, useUpdateMyPerformerMutation, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } = creatorApi;

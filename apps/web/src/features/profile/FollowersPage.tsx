@@ -1,0 +1,40 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Card, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { type Follower, useFollowersQuery } from './api';
+
+const noFilters = [] as const;
+
+/** `/creator/followers`: who follows the signed-in creator. */
+export default function FollowersPage() {
+  const { state, query, setPage } = useTableState(noFilters);
+  const { data, isFetching } = useFollowersQuery({ offset: query.offset, limit: query.limit });
+  return (
+    <div className="page-narrow">
+      <Typography.Title level={2}>Followers</Typography.Title>
+      <Card>
+        <Table<Follower>
+          rowKey="_id"
+          loading={isFetching}
+          dataSource={data?.data}
+          locale={{ emptyText: 'No followers yet. Share your page to get your first ones.' }}
+          pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, onChange: setPage }}
+          columns={[
+            {
+              title: 'Fan',
+              key: 'fan',
+              render: (_: unknown, row) => (
+                <span>
+                  <Avatar size="small" src={row.follower.avatar} icon={<UserOutlined />} style={{ marginRight: 8 }} />
+                  {row.follower.name} <Typography.Text type="secondary">@{row.follower.username}</Typography.Text>
+                </span>
+              ),
+            },
+            { title: 'Since', dataIndex: 'createdAt', render: (date: string) => dayjs(date).format('YYYY-MM-DD') },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import type { PublicPerformer } from '@limelight/contracts';
+import { Button, Tooltip } from 'antd';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { loginUrl } from '../../shared/lib/navigation';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useBookmarkPerformerMutation, useFollowMutation, useUnbookmarkPerformerMutation, useUnfollowMutation } from './api';
+
+/** Visitors are asked to log in first and come back to this creator. */
+function useSignedInAction(performer: PublicPerformer) {
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const navigate = useNavigate();
+  return async (action: () => Promise<unknown>, done: string) => {
+    if (!loggedIn) return navigate(loginUrl(`/${performer.username ?? performer._id}`));
+    try {
+      await action();
+      toast.success(done);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+}
+
+export function FollowButton({ performer, block }: { performer: PublicPerformer; block?: boolean }) {
+  const isFollowed = useAppSelector((state) => state.follow.followedIds.includes(performer._id));
+  const [follow, following] = useFollowMutation();
+  const [unfollow, unfollowing] = useUnfollowMutation();
+  const run = useSignedInAction(performer);
+  return (
+    <Button
+      block={block}
+      type={isFollowed ? 'default' : 'primary'}
+      icon={isFollowed ? <HeartFilled /> : <HeartOutlined />}
+      loading={following.isLoading || unfollowing.isLoading}
+      aria-pressed={isFollowed}
+      onClick={() =>
+        isFollowed
+          ? run(() => unfollow(performer._id).unwrap(), `You no longer follow ${performer.name}`)
+          : run(() => follow(performer._id).unwrap(), `You follow ${performer.name}`)
+      }
+    >
+      {isFollowed ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
+
+export function BookmarkButton({ performer }: { performer: PublicPerformer }) {
+  const [bookmark, bookmarking] = useBookmarkPerformerMutation();
+  const [unbookmark, unbookmarking] = useUnbookmarkPerformerMutation();
+  const run = useSignedInAction(performer);
+  const label = performer.isBookmarked ? 'Remove bookmark' : 'Bookmark';
+  return (
+    <Tooltip title={label}>
+      <Button
+        aria-label={label}
+        aria-pressed={performer.isBookmarked}
+        icon={performer.isBookmarked ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+        loading={bookmarking.isLoading || unbookmarking.isLoading}
+        onClick={() =>
+          performer.isBookmarked
+            ? run(() => unbookmark(performer._id).unwrap(), 'Bookmark removed')
+            : run(() => bookmark(performer._id).unwrap(), `${performer.name} bookmarked`)
+        }
+      />
+    </Tooltip>
+  );
+}
