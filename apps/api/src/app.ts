@@ -21,6 +21,7 @@ import { blocksRoutes } from './modules/blocks/routes';
 import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
+import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { settingsRoutes } from './modules/settings/routes';
@@ -76,7 +77,13 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   const bus = adapters.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl) : createInMemoryBus());
   const settings = new SettingsCache(database.db, bus, app.log);
   await settings.start();
-  const realtime = createRealtime({ server: app.server, db: database.db, redisUrl: config.redisUrl, log: app.log });
+  const realtime = createRealtime({
+    server: app.server,
+    db: database.db,
+    redisUrl: config.redisUrl,
+    log: app.log,
+    presence: performerPresence(database.db),
+  });
   const deps: Deps = {
     config,
     db: database.db,

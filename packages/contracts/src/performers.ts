@@ -12,7 +12,7 @@ import {
   sizeOptions,
   weightOptions,
 } from './performer-options';
-import { countryCodeSchema, emailSchema, nameSchema, usernameSchema } from './validation';
+import { countryCodeSchema, emailSchema, nameSchema, queryArray, queryBoolean, usernameSchema } from './validation';
 
 const optionOf = (options: Option[]) => z.enum(options.map((option) => option.value) as [string, ...string[]]);
 
@@ -66,6 +66,10 @@ export const publicPerformerSchema = z.object({
   ...performerAttributesSchema.shape,
   ...subscriptionPricesSchema.shape,
   verifiedDocument: z.boolean(),
+  followersCount: z.number().int(),
+  /** Connected right now (any open socket), and when that last changed. */
+  isOnline: z.boolean(),
+  onlineAt: z.string().nullable(),
   /** For a signed-in viewer: whether they follow or bookmarked this creator. */
   isFollowed: z.boolean(),
   isBookmarked: z.boolean(),
@@ -156,4 +160,44 @@ export function ageBandOf(dateOfBirth: string | null, today = new Date()): strin
     return high !== undefined && age >= low! && age <= high;
   });
   return band?.value ?? (age >= 50 ? 'over_50' : null);
+}
+
+export const performerSearchSorts = ['popular', 'newest', 'online'] as const;
+
+/** `GET /performers/user/search`: every filter takes repeated values (`?hair=red&hair=blond`). */
+export const performerSearchQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be 1 or more')
+    .default(12)
+    .transform((value) => Math.min(value, 60)),
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  gender: queryArray(z.enum(genderValues)).optional(),
+  country: queryArray(countryCodeSchema).optional(),
+  age: queryArray(optionOf(ageOptions)).optional(),
+  height: queryArray(optionOf(heightOptions)).optional(),
+  weight: queryArray(optionOf(weightOptions)).optional(),
+  bodyType: queryArray(optionOf(bodyTypeOptions)).optional(),
+  ethnicity: queryArray(optionOf(ethnicityOptions)).optional(),
+  size: queryArray(optionOf(sizeOptions)).optional(),
+  hair: queryArray(optionOf(hairColorOptions)).optional(),
+  eyes: queryArray(optionOf(eyeColorOptions)).optional(),
+  sexualOrientation: queryArray(optionOf(sexualOrientationOptions)).optional(),
+  isFreeSubscription: queryBoolean.optional(),
+  isOnline: queryBoolean.optional(),
+  sortBy: z.enum(performerSearchSorts).default('popular'),
+});
+export type PerformerSearchQuery = z.infer<typeof performerSearchQuerySchema>;
+
+/** The date-of-birth range of an age band, for a filter the database can answer with an index. */
+export function birthDateRangeOf(band: string, today = new Date()): { from?: string; to: string } {
+  const yearsAgo = (years: number, dayOffset = 0) => {
+    const date = new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate() + dayOffset));
+    return date.toISOString().slice(0, 10);
+  };
+  if (band === 'over_50') return { to: yearsAgo(50) };
+  const [low, high] = band.split('_').map(Number) as [number, number];
+  return { from: yearsAgo(high + 1, 1), to: yearsAgo(low) };
 }

@@ -20,7 +20,16 @@ const authLoginSchema = z.object({ token: z.string().min(1).max(200) });
  * the `auth/login` event, then joins its user's room; every emit to a user goes to that room,
  * so with the Redis adapter it reaches the user's sockets on any process.
  */
-export function createRealtime(options: { server: HttpServer; db: Database; redisUrl?: string; log: FastifyBaseLogger }) {
+/** Told when a user's first socket joins and when their last one leaves (online presence). */
+export type PresenceListener = { online(userId: string): Promise<void>; offline(userId: string): Promise<void> };
+
+export function createRealtime(options: {
+  server: HttpServer;
+  db: Database;
+  redisUrl?: string;
+  log: FastifyBaseLogger;
+  presence?: PresenceListener;
+}) {
   const io: RealtimeServer = new Server(options.server, { path: SOCKET_PATH, serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
@@ -38,14 +47,28 @@ export function createRealtime(options: { server: HttpServer; db: Database; redi
     }
     join(socket, session);
   };
+  const report = (work: Promise<void> | undefined) =>
+    work?.catch((error: unknown) => options.log.error({ err: error }, 'presence update failed'));
+  const wentOffline = async (userId: string) => {
+    if ((await io.in(userRoom(userId)).fetchSockets()).length === 0) await options.presence?.offline(userId);
+  };
   const join = (socket: RealtimeSocket, session: RequestSession) => {
-    if (socket.data.userId && socket.data.userId !== session.user.id) socket.leave(userRoom(socket.data.userId));
+    const previous = socket.data.userId;
+    if (previous === session.user.id) return void socket.emit('auth/success', { userId: session.user.id });
+    if (previous) {
+      socket.leave(userRoom(previous));
+      void report(wentOffline(previous));
+    }
     socket.data = { userId: session.user.id, sessionId: session.id };
     socket.join(userRoom(session.user.id));
     socket.emit('auth/success', { userId: session.user.id });
+    void report(options.presence?.online(session.user.id));
   };
 
   io.on('connection', (socket) => {
+    socket.on('disconnect', () => {
+      if (socket.data.userId) void report(wentOffline(socket.data.userId));
+    });
     const handshakeToken = socket.handshake.query.token;
     if (typeof handshakeToken === 'string' && handshakeToken) {
       authenticate(socket, handshakeToken).catch((error: unknown) => options.log.error({ err: error }, 'socket auth failed'));

@@ -51,43 +51,59 @@ export const users = pgTable(
   ],
 );
 
-export const performerProfiles = pgTable('performer_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  gender: text('gender').$type<Gender>(),
-  country: text('country'),
-  dateOfBirth: date('date_of_birth'),
-  bio: text('bio').notNull().default(''),
-  state: text('state'),
-  city: text('city'),
-  address: text('address'),
-  zipcode: text('zipcode'),
-  phone: text('phone'),
-  phoneCode: text('phone_code'),
-  languages: jsonb('languages').$type<string[]>().notNull().default([]),
-  height: text('height'),
-  weight: text('weight'),
-  bodyType: text('body_type'),
-  ethnicity: text('ethnicity'),
-  size: text('size'),
-  hair: text('hair'),
-  eyes: text('eyes'),
-  sexualOrientation: text('sexual_orientation'),
-  /** Plan prices in cents; null until the creator sets one (that plan is then not offered). */
-  monthlyPriceCents: integer('monthly_price_cents'),
-  threeMonthPriceCents: integer('three_month_price_cents'),
-  sixMonthPriceCents: integer('six_month_price_cents'),
-  yearlyPriceCents: integer('yearly_price_cents'),
-  isFreeSubscription: boolean('is_free_subscription').notNull().default(false),
-  /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
-  verifiedDocument: boolean('verified_document').notNull().default(false),
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
-  idVerificationFileId: uuid('id_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
-  documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const performerProfiles = pgTable(
+  'performer_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gender: text('gender').$type<Gender>(),
+    country: text('country'),
+    dateOfBirth: date('date_of_birth'),
+    bio: text('bio').notNull().default(''),
+    state: text('state'),
+    city: text('city'),
+    address: text('address'),
+    zipcode: text('zipcode'),
+    phone: text('phone'),
+    phoneCode: text('phone_code'),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    height: text('height'),
+    weight: text('weight'),
+    bodyType: text('body_type'),
+    ethnicity: text('ethnicity'),
+    size: text('size'),
+    hair: text('hair'),
+    eyes: text('eyes'),
+    sexualOrientation: text('sexual_orientation'),
+    /** Plan prices in cents; null until the creator sets one (that plan is then not offered). */
+    monthlyPriceCents: integer('monthly_price_cents'),
+    threeMonthPriceCents: integer('three_month_price_cents'),
+    sixMonthPriceCents: integer('six_month_price_cents'),
+    yearlyPriceCents: integer('yearly_price_cents'),
+    isFreeSubscription: boolean('is_free_subscription').notNull().default(false),
+    /** Kept in step with the follows table by the follow service, in the same transaction. */
+    followersCount: integer('followers_count').notNull().default(0),
+    isOnline: boolean('is_online').notNull().default(false),
+    onlineAt: timestamp('online_at', { withTimezone: true }),
+    /** name, username and bio in one text for keyword search; kept by database triggers. */
+    searchText: text('search_text').notNull().default(''),
+    /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
+    verifiedDocument: boolean('verified_document').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    idVerificationFileId: uuid('id_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
+    documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('performer_profiles_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+    index('performer_profiles_listed_followers_idx').on(t.verifiedDocument, t.followersCount),
+    index('performer_profiles_listed_online_idx').on(t.verifiedDocument, t.isOnline, t.onlineAt),
+    index('performer_profiles_country_idx').on(t.country),
+    index('performer_profiles_gender_idx').on(t.gender),
+  ],
+);
 
 /** Where a creator's payouts go by bank transfer. Only the creator and admins read it. */
 export const performerBanking = pgTable('performer_banking', {

@@ -1,5 +1,6 @@
 import { AVATAR_PLACEHOLDER } from '@limelight/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -14,11 +15,30 @@ export async function follow(deps: Deps, viewer: SessionUser, performerId: strin
   const performer = await findPerformer(deps.db, performerId);
   if (!performer || !isListed(performer)) throw notFound('Creator');
   if (performer.user.id === viewer.id) throw unprocessable('You cannot follow yourself');
-  await deps.db.insert(follows).values({ followerId: viewer.id, performerId: performer.user.id }).onConflictDoNothing();
+  await deps.db.transaction(async (tx) => {
+    const added = await tx
+      .insert(follows)
+      .values({ followerId: viewer.id, performerId: performer.user.id })
+      .onConflictDoNothing()
+      .returning({ id: follows.id });
+    if (added.length) await changeFollowersCount(tx, performer.user.id, 1);
+  });
 }
 
+const changeFollowersCount = (tx: Queryable, performerId: string, by: 1 | -1) =>
+  tx
+    .update(performerProfiles)
+    .set({ followersCount: sql`${performerProfiles.followersCount} + ${by}` })
+    .where(eq(performerProfiles.userId, performerId));
+
 export async function unfollow(deps: Deps, viewer: SessionUser, performerId: string) {
-  await deps.db.delete(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.performerId, performerId)));
+  await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, viewer.id), eq(follows.performerId, performerId)))
+      .returning({ id: follows.id });
+    if (removed.length) await changeFollowersCount(tx, performerId, -1);
+  });
 }
 
 /** The signed-in creator's followers, newest first. */

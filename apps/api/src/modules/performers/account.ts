@@ -78,16 +78,18 @@ export async function updateMyAccount(deps: Deps, performer: SessionUser, input:
               .where(eq(users.id, performer.id))
               .returning()
           : [performer];
-      await tx
-        .update(performerProfiles)
-        .set({
+      const profileChanges = Object.fromEntries(
+        Object.entries({
           ...profile,
           monthlyPriceCents: cents(monthlyPrice),
           threeMonthPriceCents: cents(threeMonthPrice),
           sixMonthPriceCents: cents(sixMonthPrice),
           yearlyPriceCents: cents(yearlyPrice),
-        })
-        .where(eq(performerProfiles.userId, performer.id));
+        }).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(profileChanges).length) {
+        await tx.update(performerProfiles).set(profileChanges).where(eq(performerProfiles.userId, performer.id));
+      }
       return user!;
     })
     .catch((error: unknown) => {

@@ -78,6 +78,9 @@ export function toPublicPerformer(row: PerformerRow, flags: { followed: Set<stri
     yearlyPrice: price(profile.yearlyPriceCents),
     isFreeSubscription: profile.isFreeSubscription,
     verifiedDocument: profile.verifiedDocument,
+    followersCount: profile.followersCount,
+    isOnline: profile.isOnline,
+    onlineAt: profile.onlineAt?.toISOString() ?? null,
     isFollowed: flags.followed.has(user.id),
     isBookmarked: flags.bookmarked.has(user.id),
   };

@@ -1,7 +1,9 @@
 import {
   bankingSchema,
+  listResponseSchema,
   paymentGatewaySettingsSchema,
   performerAccountSchema,
+  performerSearchQuerySchema,
   publicPerformerSchema,
   updatePerformerSchema,
 } from '@limelight/contracts';
@@ -10,11 +12,37 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, sessionOf } from '../../platform/auth';
 import * as account from './account';
+import * as search from './search';
 import * as performers from './service';
 
 export const performersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/performers/user/search',
+      {
+        schema: {
+          tags: ['performers'],
+          querystring: performerSearchQuerySchema,
+          response: { 200: listResponseSchema(publicPerformerSchema) },
+        },
+      },
+      async (request) => search.searchPerformers(deps, request.query, request.session?.user),
+    );
+
+    const handful = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
+    app.get(
+      '/performers/top',
+      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(publicPerformerSchema) } } },
+      async (request) => search.topPerformers(deps, request.query.limit, request.session?.user),
+    );
+
+    app.get(
+      '/performers/search/random',
+      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(publicPerformerSchema) } } },
+      async (request) => search.randomPerformers(deps, request.query.limit, request.session?.user),
+    );
+
     app.get(
       '/performers/me',
       { preHandler: requirePerformer, schema: { tags: ['performers'], response: { 200: performerAccountSchema } } },

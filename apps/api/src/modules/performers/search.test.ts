@@ -1,0 +1,122 @@
+import type { AddressInfo } from 'node:net';
+import { socketClientOptions } from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { registerPerformer, signedIn, verifiedPerformer } from '../../../test/factories';
+import { performerProfiles, users } from '../../db/schema';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const search = async (query: string, headers: Record<string, string> = {}) => {
+  const response = await app.inject({ method: 'GET', url: `/api/performers/user/search?${query}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { data: Array<{ _id: string; name: string; isFollowed: boolean }>; total: number };
+};
+
+/** A verified creator with a distinctive name and the given profile fields. */
+async function creator(name: string, profile: Partial<typeof performerProfiles.$inferInsert> = {}) {
+  const performer = await verifiedPerformer(app);
+  await app.deps.db.update(users).set({ name }).where(eq(users.id, performer.user.id));
+  if (Object.keys(profile).length)
+    await app.deps.db.update(performerProfiles).set(profile).where(eq(performerProfiles.userId, performer.user.id));
+  return performer;
+}
+
+describe('GET /performers/user/search', () => {
+  it('finds listed creators by keyword prefix in name, username or bio, never unverified ones', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const match = await creator(`Marigold ${tag}`, { bio: 'Sunset yoga' });
+    await creator(`Other ${tag}`);
+    const hidden = await registerPerformer(app, { name: `Marigold ${tag}` });
+    const found = await search(`q=marigo%20${tag.slice(0, 5)}`);
+    expect(found.data.map((row) => row._id)).toEqual([match.user.id]);
+    expect(found.total).toBe(1);
+    expect((await search(`q=sunset%20${tag}`)).total).toBe(1);
+    expect((await search(`q=${tag}`)).data.map((row) => row._id)).not.toContain(hidden._id);
+  });
+
+  it('keeps keyword search current when a creator renames', async () => {
+    const tag = `rn${Date.now().toString(36)}`;
+    const renamed = await creator(`Before ${tag}`);
+    await app.inject({ method: 'PUT', url: '/api/performers/me', headers: renamed.headers, payload: { name: `Afterwards ${tag}` } });
+    expect((await search(`q=afterwards%20${tag}`)).total).toBe(1);
+    expect((await search(`q=before%20${tag}`)).total).toBe(0);
+  });
+
+  it('filters by repeated attribute values, country, age band, free trial and online', async () => {
+    const tag = `ft${Date.now().toString(36)}`;
+    const a = await creator(`A ${tag}`, {
+      hair: 'red',
+      country: 'FR',
+      gender: 'female',
+      dateOfBirth: '2005-01-01',
+      isFreeSubscription: true,
+      isOnline: true,
+    });
+    const b = await creator(`B ${tag}`, { hair: 'blond', country: 'DE', gender: 'male', dateOfBirth: '1970-01-01' });
+    await creator(`C ${tag}`, { hair: 'black', country: 'FR', gender: 'female', dateOfBirth: '1990-06-15' });
+    const ids = async (query: string) => (await search(`q=${tag}&${query}`)).data.map((row) => row._id).sort();
+    expect(await ids('hair=red&hair=blond')).toEqual([a.user.id, b.user.id].sort());
+    expect(await ids('country=DE')).toEqual([b.user.id]);
+    expect(await ids('age=over_50')).toEqual([b.user.id]);
+    expect(await ids('age=18_19&age=20_22&gender=female')).toEqual([a.user.id]);
+    expect(await ids('isFreeSubscription=true')).toEqual([a.user.id]);
+    expect(await ids('isOnline=true')).toEqual([a.user.id]);
+  });
+
+  it('sorts by popularity (followers), newest and online', async () => {
+    const tag = `so${Date.now().toString(36)}`;
+    const older = await creator(`Older ${tag}`);
+    const newer = await creator(`Newer ${tag}`);
+    const fan = await signedIn(app, 'user');
+    await app.inject({ method: 'POST', url: `/api/follows/${older.user.id}`, headers: fan.headers });
+    const order = async (sortBy: string) => (await search(`q=${tag}&sortBy=${sortBy}`, fan.headers)).data.map((row) => row._id);
+    expect(await order('popular')).toEqual([older.user.id, newer.user.id]);
+    expect(await order('newest')).toEqual([newer.user.id, older.user.id]);
+    expect((await search(`q=${tag}`, fan.headers)).data[0]).toMatchObject({ _id: older.user.id, isFollowed: true });
+  });
+
+  it('refuses unknown option values and sorts, naming the field', async () => {
+    const response = await app.inject('/api/performers/user/search?hair=purple&sortBy=cheapest&country=France');
+    expect(response.statusCode).toBe(400);
+    expect(
+      response
+        .json()
+        .details.map((detail: { field: string }) => detail.field)
+        .sort(),
+    ).toEqual(['country.0', 'hair.0', 'sortBy']);
+  });
+});
+
+describe('top, random and presence', () => {
+  it('lists the most followed creators and a random handful, all listed', async () => {
+    const top = (await app.inject('/api/performers/top?limit=3')).json();
+    expect(top.length).toBeLessThanOrEqual(3);
+    const random = (await app.inject('/api/performers/search/random?limit=5')).json() as Array<{ verifiedDocument: boolean }>;
+    expect(random.length).toBeGreaterThan(0);
+    expect(random.every((performer) => performer.verifiedDocument)).toBe(true);
+    expect((await app.inject('/api/performers/top?limit=500')).statusCode).toBe(400);
+  });
+
+  it('marks a creator online while a socket is connected', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const performer = await creator(`Live ${Date.now().toString(36)}`);
+    const socket = connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, {
+      ...socketClientOptions,
+      reconnection: false,
+      query: { token: performer.token },
+      forceNew: true,
+    });
+    const profile = () => app.inject(`/api/performers/${performer.user.id}`).then((response) => response.json());
+    await expect.poll(async () => (await profile()).isOnline, { timeout: 5000 }).toBe(true);
+    socket.disconnect();
+    await expect.poll(async () => (await profile()).isOnline, { timeout: 5000 }).toBe(false);
+    expect((await profile()).onlineAt).not.toBeNull();
+  });
+});

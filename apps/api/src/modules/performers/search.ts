@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { birthDateRangeOf, type PerformerSearchQuery, type PublicPerformer } from '@limelight/contracts';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { performerProfiles, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { listedPerformer, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
+
+const attributeColumns = {
+  gender: performerProfiles.gender,
+  country: performerProfiles.country,
+  height: performerProfiles.height,
+  weight: performerProfiles.weight,
+  bodyType: performerProfiles.bodyType,
+  ethnicity: performerProfiles.ethnicity,
+  size: performerProfiles.size,
+  hair: performerProfiles.hair,
+  eyes: performerProfiles.eyes,
+  sexualOrientation: performerProfiles.sexualOrientation,
+} as const;
+
+/** Words become prefix terms for PostgreSQL full-text search: "ava sto" finds "Ava Stone". */
+function keywordQuery(q: string): string | undefined {
+  const terms = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return terms.length ? terms.map((term) => `${term}:*`).join(' & ') : undefined;
+}
+
+function filters(query: PerformerSearchQuery): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [listedPerformer];
+  const keywords = query.q ? keywordQuery(query.q) : undefined;
+  if (keywords) conditions.push(sql`to_tsvector('simple', ${performerProfiles.searchText}) @@ to_tsquery('simple', ${keywords})`);
+  for (const [name, column] of Object.entries(attributeColumns)) {
+    const values = query[name as keyof typeof attributeColumns];
+    if (values?.length) conditions.push(inArray(column, values));
+  }
+  if (query.age?.length) {
+    const ranges = query.age.map((band) => {
+      const { from, to } = birthDateRangeOf(band);
+      return and(from ? gte(performerProfiles.dateOfBirth, from) : undefined, lte(performerProfiles.dateOfBirth, to));
+    });
+    conditions.push(or(...ranges));
+  }
+  if (query.isFreeSubscription !== undefined) conditions.push(eq(performerProfiles.isFreeSubscription, query.isFreeSubscription));
+  if (query.isOnline !== undefined) conditions.push(eq(performerProfiles.isOnline, query.isOnline));
+  return and(...conditions);
+}
+
+const orderings = {
+  popular: [desc(performerProfiles.followersCount), desc(users.createdAt), desc(users.id)],
+  newest: [desc(users.createdAt), desc(users.id)],
+  online: [desc(performerProfiles.isOnline), sql`${performerProfiles.onlineAt} desc nulls last`, desc(users.id)],
+};
+
+const selectPerformers = (deps: Deps) =>
+  deps.db
+    .select({ user: users, profile: performerProfiles })
+    .from(users)
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id));
+
+async function withViewerFlags(deps: Deps, rows: PerformerRow[], viewer?: SessionUser): Promise<PublicPerformer[]> {
+  const flags = await viewerFlags(
+    deps.db,
+    viewer?.id,
+    rows.map((row) => row.user.id),
+  );
+  return rows.map((row) => toPublicPerformer(row, flags));
+}
+
+/** Listed creators matching the filters, one page, with the total. */
+export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, viewer?: SessionUser) {
+  const where = filters(query);
+  const [rows, [total]] = await Promise.all([
+    selectPerformers(deps)
+      .where(where)
+      .orderBy(...orderings[query.sortBy])
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(users).innerJoin(performerProfiles, eq(performerProfiles.userId, users.id)).where(where),
+  ]);
+  return { data: await withViewerFlags(deps, rows, viewer), total: total?.total ?? 0 };
+}
+
+/** The most followed listed creators. */
+export async function topPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
+  const rows = await selectPerformers(deps)
+    .where(listedPerformer)
+    .orderBy(...orderings.popular)
+    .limit(limit);
+  return withViewerFlags(deps, rows, viewer);
+}
+
+/**
+ * A random handful of listed creators without `ORDER BY random()` over the whole table: start
+ * at a random id and walk the primary key, wrapping around once.
+ */
+export async function randomPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
+  const start = randomUUID();
+  const after = await selectPerformers(deps)
+    .where(and(listedPerformer, gte(users.id, start)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  const before =
+    after.length < limit
+      ? await selectPerformers(deps)
+          .where(and(listedPerformer, sql`${users.id} < ${start}`))
+          .orderBy(asc(users.id))
+          .limit(limit - after.length)
+      : [];
+  return withViewerFlags(deps, [...after, ...before], viewer);
+}
