@@ -85,3 +85,27 @@ test('a creator keeps banking details on the banking page', async ({ page }) => 
   await page.reload();
   await expect(page.getByLabel('Bank name')).toHaveValue('Thames Bank');
 });
+
+test('a fan discovers creators on the home page and searches with filters kept in the URL', async ({ page }) => {
+  const fan = await newFan(page.request);
+  await logIn(page, fan.username, { password: fan.password });
+  await expect(page.getByRole('heading', { name: 'Top creators' })).toBeVisible();
+  await expect(page.getByTestId('performer-card').first()).toBeVisible();
+
+  await page.getByLabel('Search creators').fill('ava');
+  await page.getByLabel('Search creators').press('Enter');
+  await expect(page).toHaveURL(/q=ava/);
+  await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toBeVisible();
+
+  await page.getByLabel('Search creators').fill('');
+  await page.getByLabel('Search creators').press('Enter');
+  await page.getByLabel('Gender').fill('Male');
+  await page.getByLabel('Gender').press('Enter');
+  await expect(page).toHaveURL(/gender=male/);
+  await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();
+  await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();
+  await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toHaveCount(0);
+});

@@ -1,12 +1,17 @@
 import { Card, Empty, Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
+import { Discovery } from './Discovery';
 
-/** A fan's landing: the timeline of creators they follow or subscribe to. */
+/** A fan's landing: discovery, and the timeline of creators they follow or subscribe to. */
 export default function HomePage() {
   const user = useAppSelector((state) => state.session.user);
   return (
-    <div className="page-narrow">
+    <div className="page-wide">
       <Typography.Title level={2}>Welcome, {user?.name || user?.username}</Typography.Title>
+      <Discovery />
+      <Typography.Title level={3} style={{ marginTop: 24 }}>
+        Your timeline
+      </Typography.Title>
       <Card>
         <Empty description="Your timeline is empty. Posts from creators you follow or subscribe to will show up here." />
       </Card>

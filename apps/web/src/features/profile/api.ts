@@ -59,6 +59,23 @@ export const profileApi = api.injectEndpoints({
       query: (id) => ({ url: '/reactions', method: 'DELETE', body: bookmark(id) }),
       invalidatesTags: ['Bookmarks', 'Performer'],
     }),
+    searchPerformers: build.query<ListResponse<PublicPerformer>, Record<string, string | number | string[] | undefined>>({
+      query: (params) => ({ url: '/performers/user/search', params }),
+      providesTags: ['Performer'],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
+        queryFulfilled.then(
+          ({ data }) => void dispatch(followStatesLoaded(data.data)),
+          () => undefined,
+        ),
+    }),
+    topPerformers: build.query<PublicPerformer[], number>({
+      query: (limit) => ({ url: '/performers/top', params: { limit } }),
+      providesTags: ['Performer'],
+    }),
+    randomPerformers: build.query<PublicPerformer[], number>({
+      query: (limit) => ({ url: '/performers/search/random', params: { limit } }),
+      providesTags: ['Performer'],
+    }),
     following: build.query<ListResponse<Following>, Page>({
       query: (params) => ({ url: '/follows/following', params }),
       providesTags: ['Following'],
@@ -83,5 +100,8 @@ export const {
   useUnbookmarkPerformerMutation,
   useFollowingQuery,
   useFollowersQuery,
+  useSearchPerformersQuery,
+  useTopPerformersQuery,
+  useRandomPerformersQuery,
   useBookmarkedPerformersQuery,
 } = profileApi;

@@ -1,0 +1,126 @@
+import { performerOptionSets, performerSearchSorts } from '@limelight/contracts';
+import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { useCountriesQuery } from '../lookups/api';
+import { useRandomPerformersQuery, useSearchPerformersQuery, useTopPerformersQuery } from '../profile/api';
+import { PerformerCard } from '../profile/PerformerCard';
+
+const filterNames = ['q', 'gender', 'country', 'age', 'hair', 'bodyType', 'ethnicity', 'isFreeSubscription', 'isOnline', 'order'] as const;
+const PAGE_SIZE = 12;
+const sortLabels: Record<(typeof performerSearchSorts)[number], string> = {
+  popular: 'Most popular',
+  newest: 'Newest',
+  online: 'Online first',
+};
+
+function Grid({ performers, loading }: { performers?: Array<import('@limelight/contracts').PublicPerformer>; loading: boolean }) {
+  if (loading) return <Skeleton active />;
+  if (!performers?.length) return <Empty description="No creators match. Try fewer filters." />;
+  return (
+    <Row gutter={[16, 16]}>
+      {performers.map((performer) => (
+        <Col key={performer._id} xs={24} sm={12} md={8} lg={6}>
+          <PerformerCard performer={performer} />
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Top creators, random picks, and search with filters that live in the URL. */
+export function Discovery() {
+  const { state, query, setPage, setFilter } = useTableState(filterNames, { pageSize: PAGE_SIZE });
+  const { filters } = state;
+  const searching = Object.keys(filters).some((key) => key !== 'order');
+  const results = useSearchPerformersQuery(
+    { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
+    { skip: !searching },
+  );
+  const top = useTopPerformersQuery(8, { skip: searching });
+  const random = useRandomPerformersQuery(4, { skip: searching });
+  const countries = useCountriesQuery();
+  const select = (name: (typeof filterNames)[number], placeholder: string, options: Array<{ value: string; label: string }>) => (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      value={filters[name]}
+      onChange={(value?: string) => setFilter(name, value)}
+      options={options}
+      style={{ minWidth: 150 }}
+    />
+  );
+
+  return (
+    <section aria-label="Discover creators">
+      <Card style={{ marginBottom: 16 }}>
+        <Flex gap={8} wrap align="center">
+          <Input.Search
+            key={filters.q ?? ''}
+            defaultValue={filters.q}
+            placeholder="Search creators"
+            aria-label="Search creators"
+            allowClear
+            onSearch={(value) => setFilter('q', value.trim() || undefined)}
+            style={{ maxWidth: 280 }}
+          />
+          {select('gender', 'Gender', performerOptionSets.genders)}
+          {select('country', 'Country', countries.data?.map((country) => ({ value: country.code, label: country.name })) ?? [])}
+          {select('age', 'Age', performerOptionSets.ages)}
+          {select('hair', 'Hair', performerOptionSets.hairs)}
+          {select('bodyType', 'Body type', performerOptionSets.bodyTypes)}
+          {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
+          <Flex gap={4} align="center">
+            <Switch
+              size="small"
+              aria-label="Free trial"
+              checked={filters.isFreeSubscription === 'true'}
+              onChange={(on) => setFilter('isFreeSubscription', on ? 'true' : undefined)}
+            />
+            Free trial
+          </Flex>
+          <Flex gap={4} align="center">
+            <Switch
+              size="small"
+              aria-label="Online now"
+              checked={filters.isOnline === 'true'}
+              onChange={(on) => setFilter('isOnline', on ? 'true' : undefined)}
+            />
+            Online now
+          </Flex>
+          {select(
+            'order',
+            'Sort',
+            performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
+          )}
+        </Flex>
+      </Card>
+      {searching ? (
+        <>
+          <Typography.Title level={3}>
+            {results.data ? `${results.data.total} creator${results.data.total === 1 ? '' : 's'}` : 'Searching…'}
+          </Typography.Title>
+          <Grid performers={results.data?.data} loading={results.isFetching} />
+          <Pagination
+            style={{ marginTop: 16 }}
+            current={state.current}
+            pageSize={state.pageSize}
+            total={results.data?.total}
+            onChange={setPage}
+            hideOnSinglePage
+          />
+        </>
+      ) : (
+        <>
+          <Typography.Title level={3}>Top creators</Typography.Title>
+          <Grid performers={top.data} loading={top.isLoading} />
+          <Typography.Title level={3} style={{ marginTop: 24 }}>
+            Discover someone new
+          </Typography.Title>
+          <Grid performers={random.data} loading={random.isLoading} />
+        </>
+      )}
+    </section>
+  );
+}
