@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -28,3 +29,40 @@ export async function stop(child: ChildProcess) {
 }
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * Sends requests from `concurrency` keep-alive connections for `seconds`, each to the next URL
+ * from `nextPath`, and reports requests per second and latency percentiles.
+ */
+export async function load(base: string, nextPath: () => string, options: { seconds: number; concurrency: number }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + options.seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      const status = await new Promise<number>((resolve) => {
+        const request = http.get(`${base}${nextPath()}`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', () => resolve(0));
+      });
+      if (status !== 200) errors++;
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { rps: latencies.length / options.seconds, p50: at(0.5), p99: at(0.99), errors };
+}
+
+export function formatLoad(name: string, result: Awaited<ReturnType<typeof load>>, baseline?: Awaited<ReturnType<typeof load>>) {
+  const ratio = baseline
+    ? `  (${(result.rps / baseline.rps).toFixed(2)}x bare Node req/s, p99 ${(result.p99 / baseline.p99).toFixed(1)}x)`
+    : '';
+  return `${name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}${ratio}`;
+}

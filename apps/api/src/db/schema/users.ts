@@ -86,6 +86,8 @@ export const performerProfiles = pgTable(
     followersCount: integer('followers_count').notNull().default(0),
     isOnline: boolean('is_online').notNull().default(false),
     onlineAt: timestamp('online_at', { withTimezone: true }),
+    /** Active and verified, so shown to fans: a copy kept by database triggers, for one-table search. */
+    listed: boolean('listed').notNull().default(false),
     /** name, username and bio in one text for keyword search; kept by database triggers. */
     searchText: text('search_text').notNull().default(''),
     /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
@@ -98,8 +100,9 @@ export const performerProfiles = pgTable(
   },
   (t) => [
     index('performer_profiles_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
-    index('performer_profiles_listed_followers_idx').on(t.verifiedDocument, t.followersCount),
-    index('performer_profiles_listed_online_idx').on(t.verifiedDocument, t.isOnline, t.onlineAt),
+    index('performer_profiles_listed_followers_idx').on(t.listed, t.followersCount),
+    index('performer_profiles_listed_online_idx').on(t.listed, t.isOnline.desc(), t.onlineAt.desc().nullsLast()),
+    index('performer_profiles_listed_created_idx').on(t.listed, t.createdAt),
     index('performer_profiles_country_idx').on(t.country),
     index('performer_profiles_gender_idx').on(t.gender),
   ],

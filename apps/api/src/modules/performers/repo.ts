@@ -3,8 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
 
-/** Creators fans may see: active, and with documents an admin verified. */
-export const listedPerformer = and(eq(users.role, 'performer'), eq(users.status, 'active'), eq(performerProfiles.verifiedDocument, true));
+/** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
+export const listedPerformer = eq(performerProfiles.listed, true);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

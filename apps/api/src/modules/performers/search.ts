@@ -32,7 +32,13 @@ function keywordQuery(q: string): string | undefined {
 function filters(query: PerformerSearchQuery): SQL | undefined {
   const conditions: Array<SQL | undefined> = [listedPerformer];
   const keywords = query.q ? keywordQuery(query.q) : undefined;
-  if (keywords) conditions.push(sql`to_tsvector('simple', ${performerProfiles.searchText}) @@ to_tsquery('simple', ${keywords})`);
+  // ANY(ARRAY(subquery)) makes PostgreSQL find the matches through the GIN index first; as a
+  // plain condition the planner may walk the popularity index and test every creator instead.
+  if (keywords) {
+    conditions.push(
+      sql`${performerProfiles.userId} = any(array(select user_id from performer_profiles where to_tsvector('simple', search_text) @@ to_tsquery('simple', ${keywords})))`,
+    );
+  }
   for (const [name, column] of Object.entries(attributeColumns)) {
     const values = query[name as keyof typeof attributeColumns];
     if (values?.length) conditions.push(inArray(column, values));
@@ -49,10 +55,11 @@ function filters(query: PerformerSearchQuery): SQL | undefined {
   return and(...conditions);
 }
 
+/** Each ordering stays within performer_profiles so that one of its indexes can serve it. */
 const orderings = {
-  popular: [desc(performerProfiles.followersCount), desc(users.createdAt), desc(users.id)],
-  newest: [desc(users.createdAt), desc(users.id)],
-  online: [desc(performerProfiles.isOnline), sql`${performerProfiles.onlineAt} desc nulls last`, desc(users.id)],
+  popular: [desc(performerProfiles.followersCount), desc(performerProfiles.createdAt), desc(performerProfiles.userId)],
+  newest: [desc(performerProfiles.createdAt), desc(performerProfiles.userId)],
+  online: [desc(performerProfiles.isOnline), sql`${performerProfiles.onlineAt} desc nulls last`, desc(performerProfiles.userId)],
 };
 
 const selectPerformers = (deps: Deps) =>
@@ -79,7 +86,8 @@ export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, 
       .orderBy(...orderings[query.sortBy])
       .limit(query.limit)
       .offset(query.offset),
-    deps.db.select({ total: count() }).from(users).innerJoin(performerProfiles, eq(performerProfiles.userId, users.id)).where(where),
+    // Every filter is on performer_profiles, so counting needs no join.
+    deps.db.select({ total: count() }).from(performerProfiles).where(where),
   ]);
   return { data: await withViewerFlags(deps, rows, viewer), total: total?.total ?? 0 };
 }
