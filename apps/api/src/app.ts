@@ -21,6 +21,7 @@ import { blocksRoutes } from './modules/blocks/routes';
 import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(lookupsRoutes);
       await api.register(followsRoutes(deps));
       await api.register(reactionsRoutes(deps));
+      await api.register(mediaRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -50,6 +50,12 @@ test('a visitor who tries to follow is asked to log in and comes back to the cre
 test('a creator fills in the profile and the plans and sees them on their page', async ({ page }) => {
   await logIn(page, 'riovega');
   await page.goto('/creator/account');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const [avatarInput, coverInput] = [page.locator('input[type=file]').nth(0), page.locator('input[type=file]').nth(1)];
+  await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Avatar updated')).toBeVisible();
+  await coverInput.setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Cover updated')).toBeVisible();
   await page.getByLabel('About you').fill('Music, dance and live sessions. New songs every week!');
   await page.getByLabel('Hair colour').fill('Ging');
   await page.getByLabel('Hair colour').press('Enter');
@@ -69,6 +75,8 @@ test('a creator fills in the profile and the plans and sees them on their page',
   await expect(page.getByText('New songs every week!')).toBeVisible();
   await expect(page.getByText('Ginger')).toBeVisible();
   await expect(page.getByText('12.50')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Rio Vega', exact: true })).toHaveAttribute('src', /\/api\/media\/public\/avatars\/.+\.webp$/);
+  await expect(page.getByRole('img', { name: "Rio Vega's cover" })).toHaveAttribute('style', /\/api\/media\/public\/covers\//);
 });
 
 test('a creator keeps banking details on the banking page', async ({ page }) => {
@@ -95,6 +103,7 @@ test('a fan discovers creators on the home page and searches with filters kept i
   await page.getByLabel('Search creators').fill('ava');
   await page.getByLabel('Search creators').press('Enter');
   await expect(page).toHaveURL(/q=ava/);
+  await expect(page.getByRole('heading', { name: 'Top creators' })).toHaveCount(0);
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toBeVisible();
 
   await page.getByLabel('Search creators').fill('');
@@ -102,6 +111,7 @@ test('a fan discovers creators on the home page and searches with filters kept i
   await page.getByLabel('Gender').fill('Male');
   await page.getByLabel('Gender').press('Enter');
   await expect(page).toHaveURL(/gender=male/);
+  await expect(page.getByRole('heading', { name: 'Top creators' })).toHaveCount(0);
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toHaveCount(0);
 

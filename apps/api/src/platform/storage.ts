@@ -3,6 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** Keys under this prefix are served to anyone; everything else only through the API's checks. */
+export const PUBLIC_PREFIX = 'public/';
+/** Where the API serves a public key (avatars, covers). */
+export const publicUrl = (key: string) => `/api/media/${key}`;
+
 /** Where uploaded bytes live. Local disk by default; an S3 implementation plugs in here. */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;

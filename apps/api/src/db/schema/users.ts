@@ -34,6 +34,9 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     status: text('status').$type<AccountStatus>().notNull().default('active'),
     verifiedEmail: boolean('verified_email').notNull().default(false),
+    /** Public storage keys of the processed images; null shows the placeholder. */
+    avatarKey: text('avatar_key'),
+    coverKey: text('cover_key'),
     avatarFileId: uuid('avatar_file_id'),
     coverFileId: uuid('cover_file_id'),
     /** Cached wallet balance in cents; the ledger is the source of truth once money moves. */

@@ -1,4 +1,3 @@
-import { AVATAR_PLACEHOLDER } from '@limelight/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, users } from '../../db/schema';
@@ -7,6 +6,7 @@ import type { SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
 import { findPerformer, listedPerformer, toPublicPerformer, viewerFlags } from '../performers/repo';
 import { isListed } from '../performers/service';
+import { avatarOf } from '../users/presenter';
 
 type Page = { offset: number; limit: number };
 
@@ -62,7 +62,7 @@ export async function followers(deps: Deps, performer: SessionUser, page: Page) 
         _id: row.user.id,
         name: row.user.name,
         username: row.user.username,
-        avatar: AVATAR_PLACEHOLDER,
+        avatar: avatarOf(row.user),
         isPerformer: row.user.role === 'performer',
       },
       createdAt: row.createdAt.toISOString(),

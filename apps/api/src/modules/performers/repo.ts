@@ -1,7 +1,8 @@
-import { AVATAR_PLACEHOLDER, ageBandOf, COVER_FALLBACK, fromCents, type PublicPerformer } from '@limelight/contracts';
+import { ageBandOf, fromCents, type PublicPerformer } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
+import { avatarOf, coverOf } from '../users/presenter';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
 export const listedPerformer = eq(performerProfiles.listed, true);
@@ -55,8 +56,8 @@ export function toPublicPerformer(row: PerformerRow, flags: { followed: Set<stri
     _id: user.id,
     name: user.name,
     username: user.username,
-    avatar: AVATAR_PLACEHOLDER,
-    cover: COVER_FALLBACK,
+    avatar: avatarOf(user),
+    cover: coverOf(user),
     bio: profile.bio,
     gender: profile.gender,
     country: profile.country,

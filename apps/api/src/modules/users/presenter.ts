@@ -1,7 +1,12 @@
-import { AVATAR_PLACEHOLDER, type CurrentUser } from '@limelight/contracts';
+import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type CurrentUser } from '@limelight/contracts';
+import { publicUrl } from '../../platform/storage';
 import type { ProfileRow, UserRow } from './repo';
 
 export const centsToAmount = (cents: number) => Math.round(cents) / 100;
+
+/** The image URLs of an account, with the placeholder avatar and the fallback cover. */
+export const avatarOf = (user: Pick<UserRow, 'avatarKey'>) => (user.avatarKey ? publicUrl(user.avatarKey) : AVATAR_PLACEHOLDER);
+export const coverOf = (user: Pick<UserRow, 'coverKey'>) => (user.coverKey ? publicUrl(user.coverKey) : COVER_FALLBACK);
 
 /** The signed-in account as the client sees it: no password hash, no internal columns. */
 export function toCurrentUser(user: UserRow, profile?: ProfileRow): CurrentUser {
@@ -13,8 +18,8 @@ export function toCurrentUser(user: UserRow, profile?: ProfileRow): CurrentUser 
     name: user.name,
     username: user.username,
     email: user.email,
-    avatar: AVATAR_PLACEHOLDER,
-    cover: null,
+    avatar: avatarOf(user),
+    cover: user.role === 'performer' ? coverOf(user) : null,
     status: user.status,
     verifiedEmail: user.verifiedEmail,
     verifiedDocument: profile?.verifiedDocument ?? false,

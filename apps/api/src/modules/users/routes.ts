@@ -8,7 +8,7 @@ export const usersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/users/me', { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } }, async (request) =>
-      usersService.currentUser(deps, sessionOf(request)),
+      usersService.currentUser(deps, sessionOf(request).user),
     );
 
     app.put(

@@ -5,11 +5,11 @@ import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
 import { toCurrentUser } from './presenter';
-import { findProfile } from './repo';
+import { findProfile, type UserRow } from './repo';
 
-export async function currentUser(deps: Deps, session: RequestSession) {
-  const profile = session.user.role === 'performer' ? await findProfile(deps.db, session.user.id) : undefined;
-  return toCurrentUser(session.user, profile);
+export async function currentUser(deps: Deps, user: UserRow) {
+  const profile = user.role === 'performer' ? await findProfile(deps.db, user.id) : undefined;
+  return toCurrentUser(user, profile);
 }
 
 /** Updates the account's own fields. A new e-mail address must be verified again. */
@@ -26,5 +26,5 @@ export async function updateAccount(deps: Deps, session: RequestSession, input: 
       throw duplicateAsConflict(error);
     });
   if (emailChanged) await sendVerificationMail(deps, updated!);
-  return currentUser(deps, { ...session, user: updated! });
+  return currentUser(deps, updated!);
 }

@@ -5,6 +5,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { useUpdateAccountMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { ImageUpload } from './ImageUpload';
 
 type ProfileForm = { name: string; username: string; email: string };
 const fields = registerUserSchema.shape;
@@ -39,6 +40,9 @@ export default function AccountPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
           <Card title="Profile">
+            <div style={{ marginBottom: 16 }}>
+              <ImageUpload kind="avatar" current={user.avatar} label="Avatar" />
+            </div>
             <Form<ProfileForm>
               layout="vertical"
               requiredMark={false}

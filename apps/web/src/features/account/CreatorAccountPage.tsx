@@ -7,7 +7,23 @@ import {
   type UpdatePerformerInput,
   updatePerformerSchema,
 } from '@limelight/contracts';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Switch,
+  Tabs,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -16,6 +32,7 @@ import { applyFieldErrors } from '../auth/RegisterPage';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
+import { ImageUpload } from './ImageUpload';
 import { LocationFields } from './LocationFields';
 
 type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
@@ -62,67 +79,73 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
     }
   };
   return (
-    <Form<ProfileForm>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={save}
-      initialValues={{ ...account, dateOfBirth: account.dateOfBirth ? dayjs(account.dateOfBirth) : undefined }}
-    >
-      <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="username" label="Username" rules={[zodRule(fields.username, 'Username')]}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="email" label="E-mail" rules={[zodRule(fields.email, 'E-mail')]}>
-            <Input type="email" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="dateOfBirth" label="Date of birth">
-            <DatePicker style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().subtract(18, 'year'))} />
-          </Form.Item>
-        </Col>
-        <Col span={24}>
-          <Form.Item name="bio" label="About you" rules={[zodRule(fields.bio, 'About you')]}>
-            <Input.TextArea rows={4} showCount maxLength={2000} />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="gender" label="Gender">
-            <Select options={performerOptionSets.genders} />
-          </Form.Item>
-        </Col>
-        <LocationFields form={form} />
-        {attributes.map(([name, label, options]) => (
-          <Col key={name} xs={12} md={6}>
-            <Form.Item name={name} label={label}>
-              <Select {...select(options)} />
+    <>
+      <Flex gap={32} wrap style={{ marginBottom: 24 }}>
+        <ImageUpload kind="avatar" current={account.avatar} label="Avatar" />
+        <ImageUpload kind="cover" current={account.cover} label="Cover" />
+      </Flex>
+      <Form<ProfileForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={save}
+        initialValues={{ ...account, dateOfBirth: account.dateOfBirth ? dayjs(account.dateOfBirth) : undefined }}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
+              <Input />
             </Form.Item>
           </Col>
-        ))}
-        <Col xs={8} md={4}>
-          <Form.Item name="phoneCode" label="Phone code" rules={[zodRule(fields.phoneCode.unwrap(), 'Phone code')]}>
-            <Input placeholder="+44" />
-          </Form.Item>
-        </Col>
-        <Col xs={16} md={8}>
-          <Form.Item name="phone" label="Phone" rules={[zodRule(fields.phone.unwrap(), 'Phone')]}>
-            <Input />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Button type="primary" htmlType="submit" loading={isLoading}>
-        Save profile
-      </Button>
-    </Form>
+          <Col xs={24} md={12}>
+            <Form.Item name="username" label="Username" rules={[zodRule(fields.username, 'Username')]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label="E-mail" rules={[zodRule(fields.email, 'E-mail')]}>
+              <Input type="email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="dateOfBirth" label="Date of birth">
+              <DatePicker style={{ width: '100%' }} disabledDate={(date) => date.isAfter(dayjs().subtract(18, 'year'))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="bio" label="About you" rules={[zodRule(fields.bio, 'About you')]}>
+              <Input.TextArea rows={4} showCount maxLength={2000} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="gender" label="Gender">
+              <Select options={performerOptionSets.genders} />
+            </Form.Item>
+          </Col>
+          <LocationFields form={form} />
+          {attributes.map(([name, label, options]) => (
+            <Col key={name} xs={12} md={6}>
+              <Form.Item name={name} label={label}>
+                <Select {...select(options)} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={8} md={4}>
+            <Form.Item name="phoneCode" label="Phone code" rules={[zodRule(fields.phoneCode.unwrap(), 'Phone code')]}>
+              <Input placeholder="+44" />
+            </Form.Item>
+          </Col>
+          <Col xs={16} md={8}>
+            <Form.Item name="phone" label="Phone" rules={[zodRule(fields.phone.unwrap(), 'Phone')]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          Save profile
+        </Button>
+      </Form>
+    </>
   );
 }
 
