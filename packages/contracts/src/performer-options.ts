@@ -84,3 +84,15 @@ export const performerOptionSets = {
   genders: genderOptions,
   sexualOrientations: sexualOrientationOptions,
 };
+
+/** The body attributes of a creator profile, with their labels, as forms and pages show them. */
+export const performerAttributeFields = [
+  { name: 'height', label: 'Height', options: heightOptions },
+  { name: 'weight', label: 'Weight', options: weightOptions },
+  { name: 'bodyType', label: 'Body type', options: bodyTypeOptions },
+  { name: 'ethnicity', label: 'Ethnicity', options: ethnicityOptions },
+  { name: 'size', label: 'Size', options: sizeOptions },
+  { name: 'hair', label: 'Hair colour', options: hairColorOptions },
+  { name: 'eyes', label: 'Eye colour', options: eyeColorOptions },
+  { name: 'sexualOrientation', label: 'Sexual orientation', options: sexualOrientationOptions },
+] as const;

@@ -2,6 +2,7 @@ import {
   Messages,
   type Option,
   type PerformerAccount,
+  performerAttributeFields,
   performerOptionSets,
   registerUserSchema,
   type UpdatePerformerInput,
@@ -39,17 +40,6 @@ type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: D
 const fields = { ...registerUserSchema.shape, ...updatePerformerSchema.shape };
 const select = (options: Option[]) => ({ options, allowClear: true, placeholder: 'Choose', showSearch: { optionFilterProp: 'label' } });
 
-const attributes: Array<[name: keyof ProfileForm, label: string, options: Option[]]> = [
-  ['height', 'Height', performerOptionSets.heights],
-  ['weight', 'Weight', performerOptionSets.weights],
-  ['bodyType', 'Body type', performerOptionSets.bodyTypes],
-  ['ethnicity', 'Ethnicity', performerOptionSets.ethnicities],
-  ['size', 'Size', performerOptionSets.sizes],
-  ['hair', 'Hair colour', performerOptionSets.hairs],
-  ['eyes', 'Eye colour', performerOptionSets.eyes],
-  ['sexualOrientation', 'Sexual orientation', performerOptionSets.sexualOrientations],
-];
-
 /** Empty inputs mean "not set" to the API: null, not an empty string. */
 const nullIfBlank = <T,>(value: T) => (value === '' || value === undefined ? null : value);
 
@@ -66,7 +56,7 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
       'phone',
       'phoneCode',
       'country',
-      ...attributes.map(([name]) => name),
+      ...performerAttributeFields.map(({ name }) => name),
     ] as const) {
       (body as Record<string, unknown>)[key] = nullIfBlank(body[key as keyof UpdatePerformerInput]);
     }
@@ -123,7 +113,7 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
             </Form.Item>
           </Col>
           <LocationFields form={form} />
-          {attributes.map(([name, label, options]) => (
+          {performerAttributeFields.map(({ name, label, options }) => (
             <Col key={name} xs={12} md={6}>
               <Form.Item name={name} label={label}>
                 <Select {...select(options)} />

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { type Option, type PublicPerformer, performerOptionSets } from '@limelight/contracts';
+import { type Option, type PublicPerformer, performerAttributeFields, performerOptionSets } from '@limelight/contracts';
 import { Alert, Avatar, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
@@ -9,16 +9,9 @@ import { BookmarkButton, FollowButton } from './PerformerActions';
 
 const labelOf = (options: Option[], value: string | null) => options.find((option) => option.value === value)?.label;
 
-const attributes: Array<[label: string, key: keyof PublicPerformer, options: Option[]]> = [
-  ['Age', 'age', performerOptionSets.ages],
-  ['Height', 'height', performerOptionSets.heights],
-  ['Weight', 'weight', performerOptionSets.weights],
-  ['Body type', 'bodyType', performerOptionSets.bodyTypes],
-  ['Ethnicity', 'ethnicity', performerOptionSets.ethnicities],
-  ['Size', 'size', performerOptionSets.sizes],
-  ['Hair', 'hair', performerOptionSets.hairs],
-  ['Eyes', 'eyes', performerOptionSets.eyes],
-  ['Orientation', 'sexualOrientation', performerOptionSets.sexualOrientations],
+const attributes: Array<{ name: keyof PublicPerformer; label: string; options: Option[] }> = [
+  { name: 'age', label: 'Age', options: performerOptionSets.ages },
+  ...performerAttributeFields,
 ];
 
 const plans: Array<[label: string, key: 'monthlyPrice' | 'threeMonthPrice' | 'sixMonthPrice' | 'yearlyPrice']> = [
@@ -47,9 +40,9 @@ export default function ProfilePage() {
   }
   const own = viewer?._id === performer._id;
   const pageUrl = `${window.location.origin}/${performer.username ?? performer._id}`;
-  const shownAttributes = attributes.flatMap(([label, key, options]) => {
-    const value = labelOf(options, performer[key] as string | null);
-    return value ? [{ key, label, children: value }] : [];
+  const shownAttributes = attributes.flatMap(({ name, label, options }) => {
+    const value = labelOf(options, performer[name] as string | null);
+    return value ? [{ key: name, label, children: value }] : [];
   });
   const offeredPlans = plans.filter(([, key]) => performer[key] !== null);
   const location = [performer.city, performer.state, performer.country].filter(Boolean).join(', ');
