@@ -25,6 +25,7 @@ import { mediaRoutes } from './modules/media/routes';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
+import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(followsRoutes(deps));
       await api.register(reactionsRoutes(deps));
       await api.register(mediaRoutes(deps));
+      await api.register(searchRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 export * from './files';
+export * from './search';
 export * from './sessions';
 export * from './settings';
 export * from './social';

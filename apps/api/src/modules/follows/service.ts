@@ -6,7 +6,7 @@ import type { SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
 import { findPerformer, listedPerformer, toPublicPerformer, viewerFlags } from '../performers/repo';
 import { isListed } from '../performers/service';
-import { avatarOf } from '../users/presenter';
+import { toPublicUser } from '../users/presenter';
 
 type Page = { offset: number; limit: number };
 
@@ -58,13 +58,7 @@ export async function followers(deps: Deps, performer: SessionUser, page: Page) 
   return {
     data: rows.map((row) => ({
       _id: row.id,
-      follower: {
-        _id: row.user.id,
-        name: row.user.name,
-        username: row.user.username,
-        avatar: avatarOf(row.user),
-        isPerformer: row.user.role === 'performer',
-      },
+      follower: toPublicUser(row.user),
       createdAt: row.createdAt.toISOString(),
     })),
     total: total?.total ?? 0,

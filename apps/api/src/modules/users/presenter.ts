@@ -1,4 +1,4 @@
-import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type CurrentUser } from '@limelight/contracts';
+import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type CurrentUser, type PublicUser } from '@limelight/contracts';
 import { publicUrl } from '../../platform/storage';
 import type { ProfileRow, UserRow } from './repo';
 
@@ -27,4 +27,9 @@ export function toCurrentUser(user: UserRow, profile?: ProfileRow): CurrentUser 
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
+}
+
+/** What any signed-in user may see of another account. */
+export function toPublicUser(user: UserRow): PublicUser {
+  return { _id: user.id, name: user.name, username: user.username, avatar: avatarOf(user), isPerformer: user.role === 'performer' };
 }

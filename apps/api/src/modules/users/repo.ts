@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, users } from '../../db/schema';
 
@@ -47,4 +47,32 @@ export async function takenFields(
   await check('username', values.username);
   await check('email', values.email);
   return taken;
+}
+
+/** Active fans and creators whose name or username starts with a word of `q`, not `exceptId`. */
+export async function searchUsers(db: Queryable, q: string | undefined, page: { offset: number; limit: number }, exceptId: string) {
+  const prefix = q ? `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    inArray(users.role, ['user', 'performer']),
+    eq(users.status, 'active'),
+    ne(users.id, exceptId),
+    prefix ? or(sql`lower(${users.username}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.username), asc(users.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function findActiveByIdOrUsername(db: Queryable, idOrUsername: string) {
+  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrUsername);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(eq(users.status, 'active'), isId ? eq(users.id, idOrUsername) : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`),
+    )
+    .limit(1);
+  return row;
 }

@@ -1,7 +1,11 @@
-import { currentUserSchema, updateAccountSchema } from '@limelight/contracts';
+import { currentUserSchema, listQuerySchema, listResponseSchema, publicUserSchema, updateAccountSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { toPublicUser } from './presenter';
+import { findActiveByIdOrUsername, searchUsers } from './repo';
 import * as usersService from './service';
 
 export const usersRoutes =
@@ -9,6 +13,35 @@ export const usersRoutes =
   async (app) => {
     app.get('/users/me', { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } }, async (request) =>
       usersService.currentUser(deps, sessionOf(request).user),
+    );
+
+    app.get(
+      '/users/search',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['users'],
+          querystring: listQuerySchema(['username']).extend({ q: z.string().trim().max(60).optional() }),
+          response: { 200: listResponseSchema(publicUserSchema) },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await searchUsers(deps.db, request.query.q, request.query, sessionOf(request).user.id);
+        return { data: rows.map(toPublicUser), total };
+      },
+    );
+
+    app.get(
+      '/users/view/:id',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicUserSchema } },
+      },
+      async (request) => {
+        const user = await findActiveByIdOrUsername(deps.db, request.params.id);
+        if (!user || user.role === 'admin') throw notFound('User');
+        return toPublicUser(user);
+      },
     );
 
     app.put(

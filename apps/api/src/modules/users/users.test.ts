@@ -62,3 +62,34 @@ describe('GET /users/me', () => {
     expect(bogus.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHENTICATED' });
   });
 });
+
+describe('GET /users/search and /users/view/{id}', () => {
+  it('finds active accounts by name or username prefix, showing public fields only', async () => {
+    const tag = `us${Date.now().toString(36)}`;
+    const first = await registerFan(app, { username: `${tag}_anna`, name: 'Anna' });
+    await registerFan(app, { username: `${tag}_bob` });
+    const searcher = await registerFan(app, { username: `${tag}_me` });
+    const token = await login(app, searcher.username);
+    const found = await app.inject({ method: 'GET', url: `/api/users/search?q=${tag}`, headers: { authorization: `Bearer ${token}` } });
+    expect(found.json().total).toBe(2);
+    expect(found.json().data[0]).toEqual({
+      _id: first._id,
+      name: 'Anna',
+      username: `${tag}_anna`,
+      avatar: '/no-avatar.png',
+      isPerformer: false,
+    });
+    expect(found.body).not.toContain('@example.test');
+
+    const viewed = await app.inject({ method: 'GET', url: `/api/users/view/${tag}_ANNA`, headers: { authorization: `Bearer ${token}` } });
+    expect(viewed.json()).toMatchObject({ _id: first._id, username: `${tag}_anna` });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/users/view/nobody_here', headers: { authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('is for signed-in users', async () => {
+    expect((await app.inject('/api/users/search?q=a')).statusCode).toBe(401);
+    expect((await app.inject('/api/users/view/someone')).statusCode).toBe(401);
+  });
+});
