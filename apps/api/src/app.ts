@@ -75,7 +75,11 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     reply.header('x-request-id', request.id);
   });
 
-  const database = adapters.database ?? (config.databaseUrl ? await openPostgres(config.databaseUrl) : await openEmbedded(config.dataDir));
+  const database =
+    adapters.database ??
+    (config.databaseUrl
+      ? await openPostgres(config.databaseUrl, (error) => app.log.error({ err: error }, 'idle database connection failed'))
+      : await openEmbedded(config.dataDir));
   const bus = adapters.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl) : createInMemoryBus());
   const settings = new SettingsCache(database.db, bus, app.log);
   await settings.start();

@@ -27,9 +27,17 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 /** Any constant works; it only has to be the same in every process of the deployment. */
 const MIGRATION_LOCK_ID = 7_245_001;
 
-/** Opens PostgreSQL through a pool; migrations run under an advisory lock so many processes may start at once. */
-export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+/**
+ * Opens PostgreSQL through a pool; migrations run under an advisory lock so many processes may
+ * start at once. A connection that dies while idle (server restart, failover) is reported to
+ * `onIdleError` and replaced by the pool, instead of crashing the process.
+ */
+export async function openPostgres(
+  databaseUrl: string,
+  onIdleError: (error: Error) => void = (error) => console.error('idle database connection failed:', error.message),
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  pool.on('error', onIdleError);
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

@@ -47,9 +47,12 @@ export function createRealtime(options: {
     }
     join(socket, session);
   };
+  let closing = false;
   const report = (work: Promise<void> | undefined) =>
     work?.catch((error: unknown) => options.log.error({ err: error }, 'presence update failed'));
   const wentOffline = async (userId: string) => {
+    // While shutting down, this process's sockets drop but the users may be online elsewhere.
+    if (closing) return;
     if ((await io.in(userRoom(userId)).fetchSockets()).length === 0) await options.presence?.offline(userId);
   };
   const join = (socket: RealtimeSocket, session: RequestSession) => {
@@ -93,6 +96,7 @@ export function createRealtime(options: {
     },
     /** Ends this process's sockets; the HTTP server itself is closed by Fastify. */
     close: async () => {
+      closing = true;
       io.local.disconnectSockets(true);
       io.engine.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));

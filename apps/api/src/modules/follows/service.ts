@@ -4,7 +4,7 @@ import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
-import { findPerformer, listedPerformer, toPublicPerformer, viewerFlags } from '../performers/repo';
+import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
 import { isListed } from '../performers/service';
 import { toPublicUser } from '../users/presenter';
 
@@ -67,31 +67,17 @@ export async function followers(deps: Deps, performer: SessionUser, page: Page) 
 
 /** The creators the signed-in user follows and may still see, newest first. */
 export async function following(deps: Deps, viewer: SessionUser, page: Page) {
-  const where = and(eq(follows.followerId, viewer.id), listedPerformer);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ id: follows.id, createdAt: follows.createdAt, user: users, profile: performerProfiles })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.performerId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(where)
-      .orderBy(desc(follows.createdAt), desc(follows.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db
-      .select({ total: count() })
-      .from(follows)
-      .innerJoin(users, eq(users.id, follows.performerId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(where),
-  ]);
-  const flags = await viewerFlags(
+  const { rows, total } = await pageOfLinkedPerformers(
     deps.db,
+    {
+      table: follows,
+      id: follows.id,
+      performerId: follows.performerId,
+      createdAt: follows.createdAt,
+      where: eq(follows.followerId, viewer.id),
+    },
+    page,
     viewer.id,
-    rows.map((row) => row.user.id),
   );
-  return {
-    data: rows.map((row) => ({ _id: row.id, performer: toPublicPerformer(row, flags), createdAt: row.createdAt.toISOString() })),
-    total: total?.total ?? 0,
-  };
+  return { data: rows, total };
 }

@@ -1,5 +1,6 @@
 import { ageBandOf, fromCents, type PublicPerformer } from '@limelight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
 import { avatarOf, coverOf } from '../users/presenter';
@@ -84,5 +85,47 @@ export function toPublicPerformer(row: PerformerRow, flags: { followed: Set<stri
     onlineAt: profile.onlineAt?.toISOString() ?? null,
     isFollowed: flags.followed.has(user.id),
     isBookmarked: flags.bookmarked.has(user.id),
+  };
+}
+
+/**
+ * One page of listed creators reached through a link table (follows, bookmarks), newest link
+ * first, with the total and the viewer's flags: three queries whatever the page size.
+ */
+export async function pageOfLinkedPerformers(
+  db: Queryable,
+  link: { table: PgTable; id: AnyPgColumn; performerId: AnyPgColumn; createdAt: AnyPgColumn; where: SQL | undefined },
+  page: { offset: number; limit: number },
+  viewerId: string,
+) {
+  const where = and(link.where, listedPerformer);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: link.id, createdAt: link.createdAt, user: users, profile: performerProfiles })
+      .from(link.table)
+      .innerJoin(users, eq(users.id, link.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(where)
+      .orderBy(desc(link.createdAt), desc(link.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: count() })
+      .from(link.table)
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, link.performerId))
+      .where(where),
+  ]);
+  const flags = await viewerFlags(
+    db,
+    viewerId,
+    rows.map((row) => row.user.id),
+  );
+  return {
+    rows: rows.map((row) => ({
+      _id: row.id as string,
+      performer: toPublicPerformer(row, flags),
+      createdAt: (row.createdAt as Date).toISOString(),
+    })),
+    total: total?.total ?? 0,
   };
 }

@@ -1,10 +1,10 @@
 import type { ReactionInput } from '@limelight/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
-import { performerProfiles, reactions, users } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { reactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { findPerformer, listedPerformer, toPublicPerformer, viewerFlags } from '../performers/repo';
+import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
 import { isListed } from '../performers/service';
 
 /** Checks that the object exists and the user may see it, per object type. */
@@ -39,41 +39,17 @@ export async function unreact(deps: Deps, user: SessionUser, input: ReactionInpu
 
 /** The creators the user bookmarked and may still see, newest first. */
 export async function bookmarkedPerformers(deps: Deps, user: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(
-    eq(reactions.userId, user.id),
-    eq(reactions.objectType, 'performer'),
-    eq(reactions.action, 'bookmark'),
-    listedPerformer,
-  );
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ id: reactions.id, createdAt: reactions.createdAt, user: users, profile: performerProfiles })
-      .from(reactions)
-      .innerJoin(users, eq(users.id, reactions.objectId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(where)
-      .orderBy(desc(reactions.createdAt), desc(reactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db
-      .select({ total: count() })
-      .from(reactions)
-      .innerJoin(users, eq(users.id, reactions.objectId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(where),
-  ]);
-  const flags = await viewerFlags(
+  const { rows, total } = await pageOfLinkedPerformers(
     deps.db,
+    {
+      table: reactions,
+      id: reactions.id,
+      performerId: reactions.objectId,
+      createdAt: reactions.createdAt,
+      where: and(eq(reactions.userId, user.id), eq(reactions.objectType, 'performer'), eq(reactions.action, 'bookmark')),
+    },
+    page,
     user.id,
-    rows.map((row) => row.user.id),
   );
-  return {
-    data: rows.map((row) => ({
-      _id: row.id,
-      objectId: row.user.id,
-      performer: toPublicPerformer(row, flags),
-      createdAt: row.createdAt.toISOString(),
-    })),
-    total: total?.total ?? 0,
-  };
+  return { data: rows.map((row) => ({ ...row, objectId: row.performer._id })), total };
 }
