@@ -93,7 +93,7 @@ test('a page that needs a session sends a visitor to log in and back', async ({ 
 });
 
 test('a wrong password says Incorrect credentials!', async ({ page }) => {
-  await logIn(page, accounts.fan, { password: 'wrong-password' });
+  await logIn(page, accounts.fan, { password: 'wrong-password', fails: true });
   await expect(page.locator('#root').getByRole('alert')).toHaveText('Incorrect credentials!');
   await expect(page).toHaveURL(/\/auth\/login$/);
 });

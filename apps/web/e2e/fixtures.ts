@@ -8,12 +8,18 @@ export const accounts = {
   creatorWithoutUsername: 'newcreator@limelight.local',
 };
 
-export async function logIn(page: Page, login: string, options: { password?: string; remember?: boolean; redirect?: string } = {}) {
+/** Logs in through the form and, unless the login is meant to fail, waits until it has landed. */
+export async function logIn(
+  page: Page,
+  login: string,
+  options: { password?: string; remember?: boolean; redirect?: string; fails?: boolean } = {},
+) {
   await page.goto(options.redirect ? `/auth/login?redirect=${encodeURIComponent(options.redirect)}` : '/auth/login');
   await page.getByLabel('E-mail or username').fill(login);
   await page.getByLabel('Password').fill(options.password ?? DEMO_PASSWORD);
   if (options.remember === false) await page.getByLabel('Remember me').uncheck();
   await page.getByRole('button', { name: 'Log in' }).click();
+  if (!options.fails) await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 }
 
 /** Fails the test on any console error or uncaught exception in the page. */

@@ -105,6 +105,8 @@ test('a fan discovers creators on the home page and searches with filters kept i
   await expect(page).toHaveURL(/q=ava/);
   await expect(page.getByRole('heading', { name: 'Top creators' })).toHaveCount(0);
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toBeVisible();
+  await expect(page.getByText('Popular searches:')).toBeVisible();
+  await expect(page.getByText('ava', { exact: true })).toBeVisible();
 
   await page.getByLabel('Search creators').fill('');
   await page.getByLabel('Search creators').press('Enter');

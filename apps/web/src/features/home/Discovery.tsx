@@ -1,8 +1,14 @@
 import { performerOptionSets, performerSearchSorts } from '@limelight/contracts';
-import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switch, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useCountriesQuery } from '../lookups/api';
-import { useRandomPerformersQuery, useSearchPerformersQuery, useTopPerformersQuery } from '../profile/api';
+import {
+  usePopularSearchesQuery,
+  useRandomPerformersQuery,
+  useRecordSearchMutation,
+  useSearchPerformersQuery,
+  useTopPerformersQuery,
+} from '../profile/api';
 import { PerformerCard } from '../profile/PerformerCard';
 
 const filterNames = ['q', 'gender', 'country', 'age', 'hair', 'bodyType', 'ethnicity', 'isFreeSubscription', 'isOnline', 'order'] as const;
@@ -39,6 +45,13 @@ export function Discovery() {
   const top = useTopPerformersQuery(8, { skip: searching });
   const random = useRandomPerformersQuery(4, { skip: searching });
   const countries = useCountriesQuery();
+  const popularSearches = usePopularSearchesQuery();
+  const [recordSearch] = useRecordSearchMutation();
+  const searchFor = (value: string) => {
+    const keyword = value.trim();
+    setFilter('q', keyword || undefined);
+    if (keyword.length >= 2) void recordSearch(keyword);
+  };
   const select = (name: (typeof filterNames)[number], placeholder: string, options: Array<{ value: string; label: string }>) => (
     <Select
       allowClear
@@ -62,7 +75,7 @@ export function Discovery() {
             placeholder="Search creators"
             aria-label="Search creators"
             allowClear
-            onSearch={(value) => setFilter('q', value.trim() || undefined)}
+            onSearch={searchFor}
             style={{ maxWidth: 280 }}
           />
           {select('gender', 'Gender', performerOptionSets.genders)}
@@ -95,6 +108,16 @@ export function Discovery() {
             performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
           )}
         </Flex>
+        {!!popularSearches.data?.data.length && (
+          <Flex gap={4} wrap align="center" style={{ marginTop: 12 }}>
+            <Typography.Text type="secondary">Popular searches:</Typography.Text>
+            {popularSearches.data.data.map(({ keyword }) => (
+              <Tag.CheckableTag key={keyword} checked={filters.q === keyword} onChange={() => searchFor(keyword)}>
+                {keyword}
+              </Tag.CheckableTag>
+            ))}
+          </Flex>
+        )}
       </Card>
       {searching ? (
         <>

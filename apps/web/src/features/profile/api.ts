@@ -68,6 +68,14 @@ export const profileApi = api.injectEndpoints({
           () => undefined,
         ),
     }),
+    popularSearches: build.query<ListResponse<{ keyword: string; count: number }>, void>({
+      query: () => ({ url: '/search/list/keywords', params: { sortBy: 'popular', limit: 8 } }),
+      providesTags: ['Lookups'],
+    }),
+    recordSearch: build.mutation<unknown, string>({
+      query: (keyword) => ({ url: '/search/keywords', method: 'POST', body: { keyword } }),
+      invalidatesTags: ['Lookups'],
+    }),
     topPerformers: build.query<PublicPerformer[], number>({
       query: (limit) => ({ url: '/performers/top', params: { limit } }),
       providesTags: ['Performer'],
@@ -101,6 +109,8 @@ export const {
   useFollowingQuery,
   useFollowersQuery,
   useSearchPerformersQuery,
+  usePopularSearchesQuery,
+  useRecordSearchMutation,
   useTopPerformersQuery,
   useRandomPerformersQuery,
   useBookmarkedPerformersQuery,
