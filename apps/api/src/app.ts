@@ -29,16 +29,16 @@ import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
-import { createInMemoryBus, createRedisBus, type EventBus } from './platform/bus';
+import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
-import { createMailer, type Mailer } from './platform/mail';
+import { createMailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage } from './platform/storage';
 
 /** Outside components a caller may hand in instead of having them built from the config. */
-export type Adapters = { database?: DatabaseHandle; mailer?: Mailer; bus?: EventBus };
+export type Adapters = { database?: DatabaseHandle };
 export type App = FastifyInstance;
 
 declare module 'fastify' {
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     (config.databaseUrl
       ? await openPostgres(config.databaseUrl, (error) => app.log.error({ err: error }, 'idle database connection failed'))
       : await openEmbedded(config.dataDir));
-  const bus = adapters.bus ?? (config.redisUrl ? createRedisBus(config.redisUrl) : createInMemoryBus());
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInMemoryBus();
   const settings = new SettingsCache(database.db, bus, app.log);
   await settings.start();
   const realtime = createRealtime({
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     config,
     db: database.db,
     settings,
-    mailer: adapters.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
     geo: await createGeoLookup(),
     realtime,
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   });
   app.addHook('onClose', async () => {
     await rateLimitRedis?.quit().catch(() => undefined);
-    if (!adapters.bus) await bus.close();
+    await bus.close();
     if (!adapters.database) await database.close();
   });
 

@@ -45,10 +45,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: DatabaseHandle; dataDir: string };
 
 /** The real app on a real database; only the data directory and limits differ from production. */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  adapters: Adapters & { database?: DatabaseHandle } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, adapters: Adapters = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-test-'));
   const database = adapters.database ?? (await createTestDatabase());
   const config: Config = {
