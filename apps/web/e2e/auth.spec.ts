@@ -1,4 +1,4 @@
-import { accounts, DEMO_PASSWORD, expect, logIn, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, logIn, logOut, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -14,9 +14,7 @@ test('a fan registers, lands on /home, logs out and logs in again', async ({ pag
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Nina Fan' })).toBeVisible();
 
-  await page.getByTestId('account-menu').click();
-  await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await logOut(page);
 
   await logIn(page, username, { password: 'nina-password-1' });
   await expect(page).toHaveURL(/\/home$/);

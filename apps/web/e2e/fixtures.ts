@@ -22,6 +22,20 @@ export async function logIn(
   if (!options.fails) await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 }
 
+/**
+ * Logs out from the account menu. The menu opens with an animation, during which a click may
+ * not reach the item, so the whole gesture is retried until the login page shows.
+ */
+export async function logOut(page: Page) {
+  await expect(async () => {
+    if (!page.url().endsWith('/auth/login')) {
+      await page.getByTestId('account-menu').click({ timeout: 2_000 });
+      await page.getByRole('menuitem', { name: 'Log out' }).click({ timeout: 2_000 });
+    }
+    await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Fails the test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -65,6 +65,18 @@ export function Discovery() {
     />
   );
 
+  const toggle = (name: 'isFreeSubscription' | 'isOnline', label: string) => (
+    <Flex gap={4} align="center">
+      <Switch
+        size="small"
+        aria-label={label}
+        checked={filters[name] === 'true'}
+        onChange={(on) => setFilter(name, on ? 'true' : undefined)}
+      />
+      {label}
+    </Flex>
+  );
+
   return (
     <section aria-label="Discover creators">
       <Card style={{ marginBottom: 16 }}>
@@ -84,24 +96,8 @@ export function Discovery() {
           {select('hair', 'Hair', performerOptionSets.hairs)}
           {select('bodyType', 'Body type', performerOptionSets.bodyTypes)}
           {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
-          <Flex gap={4} align="center">
-            <Switch
-              size="small"
-              aria-label="Free trial"
-              checked={filters.isFreeSubscription === 'true'}
-              onChange={(on) => setFilter('isFreeSubscription', on ? 'true' : undefined)}
-            />
-            Free trial
-          </Flex>
-          <Flex gap={4} align="center">
-            <Switch
-              size="small"
-              aria-label="Online now"
-              checked={filters.isOnline === 'true'}
-              onChange={(on) => setFilter('isOnline', on ? 'true' : undefined)}
-            />
-            Online now
-          </Flex>
+          {toggle('isFreeSubscription', 'Free trial')}
+          {toggle('isOnline', 'Online now')}
           {select(
             'order',
             'Sort',
