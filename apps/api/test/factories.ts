@@ -78,3 +78,9 @@ export async function verifiedPerformer(app: TestApp) {
   await app.deps.db.insert(performerProfiles).values({ userId: performer.user.id, gender: 'female', verifiedDocument: true });
   return performer;
 }
+
+/** The fields a 4xx answer names, sorted, so a test reads as the list it expects. */
+export function refusedFields(response: { json(): unknown }): string[] {
+  const { details = [] } = response.json() as { details?: Array<{ field: string }> };
+  return details.map((detail) => detail.field).sort();
+}

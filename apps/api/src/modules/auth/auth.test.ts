@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { fanInput, login, PASSWORD, performerForm, registerFan, registerPerformer, signedIn } from '../../../test/factories';
+import { fanInput, login, PASSWORD, performerForm, refusedFields, registerFan, registerPerformer, signedIn } from '../../../test/factories';
 import { linkToken, readOutbox, startSmtpServer } from '../../../test/mail';
 import { sessions } from '../../db/schema';
 
@@ -62,12 +62,7 @@ describe('registration', () => {
     const { form } = performerForm({ gender: 'robot', dateOfBirth: '2015-01-01', email: 'nope' });
     const response = await app.inject({ method: 'POST', url: '/api/auth/performers/register', payload: form });
     expect(response.statusCode).toBe(400);
-    expect(
-      response
-        .json()
-        .details.map((detail: { field: string }) => detail.field)
-        .sort(),
-    ).toEqual(['dateOfBirth', 'email', 'gender']);
+    expect(refusedFields(response)).toEqual(['dateOfBirth', 'email', 'gender']);
   });
 
   it('refuses a performer registration sent as JSON with 415', async () => {
@@ -112,7 +107,7 @@ describe('registration', () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: fanInput(overrides) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
-    expect(response.json().details.map((detail: { field: string }) => detail.field)).toEqual([field]);
+    expect(refusedFields(response)).toEqual([field]);
   });
 });
 

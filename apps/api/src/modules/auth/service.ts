@@ -24,8 +24,12 @@ export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mi
 const INCORRECT_CREDENTIALS = 'Incorrect credentials!';
 const inactiveAccount = () =>
   new AppError(403, ErrorCode.accountInactive, 'Your account is inactive, please contact the site administrator');
-/** Verifying against a throwaway hash when the account does not exist keeps both answers equally slow. */
-const dummyHash = hashPassword(randomUUID());
+/**
+ * Verifying against a throwaway hash when the account does not exist keeps both answers equally
+ * slow. Made on the first failed lookup rather than at start-up.
+ */
+let dummyHash: Promise<string> | undefined;
+const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
 
 export async function registerUser(deps: Deps, input: RegisterUserInput) {
   const user = await deps.db.transaction((tx) => insertAccount(tx, 'user', input));
@@ -141,7 +145,7 @@ export async function login(
   meta: ClientMeta,
 ) {
   const user = await findByLogin(deps.db, (input.email ?? input.username)!);
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await throwawayHash()), input.password);
   if (!user || !passwordMatches) throw new AppError(401, ErrorCode.invalidCredentials, INCORRECT_CREDENTIALS);
   if (user.status !== 'active') throw inactiveAccount();
   if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && user.role !== 'admin') {

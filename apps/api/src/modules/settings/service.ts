@@ -33,27 +33,30 @@ export function settingsByKeys(deps: Deps, keys: string[]): Record<string, unkno
 }
 
 export function adminSettings(deps: Deps): AdminSetting[] {
-  return settingKeys.map((key) => {
-    const definition = settingDefinition(key);
-    const secret = definition.secret ?? false;
-    const value = deps.settings.get(key);
-    return {
-      key,
-      type: definition.type,
-      group: definition.group,
-      label: definition.label,
-      description: definition.description,
-      public: definition.public,
-      secret,
-      editable: definition.editable ?? true,
-      value: secret ? null : value,
-      hasValue: secret ? deps.settings.isStored(key) && value !== '' : true,
-      default: secret ? null : definition.default,
-      min: definition.type === 'number' ? definition.min : undefined,
-      max: definition.type === 'number' ? definition.max : undefined,
-      options: definition.type === 'enum' ? [...definition.options] : undefined,
-    };
-  });
+  return settingKeys.map((key) => adminSetting(deps, key));
+}
+
+/** One setting as the admin sees it; a secret's value never leaves the server. */
+function adminSetting(deps: Deps, key: SettingKey): AdminSetting {
+  const definition = settingDefinition(key);
+  const secret = definition.secret ?? false;
+  const value = deps.settings.get(key);
+  return {
+    key,
+    type: definition.type,
+    group: definition.group,
+    label: definition.label,
+    description: definition.description,
+    public: definition.public,
+    secret,
+    editable: definition.editable ?? true,
+    value: secret ? null : value,
+    hasValue: secret ? deps.settings.isStored(key) && value !== '' : true,
+    default: secret ? null : definition.default,
+    min: definition.type === 'number' ? definition.min : undefined,
+    max: definition.type === 'number' ? definition.max : undefined,
+    options: definition.type === 'enum' ? [...definition.options] : undefined,
+  };
 }
 
 /** Validates one setting against its type and range and against its paired bound, then stores it. */
@@ -79,5 +82,5 @@ export async function updateSetting(deps: Deps, key: string, value: unknown, adm
   await deps.settings.reload();
   await deps.settings.announceChange([key]);
   if (definition.public) deps.realtime.io.emit('settings/changed', { keys: [key] });
-  return adminSettings(deps).find((setting) => setting.key === key)!;
+  return adminSetting(deps, key);
 }
