@@ -3,9 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
-import { toPublicUser } from './presenter';
-import { findActiveByIdOrUsername, searchUsers } from './repo';
 import * as usersService from './service';
 
 export const usersRoutes =
@@ -25,10 +22,7 @@ export const usersRoutes =
           response: { 200: listResponseSchema(publicUserSchema) },
         },
       },
-      async (request) => {
-        const { rows, total } = await searchUsers(deps.db, request.query.q, request.query, sessionOf(request).user.id);
-        return { data: rows.map(toPublicUser), total };
-      },
+      async (request) => usersService.searchAccounts(deps, sessionOf(request).user, request.query.q, request.query),
     );
 
     app.get(
@@ -37,11 +31,7 @@ export const usersRoutes =
         preHandler: requireUser,
         schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicUserSchema } },
       },
-      async (request) => {
-        const user = await findActiveByIdOrUsername(deps.db, request.params.id);
-        if (!user || user.role === 'admin') throw notFound('User');
-        return toPublicUser(user);
-      },
+      async (request) => usersService.viewAccount(deps, request.params.id),
     );
 
     app.put(

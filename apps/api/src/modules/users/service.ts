@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
 import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
-import { toCurrentUser } from './presenter';
-import { findProfile, type UserRow } from './repo';
+import { toCurrentUser, toPublicUser } from './presenter';
+import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
 
 export async function currentUser(deps: Deps, user: UserRow) {
   const profile = user.role === 'performer' ? await findProfile(deps.db, user.id) : undefined;
@@ -27,4 +28,16 @@ export async function updateAccount(deps: Deps, session: RequestSession, input: 
     });
   if (emailChanged) await sendVerificationMail(deps, updated!);
   return currentUser(deps, updated!);
+}
+
+/** Active fans and creators by name or username prefix, as anyone signed in may see them. */
+export async function searchAccounts(deps: Deps, viewer: UserRow, q: string | undefined, page: { offset: number; limit: number }) {
+  const { rows, total } = await searchUsers(deps.db, q, page, viewer.id);
+  return { data: rows.map(toPublicUser), total };
+}
+
+export async function viewAccount(deps: Deps, idOrUsername: string) {
+  const user = await findActiveByIdOrUsername(deps.db, idOrUsername);
+  if (!user || user.role === 'admin') throw notFound('User');
+  return toPublicUser(user);
 }
