@@ -17,25 +17,32 @@ import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
 import type { Deps } from './deps';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
+import { contactRoutes } from './modules/contact/routes';
 import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
+import { postsRoutes } from './modules/posts/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { sitePromosRoutes } from './modules/site-promos/routes';
+import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
+import { createGoogleSignIn } from './platform/google';
 import { createMailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage } from './platform/storage';
+import { createTwitterSignIn } from './platform/twitter';
 
 /** Outside components a caller may hand in instead of having them built from the config. */
 export type Adapters = { database?: DatabaseHandle };
@@ -98,6 +105,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
     geo: await createGeoLookup(),
     realtime,
+    google: createGoogleSignIn(config.google),
+    twitter: createTwitterSignIn(config.twitterBaseUrl),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -158,6 +167,11 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(reactionsRoutes(deps));
       await api.register(mediaRoutes(deps));
       await api.register(searchRoutes(deps));
+      await api.register(socialAuthRoutes(deps));
+      await api.register(contactRoutes(deps));
+      await api.register(postsRoutes(deps));
+      await api.register(sitePromosRoutes(deps));
+      await api.register(tokenPackagesRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\//, 'must be an http(s) URL')
+  .transform((url) => url.replace(/\/$/, ''));
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Every environment variable the API reads, parsed once at start. README lists them. */
@@ -46,6 +50,10 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  // Outside providers; tests point these at local fakes.
+  GOOGLE_BASE_URL: httpUrl.optional(),
+  TWITTER_BASE_URL: httpUrl.default('https://api.twitter.com'),
+  RECAPTCHA_BASE_URL: httpUrl.default('https://www.google.com'),
 });
 
 export type Config = {
@@ -66,6 +74,9 @@ export type Config = {
   authRateLimitPerMinute: number;
   trustProxy: boolean;
   webDistDir: string;
+  google: { authorizeUrl: string; tokenUrl: string; certsUrl: string };
+  twitterBaseUrl: string;
+  recaptchaVerifyUrl: string;
 };
 
 /**
@@ -98,5 +109,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(baseDir, e.WEB_DIST_DIR),
+    google: googleEndpoints(e.GOOGLE_BASE_URL),
+    twitterBaseUrl: e.TWITTER_BASE_URL,
+    recaptchaVerifyUrl: `${e.RECAPTCHA_BASE_URL}/recaptcha/api/siteverify`,
+  };
+}
+
+/** Google serves sign-in from three hosts; a base URL (a local fake) stands in for all of them. */
+export function googleEndpoints(baseUrl: string | undefined): Config['google'] {
+  return {
+    authorizeUrl: `${baseUrl ?? 'https://accounts.google.com'}/o/oauth2/v2/auth`,
+    tokenUrl: `${baseUrl ?? 'https://oauth2.googleapis.com'}/token`,
+    certsUrl: `${baseUrl ?? 'https://www.googleapis.com'}/oauth2/v3/certs`,
   };
 }

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GeoLookup } from './platform/geo';
+import type { GoogleSignIn } from './platform/google';
 import type { Mailer, MailMessage } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { SettingsCache } from './platform/settings-cache';
 import type { Storage } from './platform/storage';
+import type { TwitterSignIn } from './platform/twitter';
 
 /** What services are built from. Tests build the same set with real adapters. */
 export type Deps = {
@@ -16,6 +18,8 @@ export type Deps = {
   storage: Storage;
   geo: GeoLookup;
   realtime: Realtime;
+  google: GoogleSignIn;
+  twitter: TwitterSignIn;
   log: FastifyBaseLogger;
 };
 

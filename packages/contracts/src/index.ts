@@ -4,6 +4,7 @@ export * from './lookups';
 export * from './performer-options';
 export * from './performers';
 export * from './settings';
+export * from './site';
 export * from './social';
 export * from './socket';
 export * from './users';

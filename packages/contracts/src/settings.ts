@@ -97,6 +97,45 @@ export const settingDefinitions = {
     default: false,
     public: true,
   },
+  enableGoogleReCaptcha: {
+    type: 'boolean',
+    group: 'auth',
+    label: 'reCAPTCHA on registration and the contact form',
+    default: false,
+    public: true,
+  },
+  googleReCaptchaSiteKey: { type: 'string', group: 'auth', label: 'reCAPTCHA site key', default: '', maxLength: 255, public: true },
+  googleReCaptchaSecretKey: {
+    type: 'string',
+    group: 'auth',
+    label: 'reCAPTCHA secret key',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
+  googleLoginEnabled: { type: 'boolean', group: 'auth', label: 'Sign in with Google', default: false, public: true },
+  googleClientId: { type: 'string', group: 'auth', label: 'Google OAuth client id', default: '', maxLength: 255, public: true },
+  googleClientSecret: {
+    type: 'string',
+    group: 'auth',
+    label: 'Google OAuth client secret',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
+  twitterLoginEnabled: { type: 'boolean', group: 'auth', label: 'Sign in with Twitter', default: false, public: true },
+  twitterConsumerKey: { type: 'string', group: 'auth', label: 'Twitter API key', default: '', maxLength: 255, public: false },
+  twitterConsumerSecret: {
+    type: 'string',
+    group: 'auth',
+    label: 'Twitter API key secret',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
   paymentGateway: {
     type: 'enum',
     group: 'payment',
@@ -233,11 +272,14 @@ export function settingValueSchema(definition: SettingDefinition): z.ZodType {
   }
 }
 
-/** What `GET /settings/public` answers: every public key plus the client-side password flag. */
+/**
+ * What `GET /settings/public` answers: every public key, plus facts of the server's
+ * configuration the client needs (password pre-hashing, where Google's consent screen is).
+ */
 export type PublicSettingKey = {
   [K in SettingKey]: (typeof settingDefinitions)[K]['public'] extends true ? K : never;
 }[SettingKey];
-export type PublicSettings = Pick<SettingValues, PublicSettingKey> & { hashPwClient: boolean };
+export type PublicSettings = Pick<SettingValues, PublicSettingKey> & { hashPwClient: boolean; googleAuthorizeUrl: string };
 
 export const adminSettingSchema = z.object({
   key: z.string(),

@@ -38,6 +38,8 @@ export const registerUserSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
+  /** Required when the admin has switched reCAPTCHA on. */
+  recaptchaToken: z.string().max(4000).optional(),
 });
 export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 

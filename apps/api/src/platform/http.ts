@@ -17,3 +17,9 @@ export function uniqueViolation(error: unknown): string | undefined {
   const { code, constraint } = (candidate ?? {}) as { code?: string; constraint?: string };
   return code === '23505' ? (constraint ?? '') : undefined;
 }
+
+/** `text` as a literal inside a LIKE pattern: its wildcards and the escape character escaped. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Whether a path parameter is one of our ids rather than a username or slug. */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

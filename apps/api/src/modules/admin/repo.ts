@@ -2,7 +2,7 @@ import type { Role } from '@limelight/contracts';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files, performerProfiles, users } from '../../db/schema';
-import { orderBy } from '../../platform/http';
+import { escapeLike, orderBy } from '../../platform/http';
 
 export type AccountFilters = {
   role: Exclude<Role, 'admin'>;
@@ -20,7 +20,7 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
   const conditions: Array<SQL | undefined> = [eq(users.role, filters.role)];
   if (filters.status) conditions.push(eq(users.status, filters.status));
   if (filters.q) {
-    const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(filters.q.toLowerCase())}%`;
     conditions.push(
       or(
         sql`lower(${users.username}) like ${pattern}`,

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { AppError, badRequest, parseOrThrow } from '../../platform/errors';
+import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { sniffMimeType } from '../../platform/storage';
 import * as auth from './service';
 
@@ -25,7 +26,7 @@ const messageSchema = z.object({ message: z.string() });
 const registeredSchema = messageSchema.extend({ _id: z.string(), requireEmailVerification: z.boolean() });
 const DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 
-const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+export const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -36,7 +37,10 @@ export const authRoutes =
     app.post(
       '/auth/users/register',
       { ...limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } },
-      async (request, reply) => reply.status(201).send(await auth.registerUser(deps, request.body)),
+      async (request, reply) => {
+        await verifyRecaptchaIfEnabled(deps, request.body.recaptchaToken, request.ip);
+        return reply.status(201).send(await auth.registerUser(deps, request.body));
+      },
     );
 
     app.post(
@@ -53,6 +57,7 @@ export const authRoutes =
       async (request, reply) => {
         const { fields, documents } = await readPerformerRegistration(request);
         const input = parseOrThrow(registerPerformerSchema, fields);
+        await verifyRecaptchaIfEnabled(deps, input.recaptchaToken, request.ip);
         return reply.status(201).send(await auth.registerPerformer(deps, input, documents));
       },
     );

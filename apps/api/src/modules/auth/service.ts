@@ -22,7 +22,7 @@ export type ClientMeta = { userAgent?: string; ip?: string };
 export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 
 const INCORRECT_CREDENTIALS = 'Incorrect credentials!';
-const inactiveAccount = () =>
+export const inactiveAccount = () =>
   new AppError(403, ErrorCode.accountInactive, 'Your account is inactive, please contact the site administrator');
 /**
  * Verifying against a throwaway hash when the account does not exist keeps both answers equally
@@ -154,7 +154,7 @@ export async function login(
   return openSession(deps, user.id, input.remember, 'password', meta);
 }
 
-function openSession(deps: Deps, userId: string, remember: boolean, method: SessionMethod, meta: ClientMeta) {
+export function openSession(deps: Deps, userId: string, remember: boolean, method: SessionMethod, meta: ClientMeta) {
   const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
   return createSession(deps.db, { userId, ttlSeconds, method, ...meta }).then((session) => ({
     token: session.token,

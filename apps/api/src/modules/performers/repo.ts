@@ -3,12 +3,11 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
+import { isUuid } from '../../platform/http';
 import { avatarOf, coverOf } from '../users/presenter';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
 export const listedPerformer = eq(performerProfiles.listed, true);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findPerformer(db: Queryable, usernameOrId: string) {
   const byUsername = sql`lower(${users.username}) = ${usernameOrId.toLowerCase()}`;
@@ -16,7 +15,7 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
     .select({ user: users, profile: performerProfiles })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(and(eq(users.role, 'performer'), UUID.test(usernameOrId) ? eq(users.id, usernameOrId) : byUsername))
+    .where(and(eq(users.role, 'performer'), isUuid(usernameOrId) ? eq(users.id, usernameOrId) : byUsername))
     .limit(1);
   return row;
 }

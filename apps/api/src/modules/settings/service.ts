@@ -16,7 +16,11 @@ import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '
 export function publicSettings(deps: Deps): PublicSettings {
   const values = deps.settings.all();
   const picked = Object.fromEntries(publicSettingKeys.map((key) => [key, values[key]]));
-  return { ...(picked as Omit<PublicSettings, 'hashPwClient'>), hashPwClient: deps.config.hashPwClient };
+  return {
+    ...(picked as Omit<PublicSettings, 'hashPwClient' | 'googleAuthorizeUrl'>),
+    hashPwClient: deps.config.hashPwClient,
+    googleAuthorizeUrl: deps.config.google.authorizeUrl,
+  };
 }
 
 /** `POST /settings/keys`: values of the named public keys; asking for a non-public key is refused. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, users } from '../../db/schema';
+import { escapeLike, isUuid } from '../../platform/http';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof performerProfiles.$inferSelect;
@@ -51,7 +52,7 @@ export async function takenFields(
 
 /** Active fans and creators whose name or username starts with a word of `q`, not `exceptId`. */
 export async function searchUsers(db: Queryable, q: string | undefined, page: { offset: number; limit: number }, exceptId: string) {
-  const prefix = q ? `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const prefix = q ? `${escapeLike(q.toLowerCase())}%` : undefined;
   const where = and(
     inArray(users.role, ['user', 'performer']),
     eq(users.status, 'active'),
@@ -66,7 +67,7 @@ export async function searchUsers(db: Queryable, q: string | undefined, page: { 
 }
 
 export async function findActiveByIdOrUsername(db: Queryable, idOrUsername: string) {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(idOrUsername);
+  const isId = isUuid(idOrUsername);
   const [row] = await db
     .select()
     .from(users)

@@ -1,0 +1,67 @@
+import { adminPostSearchQuerySchema, listResponseSchema, postSchema, postSearchQuerySchema, savePostSchema } from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireAdmin } from '../../platform/auth';
+import * as posts from './service';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+
+export const postsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/posts/search',
+      { schema: { tags: ['posts'], querystring: postSearchQuerySchema, response: { 200: listResponseSchema(postSchema) } } },
+      async (request) => posts.searchPosts(deps, request.query, true),
+    );
+
+    app.get(
+      '/posts/:id',
+      {
+        schema: {
+          tags: ['posts'],
+          description: 'A published page by id or slug.',
+          params: z.object({ id: z.string().trim().min(1).max(100, 'must be at most 100 characters') }),
+          response: { 200: postSchema },
+        },
+      },
+      async (request) => posts.findPost(deps, request.params.id, false),
+    );
+
+    app.get(
+      '/admin/posts',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: adminPostSearchQuerySchema, response: { 200: listResponseSchema(postSchema) } },
+      },
+      async (request) => posts.searchPosts(deps, request.query, false),
+    );
+
+    app.get(
+      '/admin/posts/:id',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: postSchema } } },
+      async (request) => posts.findPost(deps, request.params.id, true),
+    );
+
+    app.post(
+      '/admin/posts',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], body: savePostSchema, response: { 201: postSchema } } },
+      async (request, reply) => reply.status(201).send(await posts.createPost(deps, request.body)),
+    );
+
+    app.put(
+      '/admin/posts/:id',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, body: savePostSchema, response: { 200: postSchema } } },
+      async (request) => posts.updatePost(deps, request.params.id, request.body),
+    );
+
+    app.delete(
+      '/admin/posts/:id',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await posts.deletePost(deps, request.params.id);
+        return { message: 'Page deleted' };
+      },
+    );
+  };

@@ -1,0 +1,100 @@
+import type { adminPostSearchQuerySchema, SavePostInput } from '@limelight/contracts';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { z } from 'zod';
+import { posts } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { conflict, notFound } from '../../platform/errors';
+import { escapeLike, isUuid, orderBy, uniqueViolation } from '../../platform/http';
+
+type PostRow = typeof posts.$inferSelect;
+type PostQuery = z.output<typeof adminPostSearchQuerySchema>;
+
+/**
+ * Admins write pages in HTML; it is cleaned on save so a stolen admin session or a pasted
+ * snippet cannot plant scripts that run for every visitor.
+ */
+const sanitize = (html: string) =>
+  sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
+    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+  });
+
+export const presentPost = (row: PostRow) => ({
+  _id: row.id,
+  slug: row.slug,
+  type: row.type,
+  title: row.title,
+  shortDescription: row.shortDescription,
+  content: row.content,
+  status: row.status,
+  ordering: row.ordering,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const sortable = { updatedAt: posts.updatedAt, createdAt: posts.createdAt, ordering: posts.ordering, title: posts.title };
+
+/** Lists posts; visitors see published ones only, the admin may filter by status. */
+export async function searchPosts(deps: Deps, query: PostQuery, publishedOnly: boolean) {
+  const filters: SQL[] = [];
+  if (publishedOnly) filters.push(eq(posts.status, 'published'));
+  else if (query.status) filters.push(eq(posts.status, query.status));
+  if (query.type) filters.push(eq(posts.type, query.type));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    filters.push(or(ilike(posts.title, pattern), ilike(posts.slug, pattern))!);
+  }
+  const where = and(...filters);
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(posts)
+      .where(where)
+      .orderBy(...orderBy(sortable, query.sortBy, query.sort, posts.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(posts).where(where),
+  ]);
+  return { data: rows.map(presentPost), total: counted?.total ?? 0 };
+}
+
+/** One post by id or slug; drafts are visible to the admin only. */
+export async function findPost(deps: Deps, idOrSlug: string, includeDrafts: boolean) {
+  const key = isUuid(idOrSlug) ? eq(posts.id, idOrSlug) : eq(posts.slug, idOrSlug.toLowerCase());
+  const [row] = await deps.db.select().from(posts).where(key).limit(1);
+  if (!row || (!includeDrafts && row.status !== 'published')) throw notFound('Page');
+  return presentPost(row);
+}
+
+export async function createPost(deps: Deps, input: Required<SavePostInput>) {
+  const [row] = await deps.db
+    .insert(posts)
+    .values({ ...input, content: sanitize(input.content) })
+    .returning()
+    .catch(slugTaken);
+  return presentPost(row!);
+}
+
+export async function updatePost(deps: Deps, id: string, input: Required<SavePostInput>) {
+  const [row] = await deps.db
+    .update(posts)
+    .set({ ...input, content: sanitize(input.content) })
+    .where(eq(posts.id, id))
+    .returning()
+    .catch(slugTaken);
+  if (!row) throw notFound('Page');
+  return presentPost(row);
+}
+
+export async function deletePost(deps: Deps, id: string) {
+  const deleted = await deps.db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  if (!deleted.length) throw notFound('Page');
+}
+
+function slugTaken(error: unknown): never {
+  if (uniqueViolation(error) !== undefined) throw conflict('slug is already taken', [{ field: 'slug', message: 'is already taken' }]);
+  throw error;
+}

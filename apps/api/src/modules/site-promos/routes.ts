@@ -1,0 +1,74 @@
+import {
+  adminSitePromoSearchQuerySchema,
+  listResponseSchema,
+  saveSitePromoSchema,
+  sitePromoSchema,
+  sitePromoSearchQuerySchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireAdmin } from '../../platform/auth';
+import { readImageUpload } from '../../platform/uploads';
+import * as promos from './service';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+
+export const sitePromosRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/site-promo/search',
+      {
+        schema: {
+          tags: ['site-promo'],
+          description: 'Active banners inside their time window, in the admin’s order.',
+          querystring: sitePromoSearchQuerySchema,
+          response: { 200: listResponseSchema(sitePromoSchema) },
+        },
+      },
+      async (request) => promos.searchPromos(deps, request.query, true),
+    );
+
+    app.get(
+      '/admin/site-promos',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: adminSitePromoSearchQuerySchema, response: { 200: listResponseSchema(sitePromoSchema) } },
+      },
+      async (request) => promos.searchPromos(deps, request.query, false),
+    );
+
+    app.post(
+      '/admin/site-promos',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], body: saveSitePromoSchema, response: { 201: sitePromoSchema } } },
+      async (request, reply) => reply.status(201).send(await promos.createPromo(deps, request.body)),
+    );
+
+    app.put(
+      '/admin/site-promos/:id',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], params: idParams, body: saveSitePromoSchema, response: { 200: sitePromoSchema } },
+      },
+      async (request) => promos.updatePromo(deps, request.params.id, request.body),
+    );
+
+    app.post(
+      '/admin/site-promos/:id/image',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], consumes: ['multipart/form-data'], params: idParams, response: { 200: sitePromoSchema } },
+      },
+      async (request) => promos.replacePromoImage(deps, request.params.id, await readImageUpload(request, 'image')),
+    );
+
+    app.delete(
+      '/admin/site-promos/:id',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await promos.deletePromo(deps, request.params.id);
+        return { message: 'Site promo deleted' };
+      },
+    );
+  };
