@@ -54,7 +54,7 @@ const cases: Case[] = [
   ['POST', '/api/admin/posts', { slug: 'Not A Slug!', status: 'live' }, 'admin', ['title', 'slug', 'status']],
   ['PUT', '/api/admin/posts/not-an-id', { title: 'About', slug: 'about' }, 'admin', ['id']],
   ['DELETE', '/api/admin/posts/not-an-id', undefined, 'admin', ['id']],
-  ['GET', '/api/site-promo/search?position=sky', undefined, 'anyone', ['position']],
+  ['GET', '/api/site-promo/search?position=sky&offset=-1', undefined, 'anyone', ['position', 'offset']],
   ['POST', '/api/admin/site-promos', { href: 'javascript:alert(1)', startsAt: 'soon' }, 'admin', ['title', 'href', 'startsAt']],
   [
     'PUT',

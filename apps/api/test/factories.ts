@@ -8,6 +8,12 @@ let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 export const PASSWORD = 'correct-horse-9';
+
+/**
+ * A client address no other run has used: rate limits kept in Redis outlive a test run, so a
+ * fixed address would be refused when the suite runs again within the window.
+ */
+export const freshIp = () => `127.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 /** The smallest valid PNG: 1x1 transparent pixel. */
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -97,10 +97,14 @@ export const saveSitePromoSchema = z
   });
 export type SaveSitePromoInput = z.input<typeof saveSitePromoSchema>;
 
-export const sitePromoSearchQuerySchema = listQuerySchema(['ordering', 'updatedAt', 'createdAt']).extend({
+/** Visitors get banners in the admin's order (`ordering`, ascending). */
+export const sitePromoSearchQuerySchema = listQuerySchema(['ordering'])
+  .pick({ offset: true, limit: true })
+  .extend({ position: z.enum(promoPositions).optional() });
+export const adminSitePromoSearchQuerySchema = listQuerySchema(['ordering', 'updatedAt', 'createdAt']).extend({
   position: z.enum(promoPositions).optional(),
+  status: z.enum(promoStatuses).optional(),
 });
-export const adminSitePromoSearchQuerySchema = sitePromoSearchQuerySchema.extend({ status: z.enum(promoStatuses).optional() });
 
 /** Wallet top-up bundles: pay `price`, receive `tokens` (domain-rules: Wallet). */
 export const tokenPackageSchema = z.object({

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { fanInput, login, PASSWORD, performerForm, refusedFields, registerFan, registerPerformer, signedIn } from '../../../test/factories';
+import {
+  fanInput,
+  freshIp,
+  login,
+  PASSWORD,
+  performerForm,
+  refusedFields,
+  registerFan,
+  registerPerformer,
+  signedIn,
+} from '../../../test/factories';
 import { linkToken, readOutbox, startSmtpServer } from '../../../test/mail';
 import { sessions } from '../../db/schema';
 
@@ -216,7 +226,7 @@ describe('login and sessions', () => {
     const limited = await createTestApp({ authRateLimitPerMinute: 3 });
     try {
       // Counters may live in a shared Redis, so this test uses an address of its own.
-      const remoteAddress = `127.${[0, 0, 0].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
+      const remoteAddress = freshIp();
       const attempts = [];
       for (let i = 0; i < 4; i++) {
         attempts.push(

@@ -210,8 +210,9 @@ describe('sign in with Twitter', () => {
     });
 
     it('refuses a verifier the user never approved, a wrong secret, and an expired request', async () => {
-      const { oauthToken, oauthTokenSecret } = (await startLogin()).json();
+      const { oauthToken } = (await startLogin()).json();
       expect((await callback({ oauthToken, oauthTokenSecret: 'guessed', oauthVerifier: 'x' })).statusCode).toBe(400);
+      expect(await app.deps.db.select().from(twitterRequests).where(eq(twitterRequests.oauthToken, oauthToken))).toHaveLength(1);
 
       const next = (await startLogin()).json();
       expect((await callback({ oauthToken: next.oauthToken, oauthVerifier: 'made-up' })).statusCode).toBe(401);

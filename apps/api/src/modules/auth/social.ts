@@ -69,13 +69,16 @@ export async function twitterCallback(
   input: { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string },
   meta: ClientMeta,
 ) {
-  const [stored] = await deps.db.delete(twitterRequests).where(eq(twitterRequests.oauthToken, input.oauthToken)).returning();
-  const secretMatches = !input.oauthTokenSecret || sameText(input.oauthTokenSecret, stored?.oauthTokenSecret ?? '');
-  if (!stored || stored.expiresAt.getTime() < Date.now() || !secretMatches) {
-    throw new AppError(400, ErrorCode.invalidToken, 'This Twitter sign-in has expired, please start again', [
+  const expired = () =>
+    new AppError(400, ErrorCode.invalidToken, 'This Twitter sign-in has expired, please start again', [
       { field: 'oauthToken', message: 'is unknown or expired' },
     ]);
-  }
+  const [stored] = await deps.db.select().from(twitterRequests).where(eq(twitterRequests.oauthToken, input.oauthToken));
+  const secretMatches = !input.oauthTokenSecret || sameText(input.oauthTokenSecret, stored?.oauthTokenSecret ?? '');
+  if (!stored || stored.expiresAt.getTime() < Date.now() || !secretMatches) throw expired();
+  // Deleting is what claims it: of two concurrent callbacks only one gets the row back.
+  const claimed = await deps.db.delete(twitterRequests).where(eq(twitterRequests.oauthToken, stored.oauthToken)).returning();
+  if (!claimed.length) throw expired();
   const account = await deps.twitter.completeSignIn(
     twitterConsumer(deps),
     { key: stored.oauthToken, secret: stored.oauthTokenSecret },

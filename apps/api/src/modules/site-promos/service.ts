@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { adminSitePromoSearchQuerySchema, saveSitePromoSchema } from '@limelight/contracts';
+import type { adminSitePromoSearchQuerySchema, saveSitePromoSchema, sitePromoSearchQuerySchema } from '@limelight/contracts';
 import { and, count, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sitePromos } from '../../db/schema';
@@ -10,7 +10,7 @@ import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 
 type PromoRow = typeof sitePromos.$inferSelect;
-type PromoQuery = z.output<typeof adminSitePromoSearchQuerySchema>;
+type PromoQuery = z.output<typeof sitePromoSearchQuerySchema> & Partial<z.output<typeof adminSitePromoSearchQuerySchema>>;
 type PromoValues = z.output<typeof saveSitePromoSchema>;
 
 const BANNER_BOX = { width: 1920, height: 800 };
@@ -50,7 +50,7 @@ export async function searchPromos(deps: Deps, query: PromoQuery, liveOnly: bool
       .select()
       .from(sitePromos)
       .where(where)
-      .orderBy(...orderBy(sortable, query.sortBy, liveOnly ? 'asc' : query.sort, sitePromos.id))
+      .orderBy(...orderBy(sortable, query.sortBy ?? 'ordering', query.sort ?? 'asc', sitePromos.id))
       .limit(query.limit)
       .offset(query.offset),
     deps.db.select({ total: count() }).from(sitePromos).where(where),
