@@ -126,6 +126,9 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // reCAPTCHA's widget is a script from google.com that draws in an iframe.
+        scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com'],
+        frameSrc: ["'self'", 'https://www.google.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],

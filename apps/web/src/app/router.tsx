@@ -27,6 +27,9 @@ const ForgotPasswordPage = () => page(() => import('../features/auth/ForgotPassw
 const ResetPasswordPage = () => page(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.VerifyEmailPage })));
 const TokenLoginPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
+const GoogleCallbackPage = () => page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
+const TwitterCallbackPage = () =>
+  page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
 const HomePage = () => page(() => import('../features/home/HomePage'));
 const AccountPage = () => page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = () => page(() => import('../features/account/CreatorAccountPage'));
@@ -35,6 +38,8 @@ const ProfilePage = () => page(() => import('../features/profile/ProfilePage'));
 const FollowingPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));
 const BookmarksPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.BookmarksPage })));
 const FollowersPage = () => page(() => import('../features/profile/FollowersPage'));
+const PostPage = () => page(() => import('../features/site/PostPage'));
+const ContactPage = () => page(() => import('../features/site/ContactPage'));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
@@ -69,6 +74,8 @@ export const router = createBrowserRouter([
         children: [
           { path: '/auth/verify-email', element: <VerifyEmailPage /> },
           { path: '/auth/token-login', element: <TokenLoginPage /> },
+          { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
+          { path: '/auth/twitter/callback', element: <TwitterCallbackPage /> },
         ],
       },
       {
@@ -86,6 +93,8 @@ export const router = createBrowserRouter([
           { path: '/creator/account', element: creatorOnly(<CreatorAccountPage />) },
           { path: '/creator/banking', element: creatorOnly(<BankingPage />) },
           { path: '/creator/followers', element: creatorOnly(<FollowersPage />) },
+          { path: '/page/:id', element: <PostPage /> },
+          { path: '/contact', element: <ContactPage /> },
           {
             path: '/:profileId',
             element: (

@@ -140,22 +140,21 @@ export function SiteFooter() {
   const menus = (settings?.menus ?? []).filter((item) => item.section === 'footer').sort((a, b) => a.ordering - b.ordering);
   return (
     <Layout.Footer className="site-footer">
-      {menus.length > 0 && (
-        <nav aria-label="Footer">
-          <Flex gap={16} wrap justify="center">
-            {menus.map((item) => (
-              <a
-                key={`${item.title}${item.path}`}
-                href={item.path}
-                target={item.isNewTab ? '_blank' : undefined}
-                rel={item.isNewTab ? 'noreferrer' : undefined}
-              >
-                {item.title}
-              </a>
-            ))}
-          </Flex>
-        </nav>
-      )}
+      <nav aria-label="Footer">
+        <Flex gap={16} wrap justify="center">
+          {menus.map((item) => (
+            <a
+              key={`${item.title}${item.path}`}
+              href={item.path}
+              target={item.isNewTab ? '_blank' : undefined}
+              rel={item.isNewTab ? 'noreferrer' : undefined}
+            >
+              {item.title}
+            </a>
+          ))}
+          <Link to="/contact">Contact</Link>
+        </Flex>
+      </nav>
       {/* Footer content is shown as text: an admin's markup never runs in visitors' browsers. */}
       <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-line', margin: '8px 0 0' }}>
         {settings?.footerContent || `© ${new Date().getFullYear()} ${settings?.siteName ?? 'Limelight'}`}

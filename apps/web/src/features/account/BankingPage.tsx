@@ -1,8 +1,8 @@
 import { type Banking, bankingSchema, Messages } from '@limelight/contracts';
 import { Button, Card, Col, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { applyFieldErrors } from '../auth/RegisterPage';
 import { useCountriesQuery } from '../lookups/api';
 import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
 

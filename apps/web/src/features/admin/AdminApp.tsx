@@ -1,4 +1,11 @@
-import { SettingOutlined, TeamOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import {
+  DollarOutlined,
+  FileTextOutlined,
+  NotificationOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
 import { Layout, Menu, Result } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
@@ -7,11 +14,15 @@ import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { AccountsPage } from './AccountsPage';
 import { SettingsPage } from './SettingsPage';
+import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
 const sections = [
   { key: 'settings', icon: <SettingOutlined />, label: <Link to="/admin/settings">Settings</Link> },
   { key: 'fans', icon: <TeamOutlined />, label: <Link to="/admin/fans">Fans</Link> },
   { key: 'creators', icon: <VideoCameraOutlined />, label: <Link to="/admin/creators">Creators</Link> },
+  { key: 'pages', icon: <FileTextOutlined />, label: <Link to="/admin/pages">Pages</Link> },
+  { key: 'promos', icon: <NotificationOutlined />, label: <Link to="/admin/promos">Site promos</Link> },
+  { key: 'token-packages', icon: <DollarOutlined />, label: <Link to="/admin/token-packages">Token packages</Link> },
 ];
 
 /** The admin area, loaded only when an admin opens /admin. */
@@ -38,6 +49,9 @@ export default function AdminApp() {
               <Route path="settings" element={<SettingsPage />} />
               <Route path="fans" element={<AccountsPage accountRole="user" />} />
               <Route path="creators" element={<AccountsPage accountRole="performer" />} />
+              <Route path="pages" element={<PostsAdminPage />} />
+              <Route path="promos" element={<SitePromosAdminPage />} />
+              <Route path="token-packages" element={<TokenPackagesAdminPage />} />
               <Route path="*" element={<Navigate to="settings" replace />} />
             </Routes>
           </Layout.Content>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { useLoginMutation, useResendVerificationMutation } from './api';
+import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
 import { useStartSession } from './useSessionActions';
 
@@ -79,6 +80,7 @@ export default function LoginPage() {
           Log in
         </Button>
       </Form>
+      <SocialButtons accountRole="user" />
       <Divider plain>New here?</Divider>
       <Flex gap={8} vertical>
         <Link to="/auth/register">

@@ -1,19 +1,10 @@
 import { Alert, Result, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useOnce } from '../../shared/hooks/useOnce';
 import { errorMessage } from '../../shared/lib/toast';
 import { useTokenLoginMutation, useVerifyEmailMutation } from './api';
 import { useStartSession } from './useSessionActions';
-
-/** Runs once per mount, even under StrictMode's double effects: a link works only once. */
-function useOnce(action: () => Promise<void>) {
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void action();
-  });
-}
 
 /** `/auth/verify-email?token=`: the link in the verification e-mail. */
 export function VerifyEmailPage() {

@@ -5,11 +5,14 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import type { Registered } from './api';
-import { applyFieldErrors, PasswordFields } from './RegisterPage';
+import { PasswordFields } from './RegisterPage';
+import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
 import { useFinishRegistration } from './useSessionActions';
 
@@ -24,6 +27,7 @@ type CreatorForm = {
   dateOfBirth: Dayjs;
   idVerification: File[];
   documentVerification: File[];
+  recaptchaToken?: string;
 };
 const fields = registerPerformerSchema.shape;
 const documents: Array<{ field: PerformerDocumentField; label: string; help: string }> = [
@@ -51,6 +55,7 @@ export default function RegisterCreatorPage() {
     body.append('gender', values.gender);
     body.append('dateOfBirth', values.dateOfBirth.format('YYYY-MM-DD'));
     if (values.country) body.append('country', values.country);
+    if (values.recaptchaToken) body.append('recaptchaToken', values.recaptchaToken);
     for (const { field } of documents) body.append(field, values[field][0]!);
     try {
       setProgress(0);
@@ -58,6 +63,7 @@ export default function RegisterCreatorPage() {
       await finishRegistration(registered, { username: values.username, password });
     } catch (error) {
       applyFieldErrors(form, error);
+      form.setFieldValue('recaptchaToken', undefined);
       toast.error(errorMessage(error));
     } finally {
       setProgress(undefined);
@@ -113,11 +119,13 @@ export default function RegisterCreatorPage() {
             </Upload>
           </Form.Item>
         ))}
+        <RecaptchaField />
         {progress !== undefined && <Progress percent={progress} aria-label="Upload progress" />}
         <Button type="primary" htmlType="submit" block loading={progress !== undefined}>
           Create creator account
         </Button>
       </Form>
+      <SocialButtons accountRole="performer" />
       <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
         Already have an account? <Link to="/auth/login">Log in</Link>
       </Typography.Paragraph>

@@ -1,13 +1,16 @@
 import { registerUserSchema } from '@limelight/contracts';
-import { Button, Form, type FormInstance, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { useRegisterUserMutation } from './api';
+import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
 import { useFinishRegistration } from './useSessionActions';
 
-type RegisterForm = { name: string; username: string; email: string; password: string; confirm: string };
+type RegisterForm = { name: string; username: string; email: string; password: string; confirm: string; recaptchaToken?: string };
 const fields = registerUserSchema.shape;
 
 /** Fan sign-up. Without e-mail verification the fan is signed in straight away. */
@@ -24,6 +27,7 @@ export default function RegisterPage() {
       await finishRegistration(registered, { username: values.username, password });
     } catch (error) {
       applyFieldErrors(form, error);
+      form.setFieldValue('recaptchaToken', undefined);
       toast.error(errorMessage(error));
     }
   };
@@ -42,10 +46,12 @@ export default function RegisterPage() {
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <PasswordFields />
+        <RecaptchaField />
         <Button type="primary" htmlType="submit" block loading={isLoading}>
           Create account
         </Button>
       </Form>
+      <SocialButtons accountRole="user" />
       <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
         Already have an account? <Link to="/auth/login">Log in</Link>
       </Typography.Paragraph>
@@ -79,7 +85,3 @@ export function PasswordFields({ label = 'Password' }: { label?: string }) {
 }
 
 /** Puts the API's per-field messages (409 taken, 400 invalid) under the matching inputs. */
-export function applyFieldErrors<T>(form: FormInstance<T>, error: unknown) {
-  const details = (error as { data?: { details?: Array<{ field: string; message: string }> } })?.data?.details ?? [];
-  form.setFields(details.map((detail) => ({ name: detail.field as never, errors: [`${detail.field} ${detail.message}`] })));
-}

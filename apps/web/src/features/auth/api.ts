@@ -3,6 +3,8 @@ import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
 
 type Message = { message: string };
+export type SocialRole = 'user' | 'performer';
+export type TwitterRequest = { oauthToken: string; oauthTokenSecret: string; role: SocialRole; url: string };
 export type Registered = Message & { _id: string; requireEmailVerification: boolean };
 
 export const authApi = api.injectEndpoints({
@@ -30,6 +32,15 @@ export const authApi = api.injectEndpoints({
     verifyEmail: build.mutation<Message, { token: string }>({
       query: (body) => ({ url: '/auth/email-verification/verify', method: 'POST', body }),
     }),
+    googleToken: build.mutation<Session, { code: string; redirectUri: string; role: SocialRole }>({
+      query: (body) => ({ url: '/auth/google/token', method: 'POST', body }),
+    }),
+    twitterLogin: build.mutation<TwitterRequest, { role: SocialRole }>({
+      query: (body) => ({ url: '/auth/twitter/login', method: 'POST', body }),
+    }),
+    twitterCallback: build.mutation<Session, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
+      query: (body) => ({ url: '/auth/twitter/callback', method: 'POST', body }),
+    }),
     tokenLogin: build.mutation<Session & { redirect?: string }, { token: string; redirect?: string }>({
       query: (body) => ({ url: '/auth/token-login', method: 'POST', body }),
     }),
@@ -46,4 +57,7 @@ export const {
   useResendVerificationMutation,
   useVerifyEmailMutation,
   useTokenLoginMutation,
+  useGoogleTokenMutation,
+  useTwitterLoginMutation,
+  useTwitterCallbackMutation,
 } = authApi;

@@ -1,5 +1,6 @@
 import { Card, Empty, Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
+import { SitePromos } from '../site/SitePromos';
 import { Discovery } from './Discovery';
 
 /** A fan's landing: discovery, and the timeline of creators they follow or subscribe to. */
@@ -8,6 +9,7 @@ export default function HomePage() {
   return (
     <div className="page-wide">
       <Typography.Title level={2}>Welcome, {user?.name || user?.username}</Typography.Title>
+      <SitePromos position="home-top" />
       <Discovery />
       <Typography.Title level={3} style={{ marginTop: 24 }}>
         Your timeline
@@ -15,6 +17,9 @@ export default function HomePage() {
       <Card>
         <Empty description="Your timeline is empty. Posts from creators you follow or subscribe to will show up here." />
       </Card>
+      <div style={{ marginTop: 24 }}>
+        <SitePromos position="home-bottom" />
+      </div>
     </div>
   );
 }

@@ -64,6 +64,9 @@ export const api = createApi({
     'Bookmarks',
     'PerformerAccount',
     'Lookups',
+    'Posts',
+    'SitePromos',
+    'TokenPackages',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,134 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ListResponse } from '@limelight/contracts';
+import { Button, Card, Flex, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
+import { type ReactNode, useState } from 'react';
+import { type TableState, useTableState } from '../../shared/hooks/useTableState';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import type { ListQuery } from './site-api';
+
+type Row = { _id: string };
+type ResourcePageProps<T extends Row, F extends object> = {
+  title: string;
+  /** "page", "promo": used in buttons and messages. */
+  singular: string;
+  filterNames: readonly string[];
+  /** Filter inputs above the table, bound to the URL state. */
+  filters?: (state: TableState<string>, setFilter: (name: string, value?: string) => void) => ReactNode;
+  useList: (query: ListQuery) => { data?: ListResponse<T>; isFetching: boolean };
+  columns: TableColumnsType<T>;
+  defaultSortBy?: string;
+  /** The form's values for a new item or for editing `row`. */
+  toForm: (row?: T) => F;
+  fields: (form: FormInstance<F>) => ReactNode;
+  save: (id: string | undefined, values: F) => Promise<T>;
+  remove: (id: string) => Promise<{ message: string }>;
+  /** More buttons for a row, beside Edit and Delete. */
+  rowActions?: (row: T) => ReactNode;
+};
+
+/**
+ * An admin list with create, edit and delete: table state (page, size, sort, filters) in the URL,
+ * the form in a dialog, and the fields a refused save names shown under their inputs.
+ */
+export function ResourcePage<T extends Row, F extends object>(props: ResourcePageProps<T, F>) {
+  const { state, query, setPage, setSort, setFilter } = useTableState(props.filterNames, { sortBy: props.defaultSortBy });
+  const { data, isFetching } = props.useList(query);
+  const [form] = Form.useForm<F>();
+  const [editing, setEditing] = useState<{ row?: T }>();
+  const [saving, setSaving] = useState(false);
+
+  const open = (row?: T) => {
+    setEditing({ row });
+    form.resetFields();
+    form.setFieldsValue(props.toForm(row) as never);
+  };
+  const submit = async (values: F) => {
+    setSaving(true);
+    try {
+      await props.save(editing?.row?._id, values);
+      toast.success(editing?.row ? 'Changes saved' : `The ${props.singular} was created`);
+      setEditing(undefined);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (row: T) => {
+    try {
+      toast.success((await props.remove(row._id)).message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const sortOrder = (column: unknown): SortOrder => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
+  const columns: TableColumnsType<T> = [
+    ...props.columns.map((column) =>
+      'dataIndex' in column && column.sorter ? { ...column, sortOrder: sortOrder(column.dataIndex) } : column,
+    ),
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, row: T) => (
+        <Space wrap>
+          <Button size="small" onClick={() => open(row)}>
+            Edit
+          </Button>
+          {props.rowActions?.(row)}
+          <Popconfirm title={`Delete this ${props.singular}?`} onConfirm={() => remove(row)}>
+            <Button size="small" danger>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>{props.title}</Typography.Title>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => open()}>
+          New {props.singular}
+        </Button>
+      </Flex>
+      {props.filters && (
+        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+          {props.filters(state, setFilter)}
+        </Flex>
+      )}
+      <Table<T>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        columns={columns}
+        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
+          const { field, order } = sorter as SorterResult<T>;
+          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
+        }}
+      />
+      <Modal
+        open={!!editing}
+        title={editing?.row ? `Edit ${props.singular}` : `New ${props.singular}`}
+        okText="Save"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(undefined)}
+        width={720}
+        forceRender
+      >
+        <Form<F> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          {props.fields(form)}
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { Alert, Spin } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useOnce } from '../../shared/hooks/useOnce';
+import { errorMessage } from '../../shared/lib/toast';
+import { useGoogleTokenMutation, useTwitterCallbackMutation } from './api';
+import { googleRedirectUri, takeGoogleRequest, takeRedirect, takeTwitterRequest } from './socialSignIn';
+import { useStartSession } from './useSessionActions';
+
+/** Shared by both callbacks: sign in with what `exchange` answers, or say what went wrong. */
+function useSocialCallback(exchange: (params: URLSearchParams) => Promise<string>) {
+  const [params] = useSearchParams();
+  const startSession = useStartSession();
+  const [failure, setFailure] = useState<string>();
+  useOnce(async () => {
+    try {
+      await startSession(await exchange(params), true, takeRedirect());
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : errorMessage(error));
+    }
+  });
+  if (!failure) return <Spin size="large" />;
+  return <Alert type="error" showIcon title={failure} description={<Link to="/auth/login">Back to log in</Link>} />;
+}
+
+/** `/auth/google/callback?code=&state=`: where Google's consent screen sends the browser back. */
+export function GoogleCallbackPage() {
+  const [googleToken] = useGoogleTokenMutation();
+  return useSocialCallback(async (params) => {
+    const role = takeGoogleRequest(params.get('state'));
+    const code = params.get('code');
+    if (params.get('error') || !code) throw new Error('Google sign-in was cancelled.');
+    if (!role) throw new Error('This Google sign-in was not started here, please try again.');
+    return (await googleToken({ code, redirectUri: googleRedirectUri(), role }).unwrap()).token;
+  });
+}
+
+/** `/auth/twitter/callback?oauth_token=&oauth_verifier=`: Twitter's second step. */
+export function TwitterCallbackPage() {
+  const [twitterCallback] = useTwitterCallbackMutation();
+  return useSocialCallback(async (params) => {
+    const saved = takeTwitterRequest();
+    const oauthToken = params.get('oauth_token');
+    const oauthVerifier = params.get('oauth_verifier');
+    if (params.get('denied') || !oauthToken || !oauthVerifier) throw new Error('Twitter sign-in was cancelled.');
+    if (saved.oauthToken !== oauthToken) throw new Error('This Twitter sign-in was not started here, please try again.');
+    return (await twitterCallback({ oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier }).unwrap()).token;
+  });
+}

@@ -1,0 +1,29 @@
+import { Card, Skeleton, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { usePostQuery } from './api';
+
+/** `/page/{slug or id}`: a CMS page. Its HTML was sanitized by the API when the admin saved it. */
+export default function PostPage() {
+  const { id = '' } = useParams();
+  const { data: post, isLoading, isError } = usePostQuery(id);
+  useEffect(() => {
+    if (post) document.title = post.title;
+  }, [post]);
+  if (isError) return <NotFoundPage />;
+  return (
+    <Card className="page-narrow">
+      {isLoading || !post ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
+        <article>
+          <Typography.Title>{post.title}</Typography.Title>
+          {post.shortDescription && <Typography.Paragraph type="secondary">{post.shortDescription}</Typography.Paragraph>}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on save by the API (sanitize-html allow-list). */}
+          <div className="cms-content" dangerouslySetInnerHTML={{ __html: post.content }} />
+        </article>
+      )}
+    </Card>
+  );
+}
