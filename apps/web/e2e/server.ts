@@ -1,20 +1,30 @@
 // The product as `npm start` runs it, on a throwaway data directory, with the demo accounts plus
 // one creator who has no username yet. Non-remembered sessions last seconds so that the expiry
-// flow can be seen in a browser test.
+// flow can be seen in a browser test. Google and Twitter sign-in run against local fakes that
+// check every signature, switched on with their keys.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
-import { performerProfiles } from '../../api/src/db/schema';
+import { performerProfiles, settings } from '../../api/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../api/src/db/seed';
 import { insertAccount } from '../../api/src/modules/auth/service';
+import { startFakeGoogle } from '../../api/test/fakes/google';
+import { startFakeTwitter } from '../../api/test/fakes/twitter';
 
 export const E2E_PORT = 3517;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-e2e-'));
+const googleClient = { clientId: 'e2e.apps.googleusercontent.com', clientSecret: 'e2e-google-secret' };
+const twitterConsumer = { key: 'e2e-twitter-key', secret: 'e2e-twitter-secret' };
+const google = await startFakeGoogle(googleClient);
+const twitter = await startFakeTwitter(twitterConsumer);
 const config = loadConfig({
   ...process.env,
   PORT: String(E2E_PORT),
+  PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+  GOOGLE_BASE_URL: google.url,
+  TWITTER_BASE_URL: twitter.url,
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
   SESSION_TTL_SECONDS: '4',
@@ -29,9 +39,20 @@ const incomplete = await insertAccount(app.deps.db, 'performer', {
   verifiedEmail: true,
 });
 await app.deps.db.insert(performerProfiles).values({ userId: incomplete.id, gender: 'female' });
+const socialSettings = {
+  googleLoginEnabled: true,
+  googleClientId: googleClient.clientId,
+  googleClientSecret: googleClient.clientSecret,
+  twitterLoginEnabled: true,
+  twitterConsumerKey: twitterConsumer.key,
+  twitterConsumerSecret: twitterConsumer.secret,
+};
+await app.deps.db.insert(settings).values(Object.entries(socialSettings).map(([key, value]) => ({ key, value })));
+await app.deps.settings.reload();
 
 const stop = async () => {
   await app.close();
+  await Promise.all([google.close(), twitter.close()]);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

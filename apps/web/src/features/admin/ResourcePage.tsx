@@ -41,8 +41,8 @@ export function ResourcePage<T extends Row, F extends object>(props: ResourcePag
 
   const open = (row?: T) => {
     setEditing({ row });
-    form.resetFields();
-    form.setFieldsValue(props.toForm(row) as never);
+    // Set as untouched, so a field that follows another (a slug its title) knows it was not edited.
+    form.setFields(Object.entries(props.toForm(row)).map(([name, value]) => ({ name: name as never, value, touched: false, errors: [] })));
   };
   const submit = async (values: F) => {
     setSaving(true);

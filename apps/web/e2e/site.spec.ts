@@ -1,0 +1,53 @@
+import { accounts, expect, logIn, test } from './fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('the admin publishes a page and a banner; visitors read the page and fans see the banner', async ({ page }) => {
+  const title = `House rules ${unique()}`;
+  await logIn(page, accounts.admin);
+  await page.goto('/admin/pages');
+  await page.getByRole('button', { name: 'New page' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await expect(dialog.getByLabel('Slug')).toHaveValue(title.toLowerCase().replaceAll(' ', '-'));
+  await dialog.getByLabel('Content (HTML)').fill('<p>Be kind.</p><script>alert(1)</script>');
+  await dialog.getByLabel('Status').click();
+  await page.getByTitle('published').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The page was created')).toBeVisible();
+  await page.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Be kind.')).toBeVisible();
+
+  const banner = `Spring festival ${unique()}`;
+  await page.goto('/admin/promos');
+  await page.getByRole('button', { name: 'New promo' }).click();
+  await page.getByRole('dialog').getByLabel('Title').fill(banner);
+  await page.getByRole('dialog').getByLabel('Link').fill('/contact');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The promo was created')).toBeVisible();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page
+    .getByRole('row', { name: new RegExp(banner) })
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image updated')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(banner) }).locator('img')).toBeVisible();
+
+  await page.context().clearCookies();
+  await logIn(page, accounts.fan);
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('region', { name: 'Promotions' }).getByText(banner).first()).toBeVisible();
+});
+
+test('a visitor writes to the team through the contact form', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByLabel('Your name').fill('Curious Visitor');
+  await page.getByLabel('E-mail').fill('visitor@example.test');
+  await page.getByLabel('Message').fill('Too short');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
+  await page.getByLabel('Message').fill('Hello! How do payouts work for creators?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Thank you for contacting us, we will reply as soon as possible.')).toBeVisible();
+});
