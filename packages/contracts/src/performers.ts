@@ -114,6 +114,8 @@ export const performerAccountSchema = publicPerformerSchema.extend({
   phoneCode: z.string().nullable(),
   banking: bankingSchema.nullable(),
   paypalEmail: z.string().nullable(),
+  /** Which identity documents are on file (the files themselves only the admin opens). */
+  documents: z.object({ idVerification: z.boolean(), documentVerification: z.boolean() }),
 });
 export type PerformerAccount = z.infer<typeof performerAccountSchema>;
 

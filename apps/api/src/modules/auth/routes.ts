@@ -4,7 +4,6 @@ import {
   forgotPasswordSchema,
   loginSchema,
   oneTimeTokenSchema,
-  type PerformerDocumentField,
   performerDocumentFields,
   registerPerformerSchema,
   registerUserSchema,
@@ -17,14 +16,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
-import { AppError, badRequest, parseOrThrow } from '../../platform/errors';
+import { badRequest, parseOrThrow } from '../../platform/errors';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
-import { sniffMimeType } from '../../platform/storage';
+import { readDocumentParts } from '../performers/documents';
 import * as auth from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const registeredSchema = messageSchema.extend({ _id: z.string(), requireEmailVerification: z.boolean() });
-const DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
 
 export const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
@@ -133,26 +131,7 @@ export const authRoutes =
 
 /** Collects text fields and the identity documents, checking each file by its content. */
 async function readPerformerRegistration(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the registration as multipart/form-data');
-  const fields: Record<string, string> = {};
-  const documents: auth.UploadedDocument[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (!(performerDocumentFields as readonly string[]).includes(part.fieldname)) {
-      throw badRequest(`Unexpected file field ${part.fieldname}`, [{ field: part.fieldname, message: 'is not an accepted file field' }]);
-    }
-    const data = await part.toBuffer();
-    const mimeType = sniffMimeType(data);
-    if (!mimeType || !DOCUMENT_MIME_TYPES.includes(mimeType)) {
-      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `${part.fieldname} must be a JPEG, PNG, WebP or PDF file`, [
-        { field: part.fieldname, message: 'must be a JPEG, PNG, WebP or PDF file' },
-      ]);
-    }
-    documents.push({ field: part.fieldname as PerformerDocumentField, data, mimeType, originalName: part.filename });
-  }
+  const { fields, documents } = await readDocumentParts(request);
   const missing = performerDocumentFields.filter((field) => !documents.some((document) => document.field === field));
   if (missing.length) {
     throw badRequest(

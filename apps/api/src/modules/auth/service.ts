@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ErrorCode,
-  type PerformerDocumentField,
-  type RegisterPerformerInput,
-  type RegisterUserInput,
-  type Role,
-} from '@limelight/contracts';
+import { ErrorCode, type RegisterPerformerInput, type RegisterUserInput, type Role } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files, performerProfiles, users } from '../../db/schema';
+import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { sendMail } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { hashPassword, verifyPassword } from '../../platform/password';
+import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers/documents';
 import { findByEmail, findById, findByLogin, takenFields, type UserRow } from '../users/repo';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
 
 export type ClientMeta = { userAgent?: string; ip?: string };
-export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 
 const INCORRECT_CREDENTIALS = 'Incorrect credentials!';
 export const inactiveAccount = () =>
@@ -39,45 +33,23 @@ export async function registerUser(deps: Deps, input: RegisterUserInput) {
 
 export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[]) {
   await assertAvailable(deps.db, input);
-  const stored = await Promise.all(
-    documents.map(async (document) => {
-      const storageKey = `private/documents/${randomUUID()}`;
-      await deps.storage.put(storageKey, document.data);
-      return { ...document, storageKey };
-    }),
-  );
+  const stored = await storeDocuments(deps, documents);
   try {
     const user = await deps.db.transaction(async (tx) => {
       const account = await insertAccount(tx, 'performer', input);
-      const fileIds: Partial<Record<PerformerDocumentField, string>> = {};
-      for (const document of stored) {
-        const [file] = await tx
-          .insert(files)
-          .values({
-            ownerId: account.id,
-            type: 'document',
-            storageKey: document.storageKey,
-            originalName: document.originalName.slice(0, 255),
-            mimeType: document.mimeType,
-            size: document.data.length,
-          })
-          .returning({ id: files.id });
-        fileIds[document.field] = file!.id;
-      }
       await tx.insert(performerProfiles).values({
         userId: account.id,
         gender: input.gender,
         country: input.country,
         dateOfBirth: input.dateOfBirth,
-        idVerificationFileId: fileIds.idVerification,
-        documentVerificationFileId: fileIds.documentVerification,
+        ...(await recordDocuments(tx, account.id, stored)),
       });
       return account;
     });
     await afterRegistration(deps, user);
     return registrationAnswer(deps, user);
   } catch (error) {
-    await Promise.all(stored.map((document) => deps.storage.remove(document.storageKey)));
+    await discardDocuments(deps, stored);
     throw error;
   }
 }

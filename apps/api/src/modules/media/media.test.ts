@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { signedIn, verifiedPerformer } from '../../../test/factories';
+import { login, registerPerformer, signedIn, verifiedPerformer } from '../../../test/factories';
+import { performerProfiles } from '../../db/schema';
 
 let app: TestApp;
 let photo: Buffer;
@@ -85,5 +86,51 @@ describe('avatar and cover uploads', () => {
     for (const url of ['/api/media/private/documents/x.webp', '/api/media/public/../db.lock', '/api/media/public/avatars/nothing.webp']) {
       expect((await app.inject(url)).statusCode).toBe(404);
     }
+  });
+});
+
+describe('identity documents re-upload', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+
+  it('replaces a document while the creator waits for review, and the admin sees the new one', async () => {
+    const creator = await registerPerformer(app);
+    const headers = { authorization: `Bearer ${await login(app, creator.username)}` };
+    const admin = await signedIn(app, 'admin');
+    const documentsOf = async () => {
+      const list = await app.inject({ url: `/api/admin/accounts?role=performer&q=${creator.username}`, headers: admin.headers });
+      return list.json().data[0].documents as Array<{ _id: string; field: string; mimeType: string; url: string }>;
+    };
+    const before = await documentsOf();
+
+    const response = await upload('/api/performers/documents/upload', headers, 'idVerification', PDF);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().documents).toEqual({ idVerification: true, documentVerification: true });
+    const after = await documentsOf();
+    const id = after.find((document) => document.field === 'idVerification')!;
+    expect(id.mimeType).toBe('application/pdf');
+    expect(id._id).not.toBe(before.find((document) => document.field === 'idVerification')!._id);
+    expect(after.find((document) => document.field === 'documentVerification')!._id).toBe(
+      before.find((document) => document.field === 'documentVerification')!._id,
+    );
+    const served = await app.inject({ url: id.url, headers: admin.headers });
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('refuses other file types, other fields, fans, and verified creators', async () => {
+    const creator = await signedIn(app, 'performer');
+    await app.deps.db.insert(performerProfiles).values({ userId: creator.user.id, gender: 'male' });
+    expect(
+      (await upload('/api/performers/documents/upload', creator.headers, 'idVerification', Buffer.from('MZ not a document'))).statusCode,
+    ).toBe(415);
+    const wrongField = await upload('/api/performers/documents/upload', creator.headers, 'passport', PDF);
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().details).toEqual([{ field: 'passport', message: 'is not an accepted file field' }]);
+    const fan = await signedIn(app, 'user');
+    expect((await upload('/api/performers/documents/upload', fan.headers, 'idVerification', PDF)).statusCode).toBe(403);
+
+    const verified = await verifiedPerformer(app);
+    const locked = await upload('/api/performers/documents/upload', verified.headers, 'idVerification', PDF);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe('Your documents are verified; contact the site administrator to change them');
   });
 });

@@ -1,4 +1,4 @@
-import { currentUserSchema } from '@limelight/contracts';
+import { currentUserSchema, performerAccountSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -6,6 +6,8 @@ import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../pl
 import { notFound } from '../../platform/errors';
 import { PUBLIC_PREFIX } from '../../platform/storage';
 import { readImageUpload } from '../../platform/uploads';
+import { myAccount } from '../performers/account';
+import { readDocumentParts, replaceDocuments } from '../performers/documents';
 import { findById } from '../users/repo';
 import { currentUser } from '../users/service';
 import { replaceProfileImage } from './service';
@@ -55,6 +57,25 @@ export const mediaRoutes =
       async (request) => {
         const user = await replaceProfileImage(deps, sessionOf(request).user, 'cover', await readImageUpload(request, 'cover'));
         return currentUser(deps, user);
+      },
+    );
+
+    app.post(
+      '/performers/documents/upload',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          description: 'Multipart: idVerification and/or documentVerification (JPEG, PNG, WebP or PDF), while not yet verified.',
+          consumes: ['multipart/form-data'],
+          response: { 200: performerAccountSchema },
+        },
+      },
+      async (request) => {
+        const performer = sessionOf(request).user;
+        const { documents } = await readDocumentParts(request);
+        await replaceDocuments(deps, performer, documents);
+        return myAccount(deps, performer);
       },
     );
 

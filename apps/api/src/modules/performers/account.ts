@@ -31,6 +31,7 @@ export async function myAccount(deps: Deps, performer: SessionUser): Promise<Per
     zipcode: row.profile.zipcode,
     phone: row.profile.phone,
     phoneCode: row.profile.phoneCode,
+    documents: { idVerification: !!row.profile.idVerificationFileId, documentVerification: !!row.profile.documentVerificationFileId },
     banking: banking
       ? {
           firstName: banking.firstName,

@@ -33,6 +33,7 @@ import { zodRule } from '../../shared/lib/zod-rule';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
+import { DocumentsTab } from './DocumentsTab';
 import { ImageUpload } from './ImageUpload';
 import { LocationFields } from './LocationFields';
 
@@ -219,6 +220,7 @@ export default function CreatorAccountPage() {
           items={[
             { key: 'profile', label: 'Profile', children: <ProfileTab account={account} /> },
             { key: 'subscription', label: 'Subscription', children: <SubscriptionTab account={account} /> },
+            { key: 'documents', label: 'Documents', children: <DocumentsTab account={account} /> },
             { key: 'password', label: 'Password', children: <ChangePasswordCard /> },
           ]}
         />

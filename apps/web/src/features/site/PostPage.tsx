@@ -20,7 +20,7 @@ export default function PostPage() {
         <article>
           <Typography.Title>{post.title}</Typography.Title>
           {post.shortDescription && <Typography.Paragraph type="secondary">{post.shortDescription}</Typography.Paragraph>}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on save by the API (sanitize-html allow-list). */}
+          {/* Sanitized by the API when saved (sanitize-html allow-list). */}
           <div className="cms-content" dangerouslySetInnerHTML={{ __html: post.content }} />
         </article>
       )}
