@@ -24,6 +24,7 @@ import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { registerVideoProcessing } from './modules/media/video-processing';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { postsRoutes } from './modules/posts/routes';
@@ -38,6 +39,7 @@ import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
+import { createJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { SettingsCache } from './platform/settings-cache';
@@ -105,15 +107,18 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
     geo: await createGeoLookup(),
     realtime,
+    jobs: createJobs(database.db, app.log, config.jobsConcurrency),
     google: createGoogleSignIn(config.google),
     twitter: createTwitterSignIn(config.twitterBaseUrl),
     log: app.log,
   };
   app.decorate('deps', deps);
+  registerVideoProcessing(deps);
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   app.addHook('preClose', async () => {
     await realtime.close();
+    await deps.jobs.close();
   });
   app.addHook('onClose', async () => {
     await rateLimitRedis?.quit().catch(() => undefined);

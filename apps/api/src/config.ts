@@ -49,6 +49,7 @@ const envSchema = z.object({
     .default(365 * 24 * 60 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: flag.default(false),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   // Outside providers; tests point these at local fakes.
   GOOGLE_BASE_URL: httpUrl.optional(),
@@ -73,6 +74,8 @@ export type Config = {
   rememberSessionTtlSeconds: number;
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Background jobs (video processing) each process runs at once; 0 leaves them to others. */
+  jobsConcurrency: number;
   webDistDir: string;
   google: { authorizeUrl: string; tokenUrl: string; certsUrl: string };
   twitterBaseUrl: string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rememberSessionTtlSeconds: e.REMEMBER_SESSION_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    jobsConcurrency: e.JOBS_CONCURRENCY,
     webDistDir: path.resolve(baseDir, e.WEB_DIST_DIR),
     google: googleEndpoints(e.GOOGLE_BASE_URL),
     twitterBaseUrl: e.TWITTER_BASE_URL,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { GeoLookup } from './platform/geo';
 import type { GoogleSignIn } from './platform/google';
+import type { Jobs } from './platform/jobs';
 import type { Mailer, MailMessage } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { SettingsCache } from './platform/settings-cache';
@@ -18,6 +19,7 @@ export type Deps = {
   storage: Storage;
   geo: GeoLookup;
   realtime: Realtime;
+  jobs: Jobs;
   google: GoogleSignIn;
   twitter: TwitterSignIn;
   log: FastifyBaseLogger;

@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './list';
 export * from './lookups';
+export * from './media';
 export * from './performer-options';
 export * from './performers';
 export * from './settings';

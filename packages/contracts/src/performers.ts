@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaFileSchema } from './media';
 import {
   ageOptions,
   bodyTypeOptions,
@@ -76,6 +77,10 @@ export const publicPerformerSchema = z.object({
 });
 export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
 
+/** A creator's page: the card plus the welcome video, shown once it has finished processing. */
+export const performerProfileSchema = publicPerformerSchema.extend({ welcomeVideo: mediaFileSchema.nullable() });
+export type PerformerProfile = z.infer<typeof performerProfileSchema>;
+
 const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).nullable();
 
 export const bankingSchema = z.object({
@@ -105,7 +110,7 @@ export const paymentGatewaySettingsSchema = z.object({
 export type PaymentGatewaySettings = z.infer<typeof paymentGatewaySettingsSchema>;
 
 /** `GET /performers/me`: the public card plus what only the creator sees. */
-export const performerAccountSchema = publicPerformerSchema.extend({
+export const performerAccountSchema = performerProfileSchema.extend({
   email: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   address: z.string().nullable(),

@@ -11,7 +11,13 @@ export const publicUrl = (key: string) => `/api/media/${key}`;
 /** Where uploaded bytes live. Local disk by default; an S3 implementation plugs in here. */
 export interface Storage {
   put(key: string, data: Buffer): Promise<void>;
-  read(key: string): Promise<Readable>;
+  /** Stores a local file (a processed video, an upload spooled to disk) under `key`. */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** Copies the stored bytes to a local file, for tools like ffmpeg that need a path. */
+  getFile(key: string, localPath: string): Promise<void>;
+  /** The bytes, or the inclusive byte range `start`-`end` of them (video seeking). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
 }
 
@@ -27,10 +33,21 @@ export function createLocalStorage(rootDir: string): Storage {
       await fs.mkdir(path.dirname(full), { recursive: true });
       await fs.writeFile(full, data);
     },
-    async read(key) {
+    async putFile(key, localPath) {
+      const full = resolve(key);
+      await fs.mkdir(path.dirname(full), { recursive: true });
+      await fs.copyFile(localPath, full);
+    },
+    async getFile(key, localPath) {
+      await fs.copyFile(resolve(key), localPath);
+    },
+    async read(key, range) {
       const full = resolve(key);
       await fs.access(full);
-      return createReadStream(full);
+      return createReadStream(full, range);
+    },
+    async size(key) {
+      return (await fs.stat(resolve(key))).size;
     },
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
@@ -46,5 +63,17 @@ export function sniffMimeType(head: Buffer): string | undefined {
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return sniffMediaType(head);
+}
+
+/** Audio and video containers by their signatures; ffprobe has the last word on the content. */
+function sniffMediaType(head: Buffer): string | undefined {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
+  if (ascii(4, 8) === 'ftyp') return ascii(8, 10) === 'qt' ? 'video/quicktime' : 'video/mp4';
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'video/webm';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'AVI ') return 'video/x-msvideo';
+  if (ascii(0, 4) === 'OggS') return 'audio/ogg';
+  if (ascii(0, 3) === 'ID3' || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return 'audio/mpeg';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'audio/wav';
   return undefined;
 }

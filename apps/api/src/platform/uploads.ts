@@ -1,3 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ErrorCode } from '@limelight/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from './errors';
 import { sniffMimeType } from './storage';
@@ -9,7 +15,7 @@ const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
  * that it is an image. Too large a file is refused by the multipart limits with 413.
  */
 export async function readImageUpload(request: FastifyRequest, field: string): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+  if (!request.isMultipart()) throw new AppError(415, ErrorCode.unsupportedMedia, 'Send the file as multipart/form-data');
   const part = await request.file();
   if (!part) throw badRequest(`${field} is required`, [{ field, message: 'is required' }]);
   if (part.fieldname !== field) {
@@ -20,9 +26,56 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
   const data = await part.toBuffer();
   const type = sniffMimeType(data);
   if (!type || !IMAGE_TYPES.includes(type)) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `${field} must be a JPEG, PNG, WebP or GIF image`, [
+    throw new AppError(415, ErrorCode.unsupportedMedia, `${field} must be a JPEG, PNG, WebP or GIF image`, [
       { field, message: 'must be a JPEG, PNG, WebP or GIF image' },
     ]);
   }
   return data;
+}
+
+export type SpooledUpload = { path: string; size: number; mimeType: string; originalName: string; discard(): Promise<void> };
+
+/**
+ * Streams the one file of a multipart upload to a temporary file (videos are too big to hold
+ * in memory), refusing it past `maxBytes` or when its first bytes are none of `types`.
+ */
+export async function spoolUpload(
+  request: FastifyRequest,
+  field: string,
+  options: { maxBytes: number; types: string[]; describe: string },
+) {
+  if (!request.isMultipart()) throw new AppError(415, ErrorCode.unsupportedMedia, 'Send the file as multipart/form-data');
+  const part = await request.file({ limits: { fileSize: options.maxBytes } });
+  if (!part) throw badRequest(`${field} is required`, [{ field, message: 'is required' }]);
+  if (part.fieldname !== field) {
+    part.file.resume();
+    throw badRequest(`Send the file under the field name ${field}`, [
+      { field: part.fieldname, message: `is not an accepted file field; use ${field}` },
+    ]);
+  }
+  const file = path.join(os.tmpdir(), `limelight-upload-${randomUUID()}`);
+  const discard = () => fs.rm(file, { force: true });
+  try {
+    await pipeline(part.file, (await fs.open(file, 'w')).createWriteStream());
+    if (part.file.truncated) {
+      throw new AppError(413, ErrorCode.payloadTooLarge, `${field} is larger than ${Math.round(options.maxBytes / 1024 / 1024)} MB`, [
+        { field, message: 'is too large' },
+      ]);
+    }
+    const handle = await fs.open(file, 'r');
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, 16, 0);
+    const { size } = await handle.stat();
+    await handle.close();
+    const mimeType = sniffMimeType(head.subarray(0, bytesRead));
+    if (!mimeType || !options.types.includes(mimeType)) {
+      throw new AppError(415, ErrorCode.unsupportedMedia, `${field} must be ${options.describe}`, [
+        { field, message: `must be ${options.describe}` },
+      ]);
+    }
+    return { path: file, size, mimeType, originalName: part.filename, discard } satisfies SpooledUpload;
+  } catch (error) {
+    await discard();
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { FileStatus } from '@limelight/contracts';
+import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 
 /** An uploaded file's record; the bytes live in storage under `storageKey`. */
@@ -12,7 +13,16 @@ export const files = pgTable(
     originalName: text('original_name').notNull().default(''),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    status: text('status').notNull().default('finished'),
+    /** processing until its job has made the servable versions, then finished or error. */
+    status: text('status').$type<FileStatus>().notNull().default('finished'),
+    /** Why processing failed, in words a creator can act on. */
+    error: text('error'),
+    width: integer('width'),
+    height: integer('height'),
+    /** Seconds, for audio and video. */
+    duration: doublePrecision('duration'),
+    /** Public storage key of the poster image (videos). */
+    thumbnailKey: text('thumbnail_key'),
     createdAt: createdAt(),
   },
   (t) => [index('files_owner_id_idx').on(t.ownerId)],

@@ -1,5 +1,6 @@
 export * from './files';
 export * from './identities';
+export * from './jobs';
 export * from './search';
 export * from './sessions';
 export * from './settings';

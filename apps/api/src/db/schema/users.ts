@@ -98,6 +98,8 @@ export const performerProfiles = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     idVerificationFileId: uuid('id_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
     documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The short video on the creator's page; played once it has finished processing. */
+    welcomeVideoFileId: uuid('welcome_video_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

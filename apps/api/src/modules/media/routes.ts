@@ -1,13 +1,14 @@
-import { currentUserSchema, performerAccountSchema } from '@limelight/contracts';
+import { currentUserSchema, MAX_VIDEO_UPLOAD_BYTES, performerAccountSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { PUBLIC_PREFIX } from '../../platform/storage';
-import { readImageUpload } from '../../platform/uploads';
+import { readImageUpload, spoolUpload } from '../../platform/uploads';
 import { myAccount } from '../performers/account';
 import { readDocumentParts, replaceDocuments } from '../performers/documents';
+import { removeWelcomeVideo, replaceWelcomeVideo, VIDEO_TYPES } from '../performers/welcome-video';
 import { findById } from '../users/repo';
 import { currentUser } from '../users/service';
 import { replaceProfileImage } from './service';
@@ -79,13 +80,73 @@ export const mediaRoutes =
       },
     );
 
-    /** Public images; their keys are random and never reused, so they may be cached for good. */
+    app.post(
+      '/performers/welcome-video/upload',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          description: 'Multipart: the video under the field name welcomeVideo (MP4, MOV, WebM or AVI). It plays once processed.',
+          consumes: ['multipart/form-data'],
+          response: { 200: performerAccountSchema },
+        },
+      },
+      async (request) => {
+        const performer = sessionOf(request).user;
+        const upload = await spoolUpload(request, 'welcomeVideo', {
+          maxBytes: MAX_VIDEO_UPLOAD_BYTES,
+          types: VIDEO_TYPES,
+          describe: 'an MP4, MOV, WebM or AVI video',
+        });
+        try {
+          await replaceWelcomeVideo(deps, performer, upload);
+        } finally {
+          await upload.discard();
+        }
+        return myAccount(deps, performer);
+      },
+    );
+
+    app.delete(
+      '/performers/welcome-video',
+      { preHandler: requirePerformer, schema: { tags: ['performers'], response: { 200: performerAccountSchema } } },
+      async (request) => {
+        const performer = sessionOf(request).user;
+        await removeWelcomeVideo(deps, performer);
+        return myAccount(deps, performer);
+      },
+    );
+
+    /**
+     * Public media (images, posters, processed videos). Keys are random and never reused, so
+     * they are cached for good; byte ranges let players seek without downloading everything.
+     */
     app.get('/media/*', { schema: { tags: ['media'], hide: true } }, async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      if (!key.startsWith(PUBLIC_PREFIX) || !/^[a-z0-9/_-]+\.webp$/i.test(key) || key.includes('..')) throw notFound('File');
-      const stream = await deps.storage.read(key).catch(() => {
+      const type = PUBLIC_TYPES[key.split('.').pop() ?? ''];
+      if (!type || !key.startsWith(PUBLIC_PREFIX) || !/^[a-z0-9/_-]+\.[a-z0-9]+$/i.test(key) || key.includes('..')) throw notFound('File');
+      const size = await deps.storage.size(key).catch(() => {
         throw notFound('File');
       });
-      return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(stream);
+      reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').header('accept-ranges', 'bytes');
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+      if (!range) return reply.header('content-length', size).send(await deps.storage.read(key));
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+        .header('content-length', range.end - range.start + 1)
+        .send(await deps.storage.read(key, range));
     });
   };
+
+const PUBLIC_TYPES: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4' };
+
+/** A single `bytes=start-end` range (the form players send); anything else gets the whole file. */
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!match || (!match[1] && !match[2])) return undefined;
+  const start = match[1] ? Number(match[1]) : Math.max(0, size - Number(match[2]));
+  const end = match[1] && match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+  return start > end || start >= size ? 'unsatisfiable' : { start, end };
+}

@@ -12,19 +12,22 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
 import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
+import { findFile, presentMediaFile } from '../media/files';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /** The creator's own profile with the private fields only they see. */
 export async function myAccount(deps: Deps, performer: SessionUser): Promise<PerformerAccount> {
   const row = await findPerformer(deps.db, performer.id);
   if (!row) throw notFound('Creator profile');
-  const [[banking], paymentSettings, flags] = await Promise.all([
+  const [[banking], paymentSettings, flags, video] = await Promise.all([
     deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performer.id)),
     deps.db.select().from(performerPaymentSettings).where(eq(performerPaymentSettings.userId, performer.id)),
     viewerFlags(deps.db, performer.id, [performer.id]),
+    findFile(deps.db, row.profile.welcomeVideoFileId),
   ]);
   return {
     ...toPublicPerformer(row, flags),
+    welcomeVideo: video ? presentMediaFile(video) : null,
     email: row.user.email,
     dateOfBirth: row.profile.dateOfBirth,
     address: row.profile.address,

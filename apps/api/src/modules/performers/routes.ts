@@ -3,6 +3,7 @@ import {
   listResponseSchema,
   paymentGatewaySettingsSchema,
   performerAccountSchema,
+  performerProfileSchema,
   performerSearchQuerySchema,
   publicPerformerSchema,
   updatePerformerSchema,
@@ -75,7 +76,7 @@ export const performersRoutes =
 
     app.get(
       '/performers/:id',
-      { schema: { tags: ['performers'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicPerformerSchema } } },
+      { schema: { tags: ['performers'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: performerProfileSchema } } },
       async (request) => performers.publicProfile(deps, request.params.id, request.session?.user),
     );
   };

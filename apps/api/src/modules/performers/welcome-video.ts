@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { files, performerProfiles } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import type { SpooledUpload } from '../../platform/uploads';
+import { findFile } from '../media/files';
+import { PROCESS_VIDEO_JOB } from '../media/video-processing';
+
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
+
+/**
+ * Stores the upload privately, points the creator's page at it (status processing) and queues
+ * its processing in the same transaction; the previous welcome video is removed.
+ */
+export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, upload: SpooledUpload) {
+  const uploadKey = `private/uploads/${randomUUID()}`;
+  await deps.storage.putFile(uploadKey, upload.path);
+  const previous = await deps.db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
+    if (!profile) throw notFound('Creator profile');
+    const [file] = await tx
+      .insert(files)
+      .values({
+        ownerId: performer.id,
+        type: 'welcome-video',
+        status: 'processing',
+        storageKey: uploadKey,
+        originalName: upload.originalName.slice(0, 255),
+        mimeType: upload.mimeType,
+        size: upload.size,
+      })
+      .returning();
+    await tx.update(performerProfiles).set({ welcomeVideoFileId: file!.id }).where(eq(performerProfiles.userId, performer.id));
+    await deps.jobs.enqueue(tx, PROCESS_VIDEO_JOB, { fileId: file!.id });
+    return removeFileRecord(tx, profile.welcomeVideoFileId);
+  });
+  await removeStored(deps, previous);
+}
+
+export async function removeWelcomeVideo(deps: Deps, performer: SessionUser) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
+    if (!profile) throw notFound('Creator profile');
+    await tx.update(performerProfiles).set({ welcomeVideoFileId: null }).where(eq(performerProfiles.userId, performer.id));
+    return removeFileRecord(tx, profile.welcomeVideoFileId);
+  });
+  await removeStored(deps, removed);
+}
+
+async function removeFileRecord(tx: Parameters<typeof findFile>[0], fileId: string | null) {
+  const file = await findFile(tx, fileId);
+  if (file) await tx.delete(files).where(eq(files.id, file.id));
+  return file;
+}
+
+async function removeStored(deps: Deps, file: Awaited<ReturnType<typeof findFile>>) {
+  if (!file) return;
+  for (const key of [file.storageKey, file.thumbnailKey]) {
+    if (key) await deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'old welcome video not removed'));
+  }
+}

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempts: number; maxAttempts: number }) => Promise<void>;
+
+/** How long a claimed job may run before another process may take it over. */
+const LOCK_SECONDS = 15 * 60;
+const POLL_MS = 1000;
+
+export interface Jobs {
+  /** Queues a job inside the caller's transaction: it exists exactly when the write commits. */
+  enqueue(tx: Queryable, name: string, payload: Record<string, unknown>, options?: { maxAttempts?: number }): Promise<void>;
+  register(name: string, handler: JobHandler): void;
+  /** Runs queued jobs until none is left (tests, the CLI). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type ClaimedJob = { id: string; name: string; payload: Record<string, unknown>; attempts: number; max_attempts: number };
+
+/**
+ * A job queue in PostgreSQL: every API process also works jobs (`concurrency` at a time), so one
+ * process or many behind a load balancer need nothing more than the database they share.
+ */
+export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: number): Jobs {
+  const handlers = new Map<string, JobHandler>();
+  let running = 0;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const active = new Set<Promise<void>>();
+
+  async function claim(): Promise<ClaimedJob | undefined> {
+    const names = [...handlers.keys()];
+    if (!names.length) return undefined;
+    const result = await db.execute(sql`
+      update ${jobs} set status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
+      where id = (
+        select id from ${jobs}
+        where name in (${sql.join(
+          names.map((name) => sql`${name}`),
+          sql`, `,
+        )})
+          and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+        order by run_at
+        limit 1
+        for update skip locked
+      )
+      returning id, name, payload, attempts, max_attempts`);
+    return (result.rows as ClaimedJob[])[0];
+  }
+
+  async function run(job: ClaimedJob) {
+    try {
+      await handlers.get(job.name)!(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts });
+      await db.execute(sql`update ${jobs} set status = 'done', locked_until = null, updated_at = now() where id = ${job.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = job.attempts >= job.max_attempts;
+      log.warn(
+        { err: error, job: job.name, jobId: job.id, attempt: job.attempts },
+        final ? 'job failed for good' : 'job failed, will retry',
+      );
+      // Retries back off: 10 s, 40 s, 90 s, ...
+      await db.execute(sql`
+        update ${jobs} set status = ${final ? 'failed' : 'queued'}, last_error = ${message.slice(0, 2000)}, locked_until = null,
+          run_at = now() + make_interval(secs => ${10 * job.attempts ** 2}), updated_at = now()
+        where id = ${job.id}`);
+    }
+  }
+
+  /** Takes jobs while there are free slots; each finished job looks for the next one. */
+  async function pump() {
+    while (!closed && running < concurrency) {
+      const job = await claim().catch((error: unknown) => {
+        log.error({ err: error }, 'claiming a job failed');
+        return undefined;
+      });
+      if (!job) return;
+      running += 1;
+      const work = run(job).finally(() => {
+        running -= 1;
+        active.delete(work);
+        void pump();
+      });
+      active.add(work);
+    }
+  }
+
+  const schedule = () => {
+    if (closed || concurrency === 0) return;
+    timer = setTimeout(() => void pump().finally(schedule), POLL_MS);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    async enqueue(tx, name, payload, options = {}) {
+      await tx.insert(jobs).values({ name, payload, maxAttempts: options.maxAttempts ?? 3 });
+      // Another process may take it first; this one looks as soon as the caller is done.
+      if (concurrency > 0) setImmediate(() => void pump());
+    },
+    register(name, handler) {
+      handlers.set(name, handler);
+    },
+    async drain() {
+      for (;;) {
+        await pump();
+        if (!active.size) {
+          const job = await claim();
+          if (!job) return;
+          await run(job);
+        } else await Promise.race(active);
+      }
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...active]);
+    },
+  };
+}
