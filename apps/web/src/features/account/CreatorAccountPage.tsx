@@ -36,6 +36,7 @@ import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api
 import { DocumentsTab } from './DocumentsTab';
 import { ImageUpload } from './ImageUpload';
 import { LocationFields } from './LocationFields';
+import { WelcomeVideoUpload } from './WelcomeVideoUpload';
 
 type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
 const fields = { ...registerUserSchema.shape, ...updatePerformerSchema.shape };
@@ -74,6 +75,7 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
       <Flex gap={32} wrap style={{ marginBottom: 24 }}>
         <ImageUpload kind="avatar" current={account.avatar} label="Avatar" />
         <ImageUpload kind="cover" current={account.cover} label="Cover" />
+        <WelcomeVideoUpload account={account} />
       </Flex>
       <Form<ProfileForm>
         form={form}

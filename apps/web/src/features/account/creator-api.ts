@@ -8,6 +8,10 @@ export const creatorApi = api.injectEndpoints({
       query: (body) => ({ url: '/performers/me', method: 'PUT', body }),
       invalidatesTags: ['PerformerAccount', 'Performer', 'Me'],
     }),
+    removeWelcomeVideo: build.mutation<PerformerAccount, void>({
+      query: () => ({ url: '/performers/welcome-video', method: 'DELETE' }),
+      invalidatesTags: ['PerformerAccount', 'Performer'],
+    }),
     updateBanking: build.mutation<PerformerAccount, Banking>({
       query: (body) => ({ url: '/performers/banking-settings', method: 'PUT', body }),
       invalidatesTags: ['PerformerAccount'],
@@ -19,4 +23,10 @@ export const creatorApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyPerformerQuery, useUpdateMyPerformerMutation, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } = creatorApi;
+export const {
+  useMyPerformerQuery,
+  useUpdateMyPerformerMutation,
+  useRemoveWelcomeVideoMutation,
+  useUpdateBankingMutation,
+  useUpdatePaymentGatewayMutation,
+} = creatorApi;

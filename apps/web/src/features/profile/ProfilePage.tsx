@@ -4,6 +4,7 @@ import { Alert, Avatar, Card, Col, Descriptions, Flex, Result, Row, Skeleton, St
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { CopyButton } from '../../shared/ui/CopyButton';
+import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { usePerformerQuery } from './api';
 import { BookmarkButton, FollowButton } from './PerformerActions';
 
@@ -87,6 +88,7 @@ export default function ProfilePage() {
           />
         )}
         {performer.bio && <Typography.Paragraph style={{ marginTop: 16, whiteSpace: 'pre-line' }}>{performer.bio}</Typography.Paragraph>}
+        {performer.welcomeVideo?.url && <VideoPlayer video={performer.welcomeVideo} label={`Welcome video from ${performer.name}`} />}
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16, marginInline: 16 }}>
         <Col xs={24} md={14}>

@@ -1,4 +1,4 @@
-import type { ListResponse, PublicPerformer } from '@limelight/contracts';
+import type { ListResponse, PerformerProfile, PublicPerformer } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { followed, followStatesLoaded, unfollowed } from '../../shared/lib/follow';
 
@@ -24,7 +24,7 @@ const bookmark = (objectId: string) => ({ objectType: 'performer', objectId, act
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    performer: build.query<PublicPerformer, string>({
+    performer: build.query<PerformerProfile, string>({
       query: (id) => `/performers/${encodeURIComponent(id)}`,
       providesTags: ['Performer'],
       onQueryStarted: (_id, { dispatch, queryFulfilled }) =>

@@ -1,0 +1,80 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import type { PerformerAccount } from '@limelight/contracts';
+import { Alert, Button, Flex, Popconfirm, Progress, Spin, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useAppDispatch } from '../../app/store';
+import { api } from '../../shared/lib/api';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { uploadForm } from '../../shared/lib/upload';
+import { VideoPlayer } from '../../shared/ui/VideoPlayer';
+import { useMyPerformerQuery, useRemoveWelcomeVideoMutation } from './creator-api';
+
+const POLL_MS = 2000;
+
+/** The short video on the creator's page: upload with progress, then processing until it plays. */
+export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
+  const dispatch = useAppDispatch();
+  const [progress, setProgress] = useState<number>();
+  const [remove, removing] = useRemoveWelcomeVideoMutation();
+  const video = account.welcomeVideo;
+  // Asks again every few seconds while the server is still processing the upload.
+  useMyPerformerQuery(undefined, { pollingInterval: video?.status === 'processing' ? POLL_MS : 0 });
+
+  const upload = async (file: File) => {
+    const form = new FormData();
+    form.append('welcomeVideo', file);
+    setProgress(0);
+    try {
+      await uploadForm<PerformerAccount>('/performers/welcome-video/upload', form, setProgress);
+      dispatch(api.util.invalidateTags(['PerformerAccount', 'Performer']));
+      toast.success('Video uploaded: it will play once processed');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  return (
+    <Flex vertical gap={8} style={{ width: '100%', maxWidth: 480 }}>
+      <Typography.Text strong>Welcome video</Typography.Text>
+      {video?.status === 'finished' && <VideoPlayer video={video} label="Your welcome video" />}
+      {video?.status === 'processing' && (
+        <Flex gap={8} align="center" role="status">
+          <Spin size="small" /> Processing your video…
+        </Flex>
+      )}
+      {video?.status === 'error' && <Alert type="error" showIcon title={video.error ?? 'The video could not be processed'} />}
+      <Flex gap={8} wrap>
+        <Upload
+          accept="video/mp4,video/quicktime,video/webm,video/x-msvideo"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            void upload(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+            {video ? 'Replace video' : 'Upload video'}
+          </Button>
+        </Upload>
+        {video && (
+          <Popconfirm
+            title="Remove your welcome video?"
+            onConfirm={() =>
+              remove()
+                .unwrap()
+                .catch((error: unknown) => toast.error(errorMessage(error)))
+            }
+          >
+            <Button icon={<DeleteOutlined />} loading={removing.isLoading}>
+              Remove
+            </Button>
+          </Popconfirm>
+        )}
+      </Flex>
+      {progress !== undefined && <Progress percent={progress} size="small" aria-label="Welcome video upload progress" />}
+      <Typography.Text type="secondary">MP4, MOV, WebM or AVI, up to 500 MB.</Typography.Text>
+    </Flex>
+  );
+}
