@@ -8,6 +8,8 @@ export type JobHandler = (payload: Record<string, unknown>, job: { id: string; a
 /** How long a claimed job may run before another process may take it over. */
 const LOCK_SECONDS = 15 * 60;
 const POLL_MS = 1000;
+/** Finished jobs are kept a day for inspection, then swept. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface Jobs {
   /** Queues a job inside the caller's transaction: it exists exactly when the write commits. */
@@ -88,9 +90,18 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
     }
   }
 
+  let lastSweep = 0;
+  async function sweep() {
+    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = Date.now();
+    await db.execute(sql`delete from ${jobs} where status = 'done' and updated_at < now() - interval '1 day'`).catch((error: unknown) => {
+      log.warn({ err: error }, 'sweeping finished jobs failed');
+    });
+  }
+
   const schedule = () => {
     if (closed || concurrency === 0) return;
-    timer = setTimeout(() => void pump().finally(schedule), POLL_MS);
+    timer = setTimeout(() => void Promise.all([pump(), sweep()]).finally(schedule), POLL_MS);
     timer.unref();
   };
   schedule();

@@ -1,0 +1,88 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { jobs } from '../db/schema';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ jobsConcurrency: 0 });
+});
+afterAll(() => app.close());
+
+const jobRow = async (name: string) => (await app.deps.db.select().from(jobs).where(eq(jobs.name, name)))[0]!;
+const makeDue = (name: string) => app.deps.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.name, name));
+
+describe('job queue', () => {
+  it('runs a job queued inside a committed transaction, and none from a rolled-back one', async () => {
+    const seen: unknown[] = [];
+    app.deps.jobs.register('test-commit', async (payload) => {
+      seen.push(payload.n);
+    });
+    await app.deps.db.transaction((tx) => app.deps.jobs.enqueue(tx, 'test-commit', { n: 1 }));
+    await app.deps.db
+      .transaction(async (tx) => {
+        await app.deps.jobs.enqueue(tx, 'test-commit', { n: 2 });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await app.deps.jobs.drain();
+    expect(seen).toEqual([1]);
+    expect((await jobRow('test-commit')).status).toBe('done');
+  });
+
+  it('retries a failing job with backoff, then marks it failed with the last error', async () => {
+    let calls = 0;
+    app.deps.jobs.register('test-flaky', async () => {
+      calls += 1;
+      throw new Error(`attempt ${calls} failed`);
+    });
+    await app.deps.jobs.enqueue(app.deps.db, 'test-flaky', {}, { maxAttempts: 2 });
+    await app.deps.jobs.drain();
+    const retrying = await jobRow('test-flaky');
+    expect(retrying).toMatchObject({ status: 'queued', attempts: 1, lastError: 'attempt 1 failed' });
+    expect(retrying.runAt.getTime()).toBeGreaterThan(Date.now() + 5_000);
+    await makeDue('test-flaky');
+    await app.deps.jobs.drain();
+    expect(await jobRow('test-flaky')).toMatchObject({ status: 'failed', attempts: 2, lastError: 'attempt 2 failed' });
+    expect(calls).toBe(2);
+  });
+
+  it('takes over a job whose process died while running it', async () => {
+    let ran = 0;
+    app.deps.jobs.register('test-orphan', async () => {
+      ran += 1;
+    });
+    await app.deps.jobs.enqueue(app.deps.db, 'test-orphan', {});
+    await app.deps.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.name, 'test-orphan'));
+    await app.deps.jobs.drain();
+    expect(ran).toBe(0);
+    await app.deps.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.name, 'test-orphan'));
+    await app.deps.jobs.drain();
+    expect(ran).toBe(1);
+  });
+
+  it('gives each job to one of two processes sharing the database', async () => {
+    const second = await createTestApp({ jobsConcurrency: 0 }, { database: app.database });
+    try {
+      const runs = new Map<number, string[]>();
+      for (const [name, instance] of [
+        ['first', app],
+        ['second', second],
+      ] as const) {
+        instance.deps.jobs.register('test-shared', async (payload) => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          runs.set(payload.n as number, [...(runs.get(payload.n as number) ?? []), name]);
+        });
+      }
+      for (let n = 0; n < 20; n++) await app.deps.jobs.enqueue(app.deps.db, 'test-shared', { n });
+      await Promise.all([app.deps.jobs.drain(), second.deps.jobs.drain()]);
+      expect(runs.size).toBe(20);
+      for (const workers of runs.values()) expect(workers).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
