@@ -42,8 +42,9 @@ import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
+import { sharedSecret } from './platform/secrets';
 import { SettingsCache } from './platform/settings-cache';
-import { createLocalStorage } from './platform/storage';
+import { createLocalStorage, createMediaSigner } from './platform/storage';
 import { createTwitterSignIn } from './platform/twitter';
 
 /** Outside components a caller may hand in instead of having them built from the config. */
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     settings,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    mediaSigner: createMediaSigner(await sharedSecret(database.db, 'media-signing')),
     geo: await createGeoLookup(),
     realtime,
     jobs: createJobs(database.db, app.log, config.jobsConcurrency),

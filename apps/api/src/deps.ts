@@ -7,7 +7,7 @@ import type { Jobs } from './platform/jobs';
 import type { Mailer, MailMessage } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { SettingsCache } from './platform/settings-cache';
-import type { Storage } from './platform/storage';
+import type { MediaSigner, Storage } from './platform/storage';
 import type { TwitterSignIn } from './platform/twitter';
 
 /** What services are built from. Tests build the same set with real adapters. */
@@ -17,6 +17,8 @@ export type Deps = {
   settings: SettingsCache;
   mailer: Mailer;
   storage: Storage;
+  /** Expiring links to protected media. */
+  mediaSigner: MediaSigner;
   geo: GeoLookup;
   realtime: Realtime;
   jobs: Jobs;

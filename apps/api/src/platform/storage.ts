@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -5,8 +6,32 @@ import type { Readable } from 'node:stream';
 
 /** Keys under this prefix are served to anyone; everything else only through the API's checks. */
 export const PUBLIC_PREFIX = 'public/';
+/** Full media that only viewers with access may load, through links that expire. */
+export const PROTECTED_PREFIX = 'protected/';
 /** Where the API serves a public key (avatars, covers). */
 export const publicUrl = (key: string) => `/api/media/${key}`;
+
+/** Signs and checks expiring links to protected media with the site's shared secret. */
+export function createMediaSigner(secret: string) {
+  const signatureOf = (key: string, expires: number) => createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+  return {
+    /** A link to `key` that works for `ttlSeconds`. */
+    sign(key: string, ttlSeconds: number): string {
+      const expires = Math.floor(Date.now() / 1000) + ttlSeconds;
+      return `${publicUrl(key)}?${new URLSearchParams({ expires: String(expires), signature: signatureOf(key, expires) })}`;
+    },
+    /** Seconds the link has left, or 0 when it is forged or expired. */
+    remaining(key: string, expires: string | undefined, signature: string | undefined): number {
+      const at = Number(expires);
+      if (!Number.isInteger(at) || !signature) return 0;
+      const expected = Buffer.from(signatureOf(key, at));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 0;
+      return Math.max(0, at - Math.floor(Date.now() / 1000));
+    },
+  };
+}
+export type MediaSigner = ReturnType<typeof createMediaSigner>;
 
 /** Where uploaded bytes live. Local disk by default; an S3 implementation plugs in here. */
 export interface Storage {

@@ -2,6 +2,7 @@ export * from './files';
 export * from './identities';
 export * from './jobs';
 export * from './search';
+export * from './secrets';
 export * from './sessions';
 export * from './settings';
 export * from './site';

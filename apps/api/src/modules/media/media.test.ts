@@ -134,3 +134,32 @@ describe('identity documents re-upload', () => {
     expect(locked.json().message).toBe('Your documents are verified; contact the site administrator to change them');
   });
 });
+
+describe('protected media links', () => {
+  it('serve a protected file only through an unexpired, untampered signed link', async () => {
+    const key = 'protected/tests/secret.webp';
+    const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).webp().toBuffer();
+    await app.deps.storage.put(key, image);
+    const link = app.deps.mediaSigner.sign(key, 120);
+    expect(link).toMatch(/^\/api\/media\/protected\/tests\/secret\.webp\?expires=\d+&signature=[\w-]+$/);
+    const served = await app.inject(link);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(image)).toBe(true);
+    expect(served.headers['cache-control']).toMatch(/^private, max-age=1[12]\d$/);
+
+    const url = new URL(link, 'http://localhost');
+    const tampered = `${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 3600}&signature=${url.searchParams.get('signature')}`;
+    for (const attempt of [url.pathname, tampered, link.replace('secret.webp', 'other.webp'), app.deps.mediaSigner.sign(key, -1)]) {
+      const refused = await app.inject(attempt);
+      expect(refused.statusCode, attempt).toBe(403);
+      expect(refused.rawPayload.equals(image)).toBe(false);
+    }
+    expect((await app.inject(url.pathname)).json().message).toBe('This media link is invalid or has expired');
+  });
+
+  it('never serves keys outside the public and protected areas', async () => {
+    await app.deps.storage.put('private/uploads/raw.webp', Buffer.from('raw upload'));
+    expect((await app.inject('/api/media/private/uploads/raw.webp')).statusCode).toBe(404);
+    expect((await app.inject('/api/media/public/../private/uploads/raw.webp')).statusCode).toBe(404);
+  });
+});

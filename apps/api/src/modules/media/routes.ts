@@ -1,10 +1,10 @@
-import { currentUserSchema, MAX_VIDEO_UPLOAD_BYTES, performerAccountSchema } from '@limelight/contracts';
+import { currentUserSchema, ErrorCode, MAX_VIDEO_UPLOAD_BYTES, performerAccountSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
-import { PUBLIC_PREFIX } from '../../platform/storage';
+import { AppError, notFound } from '../../platform/errors';
+import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { readImageUpload, spoolUpload } from '../../platform/uploads';
 import { myAccount } from '../performers/account';
 import { readDocumentParts, replaceDocuments } from '../performers/documents';
@@ -118,29 +118,47 @@ export const mediaRoutes =
     );
 
     /**
-     * Public media (images, posters, processed videos). Keys are random and never reused, so
-     * they are cached for good; byte ranges let players seek without downloading everything.
+     * Media files. Public keys (images, posters, previews) are random and never reused, so they
+     * are cached for good; protected keys need a signed link that has not expired. Byte ranges
+     * let players seek without downloading everything.
      */
-    app.get('/media/*', { schema: { tags: ['media'], hide: true } }, async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
-      const type = PUBLIC_TYPES[key.split('.').pop() ?? ''];
-      if (!type || !key.startsWith(PUBLIC_PREFIX) || !/^[a-z0-9/_-]+\.[a-z0-9]+$/i.test(key) || key.includes('..')) throw notFound('File');
-      const size = await deps.storage.size(key).catch(() => {
-        throw notFound('File');
-      });
-      reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').header('accept-ranges', 'bytes');
-      const range = parseRange(request.headers.range, size);
-      if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
-      if (!range) return reply.header('content-length', size).send(await deps.storage.read(key));
-      return reply
-        .status(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('content-length', range.end - range.start + 1)
-        .send(await deps.storage.read(key, range));
-    });
+    app.get(
+      '/media/*',
+      {
+        schema: {
+          tags: ['media'],
+          hide: true,
+          querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const key = (request.params as { '*': string })['*'];
+        const type = MEDIA_TYPES[key.split('.').pop() ?? ''];
+        if (!type || !/^[a-z0-9/_-]+\.[a-z0-9]+$/i.test(key) || key.includes('..')) throw notFound('File');
+        if (key.startsWith(PROTECTED_PREFIX)) {
+          const remaining = deps.mediaSigner.remaining(key, request.query.expires, request.query.signature);
+          if (!remaining) throw new AppError(403, ErrorCode.forbidden, 'This media link is invalid or has expired');
+          reply.header('cache-control', `private, max-age=${remaining}`);
+        } else if (key.startsWith(PUBLIC_PREFIX)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else throw notFound('File');
+        const size = await deps.storage.size(key).catch(() => {
+          throw notFound('File');
+        });
+        reply.type(type).header('accept-ranges', 'bytes');
+        const range = parseRange(request.headers.range, size);
+        if (range === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send();
+        if (!range) return reply.header('content-length', size).send(await deps.storage.read(key));
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(await deps.storage.read(key, range));
+      },
+    );
   };
 
-const PUBLIC_TYPES: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4' };
+const MEDIA_TYPES: Record<string, string> = { webp: 'image/webp', mp4: 'video/mp4', mp3: 'audio/mpeg' };
 
 /** A single `bytes=start-end` range (the form players send); anything else gets the whole file. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
