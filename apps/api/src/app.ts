@@ -23,8 +23,8 @@ import { contactRoutes } from './modules/contact/routes';
 import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
+import { registerMediaProcessing } from './modules/media/processing';
 import { mediaRoutes } from './modules/media/routes';
-import { registerVideoProcessing } from './modules/media/video-processing';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { postsRoutes } from './modules/posts/routes';
@@ -115,7 +115,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     log: app.log,
   };
   app.decorate('deps', deps);
-  registerVideoProcessing(deps);
+  registerMediaProcessing(deps);
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   app.addHook('preClose', async () => {

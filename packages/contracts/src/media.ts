@@ -6,11 +6,15 @@ export type FileStatus = (typeof fileStatuses)[number];
 /** An uploaded audio or video file as clients see it: playable once `finished`. */
 export const mediaFileSchema = z.object({
   _id: z.string(),
+  type: z.string(),
   status: z.enum(fileStatuses),
   /** Why processing failed, when it did. */
   error: z.string().nullable(),
+  /** The full media: public, or a signed link that expires in minutes for viewers with access; else null. */
   url: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /** A tiny blurred stand-in, public, for viewers without access to the original. */
+  previewUrl: z.string().nullable(),
   /** Seconds. */
   duration: z.number().nullable(),
   width: z.number().int().nullable(),
@@ -20,3 +24,9 @@ export type MediaFile = z.infer<typeof mediaFileSchema>;
 
 /** Upload limits (bytes) by kind; the multipart reader enforces them. */
 export const MAX_VIDEO_UPLOAD_BYTES = 500 * 1024 * 1024;
+export const MAX_AUDIO_UPLOAD_BYTES = 100 * 1024 * 1024;
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** What a creator attaches to a feed post, each uploaded on its own before the post is saved. */
+export const feedFileKinds = ['photo', 'video', 'audio', 'thumbnail', 'teaser'] as const;
+export type FeedFileKind = (typeof feedFileKinds)[number];

@@ -83,6 +83,17 @@ export async function transcodeToMp4(input: string, output: string, maxHeight = 
   );
 }
 
+/** Re-encodes audio as 192 kb/s MP3, which every browser plays. */
+export async function transcodeToMp3(input: string, output: string): Promise<void> {
+  await run(
+    tools().ffmpeg,
+    ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-vn', '-c:a', 'libmp3lame', '-b:a', '192k', output],
+    {
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  );
+}
+
 /** One frame as a JPEG, taken `atSeconds` in (or the first frame of a shorter video). */
 export async function grabFrame(input: string, output: string, atSeconds: number): Promise<void> {
   await run(tools().ffmpeg, [

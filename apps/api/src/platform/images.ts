@@ -15,3 +15,19 @@ export async function processImage(input: Buffer, box: { width: number; height: 
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, mimeType: 'image/webp' };
 }
+
+/** A small image for lists and grids. */
+export const makeThumbnail = (input: Buffer) => processImage(input, { width: 640, height: 640 });
+
+/**
+ * A tiny, heavily blurred stand-in for viewers who may not see the original: enough to hint at
+ * the picture, useless to recover it (32 pixels wide before the blur).
+ */
+export async function makeBlurredPreview(input: Buffer): Promise<Buffer> {
+  return sharp(input, { failOn: 'error' })
+    .rotate()
+    .resize({ width: 32, height: 32, fit: 'inside' })
+    .blur(2)
+    .webp({ quality: 50 })
+    .toBuffer();
+}

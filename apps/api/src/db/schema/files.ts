@@ -23,6 +23,8 @@ export const files = pgTable(
     duration: doublePrecision('duration'),
     /** Public storage key of the poster image (videos). */
     thumbnailKey: text('thumbnail_key'),
+    /** Public storage key of the blurred stand-in shown to viewers without access. */
+    previewKey: text('preview_key'),
     createdAt: createdAt(),
   },
   (t) => [index('files_owner_id_idx').on(t.ownerId)],

@@ -2,19 +2,35 @@ import type { MediaFile } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
-import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
+import { type MediaSigner, PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 
 export type FileRow = typeof files.$inferSelect;
 
-/** A file as clients see it; its URL only once it is finished and public. */
-export function presentMediaFile(file: FileRow): MediaFile {
-  const servable = file.status === 'finished' && file.storageKey.startsWith(PUBLIC_PREFIX);
+/** How long a link to protected media works: long enough to start playing, too short to share. */
+export const SIGNED_LINK_SECONDS = 10 * 60;
+
+/**
+ * A file as one viewer sees it: the full media only once finished, and for protected media only
+ * as an expiring link to a viewer with access; thumbnails and previews are public.
+ */
+export function presentMediaFile(file: FileRow, access?: { signer: MediaSigner; canView: boolean }): MediaFile {
+  const finished = file.status === 'finished';
+  const isPublic = file.storageKey.startsWith(PUBLIC_PREFIX);
+  const url = !finished
+    ? null
+    : isPublic
+      ? publicUrl(file.storageKey)
+      : access?.canView
+        ? access.signer.sign(file.storageKey, SIGNED_LINK_SECONDS)
+        : null;
   return {
     _id: file.id,
+    type: file.type,
     status: file.status,
     error: file.error,
-    url: servable ? publicUrl(file.storageKey) : null,
+    url,
     thumbnailUrl: file.thumbnailKey ? publicUrl(file.thumbnailKey) : null,
+    previewUrl: file.previewKey ? publicUrl(file.previewKey) : null,
     duration: file.duration,
     width: file.width,
     height: file.height,
@@ -26,3 +42,6 @@ export async function findFile(db: Queryable, id: string | null | undefined): Pr
   const [file] = await db.select().from(files).where(eq(files.id, id));
   return file;
 }
+
+/** Every stored object of a file, for removal. */
+export const storedKeys = (file: FileRow) => [file.storageKey, file.thumbnailKey, file.previewKey].filter((key): key is string => !!key);

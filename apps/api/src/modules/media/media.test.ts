@@ -138,7 +138,9 @@ describe('identity documents re-upload', () => {
 describe('protected media links', () => {
   it('serve a protected file only through an unexpired, untampered signed link', async () => {
     const key = 'protected/tests/secret.webp';
-    const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).webp().toBuffer();
+    const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
     await app.deps.storage.put(key, image);
     const link = app.deps.mediaSigner.sign(key, 120);
     expect(link).toMatch(/^\/api\/media\/protected\/tests\/secret\.webp\?expires=\d+&signature=[\w-]+$/);

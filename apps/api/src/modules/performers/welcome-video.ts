@@ -5,8 +5,8 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
-import { findFile } from '../media/files';
-import { PROCESS_VIDEO_JOB } from '../media/video-processing';
+import { findFile, storedKeys } from '../media/files';
+import { PROCESS_MEDIA_JOB } from '../media/processing';
 
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
 
@@ -33,7 +33,7 @@ export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, up
       })
       .returning();
     await tx.update(performerProfiles).set({ welcomeVideoFileId: file!.id }).where(eq(performerProfiles.userId, performer.id));
-    await deps.jobs.enqueue(tx, PROCESS_VIDEO_JOB, { fileId: file!.id });
+    await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { fileId: file!.id });
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });
   await removeStored(deps, previous);
@@ -57,7 +57,7 @@ async function removeFileRecord(tx: Parameters<typeof findFile>[0], fileId: stri
 
 async function removeStored(deps: Deps, file: Awaited<ReturnType<typeof findFile>>) {
   if (!file) return;
-  for (const key of [file.storageKey, file.thumbnailKey]) {
-    if (key) await deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'old welcome video not removed'));
+  for (const key of storedKeys(file)) {
+    await deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'old welcome video not removed'));
   }
 }

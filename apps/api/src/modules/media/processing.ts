@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { files } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
+import { makeBlurredPreview } from '../../platform/images';
+import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
+import { type FileRow, findFile } from './files';
+
+export const PROCESS_MEDIA_JOB = 'process-media';
+
+/** Where each kind of file ends up once processed: for everyone, or behind signed links. */
+const publicTypes = new Set(['welcome-video', 'feed-teaser']);
+const prefixOf = (file: FileRow) => (publicTypes.has(file.type) ? PUBLIC_PREFIX : PROTECTED_PREFIX);
+
+/** A file that cannot become playable however often it is tried: no retry, status error. */
+class Unplayable extends Error {}
+
+type Output = {
+  key: string;
+  localPath: string;
+  mimeType: string;
+  width?: number;
+  height?: number;
+  duration: number;
+  thumbnail?: Buffer;
+  preview?: Buffer;
+};
+
+/**
+ * Makes uploaded audio and video playable everywhere: video as H.264 MP4 with a poster and a
+ * blurred preview, audio as MP3. The upload is kept privately until then and removed after.
+ * Failures another try cannot fix mark the file as error at once; others retry, then mark it.
+ */
+export function registerMediaProcessing(deps: Deps) {
+  deps.jobs.register(PROCESS_MEDIA_JOB, async (payload, job) => {
+    const file = await findFile(deps.db, String(payload.fileId));
+    if (file?.status !== 'processing') return;
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
+    const stored: string[] = [];
+    const storeImage = async (image: Buffer, folder: string) => {
+      const key = `${PUBLIC_PREFIX}${folder}/${randomUUID()}.webp`;
+      stored.push(key);
+      await deps.storage.put(key, image);
+      return key;
+    };
+    try {
+      const input = path.join(work, 'input');
+      await deps.storage.getFile(file.storageKey, input);
+      const info = await probe(input).catch(() => {
+        throw new Unplayable(`This file is not ${file.type.endsWith('audio') ? 'audio' : 'a video'} we can play`);
+      });
+      const output = file.type.endsWith('audio')
+        ? await processAudio(file, input, work, info.hasAudio)
+        : await processVideo(file, input, work, info.hasVideo);
+
+      await deps.storage.putFile(output.key, output.localPath);
+      stored.push(output.key);
+      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, 'thumbnails') : null;
+      const previewKey = output.preview ? await storeImage(output.preview, 'previews') : null;
+      const [updated] = await deps.db
+        .update(files)
+        .set({
+          status: 'finished',
+          storageKey: output.key,
+          mimeType: output.mimeType,
+          size: (await fs.stat(output.localPath)).size,
+          width: output.width,
+          height: output.height,
+          duration: Math.round(output.duration * 100) / 100,
+          thumbnailKey,
+          previewKey,
+          error: null,
+        })
+        .where(eq(files.id, file.id))
+        .returning({ id: files.id });
+      // Replaced or deleted while it was processing: keep nothing of it.
+      await Promise.all([file.storageKey, ...(updated ? [] : stored)].map((key) => deps.storage.remove(key)));
+    } catch (error) {
+      await Promise.all(stored.map((key) => deps.storage.remove(key)));
+      const final = error instanceof Unplayable || job.attempts >= job.maxAttempts;
+      if (final) {
+        const message = error instanceof Unplayable ? error.message : 'The file could not be processed';
+        await deps.db.update(files).set({ status: 'error', error: message }).where(eq(files.id, file.id));
+        await deps.storage.remove(file.storageKey);
+      }
+      if (!(error instanceof Unplayable)) throw error;
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  });
+}
+
+async function processVideo(file: FileRow, input: string, work: string, hasVideo: boolean): Promise<Output> {
+  if (!hasVideo) throw new Unplayable('This file has no picture: upload a video');
+  const localPath = path.join(work, 'output.mp4');
+  await transcodeToMp4(input, localPath);
+  const result = await probe(localPath);
+  const frame = path.join(work, 'poster.jpg');
+  await grabFrame(localPath, frame, Math.min(1, result.duration / 2));
+  const still = await fs.readFile(frame);
+  return {
+    key: `${prefixOf(file)}videos/${randomUUID()}.mp4`,
+    localPath,
+    mimeType: 'video/mp4',
+    width: result.width,
+    height: result.height,
+    duration: result.duration,
+    thumbnail: await sharp(still)
+      .resize({ width: 1280, height: 1280, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer(),
+    preview: await makeBlurredPreview(still),
+  };
+}
+
+async function processAudio(file: FileRow, input: string, work: string, hasAudio: boolean): Promise<Output> {
+  if (!hasAudio) throw new Unplayable('This file has no sound: upload audio');
+  const localPath = path.join(work, 'output.mp3');
+  await transcodeToMp3(input, localPath);
+  const result = await probe(localPath);
+  return { key: `${prefixOf(file)}audio/${randomUUID()}.mp3`, localPath, mimeType: 'audio/mpeg', duration: result.duration };
+}
