@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { feedsRoutes } from './modules/feeds/routes';
 import { followsRoutes } from './modules/follows/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(postsRoutes(deps));
       await api.register(sitePromosRoutes(deps));
       await api.register(tokenPackagesRoutes(deps));
+      await api.register(feedsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -5,15 +5,23 @@ import { refusedFields, signedIn } from './factories';
 let app: TestApp;
 let fan: Awaited<ReturnType<typeof signedIn>>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
+let performer: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
   app = await createTestApp();
   fan = await signedIn(app, 'user');
   admin = await signedIn(app, 'admin');
+  performer = await signedIn(app, 'performer');
 });
 afterAll(() => app.close());
 
 const someId = '00000000-0000-4000-8000-000000000000';
-type Case = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown, as: 'anyone' | 'fan' | 'admin', fields: string[]];
+type Case = [
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload: unknown,
+  as: 'anyone' | 'fan' | 'performer' | 'admin',
+  fields: string[],
+];
 
 /** Every endpoint, given bad input, answers 400 in the error shape and names each bad field. */
 const cases: Case[] = [
@@ -67,11 +75,20 @@ const cases: Case[] = [
   ['GET', '/api/package/token/search?sortBy=name', undefined, 'anyone', ['sortBy']],
   ['POST', '/api/admin/token-packages', { name: '', price: -1, tokens: 1.001 }, 'admin', ['name', 'price', 'tokens']],
   ['DELETE', '/api/admin/token-packages/not-an-id', undefined, 'admin', ['id']],
+  ['POST', '/api/performer/feeds', { type: 'story', price: -1, fileIds: ['x'] }, 'performer', ['type', 'price', 'fileIds.0']],
+  ['POST', '/api/performer/feeds', { type: 'photo', scheduleAt: 'later' }, 'performer', ['fileIds', 'scheduleAt']],
+  ['PUT', '/api/performer/feeds/not-an-id', { type: 'text', text: 'x' }, 'performer', ['id']],
+  ['GET', '/api/performer/feeds?type=story&status=live', undefined, 'performer', ['type', 'status']],
+  ['POST', '/api/performer/feeds/polls', { options: 'yes' }, 'performer', ['options', 'expiredAt']],
+  ['GET', '/api/user/feeds?limit=0', undefined, 'fan', ['limit']],
+  ['GET', '/api/user/feeds/search/x?type=story', undefined, 'anyone', ['type']],
+  ['POST', `/api/user/feeds/vote/${someId}`, { optionId: 'first' }, 'fan', ['optionId']],
+  ['GET', `/api/user/feeds/${someId}/file/nope/status`, undefined, 'anyone', ['fileId']],
 ];
 
 describe('bad input on every endpoint', () => {
   it.each(cases)('%s %s answers 400 naming the fields', async (method, url, payload, as, fields) => {
-    const headers = as === 'fan' ? fan.headers : as === 'admin' ? admin.headers : {};
+    const headers = { fan: fan.headers, performer: performer.headers, admin: admin.headers, anyone: {} }[as];
     const response = await app.inject({ method, url, headers, payload: payload as object });
     expect(response.statusCode, response.body).toBe(400);
     const body = response.json();

@@ -1,6 +1,6 @@
 import type { Role } from '@limelight/contracts';
 import { expect } from 'vitest';
-import { performerProfiles } from '../src/db/schema';
+import { performerProfiles, purchasedItems, subscriptions } from '../src/db/schema';
 import { insertAccount } from '../src/modules/auth/service';
 import type { TestApp } from './app';
 
@@ -89,4 +89,17 @@ export async function verifiedPerformer(app: TestApp) {
 export function refusedFields(response: { json(): unknown }): string[] {
   const { details = [] } = response.json() as { details?: Array<{ field: string }> };
   return details.map((detail) => detail.field).sort();
+}
+
+/** A subscription as the Money issue's payments leave it: active until `expiredAt`. */
+export async function subscribe(app: TestApp, userId: string, performerId: string, expiredAt = new Date(Date.now() + 30 * 86_400_000)) {
+  await app.deps.db
+    .insert(subscriptions)
+    .values({ userId, performerId, type: 'monthly', status: 'active', startedAt: new Date(), expiredAt })
+    .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.performerId], set: { status: 'active', expiredAt } });
+}
+
+/** A purchase as a successful wallet charge leaves it. */
+export async function purchase(app: TestApp, userId: string, itemType: 'feed' | 'video' | 'gallery' | 'product', itemId: string) {
+  await app.deps.db.insert(purchasedItems).values({ userId, itemType, itemId });
 }

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './feeds';
 export * from './list';
 export * from './lookups';
 export * from './media';

@@ -1,5 +1,6 @@
 import type { SortOrder } from '@limelight/contracts';
 import { type AnyColumn, asc, desc } from 'drizzle-orm';
+import { badRequest } from './errors';
 
 /**
  * ORDER BY for a list query: the requested column, then the id so that pages are stable
@@ -23,3 +24,17 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 /** Whether a path parameter is one of our ids rather than a username or slug. */
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** An opaque keyset cursor: the sort values of the last row of a page. */
+export const encodeCursor = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+/** The values of a cursor made by `encodeCursor`; a 400 naming `cursor` when it is not one. */
+export function decodeCursor(cursor: string, size: number): string[] {
+  try {
+    const values = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown;
+    if (Array.isArray(values) && values.length === size && values.every((value) => typeof value === 'string')) return values;
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw badRequest('cursor is not valid: use the nextCursor of the previous page', [{ field: 'cursor', message: 'is not valid' }]);
+}

@@ -1,3 +1,5 @@
+export * from './access';
+export * from './feeds';
 export * from './files';
 export * from './identities';
 export * from './jobs';

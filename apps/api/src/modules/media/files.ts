@@ -10,27 +10,23 @@ export type FileRow = typeof files.$inferSelect;
 export const SIGNED_LINK_SECONDS = 10 * 60;
 
 /**
- * A file as one viewer sees it: the full media only once finished, and for protected media only
- * as an expiring link to a viewer with access; thumbnails and previews are public.
+ * A file as one viewer sees it: the media only once finished; protected media and their
+ * thumbnails only as expiring links, and only to a viewer with access. Blurred previews are public.
  */
 export function presentMediaFile(file: FileRow, access?: { signer: MediaSigner; canView: boolean }): MediaFile {
-  const finished = file.status === 'finished';
-  const isPublic = file.storageKey.startsWith(PUBLIC_PREFIX);
-  const url = !finished
-    ? null
-    : isPublic
-      ? publicUrl(file.storageKey)
-      : access?.canView
-        ? access.signer.sign(file.storageKey, SIGNED_LINK_SECONDS)
-        : null;
+  const link = (key: string | null) => {
+    if (!key) return null;
+    if (key.startsWith(PUBLIC_PREFIX)) return publicUrl(key);
+    return access?.canView ? access.signer.sign(key, SIGNED_LINK_SECONDS) : null;
+  };
   return {
     _id: file.id,
     type: file.type,
     status: file.status,
     error: file.error,
-    url,
-    thumbnailUrl: file.thumbnailKey ? publicUrl(file.thumbnailKey) : null,
-    previewUrl: file.previewKey ? publicUrl(file.previewKey) : null,
+    url: file.status === 'finished' ? link(file.storageKey) : null,
+    thumbnailUrl: link(file.thumbnailKey),
+    previewUrl: link(file.previewKey),
     duration: file.duration,
     width: file.width,
     height: file.height,

@@ -42,8 +42,8 @@ export function registerMediaProcessing(deps: Deps) {
     if (file?.status !== 'processing') return;
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
     const stored: string[] = [];
-    const storeImage = async (image: Buffer, folder: string) => {
-      const key = `${PUBLIC_PREFIX}${folder}/${randomUUID()}.webp`;
+    const storeImage = async (image: Buffer, prefix: string, folder: string) => {
+      const key = `${prefix}${folder}/${randomUUID()}.webp`;
       stored.push(key);
       await deps.storage.put(key, image);
       return key;
@@ -60,8 +60,9 @@ export function registerMediaProcessing(deps: Deps) {
 
       await deps.storage.putFile(output.key, output.localPath);
       stored.push(output.key);
-      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, 'thumbnails') : null;
-      const previewKey = output.preview ? await storeImage(output.preview, 'previews') : null;
+      // The poster is a frame of the video, as protected as the video; the blurred preview is public.
+      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefixOf(file), 'thumbnails') : null;
+      const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
       const [updated] = await deps.db
         .update(files)
         .set({

@@ -1,0 +1,57 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth';
+
+/** Anything a creator may sell or keep for subscribers. */
+export type Gated = { id: string; performerId: string; isSale: boolean; priceCents: number };
+export type Access = { canView: boolean; isSubscribed: boolean; isBought: boolean };
+
+/**
+ * Who may see which items (domain rules: Access to content), for a whole page at once in two
+ * queries: the owner and admins always; a subscriber what is not for sale; a buyer what they
+ * bought; anyone what is for sale at price 0.
+ */
+export async function accessTo(db: Queryable, viewer: SessionUser | undefined, itemType: PurchasableType, items: Gated[]) {
+  const result = new Map<string, Access>();
+  if (!items.length) return result;
+  const performerIds = [...new Set(items.map((item) => item.performerId))];
+  const [subscribed, bought] = viewer
+    ? await Promise.all([
+        db
+          .select({ performerId: subscriptions.performerId })
+          .from(subscriptions)
+          .where(
+            and(
+              eq(subscriptions.userId, viewer.id),
+              inArray(subscriptions.performerId, performerIds),
+              inArray(subscriptions.status, ['active', 'cancelled']),
+              gt(subscriptions.expiredAt, new Date()),
+            ),
+          ),
+        db
+          .select({ itemId: purchasedItems.itemId })
+          .from(purchasedItems)
+          .where(
+            and(
+              eq(purchasedItems.userId, viewer.id),
+              eq(purchasedItems.itemType, itemType),
+              inArray(
+                purchasedItems.itemId,
+                items.map((item) => item.id),
+              ),
+            ),
+          ),
+      ])
+    : [[], []];
+  const subscribedTo = new Set(subscribed.map((row) => row.performerId));
+  const boughtIds = new Set(bought.map((row) => row.itemId));
+  for (const item of items) {
+    const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === item.performerId);
+    const isSubscribed = subscribedTo.has(item.performerId);
+    const isBought = boughtIds.has(item.id);
+    const canView = privileged || (item.isSale ? isBought || item.priceCents === 0 : isSubscribed);
+    result.set(item.id, { canView, isSubscribed, isBought });
+  }
+  return result;
+}

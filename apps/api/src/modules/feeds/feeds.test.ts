@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { generateVideo } from '../../../test/media';
+import { feeds } from '../../db/schema';
+
+type Account = Awaited<ReturnType<typeof signedIn>>;
+let app: TestApp;
+let creator: Account;
+let photo: Buffer;
+beforeAll(async () => {
+  app = await createTestApp({ jobsConcurrency: 0 });
+  creator = await verifiedPerformer(app);
+  photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#e84' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'SpyCam' } })
+    .toBuffer();
+});
+afterAll(() => app.close());
+
+const upload = (kind: string, data: Buffer, headers = creator.headers, name = 'file.jpg') => {
+  const form = new FormData();
+  form.append('file', new Blob([data]), name);
+  return app.inject({ method: 'POST', url: `/api/performer/feeds/${kind}/upload`, headers, payload: form });
+};
+const uploaded = async (kind: string, data: Buffer, headers = creator.headers) => {
+  const response = await upload(kind, data, headers);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { _id: string; status: string; url: string | null; thumbnailUrl: string | null; previewUrl: string | null };
+};
+const post = async (body: object, headers = creator.headers) => {
+  const response = await app.inject({ method: 'POST', url: '/api/performer/feeds', headers, payload: body });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+const view = (id: string, headers: Record<string, string> = {}) => app.inject({ url: `/api/user/feeds/${id}`, headers });
+
+describe('feed uploads', () => {
+  it('keeps a photo protected: signed links for its owner, a public blurred preview, EXIF gone', async () => {
+    const file = await uploaded('photo', photo);
+    expect(file.status).toBe('finished');
+    expect(file.url).toMatch(/^\/api\/media\/protected\/photos\/.+\.webp\?expires=\d+&signature=/);
+    expect(file.thumbnailUrl).toMatch(/^\/api\/media\/protected\/thumbnails\//);
+    expect(file.previewUrl).toMatch(/^\/api\/media\/public\/previews\//);
+    const original = await app.inject(file.url!);
+    const metadata = await sharp(original.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 1200 });
+    expect(metadata.exif).toBeUndefined();
+    expect((await sharp((await app.inject(file.previewUrl!)).rawPayload).metadata()).width).toBeLessThanOrEqual(32);
+  });
+
+  it('refuses a text file named .jpg, a fan, and a video sent as a photo', async () => {
+    expect((await upload('photo', Buffer.from('hello, I am text'))).statusCode).toBe(415);
+    const fan = await signedIn(app, 'user');
+    expect((await upload('photo', photo, fan.headers)).statusCode).toBe(403);
+    expect((await upload('video', photo)).statusCode).toBe(415);
+  });
+
+  it('processes a real 3-second video to finished with a poster and its duration', async () => {
+    const video = await uploaded('video', await generateVideo(3));
+    expect(video).toMatchObject({ status: 'processing', url: null });
+    const feed = await post({ type: 'video', text: 'New clip', fileIds: [video._id] });
+    const status = () => app.inject({ url: `/api/user/feeds/${feed._id}/file/${video._id}/status`, headers: creator.headers });
+    expect((await status()).json().status).toBe('processing');
+    await app.deps.jobs.drain();
+    const finished = (await status()).json();
+    expect(finished).toMatchObject({ status: 'finished', width: 640, height: 360 });
+    expect(finished.duration).toBeCloseTo(3, 0);
+    expect(finished.url).toMatch(/^\/api\/media\/protected\/videos\/.+\.mp4\?/);
+    expect(finished.thumbnailUrl).toMatch(/^\/api\/media\/protected\/thumbnails\//);
+    expect((await app.inject(finished.url)).headers['content-type']).toBe('video/mp4');
+  });
+});
+
+describe('who sees what', () => {
+  let forSubscribers: { _id: string };
+  let paid: { _id: string };
+  let freeSale: { _id: string };
+  const viewers: Record<string, Account | undefined> = {};
+
+  beforeAll(async () => {
+    forSubscribers = await post({ type: 'photo', text: 'For my subscribers', fileIds: [(await uploaded('photo', photo))._id] });
+    paid = await post({ type: 'photo', text: 'Pay to see', isSale: true, price: 4.99, fileIds: [(await uploaded('photo', photo))._id] });
+    freeSale = await post({ type: 'photo', text: 'A gift', isSale: true, price: 0, fileIds: [(await uploaded('photo', photo))._id] });
+    viewers.owner = creator;
+    viewers.admin = await signedIn(app, 'admin');
+    viewers.subscriber = await signedIn(app, 'user');
+    await subscribe(app, viewers.subscriber.user.id, creator.user.id);
+    viewers.follower = await signedIn(app, 'user');
+    await app.inject({ method: 'POST', url: `/api/follows/${creator.user.id}`, headers: viewers.follower.headers });
+    viewers.buyer = await signedIn(app, 'user');
+    await purchase(app, viewers.buyer.user.id, 'feed', paid._id);
+    viewers.lapsed = await signedIn(app, 'user');
+    await subscribe(app, viewers.lapsed.user.id, creator.user.id, new Date(Date.now() - 1000));
+    viewers.anonymous = undefined;
+  });
+
+  // canView for [subscriber-only post, paid post, for sale at 0]
+  const matrix: Array<[string, [boolean, boolean, boolean]]> = [
+    ['owner', [true, true, true]],
+    ['admin', [true, true, true]],
+    ['subscriber', [true, false, true]],
+    ['follower', [false, false, true]],
+    ['buyer', [false, true, true]],
+    ['lapsed', [false, false, true]],
+    ['anonymous', [false, false, true]],
+  ];
+
+  it.each(matrix)('%s', async (name, expected) => {
+    const headers = viewers[name]?.headers ?? {};
+    for (const [index, feed] of [forSubscribers, paid, freeSale].entries()) {
+      const response = await view(feed._id, headers);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.canView, `${name} on post ${index}`).toBe(expected[index]);
+      expect(body.files[0].previewUrl).toMatch(/^\/api\/media\/public\/previews\//);
+      if (expected[index]) {
+        expect((await app.inject(body.files[0].url)).statusCode).toBe(200);
+      } else {
+        // No usable link to the full media anywhere in the answer.
+        expect(body.files[0].url).toBeNull();
+        expect(body.files[0].thumbnailUrl).toBeNull();
+        expect(response.body).not.toContain('/protected/');
+      }
+    }
+    if (name === 'subscriber') expect((await view(forSubscribers._id, headers)).json().isSubscribed).toBe(true);
+    if (name === 'buyer') expect((await view(paid._id, headers)).json()).toMatchObject({ isBought: true, price: 4.99, isSale: true });
+  });
+});
+
+describe('timeline and creator pages', () => {
+  it('shows followed creators’ posts newest first, in keyset pages without gaps or repeats', async () => {
+    const other = await verifiedPerformer(app);
+    const fan = await signedIn(app, 'user');
+    await app.inject({ method: 'POST', url: `/api/follows/${other.user.id}`, headers: fan.headers });
+    const texts = [];
+    for (let i = 0; i < 5; i++) texts.push((await post({ type: 'text', text: `Update ${i}` }, other.headers)).text);
+    const stranger = await verifiedPerformer(app);
+    await post({ type: 'text', text: 'Not followed' }, stranger.headers);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
+      const response = await app.inject({ url: `/api/user/feeds${query}`, headers: fan.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const pageBody = response.json() as { data: Array<{ text: string }>; nextCursor: string | null };
+      seen.push(...pageBody.data.map((feed) => feed.text));
+      cursor = pageBody.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...texts].reverse());
+    expect((await app.inject({ url: '/api/user/feeds?cursor=garbage', headers: fan.headers })).json().details).toEqual([
+      { field: 'cursor', message: 'is not valid' },
+    ]);
+  });
+
+  it('publishes a scheduled post exactly at its time', async () => {
+    const author = await verifiedPerformer(app);
+    const fan = await signedIn(app, 'user');
+    await subscribe(app, fan.user.id, author.user.id);
+    const scheduled = await post(
+      { type: 'text', text: 'Tomorrow', scheduleAt: new Date(Date.now() + 86_400_000).toISOString() },
+      author.headers,
+    );
+    const timelineTexts = async () =>
+      (await app.inject({ url: '/api/user/feeds', headers: fan.headers })).json().data.map((feed: { text: string }) => feed.text);
+    expect(await timelineTexts()).not.toContain('Tomorrow');
+    expect((await view(scheduled._id, fan.headers)).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/performer/feeds/${scheduled._id}`, headers: author.headers })).statusCode).toBe(200);
+    await app.deps.db
+      .update(feeds)
+      .set({ publishedAt: new Date(Date.now() - 1000) })
+      .where(eq(feeds.id, scheduled._id));
+    expect(await timelineTexts()).toContain('Tomorrow');
+  });
+
+  it('lists a creator’s posts pinned first, for visitors too', async () => {
+    const author = await verifiedPerformer(app);
+    await post({ type: 'text', text: 'Pinned hello', isPinned: true }, author.headers);
+    await post({ type: 'text', text: 'Newer news' }, author.headers);
+    const response = await app.inject(`/api/user/feeds/search/${author.user.username}`);
+    expect(response.json().data.map((feed: { text: string }) => feed.text)).toEqual(['Pinned hello', 'Newer news']);
+    expect((await app.inject('/api/user/feeds/search/nobody-here')).statusCode).toBe(404);
+  });
+});
+
+describe('polls', () => {
+  it('takes one vote per user before the end, counted', async () => {
+    const poll = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds/polls',
+      headers: creator.headers,
+      payload: { description: 'Next video?', options: ['Beach', 'City'], expiredAt: new Date(Date.now() + 3_600_000).toISOString() },
+    });
+    expect(poll.statusCode, poll.body).toBe(200);
+    const feed = await post({ type: 'text', text: 'Vote!', pollId: poll.json()._id });
+    const [beach] = feed.poll.options;
+    const fan = await signedIn(app, 'user');
+    const vote = (optionId: string) =>
+      app.inject({ method: 'POST', url: `/api/user/feeds/vote/${feed._id}`, headers: fan.headers, payload: { optionId } });
+    const voted = await vote(beach._id);
+    expect(voted.statusCode, voted.body).toBe(200);
+    expect(voted.json().poll).toMatchObject({ totalVotes: 1, votedOptionId: beach._id });
+    expect((await vote(beach._id)).statusCode).toBe(409);
+    expect(refusedFields(await vote('00000000-0000-4000-8000-000000000000'))).toEqual(['optionId']);
+  });
+
+  it('refuses a poll that ends in the past or has one option', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds/polls',
+      headers: creator.headers,
+      payload: { options: ['Only'], expiredAt: '2020-01-01T00:00:00Z' },
+    });
+    expect(refusedFields(response)).toEqual(['expiredAt', 'options']);
+  });
+});
+
+describe('the creator’s own posts', () => {
+  it('refuses media of another creator, the wrong kind, and reused files', async () => {
+    const other = await verifiedPerformer(app);
+    const theirs = await uploaded('photo', photo, other.headers);
+    const save = (body: object) => app.inject({ method: 'POST', url: '/api/performer/feeds', headers: creator.headers, payload: body });
+    expect(refusedFields(await save({ type: 'photo', fileIds: [theirs._id] }))).toEqual(['fileIds']);
+    const mine = await uploaded('photo', photo);
+    expect(refusedFields(await save({ type: 'video', fileIds: [mine._id] }))).toEqual(['fileIds']);
+    await post({ type: 'photo', fileIds: [mine._id] });
+    expect((await save({ type: 'photo', fileIds: [mine._id] })).json().details).toEqual([
+      { field: 'fileIds', message: 'belongs to another post' },
+    ]);
+    expect(refusedFields(await save({ type: 'text', text: '' }))).toEqual(['text']);
+  });
+
+  it('edits and deletes only its own posts, removing dropped media from storage', async () => {
+    const first = await uploaded('photo', photo);
+    const feed = await post({ type: 'photo', text: 'Two versions', fileIds: [first._id] });
+    const second = await uploaded('photo', photo);
+    const other = await verifiedPerformer(app);
+    const url = `/api/performer/feeds/${feed._id}`;
+    expect((await app.inject({ method: 'PUT', url, headers: other.headers, payload: { type: 'text', text: 'mine now' } })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'DELETE', url, headers: other.headers })).statusCode).toBe(404);
+    const fan = await signedIn(app, 'user');
+    expect((await app.inject({ method: 'DELETE', url, headers: fan.headers })).statusCode).toBe(403);
+
+    const updated = await app.inject({
+      method: 'PUT',
+      url,
+      headers: creator.headers,
+      payload: { type: 'photo', text: 'Better', fileIds: [second._id] },
+    });
+    expect(updated.json().files.map((file: { _id: string }) => file._id)).toEqual([second._id]);
+    expect((await app.inject(first.url!)).statusCode).toBe(404);
+    const own = await app.inject({ url: '/api/performer/feeds?type=photo&q=better', headers: creator.headers });
+    expect(own.json().total).toBe(1);
+    expect((await app.inject({ method: 'DELETE', url, headers: creator.headers })).statusCode).toBe(200);
+    expect((await app.inject(second.url!)).statusCode).toBe(404);
+    expect((await view(feed._id)).statusCode).toBe(404);
+  });
+});

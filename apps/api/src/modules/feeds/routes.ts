@@ -1,0 +1,136 @@
+import {
+  createPollSchema,
+  feedFileKinds,
+  feedPageQuerySchema,
+  feedPageSchema,
+  feedSchema,
+  listResponseSchema,
+  mediaFileSchema,
+  performerFeedQuerySchema,
+  pollSchema,
+  saveFeedSchema,
+  voteSchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { createPoll } from './polls';
+import * as feedsService from './service';
+import { uploadFeedFile } from './uploads';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+const message = z.object({ message: z.string() });
+
+/** Posts (spec 7, Feeds): the creator's side under /performer/feeds, the fans' under /user/feeds. */
+export const feedsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const kind of feedFileKinds) {
+      app.post(
+        `/performer/feeds/${kind}/upload`,
+        {
+          preHandler: requirePerformer,
+          schema: {
+            tags: ['feeds'],
+            description: `Multipart: the ${kind} under the field name file. Images are ready at once; audio and video report processing until done.`,
+            consumes: ['multipart/form-data'],
+            response: { 200: mediaFileSchema },
+          },
+        },
+        async (request) => uploadFeedFile(deps, sessionOf(request).user, kind, request),
+      );
+    }
+
+    app.post(
+      '/performer/feeds/polls',
+      { preHandler: requirePerformer, schema: { tags: ['feeds'], body: createPollSchema, response: { 200: pollSchema } } },
+      async (request) => createPoll(deps, sessionOf(request).user, request.body),
+    );
+
+    app.post(
+      '/performer/feeds',
+      { preHandler: requirePerformer, schema: { tags: ['feeds'], body: saveFeedSchema, response: { 200: feedSchema } } },
+      async (request) => feedsService.saveFeed(deps, sessionOf(request).user, request.body),
+    );
+
+    app.get(
+      '/performer/feeds',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['feeds'], querystring: performerFeedQuerySchema, response: { 200: listResponseSchema(feedSchema) } },
+      },
+      async (request) => feedsService.performerFeeds(deps, sessionOf(request).user, request.query),
+    );
+
+    app.get(
+      '/performer/feeds/:id',
+      { preHandler: requirePerformer, schema: { tags: ['feeds'], params: idParams, response: { 200: feedSchema } } },
+      async (request) => feedsService.feedForOwner(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.put(
+      '/performer/feeds/:id',
+      { preHandler: requirePerformer, schema: { tags: ['feeds'], params: idParams, body: saveFeedSchema, response: { 200: feedSchema } } },
+      async (request) => feedsService.saveFeed(deps, sessionOf(request).user, request.body, request.params.id),
+    );
+
+    app.delete(
+      '/performer/feeds/:id',
+      { preHandler: requirePerformer, schema: { tags: ['feeds'], params: idParams, response: { 200: message } } },
+      async (request) => {
+        await feedsService.deleteFeed(deps, sessionOf(request).user, request.params.id);
+        return { message: 'Post deleted' };
+      },
+    );
+
+    app.get(
+      '/user/feeds',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['feeds'],
+          description: 'The home timeline: posts of creators the user follows or subscribes to, newest first.',
+          querystring: feedPageQuerySchema,
+          response: { 200: feedPageSchema },
+        },
+      },
+      async (request) => feedsService.timeline(deps, sessionOf(request).user, request.query),
+    );
+
+    app.get(
+      '/user/feeds/search/:username',
+      {
+        schema: {
+          tags: ['feeds'],
+          description: "A creator's posts (by username or id), pinned first, then newest.",
+          params: z.object({ username: z.string().trim().min(1).max(100, 'must be at most 100 characters') }),
+          querystring: feedPageQuerySchema,
+          response: { 200: feedPageSchema },
+        },
+      },
+      async (request) => feedsService.creatorFeeds(deps, request.session?.user, request.params.username, request.query),
+    );
+
+    app.get('/user/feeds/:id', { schema: { tags: ['feeds'], params: idParams, response: { 200: feedSchema } } }, async (request) =>
+      feedsService.feedForViewer(deps, request.session?.user, request.params.id),
+    );
+
+    app.post(
+      '/user/feeds/vote/:id',
+      { preHandler: requireUser, schema: { tags: ['feeds'], params: idParams, body: voteSchema, response: { 200: feedSchema } } },
+      async (request) => feedsService.voteInFeed(deps, sessionOf(request).user, request.params.id, request.body.optionId),
+    );
+
+    app.get(
+      '/user/feeds/:id/file/:fileId/status',
+      {
+        schema: {
+          tags: ['feeds'],
+          params: idParams.extend({ fileId: z.uuid('must be an id') }),
+          response: { 200: mediaFileSchema },
+        },
+      },
+      async (request) => feedsService.feedFileStatus(deps, request.session?.user, request.params.id, request.params.fileId),
+    );
+  };
