@@ -119,3 +119,5 @@ export const performerFeedQuerySchema = listQuerySchema(['updatedAt', 'createdAt
 });
 
 export const voteSchema = z.object({ optionId: z.uuid('must be an id') });
+
+export const feedBookmarkSchema = z.object({ _id: z.string(), objectId: z.string(), feed: feedSchema, createdAt: z.string() });

@@ -261,3 +261,25 @@ describe('the creator’s own posts', () => {
     expect((await view(feed._id)).statusCode).toBe(404);
   });
 });
+
+describe('likes and bookmarks on posts', () => {
+  it('counts likes once per fan and lists bookmarked posts; hidden posts cannot be reacted to', async () => {
+    const feed = await post({ type: 'text', text: 'Like me' });
+    const fan = await signedIn(app, 'user');
+    const react = (method: 'POST' | 'DELETE', action: string, objectId = feed._id) =>
+      app.inject({ method, url: '/api/reactions', headers: fan.headers, payload: { objectType: 'feed', objectId, action } });
+    expect((await react('POST', 'like')).statusCode).toBe(200);
+    expect((await react('POST', 'like')).statusCode).toBe(200);
+    expect((await view(feed._id, fan.headers)).json()).toMatchObject({ likeCount: 1, isLiked: true });
+    await react('DELETE', 'like');
+    await react('DELETE', 'like');
+    expect((await view(feed._id, fan.headers)).json()).toMatchObject({ likeCount: 0, isLiked: false });
+
+    await react('POST', 'bookmark');
+    const bookmarks = await app.inject({ url: '/api/reactions/feeds/bookmark', headers: fan.headers });
+    expect(bookmarks.json()).toMatchObject({ total: 1, data: [{ objectId: feed._id, feed: { text: 'Like me', isBookmarked: true } }] });
+
+    const hidden = await post({ type: 'text', text: 'Draft', status: 'inactive' });
+    expect((await react('POST', 'like', hidden._id)).statusCode).toBe(404);
+  });
+});

@@ -2,7 +2,7 @@ import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCe
 import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { feedFiles, feeds, files, follows, performerProfiles, polls, subscriptions } from '../../db/schema';
+import { feedFiles, feeds, files, follows, performerProfiles, polls, reactions, subscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -247,7 +247,7 @@ async function visiblePerformer(deps: Deps, usernameOrId: string, viewer?: Sessi
 }
 
 /** One post for a visitor; hidden, scheduled or unlisted creators' posts are not found. */
-async function visibleFeed(deps: Deps, viewer: SessionUser | undefined, id: string) {
+export async function visibleFeed(deps: Deps, viewer: SessionUser | undefined, id: string) {
   const [row] = await deps.db.select().from(feeds).where(eq(feeds.id, id));
   const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.performerId);
   if (!row) throw notFound('Post');
@@ -285,4 +285,40 @@ export async function feedFileStatus(deps: Deps, viewer: SessionUser | undefined
     { id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents },
   ]);
   return presentMediaFile(file, { signer: deps.mediaSigner, canView: access.get(feed.id)!.canView });
+}
+
+/** The posts the user bookmarked that are still shown, newest bookmark first. */
+export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
+  const where = and(
+    eq(reactions.userId, viewer.id),
+    eq(reactions.objectType, 'feed'),
+    eq(reactions.action, 'bookmark'),
+    published(),
+    sql`${feeds.performerId} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`,
+  );
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ bookmark: reactions, feed: feeds })
+      .from(reactions)
+      .innerJoin(feeds, eq(feeds.id, reactions.objectId))
+      .where(where)
+      .orderBy(desc(reactions.createdAt), desc(reactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(reactions).innerJoin(feeds, eq(feeds.id, reactions.objectId)).where(where),
+  ]);
+  const presented = await presentFeeds(
+    deps,
+    viewer,
+    rows.map((row) => row.feed),
+  );
+  return {
+    data: rows.map((row, index) => ({
+      _id: row.bookmark.id,
+      objectId: row.feed.id,
+      feed: presented[index]!,
+      createdAt: row.bookmark.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
 }

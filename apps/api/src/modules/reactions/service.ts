@@ -1,40 +1,67 @@
 import type { ReactionInput } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
-import { reactions } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { feeds, reactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { visibleFeed } from '../feeds/service';
 import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
 import { isListed } from '../performers/service';
 
 /** Checks that the object exists and the user may see it, per object type. */
-const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string) => Promise<boolean>> = {
+const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<boolean>> = {
   performer: async (deps, id) => {
     const performer = await findPerformer(deps.db, id);
     return !!performer && isListed(performer);
   },
+  feed: (deps, id, user) =>
+    visibleFeed(deps, user, id).then(
+      () => true,
+      () => false,
+    ),
+};
+const names: Record<ReactionInput['objectType'], string> = { performer: 'Creator', feed: 'Post' };
+
+/** Counters kept beside the object, changed in the same transaction as the reaction. */
+const counters: Partial<
+  Record<`${ReactionInput['objectType']}:${ReactionInput['action']}`, (tx: Queryable, id: string, by: number) => Promise<unknown>>
+> = {
+  'feed:like': (tx, id, by) =>
+    tx
+      .update(feeds)
+      .set({ likeCount: sql`greatest(${feeds.likeCount} + ${by}, 0)` })
+      .where(eq(feeds.id, id)),
 };
 
 /** Likes or bookmarks an object; doing it again changes nothing. */
 export async function react(deps: Deps, user: SessionUser, input: ReactionInput) {
-  if (!(await visible[input.objectType](deps, input.objectId))) throw notFound(input.objectType === 'performer' ? 'Creator' : 'Item');
-  await deps.db
-    .insert(reactions)
-    .values({ userId: user.id, ...input })
-    .onConflictDoNothing();
+  if (!(await visible[input.objectType](deps, input.objectId, user))) throw notFound(names[input.objectType]);
+  await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(reactions)
+      .values({ userId: user.id, ...input })
+      .onConflictDoNothing()
+      .returning({ id: reactions.id });
+    if (inserted.length) await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, 1);
+  });
 }
 
 export async function unreact(deps: Deps, user: SessionUser, input: ReactionInput) {
-  await deps.db
-    .delete(reactions)
-    .where(
-      and(
-        eq(reactions.userId, user.id),
-        eq(reactions.objectType, input.objectType),
-        eq(reactions.objectId, input.objectId),
-        eq(reactions.action, input.action),
-      ),
-    );
+  await deps.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(reactions)
+      .where(
+        and(
+          eq(reactions.userId, user.id),
+          eq(reactions.objectType, input.objectType),
+          eq(reactions.objectId, input.objectId),
+          eq(reactions.action, input.action),
+        ),
+      )
+      .returning({ id: reactions.id });
+    if (removed.length) await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, -1);
+  });
 }
 
 /** The creators the user bookmarked and may still see, newest first. */
