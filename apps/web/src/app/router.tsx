@@ -40,6 +40,8 @@ const BookmarksPage = () => page(() => import('../features/profile/PerformerList
 const FollowersPage = () => page(() => import('../features/profile/FollowersPage'));
 const PostPage = () => page(() => import('../features/site/PostPage'));
 const ContactPage = () => page(() => import('../features/site/ContactPage'));
+const MyFeedsPage = () => page(() => import('../features/feeds/MyFeedsPage'));
+const FeedComposer = () => page(() => import('../features/feeds/FeedComposer'));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
@@ -93,6 +95,8 @@ export const router = createBrowserRouter([
           { path: '/creator/account', element: creatorOnly(<CreatorAccountPage />) },
           { path: '/creator/banking', element: creatorOnly(<BankingPage />) },
           { path: '/creator/followers', element: creatorOnly(<FollowersPage />) },
+          { path: '/creator/posts', element: creatorOnly(<MyFeedsPage />) },
+          { path: '/creator/posts/new', element: creatorOnly(<FeedComposer />) },
           { path: '/page/:id', element: <PostPage /> },
           { path: '/contact', element: <ContactPage /> },
           {

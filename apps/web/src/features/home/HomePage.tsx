@@ -1,5 +1,6 @@
-import { Card, Empty, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
+import { FeedList } from '../feeds/FeedList';
 import { SitePromos } from '../site/SitePromos';
 import { Discovery } from './Discovery';
 
@@ -14,9 +15,10 @@ export default function HomePage() {
       <Typography.Title level={3} style={{ marginTop: 24 }}>
         Your timeline
       </Typography.Title>
-      <Card>
-        <Empty description="Your timeline is empty. Posts from creators you follow or subscribe to will show up here." />
-      </Card>
+      <FeedList
+        source={{ kind: 'timeline' }}
+        empty="Your timeline is empty. Posts from creators you follow or subscribe to will show up here."
+      />
       <div style={{ marginTop: 24 }}>
         <SitePromos position="home-bottom" />
       </div>

@@ -1,10 +1,11 @@
 import { UserOutlined } from '@ant-design/icons';
-import { type Option, type PublicPerformer, performerAttributeFields, performerOptionSets } from '@limelight/contracts';
-import { Alert, Avatar, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { type FeedType, type Option, type PublicPerformer, performerAttributeFields, performerOptionSets } from '@limelight/contracts';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
+import { FeedList } from '../feeds/FeedList';
 import { usePerformerQuery } from './api';
 import { BookmarkButton, FollowButton } from './PerformerActions';
 
@@ -121,6 +122,37 @@ export default function ProfilePage() {
           </Card>
         </Col>
       </Row>
+      <Card style={{ marginTop: 16, marginInline: 16 }}>
+        <Tabs
+          destroyOnHidden
+          tabBarExtraContent={
+            own ? (
+              <Link to="/creator/posts/new">
+                <Button type="primary" size="small">
+                  New post
+                </Button>
+              </Link>
+            ) : undefined
+          }
+          items={postTabs.map(([key, label, type]) => ({
+            key,
+            label,
+            children: (
+              <FeedList
+                source={{ kind: 'creator', username: performer.username ?? performer._id }}
+                type={type}
+                empty={own ? 'You have not posted yet.' : `${performer.name} has not posted yet.`}
+              />
+            ),
+          }))}
+        />
+      </Card>
     </div>
   );
 }
+
+const postTabs: Array<[key: string, label: string, type?: FeedType]> = [
+  ['posts', 'Posts'],
+  ['photos', 'Photos', 'photo'],
+  ['videos', 'Videos', 'video'],
+];

@@ -67,6 +67,7 @@ export const api = createApi({
     'Posts',
     'SitePromos',
     'TokenPackages',
+    'Feeds',
   ],
   endpoints: () => ({}),
 });

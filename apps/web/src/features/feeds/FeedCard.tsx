@@ -1,0 +1,180 @@
+import { BookOutlined, CommentOutlined, HeartFilled, HeartOutlined, LockOutlined, PushpinFilled, ReadOutlined } from '@ant-design/icons';
+import type { Feed, MediaFile } from '@limelight/contracts';
+import { Avatar, Button, Card, Flex, Image, Progress, Space, Spin, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link, useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { VideoPlayer } from '../../shared/ui/VideoPlayer';
+import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api';
+
+type FeedArg = { source: FeedSource; type?: Feed['type'] };
+
+/** One post: its media for viewers with access, else its previews and what unlocks it. */
+export function FeedCard({ feed, arg }: { feed: Feed; arg: FeedArg }) {
+  const viewer = useAppSelector((state) => state.session.user);
+  const navigate = useNavigate();
+  const [react] = useReactToFeedMutation();
+  const profile = `/${feed.performer.username ?? feed.performer._id}`;
+  const scheduled = dayjs(feed.publishedAt).isAfter(dayjs());
+  const requireLogin = () => {
+    navigate(`/auth/login?redirect=${encodeURIComponent(window.location.pathname)}`);
+  };
+  const toggle = (action: 'like' | 'bookmark', on: boolean) => {
+    if (!viewer) return requireLogin();
+    react({ feedId: feed._id, action, on, arg })
+      .unwrap()
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  };
+
+  return (
+    <Card className="feed-card" data-testid="feed-card">
+      <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
+        <Link to={profile}>
+          <Avatar src={feed.performer.avatar} alt="" />
+        </Link>
+        <Flex vertical>
+          <Link to={profile}>
+            <Typography.Text strong>{feed.performer.name}</Typography.Text>
+          </Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {dayjs(feed.publishedAt).format('D MMM YYYY, HH:mm')}
+          </Typography.Text>
+        </Flex>
+        <Space style={{ marginInlineStart: 'auto' }}>
+          {feed.isPinned && (
+            <Tag icon={<PushpinFilled />} color="blue">
+              Pinned
+            </Tag>
+          )}
+          {scheduled && <Tag color="gold">Scheduled</Tag>}
+          {feed.isSale && <Tag color="purple">{feed.price > 0 ? `${feed.price.toFixed(2)} tokens` : 'Free'}</Tag>}
+        </Space>
+      </Flex>
+      {feed.text && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{feed.text}</Typography.Paragraph>}
+      {feed.type !== 'text' && (feed.canView ? <FeedMedia feed={feed} /> : <LockedMedia feed={feed} profile={profile} />)}
+      {feed.poll && <FeedPoll feed={feed} arg={arg} onNeedLogin={requireLogin} />}
+      <Flex gap={8} style={{ marginTop: 12 }}>
+        <Button
+          type="text"
+          icon={feed.isLiked ? <HeartFilled style={{ color: '#e0245e' }} /> : <HeartOutlined />}
+          aria-pressed={feed.isLiked}
+          aria-label={feed.isLiked ? 'Unlike' : 'Like'}
+          onClick={() => toggle('like', !feed.isLiked)}
+        >
+          {feed.likeCount}
+        </Button>
+        <Button type="text" icon={<CommentOutlined />} aria-label="Comments" disabled>
+          {feed.commentCount}
+        </Button>
+        <Button
+          type="text"
+          icon={feed.isBookmarked ? <ReadOutlined /> : <BookOutlined />}
+          aria-pressed={feed.isBookmarked}
+          aria-label={feed.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+          onClick={() => toggle('bookmark', !feed.isBookmarked)}
+          style={{ marginInlineStart: 'auto' }}
+        />
+      </Flex>
+    </Card>
+  );
+}
+
+function FeedMedia({ feed }: { feed: Feed }) {
+  const processing = feed.files.find((file) => file.status === 'processing');
+  if (processing) {
+    return (
+      <Flex gap={8} align="center" role="status">
+        <Spin size="small" /> Processing {feed.type}…
+      </Flex>
+    );
+  }
+  if (feed.type === 'photo') {
+    return (
+      <Image.PreviewGroup>
+        <div className={`feed-photos feed-photos-${Math.min(feed.files.length, 3)}`}>
+          {feed.files.map((file, index) => (
+            <Image
+              key={file._id}
+              src={file.thumbnailUrl ?? file.url ?? undefined}
+              preview={{ src: file.url ?? undefined }}
+              alt={`Photo ${index + 1}`}
+            />
+          ))}
+        </div>
+      </Image.PreviewGroup>
+    );
+  }
+  const [file] = feed.files as [MediaFile | undefined];
+  if (!file) return null;
+  if (feed.type === 'video') return <VideoPlayer video={file} label="Post video" />;
+  // biome-ignore lint/a11y/useMediaCaption: creators upload no caption tracks yet.
+  return file.url ? <audio controls src={file.url} aria-label="Post audio" style={{ width: '100%' }} /> : null;
+}
+
+/** What a viewer without access sees: the teaser or a blurred preview, and how to unlock it. */
+function LockedMedia({ feed, profile }: { feed: Feed; profile: string }) {
+  const backdrop = feed.thumbnail?.url ?? feed.files[0]?.previewUrl ?? undefined;
+  const photos = feed.type === 'photo' ? feed.files.length : 0;
+  return (
+    <Flex vertical gap={8}>
+      {feed.teaser?.url && <VideoPlayer video={feed.teaser} label="Teaser" />}
+      <div className="feed-locked" style={{ backgroundImage: backdrop ? `url(${backdrop})` : undefined }} data-testid="locked-media">
+        <Flex vertical align="center" gap={8} className="feed-locked-content">
+          <LockOutlined style={{ fontSize: 28 }} />
+          <Typography.Text strong>
+            {feed.isSale ? `Unlock this ${feed.type} for ${feed.price.toFixed(2)} tokens` : `Subscribe to see this ${feed.type}`}
+          </Typography.Text>
+          {photos > 1 && <Typography.Text>{photos} photos</Typography.Text>}
+          <Link to={profile}>
+            <Button type="primary">{feed.isSale ? 'Unlock' : 'Subscribe'}</Button>
+          </Link>
+        </Flex>
+      </div>
+    </Flex>
+  );
+}
+
+function FeedPoll({ feed, arg, onNeedLogin }: { feed: Feed; arg: FeedArg; onNeedLogin: () => void }) {
+  const poll = feed.poll!;
+  const viewer = useAppSelector((state) => state.session.user);
+  const [vote, { isLoading }] = useVoteMutation();
+  const own = viewer?._id === feed.performer._id;
+  const showResults = !!poll.votedOptionId || poll.isExpired || own;
+  const choose = (optionId: string) => {
+    if (!viewer) return onNeedLogin();
+    vote({ feedId: feed._id, optionId, arg })
+      .unwrap()
+      .then(() => toast.success('Thanks for voting'))
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  };
+  return (
+    <Card size="small" title={poll.description || 'Poll'} style={{ marginTop: 8 }} aria-label="Poll">
+      <Flex vertical gap={8}>
+        {poll.options.map((option) =>
+          showResults ? (
+            <div key={option._id}>
+              <Flex justify="space-between">
+                <Typography.Text strong={option._id === poll.votedOptionId}>{option.text}</Typography.Text>
+                <Typography.Text type="secondary">{option.voteCount}</Typography.Text>
+              </Flex>
+              <Progress
+                percent={poll.totalVotes ? Math.round((option.voteCount / poll.totalVotes) * 100) : 0}
+                size="small"
+                aria-label={option.text}
+              />
+            </div>
+          ) : (
+            <Button key={option._id} block loading={isLoading} onClick={() => choose(option._id)}>
+              {option.text}
+            </Button>
+          ),
+        )}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} ·{' '}
+          {poll.isExpired ? 'ended' : `ends ${dayjs(poll.expiredAt).format('D MMM, HH:mm')}`}
+        </Typography.Text>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { FeedType } from '@limelight/contracts';
+import { Button, Card, Empty, Flex, Skeleton } from 'antd';
+import { type FeedSource, useFeedPagesInfiniteQuery } from './api';
+import { FeedCard } from './FeedCard';
+
+/** Posts in keyset pages with a "Show more" button, loading and empty states. */
+export function FeedList({ source, type, empty }: { source: FeedSource; type?: FeedType; empty: string }) {
+  const arg = { source, type };
+  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useFeedPagesInfiniteQuery(arg);
+  const feeds = data?.pages.flatMap((page) => page.data) ?? [];
+  if (isLoading) {
+    return (
+      <Card>
+        <Skeleton active avatar paragraph={{ rows: 3 }} />
+      </Card>
+    );
+  }
+  if (isError) {
+    return (
+      <Card>
+        <Empty description="The posts could not be loaded.">
+          <Button onClick={() => refetch()}>Try again</Button>
+        </Empty>
+      </Card>
+    );
+  }
+  if (!feeds.length) {
+    return (
+      <Card>
+        <Empty description={empty} />
+      </Card>
+    );
+  }
+  return (
+    <Flex vertical gap={16}>
+      {feeds.map((feed) => (
+        <FeedCard key={feed._id} feed={feed} arg={arg} />
+      ))}
+      {hasNextPage && (
+        <Button onClick={() => fetchNextPage()} loading={isFetchingNextPage} block>
+          Show more
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,126 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
+import { Button, Card, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import type { SorterResult, SortOrder } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
+
+const filterNames = ['q', 'type', 'status'] as const;
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** `/creator/posts`: the creator's posts, scheduled and hidden ones too, with the table state in the URL. */
+export default function MyFeedsPage() {
+  const { state, query, setPage, setSort, setFilter } = useTableState(filterNames, { sortBy: 'publishedAt' });
+  const { data, isFetching } = useMyFeedsQuery(query);
+  const [remove] = useDeleteFeedMutation();
+  const sortOrder = (column: string): SortOrder => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
+
+  return (
+    <Card className="page-wide">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>My posts</Typography.Title>
+        <Link to="/creator/posts/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            New post
+          </Button>
+        </Link>
+      </Flex>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          key={state.filters.q ?? ''}
+          defaultValue={state.filters.q}
+          placeholder="Search the text"
+          allowClear
+          onSearch={(value) => setFilter('q', value.trim() || undefined)}
+          style={{ maxWidth: 280 }}
+          aria-label="Search posts"
+        />
+        <Select
+          allowClear
+          placeholder="Kind"
+          value={state.filters.type}
+          onChange={(v?: string) => setFilter('type', v)}
+          options={options(feedTypes)}
+          style={{ width: 120 }}
+          aria-label="Filter by kind"
+        />
+        <Select
+          allowClear
+          placeholder="Status"
+          value={state.filters.status}
+          onChange={(v?: string) => setFilter('status', v)}
+          options={options(feedStatuses)}
+          style={{ width: 140 }}
+          aria-label="Filter by status"
+        />
+      </Flex>
+      <Table<Feed>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: 'No posts yet: publish your first one.' }}
+        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
+          const { field, order } = sorter as SorterResult<Feed>;
+          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
+        }}
+        columns={[
+          {
+            title: 'Text',
+            dataIndex: 'text',
+            ellipsis: true,
+            render: (text: string) => text || <Typography.Text type="secondary">(no text)</Typography.Text>,
+          },
+          {
+            title: 'Kind',
+            dataIndex: 'type',
+            render: (type: string, row) => `${type}${row.files.length > 1 ? ` ×${row.files.length}` : ''}${row.poll ? ' + poll' : ''}`,
+          },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: string, row) =>
+              dayjs(row.publishedAt).isAfter(dayjs()) ? (
+                <Tag color="gold">scheduled</Tag>
+              ) : (
+                <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>
+              ),
+          },
+          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
+          { title: 'Likes', dataIndex: 'likeCount' },
+          {
+            title: 'Published',
+            dataIndex: 'publishedAt',
+            sorter: true,
+            sortOrder: sortOrder('publishedAt'),
+            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row) => (
+              <Popconfirm
+                title="Delete this post and its media?"
+                onConfirm={() =>
+                  remove(row._id)
+                    .unwrap()
+                    .then((answer) => toast.success(answer.message))
+                    .catch((error: unknown) => toast.error(errorMessage(error)))
+                }
+              >
+                <Button size="small" danger>
+                  Delete
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
