@@ -34,7 +34,11 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
  * Sends requests from `concurrency` keep-alive connections for `seconds`, each to the next URL
  * from `nextPath`, and reports requests per second and latency percentiles.
  */
-export async function load(base: string, nextPath: () => string, options: { seconds: number; concurrency: number }) {
+export async function load(
+  base: string,
+  nextPath: () => string,
+  options: { seconds: number; concurrency: number; headers?: Record<string, string> },
+) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
   let errors = 0;
@@ -43,7 +47,7 @@ export async function load(base: string, nextPath: () => string, options: { seco
     while (performance.now() < deadline) {
       const started = performance.now();
       const status = await new Promise<number>((resolve) => {
-        const request = http.get(`${base}${nextPath()}`, { agent }, (response) => {
+        const request = http.get(`${base}${nextPath()}`, { agent, headers: options.headers }, (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));
         });

@@ -32,10 +32,11 @@ export const feeds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Keyset pages of the timeline (merged per followed creator) and of one creator's page
-    // (pinned posts first).
-    index('feeds_performer_published_idx').on(t.performerId, t.publishedAt.desc(), t.id.desc()),
-    index('feeds_performer_pinned_published_idx').on(t.performerId, t.isPinned.desc(), t.publishedAt.desc(), t.id.desc()),
+    // Keyset pages of the timeline (per followed creator) and of one creator's page (pinned
+    // first). Ascending on purpose: read backwards they give the queries' ORDER BY … DESC
+    // exactly (DESC means NULLS FIRST; an index declared DESC NULLS LAST would not match).
+    index('feeds_performer_published_asc_idx').on(t.performerId, t.publishedAt, t.id),
+    index('feeds_performer_pinned_published_asc_idx').on(t.performerId, t.isPinned, t.publishedAt, t.id),
     check('feeds_type_check', sql`${t.type} in ('text', 'photo', 'video', 'audio')`),
     check('feeds_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('feeds_price_non_negative', sql`${t.priceCents} >= 0`),

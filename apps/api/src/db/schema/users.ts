@@ -106,7 +106,8 @@ export const performerProfiles = pgTable(
   (t) => [
     index('performer_profiles_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
     index('performer_profiles_listed_followers_idx').on(t.listed, t.followersCount),
-    index('performer_profiles_listed_online_idx').on(t.listed, t.isOnline.desc(), t.onlineAt.desc().nullsLast()),
+    // Read backwards for ORDER BY is_online DESC, online_at DESC NULLS LAST.
+    index('performer_profiles_listed_online_asc_idx').on(t.listed, t.isOnline, t.onlineAt.asc().nullsFirst()),
     index('performer_profiles_listed_created_idx').on(t.listed, t.createdAt),
     index('performer_profiles_country_idx').on(t.country),
     index('performer_profiles_gender_idx').on(t.gender),

@@ -185,30 +185,36 @@ export async function performerFeeds(deps: Deps, performer: SessionUser, query: 
 /** What fans may list: active posts whose time has come, of creators who are listed. */
 const published = () => and(eq(feeds.status, 'active'), lte(feeds.publishedAt, sql`now()`));
 
-/** The fan's home: posts of creators they follow or subscribe to, newest first, in keyset pages. */
+/**
+ * The fan's home: posts of creators they follow or subscribe to, newest first, in keyset pages.
+ * Each creator's newest posts after the cursor come from their own index range (a lateral
+ * join), so a page costs the same at any depth however many posts those creators have.
+ */
 export async function timeline(deps: Deps, viewer: SessionUser, query: PageQuery) {
-  const creators = sql`(
-    select ${follows.performerId} from ${follows} where ${follows.followerId} = ${viewer.id}
-    union
-    select ${subscriptions.performerId} from ${subscriptions}
-    where ${subscriptions.userId} = ${viewer.id} and ${subscriptions.status} in ('active', 'cancelled') and ${subscriptions.expiredAt} > now()
-  )`;
-  const listedCreators = sql`(select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed} and ${performerProfiles.userId} in ${creators})`;
   const after = query.cursor ? decodeCursor(query.cursor, 2) : undefined;
-  const rows = await deps.db
-    .select()
-    .from(feeds)
-    .where(
-      and(
-        sql`${feeds.performerId} in ${listedCreators}`,
-        published(),
-        query.type ? eq(feeds.type, query.type) : undefined,
-        after ? sql`(${feeds.publishedAt}, ${feeds.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(desc(feeds.publishedAt), desc(feeds.id))
-    .limit(query.limit + 1);
-  return page(deps, viewer, rows, query.limit, (row) => [row.publishedAt.toISOString(), row.id]);
+  const take = query.limit + 1;
+  const page = await deps.db.execute(sql`
+    select f.id from (
+      select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
+      union
+      select ${subscriptions.performerId} from ${subscriptions}
+      where ${subscriptions.userId} = ${viewer.id} and ${subscriptions.status} in ('active', 'cancelled') and ${subscriptions.expiredAt} > now()
+    ) creator
+    join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${performerProfiles.listed}
+    cross join lateral (
+      select ${feeds.id} as id, ${feeds.publishedAt} as published_at from ${feeds}
+      where ${feeds.performerId} = creator.id and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
+        ${query.type ? sql`and ${feeds.type} = ${query.type}` : sql``}
+        ${after ? sql`and (${feeds.publishedAt}, ${feeds.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+      order by ${feeds.publishedAt} desc, ${feeds.id} desc
+      limit ${take}
+    ) f
+    order by f.published_at desc, f.id desc
+    limit ${take}`);
+  const ids = (page.rows as Array<{ id: string }>).map((row) => row.id);
+  const rows = ids.length ? await deps.db.select().from(feeds).where(inArray(feeds.id, ids)) : [];
+  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return pageOf(deps, viewer, rows, query.limit, (row) => [row.publishedAt.toISOString(), row.id]);
 }
 
 /** One creator's posts for a visitor: pinned first, then newest, in keyset pages. */
@@ -230,10 +236,10 @@ export async function creatorFeeds(deps: Deps, viewer: SessionUser | undefined, 
     )
     .orderBy(desc(feeds.isPinned), desc(feeds.publishedAt), desc(feeds.id))
     .limit(query.limit + 1);
-  return page(deps, viewer, rows, query.limit, (row) => [String(row.isPinned), row.publishedAt.toISOString(), row.id]);
+  return pageOf(deps, viewer, rows, query.limit, (row) => [String(row.isPinned), row.publishedAt.toISOString(), row.id]);
 }
 
-async function page(deps: Deps, viewer: SessionUser | undefined, rows: FeedRow[], limit: number, cursorOf: (row: FeedRow) => string[]) {
+async function pageOf(deps: Deps, viewer: SessionUser | undefined, rows: FeedRow[], limit: number, cursorOf: (row: FeedRow) => string[]) {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return { data: await presentFeeds(deps, viewer, shown), nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
