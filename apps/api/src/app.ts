@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
+import { commentsRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { feedsRoutes } from './modules/feeds/routes';
 import { followsRoutes } from './modules/follows/routes';
@@ -30,6 +31,7 @@ import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { postsRoutes } from './modules/posts/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
@@ -184,6 +186,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(sitePromosRoutes(deps));
       await api.register(tokenPackagesRoutes(deps));
       await api.register(feedsRoutes(deps));
+      await api.register(commentsRoutes(deps));
+      await api.register(reportsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -84,6 +84,12 @@ const cases: Case[] = [
   ['GET', '/api/user/feeds/search/x?type=story', undefined, 'anyone', ['type']],
   ['POST', `/api/user/feeds/vote/${someId}`, { optionId: 'first' }, 'fan', ['optionId']],
   ['GET', `/api/user/feeds/${someId}/file/nope/status`, undefined, 'anyone', ['fileId']],
+  ['POST', '/api/comments', { objectType: 'planet', content: '' }, 'fan', ['objectType', 'objectId', 'content']],
+  ['GET', '/api/comments?objectType=feed', undefined, 'anyone', ['objectId']],
+  ['DELETE', '/api/comments/nope', undefined, 'fan', ['id']],
+  ['POST', '/api/reports', { targetType: 'feed', targetId: someId, reason: 'meh' }, 'fan', ['reason']],
+  ['GET', '/api/admin/reports?status=lost', undefined, 'admin', ['status']],
+  ['PUT', `/api/admin/reports/${someId}`, { status: 'lost' }, 'admin', ['status']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -24,13 +24,18 @@ export async function readImageUpload(request: FastifyRequest, field: string): P
     ]);
   }
   const data = await part.toBuffer();
+  assertImage(data, field);
+  return data;
+}
+
+/** Refuses bytes that are not a JPEG, PNG, WebP or GIF image, whatever the file was called. */
+export function assertImage(data: Buffer, field: string) {
   const type = sniffMimeType(data);
   if (!type || !IMAGE_TYPES.includes(type)) {
     throw new AppError(415, ErrorCode.unsupportedMedia, `${field} must be a JPEG, PNG, WebP or GIF image`, [
       { field, message: 'must be a JPEG, PNG, WebP or GIF image' },
     ]);
   }
-  return data;
 }
 
 export type SpooledUpload = { path: string; size: number; mimeType: string; originalName: string; discard(): Promise<void> };

@@ -1,4 +1,5 @@
 export * from './access';
+export * from './community';
 export * from './feeds';
 export * from './files';
 export * from './identities';

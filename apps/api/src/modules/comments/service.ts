@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { type Comment, type commentQuerySchema, ErrorCode } from '@limelight/contracts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { comments, feeds, files, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { processImage } from '../../platform/images';
+import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
+import { accessTo } from '../access/policy';
+import { visibleFeed } from '../feeds/service';
+import { toPublicUser } from '../users/presenter';
+
+type ObjectType = Comment['objectType'];
+type Target = { ownerId: string; canView: boolean };
+
+/** Per commentable kind: find it for this viewer (404 when hidden) and keep its comment count. */
+const targets: Record<
+  ObjectType,
+  {
+    find(deps: Deps, viewer: SessionUser | undefined, id: string): Promise<Target>;
+    count(tx: Queryable, id: string, by: number): Promise<unknown>;
+  }
+> = {
+  feed: {
+    async find(deps, viewer, id) {
+      const feed = await visibleFeed(deps, viewer, id);
+      const access = await accessTo(deps.db, viewer, 'feed', [
+        { id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents },
+      ]);
+      return { ownerId: feed.performerId, canView: access.get(feed.id)!.canView };
+    },
+    count: (tx, id, by) =>
+      tx
+        .update(feeds)
+        .set({ commentCount: sql`greatest(${feeds.commentCount} + ${by}, 0)` })
+        .where(eq(feeds.id, id)),
+  },
+};
+
+/** Only those who may see the content itself may comment on it. */
+export async function createComment(deps: Deps, author: SessionUser, input: { objectType: ObjectType; objectId: string; content: string }) {
+  const target = await targets[input.objectType].find(deps, author, input.objectId);
+  if (!target.canView) throw new AppError(403, ErrorCode.forbidden, 'Subscribe or unlock this post to comment on it');
+  const row = await deps.db.transaction(async (tx) => {
+    const [comment] = await tx
+      .insert(comments)
+      .values({ ...input, userId: author.id })
+      .returning();
+    await targets[input.objectType].count(tx, input.objectId, 1);
+    return comment!;
+  });
+  return (await presentComments(deps, author, [row], target.ownerId))[0]!;
+}
+
+/** The author edits the text and may add or replace a photo. */
+export async function updateComment(deps: Deps, author: SessionUser, id: string, input: { content?: string; image?: Buffer }) {
+  const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
+  if (!existing || existing.userId !== author.id) throw notFound('Comment');
+  let imageFileId = existing.imageFileId;
+  if (input.image) {
+    const image = await processImage(input.image, { width: 1280, height: 1280 });
+    const key = `${PUBLIC_PREFIX}comments/${randomUUID()}.webp`;
+    await deps.storage.put(key, image.data);
+    const [file] = await deps.db
+      .insert(files)
+      .values({
+        ownerId: author.id,
+        type: 'comment-photo',
+        storageKey: key,
+        mimeType: 'image/webp',
+        size: image.data.length,
+        width: image.width,
+        height: image.height,
+      })
+      .returning();
+    imageFileId = file!.id;
+  }
+  const [row] = await deps.db
+    .update(comments)
+    .set({ content: input.content ?? existing.content, imageFileId })
+    .where(eq(comments.id, id))
+    .returning();
+  if (existing.imageFileId && existing.imageFileId !== imageFileId) await removeFile(deps, existing.imageFileId);
+  const target = await targets[row!.objectType as ObjectType].find(deps, author, row!.objectId);
+  return (await presentComments(deps, author, [row!], target.ownerId))[0]!;
+}
+
+/** Its author, the owner of what it is on, or an admin may delete a comment. */
+export async function deleteComment(deps: Deps, viewer: SessionUser, id: string) {
+  const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
+  if (!existing) throw notFound('Comment');
+  const objectType = existing.objectType as ObjectType;
+  const ownerId = await ownerOf(deps, objectType, existing.objectId);
+  if (existing.userId !== viewer.id && ownerId !== viewer.id && viewer.role !== 'admin') throw notFound('Comment');
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(comments).where(eq(comments.id, id));
+    await targets[objectType].count(tx, existing.objectId, -1);
+  });
+  if (existing.imageFileId) await removeFile(deps, existing.imageFileId);
+}
+
+export async function listComments(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof commentQuerySchema>) {
+  const target = await targets[query.objectType].find(deps, viewer, query.objectId);
+  const where = and(eq(comments.objectType, query.objectType), eq(comments.objectId, query.objectId));
+  const direction = query.sort === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(comments)
+      .where(where)
+      .orderBy(direction(comments.createdAt), direction(comments.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(comments).where(where),
+  ]);
+  return { data: await presentComments(deps, viewer, rows, target.ownerId), total: counted?.total ?? 0 };
+}
+
+async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
+  if (objectType === 'feed') {
+    const [feed] = await deps.db.select({ performerId: feeds.performerId }).from(feeds).where(eq(feeds.id, objectId));
+    return feed?.performerId;
+  }
+  return undefined;
+}
+
+async function presentComments(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  rows: Array<typeof comments.$inferSelect>,
+  ownerId: string,
+): Promise<Comment[]> {
+  if (!rows.length) return [];
+  const imageIds = rows.flatMap((row) => (row.imageFileId ? [row.imageFileId] : []));
+  const [authors, images] = await Promise.all([
+    deps.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
+    imageIds.length ? deps.db.select().from(files).where(inArray(files.id, imageIds)) : Promise.resolve([]),
+  ]);
+  return rows.map((row) => {
+    const image = images.find((file) => file.id === row.imageFileId);
+    return {
+      _id: row.id,
+      objectType: row.objectType as ObjectType,
+      objectId: row.objectId,
+      content: row.content,
+      imageUrl: image ? publicUrl(image.storageKey) : null,
+      creator: toPublicUser(authors.find((author) => author.id === row.userId)!),
+      canDelete: !!viewer && (viewer.id === row.userId || viewer.id === ownerId || viewer.role === 'admin'),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+async function removeFile(deps: Deps, fileId: string) {
+  const [file] = await deps.db.delete(files).where(eq(files.id, fileId)).returning();
+  if (file)
+    await deps.storage.remove(file.storageKey).catch((error: unknown) => deps.log.warn({ err: error }, 'comment photo not removed'));
+}

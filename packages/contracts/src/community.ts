@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list';
+import { publicUserSchema } from './users';
+
+/** What can be commented on; content kinds join as their issues land. */
+export const commentObjectTypes = ['feed'] as const;
+
+export const createCommentSchema = z.object({
+  objectType: z.enum(commentObjectTypes),
+  objectId: z.uuid('must be an id'),
+  content: z.string().trim().min(1, 'is required').max(2000, 'must be at most 2000 characters'),
+});
+export const updateCommentSchema = createCommentSchema.pick({ content: true });
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  objectType: z.enum(commentObjectTypes),
+  objectId: z.string(),
+  content: z.string(),
+  imageUrl: z.string().nullable(),
+  creator: publicUserSchema,
+  /** Whether the viewer may delete it: its author, the owner of what it is on, or an admin. */
+  canDelete: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentQuerySchema = listQuerySchema(['createdAt']).extend({
+  objectType: z.enum(commentObjectTypes),
+  objectId: z.uuid('must be an id'),
+});
+
+/** What can be reported; content kinds join as their issues land (domain rules: Reports). */
+export const reportTargetTypes = ['feed', 'performer', 'comment'] as const;
+export const reportReasons = ['spam', 'abuse', 'copyright', 'underage', 'illegal', 'other'] as const;
+export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
+
+export const createReportSchema = z.object({
+  targetType: z.enum(reportTargetTypes),
+  targetId: z.uuid('must be an id'),
+  reason: z.enum(reportReasons),
+  description: z.string().trim().max(2000, 'must be at most 2000 characters').default(''),
+});
+
+export const reportSchema = z.object({
+  _id: z.string(),
+  targetType: z.enum(reportTargetTypes),
+  targetId: z.string(),
+  reason: z.enum(reportReasons),
+  description: z.string(),
+  status: z.enum(reportStatuses),
+  reporter: publicUserSchema,
+  handledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const adminReportQuerySchema = listQuerySchema(['createdAt', 'updatedAt']).extend({
+  status: z.enum(reportStatuses).optional(),
+  targetType: z.enum(reportTargetTypes).optional(),
+});
