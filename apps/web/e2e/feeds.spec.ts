@@ -75,5 +75,24 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   await expect(fan.getByText('Thanks for voting')).toBeVisible();
   await expect(pollPost.getByText('1 vote')).toBeVisible();
   await expect(pollPost.getByRole('progressbar', { name: 'Paris' })).toBeVisible();
+
+  // Comments need access; anyone signed in may report.
+  await pollPost.getByRole('button', { name: 'Comments' }).click();
+  await expect(pollPost.getByText('Subscribe or unlock this post to comment.')).toBeVisible();
+  await photoPost.getByRole('button', { name: 'Report' }).click();
+  const dialog = fan.getByRole('dialog');
+  await dialog.getByLabel('Why?').click();
+  await fan.getByTitle('Spam or scam').click();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(fan.getByText('Thank you: an administrator will review your report.')).toBeVisible();
   await fanContext.close();
+
+  // The creator answers in the comments of their own post.
+  await page.goto('/avastone');
+  const ownPoll = page.getByTestId('feed-card').filter({ hasText: `Where next? ${tag}` });
+  await ownPoll.getByRole('button', { name: 'Comments' }).click();
+  await ownPoll.getByLabel('Write a comment').fill('Vote before Friday!');
+  await ownPoll.getByRole('button', { name: 'Send' }).click();
+  await expect(ownPoll.getByRole('region', { name: 'Comments' }).getByText('Vote before Friday!')).toBeVisible();
+  await expect(ownPoll.getByRole('button', { name: 'Comments' })).toHaveText('1');
 });

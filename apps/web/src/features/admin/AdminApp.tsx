@@ -1,6 +1,7 @@
 import {
   DollarOutlined,
   FileTextOutlined,
+  FlagOutlined,
   NotificationOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -13,6 +14,7 @@ import { useAppSelector } from '../../app/store';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { AccountsPage } from './AccountsPage';
+import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
@@ -22,6 +24,7 @@ const sections = [
   { key: 'creators', icon: <VideoCameraOutlined />, label: <Link to="/admin/creators">Creators</Link> },
   { key: 'pages', icon: <FileTextOutlined />, label: <Link to="/admin/pages">Pages</Link> },
   { key: 'promos', icon: <NotificationOutlined />, label: <Link to="/admin/promos">Site promos</Link> },
+  { key: 'reports', icon: <FlagOutlined />, label: <Link to="/admin/reports">Reports</Link> },
   { key: 'token-packages', icon: <DollarOutlined />, label: <Link to="/admin/token-packages">Token packages</Link> },
 ];
 
@@ -52,6 +55,7 @@ export default function AdminApp() {
               <Route path="pages" element={<PostsAdminPage />} />
               <Route path="promos" element={<SitePromosAdminPage />} />
               <Route path="token-packages" element={<TokenPackagesAdminPage />} />
+              <Route path="reports" element={<ReportsPage />} />
               <Route path="*" element={<Navigate to="settings" replace />} />
             </Routes>
           </Layout.Content>

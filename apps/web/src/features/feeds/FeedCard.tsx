@@ -2,10 +2,13 @@ import { BookOutlined, CommentOutlined, HeartFilled, HeartOutlined, LockOutlined
 import type { Feed, MediaFile } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Image, Progress, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
+import { Comments } from '../community/Comments';
+import { ReportButton } from '../community/ReportButton';
 import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
@@ -15,6 +18,7 @@ export function FeedCard({ feed, arg }: { feed: Feed; arg: FeedArg }) {
   const viewer = useAppSelector((state) => state.session.user);
   const navigate = useNavigate();
   const [react] = useReactToFeedMutation();
+  const [showComments, setShowComments] = useState(false);
   const profile = `/${feed.performer.username ?? feed.performer._id}`;
   const scheduled = dayjs(feed.publishedAt).isAfter(dayjs());
   const requireLogin = () => {
@@ -64,9 +68,16 @@ export function FeedCard({ feed, arg }: { feed: Feed; arg: FeedArg }) {
         >
           {feed.likeCount}
         </Button>
-        <Button type="text" icon={<CommentOutlined />} aria-label="Comments" disabled>
+        <Button
+          type="text"
+          icon={<CommentOutlined />}
+          aria-label="Comments"
+          aria-expanded={showComments}
+          onClick={() => setShowComments(!showComments)}
+        >
           {feed.commentCount}
         </Button>
+        <ReportButton targetType="feed" targetId={feed._id} />
         <Button
           type="text"
           icon={feed.isBookmarked ? <ReadOutlined /> : <BookOutlined />}
@@ -76,6 +87,7 @@ export function FeedCard({ feed, arg }: { feed: Feed; arg: FeedArg }) {
           style={{ marginInlineStart: 'auto' }}
         />
       </Flex>
+      {showComments && <Comments objectType="feed" objectId={feed._id} canComment={!!viewer && feed.canView} />}
     </Card>
   );
 }

@@ -68,6 +68,8 @@ export const api = createApi({
     'SitePromos',
     'TokenPackages',
     'Feeds',
+    'Comments',
+    'Reports',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,67 @@
+import { FlagOutlined } from '@ant-design/icons';
+import { type Report, reportReasons } from '@limelight/contracts';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useReportMutation } from './api';
+
+const reasonLabels: Record<Report['reason'], string> = {
+  spam: 'Spam or scam',
+  abuse: 'Harassment or hate',
+  copyright: 'Stolen content (copyright)',
+  underage: 'Someone under 18',
+  illegal: 'Illegal content',
+  other: 'Something else',
+};
+
+/** "Report" and the dialog asking why; signed-out visitors are asked to log in first. */
+export function ReportButton({ targetType, targetId }: { targetType: Report['targetType']; targetId: string }) {
+  const user = useAppSelector((state) => state.session.user);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ reason: Report['reason']; description: string }>();
+  const [report, { isLoading }] = useReportMutation();
+
+  const submit = async (values: { reason: Report['reason']; description?: string }) => {
+    try {
+      toast.success(
+        (await report({ targetType, targetId, reason: values.reason, description: values.description ?? '' }).unwrap()).message,
+      );
+      setOpen(false);
+      form.resetFields();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <>
+      <Button
+        type="text"
+        icon={<FlagOutlined />}
+        aria-label="Report"
+        onClick={() => (user ? setOpen(true) : navigate(`/auth/login?redirect=${encodeURIComponent(window.location.pathname)}`))}
+      />
+      <Modal
+        open={open}
+        title="Report"
+        okText="Send report"
+        confirmLoading={isLoading}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        forceRender
+      >
+        <Form form={form} name={`report-${targetId}`} layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item name="reason" label="Why?" rules={[{ required: true, message: 'Choose a reason' }]}>
+            <Select options={reportReasons.map((value) => ({ value, label: reasonLabels[value] }))} placeholder="Choose a reason" />
+          </Form.Item>
+          <Form.Item name="description" label="Details (optional)">
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
