@@ -45,6 +45,7 @@ import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { createRealtime } from './platform/realtime';
+import { createS3Storage } from './platform/s3-storage';
 import { sharedSecret } from './platform/secrets';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage, createMediaSigner } from './platform/storage';
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     db: database.db,
     settings,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
-    storage: createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage')),
     mediaSigner: createMediaSigner(await sharedSecret(database.db, 'media-signing')),
     geo: await createGeoLookup(),
     realtime,

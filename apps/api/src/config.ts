@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Options } from './platform/s3-storage';
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 const httpUrl = z
@@ -49,6 +50,12 @@ const envSchema = z.object({
     .default(365 * 24 * 60 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   TRUST_PROXY: flag.default(false),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   // Outside providers; tests point these at local fakes.
@@ -76,6 +83,8 @@ export type Config = {
   trustProxy: boolean;
   /** Background jobs (video processing) each process runs at once; 0 leaves them to others. */
   jobsConcurrency: number;
+  /** Uploads go to this S3 bucket when set; else to DATA_DIR/storage. */
+  s3?: S3Options;
   webDistDir: string;
   google: { authorizeUrl: string; tokenUrl: string; certsUrl: string };
   twitterBaseUrl: string;
@@ -112,6 +121,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : undefined,
     webDistDir: path.resolve(baseDir, e.WEB_DIST_DIR),
     google: googleEndpoints(e.GOOGLE_BASE_URL),
     twitterBaseUrl: e.TWITTER_BASE_URL,
