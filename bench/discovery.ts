@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
-import { formatLoad, load, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, stop, timeToFirstResponse } from './lib';
 
 const creators = Number(process.env.BENCH_CREATORS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,19 +18,12 @@ const random = (n: number) => 1 + Math.floor(Math.random() * n);
 /** Usernames from the upper tenth up, so a keyword prefix matches a handful, as a real name does. */
 const someUsername = () => `creator${creators - Math.floor(Math.random() * creators * 0.9)}`;
 
-const serverUrl = process.env.DATABASE_URL;
-const benchDatabase = `limelight_bench_${process.pid}`;
-const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${benchDatabase}` }).toString() : undefined;
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+const server = benchDatabase();
+const databaseUrl = server.url;
 
 try {
   const seeding = performance.now();
-  if (databaseUrl) await onServer(`create database "${benchDatabase}"`);
+  await server.create();
   const database = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(dataDir);
   await database.db.execute(sql`
     insert into users (role, name, username, email, password_hash, created_at)
@@ -92,5 +84,5 @@ try {
   for (const [name, result] of results) console.log(formatLoad(name, result, baseline));
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await onServer(`drop database if exists "${benchDatabase}" with (force)`);
+  await server.drop();
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import pg from 'pg';
 
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -69,4 +70,24 @@ export function formatLoad(name: string, result: Awaited<ReturnType<typeof load>
     ? `  (${(result.rps / baseline.rps).toFixed(2)}x bare Node req/s, p99 ${(result.p99 / baseline.p99).toFixed(1)}x)`
     : '';
   return `${name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}${ratio}`;
+}
+
+/**
+ * With DATABASE_URL, a fresh database on that PostgreSQL server for one bench run (made by
+ * `create`, dropped by `drop`); without it, nothing: the bench uses the embedded PGlite.
+ */
+export function benchDatabase() {
+  const serverUrl = process.env.DATABASE_URL;
+  const name = `limelight_bench_${process.pid}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  return {
+    url: serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString() : undefined,
+    create: async () => serverUrl && (await onServer(`create database "${name}"`)),
+    drop: async () => serverUrl && (await onServer(`drop database if exists "${name}" with (force)`)),
+  };
 }

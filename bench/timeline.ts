@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { encodeCursor } from '../apps/api/src/platform/http';
-import { formatLoad, load, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, stop, timeToFirstResponse } from './lib';
 
 const posts = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const creators = 1000;
@@ -20,19 +19,12 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const port = 3992;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-bench-timeline-'));
 
-const serverUrl = process.env.DATABASE_URL;
-const benchDatabase = `limelight_bench_${process.pid}`;
-const databaseUrl = serverUrl ? Object.assign(new URL(serverUrl), { pathname: `/${benchDatabase}` }).toString() : undefined;
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+const server = benchDatabase();
+const databaseUrl = server.url;
 
 try {
   const seeding = performance.now();
-  if (databaseUrl) await onServer(`create database "${benchDatabase}"`);
+  await server.create();
   const database = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(dataDir);
   const { db } = database;
   await db.execute(sql`
@@ -146,5 +138,5 @@ try {
   console.log(`deep page p99 / first page p99: ${(deep.p99 / first.p99).toFixed(2)}`);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (databaseUrl) await onServer(`drop database if exists "${benchDatabase}" with (force)`);
+  await server.drop();
 }

@@ -8,7 +8,7 @@ import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { readImageUpload, spoolUpload } from '../../platform/uploads';
 import { presentMediaFile } from '../media/files';
-import { PROCESS_MEDIA_JOB } from '../media/processing';
+import { keepUpload, queueProcessing } from '../media/processing';
 import { VIDEO_TYPES } from '../performers/welcome-video';
 
 const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/wav', 'video/mp4'];
@@ -45,24 +45,8 @@ export async function uploadFeedFile(deps: Deps, performer: SessionUser, kind: F
       : { maxBytes: MAX_VIDEO_UPLOAD_BYTES, types: VIDEO_TYPES, describe: 'an MP4, MOV, WebM or AVI video' },
   );
   try {
-    const uploadKey = `private/uploads/${randomUUID()}`;
-    await deps.storage.putFile(uploadKey, upload.path);
-    const file = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(files)
-        .values({
-          ownerId: performer.id,
-          type,
-          status: 'processing',
-          storageKey: uploadKey,
-          originalName: upload.originalName.slice(0, 255),
-          mimeType: upload.mimeType,
-          size: upload.size,
-        })
-        .returning();
-      await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { fileId: row!.id });
-      return row!;
-    });
+    const uploadKey = await keepUpload(deps, upload);
+    const file = await deps.db.transaction((tx) => queueProcessing(deps, tx, { ownerId: performer.id, type, uploadKey, upload }));
     return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
   } finally {
     await upload.discard();

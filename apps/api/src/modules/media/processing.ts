@@ -4,14 +4,45 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
 import { makeBlurredPreview } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
+import type { SpooledUpload } from '../../platform/uploads';
 import { type FileRow, findFile } from './files';
 
 export const PROCESS_MEDIA_JOB = 'process-media';
+
+/** Keeps a spooled upload privately until it is processed; answers its storage key. */
+export async function keepUpload(deps: Deps, upload: SpooledUpload) {
+  const key = `private/uploads/${randomUUID()}`;
+  await deps.storage.putFile(key, upload.path);
+  return key;
+}
+
+/** Records a kept upload as a file in processing and queues its job, both in `tx`. */
+export async function queueProcessing(
+  deps: Deps,
+  tx: Queryable,
+  file: { ownerId: string; type: string; uploadKey: string; upload: SpooledUpload },
+) {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      ownerId: file.ownerId,
+      type: file.type,
+      status: 'processing',
+      storageKey: file.uploadKey,
+      originalName: file.upload.originalName.slice(0, 255),
+      mimeType: file.upload.mimeType,
+      size: file.upload.size,
+    })
+    .returning();
+  await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { fileId: row!.id });
+  return row!;
+}
 
 /** Where each kind of file ends up once processed: for everyone, or behind signed links. */
 const publicTypes = new Set(['welcome-video', 'feed-teaser']);

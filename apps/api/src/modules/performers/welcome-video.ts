@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { files, performerProfiles } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -6,7 +5,7 @@ import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
 import { findFile, storedKeys } from '../media/files';
-import { PROCESS_MEDIA_JOB } from '../media/processing';
+import { keepUpload, queueProcessing } from '../media/processing';
 
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
 
@@ -15,25 +14,12 @@ export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video
  * its processing in the same transaction; the previous welcome video is removed.
  */
 export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, upload: SpooledUpload) {
-  const uploadKey = `private/uploads/${randomUUID()}`;
-  await deps.storage.putFile(uploadKey, upload.path);
+  const uploadKey = await keepUpload(deps, upload);
   const previous = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
     if (!profile) throw notFound('Creator profile');
-    const [file] = await tx
-      .insert(files)
-      .values({
-        ownerId: performer.id,
-        type: 'welcome-video',
-        status: 'processing',
-        storageKey: uploadKey,
-        originalName: upload.originalName.slice(0, 255),
-        mimeType: upload.mimeType,
-        size: upload.size,
-      })
-      .returning();
-    await tx.update(performerProfiles).set({ welcomeVideoFileId: file!.id }).where(eq(performerProfiles.userId, performer.id));
-    await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { fileId: file!.id });
+    const file = await queueProcessing(deps, tx, { ownerId: performer.id, type: 'welcome-video', uploadKey, upload });
+    await tx.update(performerProfiles).set({ welcomeVideoFileId: file.id }).where(eq(performerProfiles.userId, performer.id));
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });
   await removeStored(deps, previous);

@@ -1,6 +1,5 @@
 import type { AdminAccount } from '@limelight/contracts';
 import { Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -10,7 +9,7 @@ const filterNames = ['q', 'status', 'verified'] as const;
 
 /** Fans or creators, with the table's state in the URL. */
 export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'performer' }) {
-  const { state, query, setPage, setSort, setFilter } = useTableState(filterNames);
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const { data, isFetching } = useAccountsQuery({ role, ...query });
   const [setStatus] = useSetAccountStatusMutation();
   const [verify] = useVerifyDocumentsMutation();
@@ -23,7 +22,6 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       toast.error(errorMessage(error));
     }
   };
-  const sortOrder = (column: string) => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
 
   return (
     <Card>
@@ -70,12 +68,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
         loading={isFetching}
         dataSource={data?.data}
         scroll={{ x: 900 }}
-        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-          const { field, order } = sorter as SorterResult<AdminAccount>;
-          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
-        }}
+        {...tableProps<AdminAccount>(data?.total)}
         columns={[
           { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
           { title: 'Username', dataIndex: 'username', sorter: true, sortOrder: sortOrder('username') },

@@ -1,6 +1,5 @@
 import { type Report, reportStatuses, reportTargetTypes } from '@limelight/contracts';
 import { Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
-import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -12,10 +11,9 @@ const statusColor: Record<Report['status'], string> = { open: 'warning', resolve
 
 /** The report queue: what users flagged, newest first, resolved or dismissed by an admin. */
 export function ReportsPage() {
-  const { state, query, setPage, setSort, setFilter } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
   const { data, isFetching } = useAdminReportsQuery(query);
   const [handle] = useHandleReportMutation();
-  const sortOrder = (column: string): SortOrder => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
   const set = (id: string, status: Report['status']) =>
     handle({ id, status })
       .unwrap()
@@ -51,12 +49,7 @@ export function ReportsPage() {
         dataSource={data?.data}
         scroll={{ x: 800 }}
         locale={{ emptyText: 'Nothing reported' }}
-        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-          const { field, order } = sorter as SorterResult<Report>;
-          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
-        }}
+        {...tableProps<Report>(data?.total)}
         columns={[
           {
             title: 'What',

@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ListResponse } from '@limelight/contracts';
 import { Button, Card, Flex, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
-import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import { type ReactNode, useState } from 'react';
 import { type TableState, useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
@@ -33,7 +32,7 @@ type ResourcePageProps<T extends Row, F extends object> = {
  * the form in a dialog, and the fields a refused save names shown under their inputs.
  */
 export function ResourcePage<T extends Row, F extends object>(props: ResourcePageProps<T, F>) {
-  const { state, query, setPage, setSort, setFilter } = useTableState(props.filterNames, { sortBy: props.defaultSortBy });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(props.filterNames, { sortBy: props.defaultSortBy });
   const { data, isFetching } = props.useList(query);
   const [form] = Form.useForm<F>();
   const [editing, setEditing] = useState<{ row?: T }>();
@@ -65,7 +64,6 @@ export function ResourcePage<T extends Row, F extends object>(props: ResourcePag
     }
   };
 
-  const sortOrder = (column: unknown): SortOrder => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
   const columns: TableColumnsType<T> = [
     ...props.columns.map((column) =>
       'dataIndex' in column && column.sorter ? { ...column, sortOrder: sortOrder(column.dataIndex) } : column,
@@ -108,12 +106,7 @@ export function ResourcePage<T extends Row, F extends object>(props: ResourcePag
         dataSource={data?.data}
         scroll={{ x: 800 }}
         columns={columns}
-        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-          const { field, order } = sorter as SorterResult<T>;
-          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
-        }}
+        {...tableProps<T>(data?.total)}
       />
       <Modal
         open={!!editing}

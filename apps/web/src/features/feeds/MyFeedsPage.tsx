@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
 import { Button, Card, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
-import type { SorterResult, SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
@@ -13,10 +12,9 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 
 /** `/creator/posts`: the creator's posts, scheduled and hidden ones too, with the table state in the URL. */
 export default function MyFeedsPage() {
-  const { state, query, setPage, setSort, setFilter } = useTableState(filterNames, { sortBy: 'publishedAt' });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'publishedAt' });
   const { data, isFetching } = useMyFeedsQuery(query);
   const [remove] = useDeleteFeedMutation();
-  const sortOrder = (column: string): SortOrder => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null);
 
   return (
     <Card className="page-wide">
@@ -63,12 +61,7 @@ export default function MyFeedsPage() {
         dataSource={data?.data}
         scroll={{ x: 800 }}
         locale={{ emptyText: 'No posts yet: publish your first one.' }}
-        pagination={{ current: state.current, pageSize: state.pageSize, total: data?.total, showSizeChanger: true }}
-        onChange={(pagination, _filters, sorter, { action }) => {
-          if (action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-          const { field, order } = sorter as SorterResult<Feed>;
-          setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
-        }}
+        {...tableProps<Feed>(data?.total)}
         columns={[
           {
             title: 'Text',

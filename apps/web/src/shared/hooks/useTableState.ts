@@ -1,3 +1,5 @@
+import type { TablePaginationConfig } from 'antd';
+import type { SortOrder as AntSortOrder, SorterResult } from 'antd/es/table/interface';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -66,5 +68,29 @@ export function useTableState<F extends string>(filterNames: readonly F[], defau
     [state],
   );
 
-  return { state, query, setPage, setSort, setFilter };
+  /** The antd sort indicator for a column, from the URL. */
+  const sortOrder = useCallback(
+    (column: unknown): AntSortOrder => (state.sortBy === column ? (state.sort === 'asc' ? 'ascend' : 'descend') : null),
+    [state.sortBy, state.sort],
+  );
+
+  /** What an antd Table needs to show and change this state: its pagination and onChange. */
+  const tableProps = useCallback(
+    <T>(total: number | undefined) => ({
+      pagination: { current: state.current, pageSize: state.pageSize, total, showSizeChanger: true },
+      onChange: (
+        pagination: TablePaginationConfig,
+        _filters: unknown,
+        sorter: SorterResult<T> | SorterResult<T>[],
+        extra: { action: string },
+      ) => {
+        if (extra.action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
+        const { field, order } = (Array.isArray(sorter) ? sorter[0] : sorter) ?? {};
+        setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
+      },
+    }),
+    [state.current, state.pageSize, setPage, setSort],
+  );
+
+  return { state, query, setPage, setSort, setFilter, sortOrder, tableProps };
 }
