@@ -35,6 +35,7 @@ import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
+import { storiesRoutes } from './modules/stories/routes';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerSessionResolution } from './platform/auth';
@@ -189,6 +190,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(feedsRoutes(deps));
       await api.register(commentsRoutes(deps));
       await api.register(reportsRoutes(deps));
+      await api.register(storiesRoutes(deps));
     },
     { prefix: '/api' },
   );

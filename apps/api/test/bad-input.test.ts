@@ -90,6 +90,9 @@ const cases: Case[] = [
   ['POST', '/api/reports', { targetType: 'feed', targetId: someId, reason: 'meh' }, 'fan', ['reason']],
   ['GET', '/api/admin/reports?status=lost', undefined, 'admin', ['status']],
   ['PUT', `/api/admin/reports/${someId}`, { status: 'lost' }, 'admin', ['status']],
+  ['POST', '/api/stories/performers', { type: 'poem', backgroundColor: 'red' }, 'performer', ['type', 'backgroundColor']],
+  ['PUT', `/api/stories/performers/${someId}`, { backgroundColor: 'blue' }, 'performer', ['backgroundColor']],
+  ['GET', '/api/stories/users/nope', undefined, 'fan', ['id']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -10,5 +10,6 @@ export * from './settings';
 export * from './site';
 export * from './social';
 export * from './socket';
+export * from './stories';
 export * from './users';
 export * from './validation';

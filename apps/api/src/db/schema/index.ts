@@ -10,4 +10,5 @@ export * from './sessions';
 export * from './settings';
 export * from './site';
 export * from './social';
+export * from './stories';
 export * from './users';

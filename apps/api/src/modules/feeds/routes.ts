@@ -1,5 +1,6 @@
 import {
   createPollSchema,
+  type FeedFileKind,
   feedFileKinds,
   feedPageQuerySchema,
   feedPageSchema,
@@ -15,11 +16,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { type UploadKind, uploadMedia } from '../media/uploads';
 import { createPoll } from './polls';
 import * as feedsService from './service';
-import { uploadFeedFile } from './uploads';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
+
+/** What each post upload becomes; the thumbnail and teaser are public by design. */
+const feedUploadKinds: Record<FeedFileKind, UploadKind> = {
+  photo: { type: 'feed-photo', media: 'image', access: 'protected' },
+  video: { type: 'feed-video', media: 'video', access: 'protected' },
+  audio: { type: 'feed-audio', media: 'audio', access: 'protected' },
+  thumbnail: { type: 'feed-thumbnail', media: 'image', access: 'public' },
+  teaser: { type: 'feed-teaser', media: 'video', access: 'public' },
+};
 const message = z.object({ message: z.string() });
 
 /** Posts (spec 7, Feeds): the creator's side under /performer/feeds, the fans' under /user/feeds. */
@@ -38,7 +48,7 @@ export const feedsRoutes =
             response: { 200: mediaFileSchema },
           },
         },
-        async (request) => uploadFeedFile(deps, sessionOf(request).user, kind, request),
+        async (request) => uploadMedia(deps, sessionOf(request).user, feedUploadKinds[kind], request),
       );
     }
 

@@ -8,10 +8,11 @@ import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { readImageUpload, spoolUpload } from '../../platform/uploads';
 import { myAccount } from '../performers/account';
 import { readDocumentParts, replaceDocuments } from '../performers/documents';
-import { removeWelcomeVideo, replaceWelcomeVideo, VIDEO_TYPES } from '../performers/welcome-video';
+import { removeWelcomeVideo, replaceWelcomeVideo } from '../performers/welcome-video';
 import { findById } from '../users/repo';
 import { currentUser } from '../users/service';
 import { replaceProfileImage } from './service';
+import { VIDEO_TYPES } from './uploads';
 
 const uploadSchema = { consumes: ['multipart/form-data'], response: { 200: currentUserSchema } };
 

@@ -7,8 +7,6 @@ import type { SpooledUpload } from '../../platform/uploads';
 import { findFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 
-export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
-
 /**
  * Stores the upload privately, points the creator's page at it (status processing) and queues
  * its processing in the same transaction; the previous welcome video is removed.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FeedFileKind, MAX_AUDIO_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@limelight/contracts';
+import { MAX_AUDIO_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@limelight/contracts';
 import type { FastifyRequest } from 'fastify';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -7,59 +7,52 @@ import type { SessionUser } from '../../platform/auth';
 import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { readImageUpload, spoolUpload } from '../../platform/uploads';
-import { presentMediaFile } from '../media/files';
-import { keepUpload, queueProcessing } from '../media/processing';
-import { VIDEO_TYPES } from '../performers/welcome-video';
+import { presentMediaFile } from './files';
+import { keepUpload, queueProcessing } from './processing';
 
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
 const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/wav', 'video/mp4'];
-/** The file type each upload kind is recorded as. */
-export const feedFileTypes: Record<FeedFileKind, string> = {
-  photo: 'feed-photo',
-  video: 'feed-video',
-  audio: 'feed-audio',
-  thumbnail: 'feed-thumbnail',
-  teaser: 'feed-teaser',
-};
+
+/** What an upload becomes: its file type, its medium, and whether images are for everyone. */
+export type UploadKind = { type: string; media: 'image' | 'video' | 'audio'; access: 'protected' | 'public' };
 
 /**
- * One file for a post, under the field name `file`. Images are processed at once (the original
- * protected, thumbnail and blurred preview public); audio and video are queued for processing
- * and report `processing` until done.
+ * One file under the field name `file`. Images are processed at once (a protected original has
+ * a protected thumbnail and a public blurred preview); audio and video are queued for
+ * processing and report `processing` until done.
  */
-export async function uploadFeedFile(deps: Deps, performer: SessionUser, kind: FeedFileKind, request: FastifyRequest) {
-  const type = feedFileTypes[kind];
-  if (kind === 'photo' || kind === 'thumbnail') {
-    const upload = await readImageUpload(request, 'file');
-    const stored = await storeImage(deps, kind, upload);
+export async function uploadMedia(deps: Deps, owner: SessionUser, kind: UploadKind, request: FastifyRequest) {
+  if (kind.media === 'image') {
+    const stored = await storeImage(deps, kind.access, await readImageUpload(request, 'file'));
     const [file] = await deps.db
       .insert(files)
-      .values({ ownerId: performer.id, type, status: 'finished', mimeType: 'image/webp', ...stored })
+      .values({ ownerId: owner.id, type: kind.type, status: 'finished', mimeType: 'image/webp', ...stored })
       .returning();
     return presentMediaFile(file!, { signer: deps.mediaSigner, canView: true });
   }
   const upload = await spoolUpload(
     request,
     'file',
-    kind === 'audio'
+    kind.media === 'audio'
       ? { maxBytes: MAX_AUDIO_UPLOAD_BYTES, types: AUDIO_TYPES, describe: 'an MP3, OGG, WAV or M4A file' }
       : { maxBytes: MAX_VIDEO_UPLOAD_BYTES, types: VIDEO_TYPES, describe: 'an MP4, MOV, WebM or AVI video' },
   );
   try {
     const uploadKey = await keepUpload(deps, upload);
-    const file = await deps.db.transaction((tx) => queueProcessing(deps, tx, { ownerId: performer.id, type, uploadKey, upload }));
+    const file = await deps.db.transaction((tx) => queueProcessing(deps, tx, { ownerId: owner.id, type: kind.type, uploadKey, upload }));
     return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
   } finally {
     await upload.discard();
   }
 }
 
-async function storeImage(deps: Deps, kind: 'photo' | 'thumbnail', upload: Buffer) {
+async function storeImage(deps: Deps, access: UploadKind['access'], upload: Buffer) {
   const put = async (prefix: string, folder: string, data: Buffer) => {
     const key = `${prefix}${folder}/${randomUUID()}.webp`;
     await deps.storage.put(key, data);
     return key;
   };
-  if (kind === 'thumbnail') {
+  if (access === 'public') {
     const image = await processImage(upload, { width: 1280, height: 1280 });
     return {
       storageKey: await put(PUBLIC_PREFIX, 'thumbnails', image.data),

@@ -1,0 +1,160 @@
+import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
+import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { files, follows, performerProfiles, stories, subscriptions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, notFound } from '../../platform/errors';
+import { findFile, presentMediaFile, storedKeys } from '../media/files';
+import { toPublicUser } from '../users/presenter';
+
+type StoryRow = typeof stories.$inferSelect;
+const live = () => gt(stories.expiresAt, sql`now()`);
+const fileTypeFor = { photo: 'story-photo', video: 'story-video' } as const;
+
+/** Creators whose stories this fan sees: those they follow or subscribe to, listed. */
+const followedCreators = (viewer: SessionUser) => sql`(
+  select ${follows.performerId} from ${follows} where ${follows.followerId} = ${viewer.id}
+  union
+  select ${subscriptions.performerId} from ${subscriptions}
+  where ${subscriptions.userId} = ${viewer.id} and ${subscriptions.status} in ('active', 'cancelled') and ${subscriptions.expiredAt} > now()
+)`;
+
+export async function createStory(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
+  await checkFile(deps, performer, input);
+  const [row] = await deps.db
+    .insert(stories)
+    .values({ ...input, performerId: performer.id, expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
+    .returning();
+  return (await presentStories(deps, [row!]))[0]!;
+}
+
+/** Edits the words and colour; the media and the expiry stay as posted. */
+export async function updateStory(deps: Deps, performer: SessionUser, id: string, input: { text?: string; backgroundColor?: string }) {
+  const [row] = await deps.db
+    .update(stories)
+    .set(input)
+    .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)))
+    .returning();
+  if (!row) throw notFound('Story');
+  return (await presentStories(deps, [row]))[0]!;
+}
+
+export async function deleteStory(deps: Deps, performer: SessionUser, id: string) {
+  const [row] = await deps.db
+    .delete(stories)
+    .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)))
+    .returning();
+  if (!row) throw notFound('Story');
+  const file = await findFile(deps.db, row.fileId);
+  if (file) {
+    await deps.db.delete(files).where(eq(files.id, file.id));
+    await Promise.all(storedKeys(file).map((key) => deps.storage.remove(key).catch(() => undefined)));
+  }
+}
+
+/** The creator's own stories, expired ones too, newest first. */
+export async function myStories(deps: Deps, performer: SessionUser, page: { offset: number; limit: number }) {
+  const where = eq(stories.performerId, performer.id);
+  const [rows, [counted]] = await Promise.all([
+    deps.db.select().from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(page.limit).offset(page.offset),
+    deps.db.select({ total: count() }).from(stories).where(where),
+  ]);
+  return { data: await presentStories(deps, rows), total: counted?.total ?? 0 };
+}
+
+export async function ownStory(deps: Deps, performer: SessionUser, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)));
+  if (!row) throw notFound('Story');
+  return (await presentStories(deps, [row]))[0]!;
+}
+
+/** The fan's story bar: followed creators with stories still live, most recent first. */
+export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBarItem[]> {
+  const rows = await deps.db
+    .select({ performerId: stories.performerId, storyCount: count(), latestAt: max(stories.createdAt) })
+    .from(stories)
+    .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), eq(performerProfiles.listed, true)))
+    .where(and(live(), sql`${stories.performerId} in ${followedCreators(viewer)}`))
+    .groupBy(stories.performerId)
+    .orderBy(desc(max(stories.createdAt)))
+    .limit(50);
+  if (!rows.length) return [];
+  const authors = await deps.db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        rows.map((row) => row.performerId),
+      ),
+    );
+  return rows.map((row) => ({
+    performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+    storyCount: row.storyCount,
+    latestAt: (row.latestAt as Date).toISOString(),
+  }));
+}
+
+/** One creator's live stories, oldest first, for their followers and subscribers (and the creator). */
+export async function creatorStories(deps: Deps, viewer: SessionUser, performerId: string) {
+  const own = viewer.id === performerId || viewer.role === 'admin';
+  if (!own) {
+    const [allowed] = await deps.db
+      .select({ id: performerProfiles.userId })
+      .from(performerProfiles)
+      .where(
+        and(
+          eq(performerProfiles.userId, performerId),
+          eq(performerProfiles.listed, true),
+          sql`${performerProfiles.userId} in ${followedCreators(viewer)}`,
+        ),
+      );
+    if (!allowed) throw notFound('Stories');
+  }
+  const rows = await deps.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.performerId, performerId), live()))
+    .orderBy(asc(stories.createdAt), asc(stories.id));
+  return presentStories(deps, rows);
+}
+
+async function checkFile(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
+  if (input.type === 'text') return;
+  const file = await findFile(deps.db, input.fileId);
+  const [used] = input.fileId ? await deps.db.select({ id: stories.id }).from(stories).where(eq(stories.fileId, input.fileId)) : [];
+  if (!file || file.ownerId !== performer.id || file.type !== fileTypeFor[input.type] || used) {
+    throw badRequest(`fileId must name your own unused story ${input.type}`, [
+      { field: 'fileId', message: `must name your own unused story ${input.type}` },
+    ]);
+  }
+}
+
+/** Stories reach only viewers allowed to see them, so their media links are signed for them. */
+async function presentStories(deps: Deps, rows: StoryRow[]): Promise<Story[]> {
+  if (!rows.length) return [];
+  const fileIds = rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
+  const [storyFiles, authors] = await Promise.all([
+    fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+    deps.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+  ]);
+  return rows.map((row) => {
+    const file = storyFiles.find((item) => item.id === row.fileId);
+    return {
+      _id: row.id,
+      type: row.type,
+      text: row.text,
+      backgroundColor: row.backgroundColor,
+      file: file ? presentMediaFile(file, { signer: deps.mediaSigner, canView: true }) : null,
+      performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
