@@ -42,6 +42,7 @@ const PostPage = () => page(() => import('../features/site/PostPage'));
 const ContactPage = () => page(() => import('../features/site/ContactPage'));
 const MyFeedsPage = () => page(() => import('../features/feeds/MyFeedsPage'));
 const FeedComposer = () => page(() => import('../features/feeds/FeedComposer'));
+const MyStoriesPage = () => page(() => import('../features/stories/MyStoriesPage'));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
@@ -97,6 +98,7 @@ export const router = createBrowserRouter([
           { path: '/creator/followers', element: creatorOnly(<FollowersPage />) },
           { path: '/creator/posts', element: creatorOnly(<MyFeedsPage />) },
           { path: '/creator/posts/new', element: creatorOnly(<FeedComposer />) },
+          { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },
           { path: '/page/:id', element: <PostPage /> },
           { path: '/contact', element: <ContactPage /> },
           {

@@ -41,6 +41,7 @@ function useNavItems() {
     return [
       ...(user.username ? [{ key: `/${user.username}`, label: <Link to={`/${user.username}`}>My page</Link> }] : []),
       { key: '/creator/posts', label: <Link to="/creator/posts">Posts</Link> },
+      { key: '/creator/stories', label: <Link to="/creator/stories">Stories</Link> },
       { key: '/creator/followers', label: <Link to="/creator/followers">Followers</Link> },
       { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
       { key: '/creator/banking', label: <Link to="/creator/banking">Banking</Link> },

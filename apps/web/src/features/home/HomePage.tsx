@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
 import { FeedList } from '../feeds/FeedList';
 import { SitePromos } from '../site/SitePromos';
+import { StoryBar } from '../stories/StoryBar';
 import { Discovery } from './Discovery';
 
 /** A fan's landing: discovery, and the timeline of creators they follow or subscribe to. */
@@ -10,6 +11,7 @@ export default function HomePage() {
   return (
     <div className="page-wide">
       <Typography.Title level={2}>Welcome, {user?.name || user?.username}</Typography.Title>
+      <StoryBar />
       <SitePromos position="home-top" />
       <Discovery />
       <Typography.Title level={3} style={{ marginTop: 24 }}>

@@ -70,6 +70,7 @@ export const api = createApi({
     'Feeds',
     'Comments',
     'Reports',
+    'Stories',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,42 @@
+import { expect, logIn, test } from './fixtures';
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test('a creator posts stories and a follower watches them from the story bar', async ({ page, browser }) => {
+  const tag = unique();
+  await logIn(page, 'riovega');
+  await page.goto('/creator/stories');
+  await page.locator('input[type=file][accept^="image/"]').setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('progressbar', { name: 'Story upload progress' })).toHaveAttribute('aria-valuenow', '100');
+  await page.getByLabel('Caption').fill(`Backstage ${tag}`);
+  await page.getByRole('button', { name: 'Post story' }).click();
+  await expect(page.getByText('Your story is live for 24 hours')).toBeVisible();
+
+  await page.getByRole('radiogroup', { name: 'Kind of story' }).getByText('Text', { exact: true }).click();
+  await page.getByLabel('Story text').fill(`Live at 9 ${tag}`);
+  await page.getByRole('button', { name: 'Post story' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: `Live at 9 ${tag}` })).toBeVisible();
+
+  const fanContext = await browser.newContext();
+  const fan = await fanContext.newPage();
+  const username = `storyfan_${tag}`;
+  expect(
+    (
+      await fan.request.post('/api/auth/users/register', {
+        data: { name: 'Story Fan', username, email: `${username}@example.test`, password: 'story-pass-1' },
+      })
+    ).status(),
+  ).toBe(201);
+  await logIn(fan, username, { password: 'story-pass-1' });
+  await fan.goto('/riovega');
+  await fan.getByRole('button', { name: 'Follow' }).click();
+  await expect(fan.getByText('You follow Rio Vega')).toBeVisible();
+  await fan.goto('/home');
+  await fan.getByRole('button', { name: 'Stories of Rio Vega' }).click();
+  const stage = fan.getByTestId('story-stage');
+  await expect(stage.getByRole('img', { name: `Backstage ${tag}` })).toBeVisible();
+  await fan.getByRole('button', { name: 'Next story' }).click();
+  await expect(stage).toContainText(`Live at 9 ${tag}`);
+  await fanContext.close();
+});
