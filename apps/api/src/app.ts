@@ -38,6 +38,7 @@ import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { usersRoutes } from './modules/users/routes';
+import { videosRoutes } from './modules/videos/routes';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(commentsRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(storiesRoutes(deps));
+      await api.register(videosRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -93,6 +93,11 @@ const cases: Case[] = [
   ['POST', '/api/stories/performers', { type: 'poem', backgroundColor: 'red' }, 'performer', ['type', 'backgroundColor']],
   ['PUT', `/api/stories/performers/${someId}`, { backgroundColor: 'blue' }, 'performer', ['backgroundColor']],
   ['GET', '/api/stories/users/nope', undefined, 'fan', ['id']],
+  ['GET', '/api/performer-assets/videos/search?performerId=x&sortBy=likes', undefined, 'anyone', ['performerId', 'sortBy']],
+  ['GET', '/api/performer/performer-assets/videos/search?status=live', undefined, 'performer', ['status']],
+  ['DELETE', `/api/performer/performer-assets/videos/remove-file/${someId}?type=video`, undefined, 'performer', ['type']],
+  ['GET', `/api/performer-assets/videos/${someId}/file/x/status`, undefined, 'anyone', ['fileId']],
+  ['POST', '/api/performer-assets/videos/nope/view', undefined, 'anyone', ['id']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -13,3 +13,4 @@ export * from './socket';
 export * from './stories';
 export * from './users';
 export * from './validation';
+export * from './videos';

@@ -12,3 +12,4 @@ export * from './site';
 export * from './social';
 export * from './stories';
 export * from './users';
+export * from './videos';

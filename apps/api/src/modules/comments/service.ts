@@ -3,7 +3,7 @@ import { type Comment, type commentQuerySchema, ErrorCode } from '@limelight/con
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { comments, feeds, files, users } from '../../db/schema';
+import { comments, feeds, files, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
@@ -12,9 +12,11 @@ import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { accessTo } from '../access/policy';
 import { visibleFeed } from '../feeds/service';
 import { toPublicUser } from '../users/presenter';
+import { visibleVideo } from '../videos/service';
 
 type ObjectType = Comment['objectType'];
 type Target = { ownerId: string; canView: boolean };
+const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video' };
 
 /** Per commentable kind: find it for this viewer (404 when hidden) and keep its comment count. */
 const targets: Record<
@@ -38,12 +40,28 @@ const targets: Record<
         .set({ commentCount: sql`greatest(${feeds.commentCount} + ${by}, 0)` })
         .where(eq(feeds.id, id)),
   },
+  video: {
+    async find(deps, viewer, id) {
+      const video = await visibleVideo(deps, viewer, id);
+      const access = await accessTo(deps.db, viewer, 'video', [
+        { id: video.id, performerId: video.performerId, isSale: video.isSale, priceCents: video.priceCents },
+      ]);
+      return { ownerId: video.performerId, canView: access.get(video.id)!.canView };
+    },
+    count: (tx, id, by) =>
+      tx
+        .update(videos)
+        .set({ commentCount: sql`greatest(${videos.commentCount} + ${by}, 0)` })
+        .where(eq(videos.id, id)),
+  },
 };
 
 /** Only those who may see the content itself may comment on it. */
 export async function createComment(deps: Deps, author: SessionUser, input: { objectType: ObjectType; objectId: string; content: string }) {
   const target = await targets[input.objectType].find(deps, author, input.objectId);
-  if (!target.canView) throw new AppError(403, ErrorCode.forbidden, 'Subscribe or unlock this post to comment on it');
+  if (!target.canView) {
+    throw new AppError(403, ErrorCode.forbidden, `Subscribe or unlock this ${nouns[input.objectType]} to comment on it`);
+  }
   const row = await deps.db.transaction(async (tx) => {
     const [comment] = await tx
       .insert(comments)
@@ -120,11 +138,9 @@ export async function listComments(deps: Deps, viewer: SessionUser | undefined, 
 }
 
 async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
-  if (objectType === 'feed') {
-    const [feed] = await deps.db.select({ performerId: feeds.performerId }).from(feeds).where(eq(feeds.id, objectId));
-    return feed?.performerId;
-  }
-  return undefined;
+  const table = { feed: feeds, video: videos }[objectType];
+  const [row] = await deps.db.select({ performerId: table.performerId }).from(table).where(eq(table.id, objectId));
+  return row?.performerId;
 }
 
 async function presentComments(

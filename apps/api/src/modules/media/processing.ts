@@ -45,7 +45,7 @@ export async function queueProcessing(
 }
 
 /** Where each kind of file ends up once processed: for everyone, or behind signed links. */
-const publicTypes = new Set(['welcome-video', 'feed-teaser']);
+const publicTypes = new Set(['welcome-video', 'feed-teaser', 'video-teaser']);
 const prefixOf = (file: FileRow) => (publicTypes.has(file.type) ? PUBLIC_PREFIX : PROTECTED_PREFIX);
 
 /** A file that cannot become playable however often it is tried: no retry, status error. */

@@ -1,4 +1,4 @@
-import { currentUserSchema, ErrorCode, MAX_VIDEO_UPLOAD_BYTES, performerAccountSchema } from '@limelight/contracts';
+import { currentUserSchema, ErrorCode, performerAccountSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -12,7 +12,7 @@ import { removeWelcomeVideo, replaceWelcomeVideo } from '../performers/welcome-v
 import { findById } from '../users/repo';
 import { currentUser } from '../users/service';
 import { replaceProfileImage } from './service';
-import { VIDEO_TYPES } from './uploads';
+import { VIDEO_UPLOAD } from './uploads';
 
 const uploadSchema = { consumes: ['multipart/form-data'], response: { 200: currentUserSchema } };
 
@@ -94,11 +94,7 @@ export const mediaRoutes =
       },
       async (request) => {
         const performer = sessionOf(request).user;
-        const upload = await spoolUpload(request, 'welcomeVideo', {
-          maxBytes: MAX_VIDEO_UPLOAD_BYTES,
-          types: VIDEO_TYPES,
-          describe: 'an MP4, MOV, WebM or AVI video',
-        });
+        const upload = await spoolUpload(request, 'welcomeVideo', VIDEO_UPLOAD);
         try {
           await replaceWelcomeVideo(deps, performer, upload);
         } finally {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_AUDIO_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@limelight/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -11,6 +12,7 @@ import { presentMediaFile } from './files';
 import { keepUpload, queueProcessing } from './processing';
 
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
+export const VIDEO_UPLOAD = { maxBytes: MAX_VIDEO_UPLOAD_BYTES, types: VIDEO_TYPES, describe: 'an MP4, MOV, WebM or AVI video' };
 const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/wav', 'video/mp4'];
 
 /** What an upload becomes: its file type, its medium, and whether images are for everyone. */
@@ -23,19 +25,20 @@ export type UploadKind = { type: string; media: 'image' | 'video' | 'audio'; acc
  */
 export async function uploadMedia(deps: Deps, owner: SessionUser, kind: UploadKind, request: FastifyRequest) {
   if (kind.media === 'image') {
-    const stored = await storeImage(deps, kind.access, await readImageUpload(request, 'file'));
-    const [file] = await deps.db
-      .insert(files)
-      .values({ ownerId: owner.id, type: kind.type, status: 'finished', mimeType: 'image/webp', ...stored })
-      .returning();
-    return presentMediaFile(file!, { signer: deps.mediaSigner, canView: true });
+    const file = await saveImageFile(
+      deps,
+      deps.db,
+      { ownerId: owner.id, type: kind.type, access: kind.access },
+      await readImageUpload(request, 'file'),
+    );
+    return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
   }
   const upload = await spoolUpload(
     request,
     'file',
     kind.media === 'audio'
       ? { maxBytes: MAX_AUDIO_UPLOAD_BYTES, types: AUDIO_TYPES, describe: 'an MP3, OGG, WAV or M4A file' }
-      : { maxBytes: MAX_VIDEO_UPLOAD_BYTES, types: VIDEO_TYPES, describe: 'an MP4, MOV, WebM or AVI video' },
+      : VIDEO_UPLOAD,
   );
   try {
     const uploadKey = await keepUpload(deps, upload);
@@ -44,6 +47,21 @@ export async function uploadMedia(deps: Deps, owner: SessionUser, kind: UploadKi
   } finally {
     await upload.discard();
   }
+}
+
+/** Processes an image and records it as a finished file of `owner`. */
+export async function saveImageFile(
+  deps: Deps,
+  db: Queryable,
+  file: { ownerId: string; type: string; access: UploadKind['access'] },
+  upload: Buffer,
+) {
+  const stored = await storeImage(deps, file.access, upload);
+  const [row] = await db
+    .insert(files)
+    .values({ ownerId: file.ownerId, type: file.type, status: 'finished', mimeType: 'image/webp', ...stored })
+    .returning();
+  return row!;
 }
 
 async function storeImage(deps: Deps, access: UploadKind['access'], upload: Buffer) {

@@ -1,13 +1,14 @@
 import type { ReactionInput } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { feeds, reactions } from '../../db/schema';
+import { feeds, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { visibleFeed } from '../feeds/service';
 import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
 import { isListed } from '../performers/service';
+import { visibleVideo } from '../videos/service';
 
 /** Checks that the object exists and the user may see it, per object type. */
 const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<boolean>> = {
@@ -20,8 +21,13 @@ const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user
       () => true,
       () => false,
     ),
+  video: (deps, id, user) =>
+    visibleVideo(deps, user, id).then(
+      () => true,
+      () => false,
+    ),
 };
-const names: Record<ReactionInput['objectType'], string> = { performer: 'Creator', feed: 'Post' };
+const names: Record<ReactionInput['objectType'], string> = { performer: 'Creator', feed: 'Post', video: 'Video' };
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<
@@ -32,6 +38,11 @@ const counters: Partial<
       .update(feeds)
       .set({ likeCount: sql`greatest(${feeds.likeCount} + ${by}, 0)` })
       .where(eq(feeds.id, id)),
+  'video:like': (tx, id, by) =>
+    tx
+      .update(videos)
+      .set({ likeCount: sql`greatest(${videos.likeCount} + ${by}, 0)` })
+      .where(eq(videos.id, id)),
 };
 
 /** Likes or bookmarks an object; doing it again changes nothing. */

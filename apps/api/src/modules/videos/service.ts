@@ -1,0 +1,304 @@
+import {
+  fromCents,
+  type performerVideoQuerySchema,
+  saveVideoSchema,
+  toCents,
+  type Video,
+  type videoSearchQuerySchema,
+} from '@limelight/contracts';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { files, performerProfiles, reactions, users, videos } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
+import { escapeLike, orderBy } from '../../platform/http';
+import { readMediaForm } from '../../platform/uploads';
+import { accessTo } from '../access/policy';
+import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
+import { keepUpload, queueProcessing } from '../media/processing';
+import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
+import { toPublicUser } from '../users/presenter';
+
+type VideoRow = typeof videos.$inferSelect;
+type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';
+
+/**
+ * Creates (no `id`) or edits a video from a multipart form: the text fields, and the files
+ * `video` (required to create), `teaser` and `thumbnail`. Replaced files are removed afterwards.
+ */
+export async function saveVideo(deps: Deps, performer: SessionUser, request: FastifyRequest, id?: string) {
+  const form = await readMediaForm(request, { spooled: { video: VIDEO_UPLOAD, teaser: VIDEO_UPLOAD }, images: ['thumbnail'] });
+  try {
+    const input = parseOrThrow(saveVideoSchema, form.fields);
+    if (!id && !form.spooled.video) throw badRequest('video is required', [{ field: 'video', message: 'is required' }]);
+    const kept = {
+      video: form.spooled.video && { upload: form.spooled.video, uploadKey: await keepUpload(deps, form.spooled.video) },
+      teaser: form.spooled.teaser && { upload: form.spooled.teaser, uploadKey: await keepUpload(deps, form.spooled.teaser) },
+    };
+    const { row, replaced } = await deps.db.transaction(async (tx) => {
+      const existing = id ? await ownVideoRow(tx, performer, id, true) : undefined;
+      const fileIds: Partial<Record<VideoFileColumn, string>> = {};
+      if (kept.video)
+        fileIds.fileId = (await queueProcessing(deps, tx, { ownerId: performer.id, type: 'performer-video', ...kept.video })).id;
+      if (kept.teaser)
+        fileIds.teaserFileId = (await queueProcessing(deps, tx, { ownerId: performer.id, type: 'video-teaser', ...kept.teaser })).id;
+      if (form.images.thumbnail) {
+        fileIds.thumbnailFileId = (
+          await saveImageFile(deps, tx, { ownerId: performer.id, type: 'video-thumbnail', access: 'public' }, form.images.thumbnail)
+        ).id;
+      }
+      const values = { ...input, priceCents: input.isSale ? toCents(input.price) : 0, ...fileIds };
+      const [saved] = existing
+        ? await tx.update(videos).set(values).where(eq(videos.id, existing.id)).returning()
+        : await tx
+            .insert(videos)
+            .values({ ...values, performerId: performer.id })
+            .returning();
+      const previous = existing ? (Object.keys(fileIds) as VideoFileColumn[]).flatMap((column) => existing[column] ?? []) : [];
+      return { row: saved!, replaced: await deleteFiles(tx, previous) };
+    });
+    await removeStored(deps, replaced);
+    return (await presentVideos(deps, performer, [row]))[0]!;
+  } finally {
+    await form.discard();
+  }
+}
+
+/** Takes the teaser or thumbnail off a video. */
+export async function removeVideoFile(deps: Deps, performer: SessionUser, id: string, type: 'teaser' | 'thumbnail') {
+  const column = type === 'teaser' ? 'teaserFileId' : 'thumbnailFileId';
+  const removed = await deps.db.transaction(async (tx) => {
+    const video = await ownVideoRow(tx, performer, id, true);
+    await tx
+      .update(videos)
+      .set({ [column]: null })
+      .where(eq(videos.id, id));
+    return deleteFiles(tx, video[column] ? [video[column]!] : []);
+  });
+  await removeStored(deps, removed);
+  return ownVideo(deps, performer, id);
+}
+
+export async function deleteVideo(deps: Deps, performer: SessionUser, id: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const video = await ownVideoRow(tx, performer, id, true);
+    await tx.delete(videos).where(eq(videos.id, id));
+    return deleteFiles(
+      tx,
+      [video.fileId, video.teaserFileId, video.thumbnailFileId].filter((fileId): fileId is string => !!fileId),
+    );
+  });
+  await removeStored(deps, removed);
+}
+
+async function deleteFiles(tx: Queryable, ids: string[]) {
+  return ids.length ? tx.delete(files).where(inArray(files.id, ids)).returning() : [];
+}
+
+async function removeStored(deps: Deps, removed: FileRow[]) {
+  const keys = removed.flatMap(storedKeys);
+  await Promise.all(
+    keys.map((key) => deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'file not removed'))),
+  );
+}
+
+async function ownVideoRow(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {
+  const query = db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), eq(videos.performerId, performer.id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound('Video');
+  return row;
+}
+
+export async function ownVideo(deps: Deps, performer: SessionUser, id: string) {
+  return (await presentVideos(deps, performer, [await ownVideoRow(deps.db, performer, id)]))[0]!;
+}
+
+const sortable = { createdAt: videos.createdAt, updatedAt: videos.updatedAt, views: videos.viewCount, title: videos.title };
+const listedCreator = sql`${videos.performerId} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`;
+
+async function pageOf(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  where: ReturnType<typeof and>,
+  query: z.output<typeof videoSearchQuerySchema>,
+) {
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(videos)
+      .where(where)
+      .orderBy(...orderBy(sortable, query.sortBy, query.sort, videos.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(videos).where(where),
+  ]);
+  return { data: await presentVideos(deps, viewer, rows), total: counted?.total ?? 0 };
+}
+
+const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
+  query.q ? ilike(videos.title, `%${escapeLike(query.q)}%`) : undefined,
+  query.tags?.length
+    ? sql`${videos.tags} ?| ${sql`array[${sql.join(
+        query.tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]`}`
+    : undefined,
+  query.isSale ? eq(videos.isSale, query.isSale === 'true') : undefined,
+];
+
+/** Active videos of listed creators, for visitors and fans, with what each viewer may play. */
+export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof videoSearchQuerySchema>) {
+  const where = and(
+    eq(videos.status, 'active'),
+    listedCreator,
+    query.performerId ? eq(videos.performerId, query.performerId) : undefined,
+    ...filtersOf(query),
+  );
+  return pageOf(deps, viewer, where, query);
+}
+
+/** The creator's own library, drafts and inactive videos included. */
+export async function performerVideos(deps: Deps, performer: SessionUser, query: z.output<typeof performerVideoQuerySchema>) {
+  const where = and(eq(videos.performerId, performer.id), query.status ? eq(videos.status, query.status) : undefined, ...filtersOf(query));
+  return pageOf(deps, performer, where, query);
+}
+
+/** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
+export async function visibleVideo(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  const [row] = await deps.db.select().from(videos).where(eq(videos.id, id));
+  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.performerId);
+  if (!row) throw notFound('Video');
+  if (!privileged) {
+    const [shown] = await deps.db
+      .select({ id: videos.id })
+      .from(videos)
+      .where(and(eq(videos.id, id), eq(videos.status, 'active'), listedCreator));
+    if (!shown) throw notFound('Video');
+  }
+  return row;
+}
+
+export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  return (await presentVideos(deps, viewer, [await visibleVideo(deps, viewer, id)]))[0]!;
+}
+
+export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  await visibleVideo(deps, viewer, id);
+  const [row] = await deps.db
+    .update(videos)
+    .set({ viewCount: sql`${videos.viewCount} + 1` })
+    .where(eq(videos.id, id))
+    .returning({ views: videos.viewCount });
+  return { views: row!.views };
+}
+
+export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefined, id: string, fileId: string) {
+  const video = await videoForViewer(deps, viewer, id);
+  const file = [video.video, video.teaser, video.thumbnail].find((item) => item?._id === fileId);
+  if (!file) throw notFound('File');
+  return file;
+}
+
+/** Videos as one viewer sees them: a fixed number of queries for a page. */
+export async function presentVideos(deps: Deps, viewer: SessionUser | undefined, rows: VideoRow[]): Promise<Video[]> {
+  if (!rows.length) return [];
+  const fileIds = rows.flatMap((row) => [row.fileId, row.teaserFileId, row.thumbnailFileId]).filter((fileId): fileId is string => !!fileId);
+  const [access, videoFiles, authors, reacted] = await Promise.all([
+    accessTo(
+      deps.db,
+      viewer,
+      'video',
+      rows.map((row) => ({ id: row.id, performerId: row.performerId, isSale: row.isSale, priceCents: row.priceCents })),
+    ),
+    fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+    deps.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+    viewer
+      ? deps.db
+          .select({ objectId: reactions.objectId, action: reactions.action })
+          .from(reactions)
+          .where(
+            and(
+              eq(reactions.userId, viewer.id),
+              eq(reactions.objectType, 'video'),
+              inArray(
+                reactions.objectId,
+                rows.map((row) => row.id),
+              ),
+            ),
+          )
+      : Promise.resolve([]),
+  ]);
+  return rows.map((row) => {
+    const { canView, isSubscribed, isBought } = access.get(row.id)!;
+    const file = (fileId: string | null) => {
+      const found = fileId ? videoFiles.find((item) => item.id === fileId) : undefined;
+      return found ? presentMediaFile(found, { signer: deps.mediaSigner, canView }) : null;
+    };
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      status: row.status,
+      tags: row.tags,
+      isSale: row.isSale,
+      price: fromCents(row.priceCents),
+      performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+      video: file(row.fileId),
+      teaser: file(row.teaserFileId),
+      thumbnail: file(row.thumbnailFileId),
+      stats: { views: row.viewCount, likes: row.likeCount, comments: row.commentCount },
+      isLiked: reacted.some((item) => item.objectId === row.id && item.action === 'like'),
+      isBookmarked: reacted.some((item) => item.objectId === row.id && item.action === 'bookmark'),
+      isSubscribed,
+      isBought,
+      canView,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** The videos the user bookmarked that are still shown, newest bookmark first. */
+export async function bookmarkedVideos(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
+  const where = and(
+    eq(reactions.userId, viewer.id),
+    eq(reactions.objectType, 'video'),
+    eq(reactions.action, 'bookmark'),
+    eq(videos.status, 'active'),
+    listedCreator,
+  );
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ bookmark: reactions, video: videos })
+      .from(reactions)
+      .innerJoin(videos, eq(videos.id, reactions.objectId))
+      .where(where)
+      .orderBy(desc(reactions.createdAt), desc(reactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(reactions).innerJoin(videos, eq(videos.id, reactions.objectId)).where(where),
+  ]);
+  const presented = await presentVideos(
+    deps,
+    viewer,
+    rows.map((row) => row.video),
+  );
+  return {
+    data: rows.map((row, index) => ({
+      _id: row.bookmark.id,
+      objectId: row.video.id,
+      video: presented[index]!,
+      createdAt: row.bookmark.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
