@@ -55,3 +55,8 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
   }
   return result;
 }
+
+/** Whether this viewer may see one item in full. */
+export async function canViewOne(db: Queryable, viewer: SessionUser | undefined, itemType: PurchasableType, item: Gated) {
+  return (await accessTo(db, viewer, itemType, [item])).get(item.id)!.canView;
+}

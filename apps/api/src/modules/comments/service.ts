@@ -9,7 +9,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { accessTo } from '../access/policy';
+import { canViewOne, type Gated } from '../access/policy';
 import { visibleFeed } from '../feeds/service';
 import { toPublicUser } from '../users/presenter';
 import { visibleVideo } from '../videos/service';
@@ -26,35 +26,28 @@ const targets: Record<
     count(tx: Queryable, id: string, by: number): Promise<unknown>;
   }
 > = {
-  feed: {
-    async find(deps, viewer, id) {
-      const feed = await visibleFeed(deps, viewer, id);
-      const access = await accessTo(deps.db, viewer, 'feed', [
-        { id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents },
-      ]);
-      return { ownerId: feed.performerId, canView: access.get(feed.id)!.canView };
-    },
-    count: (tx, id, by) =>
-      tx
-        .update(feeds)
-        .set({ commentCount: sql`greatest(${feeds.commentCount} + ${by}, 0)` })
-        .where(eq(feeds.id, id)),
-  },
-  video: {
-    async find(deps, viewer, id) {
-      const video = await visibleVideo(deps, viewer, id);
-      const access = await accessTo(deps.db, viewer, 'video', [
-        { id: video.id, performerId: video.performerId, isSale: video.isSale, priceCents: video.priceCents },
-      ]);
-      return { ownerId: video.performerId, canView: access.get(video.id)!.canView };
-    },
-    count: (tx, id, by) =>
-      tx
-        .update(videos)
-        .set({ commentCount: sql`greatest(${videos.commentCount} + ${by}, 0)` })
-        .where(eq(videos.id, id)),
-  },
+  feed: gated('feed', visibleFeed, feeds),
+  video: gated('video', visibleVideo, videos),
 };
+
+/** A commentable item sold or kept for subscribers: found for the viewer, its access checked. */
+function gated(
+  itemType: 'feed' | 'video',
+  find: (deps: Deps, viewer: SessionUser | undefined, id: string) => Promise<Gated>,
+  table: typeof feeds | typeof videos,
+) {
+  return {
+    async find(deps: Deps, viewer: SessionUser | undefined, id: string): Promise<Target> {
+      const item = await find(deps, viewer, id);
+      return { ownerId: item.performerId, canView: await canViewOne(deps.db, viewer, itemType, item) };
+    },
+    count: (tx: Queryable, id: string, by: number) =>
+      tx
+        .update(table)
+        .set({ commentCount: sql`greatest(${table.commentCount} + ${by}, 0)` })
+        .where(eq(table.id, id)),
+  };
+}
 
 /** Only those who may see the content itself may comment on it. */
 export async function createComment(deps: Deps, author: SessionUser, input: { objectType: ObjectType; objectId: string; content: string }) {

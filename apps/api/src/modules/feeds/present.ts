@@ -1,10 +1,11 @@
 import { type Feed, fromCents } from '@limelight/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { feedFiles, type feeds, files, reactions, users } from '../../db/schema';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { feedFiles, type feeds, files, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { accessTo } from '../access/policy';
 import { presentMediaFile } from '../media/files';
+import { viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 import { pollsFor } from './polls';
 
@@ -18,7 +19,7 @@ export async function presentFeeds(deps: Deps, viewer: SessionUser | undefined, 
   if (!rows.length) return [];
   const feedIds = rows.map((row) => row.id);
   const extraFileIds = rows.flatMap((row) => [row.thumbnailFileId, row.teaserFileId]).filter((id): id is string => !!id);
-  const [access, media, extras, polls, authors, reacted] = await Promise.all([
+  const [access, media, extras, polls, authors, reactedTo] = await Promise.all([
     accessTo(
       deps.db,
       viewer,
@@ -41,16 +42,10 @@ export async function presentFeeds(deps: Deps, viewer: SessionUser | undefined, 
       .select()
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
-    viewer
-      ? deps.db
-          .select({ objectId: reactions.objectId, action: reactions.action })
-          .from(reactions)
-          .where(and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'feed'), inArray(reactions.objectId, feedIds)))
-      : Promise.resolve([]),
+    viewerReactions(deps.db, viewer, 'feed', feedIds),
   ]);
   const extraById = new Map(extras.map((file) => [file.id, file]));
   const authorById = new Map(authors.map((author) => [author.id, author]));
-  const reactedTo = (feedId: string, action: string) => reacted.some((row) => row.objectId === feedId && row.action === action);
 
   return rows.map((row) => {
     const { canView, isSubscribed, isBought } = access.get(row.id)!;

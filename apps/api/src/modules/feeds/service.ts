@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { accessTo } from '../access/policy';
+import { canViewOne } from '../access/policy';
 import { findFile, presentMediaFile, storedKeys } from '../media/files';
 import { findPerformer } from '../performers/repo';
 import { isListed } from '../performers/service';
@@ -287,10 +287,7 @@ export async function feedFileStatus(deps: Deps, viewer: SessionUser | undefined
   const attached = await attachedFileIds(deps.db, feed);
   const file = attached.includes(fileId) ? await findFile(deps.db, fileId) : undefined;
   if (!file) throw notFound('File');
-  const access = await accessTo(deps.db, viewer, 'feed', [
-    { id: feed.id, performerId: feed.performerId, isSale: feed.isSale, priceCents: feed.priceCents },
-  ]);
-  return presentMediaFile(file, { signer: deps.mediaSigner, canView: access.get(feed.id)!.canView });
+  return presentMediaFile(file, { signer: deps.mediaSigner, canView: await canViewOne(deps.db, viewer, 'feed', feed) });
 }
 
 /** The posts the user bookmarked that are still shown, newest bookmark first. */

@@ -20,6 +20,7 @@ import { accessTo } from '../access/policy';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
+import { viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
 type VideoRow = typeof videos.$inferSelect;
@@ -209,7 +210,7 @@ export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefine
 export async function presentVideos(deps: Deps, viewer: SessionUser | undefined, rows: VideoRow[]): Promise<Video[]> {
   if (!rows.length) return [];
   const fileIds = rows.flatMap((row) => [row.fileId, row.teaserFileId, row.thumbnailFileId]).filter((fileId): fileId is string => !!fileId);
-  const [access, videoFiles, authors, reacted] = await Promise.all([
+  const [access, videoFiles, authors, reactedTo] = await Promise.all([
     accessTo(
       deps.db,
       viewer,
@@ -221,21 +222,12 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       .select()
       .from(users)
       .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
-    viewer
-      ? deps.db
-          .select({ objectId: reactions.objectId, action: reactions.action })
-          .from(reactions)
-          .where(
-            and(
-              eq(reactions.userId, viewer.id),
-              eq(reactions.objectType, 'video'),
-              inArray(
-                reactions.objectId,
-                rows.map((row) => row.id),
-              ),
-            ),
-          )
-      : Promise.resolve([]),
+    viewerReactions(
+      deps.db,
+      viewer,
+      'video',
+      rows.map((row) => row.id),
+    ),
   ]);
   return rows.map((row) => {
     const { canView, isSubscribed, isBought } = access.get(row.id)!;
@@ -256,8 +248,8 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       teaser: file(row.teaserFileId),
       thumbnail: file(row.thumbnailFileId),
       stats: { views: row.viewCount, likes: row.likeCount, comments: row.commentCount },
-      isLiked: reacted.some((item) => item.objectId === row.id && item.action === 'like'),
-      isBookmarked: reacted.some((item) => item.objectId === row.id && item.action === 'bookmark'),
+      isLiked: reactedTo(row.id, 'like'),
+      isBookmarked: reactedTo(row.id, 'bookmark'),
       isSubscribed,
       isBought,
       canView,
