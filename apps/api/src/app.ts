@@ -23,6 +23,7 @@ import { commentsRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { feedsRoutes } from './modules/feeds/routes';
 import { followsRoutes } from './modules/follows/routes';
+import { galleriesRoutes } from './modules/galleries/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { registerMediaProcessing } from './modules/media/processing';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(reportsRoutes(deps));
       await api.register(storiesRoutes(deps));
       await api.register(videosRoutes(deps));
+      await api.register(galleriesRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -98,6 +98,11 @@ const cases: Case[] = [
   ['DELETE', `/api/performer/performer-assets/videos/remove-file/${someId}?type=video`, undefined, 'performer', ['type']],
   ['GET', `/api/performer-assets/videos/${someId}/file/x/status`, undefined, 'anyone', ['fileId']],
   ['POST', '/api/performer-assets/videos/nope/view', undefined, 'anyone', ['id']],
+  ['GET', '/api/performer-assets/galleries/search?performerId=x', undefined, 'anyone', ['performerId']],
+  ['PUT', `/api/performer/performer-assets/galleries/${someId}`, { title: 5, status: 'gone' }, 'performer', ['title', 'status']],
+  ['GET', '/api/performer-assets/photos', undefined, 'anyone', ['galleryId']],
+  ['PUT', `/api/performer/performer-assets/photos/${someId}`, { title: 7 }, 'performer', ['title']],
+  ['POST', '/api/performer/performer-assets/photos/set-cover/nope', undefined, 'performer', ['id']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -3,7 +3,7 @@ import { listQuerySchema } from './list';
 import { publicUserSchema } from './users';
 
 /** What can be commented on; content kinds join as their issues land. */
-export const commentObjectTypes = ['feed', 'video'] as const;
+export const commentObjectTypes = ['feed', 'video', 'gallery'] as const;
 
 export const createCommentSchema = z.object({
   objectType: z.enum(commentObjectTypes),
@@ -32,7 +32,7 @@ export const commentQuerySchema = listQuerySchema(['createdAt']).extend({
 });
 
 /** What can be reported; content kinds join as their issues land (domain rules: Reports). */
-export const reportTargetTypes = ['feed', 'video', 'performer', 'comment'] as const;
+export const reportTargetTypes = ['feed', 'video', 'gallery', 'performer', 'comment'] as const;
 export const reportReasons = ['spam', 'abuse', 'copyright', 'underage', 'illegal', 'other'] as const;
 export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
 

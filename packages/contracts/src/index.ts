@@ -1,6 +1,7 @@
 export * from './community';
 export * from './errors';
 export * from './feeds';
+export * from './galleries';
 export * from './list';
 export * from './lookups';
 export * from './media';

@@ -2,6 +2,7 @@ export * from './access';
 export * from './community';
 export * from './feeds';
 export * from './files';
+export * from './galleries';
 export * from './identities';
 export * from './jobs';
 export * from './search';

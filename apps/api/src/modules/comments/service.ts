@@ -3,7 +3,7 @@ import { type Comment, type commentQuerySchema, ErrorCode } from '@limelight/con
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { comments, feeds, files, users, videos } from '../../db/schema';
+import { comments, feeds, files, galleries, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
@@ -11,12 +11,13 @@ import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { canViewOne, type Gated } from '../access/policy';
 import { visibleFeed } from '../feeds/service';
+import { visibleGallery } from '../galleries/service';
 import { toPublicUser } from '../users/presenter';
 import { visibleVideo } from '../videos/service';
 
 type ObjectType = Comment['objectType'];
 type Target = { ownerId: string; canView: boolean };
-const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video' };
+const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery' };
 
 /** Per commentable kind: find it for this viewer (404 when hidden) and keep its comment count. */
 const targets: Record<
@@ -28,13 +29,14 @@ const targets: Record<
 > = {
   feed: gated('feed', visibleFeed, feeds),
   video: gated('video', visibleVideo, videos),
+  gallery: gated('gallery', visibleGallery, galleries),
 };
 
 /** A commentable item sold or kept for subscribers: found for the viewer, its access checked. */
 function gated(
-  itemType: 'feed' | 'video',
+  itemType: 'feed' | 'video' | 'gallery',
   find: (deps: Deps, viewer: SessionUser | undefined, id: string) => Promise<Gated>,
-  table: typeof feeds | typeof videos,
+  table: typeof feeds | typeof videos | typeof galleries,
 ) {
   return {
     async find(deps: Deps, viewer: SessionUser | undefined, id: string): Promise<Target> {
@@ -131,7 +133,7 @@ export async function listComments(deps: Deps, viewer: SessionUser | undefined, 
 }
 
 async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
-  const table = { feed: feeds, video: videos }[objectType];
+  const table = { feed: feeds, video: videos, gallery: galleries }[objectType];
   const [row] = await deps.db.select({ performerId: table.performerId }).from(table).where(eq(table.id, objectId));
   return row?.performerId;
 }

@@ -1,11 +1,12 @@
 import type { ReactionInput } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { feeds, reactions, videos } from '../../db/schema';
+import { feeds, galleries, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { visibleFeed } from '../feeds/service';
+import { visibleGallery } from '../galleries/service';
 import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
 import { isListed } from '../performers/service';
 import { visibleVideo } from '../videos/service';
@@ -26,8 +27,13 @@ const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user
       () => true,
       () => false,
     ),
+  gallery: (deps, id, user) =>
+    visibleGallery(deps, user, id).then(
+      () => true,
+      () => false,
+    ),
 };
-const names: Record<ReactionInput['objectType'], string> = { performer: 'Creator', feed: 'Post', video: 'Video' };
+const names: Record<ReactionInput['objectType'], string> = { performer: 'Creator', feed: 'Post', video: 'Video', gallery: 'Gallery' };
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<
@@ -43,6 +49,11 @@ const counters: Partial<
       .update(videos)
       .set({ likeCount: sql`greatest(${videos.likeCount} + ${by}, 0)` })
       .where(eq(videos.id, id)),
+  'gallery:like': (tx, id, by) =>
+    tx
+      .update(galleries)
+      .set({ likeCount: sql`greatest(${galleries.likeCount} + ${by}, 0)` })
+      .where(eq(galleries.id, id)),
 };
 
 /** Likes or bookmarks an object; doing it again changes nothing. */

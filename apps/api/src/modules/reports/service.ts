@@ -1,7 +1,7 @@
 import type { adminReportQuerySchema, createReportSchema, Report } from '@limelight/contracts';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { comments, feeds, reports, users, videos } from '../../db/schema';
+import { comments, feeds, galleries, reports, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
@@ -13,6 +13,7 @@ type ReportInput = z.output<typeof createReportSchema>;
 const exists: Record<ReportInput['targetType'], (deps: Deps, id: string) => Promise<boolean>> = {
   feed: async (deps, id) => !!(await deps.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.id, id)))[0],
   video: async (deps, id) => !!(await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, id)))[0],
+  gallery: async (deps, id) => !!(await deps.db.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, id)))[0],
   performer: async (deps, id) =>
     !!(
       await deps.db

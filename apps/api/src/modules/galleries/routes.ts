@@ -1,0 +1,133 @@
+import {
+  galleryBookmarkSchema,
+  gallerySchema,
+  gallerySearchQuerySchema,
+  listQuerySchema,
+  listResponseSchema,
+  performerGalleryQuerySchema,
+  photoQuerySchema,
+  photoSchema,
+  saveGallerySchema,
+  updatePhotoSchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import * as galleriesService from './service';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+const message = z.object({ message: z.string() });
+
+/** Galleries and their photos (spec 7, Galleries and Photos). */
+export const galleriesRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const creatorOnly = { preHandler: requirePerformer };
+
+    app.post(
+      '/performer/performer-assets/galleries',
+      { ...creatorOnly, schema: { tags: ['galleries'], body: saveGallerySchema, response: { 200: gallerySchema } } },
+      async (request) => galleriesService.createGallery(deps, sessionOf(request).user, request.body),
+    );
+    app.get(
+      '/performer/performer-assets/galleries/search',
+      {
+        ...creatorOnly,
+        schema: { tags: ['galleries'], querystring: performerGalleryQuerySchema, response: { 200: listResponseSchema(gallerySchema) } },
+      },
+      async (request) => galleriesService.performerGalleries(deps, sessionOf(request).user, request.query),
+    );
+    app.put(
+      '/performer/performer-assets/galleries/:id',
+      { ...creatorOnly, schema: { tags: ['galleries'], params: idParams, body: saveGallerySchema, response: { 200: gallerySchema } } },
+      async (request) => galleriesService.updateGallery(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+    app.delete(
+      '/performer/performer-assets/galleries/:id',
+      { ...creatorOnly, schema: { tags: ['galleries'], params: idParams, response: { 200: message } } },
+      async (request) => {
+        await galleriesService.deleteGallery(deps, sessionOf(request).user, request.params.id);
+        return { message: 'Gallery deleted' };
+      },
+    );
+    app.get(
+      '/performer/performer-assets/galleries/:id/view',
+      { ...creatorOnly, schema: { tags: ['galleries'], params: idParams, response: { 200: gallerySchema } } },
+      async (request) => galleriesService.ownGallery(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.get(
+      '/performer-assets/galleries/search',
+      { schema: { tags: ['galleries'], querystring: gallerySearchQuerySchema, response: { 200: listResponseSchema(gallerySchema) } } },
+      async (request) => galleriesService.searchGalleries(deps, request.session?.user, request.query),
+    );
+    app.get(
+      '/performer-assets/galleries/:id',
+      { schema: { tags: ['galleries'], params: idParams, response: { 200: gallerySchema } } },
+      async (request) => galleriesService.galleryForViewer(deps, request.session?.user, request.params.id),
+    );
+    app.post(
+      '/performer-assets/galleries/:id/view',
+      {
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: { tags: ['galleries'], params: idParams, response: { 200: z.object({ views: z.number().int() }) } },
+      },
+      async (request) => galleriesService.addView(deps, request.session?.user, request.params.id),
+    );
+
+    app.post(
+      '/performer/performer-assets/photos/upload',
+      {
+        ...creatorOnly,
+        schema: {
+          tags: ['photos'],
+          description: 'Multipart: the picture under the field name photo, with galleryId and an optional title.',
+          consumes: ['multipart/form-data'],
+          response: { 200: photoSchema },
+        },
+      },
+      async (request) => galleriesService.uploadPhoto(deps, sessionOf(request).user, request),
+    );
+    app.get(
+      '/performer/performer-assets/photos/search',
+      { ...creatorOnly, schema: { tags: ['photos'], querystring: photoQuerySchema, response: { 200: listResponseSchema(photoSchema) } } },
+      async (request) => galleriesService.galleryPhotos(deps, sessionOf(request).user, request.query, true),
+    );
+    app.put(
+      '/performer/performer-assets/photos/:id',
+      { ...creatorOnly, schema: { tags: ['photos'], params: idParams, body: updatePhotoSchema, response: { 200: photoSchema } } },
+      async (request) => galleriesService.updatePhoto(deps, sessionOf(request).user, request.params.id, request.body.title),
+    );
+    app.delete(
+      '/performer/performer-assets/photos/:id',
+      { ...creatorOnly, schema: { tags: ['photos'], params: idParams, response: { 200: message } } },
+      async (request) => {
+        await galleriesService.deletePhoto(deps, sessionOf(request).user, request.params.id);
+        return { message: 'Photo deleted' };
+      },
+    );
+    app.post(
+      '/performer/performer-assets/photos/set-cover/:id',
+      { ...creatorOnly, schema: { tags: ['photos'], params: idParams, response: { 200: gallerySchema } } },
+      async (request) => galleriesService.setCover(deps, sessionOf(request).user, request.params.id),
+    );
+    app.get(
+      '/performer-assets/photos',
+      { schema: { tags: ['photos'], querystring: photoQuerySchema, response: { 200: listResponseSchema(photoSchema) } } },
+      async (request) => galleriesService.galleryPhotos(deps, request.session?.user, request.query),
+    );
+
+    app.get(
+      '/reactions/galleries/bookmark',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['reactions'],
+          querystring: listQuerySchema(['createdAt']),
+          response: { 200: listResponseSchema(galleryBookmarkSchema) },
+        },
+      },
+      async (request) => galleriesService.bookmarkedGalleries(deps, sessionOf(request).user, request.query),
+    );
+  };

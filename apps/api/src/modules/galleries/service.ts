@@ -1,0 +1,355 @@
+import {
+  fromCents,
+  type Gallery,
+  type gallerySearchQuerySchema,
+  type Photo,
+  type performerGalleryQuerySchema,
+  type photoQuerySchema,
+  type saveGallerySchema,
+  toCents,
+  uploadPhotoFieldsSchema,
+} from '@limelight/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { files, galleries, performerProfiles, photos, reactions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
+import { escapeLike, orderBy } from '../../platform/http';
+import { readMediaForm } from '../../platform/uploads';
+import { accessTo, canViewOne } from '../access/policy';
+import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
+import { saveImageFile } from '../media/uploads';
+import { viewerReactions } from '../reactions/repo';
+import { toPublicUser } from '../users/presenter';
+
+type GalleryRow = typeof galleries.$inferSelect;
+type GalleryInput = z.output<typeof saveGallerySchema>;
+
+const columnsOf = ({ price, ...input }: GalleryInput) => ({ ...input, priceCents: input.isSale ? toCents(price) : 0 });
+
+export async function createGallery(deps: Deps, performer: SessionUser, input: GalleryInput) {
+  const [row] = await deps.db
+    .insert(galleries)
+    .values({ ...columnsOf(input), performerId: performer.id })
+    .returning();
+  return (await presentGalleries(deps, performer, [row!]))[0]!;
+}
+
+export async function updateGallery(deps: Deps, performer: SessionUser, id: string, input: GalleryInput) {
+  const [row] = await deps.db
+    .update(galleries)
+    .set(columnsOf(input))
+    .where(and(eq(galleries.id, id), eq(galleries.performerId, performer.id)))
+    .returning();
+  if (!row) throw notFound('Gallery');
+  return (await presentGalleries(deps, performer, [row]))[0]!;
+}
+
+/** Deletes the gallery with its photos and their files. */
+export async function deleteGallery(deps: Deps, performer: SessionUser, id: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const gallery = await ownGalleryRow(tx, performer, id);
+    const fileIds = (await tx.select({ fileId: photos.fileId }).from(photos).where(eq(photos.galleryId, gallery.id))).map(
+      (row) => row.fileId,
+    );
+    await tx.delete(galleries).where(eq(galleries.id, gallery.id));
+    return fileIds.length ? tx.delete(files).where(inArray(files.id, fileIds)).returning() : [];
+  });
+  await removeStored(deps, removed);
+}
+
+async function removeStored(deps: Deps, removed: FileRow[]) {
+  await Promise.all(
+    removed
+      .flatMap(storedKeys)
+      .map((key) => deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'file not removed'))),
+  );
+}
+
+async function ownGalleryRow(db: Queryable, performer: SessionUser, id: string) {
+  const [row] = await db
+    .select()
+    .from(galleries)
+    .where(and(eq(galleries.id, id), eq(galleries.performerId, performer.id)));
+  if (!row) throw notFound('Gallery');
+  return row;
+}
+
+export async function ownGallery(deps: Deps, performer: SessionUser, id: string) {
+  return (await presentGalleries(deps, performer, [await ownGalleryRow(deps.db, performer, id)]))[0]!;
+}
+
+const sortable = { createdAt: galleries.createdAt, updatedAt: galleries.updatedAt, views: galleries.viewCount, title: galleries.title };
+const listedCreator = sql`${galleries.performerId} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`;
+
+async function pageOf(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  where: ReturnType<typeof and>,
+  query: z.output<typeof gallerySearchQuerySchema>,
+) {
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(galleries)
+      .where(where)
+      .orderBy(...orderBy(sortable, query.sortBy, query.sort, galleries.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(galleries).where(where),
+  ]);
+  return { data: await presentGalleries(deps, viewer, rows), total: counted?.total ?? 0 };
+}
+
+export async function searchGalleries(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof gallerySearchQuerySchema>) {
+  const where = and(
+    eq(galleries.status, 'active'),
+    listedCreator,
+    query.performerId ? eq(galleries.performerId, query.performerId) : undefined,
+    query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
+  );
+  return pageOf(deps, viewer, where, query);
+}
+
+export async function performerGalleries(deps: Deps, performer: SessionUser, query: z.output<typeof performerGalleryQuerySchema>) {
+  const where = and(
+    eq(galleries.performerId, performer.id),
+    query.status ? eq(galleries.status, query.status) : undefined,
+    query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
+  );
+  return pageOf(deps, performer, where, query);
+}
+
+/** One gallery for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
+export async function visibleGallery(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  const [row] = await deps.db.select().from(galleries).where(eq(galleries.id, id));
+  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.performerId);
+  if (!row) throw notFound('Gallery');
+  if (!privileged) {
+    const [shown] = await deps.db
+      .select({ id: galleries.id })
+      .from(galleries)
+      .where(and(eq(galleries.id, id), eq(galleries.status, 'active'), listedCreator));
+    if (!shown) throw notFound('Gallery');
+  }
+  return row;
+}
+
+export async function galleryForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  return (await presentGalleries(deps, viewer, [await visibleGallery(deps, viewer, id)]))[0]!;
+}
+
+export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  await visibleGallery(deps, viewer, id);
+  const [row] = await deps.db
+    .update(galleries)
+    .set({ viewCount: sql`${galleries.viewCount} + 1` })
+    .where(eq(galleries.id, id))
+    .returning({ views: galleries.viewCount });
+  return { views: row!.views };
+}
+
+/** Galleries as one viewer sees them: a fixed number of queries for a page. */
+export async function presentGalleries(deps: Deps, viewer: SessionUser | undefined, rows: GalleryRow[]): Promise<Gallery[]> {
+  if (!rows.length) return [];
+  const coverIds = rows.flatMap((row) => (row.coverPhotoId ? [row.coverPhotoId] : []));
+  const [access, covers, authors, reactedTo] = await Promise.all([
+    accessTo(
+      deps.db,
+      viewer,
+      'gallery',
+      rows.map((row) => ({ id: row.id, performerId: row.performerId, isSale: row.isSale, priceCents: row.priceCents })),
+    ),
+    coverIds.length
+      ? deps.db
+          .select({ photoId: photos.id, file: files })
+          .from(photos)
+          .innerJoin(files, eq(files.id, photos.fileId))
+          .where(inArray(photos.id, coverIds))
+      : Promise.resolve([]),
+    deps.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+    viewerReactions(
+      deps.db,
+      viewer,
+      'gallery',
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => {
+    const { canView, isSubscribed, isBought } = access.get(row.id)!;
+    const cover = covers.find((item) => item.photoId === row.coverPhotoId);
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      status: row.status,
+      isSale: row.isSale,
+      price: fromCents(row.priceCents),
+      performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+      cover: cover ? presentMediaFile(cover.file, { signer: deps.mediaSigner, canView }) : null,
+      stats: { photos: row.photoCount, views: row.viewCount, likes: row.likeCount, comments: row.commentCount },
+      isLiked: reactedTo(row.id, 'like'),
+      isBookmarked: reactedTo(row.id, 'bookmark'),
+      isSubscribed,
+      isBought,
+      canView,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** A photo into one of the creator's galleries (multipart: `photo`, `galleryId`, `title`). */
+export async function uploadPhoto(deps: Deps, performer: SessionUser, request: FastifyRequest) {
+  const form = await readMediaForm(request, { spooled: {}, images: ['photo'] });
+  const { galleryId, title } = parseOrThrow(uploadPhotoFieldsSchema, form.fields);
+  if (!form.images.photo) throw badRequest('photo is required', [{ field: 'photo', message: 'is required' }]);
+  const gallery = await ownGalleryRow(deps.db, performer, galleryId);
+  const row = await deps.db.transaction(async (tx) => {
+    const file = await saveImageFile(deps, tx, { ownerId: performer.id, type: 'performer-photo', access: 'protected' }, form.images.photo!);
+    const [photo] = await tx
+      .insert(photos)
+      .values({ performerId: performer.id, galleryId: gallery.id, title, fileId: file.id })
+      .returning();
+    await tx
+      .update(galleries)
+      .set({ photoCount: sql`${galleries.photoCount} + 1`, coverPhotoId: sql`coalesce(${galleries.coverPhotoId}, ${photo!.id})` })
+      .where(eq(galleries.id, gallery.id));
+    return photo!;
+  });
+  return (await presentPhotos(deps, [row], { ...gallery, coverPhotoId: gallery.coverPhotoId ?? row.id }, true))[0]!;
+}
+
+export async function updatePhoto(deps: Deps, performer: SessionUser, id: string, title: string) {
+  const [row] = await deps.db
+    .update(photos)
+    .set({ title })
+    .where(and(eq(photos.id, id), eq(photos.performerId, performer.id)))
+    .returning();
+  if (!row) throw notFound('Photo');
+  const gallery = await ownGalleryRow(deps.db, performer, row.galleryId);
+  return (await presentPhotos(deps, [row], gallery, true))[0]!;
+}
+
+/** Removes a photo; the gallery's cover moves to its oldest remaining photo. */
+export async function deletePhoto(deps: Deps, performer: SessionUser, id: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [photo] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, id), eq(photos.performerId, performer.id)))
+      .returning();
+    if (!photo) throw notFound('Photo');
+    const [next] = await tx
+      .select({ id: photos.id })
+      .from(photos)
+      .where(eq(photos.galleryId, photo.galleryId))
+      .orderBy(asc(photos.createdAt))
+      .limit(1);
+    await tx
+      .update(galleries)
+      .set({
+        photoCount: sql`greatest(${galleries.photoCount} - 1, 0)`,
+        coverPhotoId: sql`case when ${galleries.coverPhotoId} = ${photo.id} then ${next?.id ?? null}::uuid else ${galleries.coverPhotoId} end`,
+      })
+      .where(eq(galleries.id, photo.galleryId));
+    return tx.delete(files).where(eq(files.id, photo.fileId)).returning();
+  });
+  await removeStored(deps, removed);
+}
+
+export async function setCover(deps: Deps, performer: SessionUser, photoId: string) {
+  const [photo] = await deps.db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.performerId, performer.id)));
+  if (!photo) throw notFound('Photo');
+  await deps.db.update(galleries).set({ coverPhotoId: photo.id }).where(eq(galleries.id, photo.galleryId));
+  return ownGallery(deps, performer, photo.galleryId);
+}
+
+/** A gallery's photos: full pictures for viewers with access to the gallery, else previews. */
+export async function galleryPhotos(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  query: z.output<typeof photoQuerySchema>,
+  ownOnly = false,
+) {
+  const gallery = ownOnly ? await ownGalleryRow(deps.db, viewer!, query.galleryId) : await visibleGallery(deps, viewer, query.galleryId);
+  const canView = await canViewOne(deps.db, viewer, 'gallery', gallery);
+  const where = eq(photos.galleryId, gallery.id);
+  const direction = query.sort === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(photos)
+      .where(where)
+      .orderBy(direction(photos.createdAt), direction(photos.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(photos).where(where),
+  ]);
+  return { data: await presentPhotos(deps, rows, gallery, canView), total: counted?.total ?? 0 };
+}
+
+async function presentPhotos(deps: Deps, rows: Array<typeof photos.$inferSelect>, gallery: GalleryRow, canView: boolean): Promise<Photo[]> {
+  if (!rows.length) return [];
+  const photoFiles = await deps.db
+    .select()
+    .from(files)
+    .where(
+      inArray(
+        files.id,
+        rows.map((row) => row.fileId),
+      ),
+    );
+  return rows.map((row) => ({
+    _id: row.id,
+    galleryId: row.galleryId,
+    title: row.title,
+    file: presentMediaFile(photoFiles.find((file) => file.id === row.fileId)!, { signer: deps.mediaSigner, canView }),
+    isCover: gallery.coverPhotoId === row.id,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** The galleries the user bookmarked that are still shown, newest bookmark first. */
+export async function bookmarkedGalleries(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
+  const where = and(
+    eq(reactions.userId, viewer.id),
+    eq(reactions.objectType, 'gallery'),
+    eq(reactions.action, 'bookmark'),
+    eq(galleries.status, 'active'),
+    listedCreator,
+  );
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ bookmark: reactions, gallery: galleries })
+      .from(reactions)
+      .innerJoin(galleries, eq(galleries.id, reactions.objectId))
+      .where(where)
+      .orderBy(desc(reactions.createdAt), desc(reactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(reactions).innerJoin(galleries, eq(galleries.id, reactions.objectId)).where(where),
+  ]);
+  const presented = await presentGalleries(
+    deps,
+    viewer,
+    rows.map((row) => row.gallery),
+  );
+  return {
+    data: rows.map((row, index) => ({
+      _id: row.bookmark.id,
+      objectId: row.gallery.id,
+      gallery: presented[index]!,
+      createdAt: row.bookmark.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
+}
