@@ -56,9 +56,12 @@ describe('galleries and photos', () => {
       expect(shown.json()).toMatchObject({ canView, price: 12.5, stats: { photos: 2 } });
       const list = await photosOf(gallery._id, viewer?.headers);
       expect(list.json().total).toBe(2);
+      const across = await app.inject({ url: `/api/performer-assets/photos/${creator.user.id}`, headers: viewer?.headers ?? {} });
+      expect(across.json().data.filter((photo: { galleryId: string }) => photo.galleryId === gallery._id)).toHaveLength(2);
       if (canView) expect((await app.inject(list.json().data[0].file.url)).statusCode).toBe(200);
       else {
         expect(list.body).not.toContain('/protected/');
+        expect(across.body).not.toContain('/protected/');
         expect(list.json().data[0].file.previewUrl).toMatch(/^\/api\/media\/public\/previews\//);
       }
     }

@@ -119,6 +119,20 @@ export const galleriesRoutes =
     );
 
     app.get(
+      '/performer-assets/photos/:performerId',
+      {
+        schema: {
+          tags: ['photos'],
+          description: "A creator's photos across their galleries, newest first.",
+          params: z.object({ performerId: z.uuid('must be an id') }),
+          querystring: listQuerySchema(['createdAt']),
+          response: { 200: listResponseSchema(photoSchema) },
+        },
+      },
+      async (request) => galleriesService.performerPhotos(deps, request.session?.user, request.params.performerId, request.query),
+    );
+
+    app.get(
       '/reactions/galleries/bookmark',
       {
         preHandler: requireUser,

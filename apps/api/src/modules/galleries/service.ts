@@ -223,7 +223,9 @@ export async function uploadPhoto(deps: Deps, performer: SessionUser, request: F
       .where(eq(galleries.id, gallery.id));
     return photo!;
   });
-  return (await presentPhotos(deps, [row], { ...gallery, coverPhotoId: gallery.coverPhotoId ?? row.id }, true))[0]!;
+  return (
+    await presentPhotos(deps, [row], () => ({ gallery: { ...gallery, coverPhotoId: gallery.coverPhotoId ?? row.id }, canView: true }))
+  )[0]!;
 }
 
 export async function updatePhoto(deps: Deps, performer: SessionUser, id: string, title: string) {
@@ -234,7 +236,7 @@ export async function updatePhoto(deps: Deps, performer: SessionUser, id: string
     .returning();
   if (!row) throw notFound('Photo');
   const gallery = await ownGalleryRow(deps.db, performer, row.galleryId);
-  return (await presentPhotos(deps, [row], gallery, true))[0]!;
+  return (await presentPhotos(deps, [row], () => ({ gallery, canView: true })))[0]!;
 }
 
 /** Removes a photo; the gallery's cover moves to its oldest remaining photo. */
@@ -294,10 +296,44 @@ export async function galleryPhotos(
       .offset(query.offset),
     deps.db.select({ total: count() }).from(photos).where(where),
   ]);
-  return { data: await presentPhotos(deps, rows, gallery, canView), total: counted?.total ?? 0 };
+  return { data: await presentPhotos(deps, rows, () => ({ gallery, canView })), total: counted?.total ?? 0 };
 }
 
-async function presentPhotos(deps: Deps, rows: Array<typeof photos.$inferSelect>, gallery: GalleryRow, canView: boolean): Promise<Photo[]> {
+/** A creator's photos across their shown galleries, newest first, each as its gallery allows. */
+export async function performerPhotos(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  performerId: string,
+  page: { offset: number; limit: number },
+) {
+  const where = and(eq(photos.performerId, performerId), eq(galleries.status, 'active'), listedCreator);
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ photo: photos, gallery: galleries })
+      .from(photos)
+      .innerJoin(galleries, eq(galleries.id, photos.galleryId))
+      .where(where)
+      .orderBy(desc(photos.createdAt), desc(photos.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    deps.db.select({ total: count() }).from(photos).innerJoin(galleries, eq(galleries.id, photos.galleryId)).where(where),
+  ]);
+  const shownGalleries = [...new Map(rows.map((row) => [row.gallery.id, row.gallery])).values()];
+  const access = await accessTo(deps.db, viewer, 'gallery', shownGalleries);
+  const data = await presentPhotos(
+    deps,
+    rows.map((row) => row.photo),
+    (galleryId) => ({ gallery: shownGalleries.find((gallery) => gallery.id === galleryId)!, canView: access.get(galleryId)!.canView }),
+  );
+  return { data, total: counted?.total ?? 0 };
+}
+
+/** Photos with their files in one query; `galleryOf` says each photo's gallery and whether the viewer may see it. */
+async function presentPhotos(
+  deps: Deps,
+  rows: Array<typeof photos.$inferSelect>,
+  galleryOf: (galleryId: string) => { gallery: GalleryRow; canView: boolean },
+): Promise<Photo[]> {
   if (!rows.length) return [];
   const photoFiles = await deps.db
     .select()
@@ -308,14 +344,17 @@ async function presentPhotos(deps: Deps, rows: Array<typeof photos.$inferSelect>
         rows.map((row) => row.fileId),
       ),
     );
-  return rows.map((row) => ({
-    _id: row.id,
-    galleryId: row.galleryId,
-    title: row.title,
-    file: presentMediaFile(photoFiles.find((file) => file.id === row.fileId)!, { signer: deps.mediaSigner, canView }),
-    isCover: gallery.coverPhotoId === row.id,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const { gallery, canView } = galleryOf(row.galleryId);
+    return {
+      _id: row.id,
+      galleryId: row.galleryId,
+      title: row.title,
+      file: presentMediaFile(photoFiles.find((file) => file.id === row.fileId)!, { signer: deps.mediaSigner, canView }),
+      isCover: gallery.coverPhotoId === row.id,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }
 
 /** The galleries the user bookmarked that are still shown, newest bookmark first. */
