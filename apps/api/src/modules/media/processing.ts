@@ -11,7 +11,7 @@ import { grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform
 import { makeBlurredPreview } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import type { SpooledUpload } from '../../platform/uploads';
-import { type FileRow, findFile } from './files';
+import { findFile } from './files';
 
 export const PROCESS_MEDIA_JOB = 'process-media';
 
@@ -22,11 +22,18 @@ export async function keepUpload(deps: Deps, upload: SpooledUpload) {
   return key;
 }
 
-/** Records a kept upload as a file in processing and queues its job, both in `tx`. */
+/** Who may load a processed file: anyone, or only through signed links. */
+export type MediaAccess = 'public' | 'protected';
+type ProcessingPayload = { fileId: string; media: 'video' | 'audio'; access: MediaAccess };
+
+/**
+ * Records a kept upload as a file in processing and queues its job, both in `tx`. The job is
+ * told what the upload is and who may see it, so it never guesses from the file type.
+ */
 export async function queueProcessing(
   deps: Deps,
   tx: Queryable,
-  file: { ownerId: string; type: string; uploadKey: string; upload: SpooledUpload },
+  file: { ownerId: string; type: string; media: ProcessingPayload['media']; access: MediaAccess; uploadKey: string; upload: SpooledUpload },
 ) {
   const [row] = await tx
     .insert(files)
@@ -40,13 +47,12 @@ export async function queueProcessing(
       size: file.upload.size,
     })
     .returning();
-  await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, { fileId: row!.id });
+  const payload: ProcessingPayload = { fileId: row!.id, media: file.media, access: file.access };
+  await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, payload);
   return row!;
 }
 
-/** Where each kind of file ends up once processed: for everyone, or behind signed links. */
-const publicTypes = new Set(['welcome-video', 'feed-teaser', 'video-teaser']);
-const prefixOf = (file: FileRow) => (publicTypes.has(file.type) ? PUBLIC_PREFIX : PROTECTED_PREFIX);
+const prefixFor = (access: MediaAccess) => (access === 'public' ? PUBLIC_PREFIX : PROTECTED_PREFIX);
 
 /** A file that cannot become playable however often it is tried: no retry, status error. */
 class Unplayable extends Error {}
@@ -68,8 +74,10 @@ type Output = {
  * Failures another try cannot fix mark the file as error at once; others retry, then mark it.
  */
 export function registerMediaProcessing(deps: Deps) {
-  deps.jobs.register(PROCESS_MEDIA_JOB, async (payload, job) => {
-    const file = await findFile(deps.db, String(payload.fileId));
+  deps.jobs.register(PROCESS_MEDIA_JOB, async (data, job) => {
+    const payload = data as ProcessingPayload;
+    const file = await findFile(deps.db, payload.fileId);
+    const prefix = prefixFor(payload.access);
     if (file?.status !== 'processing') return;
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
     const stored: string[] = [];
@@ -83,16 +91,17 @@ export function registerMediaProcessing(deps: Deps) {
       const input = path.join(work, 'input');
       await deps.storage.getFile(file.storageKey, input);
       const info = await probe(input).catch(() => {
-        throw new Unplayable(`This file is not ${file.type.endsWith('audio') ? 'audio' : 'a video'} we can play`);
+        throw new Unplayable(`This file is not ${payload.media === 'audio' ? 'audio' : 'a video'} we can play`);
       });
-      const output = file.type.endsWith('audio')
-        ? await processAudio(file, input, work, info.hasAudio)
-        : await processVideo(file, input, work, info.hasVideo);
+      const output =
+        payload.media === 'audio'
+          ? await processAudio(prefix, input, work, info.hasAudio)
+          : await processVideo(prefix, input, work, info.hasVideo);
 
       await deps.storage.putFile(output.key, output.localPath);
       stored.push(output.key);
       // The poster is a frame of the video, as protected as the video; the blurred preview is public.
-      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefixOf(file), 'thumbnails') : null;
+      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefix, 'thumbnails') : null;
       const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
       const [updated] = await deps.db
         .update(files)
@@ -127,7 +136,7 @@ export function registerMediaProcessing(deps: Deps) {
   });
 }
 
-async function processVideo(file: FileRow, input: string, work: string, hasVideo: boolean): Promise<Output> {
+async function processVideo(prefix: string, input: string, work: string, hasVideo: boolean): Promise<Output> {
   if (!hasVideo) throw new Unplayable('This file has no picture: upload a video');
   const localPath = path.join(work, 'output.mp4');
   await transcodeToMp4(input, localPath);
@@ -136,7 +145,7 @@ async function processVideo(file: FileRow, input: string, work: string, hasVideo
   await grabFrame(localPath, frame, Math.min(1, result.duration / 2));
   const still = await fs.readFile(frame);
   return {
-    key: `${prefixOf(file)}videos/${randomUUID()}.mp4`,
+    key: `${prefix}videos/${randomUUID()}.mp4`,
     localPath,
     mimeType: 'video/mp4',
     width: result.width,
@@ -150,10 +159,10 @@ async function processVideo(file: FileRow, input: string, work: string, hasVideo
   };
 }
 
-async function processAudio(file: FileRow, input: string, work: string, hasAudio: boolean): Promise<Output> {
+async function processAudio(prefix: string, input: string, work: string, hasAudio: boolean): Promise<Output> {
   if (!hasAudio) throw new Unplayable('This file has no sound: upload audio');
   const localPath = path.join(work, 'output.mp3');
   await transcodeToMp3(input, localPath);
   const result = await probe(localPath);
-  return { key: `${prefixOf(file)}audio/${randomUUID()}.mp3`, localPath, mimeType: 'audio/mpeg', duration: result.duration };
+  return { key: `${prefix}audio/${randomUUID()}.mp3`, localPath, mimeType: 'audio/mpeg', duration: result.duration };
 }

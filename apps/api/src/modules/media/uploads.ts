@@ -9,14 +9,14 @@ import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { readImageUpload, spoolUpload } from '../../platform/uploads';
 import { presentMediaFile } from './files';
-import { keepUpload, queueProcessing } from './processing';
+import { keepUpload, type MediaAccess, queueProcessing } from './processing';
 
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
 export const VIDEO_UPLOAD = { maxBytes: MAX_VIDEO_UPLOAD_BYTES, types: VIDEO_TYPES, describe: 'an MP4, MOV, WebM or AVI video' };
 const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/wav', 'video/mp4'];
 
 /** What an upload becomes: its file type, its medium, and whether images are for everyone. */
-export type UploadKind = { type: string; media: 'image' | 'video' | 'audio'; access: 'protected' | 'public' };
+export type UploadKind = { type: string; media: 'image' | 'video' | 'audio'; access: MediaAccess };
 
 /**
  * One file under the field name `file`. Images are processed at once (a protected original has
@@ -33,16 +33,17 @@ export async function uploadMedia(deps: Deps, owner: SessionUser, kind: UploadKi
     );
     return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
   }
+  const media = kind.media;
   const upload = await spoolUpload(
     request,
     'file',
-    kind.media === 'audio'
-      ? { maxBytes: MAX_AUDIO_UPLOAD_BYTES, types: AUDIO_TYPES, describe: 'an MP3, OGG, WAV or M4A file' }
-      : VIDEO_UPLOAD,
+    media === 'audio' ? { maxBytes: MAX_AUDIO_UPLOAD_BYTES, types: AUDIO_TYPES, describe: 'an MP3, OGG, WAV or M4A file' } : VIDEO_UPLOAD,
   );
   try {
     const uploadKey = await keepUpload(deps, upload);
-    const file = await deps.db.transaction((tx) => queueProcessing(deps, tx, { ownerId: owner.id, type: kind.type, uploadKey, upload }));
+    const file = await deps.db.transaction((tx) =>
+      queueProcessing(deps, tx, { ownerId: owner.id, type: kind.type, media, access: kind.access, uploadKey, upload }),
+    );
     return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
   } finally {
     await upload.discard();

@@ -16,7 +16,14 @@ export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, up
   const previous = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
     if (!profile) throw notFound('Creator profile');
-    const file = await queueProcessing(deps, tx, { ownerId: performer.id, type: 'welcome-video', uploadKey, upload });
+    const file = await queueProcessing(deps, tx, {
+      ownerId: performer.id,
+      type: 'welcome-video',
+      media: 'video',
+      access: 'public',
+      uploadKey,
+      upload,
+    });
     await tx.update(performerProfiles).set({ welcomeVideoFileId: file.id }).where(eq(performerProfiles.userId, performer.id));
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });

@@ -43,9 +43,19 @@ export async function saveVideo(deps: Deps, performer: SessionUser, request: Fas
       const existing = id ? await ownVideoRow(tx, performer, id, true) : undefined;
       const fileIds: Partial<Record<VideoFileColumn, string>> = {};
       if (kept.video)
-        fileIds.fileId = (await queueProcessing(deps, tx, { ownerId: performer.id, type: 'performer-video', ...kept.video })).id;
+        fileIds.fileId = (
+          await queueProcessing(deps, tx, {
+            ownerId: performer.id,
+            type: 'performer-video',
+            media: 'video',
+            access: 'protected',
+            ...kept.video,
+          })
+        ).id;
       if (kept.teaser)
-        fileIds.teaserFileId = (await queueProcessing(deps, tx, { ownerId: performer.id, type: 'video-teaser', ...kept.teaser })).id;
+        fileIds.teaserFileId = (
+          await queueProcessing(deps, tx, { ownerId: performer.id, type: 'video-teaser', media: 'video', access: 'public', ...kept.teaser })
+        ).id;
       if (form.images.thumbnail) {
         fileIds.thumbnailFileId = (
           await saveImageFile(deps, tx, { ownerId: performer.id, type: 'video-thumbnail', access: 'public' }, form.images.thumbnail)
