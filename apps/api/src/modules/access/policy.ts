@@ -2,6 +2,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
 
 /** Anything a creator may sell or keep for subscribers. */
 export type Gated = { id: string; performerId: string; isSale: boolean; priceCents: number };
@@ -59,4 +60,18 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
 /** Whether this viewer may see one item in full. */
 export async function canViewOne(db: Queryable, viewer: SessionUser | undefined, itemType: PurchasableType, item: Gated) {
   return (await accessTo(db, viewer, itemType, [item])).get(item.id)!.canView;
+}
+
+/**
+ * An item a viewer asked for by id, found with `shown` (whether fans may see it now) in the same
+ * query: its owner and admins see it in any state, anyone else only when shown; else 404.
+ */
+export function visibleTo<T extends { performerId: string }>(
+  found: { row: T; shown: boolean } | undefined,
+  viewer: SessionUser | undefined,
+  what: string,
+): T {
+  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === found?.row.performerId);
+  if (!found || (!privileged && !found.shown)) throw notFound(what);
+  return found.row;
 }

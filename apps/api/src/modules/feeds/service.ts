@@ -7,9 +7,9 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { canViewOne } from '../access/policy';
+import { canViewOne, visibleTo } from '../access/policy';
 import { findFile, presentMediaFile, storedKeys } from '../media/files';
-import { findPerformer } from '../performers/repo';
+import { byListedCreator, findPerformer } from '../performers/repo';
 import { isListed } from '../performers/service';
 import { vote } from './polls';
 import { type FeedRow, presentFeeds } from './present';
@@ -184,6 +184,7 @@ export async function performerFeeds(deps: Deps, performer: SessionUser, query: 
 
 /** What fans may list: active posts whose time has come, of creators who are listed. */
 const published = () => and(eq(feeds.status, 'active'), lte(feeds.publishedAt, sql`now()`));
+const shownFeed = () => and(published(), byListedCreator(feeds.performerId));
 
 /**
  * The fan's home: posts of creators they follow or subscribe to, newest first, in keyset pages.
@@ -254,18 +255,11 @@ async function visiblePerformer(deps: Deps, usernameOrId: string, viewer?: Sessi
 
 /** One post for a visitor; hidden, scheduled or unlisted creators' posts are not found. */
 export async function visibleFeed(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [row] = await deps.db.select().from(feeds).where(eq(feeds.id, id));
-  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.performerId);
-  if (!row) throw notFound('Post');
-  if (!privileged) {
-    const [shown] = await deps.db
-      .select({ id: feeds.id })
-      .from(feeds)
-      .where(and(eq(feeds.id, id), published()));
-    if (!shown) throw notFound('Post');
-    await visiblePerformer(deps, row.performerId, viewer);
-  }
-  return row;
+  const [found] = await deps.db
+    .select({ row: feeds, shown: sql<boolean>`(${shownFeed()})` })
+    .from(feeds)
+    .where(eq(feeds.id, id));
+  return visibleTo(found, viewer, 'Post');
 }
 
 export async function feedForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
@@ -292,13 +286,7 @@ export async function feedFileStatus(deps: Deps, viewer: SessionUser | undefined
 
 /** The posts the user bookmarked that are still shown, newest bookmark first. */
 export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(
-    eq(reactions.userId, viewer.id),
-    eq(reactions.objectType, 'feed'),
-    eq(reactions.action, 'bookmark'),
-    published(),
-    sql`${feeds.performerId} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`,
-  );
+  const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'feed'), eq(reactions.action, 'bookmark'), shownFeed());
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({ bookmark: reactions, feed: feeds })

@@ -13,15 +13,16 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, galleries, performerProfiles, photos, reactions, users } from '../../db/schema';
+import { files, galleries, photos, reactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, canViewOne } from '../access/policy';
+import { accessTo, canViewOne, visibleTo } from '../access/policy';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { saveImageFile } from '../media/uploads';
+import { byListedCreator } from '../performers/repo';
 import { viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
@@ -83,7 +84,8 @@ export async function ownGallery(deps: Deps, performer: SessionUser, id: string)
 }
 
 const sortable = { createdAt: galleries.createdAt, updatedAt: galleries.updatedAt, views: galleries.viewCount, title: galleries.title };
-const listedCreator = sql`${galleries.performerId} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`;
+/** What fans may see of the library: active items of listed creators. */
+const shownGallery = () => and(eq(galleries.status, 'active'), byListedCreator(galleries.performerId));
 
 async function pageOf(
   deps: Deps,
@@ -106,8 +108,7 @@ async function pageOf(
 
 export async function searchGalleries(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof gallerySearchQuerySchema>) {
   const where = and(
-    eq(galleries.status, 'active'),
-    listedCreator,
+    shownGallery(),
     query.performerId ? eq(galleries.performerId, query.performerId) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
@@ -125,17 +126,11 @@ export async function performerGalleries(deps: Deps, performer: SessionUser, que
 
 /** One gallery for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
 export async function visibleGallery(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [row] = await deps.db.select().from(galleries).where(eq(galleries.id, id));
-  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.performerId);
-  if (!row) throw notFound('Gallery');
-  if (!privileged) {
-    const [shown] = await deps.db
-      .select({ id: galleries.id })
-      .from(galleries)
-      .where(and(eq(galleries.id, id), eq(galleries.status, 'active'), listedCreator));
-    if (!shown) throw notFound('Gallery');
-  }
-  return row;
+  const [found] = await deps.db
+    .select({ row: galleries, shown: sql<boolean>`(${shownGallery()})` })
+    .from(galleries)
+    .where(eq(galleries.id, id));
+  return visibleTo(found, viewer, 'Gallery');
 }
 
 export async function galleryForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
@@ -306,7 +301,7 @@ export async function performerPhotos(
   performerId: string,
   page: { offset: number; limit: number },
 ) {
-  const where = and(eq(photos.performerId, performerId), eq(galleries.status, 'active'), listedCreator);
+  const where = and(eq(photos.performerId, performerId), shownGallery());
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({ photo: photos, gallery: galleries })
@@ -359,13 +354,7 @@ async function presentPhotos(
 
 /** The galleries the user bookmarked that are still shown, newest bookmark first. */
 export async function bookmarkedGalleries(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(
-    eq(reactions.userId, viewer.id),
-    eq(reactions.objectType, 'gallery'),
-    eq(reactions.action, 'bookmark'),
-    eq(galleries.status, 'active'),
-    listedCreator,
-  );
+  const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'gallery'), eq(reactions.action, 'bookmark'), shownGallery());
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({ bookmark: reactions, gallery: galleries })

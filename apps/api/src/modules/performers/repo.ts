@@ -9,6 +9,10 @@ import { avatarOf, coverOf } from '../users/presenter';
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
 export const listedPerformer = eq(performerProfiles.listed, true);
 
+/** `creatorColumn` names a creator fans may see: content of unlisted creators stays hidden. */
+export const byListedCreator = (creatorColumn: AnyPgColumn) =>
+  sql`${creatorColumn} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`;
+
 export async function findPerformer(db: Queryable, usernameOrId: string) {
   const byUsername = sql`lower(${users.username}) = ${usernameOrId.toLowerCase()}`;
   const [row] = await db

@@ -10,16 +10,17 @@ import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, performerProfiles, reactions, users, videos } from '../../db/schema';
+import { files, reactions, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo } from '../access/policy';
+import { accessTo, visibleTo } from '../access/policy';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
+import { byListedCreator } from '../performers/repo';
 import { viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
@@ -131,7 +132,8 @@ export async function ownVideo(deps: Deps, performer: SessionUser, id: string) {
 }
 
 const sortable = { createdAt: videos.createdAt, updatedAt: videos.updatedAt, views: videos.viewCount, title: videos.title };
-const listedCreator = sql`${videos.performerId} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`;
+/** What fans may see of the library: active items of listed creators. */
+const shownVideo = () => and(eq(videos.status, 'active'), byListedCreator(videos.performerId));
 
 async function pageOf(
   deps: Deps,
@@ -165,12 +167,7 @@ const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
 
 /** Active videos of listed creators, for visitors and fans, with what each viewer may play. */
 export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof videoSearchQuerySchema>) {
-  const where = and(
-    eq(videos.status, 'active'),
-    listedCreator,
-    query.performerId ? eq(videos.performerId, query.performerId) : undefined,
-    ...filtersOf(query),
-  );
+  const where = and(shownVideo(), query.performerId ? eq(videos.performerId, query.performerId) : undefined, ...filtersOf(query));
   return pageOf(deps, viewer, where, query);
 }
 
@@ -182,17 +179,11 @@ export async function performerVideos(deps: Deps, performer: SessionUser, query:
 
 /** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
 export async function visibleVideo(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [row] = await deps.db.select().from(videos).where(eq(videos.id, id));
-  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.performerId);
-  if (!row) throw notFound('Video');
-  if (!privileged) {
-    const [shown] = await deps.db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(and(eq(videos.id, id), eq(videos.status, 'active'), listedCreator));
-    if (!shown) throw notFound('Video');
-  }
-  return row;
+  const [found] = await deps.db
+    .select({ row: videos, shown: sql<boolean>`(${shownVideo()})` })
+    .from(videos)
+    .where(eq(videos.id, id));
+  return visibleTo(found, viewer, 'Video');
 }
 
 export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
@@ -271,13 +262,7 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
 
 /** The videos the user bookmarked that are still shown, newest bookmark first. */
 export async function bookmarkedVideos(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(
-    eq(reactions.userId, viewer.id),
-    eq(reactions.objectType, 'video'),
-    eq(reactions.action, 'bookmark'),
-    eq(videos.status, 'active'),
-    listedCreator,
-  );
+  const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'video'), eq(reactions.action, 'bookmark'), shownVideo());
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({ bookmark: reactions, video: videos })
