@@ -2,7 +2,7 @@ import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCe
 import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { feedFiles, feeds, files, follows, performerProfiles, polls, reactions, subscriptions } from '../../db/schema';
+import { feedFiles, feeds, files, follows, performerProfiles, polls, subscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -11,6 +11,7 @@ import { canViewOne, visibleTo } from '../access/policy';
 import { findFile, presentMediaFile, storedKeys } from '../media/files';
 import { byListedCreator, findPerformer } from '../performers/repo';
 import { isListed } from '../performers/service';
+import { bookmarkedPage } from '../reactions/repo';
 import { vote } from './polls';
 import { type FeedRow, presentFeeds } from './present';
 
@@ -286,30 +287,16 @@ export async function feedFileStatus(deps: Deps, viewer: SessionUser | undefined
 
 /** The posts the user bookmarked that are still shown, newest bookmark first. */
 export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'feed'), eq(reactions.action, 'bookmark'), shownFeed());
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select({ bookmark: reactions, feed: feeds })
-      .from(reactions)
-      .innerJoin(feeds, eq(feeds.id, reactions.objectId))
-      .where(where)
-      .orderBy(desc(reactions.createdAt), desc(reactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db.select({ total: count() }).from(reactions).innerJoin(feeds, eq(feeds.id, reactions.objectId)).where(where),
-  ]);
-  const presented = await presentFeeds(
-    deps,
+  const { data, total } = await bookmarkedPage(
+    deps.db,
     viewer,
-    rows.map((row) => row.feed),
+    'feed',
+    {
+      shownIds: deps.db.select({ id: feeds.id }).from(feeds).where(shownFeed()),
+      load: (ids) => deps.db.select().from(feeds).where(inArray(feeds.id, ids)),
+      present: (rows) => presentFeeds(deps, viewer, rows),
+    },
+    page,
   );
-  return {
-    data: rows.map((row, index) => ({
-      _id: row.bookmark.id,
-      objectId: row.feed.id,
-      feed: presented[index]!,
-      createdAt: row.bookmark.createdAt.toISOString(),
-    })),
-    total: counted?.total ?? 0,
-  };
+  return { data: data.map(({ item, ...bookmark }) => ({ ...bookmark, feed: item })), total };
 }

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, galleries, photos, reactions, users } from '../../db/schema';
+import { files, galleries, photos, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
@@ -23,7 +23,7 @@ import { accessTo, canViewOne, visibleTo } from '../access/policy';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { saveImageFile } from '../media/uploads';
 import { byListedCreator } from '../performers/repo';
-import { viewerReactions } from '../reactions/repo';
+import { bookmarkedPage, viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
 type GalleryRow = typeof galleries.$inferSelect;
@@ -354,30 +354,16 @@ async function presentPhotos(
 
 /** The galleries the user bookmarked that are still shown, newest bookmark first. */
 export async function bookmarkedGalleries(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'gallery'), eq(reactions.action, 'bookmark'), shownGallery());
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select({ bookmark: reactions, gallery: galleries })
-      .from(reactions)
-      .innerJoin(galleries, eq(galleries.id, reactions.objectId))
-      .where(where)
-      .orderBy(desc(reactions.createdAt), desc(reactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db.select({ total: count() }).from(reactions).innerJoin(galleries, eq(galleries.id, reactions.objectId)).where(where),
-  ]);
-  const presented = await presentGalleries(
-    deps,
+  const { data, total } = await bookmarkedPage(
+    deps.db,
     viewer,
-    rows.map((row) => row.gallery),
+    'gallery',
+    {
+      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownGallery()),
+      load: (ids) => deps.db.select().from(galleries).where(inArray(galleries.id, ids)),
+      present: (rows) => presentGalleries(deps, viewer, rows),
+    },
+    page,
   );
-  return {
-    data: rows.map((row, index) => ({
-      _id: row.bookmark.id,
-      objectId: row.gallery.id,
-      gallery: presented[index]!,
-      createdAt: row.bookmark.createdAt.toISOString(),
-    })),
-    total: counted?.total ?? 0,
-  };
+  return { data: data.map(({ item, ...bookmark }) => ({ ...bookmark, gallery: item })), total };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { reactions } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
@@ -13,4 +13,39 @@ export async function viewerReactions(db: Queryable, viewer: SessionUser | undef
           .where(and(eq(reactions.userId, viewer.id), eq(reactions.objectType, objectType), inArray(reactions.objectId, objectIds)))
       : [];
   return (objectId: string, action: 'like' | 'bookmark') => rows.some((row) => row.objectId === objectId && row.action === action);
+}
+
+/**
+ * One page of the viewer's bookmarks of one kind, newest first, among the items `shownIds` (a
+ * subquery of ids) still lets fans see; each item loaded in one query and presented for them.
+ */
+export async function bookmarkedPage<Row extends { id: string }, Item>(
+  db: Queryable,
+  viewer: SessionUser,
+  objectType: string,
+  items: { shownIds: SQLWrapper; load(ids: string[]): Promise<Row[]>; present(rows: Row[]): Promise<Item[]> },
+  page: { offset: number; limit: number },
+) {
+  const where = and(
+    eq(reactions.userId, viewer.id),
+    eq(reactions.objectType, objectType),
+    eq(reactions.action, 'bookmark'),
+    inArray(reactions.objectId, items.shownIds),
+  );
+  const [bookmarks, [counted]] = await Promise.all([
+    db.select().from(reactions).where(where).orderBy(desc(reactions.createdAt), desc(reactions.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(reactions).where(where),
+  ]);
+  const loaded = bookmarks.length ? await items.load(bookmarks.map((bookmark) => bookmark.objectId)) : [];
+  const ordered = bookmarks.map((bookmark) => loaded.find((row) => row.id === bookmark.objectId)!);
+  const presented = await items.present(ordered);
+  return {
+    data: bookmarks.map((bookmark, index) => ({
+      _id: bookmark.id,
+      objectId: bookmark.objectId,
+      item: presented[index]!,
+      createdAt: bookmark.createdAt.toISOString(),
+    })),
+    total: counted?.total ?? 0,
+  };
 }

@@ -6,11 +6,11 @@ import {
   type Video,
   type videoSearchQuerySchema,
 } from '@limelight/contracts';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, reactions, users, videos } from '../../db/schema';
+import { files, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
@@ -21,7 +21,7 @@ import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
 import { byListedCreator } from '../performers/repo';
-import { viewerReactions } from '../reactions/repo';
+import { bookmarkedPage, viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
 type VideoRow = typeof videos.$inferSelect;
@@ -262,30 +262,16 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
 
 /** The videos the user bookmarked that are still shown, newest bookmark first. */
 export async function bookmarkedVideos(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
-  const where = and(eq(reactions.userId, viewer.id), eq(reactions.objectType, 'video'), eq(reactions.action, 'bookmark'), shownVideo());
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select({ bookmark: reactions, video: videos })
-      .from(reactions)
-      .innerJoin(videos, eq(videos.id, reactions.objectId))
-      .where(where)
-      .orderBy(desc(reactions.createdAt), desc(reactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db.select({ total: count() }).from(reactions).innerJoin(videos, eq(videos.id, reactions.objectId)).where(where),
-  ]);
-  const presented = await presentVideos(
-    deps,
+  const { data, total } = await bookmarkedPage(
+    deps.db,
     viewer,
-    rows.map((row) => row.video),
+    'video',
+    {
+      shownIds: deps.db.select({ id: videos.id }).from(videos).where(shownVideo()),
+      load: (ids) => deps.db.select().from(videos).where(inArray(videos.id, ids)),
+      present: (rows) => presentVideos(deps, viewer, rows),
+    },
+    page,
   );
-  return {
-    data: rows.map((row, index) => ({
-      _id: row.bookmark.id,
-      objectId: row.video.id,
-      video: presented[index]!,
-      createdAt: row.bookmark.createdAt.toISOString(),
-    })),
-    total: counted?.total ?? 0,
-  };
+  return { data: data.map(({ item, ...bookmark }) => ({ ...bookmark, video: item })), total };
 }
