@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_MAX_LIMIT, listQuerySchema } from './list';
 import { mediaFileSchema } from './media';
+import { salePriceSchema } from './performers';
 import { publicUserSchema } from './users';
 
 export const feedTypes = ['text', 'photo', 'video', 'audio'] as const;
@@ -9,12 +10,6 @@ export const feedStatuses = ['active', 'inactive'] as const;
 
 /** At most this many photos in one post. */
 export const MAX_FEED_PHOTOS = 20;
-
-const price = z
-  .number()
-  .min(0, 'must be 0 or more')
-  .max(10_000, 'must be at most 10000')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals');
 
 /**
  * A post as the creator saves it. Media are uploaded first (`/performer/feeds/{kind}/upload`)
@@ -29,7 +24,7 @@ export const saveFeedSchema = z
     teaserId: z.uuid('must be an id').nullable().default(null),
     pollId: z.uuid('must be an id').nullable().default(null),
     isSale: z.boolean().default(false),
-    price: price.default(0),
+    price: salePriceSchema.default(0),
     isPinned: z.boolean().default(false),
     status: z.enum(feedStatuses).default('active'),
     /** Publish later: the post appears to fans exactly then. */

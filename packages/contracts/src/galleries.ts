@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
-import { mediaFileSchema } from './media';
+import { libraryStatuses, mediaFileSchema } from './media';
+import { salePriceSchema } from './performers';
 import { publicUserSchema } from './users';
-
-export const galleryStatuses = ['draft', 'active', 'inactive'] as const;
 
 export const saveGallerySchema = z.object({
   title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   description: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
-  status: z.enum(galleryStatuses).default('active'),
+  status: z.enum(libraryStatuses).default('active'),
   isSale: z.boolean().default(false),
-  price: z
-    .number()
-    .min(0, 'must be 0 or more')
-    .max(10_000, 'must be at most 10000')
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals')
-    .default(0),
+  price: salePriceSchema.default(0),
 });
 export type SaveGalleryInput = z.input<typeof saveGallerySchema>;
 
@@ -23,7 +17,7 @@ export const gallerySchema = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
-  status: z.enum(galleryStatuses),
+  status: z.enum(libraryStatuses),
   isSale: z.boolean(),
   price: z.number(),
   performer: publicUserSchema,
@@ -56,7 +50,7 @@ export const gallerySearchQuerySchema = listQuerySchema(['createdAt', 'updatedAt
 });
 export const performerGalleryQuerySchema = gallerySearchQuerySchema
   .omit({ performerId: true })
-  .extend({ status: z.enum(galleryStatuses).optional() });
+  .extend({ status: z.enum(libraryStatuses).optional() });
 export const photoQuerySchema = listQuerySchema(['createdAt']).extend({ galleryId: z.uuid('must be an id') });
 export const updatePhotoSchema = z.object({ title: z.string().trim().max(200, 'must be at most 200 characters') });
 /** The text fields of a photo upload (multipart; the picture travels as `photo`). */

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
 export const fileStatuses = ['processing', 'finished', 'error'] as const;
+
+/** The states of an item in a creator's library (videos, galleries); fans see active ones. */
+export const libraryStatuses = ['draft', 'active', 'inactive'] as const;
+export type LibraryStatus = (typeof libraryStatuses)[number];
 export type FileStatus = (typeof fileStatuses)[number];
 
 /** An uploaded audio or video file as clients see it: playable once `finished`. */

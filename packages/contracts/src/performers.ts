@@ -17,11 +17,17 @@ import { countryCodeSchema, emailSchema, nameSchema, queryArray, queryBoolean, u
 
 const optionOf = (options: Option[]) => z.enum(options.map((option) => option.value) as [string, ...string[]]);
 
+const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 /** An amount in the site currency with at most two decimals (stored as integer cents). */
-export const moneySchema = z
+export const moneySchema = z.number().positive('must be more than 0').refine(hasTwoDecimalsAtMost, 'must have at most two decimals');
+
+/** What a creator asks for one post, video or gallery: 0 (free for everyone) to 10000. */
+export const salePriceSchema = z
   .number()
-  .positive('must be more than 0')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals');
+  .min(0, 'must be 0 or more')
+  .max(10_000, 'must be at most 10000')
+  .refine(hasTwoDecimalsAtMost, 'must have at most two decimals');
 
 export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;

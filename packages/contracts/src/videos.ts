@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
-import { mediaFileSchema } from './media';
+import { libraryStatuses, mediaFileSchema } from './media';
+import { salePriceSchema } from './performers';
 import { publicUserSchema } from './users';
 import { queryArray } from './validation';
 
-export const videoStatuses = ['draft', 'active', 'inactive'] as const;
-
-const price = z.coerce
-  .number('must be a number')
-  .min(0, 'must be 0 or more')
-  .max(10_000, 'must be at most 10000')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most two decimals');
+/** Multipart fields arrive as text. */
+const price = z.coerce.number('must be a number').pipe(salePriceSchema);
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 const tags = z.preprocess(
   (value) => (typeof value === 'string' ? value.split(',') : value),
@@ -24,7 +20,7 @@ const tags = z.preprocess(
 export const saveVideoSchema = z.object({
   title: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   description: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
-  status: z.enum(videoStatuses).default('active'),
+  status: z.enum(libraryStatuses).default('active'),
   isSale: formBoolean.default(false),
   price: price.default(0),
   tags: tags.default([]),
@@ -36,7 +32,7 @@ export const videoSchema = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
-  status: z.enum(videoStatuses),
+  status: z.enum(libraryStatuses),
   tags: z.array(z.string()),
   isSale: z.boolean(),
   price: z.number(),
@@ -63,7 +59,7 @@ export const videoSearchQuerySchema = listQuerySchema(['createdAt', 'updatedAt',
 });
 export const performerVideoQuerySchema = videoSearchQuerySchema
   .omit({ performerId: true })
-  .extend({ status: z.enum(videoStatuses).optional() });
+  .extend({ status: z.enum(libraryStatuses).optional() });
 
 /** Files of a video a creator may remove on their own (the video itself is replaced, not removed). */
 export const removableVideoFiles = ['teaser', 'thumbnail'] as const;
