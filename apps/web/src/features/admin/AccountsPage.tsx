@@ -1,8 +1,9 @@
 import type { AdminAccount } from '@limelight/contracts';
-import { Button, Card, Flex, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
 
 const filterNames = ['q', 'status', 'verified'] as const;
@@ -27,39 +28,33 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
     <Card>
       <Typography.Title level={2}>{creators ? 'Creators' : 'Fans'}</Typography.Title>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          key={state.filters.q ?? ''}
-          defaultValue={state.filters.q}
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
           placeholder="Search name, username or e-mail"
-          allowClear
-          onSearch={(value) => setFilter('q', value.trim() || undefined)}
-          style={{ maxWidth: 320 }}
-          aria-label="Search accounts"
+          label="Search accounts"
         />
-        <Select
-          allowClear
-          placeholder="Status"
+        <SelectFilter
           value={state.filters.status}
-          onChange={(value?: string) => setFilter('status', value)}
+          onChange={(value) => setFilter('status', value)}
           options={[
             { value: 'active', label: 'Active' },
             { value: 'inactive', label: 'Inactive' },
           ]}
-          style={{ width: 140 }}
-          aria-label="Filter by status"
+          placeholder="Status"
+          label="Filter by status"
         />
         {creators && (
-          <Select
-            allowClear
-            placeholder="Documents"
+          <SelectFilter
             value={state.filters.verified}
-            onChange={(value?: string) => setFilter('verified', value)}
+            onChange={(value) => setFilter('verified', value)}
             options={[
               { value: 'true', label: 'Verified' },
               { value: 'false', label: 'Not verified' },
             ]}
-            style={{ width: 160 }}
-            aria-label="Filter by verification"
+            placeholder="Documents"
+            label="Filter by verification"
+            width={160}
           />
         )}
       </Flex>

@@ -1,12 +1,12 @@
 import { type Report, reportStatuses, reportTargetTypes } from '@limelight/contracts';
-import { Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminReportsQuery, useHandleReportMutation } from '../community/api';
 
 const filterNames = ['status', 'targetType'] as const;
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const statusColor: Record<Report['status'], string> = { open: 'warning', resolved: 'success', dismissed: 'default' };
 
 /** The report queue: what users flagged, newest first, resolved or dismissed by an admin. */
@@ -24,23 +24,20 @@ export function ReportsPage() {
     <Card>
       <Typography.Title level={2}>Reports</Typography.Title>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          placeholder="Status"
+        <SelectFilter
           value={state.filters.status}
-          onChange={(v?: string) => setFilter('status', v)}
-          options={options(reportStatuses)}
-          style={{ width: 140 }}
-          aria-label="Filter by status"
+          onChange={(value) => setFilter('status', value)}
+          values={reportStatuses}
+          placeholder="Status"
+          label="Filter by status"
         />
-        <Select
-          allowClear
-          placeholder="What"
+        <SelectFilter
           value={state.filters.targetType}
-          onChange={(v?: string) => setFilter('targetType', v)}
-          options={options(reportTargetTypes)}
-          style={{ width: 160 }}
-          aria-label="Filter by kind"
+          onChange={(value) => setFilter('targetType', value)}
+          values={reportTargetTypes}
+          placeholder="What"
+          label="Filter by kind"
+          width={160}
         />
       </Flex>
       <Table<Report>

@@ -17,6 +17,7 @@ import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
+import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { ResourcePage } from './ResourcePage';
 import {
   useAdminPostsQuery,
@@ -45,32 +46,26 @@ export function PostsAdminPage() {
       filterNames={['q', 'type', 'status']}
       filters={(state, setFilter) => (
         <>
-          <Input.Search
-            key={state.filters.q ?? ''}
-            defaultValue={state.filters.q}
+          <SearchFilter
+            value={state.filters.q}
+            onSearch={(value) => setFilter('q', value)}
             placeholder="Search title or slug"
-            allowClear
-            onSearch={(value) => setFilter('q', value.trim() || undefined)}
-            style={{ maxWidth: 280 }}
-            aria-label="Search pages"
+            label="Search pages"
           />
-          <Select
-            allowClear
-            placeholder="Type"
+          <SelectFilter
             value={state.filters.type}
-            onChange={(v?: string) => setFilter('type', v)}
-            options={options(postTypes)}
-            style={{ width: 120 }}
-            aria-label="Filter by type"
+            onChange={(value) => setFilter('type', value)}
+            values={postTypes}
+            placeholder="Type"
+            label="Filter by type"
+            width={120}
           />
-          <Select
-            allowClear
-            placeholder="Status"
+          <SelectFilter
             value={state.filters.status}
-            onChange={(v?: string) => setFilter('status', v)}
-            options={options(postStatuses)}
-            style={{ width: 140 }}
-            aria-label="Filter by status"
+            onChange={(value) => setFilter('status', value)}
+            values={postStatuses}
+            placeholder="Status"
+            label="Filter by status"
           />
         </>
       )}
@@ -160,23 +155,20 @@ export function SitePromosAdminPage() {
       defaultSortBy="ordering"
       filters={(state, setFilter) => (
         <>
-          <Select
-            allowClear
-            placeholder="Position"
+          <SelectFilter
             value={state.filters.position}
-            onChange={(v?: string) => setFilter('position', v)}
-            options={options(promoPositions)}
-            style={{ width: 160 }}
-            aria-label="Filter by position"
+            onChange={(value) => setFilter('position', value)}
+            values={promoPositions}
+            placeholder="Position"
+            label="Filter by position"
+            width={160}
           />
-          <Select
-            allowClear
-            placeholder="Status"
+          <SelectFilter
             value={state.filters.status}
-            onChange={(v?: string) => setFilter('status', v)}
-            options={options(['active', 'inactive'])}
-            style={{ width: 140 }}
-            aria-label="Filter by status"
+            onChange={(value) => setFilter('status', value)}
+            values={['active', 'inactive']}
+            placeholder="Status"
+            label="Filter by status"
           />
         </>
       )}
@@ -292,14 +284,11 @@ export function TokenPackagesAdminPage() {
       filterNames={['q']}
       defaultSortBy="ordering"
       filters={(state, setFilter) => (
-        <Input.Search
-          key={state.filters.q ?? ''}
-          defaultValue={state.filters.q}
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
           placeholder="Search by name"
-          allowClear
-          onSearch={(value) => setFilter('q', value.trim() || undefined)}
-          style={{ maxWidth: 280 }}
-          aria-label="Search packages"
+          label="Search packages"
         />
       )}
       useList={useAdminTokenPackagesQuery}

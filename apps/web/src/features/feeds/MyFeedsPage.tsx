@@ -1,14 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
-import { Button, Card, Flex, Input, Popconfirm, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
 
 const filterNames = ['q', 'type', 'status'] as const;
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** `/creator/posts`: the creator's posts, scheduled and hidden ones too, with the table state in the URL. */
 export default function MyFeedsPage() {
@@ -27,32 +27,26 @@ export default function MyFeedsPage() {
         </Link>
       </Flex>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          key={state.filters.q ?? ''}
-          defaultValue={state.filters.q}
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
           placeholder="Search the text"
-          allowClear
-          onSearch={(value) => setFilter('q', value.trim() || undefined)}
-          style={{ maxWidth: 280 }}
-          aria-label="Search posts"
+          label="Search posts"
         />
-        <Select
-          allowClear
-          placeholder="Kind"
+        <SelectFilter
           value={state.filters.type}
-          onChange={(v?: string) => setFilter('type', v)}
-          options={options(feedTypes)}
-          style={{ width: 120 }}
-          aria-label="Filter by kind"
+          onChange={(value) => setFilter('type', value)}
+          values={feedTypes}
+          placeholder="Kind"
+          label="Filter by kind"
+          width={120}
         />
-        <Select
-          allowClear
-          placeholder="Status"
+        <SelectFilter
           value={state.filters.status}
-          onChange={(v?: string) => setFilter('status', v)}
-          options={options(feedStatuses)}
-          style={{ width: 140 }}
-          aria-label="Filter by status"
+          onChange={(value) => setFilter('status', value)}
+          values={feedStatuses}
+          placeholder="Status"
+          label="Filter by status"
         />
       </Flex>
       <Table<Feed>
