@@ -1,8 +1,19 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
+import { follows, type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+
+/** A subscription that still opens the creator's content: active or cancelled, until it expires. */
+export const subscriptionGivesAccess = () =>
+  and(inArray(subscriptions.status, ['active', 'cancelled']), gt(subscriptions.expiredAt, sql`now()`));
+
+/** The creators whose posts and stories reach this fan (column `id`): followed or subscribed to. */
+export const creatorsReaching = (viewer: SessionUser) => sql`(
+  select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
+  union
+  select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.userId} = ${viewer.id} and ${subscriptionGivesAccess()}
+)`;
 
 /** Anything a creator may sell or keep for subscribers. */
 export type Gated = { id: string; performerId: string; isSale: boolean; priceCents: number };
@@ -22,14 +33,7 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
         db
           .select({ performerId: subscriptions.performerId })
           .from(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.userId, viewer.id),
-              inArray(subscriptions.performerId, performerIds),
-              inArray(subscriptions.status, ['active', 'cancelled']),
-              gt(subscriptions.expiredAt, new Date()),
-            ),
-          ),
+          .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess())),
         db
           .select({ itemId: purchasedItems.itemId })
           .from(purchasedItems)

@@ -2,12 +2,12 @@ import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCe
 import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { feedFiles, feeds, files, follows, performerProfiles, polls, subscriptions } from '../../db/schema';
+import { feedFiles, feeds, files, performerProfiles, polls } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { canViewOne, visibleTo } from '../access/policy';
+import { canViewOne, creatorsReaching, visibleTo } from '../access/policy';
 import { findFile, presentMediaFile, storedKeys } from '../media/files';
 import { byListedCreator, findPerformer } from '../performers/repo';
 import { isListed } from '../performers/service';
@@ -196,12 +196,7 @@ export async function timeline(deps: Deps, viewer: SessionUser, query: PageQuery
   const after = query.cursor ? decodeCursor(query.cursor, 2) : undefined;
   const take = query.limit + 1;
   const page = await deps.db.execute(sql`
-    select f.id from (
-      select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
-      union
-      select ${subscriptions.performerId} from ${subscriptions}
-      where ${subscriptions.userId} = ${viewer.id} and ${subscriptions.status} in ('active', 'cancelled') and ${subscriptions.expiredAt} > now()
-    ) creator
+    select f.id from ${creatorsReaching(viewer)} creator
     join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${performerProfiles.listed}
     cross join lateral (
       select ${feeds.id} as id, ${feeds.publishedAt} as published_at from ${feeds}

@@ -1,23 +1,16 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import { files, follows, performerProfiles, stories, subscriptions, users } from '../../db/schema';
+import { files, performerProfiles, stories, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
+import { creatorsReaching } from '../access/policy';
 import { findFile, presentMediaFile, storedKeys } from '../media/files';
 import { toPublicUser } from '../users/presenter';
 
 type StoryRow = typeof stories.$inferSelect;
 const live = () => gt(stories.expiresAt, sql`now()`);
 const fileTypeFor = { photo: 'story-photo', video: 'story-video' } as const;
-
-/** Creators whose stories this fan sees: those they follow or subscribe to, listed. */
-const followedCreators = (viewer: SessionUser) => sql`(
-  select ${follows.performerId} from ${follows} where ${follows.followerId} = ${viewer.id}
-  union
-  select ${subscriptions.performerId} from ${subscriptions}
-  where ${subscriptions.userId} = ${viewer.id} and ${subscriptions.status} in ('active', 'cancelled') and ${subscriptions.expiredAt} > now()
-)`;
 
 export async function createStory(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
   await checkFile(deps, performer, input);
@@ -77,7 +70,7 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
     .select({ performerId: stories.performerId, storyCount: count(), latestAt: max(stories.createdAt) })
     .from(stories)
     .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), eq(performerProfiles.listed, true)))
-    .where(and(live(), sql`${stories.performerId} in ${followedCreators(viewer)}`))
+    .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`))
     .groupBy(stories.performerId)
     .orderBy(desc(max(stories.createdAt)))
     .limit(50);
@@ -109,7 +102,7 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
         and(
           eq(performerProfiles.userId, performerId),
           eq(performerProfiles.listed, true),
-          sql`${performerProfiles.userId} in ${followedCreators(viewer)}`,
+          sql`${performerProfiles.userId} in ${creatorsReaching(viewer)}`,
         ),
       );
     if (!allowed) throw notFound('Stories');
