@@ -85,6 +85,17 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   await fan.getByTitle('Spam or scam').click();
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(fan.getByText('Thank you: an administrator will review your report.')).toBeVisible();
+
+  // A bookmarked post waits on the bookmarks page, still locked.
+  await photoPost.getByRole('button', { name: 'Bookmark' }).click();
+  await expect(photoPost.getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
+  await fan.goto('/user/bookmarks');
+  await fan.getByRole('tab', { name: 'Posts' }).click();
+  await expect(fan).toHaveURL(/tab=posts/);
+  const bookmarked = fan.getByTestId('feed-card').filter({ hasText: `Photo day ${tag}` });
+  await expect(bookmarked.getByTestId('locked-media')).toBeVisible();
+  await bookmarked.getByRole('button', { name: 'Remove bookmark' }).click();
+  await expect(fan.getByText('No bookmarked posts yet.', { exact: false })).toBeVisible();
   await fanContext.close();
 
   // The creator answers in the comments of their own post.

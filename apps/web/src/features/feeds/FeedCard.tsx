@@ -13,8 +13,11 @@ import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api'
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
 
-/** One post: its media for viewers with access, else its previews and what unlocks it. */
-export function FeedCard({ feed, arg }: { feed: Feed; arg: FeedArg }) {
+/**
+ * One post: its media for viewers with access, else its previews and what unlocks it. `arg`
+ * names the paged list it sits in, so votes and likes update that list in place.
+ */
+export function FeedCard({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
   const viewer = useAppSelector((state) => state.session.user);
   const navigate = useNavigate();
   const [react] = useReactToFeedMutation();
@@ -147,7 +150,7 @@ function LockedMedia({ feed, profile }: { feed: Feed; profile: string }) {
   );
 }
 
-function FeedPoll({ feed, arg, onNeedLogin }: { feed: Feed; arg: FeedArg; onNeedLogin: () => void }) {
+function FeedPoll({ feed, arg, onNeedLogin }: { feed: Feed; arg?: FeedArg; onNeedLogin: () => void }) {
   const poll = feed.poll!;
   const viewer = useAppSelector((state) => state.session.user);
   const [vote, { isLoading }] = useVoteMutation();

@@ -27,6 +27,10 @@ export const feedsApi = api.injectEndpoints({
       }),
       providesTags: ['Feeds'],
     }),
+    bookmarkedFeeds: build.query<ListResponse<{ _id: string; feed: Feed }>, { offset: number; limit: number }>({
+      query: (params) => ({ url: '/reactions/feeds/bookmark', params }),
+      providesTags: ['Feeds'],
+    }),
     myFeeds: build.query<ListResponse<Feed>, Record<string, string | number | undefined>>({
       query: (params) => ({ url: '/performer/feeds', params }),
       providesTags: ['Feeds'],
@@ -40,22 +44,27 @@ export const feedsApi = api.injectEndpoints({
       invalidatesTags: ['Feeds'],
     }),
     createPoll: build.mutation<Poll, CreatePollInput>({ query: (body) => ({ url: '/performer/feeds/polls', method: 'POST', body }) }),
-    vote: build.mutation<Feed, { feedId: string; optionId: string; arg: FeedPageArg }>({
+    vote: build.mutation<Feed, { feedId: string; optionId: string; arg?: FeedPageArg }>({
       query: ({ feedId, optionId }) => ({ url: `/user/feeds/vote/${feedId}`, method: 'POST', body: { optionId } }),
+      // In a paged list the post is patched in place; elsewhere (bookmarks) its list is refetched.
+      invalidatesTags: (_result, _error, { arg }) => (arg ? [] : ['Feeds']),
       onQueryStarted: async ({ arg }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data)
+        if (data && arg) {
           dispatch(feedsApi.util.updateQueryData('feedPages', arg, (pages) => patchFeed(pages, { _id: data._id, poll: data.poll })));
+        }
       },
     }),
-    reactToFeed: build.mutation<unknown, FeedReaction & { arg: FeedPageArg }>({
+    reactToFeed: build.mutation<unknown, FeedReaction & { arg?: FeedPageArg }>({
       query: ({ feedId, action, on }) => ({
         url: '/reactions',
         method: on ? 'POST' : 'DELETE',
         body: { objectType: 'feed', objectId: feedId, action },
       }),
-      // Optimistic: the button answers at once and rolls back if the server refuses.
+      invalidatesTags: (_result, _error, { arg }) => (arg ? [] : ['Feeds']),
+      // Optimistic in a paged list: the button answers at once and rolls back if the server refuses.
       onQueryStarted: async ({ feedId, action, on, arg }, { dispatch, queryFulfilled }) => {
+        if (!arg) return;
         const patch = dispatch(
           feedsApi.util.updateQueryData('feedPages', arg, (pages) => {
             const feed = pages.pages.flatMap((page) => page.data).find((item) => item._id === feedId);
@@ -72,6 +81,7 @@ export const feedsApi = api.injectEndpoints({
 
 export const {
   useFeedPagesInfiniteQuery,
+  useBookmarkedFeedsQuery,
   useMyFeedsQuery,
   useSaveFeedMutation,
   useDeleteFeedMutation,

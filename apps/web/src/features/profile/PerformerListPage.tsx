@@ -1,7 +1,10 @@
 import type { ListResponse, PublicPerformer } from '@limelight/contracts';
-import { Card, Col, Empty, Pagination, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Pagination, Row, Skeleton, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { useBookmarkedFeedsQuery } from '../feeds/api';
+import { FeedCard } from '../feeds/FeedCard';
 import { useBookmarkedPerformersQuery, useFollowingQuery } from './api';
 import { PerformerCard } from './PerformerCard';
 
@@ -14,7 +17,7 @@ function PerformerGrid({
   data,
   isLoading,
 }: {
-  title: string;
+  title?: string;
   empty: ReactNode;
   data?: ListResponse<{ performer: PublicPerformer }>;
   isLoading: boolean;
@@ -22,7 +25,7 @@ function PerformerGrid({
   const { state, setPage } = useTableState(noFilters, { pageSize: PAGE_SIZE });
   return (
     <div className="page-wide">
-      <Typography.Title level={2}>{title}</Typography.Title>
+      {title && <Typography.Title level={2}>{title}</Typography.Title>}
       {isLoading ? (
         <Skeleton active />
       ) : !data?.total ? (
@@ -70,15 +73,48 @@ export function FollowingPage() {
   );
 }
 
-/** `/user/bookmarks`: the creators the user bookmarked. */
+/** `/user/bookmarks`: the creators and the posts the user bookmarked, a tab each (kept in the URL). */
 export function BookmarksPage() {
-  const { data, isLoading } = useBookmarkedPerformersQuery(usePage());
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'posts' ? 'posts' : 'creators';
   return (
-    <PerformerGrid
-      title="Bookmarks"
-      empty="No bookmarks yet. Use the star on a creator's page to keep them here."
-      data={data}
-      isLoading={isLoading}
-    />
+    <div className="page-wide">
+      <Typography.Title level={2}>Bookmarks</Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams({ tab: key })}
+        destroyOnHidden
+        items={[
+          { key: 'creators', label: 'Creators', children: <BookmarkedCreators /> },
+          { key: 'posts', label: 'Posts', children: <BookmarkedPosts /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function BookmarkedCreators() {
+  const { data, isLoading } = useBookmarkedPerformersQuery(usePage());
+  return <PerformerGrid empty="No bookmarks yet. Use the star on a creator's page to keep them here." data={data} isLoading={isLoading} />;
+}
+
+function BookmarkedPosts() {
+  const { state, setPage } = useTableState(noFilters, { pageSize: PAGE_SIZE });
+  const { data, isLoading } = useBookmarkedFeedsQuery(usePage());
+  if (isLoading) return <Skeleton active />;
+  if (!data?.total) {
+    return (
+      <Card>
+        <Empty description="No bookmarked posts yet. Use the bookmark button under a post to keep it here." />
+      </Card>
+    );
+  }
+  return (
+    <Flex vertical gap={16}>
+      {data.data.map(({ _id, feed }) => (
+        <FeedCard key={_id} feed={feed} />
+      ))}
+      <Pagination current={state.current} pageSize={state.pageSize} total={data.total} onChange={setPage} hideOnSinglePage />
+    </Flex>
   );
 }
