@@ -153,6 +153,9 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted once the request is valid and its guard passed: a mistyped form does not use up
+    // the allowance, and per-account limits can see who is asking.
+    hook: 'preHandler',
     redis: rateLimitRedis,
     nameSpace: 'limelight-rate-limit-',
     errorResponseBuilder: (_request, context) => ({

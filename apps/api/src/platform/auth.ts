@@ -104,3 +104,11 @@ export function sessionOf(request: FastifyRequest): RequestSession {
   if (!request.session) throw request.sessionError ?? unauthenticated();
   return request.session;
 }
+
+/**
+ * A rate limit for signed-in actions (comments, reports), counted per account: people behind
+ * one address (an office, a mobile carrier) do not share one allowance.
+ */
+export const perAccountRateLimit = (max: number, timeWindow: string) => ({
+  rateLimit: { max, timeWindow, keyGenerator: (request: FastifyRequest) => request.session?.user.id ?? request.ip },
+});

@@ -84,6 +84,20 @@ describe('comments', () => {
   });
 });
 
+describe('comment rate limit', () => {
+  it('counts per account: 30 a minute, and another account behind the same address goes on', async () => {
+    const busy = await signedIn(app, 'user');
+    const other = await signedIn(app, 'user');
+    await subscribe(app, busy.user.id, creator.user.id);
+    await subscribe(app, other.user.id, creator.user.id);
+    for (let i = 0; i < 30; i++) expect((await comment(busy.headers, `Comment ${i}`)).statusCode).toBe(200);
+    const refused = await comment(busy.headers, 'One too many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('RATE_LIMITED');
+    expect((await comment(other.headers, 'Still fine')).statusCode).toBe(200);
+  });
+});
+
 describe('reports', () => {
   it('takes one report per user and target, which the admin reviews', async () => {
     const report = (headers: Record<string, string>, payload: object) =>

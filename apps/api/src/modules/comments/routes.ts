@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { AppError, badRequest, parseOrThrow } from '../../platform/errors';
 import { assertImage } from '../../platform/uploads';
 import * as commentsService from './service';
@@ -23,7 +23,7 @@ export const commentsRoutes =
       '/comments',
       {
         preHandler: requireUser,
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: perAccountRateLimit(30, '1 minute'),
         schema: { tags: ['comments'], body: createCommentSchema, response: { 200: commentSchema } },
       },
       async (request) => commentsService.createComment(deps, sessionOf(request).user, request.body),

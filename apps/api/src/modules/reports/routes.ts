@@ -2,7 +2,7 @@ import { adminReportQuerySchema, createReportSchema, listResponseSchema, reportS
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
 import * as reportsService from './service';
 
 const message = z.object({ message: z.string() });
@@ -14,7 +14,7 @@ export const reportsRoutes =
       '/reports',
       {
         preHandler: requireUser,
-        config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+        config: perAccountRateLimit(20, '1 hour'),
         schema: { tags: ['reports'], body: createReportSchema, response: { 200: message } },
       },
       async (request) => {
