@@ -8,9 +8,12 @@ import { queryArray } from './validation';
 /** Multipart fields arrive as text. */
 const price = z.coerce.number('must be a number').pipe(salePriceSchema);
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+/** A comma-separated list in a form (an empty field is no tags). */
 const tags = z.preprocess(
-  (value) => (typeof value === 'string' ? value.split(',') : value),
-  z.array(z.string().trim().toLowerCase().min(1).max(30, 'must be at most 30 characters each')).max(10, 'must be at most 10 tags'),
+  (value) => (typeof value === 'string' ? value.split(',').filter((tag) => tag.trim()) : value),
+  z
+    .array(z.string().trim().toLowerCase().min(1, 'must not be empty').max(30, 'must be at most 30 characters each'))
+    .max(10, 'must be at most 10 tags'),
 );
 
 /**

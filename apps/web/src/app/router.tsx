@@ -41,7 +41,16 @@ const FollowersPage = () => page(() => import('../features/profile/FollowersPage
 const PostPage = () => page(() => import('../features/site/PostPage'));
 const ContactPage = () => page(() => import('../features/site/ContactPage'));
 const MyFeedsPage = () => page(() => import('../features/feeds/MyFeedsPage'));
-const FeedComposer = () => page(() => import('../features/feeds/FeedComposer'));
+const NewFeedPage = () => page(() => import('../features/feeds/FeedComposer'));
+const EditFeedPage = () => page(() => import('../features/feeds/FeedComposer').then((m) => ({ default: m.EditFeedPage })));
+const MyVideosPage = () => page(() => import('../features/videos/MyVideosPage'));
+const NewVideoPage = () => page(() => import('../features/videos/VideoForm'));
+const EditVideoPage = () => page(() => import('../features/videos/VideoForm').then((m) => ({ default: m.EditVideoPage })));
+const VideoPage = () => page(() => import('../features/videos/VideoPage'));
+const MyGalleriesPage = () => page(() => import('../features/galleries/MyGalleriesPage'));
+const NewGalleryPage = () => page(() => import('../features/galleries/GalleryEditor'));
+const EditGalleryPage = () => page(() => import('../features/galleries/GalleryEditor').then((m) => ({ default: m.EditGalleryPage })));
+const GalleryPage = () => page(() => import('../features/galleries/GalleryPage'));
 const MyStoriesPage = () => page(() => import('../features/stories/MyStoriesPage'));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
 
@@ -97,7 +106,16 @@ export const router = createBrowserRouter([
           { path: '/creator/banking', element: creatorOnly(<BankingPage />) },
           { path: '/creator/followers', element: creatorOnly(<FollowersPage />) },
           { path: '/creator/posts', element: creatorOnly(<MyFeedsPage />) },
-          { path: '/creator/posts/new', element: creatorOnly(<FeedComposer />) },
+          { path: '/creator/posts/new', element: creatorOnly(<NewFeedPage />) },
+          { path: '/creator/posts/:id/edit', element: creatorOnly(<EditFeedPage />) },
+          { path: '/creator/videos', element: creatorOnly(<MyVideosPage />) },
+          { path: '/creator/videos/new', element: creatorOnly(<NewVideoPage />) },
+          { path: '/creator/videos/:id/edit', element: creatorOnly(<EditVideoPage />) },
+          { path: '/creator/galleries', element: creatorOnly(<MyGalleriesPage />) },
+          { path: '/creator/galleries/new', element: creatorOnly(<NewGalleryPage />) },
+          { path: '/creator/galleries/:id', element: creatorOnly(<EditGalleryPage />) },
+          { path: '/video/:id', element: <VideoPage /> },
+          { path: '/gallery/:id', element: <GalleryPage /> },
           { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },
           { path: '/page/:id', element: <PostPage /> },
           { path: '/contact', element: <ContactPage /> },

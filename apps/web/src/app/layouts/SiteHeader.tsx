@@ -41,6 +41,8 @@ function useNavItems() {
     return [
       ...(user.username ? [{ key: `/${user.username}`, label: <Link to={`/${user.username}`}>My page</Link> }] : []),
       { key: '/creator/posts', label: <Link to="/creator/posts">Posts</Link> },
+      { key: '/creator/videos', label: <Link to="/creator/videos">Videos</Link> },
+      { key: '/creator/galleries', label: <Link to="/creator/galleries">Galleries</Link> },
       { key: '/creator/stories', label: <Link to="/creator/stories">Stories</Link> },
       { key: '/creator/followers', label: <Link to="/creator/followers">Followers</Link> },
       { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },

@@ -49,7 +49,7 @@ export function Comments({
                       key="delete"
                       title="Delete this comment?"
                       onConfirm={() =>
-                        remove({ id: comment._id, objectId })
+                        remove({ id: comment._id, objectType, objectId })
                           .unwrap()
                           .catch((error: unknown) => toast.error(errorMessage(error)))
                       }

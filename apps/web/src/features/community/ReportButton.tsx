@@ -2,8 +2,7 @@ import { FlagOutlined } from '@ant-design/icons';
 import { type Report, reportReasons } from '@limelight/contracts';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/store';
+import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useReportMutation } from './api';
 
@@ -18,8 +17,7 @@ const reasonLabels: Record<Report['reason'], string> = {
 
 /** "Report" and the dialog asking why; signed-out visitors are asked to log in first. */
 export function ReportButton({ targetType, targetId }: { targetType: Report['targetType']; targetId: string }) {
-  const user = useAppSelector((state) => state.session.user);
-  const navigate = useNavigate();
+  const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: Report['reason']; description: string }>();
   const [report, { isLoading }] = useReportMutation();
@@ -38,12 +36,7 @@ export function ReportButton({ targetType, targetId }: { targetType: Report['tar
 
   return (
     <>
-      <Button
-        type="text"
-        icon={<FlagOutlined />}
-        aria-label="Report"
-        onClick={() => (user ? setOpen(true) : navigate(`/auth/login?redirect=${encodeURIComponent(window.location.pathname)}`))}
-      />
+      <Button type="text" icon={<FlagOutlined />} aria-label="Report" onClick={signedIn(() => setOpen(true))} />
       <Modal
         open={open}
         title="Report"

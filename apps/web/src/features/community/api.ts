@@ -1,5 +1,10 @@
-import type { Comment, ListResponse, Report } from '@limelight/contracts';
+import type { Comment, ListResponse, ReactionInput, Report } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
+
+/** The cached lists that show a comment or reaction count, by what was commented on or reacted to. */
+const listTags = { feed: 'Feeds', video: 'Videos', gallery: 'Galleries' } as const;
+/** Posts patch their pages optimistically (feeds api); videos and galleries refetch. */
+type LibraryReaction = ReactionInput & { objectType: 'video' | 'gallery'; on: boolean };
 
 type CommentsArg = { objectType: Comment['objectType']; objectId: string; limit: number };
 
@@ -14,11 +19,16 @@ export const communityApi = api.injectEndpoints({
     }),
     addComment: build.mutation<Comment, { objectType: Comment['objectType']; objectId: string; content: string }>({
       query: (body) => ({ url: '/comments', method: 'POST', body }),
-      invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }, 'Feeds'],
+      invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }, listTags[arg.objectType]],
     }),
-    deleteComment: build.mutation<{ message: string }, { id: string; objectId: string }>({
+    deleteComment: build.mutation<{ message: string }, { id: string; objectType: Comment['objectType']; objectId: string }>({
       query: ({ id }) => ({ url: `/comments/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }, 'Feeds'],
+      invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }, listTags[arg.objectType]],
+    }),
+    /** Likes or bookmarks a video or a gallery (`on`), or takes that back. */
+    react: build.mutation<unknown, LibraryReaction>({
+      query: ({ on, ...body }) => ({ url: '/reactions', method: on ? 'POST' : 'DELETE', body }),
+      invalidatesTags: (_result, _error, arg) => [listTags[arg.objectType]],
     }),
     report: build.mutation<
       { message: string },
@@ -41,6 +51,7 @@ export const {
   useCommentsQuery,
   useAddCommentMutation,
   useDeleteCommentMutation,
+  useReactMutation,
   useReportMutation,
   useAdminReportsQuery,
   useHandleReportMutation,

@@ -1,14 +1,16 @@
-import { BookOutlined, CommentOutlined, HeartFilled, HeartOutlined, LockOutlined, PushpinFilled, ReadOutlined } from '@ant-design/icons';
+import { PushpinFilled } from '@ant-design/icons';
 import type { Feed, MediaFile } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Image, Progress, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments } from '../community/Comments';
-import { ReportButton } from '../community/ReportButton';
+import { ReactionBar } from '../community/ReactionBar';
 import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
@@ -19,20 +21,16 @@ type FeedArg = { source: FeedSource; type?: Feed['type'] };
  */
 export function FeedCard({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
   const viewer = useAppSelector((state) => state.session.user);
-  const navigate = useNavigate();
+  const signedIn = useSignedInAction();
   const [react] = useReactToFeedMutation();
   const [showComments, setShowComments] = useState(false);
   const profile = `/${feed.performer.username ?? feed.performer._id}`;
   const scheduled = dayjs(feed.publishedAt).isAfter(dayjs());
-  const requireLogin = () => {
-    navigate(`/auth/login?redirect=${encodeURIComponent(window.location.pathname)}`);
-  };
-  const toggle = (action: 'like' | 'bookmark', on: boolean) => {
-    if (!viewer) return requireLogin();
+  const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
     react({ feedId: feed._id, action, on, arg })
       .unwrap()
       .catch((error: unknown) => toast.error(errorMessage(error)));
-  };
+  });
 
   return (
     <Card className="feed-card" data-testid="feed-card">
@@ -60,36 +58,17 @@ export function FeedCard({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
       </Flex>
       {feed.text && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{feed.text}</Typography.Paragraph>}
       {feed.type !== 'text' && (feed.canView ? <FeedMedia feed={feed} /> : <LockedMedia feed={feed} profile={profile} />)}
-      {feed.poll && <FeedPoll feed={feed} arg={arg} onNeedLogin={requireLogin} />}
-      <Flex gap={8} style={{ marginTop: 12 }}>
-        <Button
-          type="text"
-          icon={feed.isLiked ? <HeartFilled style={{ color: '#e0245e' }} /> : <HeartOutlined />}
-          aria-pressed={feed.isLiked}
-          aria-label={feed.isLiked ? 'Unlike' : 'Like'}
-          onClick={() => toggle('like', !feed.isLiked)}
-        >
-          {feed.likeCount}
-        </Button>
-        <Button
-          type="text"
-          icon={<CommentOutlined />}
-          aria-label="Comments"
-          aria-expanded={showComments}
-          onClick={() => setShowComments(!showComments)}
-        >
-          {feed.commentCount}
-        </Button>
-        <ReportButton targetType="feed" targetId={feed._id} />
-        <Button
-          type="text"
-          icon={feed.isBookmarked ? <ReadOutlined /> : <BookOutlined />}
-          aria-pressed={feed.isBookmarked}
-          aria-label={feed.isBookmarked ? 'Remove bookmark' : 'Bookmark'}
-          onClick={() => toggle('bookmark', !feed.isBookmarked)}
-          style={{ marginInlineStart: 'auto' }}
-        />
-      </Flex>
+      {feed.poll && <FeedPoll feed={feed} arg={arg} />}
+      <ReactionBar
+        target={{ type: 'feed', id: feed._id }}
+        isLiked={feed.isLiked}
+        likes={feed.likeCount}
+        isBookmarked={feed.isBookmarked}
+        comments={feed.commentCount}
+        commentsOpen={showComments}
+        onToggleComments={() => setShowComments(!showComments)}
+        onReact={toggle}
+      />
       {showComments && <Comments objectType="feed" objectId={feed._id} canComment={!!viewer && feed.canView} />}
     </Card>
   );
@@ -129,40 +108,35 @@ function FeedMedia({ feed }: { feed: Feed }) {
 
 /** What a viewer without access sees: the teaser or a blurred preview, and how to unlock it. */
 function LockedMedia({ feed, profile }: { feed: Feed; profile: string }) {
-  const backdrop = feed.thumbnail?.url ?? feed.files[0]?.previewUrl ?? undefined;
   const photos = feed.type === 'photo' ? feed.files.length : 0;
   return (
     <Flex vertical gap={8}>
       {feed.teaser?.url && <VideoPlayer video={feed.teaser} label="Teaser" />}
-      <div className="feed-locked" style={{ backgroundImage: backdrop ? `url(${backdrop})` : undefined }} data-testid="locked-media">
-        <Flex vertical align="center" gap={8} className="feed-locked-content">
-          <LockOutlined style={{ fontSize: 28 }} />
-          <Typography.Text strong>
-            {feed.isSale ? `Unlock this ${feed.type} for ${feed.price.toFixed(2)} tokens` : `Subscribe to see this ${feed.type}`}
-          </Typography.Text>
-          {photos > 1 && <Typography.Text>{photos} photos</Typography.Text>}
-          <Link to={profile}>
-            <Button type="primary">{feed.isSale ? 'Unlock' : 'Subscribe'}</Button>
-          </Link>
-        </Flex>
-      </div>
+      <LockedPanel
+        backdrop={feed.thumbnail?.url ?? feed.files[0]?.previewUrl}
+        isSale={feed.isSale}
+        price={feed.price}
+        noun={feed.type}
+        detail={photos > 1 ? `${photos} photos` : undefined}
+        profile={profile}
+      />
     </Flex>
   );
 }
 
-function FeedPoll({ feed, arg, onNeedLogin }: { feed: Feed; arg?: FeedArg; onNeedLogin: () => void }) {
+function FeedPoll({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
   const poll = feed.poll!;
   const viewer = useAppSelector((state) => state.session.user);
+  const signedIn = useSignedInAction();
   const [vote, { isLoading }] = useVoteMutation();
   const own = viewer?._id === feed.performer._id;
   const showResults = !!poll.votedOptionId || poll.isExpired || own;
-  const choose = (optionId: string) => {
-    if (!viewer) return onNeedLogin();
+  const choose = signedIn((optionId: string) => {
     vote({ feedId: feed._id, optionId, arg })
       .unwrap()
       .then(() => toast.success('Thanks for voting'))
       .catch((error: unknown) => toast.error(errorMessage(error)));
-  };
+  });
   return (
     <Card size="small" title={poll.description || 'Poll'} style={{ marginTop: 8 }} aria-label="Poll">
       <Flex vertical gap={8}>

@@ -1,35 +1,22 @@
-import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { type FeedType, feedTypes, MAX_FEED_PHOTOS } from '@limelight/contracts';
-import {
-  Button,
-  Card,
-  Checkbox,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  List,
-  Progress,
-  Segmented,
-  Switch,
-  Typography,
-  Upload,
-} from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Feed, type FeedFileKind, type FeedType, feedTypes, MAX_FEED_PHOTOS, type MediaFile } from '@limelight/contracts';
+import { Button, Card, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useUploads } from '../../shared/hooks/useUploads';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useCreatePollMutation, useSaveFeedMutation } from './api';
-import { type UploadItem, useFeedUploads } from './useUploads';
+import { accepts, UploadField } from '../../shared/ui/UploadField';
+import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
 
 type ComposerForm = {
   text: string;
   isSale: boolean;
   price: number;
   isPinned: boolean;
+  hidden: boolean;
   scheduled: boolean;
   scheduleAt?: Dayjs;
   withPoll: boolean;
@@ -38,16 +25,30 @@ type ComposerForm = {
   pollEndsAt?: Dayjs;
 };
 
-const accepts: Record<Exclude<FeedType, 'text'>, string> = {
-  photo: 'image/jpeg,image/png,image/webp,image/gif',
-  video: 'video/mp4,video/quicktime,video/webm,video/x-msvideo',
-  audio: 'audio/mpeg,audio/ogg,audio/wav,audio/mp4,audio/x-m4a',
-};
 const labels: Record<FeedType, string> = { text: 'Text', photo: 'Photos', video: 'Video', audio: 'Audio' };
 
-/** `/creator/posts/new`: text, photos, a video (with thumbnail and teaser) or audio, a poll, a price, a time. */
-export default function FeedComposer() {
-  const [type, setType] = useState<FeedType>('text');
+const mediaFile = (file: MediaFile) => file;
+const useFeedUploads = (kind: FeedFileKind) => useUploads({ url: `/performer/feeds/${kind}/upload`, field: 'file', fileOf: mediaFile });
+
+/** `/creator/posts/new`. */
+export default function NewFeedPage() {
+  return <FeedComposer />;
+}
+
+/** `/creator/posts/:id/edit`: the composer filled with the post; its kind stays. */
+export function EditFeedPage() {
+  const { id = '' } = useParams();
+  const { data: feed, isLoading, isError } = useMyFeedQuery(id);
+  if (isLoading) return <Skeleton active className="page-narrow" />;
+  if (isError || !feed) {
+    return <Result status="404" title="Post not found" extra={<Link to="/creator/posts">Back to my posts</Link>} />;
+  }
+  return <FeedComposer feed={feed} />;
+}
+
+/** Text, photos, a video (with thumbnail and teaser) or audio, a poll, a price, a time. */
+function FeedComposer({ feed }: { feed?: Feed }) {
+  const [type, setType] = useState<FeedType>(feed?.type ?? 'text');
   const [form] = Form.useForm<ComposerForm>();
   const media = useFeedUploads(type === 'text' ? 'photo' : type);
   const thumbnail = useFeedUploads('thumbnail');
@@ -58,6 +59,17 @@ export default function FeedComposer() {
   const isSale = Form.useWatch('isSale', form);
   const scheduled = Form.useWatch('scheduled', form);
   const withPoll = Form.useWatch('withPoll', form);
+  const { seed: seedMedia } = media;
+  const { seed: seedThumbnail } = thumbnail;
+  const { seed: seedTeaser } = teaser;
+
+  // Editing starts from the files the post already has.
+  useEffect(() => {
+    if (!feed) return;
+    seedMedia(feed.files);
+    seedThumbnail(feed.thumbnail ? [feed.thumbnail] : []);
+    seedTeaser(feed.teaser ? [feed.teaser] : []);
+  }, [feed, seedMedia, seedThumbnail, seedTeaser]);
 
   const changeType = (next: FeedType) => {
     setType(next);
@@ -66,14 +78,17 @@ export default function FeedComposer() {
 
   const submit = async (values: ComposerForm) => {
     try {
-      const poll = values.withPoll
-        ? await createPoll({
-            description: values.pollDescription ?? '',
-            options: (values.pollOptions ?? []).filter(Boolean),
-            expiredAt: (values.pollEndsAt ?? dayjs().add(1, 'day')).toISOString(),
-          }).unwrap()
-        : undefined;
+      const poll = feed?.poll
+        ? feed.poll
+        : values.withPoll
+          ? await createPoll({
+              description: values.pollDescription ?? '',
+              options: (values.pollOptions ?? []).filter(Boolean),
+              expiredAt: (values.pollEndsAt ?? dayjs().add(1, 'day')).toISOString(),
+            }).unwrap()
+          : undefined;
       await saveFeed({
+        id: feed?._id,
         body: {
           type,
           text: values.text ?? '',
@@ -84,10 +99,11 @@ export default function FeedComposer() {
           isSale: values.isSale,
           price: values.isSale ? values.price : 0,
           isPinned: values.isPinned,
+          status: values.hidden ? 'inactive' : 'active',
           scheduleAt: values.scheduled && values.scheduleAt ? values.scheduleAt.toISOString() : null,
         },
       }).unwrap();
-      toast.success(values.scheduled ? 'Your post is scheduled' : 'Your post is published');
+      toast.success(feed ? 'Your post is saved' : values.scheduled ? 'Your post is scheduled' : 'Your post is published');
       navigate('/creator/posts');
     } catch (error) {
       applyFieldErrors(form, error);
@@ -97,24 +113,28 @@ export default function FeedComposer() {
 
   return (
     <Card className="page-narrow">
-      <Typography.Title level={2}>New post</Typography.Title>
-      <Segmented<FeedType>
-        options={feedTypes.map((value) => ({ value, label: labels[value] }))}
-        value={type}
-        onChange={changeType}
-        style={{ marginBottom: 16 }}
-        aria-label="Kind of post"
-      />
+      <Typography.Title level={2}>{feed ? 'Edit post' : 'New post'}</Typography.Title>
+      {!feed && (
+        <Segmented<FeedType>
+          options={feedTypes.map((value) => ({ value, label: labels[value] }))}
+          value={type}
+          onChange={changeType}
+          style={{ marginBottom: 16 }}
+          aria-label="Kind of post"
+        />
+      )}
       <Form<ComposerForm>
         form={form}
         layout="vertical"
         onFinish={submit}
         initialValues={{
-          text: '',
-          isSale: false,
-          price: 5,
-          isPinned: false,
-          scheduled: false,
+          text: feed?.text ?? '',
+          isSale: feed?.isSale ?? false,
+          price: feed?.isSale ? feed.price : 5,
+          isPinned: feed?.isPinned ?? false,
+          hidden: feed?.status === 'inactive',
+          scheduled: !!feed?.scheduleAt && dayjs(feed.scheduleAt).isAfter(dayjs()),
+          scheduleAt: feed?.scheduleAt ? dayjs(feed.scheduleAt) : undefined,
           withPoll: false,
           pollOptions: ['', ''],
           pollEndsAt: dayjs().add(1, 'day'),
@@ -126,7 +146,7 @@ export default function FeedComposer() {
         </Form.Item>
         {type !== 'text' && (
           <Form.Item label={labels[type]} extra={type === 'photo' ? `Up to ${MAX_FEED_PHOTOS} photos` : undefined}>
-            <FileUploads
+            <UploadField
               accept={accepts[type]}
               multiple={type === 'photo'}
               uploads={media}
@@ -137,16 +157,18 @@ export default function FeedComposer() {
         {type === 'video' && (
           <>
             <Form.Item label="Thumbnail" extra="Shown on the post for fans who have not unlocked it yet.">
-              <FileUploads accept={accepts.photo} uploads={thumbnail} label="Choose thumbnail" />
+              <UploadField accept={accepts.photo} uploads={thumbnail} label="Choose thumbnail" />
             </Form.Item>
             <Form.Item label="Teaser" extra="A short public clip.">
-              <FileUploads accept={accepts.video} uploads={teaser} label="Choose teaser" />
+              <UploadField accept={accepts.video} uploads={teaser} label="Choose teaser" />
             </Form.Item>
           </>
         )}
-        <Form.Item name="withPoll" valuePropName="checked">
-          <Checkbox>Add a poll</Checkbox>
-        </Form.Item>
+        {!feed?.poll && (
+          <Form.Item name="withPoll" valuePropName="checked">
+            <Checkbox>Add a poll</Checkbox>
+          </Form.Item>
+        )}
         {withPoll && (
           <Card size="small" style={{ marginBottom: 16 }}>
             <Form.Item name="pollDescription" label="Question">
@@ -203,78 +225,16 @@ export default function FeedComposer() {
           <Form.Item name="isPinned" label="Pin to my page" valuePropName="checked">
             <Switch />
           </Form.Item>
+          {feed && (
+            <Form.Item name="hidden" label="Hide from fans" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          )}
         </Flex>
         <Button type="primary" htmlType="submit" loading={isLoading} disabled={media.busy || thumbnail.busy || teaser.busy}>
-          {scheduled ? 'Schedule' : 'Publish'}
+          {feed ? 'Save' : scheduled ? 'Schedule' : 'Publish'}
         </Button>
       </Form>
     </Card>
-  );
-}
-
-function FileUploads({
-  accept,
-  multiple,
-  uploads,
-  label,
-}: {
-  accept: string;
-  multiple?: boolean;
-  uploads: ReturnType<typeof useFeedUploads>;
-  label: string;
-}) {
-  return (
-    <Flex vertical gap={8}>
-      <Upload
-        accept={accept}
-        multiple={multiple}
-        showUploadList={false}
-        beforeUpload={(file) => {
-          void uploads.add(file, !multiple);
-          return false;
-        }}
-      >
-        <Button icon={<UploadOutlined />}>{label}</Button>
-      </Upload>
-      {uploads.items.length > 0 && (
-        <List
-          size="small"
-          bordered
-          dataSource={uploads.items}
-          renderItem={(item: UploadItem) => (
-            <List.Item
-              actions={[
-                <Button
-                  key="remove"
-                  size="small"
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  aria-label={`Remove ${item.name}`}
-                  onClick={() => uploads.remove(item.uid)}
-                />,
-              ]}
-            >
-              <Flex vertical style={{ width: '100%' }}>
-                <Flex gap={8} align="center">
-                  {item.file?.thumbnailUrl && (
-                    <img src={item.file.thumbnailUrl} alt="" width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} />
-                  )}
-                  <Typography.Text ellipsis>{item.name}</Typography.Text>
-                  {item.file?.status === 'processing' && <Typography.Text type="secondary">processing after upload</Typography.Text>}
-                </Flex>
-                {!item.file && (
-                  <Progress
-                    percent={item.percent}
-                    size="small"
-                    status={item.failed ? 'exception' : 'active'}
-                    aria-label={`${item.name} upload progress`}
-                  />
-                )}
-              </Flex>
-            </List.Item>
-          )}
-        />
-      )}
-    </Flex>
   );
 }

@@ -91,19 +91,24 @@ export default function MyFeedsPage() {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row) => (
-              <Popconfirm
-                title="Delete this post and its media?"
-                onConfirm={() =>
-                  remove(row._id)
-                    .unwrap()
-                    .then((answer) => toast.success(answer.message))
-                    .catch((error: unknown) => toast.error(errorMessage(error)))
-                }
-              >
-                <Button size="small" danger>
-                  Delete
-                </Button>
-              </Popconfirm>
+              <Flex gap={8}>
+                <Link to={`/creator/posts/${row._id}/edit`}>
+                  <Button size="small">Edit</Button>
+                </Link>
+                <Popconfirm
+                  title="Delete this post and its media?"
+                  onConfirm={() =>
+                    remove(row._id)
+                      .unwrap()
+                      .then((answer) => toast.success(answer.message))
+                      .catch((error: unknown) => toast.error(errorMessage(error)))
+                  }
+                >
+                  <Button size="small" danger>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Flex>
             ),
           },
         ]}

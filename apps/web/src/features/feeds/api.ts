@@ -35,6 +35,10 @@ export const feedsApi = api.injectEndpoints({
       query: (params) => ({ url: '/performer/feeds', params }),
       providesTags: ['Feeds'],
     }),
+    myFeed: build.query<Feed, string>({
+      query: (id) => `/performer/feeds/${id}`,
+      providesTags: ['Feeds'],
+    }),
     saveFeed: build.mutation<Feed, { id?: string; body: SaveFeedInput }>({
       query: ({ id, body }) => ({ url: id ? `/performer/feeds/${id}` : '/performer/feeds', method: id ? 'PUT' : 'POST', body }),
       invalidatesTags: ['Feeds'],
@@ -83,6 +87,7 @@ export const {
   useFeedPagesInfiniteQuery,
   useBookmarkedFeedsQuery,
   useMyFeedsQuery,
+  useMyFeedQuery,
   useSaveFeedMutation,
   useDeleteFeedMutation,
   useCreatePollMutation,

@@ -1,106 +1,80 @@
 import type { ListResponse, PublicPerformer } from '@limelight/contracts';
-import { Card, Col, Empty, Flex, Pagination, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Empty, Flex, Pagination, Skeleton, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { GRID_PAGE_SIZE, PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
 import { useBookmarkedFeedsQuery } from '../feeds/api';
 import { FeedCard } from '../feeds/FeedCard';
+import { BookmarkedGalleries } from '../galleries/GalleryGrid';
+import { BookmarkedVideos } from '../videos/VideoGrid';
 import { useBookmarkedPerformersQuery, useFollowingQuery } from './api';
 import { PerformerCard } from './PerformerCard';
 
 const noFilters = [] as const;
-const PAGE_SIZE = 12;
 
 function PerformerGrid({
-  title,
   empty,
   data,
   isLoading,
 }: {
-  title?: string;
   empty: ReactNode;
   data?: ListResponse<{ performer: PublicPerformer }>;
   isLoading: boolean;
 }) {
-  const { state, setPage } = useTableState(noFilters, { pageSize: PAGE_SIZE });
   return (
-    <div className="page-wide">
-      {title && <Typography.Title level={2}>{title}</Typography.Title>}
-      {isLoading ? (
-        <Skeleton active />
-      ) : !data?.total ? (
-        <Card>
-          <Empty description={empty} />
-        </Card>
-      ) : (
-        <>
-          <Row gutter={[16, 16]}>
-            {data.data.map(({ performer }) => (
-              <Col key={performer._id} xs={24} sm={12} md={8} lg={6}>
-                <PerformerCard performer={performer} />
-              </Col>
-            ))}
-          </Row>
-          <Pagination
-            style={{ marginTop: 16 }}
-            current={state.current}
-            pageSize={state.pageSize}
-            total={data.total}
-            onChange={setPage}
-            hideOnSinglePage
-          />
-        </>
-      )}
-    </div>
-  );
-}
-
-function usePage() {
-  const { query } = useTableState(noFilters, { pageSize: PAGE_SIZE });
-  return { offset: query.offset, limit: query.limit };
-}
-
-/** `/user/following`: the creators the user follows. */
-export function FollowingPage() {
-  const { data, isLoading } = useFollowingQuery(usePage());
-  return (
-    <PerformerGrid
-      title="Following"
-      empty="You do not follow anyone yet. Follow creators to see their posts on your home page."
+    <PagedGrid
       data={data}
       isLoading={isLoading}
+      empty={empty}
+      keyOf={(item) => item.performer._id}
+      render={(item) => <PerformerCard performer={item.performer} />}
     />
   );
 }
 
-/** `/user/bookmarks`: the creators and the posts the user bookmarked, a tab each (kept in the URL). */
-export function BookmarksPage() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'posts' ? 'posts' : 'creators';
+/** `/user/following`: the creators the user follows. */
+export function FollowingPage() {
+  const { data, isLoading } = useFollowingQuery(useGridPage());
   return (
     <div className="page-wide">
-      <Typography.Title level={2}>Bookmarks</Typography.Title>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams({ tab: key })}
-        destroyOnHidden
-        items={[
-          { key: 'creators', label: 'Creators', children: <BookmarkedCreators /> },
-          { key: 'posts', label: 'Posts', children: <BookmarkedPosts /> },
-        ]}
+      <Typography.Title level={2}>Following</Typography.Title>
+      <PerformerGrid
+        empty="You do not follow anyone yet. Follow creators to see their posts on your home page."
+        data={data}
+        isLoading={isLoading}
       />
     </div>
   );
 }
 
+const bookmarkTabs = [
+  { key: 'creators', label: 'Creators', children: <BookmarkedCreators /> },
+  { key: 'posts', label: 'Posts', children: <BookmarkedPosts /> },
+  { key: 'videos', label: 'Videos', children: <BookmarkedVideos /> },
+  { key: 'galleries', label: 'Galleries', children: <BookmarkedGalleries /> },
+];
+
+/** `/user/bookmarks`: what the user bookmarked, a tab per kind (kept in the URL). */
+export function BookmarksPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = bookmarkTabs.find((item) => item.key === params.get('tab'))?.key ?? 'creators';
+  return (
+    <div className="page-wide">
+      <Typography.Title level={2}>Bookmarks</Typography.Title>
+      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key })} destroyOnHidden items={bookmarkTabs} />
+    </div>
+  );
+}
+
 function BookmarkedCreators() {
-  const { data, isLoading } = useBookmarkedPerformersQuery(usePage());
+  const { data, isLoading } = useBookmarkedPerformersQuery(useGridPage());
   return <PerformerGrid empty="No bookmarks yet. Use the star on a creator's page to keep them here." data={data} isLoading={isLoading} />;
 }
 
 function BookmarkedPosts() {
-  const { state, setPage } = useTableState(noFilters, { pageSize: PAGE_SIZE });
-  const { data, isLoading } = useBookmarkedFeedsQuery(usePage());
+  const { state, setPage } = useTableState(noFilters, { pageSize: GRID_PAGE_SIZE });
+  const { data, isLoading } = useBookmarkedFeedsQuery(useGridPage());
   if (isLoading) return <Skeleton active />;
   if (!data?.total) {
     return (

@@ -1,11 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { type FeedType, type Option, type PublicPerformer, performerAttributeFields, performerOptionSets } from '@limelight/contracts';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tabs, Tag, Typography } from 'antd';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { FeedList } from '../feeds/FeedList';
+import { CreatorGalleries } from '../galleries/GalleryGrid';
+import { CreatorVideos } from '../videos/VideoGrid';
 import { usePerformerQuery } from './api';
 import { BookmarkButton, FollowButton } from './PerformerActions';
 
@@ -28,6 +30,8 @@ export default function ProfilePage() {
   const { profileId = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
   const { data: performer, isLoading, isError } = usePerformerQuery(profileId);
+  const [params, setParams] = useSearchParams();
+  const tab = profileTabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (isError || !performer) {
@@ -125,25 +129,30 @@ export default function ProfilePage() {
       <Card style={{ marginTop: 16, marginInline: 16 }}>
         <Tabs
           destroyOnHidden
-          tabBarExtraContent={
-            own ? (
-              <Link to="/creator/posts/new">
-                <Button type="primary" size="small">
-                  New post
-                </Button>
-              </Link>
-            ) : undefined
-          }
-          items={postTabs.map(([key, label, type]) => ({
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: key })}
+          tabBarExtraContent={own ? <NewContentButton tab={tab} /> : undefined}
+          items={profileTabs.map(({ key, label, feedType }) => ({
             key,
             label,
-            children: (
-              <FeedList
-                source={{ kind: 'creator', username: performer.username ?? performer._id }}
-                type={type}
-                empty={own ? 'You have not posted yet.' : `${performer.name} has not posted yet.`}
-              />
-            ),
+            children:
+              key === 'videos' ? (
+                <CreatorVideos
+                  performerId={performer._id}
+                  empty={own ? 'Upload your first video.' : `${performer.name} has no videos yet.`}
+                />
+              ) : key === 'galleries' ? (
+                <CreatorGalleries
+                  performerId={performer._id}
+                  empty={own ? 'Create your first gallery.' : `${performer.name} has no galleries yet.`}
+                />
+              ) : (
+                <FeedList
+                  source={{ kind: 'creator', username: performer.username ?? performer._id }}
+                  type={feedType}
+                  empty={own ? 'You have not posted yet.' : `${performer.name} has not posted yet.`}
+                />
+              ),
           }))}
         />
       </Card>
@@ -151,8 +160,26 @@ export default function ProfilePage() {
   );
 }
 
-const postTabs: Array<[key: string, label: string, type?: FeedType]> = [
-  ['posts', 'Posts'],
-  ['photos', 'Photos', 'photo'],
-  ['videos', 'Videos', 'video'],
+/** Posts and photo posts come from the feed; videos and galleries from the creator's libraries. */
+const profileTabs: Array<{ key: string; label: string; feedType?: FeedType }> = [
+  { key: 'posts', label: 'Posts' },
+  { key: 'photos', label: 'Photos', feedType: 'photo' },
+  { key: 'videos', label: 'Videos' },
+  { key: 'galleries', label: 'Galleries' },
 ];
+
+const newContent: Record<string, [to: string, label: string]> = {
+  videos: ['/creator/videos/new', 'Upload video'],
+  galleries: ['/creator/galleries/new', 'New gallery'],
+};
+
+function NewContentButton({ tab }: { tab: string }) {
+  const [to, label] = newContent[tab] ?? ['/creator/posts/new', 'New post'];
+  return (
+    <Link to={to}>
+      <Button type="primary" size="small">
+        {label}
+      </Button>
+    </Link>
+  );
+}

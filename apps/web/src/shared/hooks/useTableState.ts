@@ -85,8 +85,10 @@ export function useTableState<F extends string>(filterNames: readonly F[], defau
         extra: { action: string },
       ) => {
         if (extra.action !== 'sort') return setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
-        const { field, order } = (Array.isArray(sorter) ? sorter[0] : sorter) ?? {};
-        setSort(order ? String(field) : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
+        const { field, columnKey, order } = (Array.isArray(sorter) ? sorter[0] : sorter) ?? {};
+        // A column sorted by a nested value (stats.views) names its sort key with `key`.
+        const sortBy = typeof field === 'string' ? field : String(columnKey);
+        setSort(order ? sortBy : undefined, order ? (order === 'ascend' ? 'asc' : 'desc') : undefined);
       },
     }),
     [state.current, state.pageSize, setPage, setSort],

@@ -71,6 +71,9 @@ export const api = createApi({
     'Comments',
     'Reports',
     'Stories',
+    'Videos',
+    'Galleries',
+    'Photos',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,53 @@
+import { BookOutlined, CommentOutlined, HeartFilled, HeartOutlined, ReadOutlined } from '@ant-design/icons';
+import type { Report } from '@limelight/contracts';
+import { Button, Flex } from 'antd';
+import { ReportButton } from './ReportButton';
+
+type Reaction = 'like' | 'bookmark';
+
+/** Like (with its count), comments, report and bookmark under a post, a video or a gallery. */
+export function ReactionBar({
+  target,
+  isLiked,
+  likes,
+  isBookmarked,
+  comments,
+  commentsOpen,
+  onToggleComments,
+  onReact,
+}: {
+  target: { type: Report['targetType']; id: string };
+  isLiked: boolean;
+  likes: number;
+  isBookmarked: boolean;
+  comments: number;
+  commentsOpen: boolean;
+  onToggleComments: () => void;
+  onReact: (action: Reaction, on: boolean) => void;
+}) {
+  return (
+    <Flex gap={8} style={{ marginTop: 12 }}>
+      <Button
+        type="text"
+        icon={isLiked ? <HeartFilled style={{ color: '#e0245e' }} /> : <HeartOutlined />}
+        aria-pressed={isLiked}
+        aria-label={isLiked ? 'Unlike' : 'Like'}
+        onClick={() => onReact('like', !isLiked)}
+      >
+        {likes}
+      </Button>
+      <Button type="text" icon={<CommentOutlined />} aria-label="Comments" aria-expanded={commentsOpen} onClick={onToggleComments}>
+        {comments}
+      </Button>
+      <ReportButton targetType={target.type} targetId={target.id} />
+      <Button
+        type="text"
+        icon={isBookmarked ? <ReadOutlined /> : <BookOutlined />}
+        aria-pressed={isBookmarked}
+        aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark'}
+        onClick={() => onReact('bookmark', !isBookmarked)}
+        style={{ marginInlineStart: 'auto' }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,218 @@
+import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { type Gallery, type LibraryStatus, libraryStatuses, type Photo } from '@limelight/contracts';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Pagination,
+  Popconfirm,
+  Radio,
+  Result,
+  Skeleton,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppDispatch } from '../../app/store';
+import { useUploads } from '../../shared/hooks/useUploads';
+import { api } from '../../shared/lib/api';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { accepts, UploadField } from '../../shared/ui/UploadField';
+import { useDeletePhotoMutation, useMyGalleryQuery, useMyPhotosQuery, useSaveGalleryMutation, useSetCoverMutation } from './api';
+
+type GalleryFormValues = { title: string; description: string; status: LibraryStatus; isSale: boolean; price: number };
+const PHOTOS_PER_PAGE = 48;
+const photoFile = (photo: Photo) => photo.file;
+
+/** `/creator/galleries/new`: the gallery's details first; photos are added on the next page. */
+export default function NewGalleryPage() {
+  return (
+    <Card className="page-narrow">
+      <Typography.Title level={2}>New gallery</Typography.Title>
+      <GalleryForm />
+    </Card>
+  );
+}
+
+/** `/creator/galleries/:id`: the gallery's details, a bulk photo upload, and its photos (cover, delete). */
+export function EditGalleryPage() {
+  const { id = '' } = useParams();
+  const { data: gallery, isLoading, isError } = useMyGalleryQuery(id);
+  if (isLoading) return <Skeleton active className="page-narrow" />;
+  if (isError || !gallery) {
+    return <Result status="404" title="Gallery not found" extra={<Link to="/creator/galleries">Back to my galleries</Link>} />;
+  }
+  return (
+    <Flex vertical gap={16} className="page-narrow">
+      <Card>
+        <Typography.Title level={2}>Edit gallery</Typography.Title>
+        <GalleryForm gallery={gallery} />
+      </Card>
+      <GalleryPhotosManager gallery={gallery} />
+    </Flex>
+  );
+}
+
+function GalleryForm({ gallery }: { gallery?: Gallery }) {
+  const [form] = Form.useForm<GalleryFormValues>();
+  const [save, { isLoading }] = useSaveGalleryMutation();
+  const navigate = useNavigate();
+  const isSale = Form.useWatch('isSale', form);
+
+  const submit = async (values: GalleryFormValues) => {
+    try {
+      const saved = await save({
+        id: gallery?._id,
+        body: { ...values, description: values.description ?? '', price: values.isSale ? values.price : 0 },
+      }).unwrap();
+      if (gallery) toast.success('Gallery saved');
+      else {
+        toast.success('Gallery created: now add its photos');
+        navigate(`/creator/galleries/${saved._id}`);
+      }
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Form<GalleryFormValues>
+      form={form}
+      name="gallery"
+      layout="vertical"
+      onFinish={submit}
+      requiredMark={false}
+      initialValues={{
+        title: gallery?.title ?? '',
+        description: gallery?.description ?? '',
+        status: gallery?.status ?? 'active',
+        isSale: gallery?.isSale ?? false,
+        price: gallery?.isSale ? gallery.price : 10,
+      }}
+    >
+      <Form.Item name="title" label="Title" rules={[{ required: true, whitespace: true, message: 'Enter a title' }]}>
+        <Input maxLength={200} />
+      </Form.Item>
+      <Form.Item name="description" label="Description">
+        <Input.TextArea rows={3} maxLength={5000} showCount />
+      </Form.Item>
+      <Form.Item name="status" label="Visibility">
+        <Radio.Group optionType="button" options={libraryStatuses.map((value) => ({ value, label: libraryStatusLabels[value] }))} />
+      </Form.Item>
+      <Flex gap={24} wrap>
+        <Form.Item name="isSale" label="Pay to unlock" valuePropName="checked" extra="Otherwise subscribers see it.">
+          <Switch />
+        </Form.Item>
+        {isSale && (
+          <Form.Item name="price" label="Price (tokens)" rules={[{ required: true, message: 'Enter a price' }]}>
+            <InputNumber min={0} max={10000} precision={2} />
+          </Form.Item>
+        )}
+      </Flex>
+      <Button type="primary" htmlType="submit" loading={isLoading}>
+        {gallery ? 'Save' : 'Create gallery'}
+      </Button>
+    </Form>
+  );
+}
+
+function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
+  const dispatch = useAppDispatch();
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useMyPhotosQuery({ galleryId: gallery._id, offset: (page - 1) * PHOTOS_PER_PAGE, limit: PHOTOS_PER_PAGE });
+  const [setCover] = useSetCoverMutation();
+  const [deletePhoto] = useDeletePhotoMutation();
+  const uploads = useUploads({
+    url: '/performer/performer-assets/photos/upload',
+    field: 'photo',
+    fields: { galleryId: gallery._id },
+    fileOf: photoFile,
+  });
+
+  // When a batch is done, the grid shows the new photos and the list keeps only the failures.
+  const wasBusy = useRef(false);
+  const { busy, items, remove } = uploads;
+  useEffect(() => {
+    if (wasBusy.current && !busy) {
+      dispatch(api.util.invalidateTags(['Photos', 'Galleries']));
+      for (const item of items) if (item.file) remove(item.uid);
+    }
+    wasBusy.current = busy;
+  }, [busy, items, remove, dispatch]);
+
+  const act = (action: Promise<unknown>, done: string) =>
+    action.then(() => toast.success(done)).catch((error: unknown) => toast.error(errorMessage(error)));
+
+  return (
+    <Card title={`Photos (${gallery.stats.photos})`}>
+      <UploadField accept={accepts.photo} multiple uploads={uploads} label="Add photos" removable={false} />
+      <div style={{ marginTop: 16 }}>
+        {isLoading ? (
+          <Skeleton.Image active />
+        ) : !data?.total ? (
+          <Empty description="No photos yet: add some above. The first one becomes the cover." />
+        ) : (
+          <>
+            <Image.PreviewGroup>
+              <div className="gallery-photos">
+                {data.data.map((photo, index) => (
+                  <Flex key={photo._id} vertical gap={4} data-testid="gallery-photo">
+                    <Image
+                      src={photo.file.thumbnailUrl ?? undefined}
+                      preview={{ src: photo.file.url ?? undefined }}
+                      alt={photo.title || `Photo ${index + 1}`}
+                    />
+                    <Flex gap={4} align="center">
+                      {photo.isCover ? (
+                        <Tag icon={<StarFilled />} color="gold">
+                          Cover
+                        </Tag>
+                      ) : (
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<StarOutlined />}
+                          onClick={() => act(setCover(photo._id).unwrap(), 'Cover changed')}
+                        >
+                          Make cover
+                        </Button>
+                      )}
+                      <Popconfirm title="Delete this photo?" onConfirm={() => act(deletePhoto(photo._id).unwrap(), 'Photo deleted')}>
+                        <Button
+                          size="small"
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          aria-label={`Delete photo ${index + 1}`}
+                          style={{ marginInlineStart: 'auto' }}
+                        />
+                      </Popconfirm>
+                    </Flex>
+                  </Flex>
+                ))}
+              </div>
+            </Image.PreviewGroup>
+            <Pagination
+              style={{ marginTop: 16 }}
+              current={page}
+              pageSize={PHOTOS_PER_PAGE}
+              total={data.total}
+              onChange={setPage}
+              hideOnSinglePage
+            />
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { Avatar, Card, Empty, Flex, Image, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { useOnce } from '../../shared/hooks/useOnce';
+import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { LockedPanel } from '../../shared/ui/LockedPanel';
+import { useReactMutation } from '../community/api';
+import { Comments } from '../community/Comments';
+import { ReactionBar } from '../community/ReactionBar';
+import { useAddGalleryViewMutation, useGalleryQuery, usePhotosQuery } from './api';
+import { galleryCover } from './GalleryCard';
+
+const PHOTOS_PER_PAGE = 60;
+
+/** `/gallery/:id`: the photos in a grid that opens a lightbox, or what unlocks them. */
+export default function GalleryPage() {
+  const { id = '' } = useParams();
+  const viewer = useAppSelector((state) => state.session.user);
+  const { data: gallery, isLoading, isError } = useGalleryQuery(id);
+  const [addView] = useAddGalleryViewMutation();
+  const [react] = useReactMutation();
+  const signedIn = useSignedInAction();
+  const [showComments, setShowComments] = useState(false);
+  useOnce(async () => {
+    await addView(id);
+  });
+
+  if (isLoading) return <Skeleton active className="page-wide" />;
+  if (isError || !gallery) {
+    return <Result status="404" title="Gallery not found" subTitle="It may have been removed." extra={<Link to="/">Go home</Link>} />;
+  }
+  const profile = `/${gallery.performer.username ?? gallery.performer._id}`;
+  const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
+    react({ objectType: 'gallery', objectId: gallery._id, action, on })
+      .unwrap()
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  });
+  const count = `${gallery.stats.photos} ${gallery.stats.photos === 1 ? 'photo' : 'photos'}`;
+
+  return (
+    <Card className="page-wide">
+      <Typography.Title level={2}>{gallery.title}</Typography.Title>
+      <Flex gap={12} align="center" wrap style={{ marginBottom: 12 }}>
+        <Link to={profile}>
+          <Flex gap={8} align="center">
+            <Avatar src={gallery.performer.avatar} alt="" />
+            <Typography.Text strong>{gallery.performer.name}</Typography.Text>
+          </Flex>
+        </Link>
+        <Typography.Text type="secondary">
+          {count} · {gallery.stats.views} views · {dayjs(gallery.createdAt).format('D MMM YYYY')}
+        </Typography.Text>
+        {gallery.isSale && <Tag color="purple">{gallery.isBought ? 'Bought' : `${gallery.price.toFixed(2)} tokens`}</Tag>}
+      </Flex>
+      {gallery.description && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{gallery.description}</Typography.Paragraph>}
+      {gallery.canView ? (
+        <GalleryPhotos galleryId={gallery._id} />
+      ) : (
+        <LockedPanel
+          backdrop={galleryCover(gallery)}
+          isSale={gallery.isSale}
+          price={gallery.price}
+          noun="gallery"
+          detail={count}
+          profile={profile}
+        />
+      )}
+      <ReactionBar
+        target={{ type: 'gallery', id: gallery._id }}
+        isLiked={gallery.isLiked}
+        likes={gallery.stats.likes}
+        isBookmarked={gallery.isBookmarked}
+        comments={gallery.stats.comments}
+        commentsOpen={showComments}
+        onToggleComments={() => setShowComments(!showComments)}
+        onReact={toggle}
+      />
+      {showComments && <Comments objectType="gallery" objectId={gallery._id} canComment={!!viewer && gallery.canView} />}
+    </Card>
+  );
+}
+
+/** The grid; a click opens the lightbox, whose arrows (and arrow keys) walk through this page's photos. */
+function GalleryPhotos({ galleryId }: { galleryId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = usePhotosQuery({ galleryId, offset: (page - 1) * PHOTOS_PER_PAGE, limit: PHOTOS_PER_PAGE });
+  if (isLoading) return <Skeleton.Image active />;
+  if (!data?.total) return <Empty description="No photos in this gallery yet." />;
+  return (
+    <>
+      <Image.PreviewGroup>
+        <div className="gallery-photos">
+          {data.data.map((photo, index) => (
+            <Image
+              key={photo._id}
+              src={photo.file.thumbnailUrl ?? undefined}
+              preview={{ src: photo.file.url ?? undefined }}
+              alt={photo.title || `Photo ${(page - 1) * PHOTOS_PER_PAGE + index + 1}`}
+            />
+          ))}
+        </div>
+      </Image.PreviewGroup>
+      <Pagination
+        style={{ marginTop: 16 }}
+        current={page}
+        pageSize={PHOTOS_PER_PAGE}
+        total={data.total}
+        onChange={setPage}
+        hideOnSinglePage
+      />
+    </>
+  );
+}

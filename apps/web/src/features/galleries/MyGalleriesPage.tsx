@@ -1,0 +1,108 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { type Gallery, libraryStatuses } from '@limelight/contracts';
+import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { useDeleteGalleryMutation, useMyGalleriesQuery } from './api';
+import { galleryCover } from './GalleryCard';
+
+const filterNames = ['q', 'status'] as const;
+
+/** `/creator/galleries`: the creator's galleries, drafts and hidden ones too; table state in the URL. */
+export default function MyGalleriesPage() {
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const { data, isFetching } = useMyGalleriesQuery(query);
+  const [remove] = useDeleteGalleryMutation();
+
+  return (
+    <Card className="page-wide">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>My galleries</Typography.Title>
+        <Link to="/creator/galleries/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            New gallery
+          </Button>
+        </Link>
+      </Flex>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
+          placeholder="Search titles"
+          label="Search galleries"
+        />
+        <SelectFilter
+          value={state.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          options={libraryStatuses.map((value) => ({ value, label: libraryStatusLabels[value] }))}
+          placeholder="Status"
+          label="Filter by status"
+        />
+      </Flex>
+      <Table<Gallery>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: 'No galleries yet: create your first one.' }}
+        {...tableProps<Gallery>(data?.total)}
+        columns={[
+          {
+            title: 'Gallery',
+            dataIndex: 'title',
+            sorter: true,
+            sortOrder: sortOrder('title'),
+            render: (title: string, row) => (
+              <Flex gap={8} align="center">
+                <div
+                  className="library-card-cover"
+                  style={{ width: 96, flex: 'none', backgroundImage: `url(${galleryCover(row) ?? ''})` }}
+                />
+                <Link to={`/gallery/${row._id}`}>{title}</Link>
+              </Flex>
+            ),
+          },
+          { title: 'Status', dataIndex: 'status', render: (_: unknown, row) => <LibraryStatusTag status={row.status} /> },
+          { title: 'Photos', key: 'photos', render: (_: unknown, row) => row.stats.photos },
+          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
+          { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
+          {
+            title: 'Created',
+            dataIndex: 'createdAt',
+            sorter: true,
+            sortOrder: sortOrder('createdAt'),
+            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row) => (
+              <Flex gap={8}>
+                <Link to={`/creator/galleries/${row._id}`}>
+                  <Button size="small">Edit and photos</Button>
+                </Link>
+                <Popconfirm
+                  title="Delete this gallery and all its photos?"
+                  onConfirm={() =>
+                    remove(row._id)
+                      .unwrap()
+                      .then((answer) => toast.success(answer.message))
+                      .catch((error: unknown) => toast.error(errorMessage(error)))
+                  }
+                >
+                  <Button size="small" danger>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { libraryStatuses, type Video } from '@limelight/contracts';
+import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { useDeleteVideoMutation, useMyVideosQuery } from './api';
+import { formatDuration, videoPoster } from './VideoCard';
+
+const filterNames = ['q', 'status'] as const;
+const POLL_MS = 3000;
+
+/** `/creator/videos`: the creator's video library, drafts and hidden ones too; table state in the URL. */
+export default function MyVideosPage() {
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const [processing, setProcessing] = useState(false);
+  // Refreshes while an upload is still being processed, so its status turns by itself.
+  const { data, isFetching } = useMyVideosQuery(query, { pollingInterval: processing ? POLL_MS : 0 });
+  const [remove] = useDeleteVideoMutation();
+  const anyProcessing = !!data?.data.some((video) => video.video?.status === 'processing');
+  useEffect(() => setProcessing(anyProcessing), [anyProcessing]);
+
+  return (
+    <Card className="page-wide">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>My videos</Typography.Title>
+        <Link to="/creator/videos/new">
+          <Button type="primary" icon={<PlusOutlined />}>
+            Upload video
+          </Button>
+        </Link>
+      </Flex>
+      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
+          placeholder="Search titles"
+          label="Search videos"
+        />
+        <SelectFilter
+          value={state.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          options={libraryStatuses.map((value) => ({ value, label: libraryStatusLabels[value] }))}
+          placeholder="Status"
+          label="Filter by status"
+        />
+      </Flex>
+      <Table<Video>
+        rowKey="_id"
+        loading={isFetching && !processing}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: 'No videos yet: upload your first one.' }}
+        {...tableProps<Video>(data?.total)}
+        columns={[
+          {
+            title: 'Video',
+            dataIndex: 'title',
+            sorter: true,
+            sortOrder: sortOrder('title'),
+            render: (title: string, row) => (
+              <Flex gap={8} align="center">
+                <div
+                  className="library-card-cover"
+                  style={{ width: 96, flex: 'none', backgroundImage: `url(${videoPoster(row) ?? ''})` }}
+                />
+                <Link to={`/video/${row._id}`}>{title}</Link>
+              </Flex>
+            ),
+          },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (_: unknown, row) =>
+              row.video?.status === 'processing' ? (
+                <Tag color="processing">processing</Tag>
+              ) : row.video?.status === 'error' ? (
+                <Tag color="error" title={row.video.error ?? undefined}>
+                  failed
+                </Tag>
+              ) : (
+                <LibraryStatusTag status={row.status} />
+              ),
+          },
+          {
+            title: 'Length',
+            key: 'duration',
+            render: (_: unknown, row) => (row.video?.duration ? formatDuration(row.video.duration) : ''),
+          },
+          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
+          { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
+          {
+            title: 'Uploaded',
+            dataIndex: 'createdAt',
+            sorter: true,
+            sortOrder: sortOrder('createdAt'),
+            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row) => (
+              <Flex gap={8}>
+                <Link to={`/creator/videos/${row._id}/edit`}>
+                  <Button size="small">Edit</Button>
+                </Link>
+                <Popconfirm
+                  title="Delete this video and its files?"
+                  onConfirm={() =>
+                    remove(row._id)
+                      .unwrap()
+                      .then((answer) => toast.success(answer.message))
+                      .catch((error: unknown) => toast.error(errorMessage(error)))
+                  }
+                >
+                  <Button size="small" danger>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { Avatar, Card, Flex, Result, Skeleton, Spin, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { useOnce } from '../../shared/hooks/useOnce';
+import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { LockedPanel } from '../../shared/ui/LockedPanel';
+import { VideoPlayer } from '../../shared/ui/VideoPlayer';
+import { useReactMutation } from '../community/api';
+import { Comments } from '../community/Comments';
+import { ReactionBar } from '../community/ReactionBar';
+import { useAddVideoViewMutation, useVideoQuery } from './api';
+import { videoPoster } from './VideoCard';
+
+const POLL_MS = 3000;
+
+/** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
+export default function VideoPage() {
+  const { id = '' } = useParams();
+  const viewer = useAppSelector((state) => state.session.user);
+  const [processing, setProcessing] = useState(false);
+  // Asks again while the video is still being processed, so it plays as soon as it is ready.
+  const { data: video, isLoading, isError } = useVideoQuery(id, { pollingInterval: processing ? POLL_MS : 0 });
+  const [addView] = useAddVideoViewMutation();
+  const [react] = useReactMutation();
+  const signedIn = useSignedInAction();
+  const [showComments, setShowComments] = useState(false);
+  useOnce(async () => {
+    await addView(id);
+  });
+  const nowProcessing = video?.video?.status === 'processing';
+  useEffect(() => setProcessing(nowProcessing), [nowProcessing]);
+
+  if (isLoading) return <Skeleton active className="page-narrow" />;
+  if (isError || !video) {
+    return <Result status="404" title="Video not found" subTitle="It may have been removed." extra={<Link to="/">Go home</Link>} />;
+  }
+  const profile = `/${video.performer.username ?? video.performer._id}`;
+  const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
+    react({ objectType: 'video', objectId: video._id, action, on })
+      .unwrap()
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  });
+
+  return (
+    <Card className="page-narrow">
+      {!video.canView ? (
+        <Flex vertical gap={8}>
+          {video.teaser?.url && <VideoPlayer video={video.teaser} label="Teaser" />}
+          <LockedPanel backdrop={videoPoster(video)} isSale={video.isSale} price={video.price} noun="video" profile={profile} />
+        </Flex>
+      ) : video.video?.status === 'finished' ? (
+        <VideoPlayer video={{ ...video.video, thumbnailUrl: videoPoster(video) ?? null }} label={video.title} />
+      ) : video.video?.status === 'error' ? (
+        <Result status="warning" title="This video could not be processed" subTitle={video.video.error} />
+      ) : (
+        <Flex gap={8} align="center" role="status" className="feed-locked" style={{ justifyContent: 'center' }}>
+          <Spin size="small" /> Processing the video…
+        </Flex>
+      )}
+      <Typography.Title level={2} style={{ marginTop: 16 }}>
+        {video.title}
+      </Typography.Title>
+      <Flex gap={12} align="center" wrap>
+        <Link to={profile}>
+          <Flex gap={8} align="center">
+            <Avatar src={video.performer.avatar} alt="" />
+            <Typography.Text strong>{video.performer.name}</Typography.Text>
+          </Flex>
+        </Link>
+        <Typography.Text type="secondary">
+          {video.stats.views} views · {dayjs(video.createdAt).format('D MMM YYYY')}
+        </Typography.Text>
+        {video.isSale && <Tag color="purple">{video.isBought ? 'Bought' : `${video.price.toFixed(2)} tokens`}</Tag>}
+      </Flex>
+      {video.description && (
+        <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginTop: 12 }}>{video.description}</Typography.Paragraph>
+      )}
+      <Flex gap={4} wrap>
+        {video.tags.map((tag) => (
+          <Tag key={tag}>#{tag}</Tag>
+        ))}
+      </Flex>
+      <ReactionBar
+        target={{ type: 'video', id: video._id }}
+        isLiked={video.isLiked}
+        likes={video.stats.likes}
+        isBookmarked={video.isBookmarked}
+        comments={video.stats.comments}
+        commentsOpen={showComments}
+        onToggleComments={() => setShowComments(!showComments)}
+        onReact={toggle}
+      />
+      {showComments && <Comments objectType="video" objectId={video._id} canComment={!!viewer && video.canView} />}
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { currentPage, loginUrl } from '../lib/navigation';
+
+/**
+ * Wraps an action only members can take (like, vote, report…): a visitor is sent to log in
+ * and brought back to this page instead.
+ */
+export function useSignedInAction() {
+  const viewer = useAppSelector((state) => state.session.user);
+  const navigate = useNavigate();
+  return useCallback(
+    <A extends unknown[]>(action: (...args: A) => void) =>
+      (...args: A) => {
+        if (viewer) action(...args);
+        else navigate(loginUrl(currentPage()));
+      },
+    [viewer, navigate],
+  );
+}

@@ -1,0 +1,57 @@
+import type { ListResponse } from '@limelight/contracts';
+import { Card, Col, Empty, Pagination, Row, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTableState } from '../hooks/useTableState';
+
+const noFilters = [] as const;
+export const GRID_PAGE_SIZE = 12;
+
+/** The page of a grid, kept in the URL like a table's (`current`, `pageSize`). */
+export function useGridPage() {
+  const { query } = useTableState(noFilters, { pageSize: GRID_PAGE_SIZE });
+  return { offset: query.offset, limit: query.limit };
+}
+
+/** Cards in a responsive grid with a loading state, an empty state and URL pagination. */
+export function PagedGrid<T>({
+  data,
+  isLoading,
+  empty,
+  keyOf,
+  render,
+}: {
+  data?: ListResponse<T>;
+  isLoading: boolean;
+  empty: ReactNode;
+  keyOf: (item: T) => string;
+  render: (item: T) => ReactNode;
+}) {
+  const { state, setPage } = useTableState(noFilters, { pageSize: GRID_PAGE_SIZE });
+  if (isLoading) return <Skeleton active />;
+  if (!data?.total) {
+    return (
+      <Card>
+        <Empty description={empty} />
+      </Card>
+    );
+  }
+  return (
+    <>
+      <Row gutter={[16, 16]}>
+        {data.data.map((item) => (
+          <Col key={keyOf(item)} xs={24} sm={12} md={8} lg={6}>
+            {render(item)}
+          </Col>
+        ))}
+      </Row>
+      <Pagination
+        style={{ marginTop: 16 }}
+        current={state.current}
+        pageSize={state.pageSize}
+        total={data.total}
+        onChange={setPage}
+        hideOnSinglePage
+      />
+    </>
+  );
+}
