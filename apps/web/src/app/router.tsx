@@ -43,6 +43,7 @@ const ContactPage = () => page(() => import('../features/site/ContactPage'));
 const MyFeedsPage = () => page(() => import('../features/feeds/MyFeedsPage'));
 const NewFeedPage = () => page(() => import('../features/feeds/FeedComposer'));
 const EditFeedPage = () => page(() => import('../features/feeds/FeedComposer').then((m) => ({ default: m.EditFeedPage })));
+const FeedPage = () => page(() => import('../features/feeds/FeedPage'));
 const MyVideosPage = () => page(() => import('../features/videos/MyVideosPage'));
 const NewVideoPage = () => page(() => import('../features/videos/VideoForm'));
 const EditVideoPage = () => page(() => import('../features/videos/VideoForm').then((m) => ({ default: m.EditVideoPage })));
@@ -114,6 +115,7 @@ export const router = createBrowserRouter([
           { path: '/creator/galleries', element: creatorOnly(<MyGalleriesPage />) },
           { path: '/creator/galleries/new', element: creatorOnly(<NewGalleryPage />) },
           { path: '/creator/galleries/:id', element: creatorOnly(<EditGalleryPage />) },
+          { path: '/post/:id', element: <FeedPage /> },
           { path: '/video/:id', element: <VideoPage /> },
           { path: '/gallery/:id', element: <GalleryPage /> },
           { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },

@@ -20,6 +20,7 @@ import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { accessTo, canViewOne, visibleTo } from '../access/policy';
+import { countView } from '../library/views';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { saveImageFile } from '../media/uploads';
 import { byListedCreator } from '../performers/repo';
@@ -138,13 +139,7 @@ export async function galleryForViewer(deps: Deps, viewer: SessionUser | undefin
 }
 
 export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  await visibleGallery(deps, viewer, id);
-  const [row] = await deps.db
-    .update(galleries)
-    .set({ viewCount: sql`${galleries.viewCount} + 1` })
-    .where(eq(galleries.id, id))
-    .returning({ views: galleries.viewCount });
-  return { views: row!.views };
+  return countView(deps.db, galleries, await visibleGallery(deps, viewer, id), viewer);
 }
 
 /** Galleries as one viewer sees them: a fixed number of queries for a page. */

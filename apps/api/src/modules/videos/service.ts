@@ -17,6 +17,7 @@ import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { accessTo, visibleTo } from '../access/policy';
+import { countView } from '../library/views';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
@@ -191,13 +192,7 @@ export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined
 }
 
 export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  await visibleVideo(deps, viewer, id);
-  const [row] = await deps.db
-    .update(videos)
-    .set({ viewCount: sql`${videos.viewCount} + 1` })
-    .where(eq(videos.id, id))
-    .returning({ views: videos.viewCount });
-  return { views: row!.views };
+  return countView(deps.db, videos, await visibleVideo(deps, viewer, id), viewer);
 }
 
 export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefined, id: string, fileId: string) {

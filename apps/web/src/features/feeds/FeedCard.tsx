@@ -19,11 +19,11 @@ type FeedArg = { source: FeedSource; type?: Feed['type'] };
  * One post: its media for viewers with access, else its previews and what unlocks it. `arg`
  * names the paged list it sits in, so votes and likes update that list in place.
  */
-export function FeedCard({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
+export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?: FeedArg; commentsOpen?: boolean }) {
   const viewer = useAppSelector((state) => state.session.user);
   const signedIn = useSignedInAction();
   const [react] = useReactToFeedMutation();
-  const [showComments, setShowComments] = useState(false);
+  const [showComments, setShowComments] = useState(commentsOpen);
   const profile = `/${feed.performer.username ?? feed.performer._id}`;
   const scheduled = dayjs(feed.publishedAt).isAfter(dayjs());
   const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
@@ -42,9 +42,11 @@ export function FeedCard({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
           <Link to={profile}>
             <Typography.Text strong>{feed.performer.name}</Typography.Text>
           </Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {dayjs(feed.publishedAt).format('D MMM YYYY, HH:mm')}
-          </Typography.Text>
+          <Link to={`/post/${feed._id}`}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {dayjs(feed.publishedAt).format('D MMM YYYY, HH:mm')}
+            </Typography.Text>
+          </Link>
         </Flex>
         <Space style={{ marginInlineStart: 'auto' }}>
           {feed.isPinned && (

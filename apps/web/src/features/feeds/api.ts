@@ -35,6 +35,11 @@ export const feedsApi = api.injectEndpoints({
       query: (params) => ({ url: '/performer/feeds', params }),
       providesTags: ['Feeds'],
     }),
+    /** One post as this viewer may see it. */
+    feed: build.query<Feed, string>({
+      query: (id) => `/user/feeds/${id}`,
+      providesTags: ['Feeds'],
+    }),
     myFeed: build.query<Feed, string>({
       query: (id) => `/performer/feeds/${id}`,
       providesTags: ['Feeds'],
@@ -88,6 +93,7 @@ export const {
   useBookmarkedFeedsQuery,
   useMyFeedsQuery,
   useMyFeedQuery,
+  useFeedQuery,
   useSaveFeedMutation,
   useDeleteFeedMutation,
   useCreatePollMutation,
