@@ -40,6 +40,7 @@ import { storiesRoutes } from './modules/stories/routes';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { usersRoutes } from './modules/users/routes';
 import { videosRoutes } from './modules/videos/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(sitePromosRoutes(deps));
       await api.register(tokenPackagesRoutes(deps));
       await api.register(feedsRoutes(deps));
+      await api.register(walletRoutes(deps));
       await api.register(commentsRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(storiesRoutes(deps));

@@ -105,6 +105,9 @@ const cases: Case[] = [
   ['POST', '/api/performer/performer-assets/photos/set-cover/nope', undefined, 'performer', ['id']],
   ['GET', '/api/performer-assets/photos/nope', undefined, 'anyone', ['performerId']],
   ['GET', `/api/performer-assets/photos/${someId}?limit=0`, undefined, 'anyone', ['limit']],
+  ['POST', '/api/wallet/charges/gift/nope', {}, 'fan', ['type', 'id']],
+  ['POST', `/api/wallet/charges/tip/${someId}`, { price: -1, message: 5 }, 'fan', ['price', 'message']],
+  ['GET', '/api/wallet/charges/search?type=gift&status=lost&sortBy=x', undefined, 'fan', ['type', 'status', 'sortBy']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -1,7 +1,9 @@
 import type { Role } from '@limelight/contracts';
 import { expect } from 'vitest';
-import { performerProfiles, purchasedItems, subscriptions } from '../src/db/schema';
+import { paymentTransactions, performerProfiles, purchasedItems, subscriptions } from '../src/db/schema';
 import { insertAccount } from '../src/modules/auth/service';
+import { platform, post, walletOf } from '../src/platform/ledger';
+import { checkLedger } from '../src/platform/ledger-check';
 import type { TestApp } from './app';
 
 let sequence = 0;
@@ -102,4 +104,27 @@ export async function subscribe(app: TestApp, userId: string, performerId: strin
 /** A purchase as a successful wallet charge leaves it. */
 export async function purchase(app: TestApp, userId: string, itemType: 'feed' | 'video' | 'gallery' | 'product', itemId: string) {
   await app.deps.db.insert(purchasedItems).values({ userId, itemType, itemId });
+}
+
+/**
+ * Tokens in a fan's wallet as a successful card top-up leaves them: a paid transaction and its
+ * journal from the gateway's clearing account, through the real ledger.
+ */
+export async function fundWallet(app: TestApp, userId: string, amount: number) {
+  const amountCents = Math.round(amount * 100);
+  await app.deps.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .insert(paymentTransactions)
+      .values({ userId, gateway: 'sandbox', type: 'wallet_top_up', status: 'success', amountCents, tokensCents: amountCents })
+      .returning();
+    await post(tx, { kind: 'top_up', referenceType: 'payment', referenceId: payment!.id }, [
+      { ...platform('gateway_clearing'), amountCents: -amountCents },
+      { ...walletOf(userId), amountCents },
+    ]);
+  });
+}
+
+/** Fails the test when any money invariant is broken (what `npm run ledger:check` checks). */
+export async function expectSoundLedger(app: TestApp) {
+  expect(await checkLedger(app.deps.db)).toEqual([]);
 }

@@ -16,6 +16,10 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
   unprocessable: 'UNPROCESSABLE',
+  /** The wallet holds less than the price (402). */
+  insufficientBalance: 'INSUFFICIENT_BALANCE',
+  /** The card gateway refused the payment (402). */
+  paymentDeclined: 'PAYMENT_DECLINED',
   providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
   providerUnavailable: 'PROVIDER_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',

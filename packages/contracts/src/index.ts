@@ -5,6 +5,7 @@ export * from './galleries';
 export * from './list';
 export * from './lookups';
 export * from './media';
+export * from './money';
 export * from './performer-options';
 export * from './performers';
 export * from './settings';

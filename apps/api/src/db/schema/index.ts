@@ -5,6 +5,7 @@ export * from './files';
 export * from './galleries';
 export * from './identities';
 export * from './jobs';
+export * from './money';
 export * from './search';
 export * from './secrets';
 export * from './sessions';

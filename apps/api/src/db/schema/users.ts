@@ -1,7 +1,6 @@
 import type { AccountStatus, Gender, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -10,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -39,8 +39,6 @@ export const users = pgTable(
     coverKey: text('cover_key'),
     avatarFileId: uuid('avatar_file_id'),
     coverFileId: uuid('cover_file_id'),
-    /** Cached wallet balance in cents; the ledger is the source of truth once money moves. */
-    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -50,7 +48,6 @@ export const users = pgTable(
     index('users_role_updated_at_idx').on(t.role, t.updatedAt),
     check('users_role_check', sql`${t.role} in ('user', 'performer', 'admin')`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
-    check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );
 
@@ -98,6 +95,8 @@ export const performerProfiles = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     idVerificationFileId: uuid('id_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
     documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The platform's share of this creator's sales when an admin set one; else the site's performerCommission. */
+    commissionRate: real('commission_rate'),
     /** The short video on the creator's page; played once it has finished processing. */
     welcomeVideoFileId: uuid('welcome_video_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

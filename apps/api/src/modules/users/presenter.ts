@@ -9,7 +9,7 @@ export const avatarOf = (user: Pick<UserRow, 'avatarKey'>) => (user.avatarKey ? 
 export const coverOf = (user: Pick<UserRow, 'coverKey'>) => (user.coverKey ? publicUrl(user.coverKey) : COVER_FALLBACK);
 
 /** The signed-in account as the client sees it: no password hash, no internal columns. */
-export function toCurrentUser(user: UserRow, profile?: ProfileRow): CurrentUser {
+export function toCurrentUser(user: UserRow, balanceCents: number, profile?: ProfileRow): CurrentUser {
   return {
     _id: user.id,
     role: user.role,
@@ -23,7 +23,7 @@ export function toCurrentUser(user: UserRow, profile?: ProfileRow): CurrentUser 
     status: user.status,
     verifiedEmail: user.verifiedEmail,
     verifiedDocument: profile?.verifiedDocument ?? false,
-    balance: centsToAmount(user.balanceCents),
+    balance: centsToAmount(balanceCents),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

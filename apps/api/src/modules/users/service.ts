@@ -4,13 +4,21 @@ import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
 import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
 import { toCurrentUser, toPublicUser } from './presenter';
 import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
 
+/** A fan's balance is their wallet; a creator's is what they earned and may request. */
+export const spendableAccount = (user: Pick<UserRow, 'id' | 'role'>) =>
+  user.role === 'performer' ? earningsOf(user.id) : walletOf(user.id);
+
 export async function currentUser(deps: Deps, user: UserRow) {
-  const profile = user.role === 'performer' ? await findProfile(deps.db, user.id) : undefined;
-  return toCurrentUser(user, profile);
+  const [profile, balanceCents] = await Promise.all([
+    user.role === 'performer' ? findProfile(deps.db, user.id) : undefined,
+    balanceOf(deps.db, spendableAccount(user)),
+  ]);
+  return toCurrentUser(user, balanceCents, profile);
 }
 
 /** Updates the account's own fields. A new e-mail address must be verified again. */

@@ -1,0 +1,267 @@
+import type { ChargeStatus, ChargeType, LedgerAccountKind, PaymentGatewayName, PaymentStatus, PaymentType } from '@limelight/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+/**
+ * The double-entry ledger (domain rules, Money). Every account has a cached balance in cents
+ * that changes in the same transaction as its entries; the accounts that hold someone's money
+ * can never go below zero (the check is the last line of defence behind conditional updates).
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: id(),
+    kind: text('kind').$type<LedgerAccountKind>().notNull(),
+    /** The fan or creator whose money this is; null for the platform's own accounts. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'restrict' }),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_kind_key').on(t.ownerId, t.kind).nullsNotDistinct(),
+    check(
+      'ledger_accounts_kind_check',
+      sql`${t.kind} in ('wallet', 'earnings', 'payout_hold', 'paid_out', 'platform_revenue', 'promotions', 'gateway_clearing')`,
+    ),
+    // Money from outside (card payments) and what the platform gives away (coupon discounts) are
+    // the only balances that run negative.
+    check('ledger_accounts_non_negative', sql`${t.kind} in ('gateway_clearing', 'promotions') or ${t.balanceCents} >= 0`),
+  ],
+);
+
+/** One money movement: its entries sum to zero. */
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: id(),
+    /** top_up, charge, subscription, payout_request, payout_rejected, payout_paid, refund. */
+    kind: text('kind').notNull(),
+    /** What moved the money: a wallet charge, a payment, a payout request. */
+    referenceType: text('reference_type').notNull(),
+    referenceId: uuid('reference_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A payment or a charge moves money once; a retried confirmation finds this row.
+    unique('ledger_journals_reference_kind_key').on(t.referenceType, t.referenceId, t.kind),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    journalId: uuid('journal_id')
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Positive adds to the account, negative takes from it. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_entries_account_idx').on(t.accountId, t.createdAt), index('ledger_entries_journal_idx').on(t.journalId)],
+);
+
+/**
+ * The first answer to a money-moving request, by the account and the `Idempotency-Key` it
+ * sent, written in the same transaction as the movement: a retry gets this answer back.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** A hash of the request, so the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] })],
+);
+
+/** A payment from the wallet: a tip or the price of an item. */
+export const walletCharges = pgTable(
+  'wallet_charges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').$type<ChargeType>().notNull(),
+    /** The item bought; null for a tip. */
+    itemId: uuid('item_id'),
+    status: text('status').$type<ChargeStatus>().notNull().default('success'),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    /** What the fan wrote with a tip. */
+    message: text('message').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('wallet_charges_user_created_idx').on(t.userId, t.createdAt),
+    index('wallet_charges_performer_created_idx').on(t.performerId, t.createdAt),
+    check('wallet_charges_type_check', sql`${t.type} in ('tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip')`),
+    check('wallet_charges_status_check', sql`${t.status} in ('pending', 'success', 'refunded')`),
+    check('wallet_charges_amounts', sql`${t.grossCents} > 0 and ${t.netCents} + ${t.commissionCents} = ${t.grossCents}`),
+  ],
+);
+
+/**
+ * What a creator earned from one sale, after the platform's commission: a wallet charge or a
+ * paid subscription period.
+ */
+export const earnings = pgTable(
+  'earnings',
+  {
+    id: id(),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The fan who paid. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** tip, feed, video, gallery, …, subscription. */
+    sourceType: text('source_type').notNull(),
+    /** The wallet charge or the payment transaction. */
+    sourceId: uuid('source_id').notNull(),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
+    commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    commissionRate: real('commission_rate').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('earnings_source_key').on(t.sourceType, t.sourceId),
+    index('earnings_performer_created_idx').on(t.performerId, t.createdAt),
+  ],
+);
+
+/** A card payment through a gateway: a wallet top-up or a subscription period. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    gateway: text('gateway').$type<PaymentGatewayName>().notNull(),
+    type: text('type').$type<PaymentType>().notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('created'),
+    /** What the card is charged. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** What the wallet receives (a top-up), before any coupon discount on the price. */
+    tokensCents: bigint('tokens_cents', { mode: 'number' }).notNull().default(0),
+    /** The creator a subscription pays. */
+    performerId: uuid('performer_id').references(() => users.id, { onDelete: 'restrict' }),
+    couponId: uuid('coupon_id'),
+    packageId: uuid('package_id'),
+    cardId: uuid('card_id'),
+    /** The gateway's id for the payment (a Stripe payment intent, a sandbox charge). */
+    gatewayRef: text('gateway_ref'),
+    /** Tries at the gateway; each has its own gateway idempotency key. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the gateway declined, or what it asks for (3-D Secure). */
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payment_transactions_gateway_ref_key').on(t.gateway, t.gatewayRef),
+    index('payment_transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('payment_transactions_created_idx').on(t.createdAt),
+    check(
+      'payment_transactions_status_check',
+      sql`${t.status} in ('created', 'processing', 'success', 'fail', 'canceled', 'refunded', 'require_authentication')`,
+    ),
+    check('payment_transactions_amounts', sql`${t.amountCents} > 0 and ${t.tokensCents} >= 0`),
+  ],
+);
+
+/** A saved card: only what identifies it to the owner and to the gateway, never its number. */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').$type<PaymentGatewayName>().notNull(),
+    /** The gateway's token for the card (a Stripe payment method id). */
+    gatewayCardId: text('gateway_card_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_cards_user_idx').on(t.userId, t.createdAt),
+    unique('payment_cards_gateway_card_key').on(t.gateway, t.gatewayCardId),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    name: text('name').notNull().default(''),
+    code: text('code').notNull(),
+    /** Fraction off the price: 0.10 is 10 %. */
+    discountRate: real('discount_rate').notNull(),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** Uses left; null is unlimited. */
+    remainingUses: integer('remaining_uses'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('coupons_code_key').on(t.code),
+    check('coupons_discount_range', sql`${t.discountRate} > 0 and ${t.discountRate} < 1`),
+    check('coupons_remaining_non_negative', sql`${t.remainingUses} is null or ${t.remainingUses} >= 0`),
+  ],
+);
+
+/** One use per fan and coupon, taken when the payment succeeds. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transactionId: uuid('transaction_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'coupon_uses_pkey', columns: [t.couponId, t.userId] })],
+);

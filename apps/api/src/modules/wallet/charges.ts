@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import {
+  fromCents,
+  toCents,
+  type WalletCharge,
+  type WalletChargeInput,
+  type WalletChargeRouteType,
+  type walletChargeQuerySchema,
+} from '@limelight/contracts';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable, Transaction } from '../../db/client';
+import { earnings, type PurchasableType, performerProfiles, purchasedItems, users, walletCharges } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/http';
+import { idempotent } from '../../platform/idempotency';
+import { earningsOf, platform, post, walletOf } from '../../platform/ledger';
+import { visibleFeed } from '../feeds/service';
+import { visibleGallery } from '../galleries/service';
+import { toPublicUser } from '../users/presenter';
+import { visibleVideo } from '../videos/service';
+import { notifyBalance } from './balance';
+
+type Target = { performerId: string; priceCents: number; itemId: string | null };
+
+/** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
+const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
+  tip: async (deps, _fan, id, input) => {
+    const [creator] = await deps.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(and(eq(users.id, id), eq(users.status, 'active')));
+    if (!creator) throw notFound('Creator');
+    if (input.price === undefined) throw badRequest('price is required for a tip', [{ field: 'price', message: 'is required' }]);
+    const [min, max] = [deps.settings.get('minimumTipPrice'), deps.settings.get('maximumTipPrice')];
+    if (input.price < min || input.price > max) {
+      throw badRequest(`A tip must be between ${min} and ${max} tokens`, [
+        { field: 'price', message: `must be between ${min} and ${max}` },
+      ]);
+    }
+    return { performerId: creator.id, priceCents: toCents(input.price), itemId: null };
+  },
+  feed: async (deps, fan, id) => saleItem(await visibleFeed(deps, fan, id)),
+  video: async (deps, fan, id) => saleItem(await visibleVideo(deps, fan, id)),
+  gallery: async (deps, fan, id) => saleItem(await visibleGallery(deps, fan, id)),
+};
+
+function saleItem(item: { id: string; performerId: string; isSale: boolean; priceCents: number }): Target {
+  if (!item.isSale) throw conflict('This is for subscribers: subscribe to see it');
+  if (item.priceCents === 0) throw conflict('This is free: there is nothing to pay');
+  return { performerId: item.performerId, priceCents: item.priceCents, itemId: item.id };
+}
+
+/**
+ * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
+ * set one, else the site's performerCommission) and the creator earns the rest.
+ */
+export async function splitSale(deps: Deps, tx: Queryable, performerId: string, grossCents: number) {
+  const [profile] = await tx
+    .select({ rate: performerProfiles.commissionRate })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, performerId));
+  const commissionRate = profile?.rate ?? deps.settings.get('performerCommission');
+  const commissionCents = Math.round(grossCents * commissionRate);
+  return { grossCents, commissionRate, commissionCents, netCents: grossCents - commissionCents };
+}
+export type SaleSplit = Awaited<ReturnType<typeof splitSale>>;
+
+/**
+ * Moves a sale's money inside `tx`: the fan's wallet pays the gross, the creator earns the net,
+ * the platform keeps the commission; the earning row records all three. Returns the fan's and
+ * the creator's new balances.
+ */
+export async function recordSale(
+  tx: Transaction,
+  sale: SaleSplit & { fanId: string; performerId: string; sourceType: string; sourceId: string; referenceType: string },
+) {
+  const [fanBalance, creatorBalance] = await post(tx, { kind: 'charge', referenceType: sale.referenceType, referenceId: sale.sourceId }, [
+    { ...walletOf(sale.fanId), amountCents: -sale.grossCents },
+    { ...earningsOf(sale.performerId), amountCents: sale.netCents },
+    { ...platform('platform_revenue'), amountCents: sale.commissionCents },
+  ]);
+  await tx.insert(earnings).values({
+    performerId: sale.performerId,
+    userId: sale.fanId,
+    sourceType: sale.sourceType,
+    sourceId: sale.sourceId,
+    grossCents: sale.grossCents,
+    commissionCents: sale.commissionCents,
+    netCents: sale.netCents,
+    commissionRate: sale.commissionRate,
+  });
+  return { fanBalance: fanBalance!, creatorBalance: creatorBalance! };
+}
+
+/**
+ * `POST /wallet/charges/{type}/{id}`: pays a tip or an item from the wallet. The debit is one
+ * conditional update inside the transaction; an item is unlocked in the same transaction, and
+ * only once. Products, messages and streams are one more entry in `targets`.
+ */
+export async function chargeWallet(
+  deps: Deps,
+  fan: SessionUser,
+  type: WalletChargeRouteType,
+  id: string,
+  input: WalletChargeInput,
+  request: FastifyRequest,
+) {
+  if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
+  const target = await targets[type](deps, fan, id, input);
+  if (target.performerId === fan.id) throw conflict('You cannot pay yourself');
+  if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
+    throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
+  }
+  const result = await idempotent(deps.db, request, fan.id, async (tx) => {
+    const split = await splitSale(deps, tx, target.performerId, target.priceCents);
+    const chargeId = randomUUID();
+    await tx.insert(walletCharges).values({
+      id: chargeId,
+      userId: fan.id,
+      performerId: target.performerId,
+      type,
+      itemId: target.itemId,
+      grossCents: split.grossCents,
+      commissionCents: split.commissionCents,
+      netCents: split.netCents,
+      message: input.message ?? '',
+    });
+    if (target.itemId) {
+      await tx
+        .insert(purchasedItems)
+        .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId })
+        .catch((error: unknown) => {
+          throw uniqueViolation(error) !== undefined ? conflict('You have already bought this') : error;
+        });
+    }
+    const balances = await recordSale(tx, {
+      ...split,
+      fanId: fan.id,
+      performerId: target.performerId,
+      sourceType: type,
+      sourceId: chargeId,
+      referenceType: 'wallet_charge',
+    });
+    return { chargeId, balanceCents: balances.fanBalance, creatorBalanceCents: balances.creatorBalance };
+  });
+  notifyBalance(deps, fan.id, result.balanceCents);
+  notifyBalance(deps, target.performerId, result.creatorBalanceCents);
+  const [charge] = await presentCharges(deps.db, await deps.db.select().from(walletCharges).where(eq(walletCharges.id, result.chargeId)));
+  return { charge: charge!, balance: fromCents(result.balanceCents) };
+}
+
+type ChargeRow = typeof walletCharges.$inferSelect;
+
+async function presentCharges(db: Queryable, rows: ChargeRow[]): Promise<WalletCharge[]> {
+  if (!rows.length) return [];
+  const people = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.userId, row.performerId]))]));
+  const person = (id: string) => toPublicUser(people.find((user) => user.id === id)!);
+  return rows.map((row) => ({
+    _id: row.id,
+    type: row.type,
+    status: row.status,
+    itemId: row.itemId,
+    price: fromCents(row.grossCents),
+    message: row.message,
+    user: person(row.userId),
+    performer: person(row.performerId),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+const chargeSortColumns = { createdAt: walletCharges.createdAt, price: walletCharges.grossCents };
+
+/** `GET /wallet/charges/search`: a fan's payments, or the payments a creator received. */
+export async function searchCharges(deps: Deps, viewer: SessionUser, query: z.output<typeof walletChargeQuerySchema>) {
+  const conditions: SQL[] = [viewer.role === 'performer' ? eq(walletCharges.performerId, viewer.id) : eq(walletCharges.userId, viewer.id)];
+  if (query.type) conditions.push(eq(walletCharges.type, query.type));
+  if (query.status) conditions.push(eq(walletCharges.status, query.status));
+  const where = and(...conditions);
+  const order = (query.sort === 'asc' ? asc : desc)(chargeSortColumns[query.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(walletCharges).where(where).orderBy(order, desc(walletCharges.id)).limit(query.limit).offset(query.offset),
+    deps.db.select({ value: count() }).from(walletCharges).where(where),
+  ]);
+  return { data: await presentCharges(deps.db, rows), total: total!.value };
+}

@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Transaction } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { badRequest, unprocessable } from './errors';
+
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * Runs a money movement in one transaction, exactly once per `Idempotency-Key`: the answer is
+ * stored in the same transaction as the movement, so a retry (or a duplicate racing the first)
+ * gets the first answer back and moves nothing. The same key with another request is refused.
+ * Without the header the movement simply runs.
+ */
+export async function idempotent<T>(
+  db: Database,
+  request: FastifyRequest,
+  userId: string,
+  run: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  if (key === undefined) return db.transaction(run);
+  if (typeof key !== 'string' || !key.trim() || key.length > MAX_KEY_LENGTH) {
+    throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be 1 to ${MAX_KEY_LENGTH} characters`, [
+      { field: IDEMPOTENCY_HEADER, message: `must be 1 to ${MAX_KEY_LENGTH} characters` },
+    ]);
+  }
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+  const stored = async () => {
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (row && row.fingerprint !== fingerprint) {
+      throw unprocessable(`This ${IDEMPOTENCY_HEADER} was already used for another request`, [
+        { field: IDEMPOTENCY_HEADER, message: 'was already used for another request' },
+      ]);
+    }
+    return row ? { answer: row.response as T } : undefined;
+  };
+
+  const first = await stored();
+  if (first) return first.answer;
+  try {
+    return await db.transaction(async (tx) => {
+      const answer = await run(tx);
+      await tx.insert(idempotencyKeys).values({ userId, key, fingerprint, response: answer as object });
+      return answer;
+    });
+  } catch (error) {
+    // A duplicate that raced the first one lost (on the key, or on what the first one wrote):
+    // it answers what the first one answered.
+    const winner = await stored();
+    if (winner) return winner.answer;
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../db/client';
+
+/**
+ * Every invariant of the money tables, each as a query that returns the rows breaking it.
+ * `npm run ledger:check` runs them; tests run them after every money test.
+ */
+const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
+  [
+    'every journal balances (its entries sum to zero) and has at least two entries',
+    sql`select journal_id as id from ledger_entries group by journal_id having sum(amount_cents) <> 0 or count(*) < 2
+        union all
+        select j.id from ledger_journals j where not exists (select 1 from ledger_entries e where e.journal_id = j.id)`,
+  ],
+  [
+    "every account's cached balance equals the sum of its entries",
+    sql`select a.id from ledger_accounts a
+        left join (select account_id, sum(amount_cents) as total from ledger_entries group by account_id) e on e.account_id = a.id
+        where a.balance_cents <> coalesce(e.total, 0)`,
+  ],
+  [
+    'no account holding someone’s money is below zero',
+    sql`select id from ledger_accounts where balance_cents < 0 and kind not in ('gateway_clearing', 'promotions')`,
+  ],
+  ['all balances together sum to zero', sql`select 'total' as id from ledger_accounts having coalesce(sum(balance_cents), 0) <> 0`],
+  [
+    'every successful wallet charge was paid by exactly one journal and earned once',
+    sql`select c.id from wallet_charges c
+        where c.status = 'success' and (
+          (select count(*) from ledger_journals j where j.reference_type = 'wallet_charge' and j.reference_id = c.id and j.kind = 'charge') <> 1
+          or (select count(*) from earnings e where e.source_id = c.id) <> 1)`,
+  ],
+  [
+    'a wallet charge debited the fan exactly its price',
+    sql`select c.id from wallet_charges c
+        join ledger_journals j on j.reference_type = 'wallet_charge' and j.reference_id = c.id and j.kind = 'charge'
+        join ledger_entries e on e.journal_id = j.id
+        join ledger_accounts a on a.id = e.account_id and a.kind = 'wallet'
+        group by c.id, c.gross_cents having sum(e.amount_cents) <> -c.gross_cents`,
+  ],
+  [
+    'a payment was credited once if it succeeded, and never otherwise',
+    sql`select t.id from payment_transactions t
+        where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'top_up')
+          <> case when t.status = 'success' and t.type = 'wallet_top_up' then 1 else 0 end`,
+  ],
+];
+
+/** The broken rules, each with up to five offending ids; empty when the books are sound. */
+export async function checkLedger(db: Queryable): Promise<string[]> {
+  const violations: string[] = [];
+  for (const [rule, query] of invariants) {
+    const { rows } = (await db.execute(query)) as unknown as { rows: Array<{ id: string }> };
+    if (rows.length)
+      violations.push(
+        `${rule}: ${rows
+          .slice(0, 5)
+          .map((row) => row.id)
+          .join(', ')}${rows.length > 5 ? ', …' : ''}`,
+      );
+  }
+  return violations;
+}

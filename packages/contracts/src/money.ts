@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list';
+import { moneySchema } from './performers';
+import { publicUserSchema } from './users';
+
+/** Ledger accounts (domain rules, Money): whose money, and where it is. */
+export const ledgerAccountKinds = [
+  'wallet',
+  'payout_hold',
+  'earnings',
+  'paid_out',
+  'promotions',
+  'gateway_clearing',
+  'platform_revenue',
+] as const;
+/** Balances that may run negative: money from outside, and what the platform gives away. */
+export const outsideAccountKinds: readonly LedgerAccountKind[] = ['gateway_clearing', 'promotions'];
+export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+
+export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip'] as const;
+export type ChargeType = (typeof chargeTypes)[number];
+/** What `POST /wallet/charges/{type}/{id}` takes today; products, messages and streams come with their issues. */
+export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery'] as const;
+export type WalletChargeRouteType = (typeof walletChargeRouteTypes)[number];
+export const chargeStatuses = ['pending', 'success', 'refunded'] as const;
+export type ChargeStatus = (typeof chargeStatuses)[number];
+
+export const paymentGateways = ['sandbox', 'stripe'] as const;
+export type PaymentGatewayName = (typeof paymentGateways)[number];
+export const paymentStatuses = ['created', 'processing', 'success', 'fail', 'canceled', 'refunded', 'require_authentication'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentTypes = ['wallet_top_up', 'subscription'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+/** The sandbox gateway's test cards (the embedded default; no money moves). */
+export const SANDBOX_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  /** Asks for 3-D Secure: the payment waits for the fan to confirm it. */
+  authentication: '4000002500003155',
+} as const;
+
+/** Sent on every money-moving request; a retry with the same key gets the first answer. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const sandboxCardSchema = z.object({
+  number: z
+    .string()
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'must be a card number')),
+  expMonth: z.coerce.number().int().min(1, 'must be 1 to 12').max(12, 'must be 1 to 12'),
+  expYear: z.coerce.number().int().min(2000, 'must be a year').max(2100, 'must be a year'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  holderName: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+});
+export type SandboxCardInput = z.input<typeof sandboxCardSchema>;
+/** Stripe cards are collected by Stripe.js; the API receives the payment method's id. */
+export const stripeCardSchema = z.object({ paymentMethodId: z.string().trim().min(1, 'is required').max(255) });
+
+export const paymentCardSchema = z.object({
+  _id: z.string(),
+  gateway: z.enum(paymentGateways),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  holderName: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type PaymentCard = z.infer<typeof paymentCardSchema>;
+
+export const topUpSchema = z
+  .object({
+    /** Tokens to buy, within minimumWalletPrice and maximumWalletPrice; or a package. */
+    amount: moneySchema.optional(),
+    packageId: z.uuid('must be an id').optional(),
+    couponCode: z.string().trim().min(1).max(50).optional(),
+    /** A saved card; the default card when left out. */
+    cardId: z.uuid('must be an id').optional(),
+  })
+  .refine((input) => (input.amount === undefined) !== (input.packageId === undefined), {
+    message: 'give either amount or packageId',
+    path: ['amount'],
+  });
+export type TopUpInput = z.input<typeof topUpSchema>;
+
+export const paymentTransactionSchema = z.object({
+  _id: z.string(),
+  gateway: z.enum(paymentGateways),
+  type: z.enum(paymentTypes),
+  status: z.enum(paymentStatuses),
+  /** Charged to the card. */
+  amount: z.number(),
+  /** Added to the wallet (top-ups). */
+  tokens: z.number(),
+  performer: publicUserSchema.nullable(),
+  couponCode: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  failureReason: z.string().nullable(),
+  /** What the client must do next: confirm 3-D Secure (sandbox: POST this path). */
+  nextAction: z.object({ type: z.literal('confirm'), url: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PaymentTransaction = z.infer<typeof paymentTransactionSchema>;
+
+export const transactionQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'amount']).extend({
+  type: z.enum(paymentTypes).optional(),
+  status: z.enum(paymentStatuses).optional(),
+});
+
+export const couponSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  discountRate: z.number(),
+  expiredAt: z.string().nullable(),
+  remainingUses: z.number().int().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Coupon = z.infer<typeof couponSchema>;
+export const couponCodeSchema = z
+  .string()
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(50, 'must be at most 50 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'may use letters, digits, - and _')
+  .transform((code) => code.toUpperCase());
+export const saveCouponSchema = z.object({
+  name: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  code: couponCodeSchema,
+  discountRate: z.number().gt(0, 'must be more than 0').lt(1, 'must be less than 1'),
+  expiredAt: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).nullable().default(null),
+  remainingUses: z.number().int().min(0, 'must be 0 or more').nullable().default(null),
+  isActive: z.boolean().default(true),
+});
+
+export const walletChargeInputSchema = z.object({
+  /** The tip (tips only); items cost what their creator asks. */
+  price: moneySchema.optional(),
+  message: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+});
+export type WalletChargeInput = z.input<typeof walletChargeInputSchema>;
+
+export const walletChargeSchema = z.object({
+  _id: z.string(),
+  type: z.enum(chargeTypes),
+  status: z.enum(chargeStatuses),
+  itemId: z.string().nullable(),
+  price: z.number(),
+  message: z.string(),
+  /** The fan who paid. */
+  user: publicUserSchema,
+  performer: publicUserSchema,
+  createdAt: z.string(),
+});
+export type WalletCharge = z.infer<typeof walletChargeSchema>;
+export const walletChargeResultSchema = z.object({ charge: walletChargeSchema, balance: z.number() });
+
+export const walletChargeQuerySchema = listQuerySchema(['createdAt', 'price']).extend({
+  type: z.enum(chargeTypes).optional(),
+  status: z.enum(chargeStatuses).optional(),
+});
