@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { registerMediaProcessing } from './modules/media/processing';
 import { mediaRoutes } from './modules/media/routes';
+import { paymentsRoutes } from './modules/payments/routes';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { postsRoutes } from './modules/posts/routes';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(tokenPackagesRoutes(deps));
       await api.register(feedsRoutes(deps));
       await api.register(walletRoutes(deps));
+      await api.register(paymentsRoutes(deps));
       await api.register(commentsRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(storiesRoutes(deps));

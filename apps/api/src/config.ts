@@ -56,6 +56,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  SANDBOX_PAYMENTS: flag.optional(),
   JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   // Outside providers; tests point these at local fakes.
@@ -81,6 +82,11 @@ export type Config = {
   rememberSessionTtlSeconds: number;
   authRateLimitPerMinute: number;
   trustProxy: boolean;
+  /**
+   * The sandbox card gateway (test cards, no money moves). On for the embedded quick start;
+   * with a real database only when asked for, so a production site cannot sell free tokens.
+   */
+  sandboxPayments: boolean;
   /** Background jobs (video processing) each process runs at once; 0 leaves them to others. */
   jobsConcurrency: number;
   /** Uploads go to this S3 bucket when set; else to DATA_DIR/storage. */
@@ -120,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rememberSessionTtlSeconds: e.REMEMBER_SESSION_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    sandboxPayments: e.SANDBOX_PAYMENTS ?? !e.DATABASE_URL,
     jobsConcurrency: e.JOBS_CONCURRENCY,
     s3: e.S3_BUCKET
       ? {

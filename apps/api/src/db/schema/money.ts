@@ -263,5 +263,8 @@ export const couponUses = pgTable(
     transactionId: uuid('transaction_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: 'coupon_uses_pkey', columns: [t.couponId, t.userId] })],
+  (t) => [
+    primaryKey({ name: 'coupon_uses_pkey', columns: [t.couponId, t.userId] }),
+    index('coupon_uses_transaction_idx').on(t.transactionId),
+  ],
 );

@@ -142,6 +142,7 @@ ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_user_id_
 ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_charges" ADD CONSTRAINT "wallet_charges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_charges" ADD CONSTRAINT "wallet_charges_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "coupon_uses_transaction_idx" ON "coupon_uses" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "earnings_performer_created_idx" ON "earnings" USING btree ("performer_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_journal_idx" ON "ledger_entries" USING btree ("journal_id");--> statement-breakpoint

@@ -1,0 +1,78 @@
+import { type Coupon, couponCodeSchema } from '@limelight/contracts';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { coupons, couponUses } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth';
+import { conflict, notFound } from '../../platform/errors';
+
+type CouponRow = typeof coupons.$inferSelect;
+
+export const presentCoupon = (row: CouponRow): Coupon => ({
+  _id: row.id,
+  name: row.name,
+  code: row.code,
+  discountRate: row.discountRate,
+  expiredAt: row.expiredAt?.toISOString() ?? null,
+  remainingUses: row.remainingUses,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A coupon this fan may still use: active, not expired, uses left, not used by them before. */
+export async function usableCoupon(db: Queryable, user: SessionUser, rawCode: string) {
+  const code = couponCodeSchema.safeParse(rawCode);
+  if (!code.success) throw notFound('Coupon');
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.data));
+  if (!coupon?.isActive) throw notFound('Coupon');
+  if (coupon.expiredAt && coupon.expiredAt <= new Date()) throw conflict('This coupon has expired');
+  if (coupon.remainingUses === 0) throw conflict('This coupon has been used up');
+  const [used] = await db
+    .select({ couponId: couponUses.couponId })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, coupon.id), eq(couponUses.userId, user.id)));
+  if (used) throw conflict('You have already used this coupon');
+  return coupon;
+}
+
+/**
+ * Takes one use of the coupon for this payment, in the payment's transaction: the conditional
+ * decrement and the one-per-fan key make two payments racing for the last use both safe.
+ */
+export async function reserveCoupon(tx: Queryable, coupon: CouponRow, userId: string, transactionId: string) {
+  const [taken] = await tx
+    .update(coupons)
+    .set({ remainingUses: sql`${coupons.remainingUses} - 1` })
+    .where(
+      and(
+        eq(coupons.id, coupon.id),
+        eq(coupons.isActive, true),
+        or(isNull(coupons.remainingUses), gt(coupons.remainingUses, 0)),
+        or(isNull(coupons.expiredAt), gt(coupons.expiredAt, new Date())),
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (!taken) throw conflict('This coupon has been used up');
+  await tx
+    .insert(couponUses)
+    .values({ couponId: coupon.id, userId, transactionId })
+    .onConflictDoNothing()
+    .returning()
+    .then((rows) => {
+      if (!rows.length) throw conflict('You have already used this coupon');
+    });
+}
+
+/** Gives the use back when the payment it was reserved for failed. */
+export async function releaseCoupon(tx: Queryable, transactionId: string) {
+  const [use] = await tx.delete(couponUses).where(eq(couponUses.transactionId, transactionId)).returning();
+  if (!use) return;
+  await tx
+    .update(coupons)
+    .set({ remainingUses: sql`${coupons.remainingUses} + 1` })
+    .where(and(eq(coupons.id, use.couponId), sql`${coupons.remainingUses} is not null`));
+}
+
+/** The price after the coupon's discount, in cents (never below one cent). */
+export const discounted = (priceCents: number, coupon?: Pick<CouponRow, 'discountRate'>) =>
+  coupon ? Math.max(1, Math.round(priceCents * (1 - coupon.discountRate))) : priceCents;

@@ -1,0 +1,174 @@
+import { SANDBOX_CARDS } from '@limelight/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { expectSoundLedger, refusedFields, signedIn } from '../../../test/factories';
+import { coupons, tokenPackages } from '../../db/schema';
+import { settlePayment } from './top-up';
+
+type Account = Awaited<ReturnType<typeof signedIn>>;
+let app: TestApp;
+let admin: Account;
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signedIn(app, 'admin');
+});
+afterEach(() => expectSoundLedger(app));
+afterAll(() => app.close());
+
+const nextYear = new Date().getUTCFullYear() + 1;
+const addCard = (account: Account, number: string = SANDBOX_CARDS.success, extra: object = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/sandbox/cards',
+    headers: account.headers,
+    payload: { number, expMonth: 12, expYear: nextYear, cvc: '123', holderName: 'Fan Card', ...extra },
+  });
+const topUp = (account: Account, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/payment/wallet/top-up', headers: { ...account.headers, ...headers }, payload });
+const balance = async (account: Account) => (await app.inject({ url: '/api/users/me', headers: account.headers })).json().balance;
+const fanWithCard = async (number?: string) => {
+  const fan = await signedIn(app, 'user');
+  expect((await addCard(fan, number)).statusCode).toBe(200);
+  return fan;
+};
+
+describe('cards', () => {
+  it('saves sandbox cards without their number, lists only the owner’s, and removes them', async () => {
+    const fan = await signedIn(app, 'user');
+    const first = await addCard(fan, '4242 4242 4242 4242');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ gateway: 'sandbox', brand: 'Visa', last4: '4242', isDefault: true });
+    expect(first.body).not.toContain('4242424242424242');
+    const second = (await addCard(fan, '5555555555554444')).json();
+    expect(second).toMatchObject({ brand: 'Mastercard', isDefault: false });
+
+    const other = await signedIn(app, 'user');
+    expect((await app.inject({ url: '/api/payment-cards', headers: other.headers })).json().total).toBe(0);
+    expect((await app.inject({ method: 'DELETE', url: `/api/payment-cards/${second._id}`, headers: other.headers })).statusCode).toBe(404);
+
+    expect((await app.inject({ method: 'DELETE', url: `/api/payment-cards/${first.json()._id}`, headers: fan.headers })).statusCode).toBe(
+      200,
+    );
+    const left = (await app.inject({ url: '/api/payment-cards', headers: fan.headers })).json();
+    expect(left).toMatchObject({ total: 1, data: [{ _id: second._id, isDefault: true }] });
+  });
+
+  it('refuses a wrong number, an expired card, bad fields, a gateway not in use, and visitors', async () => {
+    const fan = await signedIn(app, 'user');
+    expect(refusedFields(await addCard(fan, '4242424242424241'))).toEqual(['number']);
+    expect((await addCard(fan, '4242424242424241')).statusCode).toBe(422);
+    expect(refusedFields(await addCard(fan, SANDBOX_CARDS.success, { expYear: 2001 }))).toEqual(['expYear']);
+    expect(refusedFields(await addCard(fan, 'abc', { expMonth: 13, cvc: '1' }))).toEqual(['cvc', 'expMonth', 'number']);
+    const stripe = await app.inject({
+      method: 'POST',
+      url: '/api/stripe/cards',
+      headers: fan.headers,
+      payload: { paymentMethodId: 'pm_1' },
+    });
+    expect(stripe.statusCode).toBe(422);
+    expect((await app.inject({ method: 'POST', url: '/api/paypal/cards', headers: fan.headers, payload: {} })).statusCode).toBe(400);
+    expect((await app.inject({ url: '/api/payment-cards' })).statusCode).toBe(401);
+  });
+});
+
+describe('wallet top-up', () => {
+  it('charges the default card and credits the wallet once; the payment is its owner’s to see', async () => {
+    const fan = await fanWithCard();
+    const response = await topUp(fan, { amount: 25 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ type: 'wallet_top_up', status: 'success', amount: 25, tokens: 25, card: { last4: '4242' } });
+    expect(await balance(fan)).toBe(25);
+
+    const id = response.json()._id;
+    expect((await app.inject({ url: `/api/payment/transactions/${id}`, headers: fan.headers })).json().status).toBe('success');
+    expect((await app.inject({ url: `/api/payment/transactions/${id}`, headers: admin.headers })).statusCode).toBe(200);
+    const other = await signedIn(app, 'user');
+    expect((await app.inject({ url: `/api/payment/transactions/${id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/payment/transactions/user/search', headers: other.headers })).json().total).toBe(0);
+    const mine = (await app.inject({ url: '/api/payment/transactions/user/search?status=success', headers: fan.headers })).json();
+    expect(mine).toMatchObject({ total: 1, data: [{ _id: id }] });
+    // Settling it again (a replayed confirmation) and a late failure change nothing.
+    await settlePayment(app.deps, id, { status: 'success' });
+    await settlePayment(app.deps, id, { status: 'fail', reason: 'late' });
+    expect(await balance(fan)).toBe(25);
+    expect((await app.inject({ url: `/api/payment/transactions/${id}`, headers: fan.headers })).json().status).toBe('success');
+  });
+
+  it('refuses amounts outside the limits, both an amount and a package, no card, and creators', async () => {
+    const fan = await fanWithCard();
+    expect(refusedFields(await topUp(fan, { amount: 1 }))).toEqual(['amount']);
+    expect(refusedFields(await topUp(fan, { amount: 301 }))).toEqual(['amount']);
+    expect(refusedFields(await topUp(fan, { amount: 10, packageId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['amount']);
+    expect(refusedFields(await topUp(fan, {}))).toEqual(['amount']);
+    expect(refusedFields(await topUp(await signedIn(app, 'user'), { amount: 10 }))).toEqual(['cardId']);
+    expect((await topUp(await signedIn(app, 'performer'), { amount: 10 })).statusCode).toBe(409);
+    expect(await balance(fan)).toBe(0);
+  });
+
+  it('records a declined card as failed, and a retry tries again', async () => {
+    const fan = await fanWithCard(SANDBOX_CARDS.declined);
+    const declined = (await topUp(fan, { amount: 10 })).json();
+    expect(declined).toMatchObject({ status: 'fail', failureReason: 'Your card was declined' });
+    expect(await balance(fan)).toBe(0);
+    const retried = await app.inject({ method: 'POST', url: `/api/payment/retry/${declined._id}`, headers: fan.headers });
+    expect(retried.json()).toMatchObject({ status: 'fail' });
+    const other = await signedIn(app, 'user');
+    expect((await app.inject({ method: 'POST', url: `/api/payment/retry/${declined._id}`, headers: other.headers })).statusCode).toBe(404);
+  });
+
+  it('waits for 3-D Secure, then credits once on confirmation', async () => {
+    const fan = await fanWithCard(SANDBOX_CARDS.authentication);
+    const pending = (await topUp(fan, { amount: 10 })).json();
+    expect(pending).toMatchObject({
+      status: 'require_authentication',
+      nextAction: { type: 'confirm', url: `/payment/sandbox/confirm/${pending._id}` },
+    });
+    expect(await balance(fan)).toBe(0);
+    const other = await signedIn(app, 'user');
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/payment/sandbox/confirm/${pending._id}`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    const confirmed = await app.inject({ method: 'POST', url: `/api/payment/sandbox/confirm/${pending._id}`, headers: fan.headers });
+    expect(confirmed.json()).toMatchObject({ status: 'success', nextAction: null });
+    expect(
+      (await app.inject({ method: 'POST', url: `/api/payment/sandbox/confirm/${pending._id}`, headers: fan.headers })).statusCode,
+    ).toBe(409);
+    expect(await balance(fan)).toBe(10);
+  });
+
+  it('sells a token package at its price, less a coupon used once per fan; the discount is the platform’s', async () => {
+    const [bundle] = await app.deps.db.insert(tokenPackages).values({ name: 'Bundle', priceCents: 1000, tokensCents: 1200 }).returning();
+    await app.deps.db.insert(coupons).values({ code: 'WELCOME20', discountRate: 0.2, remainingUses: 5 });
+    await app.deps.db.insert(coupons).values({ code: 'OLD', discountRate: 0.5, expiredAt: new Date(Date.now() - 1000) });
+    const fan = await fanWithCard();
+    const applied = await app.inject({ method: 'POST', url: '/api/coupons/welcome20/apply-coupon', headers: fan.headers });
+    expect(applied.json()).toMatchObject({ code: 'WELCOME20', discountRate: 0.2, remainingUses: 5 });
+    expect((await app.inject({ method: 'POST', url: '/api/coupons/NOPE/apply-coupon', headers: fan.headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/coupons/OLD/apply-coupon', headers: fan.headers })).statusCode).toBe(409);
+
+    const bought = (await topUp(fan, { packageId: bundle!.id, couponCode: 'welcome20' })).json();
+    expect(bought).toMatchObject({ status: 'success', amount: 8, tokens: 12, couponCode: 'WELCOME20' });
+    expect(await balance(fan)).toBe(12);
+    const again = await topUp(fan, { amount: 10, couponCode: 'WELCOME20' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already used this coupon');
+  });
+
+  it('gives a declined payment’s coupon use back', async () => {
+    await app.deps.db.insert(coupons).values({ code: 'LASTONE', discountRate: 0.1, remainingUses: 1 });
+    const fan = await fanWithCard(SANDBOX_CARDS.declined);
+    expect((await topUp(fan, { amount: 10, couponCode: 'LASTONE' })).json().status).toBe('fail');
+    const next = await fanWithCard();
+    expect((await topUp(next, { amount: 10, couponCode: 'LASTONE' })).json()).toMatchObject({ status: 'success', amount: 9, tokens: 10 });
+    expect((await topUp(await fanWithCard(), { amount: 10, couponCode: 'LASTONE' })).statusCode).toBe(409);
+  });
+
+  it('answers a retried top-up with the same Idempotency-Key with the same payment, charged once', async () => {
+    const fan = await fanWithCard();
+    const key = { 'idempotency-key': 'top-up-1' };
+    const first = (await topUp(fan, { amount: 15 }, key)).json();
+    const again = (await topUp(fan, { amount: 15 }, key)).json();
+    expect(again._id).toBe(first._id);
+    expect(await balance(fan)).toBe(15);
+  });
+});

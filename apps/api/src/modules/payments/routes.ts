@@ -1,0 +1,114 @@
+import {
+  couponSchema,
+  IDEMPOTENCY_HEADER,
+  listResponseSchema,
+  paymentCardSchema,
+  paymentGateways,
+  paymentTransactionSchema,
+  topUpSchema,
+  transactionQuerySchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { addCard, listCards, removeCard } from './cards';
+import { presentCoupon, usableCoupon } from './coupons';
+import { confirmSandboxPayment, retryPayment, topUp } from './top-up';
+import { searchTransactions, transactionFor } from './transactions';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+
+/** Cards, card payments and coupons (spec 7, Payments). */
+export const paymentsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/payment-cards',
+      { preHandler: requireUser, schema: { tags: ['payments'], response: { 200: listResponseSchema(paymentCardSchema) } } },
+      async (request) => listCards(deps, sessionOf(request).user),
+    );
+    app.post(
+      '/:gateway/cards',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(20, '1 hour'),
+        schema: {
+          tags: ['payments'],
+          description: 'Saves a card. sandbox: number, expMonth, expYear, cvc, holderName. stripe: paymentMethodId (from Stripe.js).',
+          params: z.object({ gateway: z.enum(paymentGateways) }),
+          body: z.record(z.string(), z.unknown()),
+          response: { 200: paymentCardSchema },
+        },
+      },
+      async (request) => addCard(deps, sessionOf(request).user, request.params.gateway, request.body),
+    );
+    app.delete(
+      '/payment-cards/:id',
+      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await removeCard(deps, sessionOf(request).user, request.params.id);
+        return { message: 'Card removed' };
+      },
+    );
+
+    app.post(
+      '/payment/wallet/top-up',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(30, '1 hour'),
+        schema: {
+          tags: ['payments'],
+          description: `Buys tokens with a saved card. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
+          body: topUpSchema,
+          response: { 200: paymentTransactionSchema },
+        },
+      },
+      async (request) => topUp(deps, sessionOf(request).user, request.body, request),
+    );
+    app.post(
+      '/payment/retry/:id',
+      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentTransactionSchema } } },
+      async (request) => retryPayment(deps, sessionOf(request).user, request.params.id),
+    );
+    app.post(
+      '/payment/sandbox/confirm/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          description: "The sandbox gateway's 3-D Secure step: confirms a payment waiting for it.",
+          params: idParams,
+          response: { 200: paymentTransactionSchema },
+        },
+      },
+      async (request) => confirmSandboxPayment(deps, sessionOf(request).user, request.params.id),
+    );
+    app.get(
+      '/payment/transactions/user/search',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          querystring: transactionQuerySchema,
+          response: { 200: listResponseSchema(paymentTransactionSchema) },
+        },
+      },
+      async (request) => searchTransactions(deps, request.query, sessionOf(request).user.id),
+    );
+    app.get(
+      '/payment/transactions/:id',
+      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentTransactionSchema } } },
+      async (request) => transactionFor(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.post(
+      '/coupons/:code/apply-coupon',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(30, '1 minute'),
+        schema: { tags: ['payments'], params: z.object({ code: z.string().max(50) }), response: { 200: couponSchema } },
+      },
+      async (request) => presentCoupon(await usableCoupon(deps.db, sessionOf(request).user, request.params.code)),
+    );
+  };

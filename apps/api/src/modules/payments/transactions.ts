@@ -1,0 +1,111 @@
+import type { PaymentTransaction, transactionQuerySchema } from '@limelight/contracts';
+import { fromCents } from '@limelight/contracts';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { coupons, paymentCards, paymentTransactions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { toPublicUser } from '../users/presenter';
+
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/** Payments as their owner sees them, for a page at once (three queries whatever its size). */
+async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<PaymentTransaction[]> {
+  if (!rows.length) return [];
+  const ids = (pick: (row: PaymentRow) => string | null) => [...new Set(rows.map(pick).filter((id): id is string => !!id))];
+  const [performers, usedCoupons, cards] = await Promise.all([
+    ids((row) => row.performerId).length
+      ? deps.db
+          .select()
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              ids((row) => row.performerId),
+            ),
+          )
+      : [],
+    ids((row) => row.couponId).length
+      ? deps.db
+          .select({ id: coupons.id, code: coupons.code })
+          .from(coupons)
+          .where(
+            inArray(
+              coupons.id,
+              ids((row) => row.couponId),
+            ),
+          )
+      : [],
+    ids((row) => row.cardId).length
+      ? deps.db
+          .select({ id: paymentCards.id, brand: paymentCards.brand, last4: paymentCards.last4 })
+          .from(paymentCards)
+          .where(
+            inArray(
+              paymentCards.id,
+              ids((row) => row.cardId),
+            ),
+          )
+      : [],
+  ]);
+  return rows.map((row) => {
+    const performer = performers.find((user) => user.id === row.performerId);
+    const card = cards.find((item) => item.id === row.cardId);
+    return {
+      _id: row.id,
+      gateway: row.gateway,
+      type: row.type,
+      status: row.status,
+      amount: fromCents(row.amountCents),
+      tokens: fromCents(row.tokensCents),
+      performer: performer ? toPublicUser(performer) : null,
+      couponCode: usedCoupons.find((coupon) => coupon.id === row.couponId)?.code ?? null,
+      card: card ? { brand: card.brand, last4: card.last4 } : null,
+      failureReason: row.failureReason,
+      nextAction:
+        row.status === 'require_authentication' && row.gateway === 'sandbox'
+          ? { type: 'confirm', url: `/payment/sandbox/confirm/${row.id}` }
+          : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** `GET /payment/transactions/{id}`: one payment, for its owner or an admin. */
+export async function transactionFor(deps: Deps, viewer: SessionUser, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, id), viewer.role === 'admin' ? undefined : eq(paymentTransactions.userId, viewer.id)));
+  if (!row) throw notFound('Payment');
+  return (await presentTransactions(deps, [row]))[0]!;
+}
+
+const sortColumns = {
+  createdAt: paymentTransactions.createdAt,
+  updatedAt: paymentTransactions.updatedAt,
+  amount: paymentTransactions.amountCents,
+};
+
+/** `GET /payment/transactions/user/search` (own payments) and the admin's list of all of them. */
+export async function searchTransactions(deps: Deps, query: z.output<typeof transactionQuerySchema>, userId?: string) {
+  const conditions: SQL[] = [];
+  if (userId) conditions.push(eq(paymentTransactions.userId, userId));
+  if (query.type) conditions.push(eq(paymentTransactions.type, query.type));
+  if (query.status) conditions.push(eq(paymentTransactions.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(paymentTransactions)
+      .where(where)
+      .orderBy(order, desc(paymentTransactions.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ value: count() }).from(paymentTransactions).where(where),
+  ]);
+  return { data: await presentTransactions(deps, rows), total: total!.value };
+}
