@@ -108,6 +108,13 @@ const cases: Case[] = [
   ['POST', '/api/wallet/charges/gift/nope', {}, 'fan', ['type', 'id']],
   ['POST', `/api/wallet/charges/tip/${someId}`, { price: -1, message: 5 }, 'fan', ['price', 'message']],
   ['GET', '/api/wallet/charges/search?type=gift&status=lost&sortBy=x', undefined, 'fan', ['type', 'status', 'sortBy']],
+  ['POST', '/api/sandbox/cards', { number: 'x', expMonth: 0, cvc: 'a' }, 'fan', ['number', 'expMonth', 'expYear', 'cvc']],
+  ['DELETE', '/api/payment-cards/nope', undefined, 'fan', ['id']],
+  ['POST', '/api/payment/wallet/top-up', { amount: -1, packageId: 'x' }, 'fan', ['amount', 'packageId']],
+  ['POST', '/api/payment/retry/nope', undefined, 'fan', ['id']],
+  ['POST', '/api/payment/sandbox/confirm/nope', undefined, 'fan', ['id']],
+  ['GET', '/api/payment/transactions/user/search?status=lost&limit=0', undefined, 'fan', ['status', 'limit']],
+  ['GET', '/api/payment/transactions/nope', undefined, 'fan', ['id']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -82,6 +82,8 @@ export const topUpSchema = z
   .refine((input) => (input.amount === undefined) !== (input.packageId === undefined), {
     message: 'give either amount or packageId',
     path: ['amount'],
+    // Only once the fields themselves are valid, so one bad field is reported once.
+    when: (payload) => payload.issues.length === 0,
   });
 export type TopUpInput = z.input<typeof topUpSchema>;
 
