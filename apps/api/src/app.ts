@@ -38,6 +38,8 @@ import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
+import { subscriptionsRoutes } from './modules/subscriptions/routes';
+import { registerRenewals } from './modules/subscriptions/service';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { usersRoutes } from './modules/users/routes';
 import { videosRoutes } from './modules/videos/routes';
@@ -125,6 +127,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   };
   app.decorate('deps', deps);
   registerMediaProcessing(deps);
+  registerRenewals(deps);
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   app.addHook('preClose', async () => {
@@ -197,6 +200,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(feedsRoutes(deps));
       await api.register(walletRoutes(deps));
       await api.register(paymentsRoutes(deps));
+      await api.register(subscriptionsRoutes(deps));
       await api.register(commentsRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(storiesRoutes(deps));

@@ -166,3 +166,51 @@ export const walletChargeQuerySchema = listQuerySchema(['createdAt', 'price']).e
   type: z.enum(chargeTypes).optional(),
   status: z.enum(chargeStatuses).optional(),
 });
+
+/** A trial (free) or a paid plan of 1, 3, 6 or 12 months (domain rules, Subscriptions). */
+export const subscriptionTypes = ['free', 'monthly', 'three_months', 'six_months', 'yearly'] as const;
+export type SubscriptionType = (typeof subscriptionTypes)[number];
+export const subscriptionStatuses = ['created', 'active', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+/** Months each paid plan lasts. */
+export const planMonths: Record<Exclude<SubscriptionType, 'free'>, number> = { monthly: 1, three_months: 3, six_months: 6, yearly: 12 };
+/** How a subscription is paid: free (a trial), from the wallet, or by card through a gateway. */
+export const subscriptionPayers = ['free', 'wallet', ...paymentGateways] as const;
+export type SubscriptionPayer = (typeof subscriptionPayers)[number];
+
+export const subscribeSchema = z.object({
+  performerId: z.uuid('must be an id'),
+  type: z.enum(subscriptionTypes),
+  /** For paid plans: the wallet, or a card (the default one unless `cardId`). */
+  paymentMethod: z.enum(['wallet', 'card']).default('wallet'),
+  cardId: z.uuid('must be an id').optional(),
+});
+export type SubscribeInput = z.input<typeof subscribeSchema>;
+
+export const subscriptionSchema = z.object({
+  _id: z.string(),
+  type: z.enum(subscriptionTypes),
+  status: z.enum(subscriptionStatuses),
+  /** Whether it opens the creator's subscriber content now (active or cancelled, until it expires). */
+  isActive: z.boolean(),
+  paidWith: z.enum(subscriptionPayers).nullable(),
+  price: z.number(),
+  startedAt: z.string().nullable(),
+  expiredAt: z.string().nullable(),
+  nextRenewalAt: z.string().nullable(),
+  usedFreeTrial: z.boolean(),
+  user: publicUserSchema,
+  performer: publicUserSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+/** Subscribing answers the subscription, and the card payment when it went through a gateway. */
+export const subscribeResultSchema = z.object({ subscription: subscriptionSchema.nullable(), payment: paymentTransactionSchema.nullable() });
+
+export const subscriptionQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'expiredAt']).extend({
+  status: z.enum(subscriptionStatuses).optional(),
+  type: z.enum(subscriptionTypes).optional(),
+  /** Only those that open content now. */
+  activeOnly: z.enum(['true', 'false']).optional(),
+});

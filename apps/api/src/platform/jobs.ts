@@ -15,6 +15,11 @@ export interface Jobs {
   /** Queues a job inside the caller's transaction: it exists exactly when the write commits. */
   enqueue(tx: Queryable, name: string, payload: Record<string, unknown>, options?: { maxAttempts?: number }): Promise<void>;
   register(name: string, handler: JobHandler): void;
+  /**
+   * A task every `intervalMs` in each process that works jobs (renewals). Tasks claim their work
+   * with SKIP LOCKED, so several processes running them at once share it.
+   */
+  every(name: string, intervalMs: number, task: () => Promise<unknown>): void;
   /** Runs queued jobs until none is left (tests, the CLI). */
   drain(): Promise<void>;
   close(): Promise<void>;
@@ -31,6 +36,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
   let running = 0;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  const intervals: NodeJS.Timeout[] = [];
   const active = new Set<Promise<void>>();
 
   async function claim(): Promise<ClaimedJob | undefined> {
@@ -115,6 +121,21 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
     register(name, handler) {
       handlers.set(name, handler);
     },
+    every(name, intervalMs, task) {
+      if (concurrency === 0) return;
+      let busy = false;
+      const interval = setInterval(() => {
+        if (busy || closed) return;
+        busy = true;
+        task()
+          .catch((error: unknown) => log.error({ err: error, task: name }, 'periodic task failed'))
+          .finally(() => {
+            busy = false;
+          });
+      }, intervalMs);
+      interval.unref();
+      intervals.push(interval);
+    },
     async drain() {
       for (;;) {
         await pump();
@@ -128,6 +149,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
     async close() {
       closed = true;
       clearTimeout(timer);
+      for (const interval of intervals) clearInterval(interval);
       await Promise.allSettled([...active]);
     },
   };

@@ -39,6 +39,20 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
         group by c.id, c.gross_cents having sum(e.amount_cents) <> -c.gross_cents`,
   ],
   [
+    'every paid subscription period was paid by exactly one journal and earned once; a free one moved nothing',
+    sql`select p.id from subscription_periods p
+        where (select count(*) from ledger_journals j where j.reference_type = 'subscription_period' and j.reference_id = p.id)
+                <> case when p.paid_with = 'free' then 0 else 1 end
+           or (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = p.id)
+                <> case when p.paid_with = 'free' then 0 else 1 end`,
+  ],
+  [
+    'a card payment for a subscription bought one period if it succeeded, and none otherwise',
+    sql`select t.id from payment_transactions t
+        where t.type = 'subscription'
+          and (select count(*) from subscription_periods p where p.payment_id = t.id) <> case when t.status = 'success' then 1 else 0 end`,
+  ],
+  [
     'a payment was credited once if it succeeded, and never otherwise',
     sql`select t.id from payment_transactions t
         where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'top_up')

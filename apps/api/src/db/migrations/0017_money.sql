@@ -1,3 +1,16 @@
+CREATE TABLE "subscription_periods" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"subscription_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"paid_with" text NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"payment_id" uuid,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "subscription_periods_payment_key" UNIQUE("payment_id")
+);
+--> statement-breakpoint
 CREATE TABLE "coupon_uses" (
 	"coupon_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -96,6 +109,7 @@ CREATE TABLE "payment_transactions" (
 	"amount_cents" bigint NOT NULL,
 	"tokens_cents" bigint DEFAULT 0 NOT NULL,
 	"performer_id" uuid,
+	"subscription_type" text,
 	"coupon_id" uuid,
 	"package_id" uuid,
 	"card_id" uuid,
@@ -128,7 +142,10 @@ CREATE TABLE "wallet_charges" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_balance_non_negative";--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "card_id" uuid;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "price_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "performer_profiles" ADD COLUMN "commission_rate" real;--> statement-breakpoint
+ALTER TABLE "subscription_periods" ADD CONSTRAINT "subscription_periods_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "earnings" ADD CONSTRAINT "earnings_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -142,6 +159,7 @@ ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_user_id_
 ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_charges" ADD CONSTRAINT "wallet_charges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_charges" ADD CONSTRAINT "wallet_charges_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "subscription_periods_subscription_idx" ON "subscription_periods" USING btree ("subscription_id","created_at");--> statement-breakpoint
 CREATE INDEX "coupon_uses_transaction_idx" ON "coupon_uses" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "earnings_performer_created_idx" ON "earnings" USING btree ("performer_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_account_idx" ON "ledger_entries" USING btree ("account_id","created_at");--> statement-breakpoint
@@ -151,4 +169,6 @@ CREATE INDEX "payment_transactions_user_created_idx" ON "payment_transactions" U
 CREATE INDEX "payment_transactions_created_idx" ON "payment_transactions" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "wallet_charges_user_created_idx" ON "wallet_charges" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "wallet_charges_performer_created_idx" ON "wallet_charges" USING btree ("performer_id","created_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_user_updated_idx" ON "subscriptions" USING btree ("user_id","updated_at");--> statement-breakpoint
+CREATE INDEX "subscriptions_next_renewal_idx" ON "subscriptions" USING btree ("next_renewal_at");--> statement-breakpoint
 ALTER TABLE "users" DROP COLUMN "balance_cents";

@@ -1,4 +1,12 @@
-import type { ChargeStatus, ChargeType, LedgerAccountKind, PaymentGatewayName, PaymentStatus, PaymentType } from '@limelight/contracts';
+import type {
+  ChargeStatus,
+  ChargeType,
+  LedgerAccountKind,
+  PaymentGatewayName,
+  PaymentStatus,
+  PaymentType,
+  SubscriptionType,
+} from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -177,8 +185,9 @@ export const paymentTransactions = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** What the wallet receives (a top-up), before any coupon discount on the price. */
     tokensCents: bigint('tokens_cents', { mode: 'number' }).notNull().default(0),
-    /** The creator a subscription pays. */
+    /** The creator a subscription pays, and the plan. */
     performerId: uuid('performer_id').references(() => users.id, { onDelete: 'restrict' }),
+    subscriptionType: text('subscription_type').$type<SubscriptionType>(),
     couponId: uuid('coupon_id'),
     packageId: uuid('package_id'),
     cardId: uuid('card_id'),

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, refusedFields, signedIn } from '../../../test/factories';
 import { coupons, tokenPackages } from '../../db/schema';
-import { settlePayment } from './top-up';
+import { settlePayment } from './card-payments';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;

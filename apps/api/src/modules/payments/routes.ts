@@ -12,9 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { confirmSandboxPayment, retryPayment } from './card-payments';
 import { addCard, listCards, removeCard } from './cards';
 import { presentCoupon, usableCoupon } from './coupons';
-import { confirmSandboxPayment, retryPayment, topUp } from './top-up';
+import { topUp } from './top-up';
 import { searchTransactions, transactionFor } from './transactions';
 
 const idParams = z.object({ id: z.uuid('must be an id') });

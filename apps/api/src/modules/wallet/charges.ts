@@ -10,14 +10,15 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Queryable, Transaction } from '../../db/client';
-import { earnings, type PurchasableType, performerProfiles, purchasedItems, users, walletCharges } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { type PurchasableType, performerProfiles, purchasedItems, users, walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { idempotent } from '../../platform/idempotency';
-import { earningsOf, platform, post, walletOf } from '../../platform/ledger';
+import { walletOf } from '../../platform/ledger';
+import { recordSale, splitSale } from '../earnings/sales';
 import { visibleFeed } from '../feeds/service';
 import { visibleGallery } from '../galleries/service';
 import { toPublicUser } from '../users/presenter';
@@ -53,48 +54,6 @@ function saleItem(item: { id: string; performerId: string; isSale: boolean; pric
   if (!item.isSale) throw conflict('This is for subscribers: subscribe to see it');
   if (item.priceCents === 0) throw conflict('This is free: there is nothing to pay');
   return { performerId: item.performerId, priceCents: item.priceCents, itemId: item.id };
-}
-
-/**
- * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
- * set one, else the site's performerCommission) and the creator earns the rest.
- */
-export async function splitSale(deps: Deps, tx: Queryable, performerId: string, grossCents: number) {
-  const [profile] = await tx
-    .select({ rate: performerProfiles.commissionRate })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, performerId));
-  const commissionRate = profile?.rate ?? deps.settings.get('performerCommission');
-  const commissionCents = Math.round(grossCents * commissionRate);
-  return { grossCents, commissionRate, commissionCents, netCents: grossCents - commissionCents };
-}
-export type SaleSplit = Awaited<ReturnType<typeof splitSale>>;
-
-/**
- * Moves a sale's money inside `tx`: the fan's wallet pays the gross, the creator earns the net,
- * the platform keeps the commission; the earning row records all three. Returns the fan's and
- * the creator's new balances.
- */
-export async function recordSale(
-  tx: Transaction,
-  sale: SaleSplit & { fanId: string; performerId: string; sourceType: string; sourceId: string; referenceType: string },
-) {
-  const [fanBalance, creatorBalance] = await post(tx, { kind: 'charge', referenceType: sale.referenceType, referenceId: sale.sourceId }, [
-    { ...walletOf(sale.fanId), amountCents: -sale.grossCents },
-    { ...earningsOf(sale.performerId), amountCents: sale.netCents },
-    { ...platform('platform_revenue'), amountCents: sale.commissionCents },
-  ]);
-  await tx.insert(earnings).values({
-    performerId: sale.performerId,
-    userId: sale.fanId,
-    sourceType: sale.sourceType,
-    sourceId: sale.sourceId,
-    grossCents: sale.grossCents,
-    commissionCents: sale.commissionCents,
-    netCents: sale.netCents,
-    commissionRate: sale.commissionRate,
-  });
-  return { fanBalance: fanBalance!, creatorBalance: creatorBalance! };
 }
 
 /**
@@ -140,13 +99,14 @@ export async function chargeWallet(
     }
     const balances = await recordSale(tx, {
       ...split,
+      payer: walletOf(fan.id),
       fanId: fan.id,
       performerId: target.performerId,
       sourceType: type,
       sourceId: chargeId,
       referenceType: 'wallet_charge',
     });
-    return { chargeId, balanceCents: balances.fanBalance, creatorBalanceCents: balances.creatorBalance };
+    return { chargeId, balanceCents: balances.payerBalance, creatorBalanceCents: balances.creatorBalance };
   });
   notifyBalance(deps, fan.id, result.balanceCents);
   notifyBalance(deps, target.performerId, result.creatorBalanceCents);

@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { earnings, performerProfiles } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type AccountRef, earningsOf, platform, post } from '../../platform/ledger';
+
+/**
+ * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
+ * set one, else the site's performerCommission) and the creator earns the rest.
+ */
+export async function splitSale(deps: Deps, tx: Queryable, performerId: string, grossCents: number) {
+  const [profile] = await tx
+    .select({ rate: performerProfiles.commissionRate })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, performerId));
+  const commissionRate = profile?.rate ?? deps.settings.get('performerCommission');
+  const commissionCents = Math.round(grossCents * commissionRate);
+  return { grossCents, commissionRate, commissionCents, netCents: grossCents - commissionCents };
+}
+export type SaleSplit = Awaited<ReturnType<typeof splitSale>>;
+
+/**
+ * Moves a sale's money inside `tx`: the payer pays the gross, the creator earns the net,
+ * the platform keeps the commission; the earning row records all three. Returns the payer's and
+ * the creator's new balances.
+ */
+export async function recordSale(
+  tx: Transaction,
+  sale: SaleSplit & {
+    /** Who pays: the fan's wallet, or the gateway's clearing account for a card payment. */
+    payer: AccountRef;
+    fanId: string;
+    performerId: string;
+    sourceType: string;
+    sourceId: string;
+    referenceType: string;
+  },
+) {
+  const [payerBalance, creatorBalance] = await post(tx, { kind: 'charge', referenceType: sale.referenceType, referenceId: sale.sourceId }, [
+    { ...sale.payer, amountCents: -sale.grossCents },
+    { ...earningsOf(sale.performerId), amountCents: sale.netCents },
+    { ...platform('platform_revenue'), amountCents: sale.commissionCents },
+  ]);
+  await tx.insert(earnings).values({
+    performerId: sale.performerId,
+    userId: sale.fanId,
+    sourceType: sale.sourceType,
+    sourceId: sale.sourceId,
+    grossCents: sale.grossCents,
+    commissionCents: sale.commissionCents,
+    netCents: sale.netCents,
+    commissionRate: sale.commissionRate,
+  });
+  return { payerBalance: payerBalance!, creatorBalance: creatorBalance! };
+}

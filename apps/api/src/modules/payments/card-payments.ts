@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable, Transaction } from '../../db/client';
+import { coupons, paymentCards, paymentTransactions } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { AppError, conflict, notFound } from '../../platform/errors';
+import { idempotent } from '../../platform/idempotency';
+import { platform, post, walletOf } from '../../platform/ledger';
+import type { ChargeOutcome } from '../../platform/payments/gateway';
+import { recordSale, splitSale } from '../earnings/sales';
+import { addPeriod } from '../subscriptions/periods';
+import { notifyBalance } from '../wallet/balance';
+import { cardToCharge } from './cards';
+import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
+import { activeGatewayName, gatewayNamed } from './gateways';
+import { transactionFor } from './transactions';
+
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/** States a payment may still leave; success, fail, canceled and refunded are final here. */
+const open: PaymentStatus[] = ['created', 'processing', 'require_authentication'];
+
+/**
+ * Creates a card payment (idempotent per `Idempotency-Key`) and makes its first charge; a retried
+ * request whose payment already left `processing` only reports it. Returns the payment's id.
+ */
+export async function startCardPayment(
+  deps: Deps,
+  user: SessionUser,
+  request: FastifyRequest,
+  payment: Omit<typeof paymentTransactions.$inferInsert, 'id' | 'userId' | 'gateway' | 'status' | 'cardId'> & { cardId?: string },
+  reserve?: (tx: Transaction, paymentId: string) => Promise<void>,
+) {
+  const gateway = gatewayNamed(deps, activeGatewayName(deps) ?? '');
+  const card = await cardToCharge(deps, user, gateway.name, payment.cardId);
+  const { paymentId } = await idempotent(deps.db, request, user.id, async (tx) => {
+    const id = randomUUID();
+    await tx
+      .insert(paymentTransactions)
+      .values({ ...payment, id, userId: user.id, gateway: gateway.name, status: 'processing', cardId: card.id });
+    await reserve?.(tx, id);
+    return { paymentId: id };
+  });
+  const [row] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, paymentId));
+  if (row!.status === 'processing' && row!.attempts === 0) await attemptCharge(deps, user, row!);
+  return paymentId;
+}
+
+/** One try at the gateway (each try its own gateway idempotency key), then its outcome applied. */
+async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow) {
+  const [card] = payment.cardId ? await deps.db.select().from(paymentCards).where(eq(paymentCards.id, payment.cardId)) : [];
+  if (!card) return settlePayment(deps, payment.id, { status: 'fail', reason: 'The card was removed' });
+  const [attempt] = await deps.db
+    .update(paymentTransactions)
+    .set({ attempts: payment.attempts + 1 })
+    .where(and(eq(paymentTransactions.id, payment.id), eq(paymentTransactions.attempts, payment.attempts)))
+    .returning();
+  if (!attempt) return; // Another request is trying this payment right now.
+  const gateway = gatewayNamed(deps, payment.gateway);
+  const { gatewayRef, outcome } = await gateway
+    .charge({
+      amountCents: payment.amountCents,
+      card,
+      idempotencyKey: `${payment.id}:${attempt.attempts}`,
+      description: payment.type === 'wallet_top_up' ? 'Wallet top-up' : 'Subscription',
+      customer: { id: user.id, email: user.email },
+    })
+    .catch((error: unknown) => {
+      deps.log.error({ err: error }, 'card gateway call failed');
+      throw new AppError(503, ErrorCode.providerUnavailable, 'The card gateway did not answer: try again in a minute');
+    });
+  await deps.db.update(paymentTransactions).set({ gatewayRef }).where(eq(paymentTransactions.id, payment.id));
+  await settlePayment(deps, payment.id, outcome);
+}
+
+/**
+ * Applies what the gateway reported, whoever reports it (the charge call, a webhook, a 3-D
+ * Secure confirmation), any number of times and in any order: only a payment still open moves,
+ * so a success credits the wallet exactly once and a late failure cannot undo it.
+ */
+export async function settlePayment(deps: Deps, paymentId: string, outcome: ChargeOutcome) {
+  const credited = await deps.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(paymentTransactions)
+      .set({ status: outcome.status, failureReason: 'reason' in outcome ? outcome.reason : null })
+      .where(and(eq(paymentTransactions.id, paymentId), inArray(paymentTransactions.status, open)))
+      .returning();
+    if (!payment) return undefined;
+    if (outcome.status === 'fail') await releaseCoupon(tx, payment.id);
+    if (outcome.status !== 'success') return undefined;
+    if (payment.type === 'subscription') return paySubscriptionPeriod(deps, tx, payment);
+    // The fan gets the tokens they bought; a coupon's discount (or a package's bonus) is the
+    // platform's promotion, a package priced above its tokens the platform's revenue.
+    const surplus = payment.amountCents - payment.tokensCents;
+    const [balance] = await post(tx, { kind: 'top_up', referenceType: 'payment', referenceId: payment.id }, [
+      { ...walletOf(payment.userId), amountCents: payment.tokensCents },
+      { ...platform('gateway_clearing'), amountCents: -payment.amountCents },
+      { ...platform(surplus > 0 ? 'platform_revenue' : 'promotions'), amountCents: surplus },
+    ]);
+    return { userId: payment.userId, balance: balance! };
+  });
+  if (credited) notifyBalance(deps, credited.userId, credited.balance);
+}
+
+/** A card-paid subscription period: the subscription runs on, the creator earns, the platform keeps its share. */
+async function paySubscriptionPeriod(deps: Deps, tx: Transaction, payment: PaymentRow) {
+  const performerId = payment.performerId!;
+  const { periodId } = await addPeriod(deps, tx, {
+    userId: payment.userId,
+    performerId,
+    type: payment.subscriptionType!,
+    paidWith: payment.gateway,
+    amountCents: payment.amountCents,
+    cardId: payment.cardId,
+    paymentId: payment.id,
+  });
+  const split = await splitSale(deps, tx, performerId, payment.amountCents);
+  const { creatorBalance } = await recordSale(tx, {
+    ...split,
+    payer: platform('gateway_clearing'),
+    fanId: payment.userId,
+    performerId,
+    sourceType: 'subscription',
+    sourceId: periodId,
+    referenceType: 'subscription_period',
+  });
+  return { userId: performerId, balance: creatorBalance };
+}
+
+/** `POST /payment/retry/{id}`: tries a failed or stuck payment again (with its coupon, if still usable). */
+export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
+  const [payment] = await deps.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.userId, user.id)));
+  if (!payment) throw notFound('Payment');
+  if (payment.status === 'success') throw conflict('This payment has already succeeded');
+  if (payment.status === 'require_authentication') throw conflict('Confirm this payment with your bank first');
+  if (payment.status === 'refunded') throw conflict('This payment was refunded');
+  const reopened = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(paymentTransactions)
+      .set({ status: 'processing', failureReason: null })
+      .where(and(eq(paymentTransactions.id, id), inArray(paymentTransactions.status, ['fail', 'canceled', 'created', 'processing'])))
+      .returning();
+    if (row?.couponId && payment.status !== 'processing' && payment.status !== 'created') {
+      const coupon = await usableCoupon(tx, user, (await couponCode(tx, row.couponId)) ?? '');
+      await reserveCoupon(tx, coupon, user.id, row.id);
+    }
+    return row;
+  });
+  if (!reopened) throw conflict('This payment cannot be retried');
+  await attemptCharge(deps, user, reopened);
+  return transactionFor(deps, user, id);
+}
+
+async function couponCode(tx: Queryable, couponId: string) {
+  const [row] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId));
+  return row?.code;
+}
+
+/** `POST /payment/sandbox/confirm/{id}`: the fan passes the sandbox's 3-D Secure check. */
+export async function confirmSandboxPayment(deps: Deps, user: SessionUser, id: string) {
+  const [payment] = await deps.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.userId, user.id), eq(paymentTransactions.gateway, 'sandbox')));
+  if (!payment) throw notFound('Payment');
+  if (payment.status !== 'require_authentication') throw conflict('This payment is not waiting for confirmation');
+  await settlePayment(deps, id, { status: 'success' });
+  return transactionFor(deps, user, id);
+}

@@ -1,0 +1,73 @@
+import { planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { subscriptionPeriods, subscriptions } from '../../db/schema';
+import type { Deps } from '../../deps';
+
+const DAY_MS = 86_400_000;
+
+/** The end of a period that starts at `from`: trial days, or calendar months. */
+export function periodEnd(deps: Pick<Deps, 'settings'>, type: SubscriptionType, from: Date) {
+  if (type === 'free') return new Date(from.getTime() + deps.settings.get('freeSubscriptionDuration') * DAY_MS);
+  const end = new Date(from);
+  end.setUTCMonth(end.getUTCMonth() + planMonths[type]);
+  return end;
+}
+
+/**
+ * Adds one period to the fan's subscription to the creator (the one record per pair), inside
+ * the payment's transaction: from its expiry while it still runs, else from now. Paid periods
+ * renew at their end; a trial does not.
+ */
+export async function addPeriod(
+  deps: Pick<Deps, 'settings'>,
+  tx: Transaction,
+  period: {
+    userId: string;
+    performerId: string;
+    type: SubscriptionType;
+    paidWith: SubscriptionPayer;
+    amountCents: number;
+    cardId?: string | null;
+    paymentId?: string | null;
+  },
+) {
+  const now = new Date();
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, period.userId), eq(subscriptions.performerId, period.performerId)))
+    .for('update');
+  const running = current?.expiredAt && current.expiredAt > now && current.status !== 'expired';
+  const startsAt = running ? current.expiredAt! : now;
+  const endsAt = periodEnd(deps, period.type, startsAt);
+  const values = {
+    type: period.type,
+    status: 'active' as const,
+    startedAt: running ? (current.startedAt ?? now) : now,
+    expiredAt: endsAt,
+    nextRenewalAt: period.type === 'free' ? null : endsAt,
+    usedFreeTrial: (current?.usedFreeTrial ?? false) || period.type === 'free',
+    gateway: period.paidWith,
+    cardId: period.cardId ?? null,
+    priceCents: period.amountCents,
+  };
+  const [subscription] = await tx
+    .insert(subscriptions)
+    .values({ userId: period.userId, performerId: period.performerId, ...values })
+    .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.performerId], set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  const [row] = await tx
+    .insert(subscriptionPeriods)
+    .values({
+      subscriptionId: subscription!.id,
+      type: period.type,
+      paidWith: period.paidWith,
+      amountCents: period.amountCents,
+      paymentId: period.paymentId ?? null,
+      startsAt,
+      endsAt,
+    })
+    .returning({ id: subscriptionPeriods.id });
+  return { subscription: subscription!, periodId: row!.id };
+}

@@ -1,0 +1,68 @@
+import {
+  listResponseSchema,
+  subscribeResultSchema,
+  subscribeSchema,
+  subscriptionPayers,
+  subscriptionQuerySchema,
+  subscriptionSchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { cancelSubscription, searchSubscriptions, subscribe } from './service';
+
+/** Subscribing, cancelling and the two sides' lists (spec 7, Subscriptions and Payments). */
+export const subscriptionsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/payment/subscribe/performers',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['subscriptions'],
+          description: 'A free trial, or a plan paid from the wallet or by card. Send an Idempotency-Key header to make retries safe.',
+          body: subscribeSchema,
+          response: { 200: subscribeResultSchema },
+        },
+      },
+      async (request) => subscribe(deps, sessionOf(request).user, request.body, request),
+    );
+    app.post(
+      '/payment/:gateway/cancel-subscription/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['subscriptions'],
+          params: z.object({ gateway: z.enum(subscriptionPayers), id: z.uuid('must be an id') }),
+          response: { 200: subscriptionSchema },
+        },
+      },
+      async (request) => cancelSubscription(deps, sessionOf(request).user, request.params.gateway, request.params.id),
+    );
+    app.get(
+      '/subscriptions/user/search',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['subscriptions'],
+          querystring: subscriptionQuerySchema,
+          response: { 200: listResponseSchema(subscriptionSchema) },
+        },
+      },
+      async (request) => searchSubscriptions(deps, 'user', sessionOf(request).user, request.query),
+    );
+    app.get(
+      '/subscriptions/performer/search',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['subscriptions'],
+          querystring: subscriptionQuerySchema,
+          response: { 200: listResponseSchema(subscriptionSchema) },
+        },
+      },
+      async (request) => searchSubscriptions(deps, 'performer', sessionOf(request).user, request.query),
+    );
+  };

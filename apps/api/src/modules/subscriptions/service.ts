@@ -1,0 +1,271 @@
+import {
+  ErrorCode,
+  fromCents,
+  type Subscription,
+  type SubscriptionPayer,
+  type subscribeSchema,
+  subscriptionPayers,
+  type subscriptionQuerySchema,
+} from '@limelight/contracts';
+import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { performerProfiles, subscriptions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { idempotent } from '../../platform/idempotency';
+import { walletOf } from '../../platform/ledger';
+import { subscriptionGivesAccess } from '../access/policy';
+import { recordSale, splitSale } from '../earnings/sales';
+import { startCardPayment } from '../payments/card-payments';
+import { transactionFor } from '../payments/transactions';
+import { toPublicUser } from '../users/presenter';
+import { notifyBalance } from '../wallet/balance';
+import { addPeriod } from './periods';
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/**
+ * `POST /payment/subscribe/performers`: the free trial (once per fan and creator, when the site
+ * and the creator offer it) or a paid plan from the wallet or by card. Access opens in the
+ * same transaction as the payment.
+ */
+export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<typeof subscribeSchema>, request: FastifyRequest) {
+  if (fan.role !== 'user') throw conflict('Only fans subscribe to creators');
+  const [creator] = await deps.db
+    .select({ id: users.id, profile: performerProfiles })
+    .from(users)
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .where(and(eq(users.id, input.performerId), eq(users.status, 'active'), eq(performerProfiles.listed, true)));
+  if (!creator) throw notFound('Creator');
+  const [current] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, fan.id), eq(subscriptions.performerId, creator.id)));
+  if (current?.status === 'active' && current.expiredAt && current.expiredAt > new Date() && current.nextRenewalAt) {
+    throw conflict('You are already subscribed to this creator');
+  }
+
+  if (input.type === 'free') {
+    if (!deps.settings.get('freeSubscriptionEnabled') || !creator.profile.isFreeSubscription)
+      throw conflict('This creator offers no free trial');
+    if (current?.usedFreeTrial) throw conflict('You have already used your free trial with this creator');
+    if (current?.expiredAt && current.expiredAt > new Date()) throw conflict('You are already subscribed to this creator');
+    const { subscription } = await idempotent(deps.db, request, fan.id, (tx) =>
+      addPeriod(deps, tx, { userId: fan.id, performerId: creator.id, type: 'free', paidWith: 'free', amountCents: 0 }),
+    );
+    return { subscription: await subscriptionFor(deps, subscription.id), payment: null };
+  }
+
+  const priceCents = creator.profile[priceColumnName[input.type]];
+  if (priceCents === null) throw unprocessable('This creator does not offer this plan', [{ field: 'type', message: 'is not offered' }]);
+  if (input.paymentMethod === 'card') {
+    const paymentId = await startCardPayment(deps, fan, request, {
+      type: 'subscription',
+      amountCents: priceCents,
+      performerId: creator.id,
+      subscriptionType: input.type,
+      cardId: input.cardId,
+    });
+    const payment = await transactionFor(deps, fan, paymentId);
+    const [after] = await deps.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, fan.id), eq(subscriptions.performerId, creator.id)));
+    return { subscription: after ? await subscriptionFor(deps, after.id) : null, payment };
+  }
+
+  const paid = await idempotent(deps.db, request, fan.id, async (tx) => {
+    const { subscription, periodId } = await addPeriod(deps, tx, {
+      userId: fan.id,
+      performerId: creator.id,
+      type: input.type,
+      paidWith: 'wallet',
+      amountCents: priceCents,
+    });
+    const split = await splitSale(deps, tx, creator.id, priceCents);
+    const balances = await recordSale(tx, {
+      ...split,
+      payer: walletOf(fan.id),
+      fanId: fan.id,
+      performerId: creator.id,
+      sourceType: 'subscription',
+      sourceId: periodId,
+      referenceType: 'subscription_period',
+    });
+    return { subscriptionId: subscription.id, fanBalance: balances.payerBalance, creatorBalance: balances.creatorBalance };
+  });
+  notifyBalance(deps, fan.id, paid.fanBalance);
+  notifyBalance(deps, creator.id, paid.creatorBalance);
+  return { subscription: await subscriptionFor(deps, paid.subscriptionId), payment: null };
+}
+
+const priceColumnName = {
+  monthly: 'monthlyPriceCents',
+  three_months: 'threeMonthPriceCents',
+  six_months: 'sixMonthPriceCents',
+  yearly: 'yearlyPriceCents',
+} as const;
+
+/** `POST /payment/{gateway}/cancel-subscription/{id}`: no more renewals; access lasts until it expires. */
+export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: string, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, fan.id)));
+  if (!row) throw notFound('Subscription');
+  if (row.gateway !== payer)
+    throw badRequest(`This subscription is paid with ${row.gateway}`, [{ field: 'gateway', message: `must be ${row.gateway}` }]);
+  if (row.status !== 'active') throw conflict('This subscription is not active');
+  await deps.db.update(subscriptions).set({ status: 'cancelled', nextRenewalAt: null }).where(eq(subscriptions.id, id));
+  return subscriptionFor(deps, id);
+}
+
+/**
+ * The renewal job: every subscription due renews from the wallet or by card, one transaction
+ * each, claimed with SKIP LOCKED so several processes share the work. A wallet short of the
+ * price, or a declined card, lets the subscription lapse at its end.
+ */
+export async function renewDue(deps: Deps, now = new Date()) {
+  let renewed = 0;
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const [due] = await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.nextRenewalAt, now)))
+        .orderBy(asc(subscriptions.nextRenewalAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!due) return undefined;
+      await tx.update(subscriptions).set({ nextRenewalAt: null }).where(eq(subscriptions.id, due.id));
+      return due;
+    });
+    if (!claimed) break;
+    renewed += 1;
+    await renewOne(deps, claimed).catch((error: unknown) => deps.log.error({ err: error, subscriptionId: claimed.id }, 'renewal failed'));
+  }
+  // What ran out is expired: listings show it so, and it no longer renews.
+  await deps.db
+    .update(subscriptions)
+    .set({ status: 'expired', nextRenewalAt: null })
+    .where(and(inArray(subscriptions.status, ['active', 'cancelled']), lte(subscriptions.expiredAt, now)));
+  return renewed;
+}
+
+const RENEWAL_CHECK_MS = 60_000;
+
+export function registerRenewals(deps: Deps) {
+  deps.jobs.every('subscriptions.renew', RENEWAL_CHECK_MS, () => renewDue(deps));
+}
+
+async function renewOne(deps: Deps, due: SubscriptionRow) {
+  const [profile] = await deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, due.performerId));
+  const type = due.type === 'free' ? 'monthly' : due.type;
+  const priceCents = profile?.[priceColumnName[type]];
+  if (!priceCents) return; // The plan is gone: the subscription ends with its period.
+  const [fan] = await deps.db.select().from(users).where(eq(users.id, due.userId));
+  if (due.gateway === 'wallet') {
+    const paid = await deps.db
+      .transaction(async (tx) => {
+        const { periodId } = await addPeriod(deps, tx, {
+          userId: due.userId,
+          performerId: due.performerId,
+          type,
+          paidWith: 'wallet',
+          amountCents: priceCents,
+        });
+        const split = await splitSale(deps, tx, due.performerId, priceCents);
+        return recordSale(tx, {
+          ...split,
+          payer: walletOf(due.userId),
+          fanId: due.userId,
+          performerId: due.performerId,
+          sourceType: 'subscription',
+          sourceId: periodId,
+          referenceType: 'subscription_period',
+        });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) return undefined;
+        throw error;
+      });
+    if (paid) {
+      notifyBalance(deps, due.userId, paid.payerBalance);
+      notifyBalance(deps, due.performerId, paid.creatorBalance);
+    }
+    return;
+  }
+  if (due.gateway === 'sandbox' || due.gateway === 'stripe') {
+    await startCardPayment(deps, fan!, renewalRequest(due), {
+      type: 'subscription',
+      amountCents: priceCents,
+      performerId: due.performerId,
+      subscriptionType: type,
+      cardId: due.cardId ?? undefined,
+    });
+  }
+}
+
+/** Renewals are idempotent per subscription and period end, like a client's retried request. */
+const renewalRequest = (due: SubscriptionRow) =>
+  ({
+    method: 'RENEW',
+    url: `/subscriptions/${due.id}`,
+    body: null,
+    headers: { 'idempotency-key': `renewal:${due.id}:${due.expiredAt?.toISOString()}` },
+  }) as unknown as FastifyRequest;
+
+async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promise<Subscription[]> {
+  if (!rows.length) return [];
+  const people = await deps.db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.userId, row.performerId]))]));
+  const person = (id: string) => toPublicUser(people.find((user) => user.id === id)!);
+  const now = new Date();
+  return rows.map((row) => ({
+    _id: row.id,
+    type: row.type,
+    status: row.status,
+    isActive: (row.status === 'active' || row.status === 'cancelled') && !!row.expiredAt && row.expiredAt > now,
+    paidWith: (subscriptionPayers as readonly string[]).includes(row.gateway ?? '') ? (row.gateway as SubscriptionPayer) : null,
+    price: fromCents(row.priceCents),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    expiredAt: row.expiredAt?.toISOString() ?? null,
+    nextRenewalAt: row.nextRenewalAt?.toISOString() ?? null,
+    usedFreeTrial: row.usedFreeTrial,
+    user: person(row.userId),
+    performer: person(row.performerId),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function subscriptionFor(deps: Deps, id: string) {
+  const rows = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return (await presentSubscriptions(deps, rows))[0]!;
+}
+
+const sortColumns = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiredAt: subscriptions.expiredAt };
+
+/** A fan's subscriptions (`/subscriptions/user/search`) or a creator's subscribers (`/subscriptions/performer/search`). */
+export async function searchSubscriptions(
+  deps: Deps,
+  side: 'user' | 'performer',
+  viewer: SessionUser,
+  query: z.output<typeof subscriptionQuerySchema>,
+) {
+  const conditions: SQL[] = [side === 'user' ? eq(subscriptions.userId, viewer.id) : eq(subscriptions.performerId, viewer.id)];
+  if (query.status) conditions.push(eq(subscriptions.status, query.status));
+  if (query.type) conditions.push(eq(subscriptions.type, query.type));
+  if (query.activeOnly === 'true') conditions.push(subscriptionGivesAccess()!);
+  const where = and(...conditions);
+  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(subscriptions).where(where).orderBy(order, desc(subscriptions.id)).limit(query.limit).offset(query.offset),
+    deps.db.select({ value: count() }).from(subscriptions).where(where),
+  ]);
+  return { data: await presentSubscriptions(deps, rows), total: total!.value };
+}

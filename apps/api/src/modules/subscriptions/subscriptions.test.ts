@@ -1,0 +1,160 @@
+import { SANDBOX_CARDS } from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { expectSoundLedger, fundWallet, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
+import { performerProfiles, subscriptions } from '../../db/schema';
+import { renewDue } from './service';
+
+type Account = Awaited<ReturnType<typeof signedIn>>;
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterEach(() => expectSoundLedger(app));
+afterAll(() => app.close());
+
+/** A listed creator with a 10-token monthly plan, a free trial, and one post for subscribers. */
+async function creatorWithPlans() {
+  const creator = await verifiedPerformer(app);
+  await app.deps.db
+    .update(performerProfiles)
+    .set({ monthlyPriceCents: 1000, threeMonthPriceCents: 2500, isFreeSubscription: true })
+    .where(eq(performerProfiles.userId, creator.user.id));
+  const post = await app.inject({
+    method: 'POST',
+    url: '/api/performer/feeds',
+    headers: creator.headers,
+    payload: { type: 'text', text: 'Subscribers only' },
+  });
+  return { ...creator, postId: post.json()._id as string };
+}
+const subscribe = (fan: Account, payload: object) =>
+  app.inject({ method: 'POST', url: '/api/payment/subscribe/performers', headers: fan.headers, payload });
+const balance = async (account: Account) => (await app.inject({ url: '/api/users/me', headers: account.headers })).json().balance;
+const canSee = async (fan: Account, postId: string) =>
+  (await app.inject({ url: `/api/user/feeds/${postId}`, headers: fan.headers })).json().canView;
+const fan = async (tokens = 0) => {
+  const account = await signedIn(app, 'user');
+  if (tokens) await fundWallet(app, account.user.id, tokens);
+  return account;
+};
+
+describe('subscriptions', () => {
+  it('gives the free trial once, for the site’s trial length, and opens subscriber posts at once', async () => {
+    const creator = await creatorWithPlans();
+    const trial = await fan();
+    expect(await canSee(trial, creator.postId)).toBe(false);
+    const response = await subscribe(trial, { performerId: creator.user.id, type: 'free' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { subscription } = response.json();
+    expect(subscription).toMatchObject({
+      type: 'free',
+      status: 'active',
+      isActive: true,
+      paidWith: 'free',
+      usedFreeTrial: true,
+      nextRenewalAt: null,
+    });
+    expect(new Date(subscription.expiredAt).getTime() - Date.now()).toBeGreaterThan(86_400_000 - 60_000);
+    expect(await canSee(trial, creator.postId)).toBe(true);
+    const again = await subscribe(trial, { performerId: creator.user.id, type: 'free' });
+    expect(again.json()).toMatchObject({ statusCode: 409, message: 'You have already used your free trial with this creator' });
+  });
+
+  it('sells a plan from the wallet: the creator earns it less the commission; both sides list it', async () => {
+    const creator = await creatorWithPlans();
+    const subscriber = await fan(30);
+    const response = await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' });
+    expect(response.json().subscription).toMatchObject({ type: 'monthly', paidWith: 'wallet', price: 10, isActive: true });
+    expect(response.json().subscription.nextRenewalAt).toBe(response.json().subscription.expiredAt);
+    expect(await balance(subscriber)).toBe(20);
+    expect(await balance(creator)).toBe(9);
+    expect(await canSee(subscriber, creator.postId)).toBe(true);
+    expect((await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' })).statusCode).toBe(409);
+
+    const mine = await app.inject({ url: '/api/subscriptions/user/search?activeOnly=true', headers: subscriber.headers });
+    expect(mine.json()).toMatchObject({ total: 1, data: [{ performer: { _id: creator.user.id } }] });
+    const subscribers = await app.inject({ url: '/api/subscriptions/performer/search', headers: creator.headers });
+    expect(subscribers.json()).toMatchObject({ total: 1, data: [{ user: { _id: subscriber.user.id } }] });
+    expect((await app.inject({ url: '/api/subscriptions/performer/search', headers: subscriber.headers })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/subscriptions/user/search', headers: (await fan()).headers })).json().total).toBe(0);
+  });
+
+  it('refuses a short wallet, a plan not offered, an unknown creator, creators, and bad input', async () => {
+    const creator = await creatorWithPlans();
+    const poor = await fan(5);
+    expect((await subscribe(poor, { performerId: creator.user.id, type: 'monthly' })).statusCode).toBe(402);
+    expect((await app.inject({ url: '/api/subscriptions/user/search', headers: poor.headers })).json().total).toBe(0);
+    expect(refusedFields(await subscribe(poor, { performerId: creator.user.id, type: 'yearly' }))).toEqual(['type']);
+    expect((await subscribe(poor, { performerId: poor.user.id, type: 'monthly' })).statusCode).toBe(404);
+    expect((await subscribe(await verifiedPerformer(app), { performerId: creator.user.id, type: 'monthly' })).statusCode).toBe(409);
+    expect(refusedFields(await subscribe(poor, { performerId: 'x', type: 'weekly', paymentMethod: 'cash' }))).toEqual([
+      'paymentMethod',
+      'performerId',
+      'type',
+    ]);
+  });
+
+  it('cancels: no renewal, access until the end; only its fan cancels, through its own gateway', async () => {
+    const creator = await creatorWithPlans();
+    const subscriber = await fan(50);
+    const { subscription } = (await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' })).json();
+    const cancel = (account: Account, gateway: string) =>
+      app.inject({ method: 'POST', url: `/api/payment/${gateway}/cancel-subscription/${subscription._id}`, headers: account.headers });
+    expect((await cancel(await fan(), 'wallet')).statusCode).toBe(404);
+    expect(refusedFields(await cancel(subscriber, 'sandbox'))).toEqual(['gateway']);
+    const cancelled = await cancel(subscriber, 'wallet');
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', isActive: true, nextRenewalAt: null });
+    expect(await canSee(subscriber, creator.postId)).toBe(true);
+    expect((await cancel(subscriber, 'wallet')).statusCode).toBe(409);
+    await renewDue(app.deps, new Date(Date.now() + 40 * 86_400_000));
+    expect(await balance(subscriber)).toBe(40);
+    const [row] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
+    expect(row!.status).toBe('expired');
+  });
+
+  it('renews from the wallet at the end of the period, then lapses when the wallet runs short', async () => {
+    const creator = await creatorWithPlans();
+    const subscriber = await fan(25);
+    const { subscription } = (await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' })).json();
+    const firstEnd = new Date(subscription.expiredAt);
+    await renewDue(app.deps, new Date(firstEnd.getTime() + 1000));
+    const [renewed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
+    expect(renewed!.expiredAt!.getTime()).toBeGreaterThan(firstEnd.getTime() + 27 * 86_400_000);
+    expect(renewed!.nextRenewalAt).toEqual(renewed!.expiredAt);
+    expect(await balance(subscriber)).toBe(5);
+    expect(await balance(creator)).toBe(18);
+
+    // Nothing is due twice: the same moment again renews nothing.
+    expect(await renewDue(app.deps, new Date(firstEnd.getTime() + 1000))).toBe(0);
+    await renewDue(app.deps, new Date(renewed!.expiredAt!.getTime() + 1000));
+    const [lapsed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
+    expect(lapsed).toMatchObject({ status: 'expired', nextRenewalAt: null });
+    expect(await balance(subscriber)).toBe(5);
+  });
+
+  it('sells and renews a plan by card through the gateway; a declined card buys nothing', async () => {
+    const creator = await creatorWithPlans();
+    const subscriber = await fan();
+    const card = { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' };
+    await app.inject({ method: 'POST', url: '/api/sandbox/cards', headers: subscriber.headers, payload: card });
+    const paid = (await subscribe(subscriber, { performerId: creator.user.id, type: 'three_months', paymentMethod: 'card' })).json();
+    expect(paid.payment).toMatchObject({ type: 'subscription', status: 'success', amount: 25, performer: { _id: creator.user.id } });
+    expect(paid.subscription).toMatchObject({ type: 'three_months', paidWith: 'sandbox', isActive: true });
+    expect(await balance(creator)).toBe(22.5);
+    await renewDue(app.deps, new Date(new Date(paid.subscription.expiredAt).getTime() + 1000));
+    expect(await balance(creator)).toBe(45);
+
+    const declinedFan = await fan();
+    await app.inject({
+      method: 'POST',
+      url: '/api/sandbox/cards',
+      headers: declinedFan.headers,
+      payload: { ...card, number: SANDBOX_CARDS.declined },
+    });
+    const declined = (await subscribe(declinedFan, { performerId: creator.user.id, type: 'monthly', paymentMethod: 'card' })).json();
+    expect(declined).toMatchObject({ subscription: null, payment: { status: 'fail' } });
+    expect(await canSee(declinedFan, creator.postId)).toBe(false);
+  });
+});
