@@ -115,6 +115,19 @@ const cases: Case[] = [
   ['POST', '/api/payment/sandbox/confirm/nope', undefined, 'fan', ['id']],
   ['GET', '/api/payment/transactions/user/search?status=lost&limit=0', undefined, 'fan', ['status', 'limit']],
   ['GET', '/api/payment/transactions/nope', undefined, 'fan', ['id']],
+  ['POST', '/api/payment/subscribe/performers', { performerId: 'x', type: 'weekly' }, 'fan', ['performerId', 'type']],
+  ['POST', '/api/payment/cash/cancel-subscription/nope', undefined, 'fan', ['gateway', 'id']],
+  ['GET', '/api/subscriptions/user/search?status=gone&type=weekly', undefined, 'fan', ['status', 'type']],
+  ['GET', '/api/subscriptions/performer/search?sortBy=price', undefined, 'performer', ['sortBy']],
+  ['GET', '/api/performer/earning/search?sourceType=gift&fromDate=yesterday', undefined, 'performer', ['sourceType', 'fromDate']],
+  ['GET', '/api/performer/earning/stats?toDate=2026-13-01', undefined, 'performer', ['toDate']],
+  ['GET', '/api/admin/earnings/search?limit=0', undefined, 'admin', ['limit']],
+  ['POST', '/api/payout-requests', { amount: 'lots', paymentAccountType: 'cash' }, 'performer', ['amount', 'paymentAccountType']],
+  ['PUT', `/api/payout-requests/${someId}`, { amount: -5 }, 'performer', ['amount']],
+  ['GET', '/api/payout-requests/nope/view', undefined, 'performer', ['id']],
+  ['GET', '/api/payout-requests/search?status=lost', undefined, 'performer', ['status']],
+  ['GET', '/api/admin/payout-requests/search?performerId=x', undefined, 'admin', ['performerId']],
+  ['PUT', `/api/admin/payout-requests/${someId}/status`, { status: 'pending' }, 'admin', ['status']],
 ];
 
 describe('bad input on every endpoint', () => {

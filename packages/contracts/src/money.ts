@@ -206,11 +206,95 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 /** Subscribing answers the subscription, and the card payment when it went through a gateway. */
-export const subscribeResultSchema = z.object({ subscription: subscriptionSchema.nullable(), payment: paymentTransactionSchema.nullable() });
+export const subscribeResultSchema = z.object({
+  subscription: subscriptionSchema.nullable(),
+  payment: paymentTransactionSchema.nullable(),
+});
 
 export const subscriptionQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'expiredAt']).extend({
   status: z.enum(subscriptionStatuses).optional(),
   type: z.enum(subscriptionTypes).optional(),
   /** Only those that open content now. */
   activeOnly: z.enum(['true', 'false']).optional(),
+});
+
+/** Where a payout goes: the bank account on file, or a payout gateway (PayPal). */
+export const payoutMethods = ['banking', 'paypal'] as const;
+export type PayoutMethod = (typeof payoutMethods)[number];
+export const payoutStatuses = ['pending', 'approved', 'rejected', 'paid'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+export const payoutRequestInputSchema = z.object({
+  amount: moneySchema,
+  paymentAccountType: z.enum(payoutMethods).default('banking'),
+  requestNote: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+});
+export type PayoutRequestInput = z.input<typeof payoutRequestInputSchema>;
+
+export const payoutRequestSchema = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  status: z.enum(payoutStatuses),
+  paymentAccountType: z.enum(payoutMethods),
+  /** The destination as it was when requested (bank name and last digits, or the PayPal e-mail). */
+  paymentAccountInfo: z.record(z.string(), z.string()),
+  /** Site currency per token when requested: what the creator receives is amount × rate. */
+  tokenConversionRate: z.number(),
+  requestNote: z.string(),
+  adminNote: z.string(),
+  performer: publicUserSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
+
+export const payoutQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'amount']).extend({
+  status: z.enum(payoutStatuses).optional(),
+  performerId: z.uuid('must be an id').optional(),
+});
+
+/** `POST /payout-requests/calculate`: where the creator's earnings stand (tokens). */
+export const payoutCalculationSchema = z.object({
+  totalEarned: z.number(),
+  totalPaidOut: z.number(),
+  onHold: z.number(),
+  available: z.number(),
+  minimumPayoutAmount: z.number(),
+});
+
+export const reviewPayoutSchema = z.object({
+  status: z.enum(['approved', 'rejected', 'paid']),
+  adminNote: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
+});
+
+export const earningSourceTypes = [...chargeTypes, 'subscription'] as const;
+export const earningSchema = z.object({
+  _id: z.string(),
+  sourceType: z.enum(earningSourceTypes),
+  sourceId: z.string(),
+  gross: z.number(),
+  commission: z.number(),
+  net: z.number(),
+  commissionRate: z.number(),
+  user: publicUserSchema,
+  performer: publicUserSchema,
+  createdAt: z.string(),
+});
+export type Earning = z.infer<typeof earningSchema>;
+
+const dateQuery = z.iso.date('must be a date (YYYY-MM-DD)').optional();
+export const earningQuerySchema = listQuerySchema(['createdAt', 'gross', 'net']).extend({
+  sourceType: z.enum(earningSourceTypes).optional(),
+  fromDate: dateQuery,
+  toDate: dateQuery,
+});
+export const earningStatsQuerySchema = z.object({ fromDate: dateQuery, toDate: dateQuery });
+export const earningStatsSchema = z.object({
+  totalGross: z.number(),
+  totalCommission: z.number(),
+  totalNet: z.number(),
+  bySource: z.array(z.object({ sourceType: z.enum(earningSourceTypes), net: z.number(), count: z.number().int() })),
+  /** Net earned per day (UTC), oldest first, days without sales left out. */
+  byDay: z.array(z.object({ date: z.string(), net: z.number() })),
+  balance: payoutCalculationSchema,
 });

@@ -53,6 +53,14 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
           and (select count(*) from subscription_periods p where p.payment_id = t.id) <> case when t.status = 'success' then 1 else 0 end`,
   ],
   [
+    "a creator's payout hold is exactly their pending and approved requests",
+    sql`select coalesce(h.owner_id, r.performer_id)::text as id from
+          (select owner_id, balance_cents from ledger_accounts where kind = 'payout_hold') h
+          full join (select performer_id, sum(amount_cents) as total from payout_requests where status in ('pending', 'approved') group by performer_id) r
+          on r.performer_id = h.owner_id
+        where coalesce(h.balance_cents, 0) <> coalesce(r.total, 0)`,
+  ],
+  [
     'a payment was credited once if it succeeded, and never otherwise',
     sql`select t.id from payment_transactions t
         where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'top_up')

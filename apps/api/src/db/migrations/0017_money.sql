@@ -123,6 +123,22 @@ CREATE TABLE "payment_transactions" (
 	CONSTRAINT "payment_transactions_amounts" CHECK ("payment_transactions"."amount_cents" > 0 and "payment_transactions"."tokens_cents" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "payout_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"performer_id" uuid NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"payment_account_type" text NOT NULL,
+	"payment_account_info" jsonb NOT NULL,
+	"token_conversion_rate" real NOT NULL,
+	"request_note" text DEFAULT '' NOT NULL,
+	"admin_note" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payout_requests_status_check" CHECK ("payout_requests"."status" in ('pending', 'approved', 'rejected', 'paid')),
+	CONSTRAINT "payout_requests_amount_positive" CHECK ("payout_requests"."amount_cents" > 0)
+);
+--> statement-breakpoint
 CREATE TABLE "wallet_charges" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -157,6 +173,7 @@ ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_ledger_ac
 ALTER TABLE "payment_cards" ADD CONSTRAINT "payment_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_transactions" ADD CONSTRAINT "payment_transactions_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payout_requests" ADD CONSTRAINT "payout_requests_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_charges" ADD CONSTRAINT "wallet_charges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallet_charges" ADD CONSTRAINT "wallet_charges_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "subscription_periods_subscription_idx" ON "subscription_periods" USING btree ("subscription_id","created_at");--> statement-breakpoint
@@ -167,6 +184,9 @@ CREATE INDEX "ledger_entries_journal_idx" ON "ledger_entries" USING btree ("jour
 CREATE INDEX "payment_cards_user_idx" ON "payment_cards" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_transactions_user_created_idx" ON "payment_transactions" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "payment_transactions_created_idx" ON "payment_transactions" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payout_requests_performer_created_idx" ON "payout_requests" USING btree ("performer_id","created_at");--> statement-breakpoint
+CREATE INDEX "payout_requests_status_created_idx" ON "payout_requests" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payout_requests_one_pending_key" ON "payout_requests" USING btree ("performer_id") WHERE "payout_requests"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "wallet_charges_user_created_idx" ON "wallet_charges" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "wallet_charges_performer_created_idx" ON "wallet_charges" USING btree ("performer_id","created_at");--> statement-breakpoint
 CREATE INDEX "subscriptions_user_updated_idx" ON "subscriptions" USING btree ("user_id","updated_at");--> statement-breakpoint

@@ -5,6 +5,8 @@ import type {
   PaymentGatewayName,
   PaymentStatus,
   PaymentType,
+  PayoutMethod,
+  PayoutStatus,
   SubscriptionType,
 } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
@@ -21,6 +23,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
@@ -275,5 +278,33 @@ export const couponUses = pgTable(
   (t) => [
     primaryKey({ name: 'coupon_uses_pkey', columns: [t.couponId, t.userId] }),
     index('coupon_uses_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/** A creator asking to be paid: the amount waits on hold from the request until paid or rejected. */
+export const payoutRequests = pgTable(
+  'payout_requests',
+  {
+    id: id(),
+    performerId: uuid('performer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('pending'),
+    paymentAccountType: text('payment_account_type').$type<PayoutMethod>().notNull(),
+    paymentAccountInfo: jsonb('payment_account_info').$type<Record<string, string>>().notNull(),
+    tokenConversionRate: real('token_conversion_rate').notNull(),
+    requestNote: text('request_note').notNull().default(''),
+    adminNote: text('admin_note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payout_requests_performer_created_idx').on(t.performerId, t.createdAt),
+    index('payout_requests_status_created_idx').on(t.status, t.createdAt),
+    // One request waiting for review per creator.
+    uniqueIndex('payout_requests_one_pending_key').on(t.performerId).where(sql`${t.status} = 'pending'`),
+    check('payout_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'paid')`),
+    check('payout_requests_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );

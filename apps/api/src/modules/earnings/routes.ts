@@ -1,0 +1,35 @@
+import { earningQuerySchema, earningSchema, earningStatsQuerySchema, earningStatsSchema, listResponseSchema } from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requireAdmin, requirePerformer, sessionOf } from '../../platform/auth';
+import { earningStats, searchEarnings } from './service';
+
+/** A creator's earnings (spec 7, Earnings) and the admin's view of all of them. */
+export const earningsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/performer/earning/search',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['earnings'], querystring: earningQuerySchema, response: { 200: listResponseSchema(earningSchema) } },
+      },
+      async (request) => searchEarnings(deps, request.query, sessionOf(request).user.id),
+    );
+    app.get(
+      '/performer/earning/stats',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['earnings'], querystring: earningStatsQuerySchema, response: { 200: earningStatsSchema } },
+      },
+      async (request) => earningStats(deps, sessionOf(request).user.id, request.query),
+    );
+    app.get(
+      '/admin/earnings/search',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: earningQuerySchema, response: { 200: listResponseSchema(earningSchema) } },
+      },
+      async (request) => searchEarnings(deps, request.query),
+    );
+  };

@@ -1,0 +1,96 @@
+import {
+  IDEMPOTENCY_HEADER,
+  listResponseSchema,
+  payoutCalculationSchema,
+  payoutQuerySchema,
+  payoutRequestInputSchema,
+  payoutRequestSchema,
+  reviewPayoutSchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { forbidden } from '../../platform/errors';
+import { payoutBalance } from '../earnings/service';
+import { createPayoutRequest, payoutFor, pendingPayout, reviewPayoutRequest, searchPayouts, updatePayoutRequest } from './service';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+
+/** Payout requests (spec 7, Payouts): the creator asks, the admin decides. */
+export const payoutsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/payout-requests/calculate',
+      { preHandler: requirePerformer, schema: { tags: ['payouts'], response: { 200: payoutCalculationSchema } } },
+      async (request) => payoutBalance(deps, sessionOf(request).user.id),
+    );
+    app.get(
+      '/payout-requests/search',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['payouts'],
+          querystring: payoutQuerySchema.omit({ performerId: true }),
+          response: { 200: listResponseSchema(payoutRequestSchema) },
+        },
+      },
+      async (request) => searchPayouts(deps, request.query, sessionOf(request).user.id),
+    );
+    app.post(
+      '/payout-requests',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['payouts'],
+          description: `Asks for a payout; the amount goes on hold. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
+          body: payoutRequestInputSchema,
+          response: { 200: payoutRequestSchema },
+        },
+      },
+      async (request) => createPayoutRequest(deps, sessionOf(request).user, request.body, request),
+    );
+    app.put(
+      '/payout-requests/:id',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['payouts'], params: idParams, body: payoutRequestInputSchema, response: { 200: payoutRequestSchema } },
+      },
+      async (request) => updatePayoutRequest(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+    app.get(
+      '/payout-requests/:id/view',
+      { preHandler: requireUser, schema: { tags: ['payouts'], params: idParams, response: { 200: payoutRequestSchema } } },
+      async (request) => {
+        const viewer = sessionOf(request).user;
+        if (viewer.role === 'user') throw forbidden();
+        return payoutFor(deps, viewer, request.params.id);
+      },
+    );
+    app.get(
+      '/payout-requests/check/pending-review',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['payouts'], response: { 200: z.object({ hasPending: z.boolean(), request: payoutRequestSchema.nullable() }) } },
+      },
+      async (request) => pendingPayout(deps, sessionOf(request).user),
+    );
+
+    app.get(
+      '/admin/payout-requests/search',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: payoutQuerySchema, response: { 200: listResponseSchema(payoutRequestSchema) } },
+      },
+      async (request) => searchPayouts(deps, request.query),
+    );
+    app.put(
+      '/admin/payout-requests/:id/status',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], params: idParams, body: reviewPayoutSchema, response: { 200: payoutRequestSchema } },
+      },
+      async (request) => reviewPayoutRequest(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+  };

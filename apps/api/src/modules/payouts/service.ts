@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode,
+  fromCents,
+  type PayoutMethod,
+  type PayoutRequest,
+  type PayoutRequestInput,
+  type payoutQuerySchema,
+  type reviewPayoutSchema,
+  toCents,
+} from '@limelight/contracts';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { payoutRequests, performerBanking, performerPaymentSettings, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/http';
+import { idempotent } from '../../platform/idempotency';
+import { balanceOf, earningsOf, payoutHoldOf, platform, post } from '../../platform/ledger';
+import { toPublicUser } from '../users/presenter';
+import { notifyBalance } from '../wallet/balance';
+
+type PayoutRow = typeof payoutRequests.$inferSelect;
+
+const onePending = () => conflict('You already have a payout request waiting for review');
+const notEnough = (available: number) =>
+  new AppError(402, ErrorCode.insufficientBalance, `You can request at most ${available} tokens`, [
+    { field: 'amount', message: `must be at most ${available}` },
+  ]);
+
+/** Where the money goes, as it stands now: kept with the request, so later edits do not redirect it. */
+async function destination(db: Queryable, performerId: string, method: PayoutMethod): Promise<Record<string, string>> {
+  if (method === 'banking') {
+    const [bank] = await db.select().from(performerBanking).where(eq(performerBanking.userId, performerId));
+    if (!bank)
+      throw unprocessable('Add your bank details on the banking page first', [
+        { field: 'paymentAccountType', message: 'no bank details on file' },
+      ]);
+    return {
+      holder: `${bank.firstName} ${bank.lastName}`,
+      bankName: bank.bankName,
+      account: `•••• ${bank.bankAccount.slice(-4)}`,
+      country: bank.country,
+    };
+  }
+  const [gateway] = await db
+    .select()
+    .from(performerPaymentSettings)
+    .where(and(eq(performerPaymentSettings.userId, performerId), eq(performerPaymentSettings.gateway, method)));
+  if (!gateway)
+    throw unprocessable(`Add your ${method} account on the banking page first`, [
+      { field: 'paymentAccountType', message: `no ${method} account on file` },
+    ]);
+  return { email: gateway.value.email };
+}
+
+function checkAmount(deps: Deps, amount: number) {
+  const minimum = deps.settings.get('minimumPayoutAmount');
+  if (amount < minimum)
+    throw badRequest(`A payout must be at least ${minimum} tokens`, [{ field: 'amount', message: `must be at least ${minimum}` }]);
+}
+
+/**
+ * `POST /payout-requests`: moves the amount from the creator's earnings to on-hold in the same
+ * transaction, so it cannot be spent or requested twice; one pending request at a time.
+ */
+export async function createPayoutRequest(
+  deps: Deps,
+  performer: SessionUser,
+  input: PayoutRequestInput & { amount: number },
+  request: FastifyRequest,
+) {
+  checkAmount(deps, input.amount);
+  const method = input.paymentAccountType ?? 'banking';
+  const info = await destination(deps.db, performer.id, method);
+  const amountCents = toCents(input.amount);
+  const created = await idempotent(deps.db, request, performer.id, async (tx) => {
+    const id = randomUUID();
+    await tx
+      .insert(payoutRequests)
+      .values({
+        id,
+        performerId: performer.id,
+        amountCents,
+        paymentAccountType: method,
+        paymentAccountInfo: info,
+        tokenConversionRate: deps.settings.get('tokenConversionRate'),
+        requestNote: input.requestNote ?? '',
+      })
+      .catch((error: unknown) => {
+        throw uniqueViolation(error) ? onePending() : error;
+      });
+    const [available] = await post(tx, { kind: 'payout_request', referenceType: 'payout_request', referenceId: id }, [
+      { ...earningsOf(performer.id), amountCents: -amountCents },
+      { ...payoutHoldOf(performer.id), amountCents },
+    ]);
+    return { id, available: available! };
+  }).catch(explainShortfall(deps, performer.id, async () => 0));
+  notifyBalance(deps, performer.id, created.available);
+  return payoutFor(deps, performer, created.id);
+}
+
+/** A short balance, told as the most the creator may ask for (after the transaction, whose connection it needs). */
+const explainShortfall =
+  (deps: Deps, performerId: string, alreadyHeldCents: () => Promise<number>) =>
+  async (error: unknown): Promise<never> => {
+    if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) {
+      throw notEnough(fromCents((await balanceOf(deps.db, earningsOf(performerId))) + (await alreadyHeldCents())));
+    }
+    throw error;
+  };
+
+async function heldBy(deps: Deps, id: string) {
+  const [row] = await deps.db.select({ amountCents: payoutRequests.amountCents }).from(payoutRequests).where(eq(payoutRequests.id, id));
+  return row?.amountCents ?? 0;
+}
+
+/** `PUT /payout-requests/{id}`: the creator changes a pending request; the hold follows the amount. */
+export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id: string, input: PayoutRequestInput & { amount: number }) {
+  checkAmount(deps, input.amount);
+  const method = input.paymentAccountType ?? 'banking';
+  const available = await deps.db
+    .transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(payoutRequests)
+        .where(and(eq(payoutRequests.id, id), eq(payoutRequests.performerId, performer.id)))
+        .for('update');
+      if (!current) throw notFound('Payout request');
+      if (current.status !== 'pending') throw conflict('Only a pending request can be changed');
+      const info = await destination(tx, performer.id, method);
+      const difference = toCents(input.amount) - current.amountCents;
+      let balance: number | undefined;
+      if (difference !== 0) {
+        // Each revision is its own movement of the hold.
+        [balance] = await post(tx, { kind: 'payout_revision', referenceType: 'payout_revision', referenceId: randomUUID() }, [
+          { ...earningsOf(performer.id), amountCents: -difference },
+          { ...payoutHoldOf(performer.id), amountCents: difference },
+        ]);
+      }
+      await tx
+        .update(payoutRequests)
+        .set({
+          amountCents: toCents(input.amount),
+          paymentAccountType: method,
+          paymentAccountInfo: info,
+          requestNote: input.requestNote ?? '',
+        })
+        .where(eq(payoutRequests.id, id));
+      return balance;
+    })
+    .catch(explainShortfall(deps, performer.id, () => heldBy(deps, id)));
+  if (available !== undefined) notifyBalance(deps, performer.id, available);
+  return payoutFor(deps, performer, id);
+}
+
+/**
+ * The admin's decision, applied once: approved (still on hold), rejected (the hold returns to the
+ * creator's earnings) or paid (the hold leaves the platform).
+ */
+export async function reviewPayoutRequest(deps: Deps, admin: SessionUser, id: string, review: z.output<typeof reviewPayoutSchema>) {
+  const from = review.status === 'approved' ? ['pending'] : ['pending', 'approved'];
+  const result = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payoutRequests)
+      .set({ status: review.status, adminNote: review.adminNote })
+      .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, from as PayoutRow['status'][])))
+      .returning();
+    if (!updated) {
+      const [exists] = await tx.select({ status: payoutRequests.status }).from(payoutRequests).where(eq(payoutRequests.id, id));
+      if (!exists) throw notFound('Payout request');
+      throw conflict(`This request is ${exists.status}: it cannot become ${review.status}`);
+    }
+    if (review.status === 'approved') return undefined;
+    const [, available] = await post(tx, { kind: `payout_${review.status}`, referenceType: 'payout_request', referenceId: id }, [
+      { ...payoutHoldOf(updated.performerId), amountCents: -updated.amountCents },
+      review.status === 'paid'
+        ? { ...platform('paid_out'), amountCents: updated.amountCents }
+        : { ...earningsOf(updated.performerId), amountCents: updated.amountCents },
+    ]);
+    return review.status === 'rejected' ? { performerId: updated.performerId, available: available! } : undefined;
+  });
+  if (result) notifyBalance(deps, result.performerId, result.available);
+  return payoutFor(deps, admin, id);
+}
+
+async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequest[]> {
+  if (!rows.length) return [];
+  const people = await deps.db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))]));
+  return rows.map((row) => ({
+    _id: row.id,
+    amount: fromCents(row.amountCents),
+    status: row.status,
+    paymentAccountType: row.paymentAccountType,
+    paymentAccountInfo: row.paymentAccountInfo,
+    tokenConversionRate: row.tokenConversionRate,
+    requestNote: row.requestNote,
+    adminNote: row.adminNote,
+    performer: toPublicUser(people.find((user) => user.id === row.performerId)!),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/** `GET /payout-requests/{id}/view`: for the creator who asked, or an admin. */
+export async function payoutFor(deps: Deps, viewer: SessionUser, id: string) {
+  const [row] = await deps.db
+    .select()
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.id, id), viewer.role === 'admin' ? undefined : eq(payoutRequests.performerId, viewer.id)));
+  if (!row) throw notFound('Payout request');
+  return (await presentPayouts(deps, [row]))[0]!;
+}
+
+/** `GET /payout-requests/check/pending-review`. */
+export async function pendingPayout(deps: Deps, performer: SessionUser) {
+  const [row] = await deps.db
+    .select()
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.performerId, performer.id), eq(payoutRequests.status, 'pending')));
+  return { hasPending: !!row, request: row ? (await presentPayouts(deps, [row]))[0]! : null };
+}
+
+const sortColumns = { createdAt: payoutRequests.createdAt, updatedAt: payoutRequests.updatedAt, amount: payoutRequests.amountCents };
+
+/** A creator's own requests, or (admin, `performerId` optional) everyone's. */
+export async function searchPayouts(deps: Deps, query: z.output<typeof payoutQuerySchema>, performerId?: string) {
+  const conditions: SQL[] = [];
+  const owner = performerId ?? query.performerId;
+  if (owner) conditions.push(eq(payoutRequests.performerId, owner));
+  if (query.status) conditions.push(eq(payoutRequests.status, query.status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(payoutRequests).where(where).orderBy(order, desc(payoutRequests.id)).limit(query.limit).offset(query.offset),
+    deps.db.select({ value: count() }).from(payoutRequests).where(where),
+  ]);
+  return { data: await presentPayouts(deps, rows), total: total!.value };
+}
