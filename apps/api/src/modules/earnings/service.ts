@@ -1,8 +1,9 @@
 import { type Earning, type earningQuerySchema, type earningStatsQuerySchema, fromCents } from '@limelight/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { earnings, payoutRequests, users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { orderBy } from '../../platform/http';
 import { balanceOf, earningsOf, payoutHoldOf } from '../../platform/ledger';
 import { toPublicUser } from '../users/presenter';
 
@@ -45,9 +46,14 @@ export async function searchEarnings(deps: Deps, query: z.output<typeof earningQ
   if (performerId) conditions.push(eq(earnings.performerId, performerId));
   if (query.sourceType) conditions.push(eq(earnings.sourceType, query.sourceType));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(earnings).where(where).orderBy(order, desc(earnings.id)).limit(query.limit).offset(query.offset),
+    deps.db
+      .select()
+      .from(earnings)
+      .where(where)
+      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, earnings.id))
+      .limit(query.limit)
+      .offset(query.offset),
     deps.db.select({ value: count() }).from(earnings).where(where),
   ]);
   return { data: await presentEarnings(deps, rows), total: total!.value };

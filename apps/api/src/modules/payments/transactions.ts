@@ -1,11 +1,12 @@
 import type { PaymentTransaction, transactionQuerySchema } from '@limelight/contracts';
 import { fromCents } from '@limelight/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { coupons, paymentCards, paymentTransactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { orderBy } from '../../platform/http';
 import { toPublicUser } from '../users/presenter';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
@@ -96,13 +97,12 @@ export async function searchTransactions(deps: Deps, query: z.output<typeof tran
   if (query.type) conditions.push(eq(paymentTransactions.type, query.type));
   if (query.status) conditions.push(eq(paymentTransactions.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
   const [rows, [total]] = await Promise.all([
     deps.db
       .select()
       .from(paymentTransactions)
       .where(where)
-      .orderBy(order, desc(paymentTransactions.id))
+      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, paymentTransactions.id))
       .limit(query.limit)
       .offset(query.offset),
     deps.db.select({ value: count() }).from(paymentTransactions).where(where),

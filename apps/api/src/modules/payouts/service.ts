@@ -9,7 +9,7 @@ import {
   type reviewPayoutSchema,
   toCents,
 } from '@limelight/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -17,7 +17,7 @@ import { payoutRequests, performerBanking, performerPaymentSettings, users } fro
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
-import { uniqueViolation } from '../../platform/http';
+import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent } from '../../platform/idempotency';
 import { balanceOf, earningsOf, payoutHoldOf, platform, post } from '../../platform/ledger';
 import { toPublicUser } from '../users/presenter';
@@ -236,9 +236,14 @@ export async function searchPayouts(deps: Deps, query: z.output<typeof payoutQue
   if (owner) conditions.push(eq(payoutRequests.performerId, owner));
   if (query.status) conditions.push(eq(payoutRequests.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(payoutRequests).where(where).orderBy(order, desc(payoutRequests.id)).limit(query.limit).offset(query.offset),
+    deps.db
+      .select()
+      .from(payoutRequests)
+      .where(where)
+      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, payoutRequests.id))
+      .limit(query.limit)
+      .offset(query.offset),
     deps.db.select({ value: count() }).from(payoutRequests).where(where),
   ]);
   return { data: await presentPayouts(deps, rows), total: total!.value };

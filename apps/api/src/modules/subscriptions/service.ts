@@ -7,13 +7,14 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { orderBy } from '../../platform/http';
 import { idempotent } from '../../platform/idempotency';
 import { walletOf } from '../../platform/ledger';
 import { subscriptionGivesAccess } from '../access/policy';
@@ -262,9 +263,14 @@ export async function searchSubscriptions(
   if (query.type) conditions.push(eq(subscriptions.type, query.type));
   if (query.activeOnly === 'true') conditions.push(subscriptionGivesAccess()!);
   const where = and(...conditions);
-  const order = (query.sort === 'asc' ? asc : desc)(sortColumns[query.sortBy]);
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(subscriptions).where(where).orderBy(order, desc(subscriptions.id)).limit(query.limit).offset(query.offset),
+    deps.db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, subscriptions.id))
+      .limit(query.limit)
+      .offset(query.offset),
     deps.db.select({ value: count() }).from(subscriptions).where(where),
   ]);
   return { data: await presentSubscriptions(deps, rows), total: total!.value };

@@ -7,7 +7,7 @@ import {
   type WalletChargeRouteType,
   type walletChargeQuerySchema,
 } from '@limelight/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -15,7 +15,7 @@ import { type PurchasableType, performerProfiles, purchasedItems, users, walletC
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { uniqueViolation } from '../../platform/http';
+import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent } from '../../platform/idempotency';
 import { walletOf } from '../../platform/ledger';
 import { recordSale, splitSale } from '../earnings/sales';
@@ -144,9 +144,14 @@ export async function searchCharges(deps: Deps, viewer: SessionUser, query: z.ou
   if (query.type) conditions.push(eq(walletCharges.type, query.type));
   if (query.status) conditions.push(eq(walletCharges.status, query.status));
   const where = and(...conditions);
-  const order = (query.sort === 'asc' ? asc : desc)(chargeSortColumns[query.sortBy]);
   const [rows, [total]] = await Promise.all([
-    deps.db.select().from(walletCharges).where(where).orderBy(order, desc(walletCharges.id)).limit(query.limit).offset(query.offset),
+    deps.db
+      .select()
+      .from(walletCharges)
+      .where(where)
+      .orderBy(...orderBy(chargeSortColumns, query.sortBy, query.sort, walletCharges.id))
+      .limit(query.limit)
+      .offset(query.offset),
     deps.db.select({ value: count() }).from(walletCharges).where(where),
   ]);
   return { data: await presentCharges(deps.db, rows), total: total!.value };
