@@ -298,3 +298,7 @@ export const earningStatsSchema = z.object({
   byDay: z.array(z.object({ date: z.string(), net: z.number() })),
   balance: payoutCalculationSchema,
 });
+
+export const couponQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'code']).extend({
+  q: z.string().trim().max(50).optional(),
+});

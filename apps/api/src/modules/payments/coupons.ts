@@ -1,9 +1,12 @@
-import { type Coupon, couponCodeSchema } from '@limelight/contracts';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { type Coupon, couponCodeSchema, type couponQuerySchema, type saveCouponSchema } from '@limelight/contracts';
+import { and, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { coupons, couponUses } from '../../db/schema';
+import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
+import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -76,3 +79,57 @@ export async function releaseCoupon(tx: Queryable, transactionId: string) {
 /** The price after the coupon's discount, in cents (never below one cent). */
 export const discounted = (priceCents: number, coupon?: Pick<CouponRow, 'discountRate'>) =>
   coupon ? Math.max(1, Math.round(priceCents * (1 - coupon.discountRate))) : priceCents;
+
+type CouponValues = z.output<typeof saveCouponSchema>;
+const couponColumns = (input: CouponValues) => ({ ...input, expiredAt: input.expiredAt ? new Date(input.expiredAt) : null });
+const duplicateCode = (error: unknown) =>
+  uniqueViolation(error) !== undefined ? conflict('A coupon with this code exists', [{ field: 'code', message: 'is taken' }]) : error;
+const couponSort = { createdAt: coupons.createdAt, updatedAt: coupons.updatedAt, code: coupons.code };
+
+/** The admin's coupons. */
+export async function searchCoupons(deps: Deps, query: z.output<typeof couponQuerySchema>) {
+  const where = query.q ? ilike(coupons.code, `%${escapeLike(query.q.toUpperCase())}%`) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(coupons)
+      .where(where)
+      .orderBy(...orderBy(couponSort, query.sortBy, query.sort, coupons.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ total: count() }).from(coupons).where(where),
+  ]);
+  return { data: rows.map(presentCoupon), total: counted?.total ?? 0 };
+}
+
+export async function createCoupon(deps: Deps, input: CouponValues) {
+  const [row] = await deps.db
+    .insert(coupons)
+    .values(couponColumns(input))
+    .returning()
+    .catch((error: unknown) => {
+      throw duplicateCode(error);
+    });
+  return presentCoupon(row!);
+}
+
+export async function updateCoupon(deps: Deps, id: string, input: CouponValues) {
+  const [row] = await deps.db
+    .update(coupons)
+    .set(couponColumns(input))
+    .where(eq(coupons.id, id))
+    .returning()
+    .catch((error: unknown) => {
+      throw duplicateCode(error);
+    });
+  if (!row) throw notFound('Coupon');
+  return presentCoupon(row);
+}
+
+/** Used coupons are kept (their uses name them); an admin deactivates those instead. */
+export async function deleteCoupon(deps: Deps, id: string) {
+  const [used] = await deps.db.select({ couponId: couponUses.couponId }).from(couponUses).where(eq(couponUses.couponId, id)).limit(1);
+  if (used) throw conflict('This coupon has been used: deactivate it instead');
+  const deleted = await deps.db.delete(coupons).where(eq(coupons.id, id)).returning({ id: coupons.id });
+  if (!deleted.length) throw notFound('Coupon');
+}

@@ -172,3 +172,38 @@ describe('wallet top-up', () => {
     expect(await balance(fan)).toBe(15);
   });
 });
+
+describe('admin: coupons and transactions', () => {
+  it('creates, lists, changes and deletes coupons; a used one is kept; only admins', async () => {
+    const save = (payload: object, method = 'POST', path = '', headers = admin.headers) =>
+      app.inject({ method: method as 'POST', url: `/api/admin/coupons${path}`, headers, payload });
+    const created = await save({ name: 'Spring', code: 'spring-10', discountRate: 0.1, remainingUses: 3 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ code: 'SPRING-10', discountRate: 0.1, remainingUses: 3, isActive: true });
+    expect(refusedFields(await save({ code: 'SPRING-10', discountRate: 0.2 }))).toEqual(['code']);
+    expect(refusedFields(await save({ code: 'x', discountRate: 1 }))).toEqual(['code', 'discountRate']);
+    const fan = await fanWithCard();
+    expect((await save({ code: 'MINE', discountRate: 0.5 }, 'POST', '', fan.headers)).statusCode).toBe(403);
+
+    const listed = await app.inject({ url: '/api/admin/coupons?q=spring', headers: admin.headers });
+    expect(listed.json()).toMatchObject({ total: 1, data: [{ code: 'SPRING-10' }] });
+    const id = created.json()._id;
+    expect((await save({ code: 'SPRING-10', discountRate: 0.15, isActive: false }, 'PUT', `/${id}`)).json()).toMatchObject({
+      discountRate: 0.15,
+      isActive: false,
+    });
+    expect((await app.inject({ method: 'DELETE', url: `/api/admin/coupons/${id}`, headers: admin.headers })).statusCode).toBe(200);
+
+    await save({ code: 'USED', discountRate: 0.1 });
+    expect((await topUp(fan, { amount: 10, couponCode: 'USED' })).json().status).toBe('success');
+    const usedId = (await app.inject({ url: '/api/admin/coupons?q=used', headers: admin.headers })).json().data[0]._id;
+    expect((await app.inject({ method: 'DELETE', url: `/api/admin/coupons/${usedId}`, headers: admin.headers })).statusCode).toBe(409);
+
+    const payments = await app.inject({
+      url: '/api/admin/payment/transactions/search?status=success&type=wallet_top_up',
+      headers: admin.headers,
+    });
+    expect(payments.json().total).toBeGreaterThanOrEqual(1);
+    expect((await app.inject({ url: '/api/admin/payment/transactions/search', headers: fan.headers })).statusCode).toBe(403);
+  });
+});

@@ -1,20 +1,22 @@
 import {
+  couponQuerySchema,
   couponSchema,
   IDEMPOTENCY_HEADER,
   listResponseSchema,
   paymentCardSchema,
   paymentGateways,
   paymentTransactionSchema,
+  saveCouponSchema,
   topUpSchema,
   transactionQuerySchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
 import { confirmSandboxPayment, retryPayment } from './card-payments';
 import { addCard, listCards, removeCard } from './cards';
-import { presentCoupon, usableCoupon } from './coupons';
+import { createCoupon, deleteCoupon, presentCoupon, searchCoupons, updateCoupon, usableCoupon } from './coupons';
 import { topUp } from './top-up';
 import { searchTransactions, transactionFor } from './transactions';
 
@@ -101,6 +103,42 @@ export const paymentsRoutes =
       '/payment/transactions/:id',
       { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentTransactionSchema } } },
       async (request) => transactionFor(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.get(
+      '/admin/payment/transactions/search',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: transactionQuerySchema, response: { 200: listResponseSchema(paymentTransactionSchema) } },
+      },
+      async (request) => searchTransactions(deps, request.query),
+    );
+
+    app.get(
+      '/admin/coupons',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: couponQuerySchema, response: { 200: listResponseSchema(couponSchema) } },
+      },
+      async (request) => searchCoupons(deps, request.query),
+    );
+    app.post(
+      '/admin/coupons',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], body: saveCouponSchema, response: { 201: couponSchema } } },
+      async (request, reply) => reply.status(201).send(await createCoupon(deps, request.body)),
+    );
+    app.put(
+      '/admin/coupons/:id',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, body: saveCouponSchema, response: { 200: couponSchema } } },
+      async (request) => updateCoupon(deps, request.params.id, request.body),
+    );
+    app.delete(
+      '/admin/coupons/:id',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await deleteCoupon(deps, request.params.id);
+        return { message: 'Coupon deleted' };
+      },
     );
 
     app.post(
