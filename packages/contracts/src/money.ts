@@ -131,6 +131,7 @@ export const couponCodeSchema = z
   .max(50, 'must be at most 50 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'may use letters, digits, - and _')
   .transform((code) => code.toUpperCase());
+/** A coupon as the admin saves it. */
 export const saveCouponSchema = z.object({
   name: z.string().trim().max(100, 'must be at most 100 characters').default(''),
   code: couponCodeSchema,
@@ -139,6 +140,7 @@ export const saveCouponSchema = z.object({
   remainingUses: z.number().int().min(0, 'must be 0 or more').nullable().default(null),
   isActive: z.boolean().default(true),
 });
+export type SaveCouponInput = z.input<typeof saveCouponSchema>;
 
 export const walletChargeInputSchema = z.object({
   /** The tip (tips only); items cost what their creator asks. */
@@ -216,6 +218,8 @@ export const subscriptionQuerySchema = listQuerySchema(['createdAt', 'updatedAt'
   type: z.enum(subscriptionTypes).optional(),
   /** Only those that open content now. */
   activeOnly: z.enum(['true', 'false']).optional(),
+  /** A fan's subscription to one creator. */
+  performerId: z.uuid('must be an id').optional(),
 });
 
 /** Where a payout goes: the bank account on file, or a payout gateway (PayPal). */
@@ -261,6 +265,7 @@ export const payoutCalculationSchema = z.object({
   available: z.number(),
   minimumPayoutAmount: z.number(),
 });
+export type PayoutCalculation = z.infer<typeof payoutCalculationSchema>;
 
 export const reviewPayoutSchema = z.object({
   status: z.enum(['approved', 'rejected', 'paid']),
@@ -298,6 +303,7 @@ export const earningStatsSchema = z.object({
   byDay: z.array(z.object({ date: z.string(), net: z.number() })),
   balance: payoutCalculationSchema,
 });
+export type EarningStats = z.infer<typeof earningStatsSchema>;
 
 export const couponQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'code']).extend({
   q: z.string().trim().max(50).optional(),

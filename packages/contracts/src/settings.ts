@@ -279,7 +279,12 @@ export function settingValueSchema(definition: SettingDefinition): z.ZodType {
 export type PublicSettingKey = {
   [K in SettingKey]: (typeof settingDefinitions)[K]['public'] extends true ? K : never;
 }[SettingKey];
-export type PublicSettings = Pick<SettingValues, PublicSettingKey> & { hashPwClient: boolean; googleAuthorizeUrl: string };
+export type PublicSettings = Pick<SettingValues, PublicSettingKey> & {
+  hashPwClient: boolean;
+  googleAuthorizeUrl: string;
+  /** The gateway cards go through now: Stripe once its keys are set, else the sandbox where allowed, else none. */
+  activePaymentGateway: 'sandbox' | 'stripe' | null;
+};
 
 export const adminSettingSchema = z.object({
   key: z.string(),

@@ -52,6 +52,13 @@ const MyGalleriesPage = () => page(() => import('../features/galleries/MyGalleri
 const NewGalleryPage = () => page(() => import('../features/galleries/GalleryEditor'));
 const EditGalleryPage = () => page(() => import('../features/galleries/GalleryEditor').then((m) => ({ default: m.EditGalleryPage })));
 const GalleryPage = () => page(() => import('../features/galleries/GalleryPage'));
+const WalletPage = () => page(() => import('../features/wallet/WalletPage'));
+const MySubscriptionsPage = () =>
+  page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.MySubscriptionsPage })));
+const SubscribersPage = () =>
+  page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.SubscribersPage })));
+const EarningsPage = () => page(() => import('../features/earnings/EarningsPage'));
+const PayoutsPage = () => page(() => import('../features/earnings/PayoutsPage'));
 const MyStoriesPage = () => page(() => import('../features/stories/MyStoriesPage'));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
 
@@ -103,6 +110,11 @@ export const router = createBrowserRouter([
           { path: '/user/account', element: signedIn(<AccountPage />) },
           { path: '/user/following', element: signedIn(<FollowingPage />) },
           { path: '/user/bookmarks', element: signedIn(<BookmarksPage />) },
+          { path: '/user/wallet', element: signedIn(<WalletPage />) },
+          { path: '/user/subscriptions', element: signedIn(<MySubscriptionsPage />) },
+          { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
+          { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },
+          { path: '/creator/payouts', element: creatorOnly(<PayoutsPage />) },
           { path: '/creator/account', element: creatorOnly(<CreatorAccountPage />) },
           { path: '/creator/banking', element: creatorOnly(<BankingPage />) },
           { path: '/creator/followers', element: creatorOnly(<FollowersPage />) },

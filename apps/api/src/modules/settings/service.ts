@@ -12,12 +12,14 @@ import {
 import { settings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '../../platform/errors';
+import { activeGatewayName } from '../payments/gateways';
 
 export function publicSettings(deps: Deps): PublicSettings {
   const values = deps.settings.all();
   const picked = Object.fromEntries(publicSettingKeys.map((key) => [key, values[key]]));
   return {
-    ...(picked as Omit<PublicSettings, 'hashPwClient' | 'googleAuthorizeUrl'>),
+    ...(picked as Omit<PublicSettings, 'hashPwClient' | 'googleAuthorizeUrl' | 'activePaymentGateway'>),
+    activePaymentGateway: activeGatewayName(deps),
     hashPwClient: deps.config.hashPwClient,
     googleAuthorizeUrl: deps.config.google.authorizeUrl,
   };

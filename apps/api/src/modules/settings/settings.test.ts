@@ -35,6 +35,8 @@ describe('public settings', () => {
       favicon: '/favicon.ico',
       maintenanceMode: false,
       hashPwClient: false,
+      // Stripe is the setting, but without its keys cards go through the sandbox.
+      activePaymentGateway: 'sandbox',
     });
   });
 

@@ -261,6 +261,7 @@ export async function searchSubscriptions(
   const conditions: SQL[] = [side === 'user' ? eq(subscriptions.userId, viewer.id) : eq(subscriptions.performerId, viewer.id)];
   if (query.status) conditions.push(eq(subscriptions.status, query.status));
   if (query.type) conditions.push(eq(subscriptions.type, query.type));
+  if (query.performerId) conditions.push(eq(subscriptions.performerId, query.performerId));
   if (query.activeOnly === 'true') conditions.push(subscriptionGivesAccess()!);
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([

@@ -73,7 +73,10 @@ describe('subscriptions', () => {
     expect(await canSee(subscriber, creator.postId)).toBe(true);
     expect((await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' })).statusCode).toBe(409);
 
-    const mine = await app.inject({ url: '/api/subscriptions/user/search?activeOnly=true', headers: subscriber.headers });
+    const mine = await app.inject({
+      url: `/api/subscriptions/user/search?activeOnly=true&performerId=${creator.user.id}`,
+      headers: subscriber.headers,
+    });
     expect(mine.json()).toMatchObject({ total: 1, data: [{ performer: { _id: creator.user.id } }] });
     const subscribers = await app.inject({ url: '/api/subscriptions/performer/search', headers: creator.headers });
     expect(subscribers.json()).toMatchObject({ total: 1, data: [{ user: { _id: subscriber.user.id } }] });

@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -45,6 +45,9 @@ function useNavItems() {
       { key: '/creator/galleries', label: <Link to="/creator/galleries">Galleries</Link> },
       { key: '/creator/stories', label: <Link to="/creator/stories">Stories</Link> },
       { key: '/creator/followers', label: <Link to="/creator/followers">Followers</Link> },
+      { key: '/creator/subscribers', label: <Link to="/creator/subscribers">Subscribers</Link> },
+      { key: '/creator/earnings', label: <Link to="/creator/earnings">Earnings</Link> },
+      { key: '/creator/payouts', label: <Link to="/creator/payouts">Payouts</Link> },
       { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
       { key: '/creator/banking', label: <Link to="/creator/banking">Banking</Link> },
       ...custom,
@@ -53,7 +56,9 @@ function useNavItems() {
   return [
     { key: '/home', label: <Link to="/home">Home</Link> },
     { key: '/user/following', label: <Link to="/user/following">Following</Link> },
+    { key: '/user/subscriptions', label: <Link to="/user/subscriptions">Subscriptions</Link> },
     { key: '/user/bookmarks', label: <Link to="/user/bookmarks">Bookmarks</Link> },
+    { key: '/user/wallet', label: <Link to="/user/wallet">Wallet</Link> },
     { key: '/user/account', label: <Link to="/user/account">Account</Link> },
     ...custom,
   ];
@@ -86,6 +91,16 @@ export function SiteHeader() {
             </Tag>
           )}
           <ThemeToggle />
+          {loggedIn && user && !user.isAdmin && (
+            <Link
+              to={user.isPerformer ? '/creator/earnings' : '/user/wallet'}
+              aria-label={user.isPerformer ? 'Earnings available' : 'Wallet balance'}
+            >
+              <Tag icon={<WalletOutlined />} color="green" data-testid="header-balance" style={{ marginInlineEnd: 0 }}>
+                {user.balance.toFixed(2)}
+              </Tag>
+            </Link>
+          )}
           {loggedIn && user ? (
             <Dropdown
               trigger={['click']}

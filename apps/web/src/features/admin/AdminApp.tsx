@@ -1,9 +1,13 @@
 import {
+  BankOutlined,
+  CreditCardOutlined,
   DollarOutlined,
   FileTextOutlined,
   FlagOutlined,
+  LineChartOutlined,
   NotificationOutlined,
   SettingOutlined,
+  TagOutlined,
   TeamOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -14,6 +18,7 @@ import { useAppSelector } from '../../app/store';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { AccountsPage } from './AccountsPage';
+import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
@@ -26,6 +31,10 @@ const sections = [
   { key: 'promos', icon: <NotificationOutlined />, label: <Link to="/admin/promos">Site promos</Link> },
   { key: 'reports', icon: <FlagOutlined />, label: <Link to="/admin/reports">Reports</Link> },
   { key: 'token-packages', icon: <DollarOutlined />, label: <Link to="/admin/token-packages">Token packages</Link> },
+  { key: 'coupons', icon: <TagOutlined />, label: <Link to="/admin/coupons">Coupons</Link> },
+  { key: 'transactions', icon: <CreditCardOutlined />, label: <Link to="/admin/transactions">Transactions</Link> },
+  { key: 'earnings', icon: <LineChartOutlined />, label: <Link to="/admin/earnings">Earnings</Link> },
+  { key: 'payouts', icon: <BankOutlined />, label: <Link to="/admin/payouts">Payouts</Link> },
 ];
 
 /** The admin area, loaded only when an admin opens /admin. */
@@ -56,6 +65,10 @@ export default function AdminApp() {
               <Route path="promos" element={<SitePromosAdminPage />} />
               <Route path="token-packages" element={<TokenPackagesAdminPage />} />
               <Route path="reports" element={<ReportsPage />} />
+              <Route path="coupons" element={<CouponsAdminPage />} />
+              <Route path="transactions" element={<TransactionsAdminPage />} />
+              <Route path="earnings" element={<EarningsAdminPage />} />
+              <Route path="payouts" element={<PayoutsAdminPage />} />
               <Route path="*" element={<Navigate to="settings" replace />} />
             </Routes>
           </Layout.Content>

@@ -11,6 +11,7 @@ import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
+import { UnlockButton } from '../wallet/PayButtons';
 import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
@@ -121,6 +122,7 @@ function LockedMedia({ feed, profile }: { feed: Feed; profile: string }) {
         noun={feed.type}
         detail={photos > 1 ? `${photos} photos` : undefined}
         profile={profile}
+        unlock={<UnlockButton type="feed" id={feed._id} price={feed.price} noun="post" />}
       />
     </Flex>
   );

@@ -10,6 +10,7 @@ import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { useReactMutation } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
+import { UnlockButton } from '../wallet/PayButtons';
 import { useAddGalleryViewMutation, useGalleryQuery, usePhotosQuery } from './api';
 import { galleryCover } from './GalleryCard';
 
@@ -66,6 +67,7 @@ export default function GalleryPage() {
           noun="gallery"
           detail={count}
           profile={profile}
+          unlock={<UnlockButton type="gallery" id={gallery._id} price={gallery.price} noun="gallery" />}
         />
       )}
       <ReactionBar

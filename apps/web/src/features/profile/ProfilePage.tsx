@@ -1,13 +1,15 @@
 import { UserOutlined } from '@ant-design/icons';
 import { type FeedType, type Option, type PublicPerformer, performerAttributeFields, performerOptionSets } from '@limelight/contracts';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Statistic, Tabs, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
+import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
+import { TipButton } from '../wallet/PayButtons';
 import { usePerformerQuery } from './api';
 import { BookmarkButton, FollowButton } from './PerformerActions';
 
@@ -16,13 +18,6 @@ const labelOf = (options: Option[], value: string | null) => options.find((optio
 const attributes: Array<{ name: keyof PublicPerformer; label: string; options: Option[] }> = [
   { name: 'age', label: 'Age', options: performerOptionSets.ages },
   ...performerAttributeFields,
-];
-
-const plans: Array<[label: string, key: 'monthlyPrice' | 'threeMonthPrice' | 'sixMonthPrice' | 'yearlyPrice']> = [
-  ['1 month', 'monthlyPrice'],
-  ['3 months', 'threeMonthPrice'],
-  ['6 months', 'sixMonthPrice'],
-  ['12 months', 'yearlyPrice'],
 ];
 
 /** `/{profileId}`: a creator's public page, by username or id. */
@@ -50,7 +45,6 @@ export default function ProfilePage() {
     const value = labelOf(options, performer[name] as string | null);
     return value ? [{ key: name, label, children: value }] : [];
   });
-  const offeredPlans = plans.filter(([, key]) => performer[key] !== null);
   const location = [performer.city, performer.state, performer.country].filter(Boolean).join(', ');
 
   return (
@@ -80,6 +74,7 @@ export default function ProfilePage() {
           <Flex gap={8} wrap>
             {!own && <FollowButton performer={performer} />}
             {!own && <BookmarkButton performer={performer} />}
+            {!own && <TipButton performer={{ ...performer, isPerformer: true }} />}
             <CopyButton text={pageUrl} />
           </Flex>
         </Flex>
@@ -106,24 +101,7 @@ export default function ProfilePage() {
           </Card>
         </Col>
         <Col xs={24} md={10}>
-          <Card title="Subscription">
-            {offeredPlans.length ? (
-              <Row gutter={[8, 8]}>
-                {offeredPlans.map(([label, key]) => (
-                  <Col key={key} span={12}>
-                    <Statistic title={label} value={performer[key] ?? 0} precision={2} />
-                  </Col>
-                ))}
-              </Row>
-            ) : (
-              <Typography.Text type="secondary">{own ? 'Set your plan prices on your account page.' : 'No plans yet.'}</Typography.Text>
-            )}
-            {performer.isFreeSubscription && (
-              <Tag color="success" style={{ marginTop: 12 }}>
-                Free trial available
-              </Tag>
-            )}
-          </Card>
+          <SubscribeCard performer={performer} own={own} />
         </Col>
       </Row>
       <Card style={{ marginTop: 16, marginInline: 16 }}>

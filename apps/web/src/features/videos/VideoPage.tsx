@@ -11,6 +11,7 @@ import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { useReactMutation } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
+import { UnlockButton } from '../wallet/PayButtons';
 import { useAddVideoViewMutation, useVideoQuery } from './api';
 import { videoPoster } from './VideoCard';
 
@@ -49,7 +50,14 @@ export default function VideoPage() {
       {!video.canView ? (
         <Flex vertical gap={8}>
           {video.teaser?.url && <VideoPlayer video={video.teaser} label="Teaser" />}
-          <LockedPanel backdrop={videoPoster(video)} isSale={video.isSale} price={video.price} noun="video" profile={profile} />
+          <LockedPanel
+            backdrop={videoPoster(video)}
+            isSale={video.isSale}
+            price={video.price}
+            noun="video"
+            profile={profile}
+            unlock={<UnlockButton type="video" id={video._id} price={video.price} noun="video" />}
+          />
         </Flex>
       ) : video.video?.status === 'finished' ? (
         <VideoPlayer video={{ ...video.video, thumbnailUrl: videoPoster(video) ?? null }} label={video.title} />

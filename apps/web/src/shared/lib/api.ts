@@ -74,6 +74,13 @@ export const api = createApi({
     'Videos',
     'Galleries',
     'Photos',
+    'Cards',
+    'Payments',
+    'Charges',
+    'Subscriptions',
+    'Earnings',
+    'Payouts',
+    'Coupons',
   ],
   endpoints: () => ({}),
 });

@@ -1,11 +1,11 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /**
  * What a viewer without access sees in place of paid or subscriber-only media: a blurred
- * backdrop, what unlocks it, and the way there (the creator's page, where buying and
- * subscribing live).
+ * backdrop, what unlocks it, and the way there: buying it, or subscribing on the creator's page.
  */
 export function LockedPanel({
   backdrop,
@@ -14,6 +14,7 @@ export function LockedPanel({
   noun,
   detail,
   profile,
+  unlock,
 }: {
   backdrop?: string | null;
   isSale: boolean;
@@ -22,6 +23,8 @@ export function LockedPanel({
   noun: string;
   detail?: string;
   profile: string;
+  /** The way to buy it (for sale items); else the link to subscribe on the creator's page. */
+  unlock?: ReactNode;
 }) {
   return (
     <div className="feed-locked" style={{ backgroundImage: backdrop ? `url(${backdrop})` : undefined }} data-testid="locked-media">
@@ -31,9 +34,13 @@ export function LockedPanel({
           {isSale ? `Unlock this ${noun} for ${price.toFixed(2)} tokens` : `Subscribe to see this ${noun}`}
         </Typography.Text>
         {detail && <Typography.Text>{detail}</Typography.Text>}
-        <Link to={profile}>
-          <Button type="primary">{isSale ? 'Unlock' : 'Subscribe'}</Button>
-        </Link>
+        {isSale && unlock ? (
+          unlock
+        ) : (
+          <Link to={`${profile}?subscribe=1`}>
+            <Button type="primary">Subscribe</Button>
+          </Link>
+        )}
       </Flex>
     </div>
   );

@@ -1,0 +1,247 @@
+import {
+  type Coupon,
+  type Earning,
+  earningSourceTypes,
+  type PaymentTransaction,
+  type PayoutRequest,
+  paymentStatuses,
+  payoutStatuses,
+  type SaveCouponInput,
+} from '@limelight/contracts';
+import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
+import { payoutStatusColors } from '../earnings/PayoutsPage';
+import { useAdminCouponsQuery, useAdminTransactionsQuery, useDeleteCouponMutation, useSaveCouponMutation } from './money-api';
+import { ResourcePage } from './ResourcePage';
+
+const date = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
+const money = (value: number) => value.toFixed(2);
+
+/** Every card payment on the site. */
+export function TransactionsAdminPage() {
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
+  const { data, isFetching } = useAdminTransactionsQuery(query);
+  return (
+    <Card>
+      <Typography.Title level={2}>Transactions</Typography.Title>
+      <Flex gap={8} wrap>
+        <SelectFilter
+          value={state.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          values={paymentStatuses}
+          placeholder="Status"
+          label="Filter by status"
+          width={200}
+        />
+        <SelectFilter
+          value={state.filters.type}
+          onChange={(value) => setFilter('type', value)}
+          values={['wallet_top_up', 'subscription']}
+          placeholder="Kind"
+          label="Filter by kind"
+          width={180}
+        />
+      </Flex>
+      <Table<PaymentTransaction>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        style={{ marginTop: 12 }}
+        {...tableProps<PaymentTransaction>(data?.total)}
+        columns={[
+          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: date },
+          { title: 'Kind', dataIndex: 'type' },
+          { title: 'Gateway', dataIndex: 'gateway' },
+          { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
+          { title: 'Tokens', dataIndex: 'tokens', render: money },
+          { title: 'Coupon', dataIndex: 'couponCode' },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: string, row) => <Tag title={row.failureReason ?? undefined}>{status}</Tag>,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Every sale, with the platform's commission. */
+export function EarningsAdminPage() {
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['sourceType'] as const, { sortBy: 'createdAt' });
+  const { data, isFetching } = useAdminEarningsQuery(query);
+  return (
+    <Card>
+      <Typography.Title level={2}>Earnings</Typography.Title>
+      <SelectFilter
+        value={state.filters.sourceType}
+        onChange={(value) => setFilter('sourceType', value)}
+        values={earningSourceTypes}
+        placeholder="Source"
+        label="Filter by source"
+      />
+      <Table<Earning>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        style={{ marginTop: 12 }}
+        {...tableProps<Earning>(data?.total)}
+        columns={[
+          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: date },
+          { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+          { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+          { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
+          { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: money },
+          { title: 'Commission', dataIndex: 'commission', render: money },
+          { title: 'Net', dataIndex: 'net', render: money },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Payout requests: approve, reject (the hold returns) or mark paid. */
+export function PayoutsAdminPage() {
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
+  const { data, isFetching } = useAdminPayoutsQuery(query);
+  const [review] = useReviewPayoutMutation();
+  const decide = (row: PayoutRequest, status: 'approved' | 'rejected' | 'paid') =>
+    review({ id: row._id, status })
+      .unwrap()
+      .then(() => toast.success(`Payout ${status}`))
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  return (
+    <Card>
+      <Typography.Title level={2}>Payouts</Typography.Title>
+      <SelectFilter
+        value={state.filters.status}
+        onChange={(value) => setFilter('status', value)}
+        values={payoutStatuses}
+        placeholder="Status"
+        label="Filter by status"
+      />
+      <Table<PayoutRequest>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 900 }}
+        style={{ marginTop: 12 }}
+        {...tableProps<PayoutRequest>(data?.total)}
+        columns={[
+          { title: 'Requested', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: date },
+          { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+          { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
+          { title: 'To pay', key: 'currency', render: (_: unknown, row) => money(row.amount * row.tokenConversionRate) },
+          { title: 'To', key: 'to', render: (_: unknown, row) => Object.values(row.paymentAccountInfo).join(', ') },
+          { title: 'Note', dataIndex: 'requestNote', ellipsis: true },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: PayoutRequest['status']) => <Tag color={payoutStatusColors[status]}>{status}</Tag>,
+          },
+          {
+            title: 'Actions',
+            key: 'actions',
+            render: (_: unknown, row) =>
+              row.status === 'pending' || row.status === 'approved' ? (
+                <Flex gap={4} wrap>
+                  {row.status === 'pending' && (
+                    <Button size="small" onClick={() => decide(row, 'approved')}>
+                      Approve
+                    </Button>
+                  )}
+                  <Popconfirm title="Mark as paid? The money has left the platform." onConfirm={() => decide(row, 'paid')}>
+                    <Button size="small" type="primary">
+                      Mark paid
+                    </Button>
+                  </Popconfirm>
+                  <Popconfirm title="Reject? The tokens go back to the creator." onConfirm={() => decide(row, 'rejected')}>
+                    <Button size="small" danger>
+                      Reject
+                    </Button>
+                  </Popconfirm>
+                </Flex>
+              ) : null,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+type CouponForm = Omit<Required<SaveCouponInput>, 'expiredAt' | 'discountRate'> & { expiredAt: dayjs.Dayjs | null; percentOff: number };
+
+/** Coupons: a fraction off a top-up, one use per fan. */
+export function CouponsAdminPage() {
+  const [save] = useSaveCouponMutation();
+  const [remove] = useDeleteCouponMutation();
+  return (
+    <ResourcePage<Coupon, CouponForm>
+      title="Coupons"
+      singular="coupon"
+      filterNames={['q']}
+      defaultSortBy="createdAt"
+      filters={(state, setFilter) => (
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
+          placeholder="Search by code"
+          label="Search coupons"
+        />
+      )}
+      useList={useAdminCouponsQuery}
+      columns={[
+        { title: 'Code', dataIndex: 'code', sorter: true },
+        { title: 'Name', dataIndex: 'name' },
+        { title: 'Off', dataIndex: 'discountRate', render: (rate: number) => `${Math.round(rate * 100)} %` },
+        { title: 'Uses left', dataIndex: 'remainingUses', render: (uses: number | null) => uses ?? 'unlimited' },
+        { title: 'Expires', dataIndex: 'expiredAt', render: (value: string | null) => (value ? date(value) : 'never') },
+        {
+          title: 'Active',
+          dataIndex: 'isActive',
+          render: (active: boolean) => <Tag color={active ? 'success' : 'default'}>{active ? 'yes' : 'no'}</Tag>,
+        },
+      ]}
+      toForm={(row) => ({
+        name: row?.name ?? '',
+        code: row?.code ?? '',
+        percentOff: row ? Math.round(row.discountRate * 100) : 10,
+        expiredAt: row?.expiredAt ? dayjs(row.expiredAt) : null,
+        remainingUses: row?.remainingUses ?? null,
+        isActive: row?.isActive ?? true,
+      })}
+      fields={() => (
+        <>
+          <Form.Item name="code" label="Code" rules={[{ required: true, message: 'Code is required' }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="name" label="Name">
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="percentOff" label="Percent off" rules={[{ required: true, message: 'Percent off is required' }]}>
+            <InputNumber min={1} max={99} precision={0} />
+          </Form.Item>
+          <Form.Item name="remainingUses" label="Uses (empty: unlimited)">
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item name="expiredAt" label="Expires">
+            <DatePicker showTime />
+          </Form.Item>
+          <Form.Item name="isActive" label="Active" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+      save={(id, { percentOff, expiredAt, ...rest }) =>
+        save({ id, body: { ...rest, discountRate: percentOff / 100, expiredAt: expiredAt ? expiredAt.toISOString() : null } }).unwrap()
+      }
+      remove={(id) => remove(id).unwrap()}
+    />
+  );
+}

@@ -1,0 +1,26 @@
+import type { Coupon, ListResponse, PaymentTransaction, SaveCouponInput } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+import type { ListQuery } from './site-api';
+
+export const adminMoneyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminTransactions: build.query<ListResponse<PaymentTransaction>, ListQuery>({
+      query: (params) => ({ url: '/admin/payment/transactions/search', params }),
+      providesTags: ['Payments'],
+    }),
+    adminCoupons: build.query<ListResponse<Coupon>, ListQuery>({
+      query: (params) => ({ url: '/admin/coupons', params }),
+      providesTags: ['Coupons'],
+    }),
+    saveCoupon: build.mutation<Coupon, { id?: string; body: SaveCouponInput }>({
+      query: ({ id, body }) => ({ url: id ? `/admin/coupons/${id}` : '/admin/coupons', method: id ? 'PUT' : 'POST', body }),
+      invalidatesTags: ['Coupons'],
+    }),
+    deleteCoupon: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/admin/coupons/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Coupons'],
+    }),
+  }),
+});
+
+export const { useAdminTransactionsQuery, useAdminCouponsQuery, useSaveCouponMutation, useDeleteCouponMutation } = adminMoneyApi;

@@ -1,0 +1,118 @@
+import { type Earning, earningSourceTypes } from '@limelight/contracts';
+import { Card, Col, DatePicker, Flex, List, Row, Statistic, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { BarChart } from '../../shared/ui/BarChart';
+import { SelectFilter } from '../../shared/ui/TableFilters';
+import { useEarningStatsQuery, useEarningsQuery } from './api';
+
+const filterNames = ['sourceType', 'fromDate', 'toDate'] as const;
+
+/** `/creator/earnings`: totals, a chart by day, the split by source, and every sale (URL state). */
+export default function EarningsPage() {
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const range = { fromDate: state.filters.fromDate ?? dayjs().subtract(29, 'day').format('YYYY-MM-DD'), toDate: state.filters.toDate };
+  const { data: stats } = useEarningStatsQuery(range);
+  const { data, isFetching } = useEarningsQuery(query);
+
+  return (
+    <div className="page-wide">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>Earnings</Typography.Title>
+        <DatePicker.RangePicker
+          aria-label="Period"
+          value={[dayjs(range.fromDate), range.toDate ? dayjs(range.toDate) : dayjs()]}
+          onChange={(dates) => {
+            setFilter('fromDate', dates?.[0]?.format('YYYY-MM-DD'));
+            setFilter('toDate', dates?.[1]?.format('YYYY-MM-DD'));
+          }}
+        />
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <Col xs={12} md={6}>
+          <Card>
+            <Statistic title="Available" value={stats?.balance.available ?? 0} precision={2} data-testid="earnings-available" />
+            <Link to="/creator/payouts">Request a payout</Link>
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card>
+            <Statistic title="On hold for payouts" value={stats?.balance.onHold ?? 0} precision={2} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card>
+            <Statistic title="Earned in period (net)" value={stats?.totalNet ?? 0} precision={2} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card>
+            <Statistic title="Paid out, all time" value={stats?.balance.totalPaidOut ?? 0} precision={2} />
+          </Card>
+        </Col>
+        <Col xs={24} md={16}>
+          <Card title="Net earnings by day">
+            <BarChart label="Net earnings by day" data={(stats?.byDay ?? []).map((day) => ({ key: day.date, value: day.net }))} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card title="By source">
+            <List
+              dataSource={stats?.bySource}
+              locale={{ emptyText: 'No sales in this period' }}
+              renderItem={(row) => (
+                <List.Item extra={row.net.toFixed(2)}>
+                  <Tag>{row.sourceType}</Tag> {row.count} {row.count === 1 ? 'sale' : 'sales'}
+                </List.Item>
+              )}
+            />
+            {stats && (
+              <Typography.Text type="secondary">
+                Gross {stats.totalGross.toFixed(2)}, platform commission {stats.totalCommission.toFixed(2)}
+              </Typography.Text>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      <Card style={{ marginTop: 16 }} title="Sales">
+        <SelectFilter
+          value={state.filters.sourceType}
+          onChange={(value) => setFilter('sourceType', value)}
+          values={earningSourceTypes}
+          placeholder="Source"
+          label="Filter by source"
+        />
+        <Table<Earning>
+          rowKey="_id"
+          loading={isFetching}
+          dataSource={data?.data}
+          scroll={{ x: 700 }}
+          style={{ marginTop: 12 }}
+          locale={{ emptyText: 'No sales yet.' }}
+          {...tableProps<Earning>(data?.total)}
+          columns={[
+            {
+              title: 'Date',
+              dataIndex: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrder('createdAt'),
+              render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+            },
+            { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
+            { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+            {
+              title: 'Gross',
+              dataIndex: 'gross',
+              sorter: true,
+              sortOrder: sortOrder('gross'),
+              render: (value: number) => value.toFixed(2),
+            },
+            { title: 'Commission', dataIndex: 'commission', render: (value: number) => value.toFixed(2) },
+            { title: 'Net', dataIndex: 'net', sorter: true, sortOrder: sortOrder('net'), render: (value: number) => value.toFixed(2) },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { type PayoutMethod, type PayoutRequest, payoutStatuses } from '@limelight/contracts';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { SelectFilter } from '../../shared/ui/TableFilters';
+import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
+
+export const payoutStatusColors: Record<PayoutRequest['status'], string> = {
+  pending: 'processing',
+  approved: 'blue',
+  rejected: 'error',
+  paid: 'success',
+};
+type PayoutForm = { amount: number; paymentAccountType: PayoutMethod; requestNote: string };
+
+/** `/creator/payouts`: what may be requested now, the request form, and past requests (URL state). */
+export default function PayoutsPage() {
+  const { data: balance } = usePayoutBalanceQuery();
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
+  const { data, isFetching } = usePayoutsQuery(query);
+  const [requestPayout, { isLoading }] = useRequestPayoutMutation();
+  const [intent, setIntent] = useState(() => crypto.randomUUID());
+  const [form] = Form.useForm<PayoutForm>();
+  const pending = data?.data.some((row) => row.status === 'pending');
+  const minimum = balance?.minimumPayoutAmount ?? 50;
+  const canRequest = (balance?.available ?? 0) >= minimum && !pending;
+
+  const submit = async (values: PayoutForm) => {
+    try {
+      await requestPayout({ ...values, idempotencyKey: intent }).unwrap();
+      setIntent(crypto.randomUUID());
+      form.resetFields();
+      toast.success('Payout requested: an admin will review it');
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <div className="page-wide">
+      <Typography.Title level={2}>Payouts</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={10}>
+          <Card>
+            <Row gutter={[8, 8]}>
+              <Col span={12}>
+                <Statistic title="Available" value={balance?.available ?? 0} precision={2} data-testid="payout-available" />
+              </Col>
+              <Col span={12}>
+                <Statistic title="On hold" value={balance?.onHold ?? 0} precision={2} />
+              </Col>
+              <Col span={12}>
+                <Statistic title="Earned, all time" value={balance?.totalEarned ?? 0} precision={2} />
+              </Col>
+              <Col span={12}>
+                <Statistic title="Paid out" value={balance?.totalPaidOut ?? 0} precision={2} />
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24} md={14}>
+          <Card title="Request a payout">
+            {pending && (
+              <Alert type="info" showIcon style={{ marginBottom: 12 }} title="Your request is waiting for review: one at a time." />
+            )}
+            <Form<PayoutForm>
+              form={form}
+              name="payout"
+              layout="vertical"
+              onFinish={submit}
+              requiredMark={false}
+              initialValues={{ paymentAccountType: 'banking', requestNote: '' }}
+              disabled={!canRequest}
+            >
+              <Form.Item
+                name="amount"
+                label="Tokens"
+                extra={`At least ${minimum}; at most what is available.`}
+                rules={[{ required: true, message: 'Enter an amount' }]}
+              >
+                <InputNumber min={minimum} max={balance?.available} precision={2} style={{ width: 160 }} />
+              </Form.Item>
+              <Form.Item name="paymentAccountType" label="Pay to" extra={<Link to="/creator/banking">Banking details</Link>}>
+                <Radio.Group
+                  options={[
+                    { value: 'banking', label: 'Bank account' },
+                    { value: 'paypal', label: 'PayPal' },
+                  ]}
+                />
+              </Form.Item>
+              <Form.Item name="requestNote" label="Note (optional)">
+                <Input.TextArea rows={2} maxLength={1000} />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={isLoading}>
+                Request payout
+              </Button>
+            </Form>
+          </Card>
+        </Col>
+      </Row>
+      <Card style={{ marginTop: 16 }} title="Requests">
+        <SelectFilter
+          value={state.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          values={payoutStatuses}
+          placeholder="Status"
+          label="Filter by status"
+        />
+        <Table<PayoutRequest>
+          rowKey="_id"
+          loading={isFetching}
+          dataSource={data?.data}
+          scroll={{ x: 600 }}
+          style={{ marginTop: 12 }}
+          locale={{ emptyText: 'No payout requests yet.' }}
+          {...tableProps<PayoutRequest>(data?.total)}
+          columns={[
+            {
+              title: 'Requested',
+              dataIndex: 'createdAt',
+              sorter: true,
+              sortOrder: sortOrder('createdAt'),
+              render: (value: string) => dayjs(value).format('YYYY-MM-DD'),
+            },
+            {
+              title: 'Tokens',
+              dataIndex: 'amount',
+              sorter: true,
+              sortOrder: sortOrder('amount'),
+              render: (value: number) => value.toFixed(2),
+            },
+            { title: 'To', key: 'to', render: (_: unknown, row) => Object.values(row.paymentAccountInfo).join(', ') },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: PayoutRequest['status']) => <Tag color={payoutStatusColors[status]}>{status}</Tag>,
+            },
+            { title: 'Admin note', dataIndex: 'adminNote', ellipsis: true },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

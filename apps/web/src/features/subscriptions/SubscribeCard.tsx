@@ -1,0 +1,163 @@
+import type { PaymentTransaction, PublicPerformer, SubscriptionType } from '@limelight/contracts';
+import { Alert, Button, Card, Col, Modal, Radio, Row, Space, Statistic, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { usePublicSettingsQuery } from '../settings/api';
+import { useCardsQuery } from '../wallet/api';
+import { ConfirmPaymentModal } from '../wallet/PaymentOutcome';
+import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
+
+type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; price: number | null };
+
+const plansOf = (performer: PublicPerformer): Plan[] => [
+  { type: 'monthly', label: '1 month', price: performer.monthlyPrice },
+  { type: 'three_months', label: '3 months', price: performer.threeMonthPrice },
+  { type: 'six_months', label: '6 months', price: performer.sixMonthPrice },
+  { type: 'yearly', label: '12 months', price: performer.yearlyPrice },
+];
+
+/** The creator's plans on their page, with the subscribe dialog (wallet or card) and the free trial. */
+export function SubscribeCard({ performer, own }: { performer: PublicPerformer; own: boolean }) {
+  const viewer = useAppSelector((state) => state.session.user);
+  const isFan = viewer?.role === 'user';
+  const { data: settings } = usePublicSettingsQuery();
+  const { data: mine } = useMySubscriptionsQuery({ performerId: performer._id, limit: 1 }, { skip: !isFan });
+  const current = mine?.data[0];
+  const [params, setParams] = useSearchParams();
+  const [chosen, setChosen] = useState<Plan | 'free'>();
+  const signedIn = useSignedInAction();
+  const offered = plansOf(performer).filter((plan) => plan.price !== null);
+  const trial = !!settings?.freeSubscriptionEnabled && performer.isFreeSubscription && !current?.usedFreeTrial;
+  // "Subscribe" on a locked post brings the fan here with the dialog open.
+  const asked = params.get('subscribe') === '1' && isFan && !current?.isActive;
+  const open = chosen ?? (asked ? offered[0] : undefined);
+  const close = () => {
+    setChosen(undefined);
+    if (asked) setParams({}, { replace: true });
+  };
+
+  return (
+    <Card title="Subscription" id="subscribe">
+      {current?.isActive && (
+        <Alert
+          style={{ marginBottom: 12 }}
+          type="success"
+          showIcon
+          title={current.status === 'cancelled' ? 'Subscribed until it ends' : 'You are subscribed'}
+          description={`${current.status === 'cancelled' ? 'Access ends' : current.nextRenewalAt ? 'Renews' : 'Ends'} ${dayjs(current.expiredAt).format('D MMM YYYY')}.`}
+        />
+      )}
+      {offered.length ? (
+        <Row gutter={[8, 8]}>
+          {offered.map((plan) => (
+            <Col key={plan.type} xs={12}>
+              <Statistic title={plan.label} value={plan.price ?? 0} precision={2} />
+              {!own && !(current?.isActive && current.status === 'active') && (
+                <Button
+                  size="small"
+                  type="primary"
+                  style={{ marginTop: 4 }}
+                  onClick={signedIn(() => setChosen(plan))}
+                  aria-label={`Subscribe for ${plan.label}`}
+                >
+                  Subscribe
+                </Button>
+              )}
+            </Col>
+          ))}
+        </Row>
+      ) : (
+        <Typography.Text type="secondary">{own ? 'Set your plan prices on your account page.' : 'No plans yet.'}</Typography.Text>
+      )}
+      {trial && !own && !current?.isActive && (
+        <Button style={{ marginTop: 12 }} onClick={signedIn(() => setChosen('free'))}>
+          Start your free {settings?.freeSubscriptionDuration}-day trial
+        </Button>
+      )}
+      {trial && own && (
+        <Tag color="success" style={{ marginTop: 12 }}>
+          Free trial available
+        </Tag>
+      )}
+      {open && isFan && <SubscribeModal performer={performer} plan={open} onClose={close} />}
+    </Card>
+  );
+}
+
+function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerformer; plan: Plan | 'free'; onClose: () => void }) {
+  const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
+  const { data: settings } = usePublicSettingsQuery();
+  const { data: cards } = useCardsQuery();
+  const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
+  const [intent] = useState(() => crypto.randomUUID());
+  const [pending, setPending] = useState<PaymentTransaction>();
+  const [subscribe, { isLoading }] = useSubscribeMutation();
+  const free = plan === 'free';
+  const price = free ? 0 : (plan.price ?? 0);
+  const defaultCard = cards?.data.find((card) => card.isDefault);
+  const short = !free && method === 'wallet' && balance < price;
+  const success = `You are subscribed to ${performer.name}`;
+
+  const confirm = () =>
+    subscribe({ performerId: performer._id, type: free ? 'free' : plan.type, paymentMethod: method, idempotencyKey: intent })
+      .unwrap()
+      .then(({ subscription, payment }) => {
+        if (payment?.status === 'require_authentication') setPending(payment);
+        else if (payment?.status === 'fail') toast.error(payment.failureReason ?? 'The payment failed');
+        else {
+          if (subscription?.isActive) toast.success(success);
+          onClose();
+        }
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+
+  return (
+    <>
+      <Modal
+        open={!pending}
+        title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
+        onCancel={onClose}
+        okText={free ? 'Start free trial' : `Pay ${price.toFixed(2)}`}
+        okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !defaultCard) }}
+        onOk={confirm}
+      >
+        <Typography.Paragraph>
+          {free
+            ? `${settings?.freeSubscriptionDuration ?? 1} days of everything ${performer.name} posts for subscribers, free. It does not renew.`
+            : `${plan.label} of everything ${performer.name} posts for subscribers, renewed at the end of each period until you cancel.`}
+        </Typography.Paragraph>
+        {!free && (
+          <Radio.Group value={method} onChange={(event) => setMethod(event.target.value)}>
+            <Space direction="vertical">
+              <Radio value="wallet">Wallet ({balance.toFixed(2)} tokens)</Radio>
+              <Radio value="card" disabled={!defaultCard}>
+                {defaultCard ? `${defaultCard.brand} •••• ${defaultCard.last4}` : 'Card (add one in your wallet)'}
+              </Radio>
+            </Space>
+          </Radio.Group>
+        )}
+        {short && (
+          <Alert
+            style={{ marginTop: 12 }}
+            type="warning"
+            showIcon
+            title="Your wallet holds too little for this plan"
+            action={<Link to="/user/wallet">Top up</Link>}
+          />
+        )}
+      </Modal>
+      <ConfirmPaymentModal
+        payment={pending}
+        success={success}
+        onDone={() => {
+          setPending(undefined);
+          onClose();
+        }}
+      />
+    </>
+  );
+}

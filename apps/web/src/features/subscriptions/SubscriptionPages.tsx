@@ -1,0 +1,121 @@
+import { type Subscription, subscriptionStatuses } from '@limelight/contracts';
+import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { useTableState } from '../../shared/hooks/useTableState';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { SelectFilter } from '../../shared/ui/TableFilters';
+import { useCancelSubscriptionMutation, useMySubscriptionsQuery, useSubscribersQuery } from './api';
+
+const filterNames = ['status'] as const;
+const typeLabels: Record<Subscription['type'], string> = {
+  free: 'Free trial',
+  monthly: '1 month',
+  three_months: '3 months',
+  six_months: '6 months',
+  yearly: '12 months',
+};
+const statusColors: Record<Subscription['status'], string> = {
+  active: 'success',
+  cancelled: 'warning',
+  expired: 'default',
+  created: 'processing',
+};
+
+const date = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
+const person = (user: Subscription['user']) => (
+  <Link to={user.isPerformer ? `/${user.username ?? user._id}` : '#'}>
+    <Flex gap={8} align="center">
+      <Avatar size="small" src={user.avatar} alt="" />
+      {user.name}
+    </Flex>
+  </Link>
+);
+
+function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'updatedAt' });
+  const mine = useMySubscriptionsQuery(query, { skip: side !== 'user' });
+  const theirs = useSubscribersQuery(query, { skip: side !== 'performer' });
+  const { data, isFetching } = side === 'user' ? mine : theirs;
+  const [cancel] = useCancelSubscriptionMutation();
+  return (
+    <>
+      <SelectFilter
+        value={state.filters.status}
+        onChange={(value) => setFilter('status', value)}
+        values={subscriptionStatuses}
+        placeholder="Status"
+        label="Filter by status"
+      />
+      <Table<Subscription>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 700 }}
+        style={{ marginTop: 12 }}
+        locale={{ emptyText: side === 'user' ? 'No subscriptions yet: subscribe on a creator’s page.' : 'No subscribers yet.' }}
+        {...tableProps<Subscription>(data?.total)}
+        columns={[
+          side === 'user'
+            ? { title: 'Creator', key: 'performer', render: (_: unknown, row) => person(row.performer) }
+            : { title: 'Fan', key: 'user', render: (_: unknown, row) => person(row.user) },
+          { title: 'Plan', dataIndex: 'type', render: (type: Subscription['type']) => typeLabels[type] },
+          { title: 'Price', dataIndex: 'price', render: (price: number) => price.toFixed(2) },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: Subscription['status']) => <Tag color={statusColors[status]}>{status}</Tag>,
+          },
+          { title: 'Paid with', dataIndex: 'paidWith' },
+          { title: 'Ends', dataIndex: 'expiredAt', sorter: true, sortOrder: sortOrder('expiredAt'), render: date },
+          { title: 'Renews', dataIndex: 'nextRenewalAt', render: date },
+          ...(side === 'user'
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  render: (_: unknown, row: Subscription) =>
+                    row.status === 'active' && row.nextRenewalAt && row.paidWith ? (
+                      <Popconfirm
+                        title="Cancel this subscription?"
+                        description={`You keep access until ${date(row.expiredAt)}.`}
+                        onConfirm={() =>
+                          cancel({ id: row._id, paidWith: row.paidWith! })
+                            .unwrap()
+                            .then(() => toast.success('Subscription cancelled: it will not renew'))
+                            .catch((error: unknown) => toast.error(errorMessage(error)))
+                        }
+                      >
+                        <Button size="small" danger>
+                          Cancel
+                        </Button>
+                      </Popconfirm>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+      />
+    </>
+  );
+}
+
+/** `/user/subscriptions`: the fan's subscriptions, with cancel. */
+export function MySubscriptionsPage() {
+  return (
+    <Card className="page-wide">
+      <Typography.Title level={2}>Subscriptions</Typography.Title>
+      <SubscriptionsTable side="user" />
+    </Card>
+  );
+}
+
+/** `/creator/subscribers`: who subscribes to the creator. */
+export function SubscribersPage() {
+  return (
+    <Card className="page-wide">
+      <Typography.Title level={2}>Subscribers</Typography.Title>
+      <SubscriptionsTable side="performer" />
+    </Card>
+  );
+}

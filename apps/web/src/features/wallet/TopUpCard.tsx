@@ -1,0 +1,140 @@
+import type { Coupon, PaymentTransaction } from '@limelight/contracts';
+import { Button, Card, Flex, Form, Input, InputNumber, Radio, Segmented, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { usePublicSettingsQuery } from '../settings/api';
+import { useTokenPackagesQuery } from '../site/api';
+import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
+import { announcePayment, ConfirmPaymentModal } from './PaymentOutcome';
+
+type Mode = 'amount' | 'package';
+
+/** Buy tokens: an amount within the site's limits or a package, with a coupon, on a saved card. */
+export function TopUpCard() {
+  const { data: settings } = usePublicSettingsQuery();
+  const { data: packages } = useTokenPackagesQuery();
+  const { data: cards } = useCardsQuery();
+  const [topUp, { isLoading }] = useTopUpMutation();
+  const [applyCoupon, applying] = useApplyCouponMutation();
+  const [mode, setMode] = useState<Mode>('amount');
+  const [amount, setAmount] = useState<number | null>(20);
+  const [packageId, setPackageId] = useState<string>();
+  const [code, setCode] = useState('');
+  const [coupon, setCoupon] = useState<Coupon>();
+  const [cardId, setCardId] = useState<string>();
+  const [intent, setIntent] = useState(() => crypto.randomUUID());
+  const [pending, setPending] = useState<PaymentTransaction>();
+  const min = settings?.minimumWalletPrice ?? 2.95;
+  const max = settings?.maximumWalletPrice ?? 300;
+  const chosenPackage = packages?.data.find((item) => item._id === packageId);
+  const tokens = mode === 'amount' ? (amount ?? 0) : (chosenPackage?.tokens ?? 0);
+  const price = mode === 'amount' ? (amount ?? 0) : (chosenPackage?.price ?? 0);
+  const toPay = coupon ? Math.max(0.01, Math.round(price * (1 - coupon.discountRate) * 100) / 100) : price;
+  const hasCard = !!cards?.total;
+  const success = `${tokens.toFixed(2)} tokens added to your wallet`;
+
+  const pay = async () => {
+    try {
+      const payment = await topUp({
+        ...(mode === 'amount' ? { amount: amount ?? 0 } : { packageId }),
+        couponCode: coupon?.code,
+        cardId,
+        idempotencyKey: intent,
+      }).unwrap();
+      setIntent(crypto.randomUUID());
+      announcePayment(payment, success);
+      if (payment.status === 'require_authentication') setPending(payment);
+      if (payment.status !== 'fail') setCoupon(undefined);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Card title="Top up">
+      <Segmented<Mode>
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'amount', label: 'Amount' },
+          { value: 'package', label: 'Packages', disabled: !packages?.total },
+        ]}
+        aria-label="Top up by"
+        style={{ marginBottom: 16 }}
+      />
+      <Form layout="vertical" name="top-up" onFinish={pay} requiredMark={false}>
+        {mode === 'amount' ? (
+          <Form.Item label="Tokens" extra={`From ${min} to ${max}; one token costs 1.`}>
+            <InputNumber min={min} max={max} precision={2} value={amount} onChange={setAmount} aria-label="Tokens" style={{ width: 160 }} />
+          </Form.Item>
+        ) : (
+          <Form.Item label="Package">
+            <Radio.Group value={packageId} onChange={(event) => setPackageId(event.target.value)}>
+              <Space direction="vertical">
+                {packages?.data.map((item) => (
+                  <Radio key={item._id} value={item._id}>
+                    {item.name}: {item.tokens.toFixed(2)} tokens for {item.price.toFixed(2)}
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        <Form.Item label="Coupon" extra={coupon ? `${Math.round(coupon.discountRate * 100)} % off applied` : undefined}>
+          <Space.Compact>
+            <Input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              placeholder="Code"
+              aria-label="Coupon code"
+              style={{ width: 160 }}
+            />
+            <Button
+              loading={applying.isLoading}
+              disabled={!code.trim()}
+              onClick={() =>
+                applyCoupon(code.trim())
+                  .unwrap()
+                  .then((found) => {
+                    setCoupon(found);
+                    toast.success(`Coupon ${found.code}: ${Math.round(found.discountRate * 100)} % off`);
+                  })
+                  .catch((error: unknown) => toast.error(errorMessage(error)))
+              }
+            >
+              Apply
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        {hasCard ? (
+          <Form.Item label="Card">
+            <Select
+              value={cardId ?? cards?.data.find((card) => card.isDefault)?._id}
+              onChange={setCardId}
+              options={cards?.data.map((card) => ({ value: card._id, label: `${card.brand} •••• ${card.last4}` }))}
+              aria-label="Card"
+              style={{ width: 240 }}
+            />
+          </Form.Item>
+        ) : (
+          <Typography.Paragraph type="secondary">Add a card below to pay.</Typography.Paragraph>
+        )}
+        <Flex gap={12} align="center">
+          <Button type="primary" htmlType="submit" loading={isLoading} disabled={!hasCard || !price || (mode === 'package' && !packageId)}>
+            Pay {toPay.toFixed(2)}
+          </Button>
+          {coupon && (
+            <Typography.Text delete type="secondary">
+              {price.toFixed(2)}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Form>
+      <ConfirmPaymentModal payment={pending} success={success} onDone={() => setPending(undefined)} />
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+        Tokens unlock posts, videos and galleries, tip creators and pay subscriptions. <Link to="/page/terms">Terms</Link>
+      </Typography.Paragraph>
+    </Card>
+  );
+}

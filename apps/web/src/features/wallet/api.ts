@@ -1,0 +1,84 @@
+import type {
+  Coupon,
+  ListResponse,
+  PaymentCard,
+  PaymentTransaction,
+  SandboxCardInput,
+  TopUpInput,
+  WalletCharge,
+  WalletChargeInput,
+  WalletChargeRouteType,
+} from '@limelight/contracts';
+import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+
+type Params = Record<string, string | number | undefined>;
+/** Every money-moving call carries the key of the fan's one intent, so a resent click pays once. */
+type Intent<T> = T & { idempotencyKey: string };
+const keyed = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
+
+/** What unlocking or tipping changes: the item's list, the fan's payments and balance. */
+const paidTags = ['Feeds', 'Videos', 'Galleries', 'Charges', 'Me'] as const;
+
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    cards: build.query<ListResponse<PaymentCard>, void>({ query: () => '/payment-cards', providesTags: ['Cards'] }),
+    addSandboxCard: build.mutation<PaymentCard, SandboxCardInput>({
+      query: (body) => ({ url: '/sandbox/cards', method: 'POST', body }),
+      invalidatesTags: ['Cards'],
+    }),
+    removeCard: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/payment-cards/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Cards'],
+    }),
+    topUp: build.mutation<PaymentTransaction, Intent<TopUpInput>>({
+      query: ({ idempotencyKey, ...body }) => ({ url: '/payment/wallet/top-up', method: 'POST', body, headers: keyed(idempotencyKey) }),
+      invalidatesTags: ['Payments', 'Me'],
+    }),
+    confirmPayment: build.mutation<PaymentTransaction, string>({
+      query: (id) => ({ url: `/payment/sandbox/confirm/${id}`, method: 'POST' }),
+      invalidatesTags: ['Payments', 'Me', 'Subscriptions'],
+    }),
+    retryPayment: build.mutation<PaymentTransaction, string>({
+      query: (id) => ({ url: `/payment/retry/${id}`, method: 'POST' }),
+      invalidatesTags: ['Payments', 'Me', 'Subscriptions'],
+    }),
+    applyCoupon: build.mutation<Coupon, string>({
+      query: (code) => ({ url: `/coupons/${encodeURIComponent(code)}/apply-coupon`, method: 'POST' }),
+    }),
+    transactions: build.query<ListResponse<PaymentTransaction>, Params>({
+      query: (params) => ({ url: '/payment/transactions/user/search', params }),
+      providesTags: ['Payments'],
+    }),
+    charges: build.query<ListResponse<WalletCharge>, Params>({
+      query: (params) => ({ url: '/wallet/charges/search', params }),
+      providesTags: ['Charges'],
+    }),
+    /** A tip (id: the creator) or an item bought from the wallet. */
+    payFromWallet: build.mutation<
+      { charge: WalletCharge; balance: number },
+      Intent<WalletChargeInput & { type: WalletChargeRouteType; id: string }>
+    >({
+      query: ({ idempotencyKey, type, id, ...body }) => ({
+        url: `/wallet/charges/${type}/${id}`,
+        method: 'POST',
+        body,
+        headers: keyed(idempotencyKey),
+      }),
+      invalidatesTags: [...paidTags],
+    }),
+  }),
+});
+
+export const {
+  useCardsQuery,
+  useAddSandboxCardMutation,
+  useRemoveCardMutation,
+  useTopUpMutation,
+  useConfirmPaymentMutation,
+  useRetryPaymentMutation,
+  useApplyCouponMutation,
+  useTransactionsQuery,
+  useChargesQuery,
+  usePayFromWalletMutation,
+} = walletApi;
