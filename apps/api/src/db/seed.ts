@@ -8,7 +8,8 @@ import { performerProfiles, users } from './schema';
 export const DEMO_PASSWORD = 'limelight-demo';
 
 type DemoAccount = { role: 'admin' | 'user' | 'performer'; name: string; username?: string; email: string };
-type DemoCreator = DemoAccount & { gender: Gender; country: string; dateOfBirth: string; bio: string };
+type Plans = { monthlyPriceCents: number; threeMonthPriceCents?: number; yearlyPriceCents?: number; isFreeSubscription?: boolean };
+type DemoCreator = DemoAccount & { gender: Gender; country: string; dateOfBirth: string; bio: string; plans: Plans };
 
 const accounts: Array<DemoAccount | DemoCreator> = [
   { role: 'admin', name: 'Site Admin', email: 'admin@limelight.local' },
@@ -23,6 +24,7 @@ const accounts: Array<DemoAccount | DemoCreator> = [
     country: 'US',
     dateOfBirth: '1996-04-12',
     bio: 'Yoga, travel and behind-the-scenes of my photo shoots.',
+    plans: { monthlyPriceCents: 999, threeMonthPriceCents: 2699, yearlyPriceCents: 8999, isFreeSubscription: true },
   },
   {
     role: 'performer',
@@ -33,6 +35,7 @@ const accounts: Array<DemoAccount | DemoCreator> = [
     country: 'GB',
     dateOfBirth: '1992-09-30',
     bio: 'Fitness coach. Daily workouts and meal plans for subscribers.',
+    plans: { monthlyPriceCents: 1200, threeMonthPriceCents: 3000 },
   },
   {
     role: 'performer',
@@ -43,12 +46,14 @@ const accounts: Array<DemoAccount | DemoCreator> = [
     country: 'BR',
     dateOfBirth: '1999-01-05',
     bio: 'Music, dance and live sessions every Friday.',
+    plans: { monthlyPriceCents: 750 },
   },
 ];
 
 /**
- * Seeds an admin, two fans and three verified creators into an empty database, so the quick
- * start has people to log in as. Returns the logins it created (none when users exist).
+ * Seeds an admin, two fans and three verified creators with subscription plans into an empty
+ * database, so the quick start has people to log in as and subscribe to. Returns the logins it
+ * created (none when users exist).
  */
 export async function seedDemoData(db: Database, hashPwClient: boolean) {
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users);
@@ -64,6 +69,7 @@ export async function seedDemoData(db: Database, hashPwClient: boolean) {
           country: account.country,
           dateOfBirth: account.dateOfBirth,
           bio: account.bio,
+          ...account.plans,
           verifiedDocument: true,
           verifiedAt: new Date(),
         });

@@ -1,0 +1,122 @@
+import { SANDBOX_CARDS } from '@limelight/contracts';
+import type { Page } from '@playwright/test';
+import { expect, logIn, test } from './fixtures';
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The balance the header shows agrees with the ledger's (what the API reads from it). */
+async function expectBalance(page: Page, tokens: string) {
+  await expect(page.getByTestId('header-balance')).toHaveText(tokens);
+  expect((await (await page.request.get('/api/users/me')).json()).balance.toFixed(2)).toBe(tokens);
+}
+
+test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a payout and the admin pays it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const tag = unique();
+  // The creator: a post for subscribers, a paid post, and bank details for payouts.
+  await logIn(page, 'leohart');
+  for (const post of [{ text: `Workout plan ${tag}` }, { text: `Meal plan ${tag}`, isSale: true, price: 5 }]) {
+    const upload = await page.request.post('/api/performer/feeds/photo/upload', {
+      multipart: { file: { name: 'plan.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(upload.status()).toBe(200);
+    const data = { type: 'photo', fileIds: [(await upload.json())._id], ...post };
+    expect((await page.request.post('/api/performer/feeds', { data })).status()).toBe(200);
+  }
+  const bank = { firstName: 'Leo', lastName: 'Hart', bankName: 'Gym Bank', bankAccount: '99887766', country: 'GB' };
+  expect((await page.request.put('/api/performers/banking-settings', { data: bank })).status()).toBe(200);
+  const startingEarnings = (await (await page.request.get('/api/users/me')).json()).balance as number;
+
+  const fanContext = await browser.newContext();
+  const fan = await fanContext.newPage();
+  const username = `payer_${tag}`;
+  expect(
+    (
+      await fan.request.post('/api/auth/users/register', {
+        data: { name: 'Paying Fan', username, email: `${username}@example.test`, password: 'payer-pass-1' },
+      })
+    ).status(),
+  ).toBe(201);
+  await logIn(fan, username, { password: 'payer-pass-1' });
+
+  // A sandbox card, then 100 tokens.
+  await fan.goto('/user/wallet');
+  await fan.getByRole('button', { name: 'Add card' }).click();
+  await fan.getByLabel('Card number').fill(SANDBOX_CARDS.success);
+  await fan.getByLabel('Month').fill('12');
+  await fan.getByLabel('Year').fill(String(new Date().getFullYear() + 1));
+  await fan.getByLabel('CVC').fill('123');
+  await fan.getByRole('button', { name: 'Save card' }).click();
+  await expect(fan.getByText('Visa •••• 4242 added')).toBeVisible();
+  await fan.getByLabel('Tokens', { exact: true }).fill('100');
+  await fan.getByRole('button', { name: 'Pay 100.00' }).click();
+  await expect(fan.getByText('100.00 tokens added to your wallet')).toBeVisible();
+  await expect(fan.getByTestId('wallet-balance')).toContainText('100.00');
+  await expectBalance(fan, '100.00');
+
+  // Subscribing opens the subscriber post at once.
+  await fan.goto('/leohart');
+  const subscriberPost = fan.getByTestId('feed-card').filter({ hasText: `Workout plan ${tag}` });
+  await expect(subscriberPost.getByTestId('locked-media')).toContainText('Subscribe to see this photo');
+  await fan.getByRole('button', { name: 'Subscribe for 1 month' }).click();
+  await fan.getByRole('dialog').getByRole('button', { name: 'Pay 12.00' }).click();
+  await expect(fan.getByText('You are subscribed to Leo Hart')).toBeVisible();
+  await expect(fan.getByText('You are subscribed', { exact: true })).toBeVisible();
+  await expectBalance(fan, '88.00');
+  await expect(subscriberPost.getByTestId('locked-media')).toHaveCount(0);
+  await expect(subscriberPost.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+
+  // The paid post unlocks for its price.
+  const paidPost = fan.getByTestId('feed-card').filter({ hasText: `Meal plan ${tag}` });
+  await expect(paidPost.getByTestId('locked-media')).toContainText('Unlock this photo for 5.00 tokens');
+  await paidPost.getByRole('button', { name: 'Unlock for 5.00' }).click();
+  await fan.getByRole('dialog').getByRole('button', { name: 'Pay 5.00 tokens' }).click();
+  await expect(fan.getByText('Unlocked: enjoy this post')).toBeVisible();
+  await expect(paidPost.getByTestId('locked-media')).toHaveCount(0);
+  await expectBalance(fan, '83.00');
+
+  // A tip.
+  await fan.getByRole('button', { name: 'Tip' }).click();
+  await fan.getByLabel('Tip amount').fill('60');
+  await fan.getByLabel('Tip message').fill('Great workouts!');
+  await fan.getByRole('dialog').getByRole('button', { name: 'Pay 60.00 tokens' }).click();
+  await expect(fan.getByText('You tipped Leo Hart 60.00 tokens')).toBeVisible();
+  await expectBalance(fan, '23.00');
+  await fan.goto('/user/wallet?tab=spent');
+  await expect(fan.getByRole('row', { name: /tip/ })).toContainText('60.00');
+  await fanContext.close();
+
+  // The creator earned 77 less 10 %: 69.30.
+  const earned = (startingEarnings + 69.3).toFixed(2);
+  await page.goto('/creator/earnings');
+  await expect(page.getByTestId('earnings-available')).toContainText(earned);
+  await expectBalance(page, earned);
+  await expect(page.getByRole('row', { name: /tip/ })).toContainText('54.00');
+
+  await page.goto('/creator/payouts');
+  await page.getByRole('spinbutton', { name: 'Tokens' }).fill('50');
+  await page.getByRole('button', { name: 'Request payout' }).click();
+  await expect(page.getByText('Payout requested: an admin will review it')).toBeVisible();
+  const left = (startingEarnings + 19.3).toFixed(2);
+  await expect(page.getByTestId('payout-available')).toContainText(left);
+  await expectBalance(page, left);
+
+  // The admin pays it.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, 'admin@limelight.local');
+  await admin.goto('/admin/payouts?status=pending');
+  const request = admin.getByRole('row', { name: /Leo Hart/ });
+  await request.getByRole('button', { name: 'Mark paid' }).click();
+  await admin.getByRole('button', { name: 'OK' }).click();
+  await expect(admin.getByText('Payout paid')).toBeVisible();
+  await adminContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Gym Bank/ })).toContainText('paid');
+  await expectBalance(page, left);
+});
