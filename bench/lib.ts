@@ -31,13 +31,16 @@ export async function stop(child: ChildProcess) {
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** A GET of a path, or a request with its own method, headers and JSON body. */
+export type BenchRequest = string | { path: string; method: string; headers?: Record<string, string>; body?: unknown };
+
 /**
- * Sends requests from `concurrency` keep-alive connections for `seconds`, each to the next URL
- * from `nextPath`, and reports requests per second and latency percentiles.
+ * Sends requests from `concurrency` keep-alive connections for `seconds`, each the next one
+ * from `nextRequest`, and reports requests per second and latency percentiles.
  */
 export async function load(
   base: string,
-  nextPath: () => string,
+  nextRequest: () => BenchRequest,
   options: { seconds: number; concurrency: number; headers?: Record<string, string> },
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
@@ -47,12 +50,20 @@ export async function load(
   const worker = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
+      const next = nextRequest();
+      const { path, method, headers, body } = typeof next === 'string' ? { path: next, method: 'GET', headers: {}, body: undefined } : next;
+      const payload = body === undefined ? undefined : JSON.stringify(body);
       const status = await new Promise<number>((resolve) => {
-        const request = http.get(`${base}${nextPath()}`, { agent, headers: options.headers }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        });
+        const request = http.request(
+          `${base}${path}`,
+          { method, agent, headers: { ...options.headers, ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
         request.on('error', () => resolve(0));
+        request.end(payload);
       });
       if (status !== 200) errors++;
       latencies.push(performance.now() - started);

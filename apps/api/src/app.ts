@@ -30,6 +30,7 @@ import { lookupsRoutes } from './modules/lookups/routes';
 import { registerMediaProcessing } from './modules/media/processing';
 import { mediaRoutes } from './modules/media/routes';
 import { paymentsRoutes } from './modules/payments/routes';
+import { stripeRoutes } from './modules/payments/stripe-routes';
 import { payoutsRoutes } from './modules/payouts/routes';
 import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(feedsRoutes(deps));
       await api.register(walletRoutes(deps));
       await api.register(paymentsRoutes(deps));
+      await api.register(stripeRoutes(deps));
       await api.register(subscriptionsRoutes(deps));
       await api.register(earningsRoutes(deps));
       await api.register(payoutsRoutes(deps));

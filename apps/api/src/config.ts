@@ -63,6 +63,7 @@ const envSchema = z.object({
   GOOGLE_BASE_URL: httpUrl.optional(),
   TWITTER_BASE_URL: httpUrl.default('https://api.twitter.com'),
   RECAPTCHA_BASE_URL: httpUrl.default('https://www.google.com'),
+  STRIPE_API_BASE: httpUrl.optional(),
 });
 
 export type Config = {
@@ -95,6 +96,8 @@ export type Config = {
   google: { authorizeUrl: string; tokenUrl: string; certsUrl: string };
   twitterBaseUrl: string;
   recaptchaVerifyUrl: string;
+  /** Stripe's API host; none is Stripe itself (tests point it at a local fake). */
+  stripeApiBase?: string;
 };
 
 /**
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: googleEndpoints(e.GOOGLE_BASE_URL),
     twitterBaseUrl: e.TWITTER_BASE_URL,
     recaptchaVerifyUrl: `${e.RECAPTCHA_BASE_URL}/recaptcha/api/siteverify`,
+    stripeApiBase: e.STRIPE_API_BASE,
   };
 }
 

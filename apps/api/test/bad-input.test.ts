@@ -128,6 +128,9 @@ const cases: Case[] = [
   ['GET', '/api/payout-requests/search?status=lost', undefined, 'performer', ['status']],
   ['GET', '/api/admin/payout-requests/search?performerId=x', undefined, 'admin', ['performerId']],
   ['PUT', `/api/admin/payout-requests/${someId}/status`, { status: 'pending' }, 'admin', ['status']],
+  ['POST', '/api/admin/coupons', { code: 'a b', discountRate: 2 }, 'admin', ['code', 'discountRate']],
+  ['GET', '/api/admin/coupons?sortBy=price', undefined, 'admin', ['sortBy']],
+  ['GET', '/api/admin/payment/transactions/search?type=gift', undefined, 'admin', ['type']],
 ];
 
 describe('bad input on every endpoint', () => {

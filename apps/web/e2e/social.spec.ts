@@ -21,9 +21,11 @@ test('a fan follows and bookmarks a creator and finds them on the following and 
   await page.getByRole('button', { name: 'Follow' }).click();
   await expect(page.getByText('You follow Leo Hart')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
-  await page.getByRole('button', { name: 'Bookmark' }).click();
+  // The creator's own bookmark button, not those under their posts.
+  const header = page.locator('.profile-card');
+  await header.getByRole('button', { name: 'Bookmark' }).click();
   await expect(page.getByText('Leo Hart bookmarked')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Following' }).click();
   await expect(page).toHaveURL(/\/user\/following$/);

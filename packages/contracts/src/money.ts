@@ -100,8 +100,13 @@ export const paymentTransactionSchema = z.object({
   couponCode: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   failureReason: z.string().nullable(),
-  /** What the client must do next: confirm 3-D Secure (sandbox: POST this path). */
-  nextAction: z.object({ type: z.literal('confirm'), url: z.string() }).nullable(),
+  /** What the client must do next for 3-D Secure: POST this path (sandbox), or confirm with Stripe.js. */
+  nextAction: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('confirm'), url: z.string() }),
+      z.object({ type: z.literal('stripe'), clientSecret: z.string() }),
+    ])
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -48,6 +48,15 @@ CREATE TABLE "earnings" (
 	CONSTRAINT "earnings_source_key" UNIQUE("source_type","source_id")
 );
 --> statement-breakpoint
+CREATE TABLE "gateway_accounts" (
+	"user_id" uuid NOT NULL,
+	"gateway" text NOT NULL,
+	"role" text NOT NULL,
+	"external_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "gateway_accounts_pkey" PRIMARY KEY("user_id","gateway","role")
+);
+--> statement-breakpoint
 CREATE TABLE "idempotency_keys" (
 	"user_id" uuid NOT NULL,
 	"key" text NOT NULL,
@@ -115,6 +124,7 @@ CREATE TABLE "payment_transactions" (
 	"card_id" uuid,
 	"gateway_ref" text,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"client_secret" text,
 	"failure_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -157,6 +167,14 @@ CREATE TABLE "wallet_charges" (
 	CONSTRAINT "wallet_charges_amounts" CHECK ("wallet_charges"."gross_cents" > 0 and "wallet_charges"."net_cents" + "wallet_charges"."commission_cents" = "wallet_charges"."gross_cents")
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_events" (
+	"gateway" text NOT NULL,
+	"event_id" text NOT NULL,
+	"type" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_events_pkey" PRIMARY KEY("gateway","event_id")
+);
+--> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_balance_non_negative";--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "card_id" uuid;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "price_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -166,6 +184,7 @@ ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_coupon_id_coupons_id_fk" F
 ALTER TABLE "coupon_uses" ADD CONSTRAINT "coupon_uses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "earnings" ADD CONSTRAINT "earnings_performer_id_users_id_fk" FOREIGN KEY ("performer_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "earnings" ADD CONSTRAINT "earnings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "gateway_accounts" ADD CONSTRAINT "gateway_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_journal_id_ledger_journals_id_fk" FOREIGN KEY ("journal_id") REFERENCES "public"."ledger_journals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -198,6 +198,8 @@ export const paymentTransactions = pgTable(
     gatewayRef: text('gateway_ref'),
     /** Tries at the gateway; each has its own gateway idempotency key. */
     attempts: integer('attempts').notNull().default(0),
+    /** What the client needs to finish 3-D Secure with the gateway (Stripe's client secret). */
+    clientSecret: text('client_secret'),
     /** Why the gateway declined, or what it asks for (3-D Secure). */
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
@@ -307,4 +309,31 @@ export const payoutRequests = pgTable(
     check('payout_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected', 'paid')`),
     check('payout_requests_amount_positive', sql`${t.amountCents} > 0`),
   ],
+);
+
+/** Who a user is at a gateway: their Stripe customer (paying) or connected account (paid). */
+export const gatewayAccounts = pgTable(
+  'gateway_accounts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').$type<PaymentGatewayName>().notNull(),
+    role: text('role').$type<'customer' | 'payee'>().notNull(),
+    externalId: text('external_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'gateway_accounts_pkey', columns: [t.userId, t.gateway, t.role] })],
+);
+
+/** Gateway events already applied: a replayed webhook is answered and ignored. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    gateway: text('gateway').$type<PaymentGatewayName>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'webhook_events_pkey', columns: [t.gateway, t.eventId] })],
 );

@@ -67,6 +67,7 @@ async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow)
       idempotencyKey: `${payment.id}:${attempt.attempts}`,
       description: payment.type === 'wallet_top_up' ? 'Wallet top-up' : 'Subscription',
       customer: { id: user.id, email: user.email },
+      paymentId: payment.id,
     })
     .catch((error: unknown) => {
       deps.log.error({ err: error }, 'card gateway call failed');
@@ -85,7 +86,11 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
   const credited = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
       .update(paymentTransactions)
-      .set({ status: outcome.status, failureReason: 'reason' in outcome ? outcome.reason : null })
+      .set({
+        status: outcome.status,
+        failureReason: 'reason' in outcome ? outcome.reason : null,
+        ...('clientSecret' in outcome && outcome.clientSecret ? { clientSecret: outcome.clientSecret } : {}),
+      })
       .where(and(eq(paymentTransactions.id, paymentId), inArray(paymentTransactions.status, open)))
       .returning();
     if (!payment) return undefined;

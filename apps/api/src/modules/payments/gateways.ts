@@ -1,8 +1,11 @@
 import { ErrorCode, type PaymentGatewayName } from '@limelight/contracts';
+import { and, eq } from 'drizzle-orm';
+import { gatewayAccounts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { createSandboxGateway } from '../../platform/payments/sandbox';
+import { createStripeGateway } from '../../platform/payments/stripe';
 
 const sandbox = createSandboxGateway();
 
@@ -18,14 +21,44 @@ export function activeGatewayName(deps: Pick<Deps, 'config' | 'settings'>): Paym
 const notConfigured = () => new AppError(503, ErrorCode.providerNotConfigured, 'Card payments are not set up on this site yet');
 
 /** The gateway by name, when it is the one in use (a card saved with another gateway cannot be charged). */
-export function gatewayNamed(deps: Pick<Deps, 'config' | 'settings'>, name: string): PaymentGateway {
+export function gatewayNamed(deps: Pick<Deps, 'config' | 'settings' | 'db'>, name: string): PaymentGateway {
   const active = activeGatewayName(deps);
   if (!active) throw notConfigured();
   if (name !== active)
     throw new AppError(422, ErrorCode.unprocessable, `The ${name} gateway is not in use: this site takes cards through ${active}`);
   if (active === 'sandbox') return sandbox;
-  // Stripe arrives with its adapter; until then a Stripe choice without it is not configured.
-  throw notConfigured();
+  return stripeGateway(deps);
 }
 
-export const activeGateway = (deps: Pick<Deps, 'config' | 'settings'>) => gatewayNamed(deps, activeGatewayName(deps) ?? '');
+/** One Stripe client per secret key (an admin may change the key at any time). */
+let stripe: { key: string; gateway: PaymentGateway } | undefined;
+function stripeGateway(deps: Pick<Deps, 'config' | 'settings' | 'db'>) {
+  const key = deps.settings.get('stripeSecretKey');
+  if (stripe?.key !== key) {
+    stripe = {
+      key,
+      gateway: createStripeGateway({
+        secretKey: key,
+        apiBase: deps.config.stripeApiBase,
+        customers: {
+          async find(userId) {
+            const [row] = await deps.db
+              .select({ externalId: gatewayAccounts.externalId })
+              .from(gatewayAccounts)
+              .where(and(eq(gatewayAccounts.userId, userId), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'customer')));
+            return row?.externalId;
+          },
+          async save(userId, customerId) {
+            await deps.db
+              .insert(gatewayAccounts)
+              .values({ userId, gateway: 'stripe', role: 'customer', externalId: customerId })
+              .onConflictDoNothing();
+          },
+        },
+      }),
+    };
+  }
+  return stripe.gateway;
+}
+
+export const activeGateway = (deps: Pick<Deps, 'config' | 'settings' | 'db'>) => gatewayNamed(deps, activeGatewayName(deps) ?? '');

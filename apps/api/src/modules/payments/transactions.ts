@@ -64,15 +64,20 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       couponCode: usedCoupons.find((coupon) => coupon.id === row.couponId)?.code ?? null,
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       failureReason: row.failureReason,
-      nextAction:
-        row.status === 'require_authentication' && row.gateway === 'sandbox'
-          ? { type: 'confirm', url: `/payment/sandbox/confirm/${row.id}` }
-          : null,
+      nextAction: row.status !== 'require_authentication' ? null : nextActionOf(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
   });
 }
+
+/** How the fan finishes 3-D Secure: the sandbox's confirm call, or Stripe.js with the client secret. */
+const nextActionOf = (row: PaymentRow): PaymentTransaction['nextAction'] =>
+  row.gateway === 'sandbox'
+    ? { type: 'confirm', url: `/payment/sandbox/confirm/${row.id}` }
+    : row.clientSecret
+      ? { type: 'stripe', clientSecret: row.clientSecret }
+      : null;
 
 /** `GET /payment/transactions/{id}`: one payment, for its owner or an admin. */
 export async function transactionFor(deps: Deps, viewer: SessionUser, id: string) {

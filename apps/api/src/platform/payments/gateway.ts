@@ -15,7 +15,7 @@ export type ChargeOutcome =
   | { status: 'success' }
   | { status: 'fail'; reason: string }
   /** 3-D Secure: the fan must confirm; the gateway reports the end later (webhook or confirm). */
-  | { status: 'require_authentication'; reason: string }
+  | { status: 'require_authentication'; reason: string; clientSecret?: string }
   /** Accepted, result to follow by webhook. */
   | { status: 'processing' };
 
@@ -26,6 +26,8 @@ export type ChargeRequest = {
   idempotencyKey: string;
   description: string;
   customer: { id: string; email: string | null };
+  /** Our payment's id, kept with the gateway's record so its webhooks find the payment. */
+  paymentId: string;
 };
 
 /** One card gateway: the sandbox (embedded default) or Stripe. */

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requirePerformer, sessionOf } from '../../platform/auth';
+import { connectStripeAccount } from './connect';
+import { handleStripeWebhook } from './webhooks';
+
+/** Stripe's webhook (on its own raw-body parser, for the signature) and creators' Connect onboarding. */
+export const stripeRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The signature covers the exact bytes Stripe sent: keep them, in this plugin only.
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    app.post(
+      '/payment/stripe/webhook',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['payments'],
+          description: "Stripe's events, signed with the webhook secret.",
+          response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return handleStripeWebhook(deps, request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      },
+    );
+    app.post(
+      '/stripe/accounts',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['payments'],
+          description: 'A Stripe Connect account for the creator, and the link to finish setting it up on Stripe.',
+          response: { 200: z.object({ accountId: z.string(), url: z.string() }) },
+        },
+      },
+      async (request) => connectStripeAccount(deps, sessionOf(request).user),
+    );
+  };

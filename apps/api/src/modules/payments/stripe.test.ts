@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { expectSoundLedger, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
+import { startFakeStripe } from '../../../test/fakes/stripe';
+
+type Account = Awaited<ReturnType<typeof signedIn>>;
+const webhookSecret = 'whsec_test_limelight';
+let app: TestApp;
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
+  stripe = await startFakeStripe(webhookSecret);
+  // A site that takes cards through Stripe only.
+  app = await createTestApp({ stripeApiBase: stripe.url, sandboxPayments: false });
+  const admin = await signedIn(app, 'admin');
+  for (const [key, value] of [
+    ['paymentGateway', 'stripe'],
+    ['stripeSecretKey', 'sk_test_limelight'],
+    ['stripeWebhookSecret', webhookSecret],
+  ]) {
+    const saved = await app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, headers: admin.headers, payload: { value } });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+});
+afterEach(() => expectSoundLedger(app));
+afterAll(async () => {
+  await app.close();
+  await stripe.close();
+});
+
+const fanWithCard = async (paymentMethodId: string) => {
+  const fan = await signedIn(app, 'user');
+  const card = await app.inject({ method: 'POST', url: '/api/stripe/cards', headers: fan.headers, payload: { paymentMethodId } });
+  expect(card.statusCode, card.body).toBe(200);
+  return fan;
+};
+const topUp = (fan: Account, amount: number) =>
+  app.inject({ method: 'POST', url: '/api/payment/wallet/top-up', headers: fan.headers, payload: { amount } });
+const balance = async (account: Account) => (await app.inject({ url: '/api/users/me', headers: account.headers })).json().balance;
+const deliver = (event: { payload: string; signature: string }) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payment/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    payload: event.payload,
+  });
+
+describe('Stripe', () => {
+  it('saves a card on the fan’s Stripe customer and tops up with a payment intent', async () => {
+    expect((await app.inject('/api/settings/public')).json().activePaymentGateway).toBe('stripe');
+    const fan = await fanWithCard('pm_card_visa');
+    const cards = (await app.inject({ url: '/api/payment-cards', headers: fan.headers })).json();
+    expect(cards).toMatchObject({ total: 1, data: [{ gateway: 'stripe', brand: 'Visa', last4: '4242' }] });
+    const paid = await topUp(fan, 20);
+    expect(paid.json()).toMatchObject({ gateway: 'stripe', status: 'success', tokens: 20 });
+    expect(await balance(fan)).toBe(20);
+    const intent = stripe.requests.find((request) => request.path === '/v1/payment_intents');
+    expect(intent?.form.get('amount')).toBe('2000');
+    expect(intent?.form.get('metadata[paymentId]')).toBe(paid.json()._id);
+    // The sandbox is off on this site.
+    expect((await app.inject({ method: 'POST', url: '/api/sandbox/cards', headers: fan.headers, payload: {} })).statusCode).toBe(422);
+    expect(
+      refusedFields(
+        await app.inject({ method: 'POST', url: '/api/stripe/cards', headers: fan.headers, payload: { paymentMethodId: 'pm_unknown' } }),
+      ),
+    ).toEqual(['paymentMethodId']);
+  });
+
+  it('records a declined card as failed', async () => {
+    const fan = await fanWithCard('pm_card_chargeDeclined');
+    expect((await topUp(fan, 10)).json()).toMatchObject({ status: 'fail', failureReason: 'Your card was declined.' });
+    expect(await balance(fan)).toBe(0);
+  });
+
+  it('credits a 3-D Secure top-up once when its webhook arrives three times, out of order; refuses a forged one', async () => {
+    const fan = await fanWithCard('pm_card_threeDSecure2Required');
+    const pending = (await topUp(fan, 15)).json();
+    expect(pending).toMatchObject({ status: 'require_authentication', nextAction: { type: 'stripe' } });
+    expect(pending.nextAction.clientSecret).toMatch(/_secret_/);
+    const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === pending._id)!.id;
+
+    const succeeded = stripe.event('payment_intent.succeeded', intentId, 'succeeded');
+    const lateFailure = stripe.event('payment_intent.payment_failed', intentId, 'requires_payment_method');
+    expect((await deliver(succeeded)).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(lateFailure)).statusCode).toBe(200);
+    expect((await deliver(succeeded)).json()).toEqual({ received: true, duplicate: true });
+    expect((await deliver(succeeded)).json()).toEqual({ received: true, duplicate: true });
+    expect(await balance(fan)).toBe(15);
+    expect((await app.inject({ url: `/api/payment/transactions/${pending._id}`, headers: fan.headers })).json().status).toBe('success');
+
+    const forged = stripe.event('payment_intent.succeeded', intentId, 'succeeded');
+    const tampered = await deliver({ payload: forged.payload.replace('"amount":1500', '"amount":150000'), signature: forged.signature });
+    expect(tampered.statusCode).toBe(400);
+    expect((await deliver({ payload: forged.payload, signature: 't=1,v1=deadbeef' })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/payment/stripe/webhook',
+          headers: { 'content-type': 'application/json' },
+          payload: forged.payload,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await balance(fan)).toBe(15);
+  });
+
+  it('opens a Connect account for a creator, once, with an onboarding link', async () => {
+    const creator = await verifiedPerformer(app);
+    const first = await app.inject({ method: 'POST', url: '/api/stripe/accounts', headers: creator.headers });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().url).toBe(`https://connect.stripe.test/setup/${first.json().accountId}`);
+    const again = await app.inject({ method: 'POST', url: '/api/stripe/accounts', headers: creator.headers });
+    expect(again.json().accountId).toBe(first.json().accountId);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/stripe/accounts', headers: (await signedIn(app, 'user')).headers })).statusCode,
+    ).toBe(403);
+  });
+});
