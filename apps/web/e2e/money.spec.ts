@@ -57,6 +57,10 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expect(fan.getByText('100.00 tokens added to your wallet')).toBeVisible();
   await expect(fan.getByTestId('wallet-balance')).toContainText('100.00');
   await expectBalance(fan, '100.00');
+  // The page a gateway sends the fan back to tells the same.
+  const [payment] = (await (await fan.request.get('/api/payment/transactions/user/search')).json()).data;
+  await fan.goto(`/payment/success?transactionId=${payment._id}`);
+  await expect(fan.getByText('100.00 tokens are in your wallet.')).toBeVisible();
 
   // Subscribing opens the subscriber post at once.
   await fan.goto('/leohart');

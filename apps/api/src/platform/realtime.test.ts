@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
+import { type ClientToServerEvents, SANDBOX_CARDS, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signedIn } from '../../test/factories';
+import { signedIn, verifiedPerformer } from '../../test/factories';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let app: TestApp;
@@ -36,6 +36,23 @@ describe('Socket.IO', () => {
     const received = next(socket, 'update_balance');
     app.deps.realtime.toUser(fan.user.id).emit('update_balance', { balance: 12.5 });
     expect(await received).toEqual({ balance: 12.5 });
+  });
+
+  it('pushes the new balance when money moves: the fan’s on a top-up, the creator’s on a tip', async () => {
+    const fan = await signedIn(app, 'user');
+    const creator = await verifiedPerformer(app);
+    const fanSocket = open(url, { token: fan.token });
+    const creatorSocket = open(url, { token: creator.token });
+    await Promise.all([next(fanSocket, 'auth/success'), next(creatorSocket, 'auth/success')]);
+    const card = { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' };
+    await app.inject({ method: 'POST', url: '/api/sandbox/cards', headers: fan.headers, payload: card });
+    const toppedUp = next(fanSocket, 'update_balance');
+    await app.inject({ method: 'POST', url: '/api/payment/wallet/top-up', headers: fan.headers, payload: { amount: 25 } });
+    expect(await toppedUp).toEqual({ balance: 25 });
+    const [spent, earned] = [next(fanSocket, 'update_balance'), next(creatorSocket, 'update_balance')];
+    await app.inject({ method: 'POST', url: `/api/wallet/charges/tip/${creator.user.id}`, headers: fan.headers, payload: { price: 10 } });
+    expect(await spent).toEqual({ balance: 15 });
+    expect(await earned).toEqual({ balance: 9 });
   });
 
   it('authenticates with the auth/login event', async () => {

@@ -53,6 +53,9 @@ const NewGalleryPage = () => page(() => import('../features/galleries/GalleryEdi
 const EditGalleryPage = () => page(() => import('../features/galleries/GalleryEditor').then((m) => ({ default: m.EditGalleryPage })));
 const GalleryPage = () => page(() => import('../features/galleries/GalleryPage'));
 const WalletPage = () => page(() => import('../features/wallet/WalletPage'));
+const PaymentSuccessPage = () =>
+  page(() => import('../features/wallet/PaymentResultPages').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentCancelPage = () => page(() => import('../features/wallet/PaymentResultPages').then((m) => ({ default: m.PaymentCancelPage })));
 const MySubscriptionsPage = () =>
   page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.MySubscriptionsPage })));
 const SubscribersPage = () =>
@@ -111,6 +114,8 @@ export const router = createBrowserRouter([
           { path: '/user/following', element: signedIn(<FollowingPage />) },
           { path: '/user/bookmarks', element: signedIn(<BookmarksPage />) },
           { path: '/user/wallet', element: signedIn(<WalletPage />) },
+          { path: '/payment/success', element: signedIn(<PaymentSuccessPage />) },
+          { path: '/payment/cancel', element: signedIn(<PaymentCancelPage />) },
           { path: '/user/subscriptions', element: signedIn(<MySubscriptionsPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
           { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },

@@ -12,14 +12,12 @@ import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, S
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { formatAmount, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { payoutStatusColors } from '../earnings/PayoutsPage';
 import { useAdminCouponsQuery, useAdminTransactionsQuery, useDeleteCouponMutation, useSaveCouponMutation } from './money-api';
 import { ResourcePage } from './ResourcePage';
-
-const date = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
-const money = (value: number) => value.toFixed(2);
 
 /** Every card payment on the site. */
 export function TransactionsAdminPage() {
@@ -54,11 +52,11 @@ export function TransactionsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<PaymentTransaction>(data?.total)}
         columns={[
-          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: date },
+          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: formatDateTime },
           { title: 'Kind', dataIndex: 'type' },
           { title: 'Gateway', dataIndex: 'gateway' },
-          { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
-          { title: 'Tokens', dataIndex: 'tokens', render: money },
+          { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
+          { title: 'Tokens', dataIndex: 'tokens', render: formatAmount },
           { title: 'Coupon', dataIndex: 'couponCode' },
           {
             title: 'Status',
@@ -93,13 +91,13 @@ export function EarningsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<Earning>(data?.total)}
         columns={[
-          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: date },
+          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: formatDateTime },
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
           { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
           { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
-          { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: money },
-          { title: 'Commission', dataIndex: 'commission', render: money },
-          { title: 'Net', dataIndex: 'net', render: money },
+          { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatAmount },
+          { title: 'Commission', dataIndex: 'commission', render: formatAmount },
+          { title: 'Net', dataIndex: 'net', render: formatAmount },
         ]}
       />
     </Card>
@@ -134,10 +132,10 @@ export function PayoutsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<PayoutRequest>(data?.total)}
         columns={[
-          { title: 'Requested', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: date },
+          { title: 'Requested', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: formatDateTime },
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
-          { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
-          { title: 'To pay', key: 'currency', render: (_: unknown, row) => money(row.amount * row.tokenConversionRate) },
+          { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
+          { title: 'To pay', key: 'currency', render: (_: unknown, row) => formatAmount(row.amount * row.tokenConversionRate) },
           { title: 'To', key: 'to', render: (_: unknown, row) => Object.values(row.paymentAccountInfo).join(', ') },
           { title: 'Note', dataIndex: 'requestNote', ellipsis: true },
           {
@@ -201,7 +199,7 @@ export function CouponsAdminPage() {
         { title: 'Name', dataIndex: 'name' },
         { title: 'Off', dataIndex: 'discountRate', render: (rate: number) => `${Math.round(rate * 100)} %` },
         { title: 'Uses left', dataIndex: 'remainingUses', render: (uses: number | null) => uses ?? 'unlimited' },
-        { title: 'Expires', dataIndex: 'expiredAt', render: (value: string | null) => (value ? date(value) : 'never') },
+        { title: 'Expires', dataIndex: 'expiredAt', render: (value: string | null) => (value ? formatDateTime(value) : 'never') },
         {
           title: 'Active',
           dataIndex: 'isActive',

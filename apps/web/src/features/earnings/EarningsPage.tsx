@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { BarChart } from '../../shared/ui/BarChart';
+import { formatAmount, formatDateTime } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useEarningStatsQuery, useEarningsQuery } from './api';
 
@@ -97,7 +98,7 @@ export default function EarningsPage() {
               dataIndex: 'createdAt',
               sorter: true,
               sortOrder: sortOrder('createdAt'),
-              render: (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm'),
+              render: formatDateTime,
             },
             { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
             { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
@@ -106,10 +107,10 @@ export default function EarningsPage() {
               dataIndex: 'gross',
               sorter: true,
               sortOrder: sortOrder('gross'),
-              render: (value: number) => value.toFixed(2),
+              render: formatAmount,
             },
-            { title: 'Commission', dataIndex: 'commission', render: (value: number) => value.toFixed(2) },
-            { title: 'Net', dataIndex: 'net', sorter: true, sortOrder: sortOrder('net'), render: (value: number) => value.toFixed(2) },
+            { title: 'Commission', dataIndex: 'commission', render: formatAmount },
+            { title: 'Net', dataIndex: 'net', sorter: true, sortOrder: sortOrder('net'), render: formatAmount },
           ]}
         />
       </Card>

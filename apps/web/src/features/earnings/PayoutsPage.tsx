@@ -1,11 +1,11 @@
 import { type PayoutMethod, type PayoutRequest, payoutStatuses } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { formatAmount, formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
 
@@ -125,14 +125,14 @@ export default function PayoutsPage() {
               dataIndex: 'createdAt',
               sorter: true,
               sortOrder: sortOrder('createdAt'),
-              render: (value: string) => dayjs(value).format('YYYY-MM-DD'),
+              render: formatDate,
             },
             {
               title: 'Tokens',
               dataIndex: 'amount',
               sorter: true,
               sortOrder: sortOrder('amount'),
-              render: (value: number) => value.toFixed(2),
+              render: formatAmount,
             },
             { title: 'To', key: 'to', render: (_: unknown, row) => Object.values(row.paymentAccountInfo).join(', ') },
             {

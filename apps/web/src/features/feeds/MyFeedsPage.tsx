@@ -1,10 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
-import { errorMessage, toast } from '../../shared/lib/toast';
+import { EditDeleteActions, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
 
@@ -85,30 +85,17 @@ export default function MyFeedsPage() {
             dataIndex: 'publishedAt',
             sorter: true,
             sortOrder: sortOrder('publishedAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+            render: formatDateTime,
           },
           {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row) => (
-              <Flex gap={8}>
-                <Link to={`/creator/posts/${row._id}/edit`}>
-                  <Button size="small">Edit</Button>
-                </Link>
-                <Popconfirm
-                  title="Delete this post and its media?"
-                  onConfirm={() =>
-                    remove(row._id)
-                      .unwrap()
-                      .then((answer) => toast.success(answer.message))
-                      .catch((error: unknown) => toast.error(errorMessage(error)))
-                  }
-                >
-                  <Button size="small" danger>
-                    Delete
-                  </Button>
-                </Popconfirm>
-              </Flex>
+              <EditDeleteActions
+                editTo={`/creator/posts/${row._id}/edit`}
+                confirm="Delete this post and its media?"
+                onDelete={() => remove(row._id).unwrap()}
+              />
             ),
           },
         ]}

@@ -22,12 +22,13 @@ export default function GalleryPage() {
   const viewer = useAppSelector((state) => state.session.user);
   const { data: gallery, isLoading, isError } = useGalleryQuery(id);
   const [addView] = useAddGalleryViewMutation();
+  // Counted once it has loaded, so the new count lands in what is shown.
+  useOnce(async () => {
+    await addView(id);
+  }, !!gallery);
   const [react] = useReactMutation();
   const signedIn = useSignedInAction();
   const [showComments, setShowComments] = useState(false);
-  useOnce(async () => {
-    await addView(id);
-  });
 
   if (isLoading) return <Skeleton active className="page-wide" />;
   if (isError || !gallery) {

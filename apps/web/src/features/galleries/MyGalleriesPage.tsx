@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Gallery, libraryStatuses } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Flex, Table, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
-import { errorMessage, toast } from '../../shared/lib/toast';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { EditDeleteActions, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteGalleryMutation, useMyGalleriesQuery } from './api';
 import { galleryCover } from './GalleryCard';
@@ -75,30 +74,18 @@ export default function MyGalleriesPage() {
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrder('createdAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+            render: formatDateTime,
           },
           {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row) => (
-              <Flex gap={8}>
-                <Link to={`/creator/galleries/${row._id}`}>
-                  <Button size="small">Edit and photos</Button>
-                </Link>
-                <Popconfirm
-                  title="Delete this gallery and all its photos?"
-                  onConfirm={() =>
-                    remove(row._id)
-                      .unwrap()
-                      .then((answer) => toast.success(answer.message))
-                      .catch((error: unknown) => toast.error(errorMessage(error)))
-                  }
-                >
-                  <Button size="small" danger>
-                    Delete
-                  </Button>
-                </Popconfirm>
-              </Flex>
+              <EditDeleteActions
+                editTo={`/creator/galleries/${row._id}`}
+                editLabel="Edit and photos"
+                confirm="Delete this gallery and all its photos?"
+                onDelete={() => remove(row._id).unwrap()}
+              />
             ),
           },
         ]}

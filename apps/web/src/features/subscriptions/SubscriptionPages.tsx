@@ -1,9 +1,9 @@
 import { type Subscription, subscriptionStatuses } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { formatAmount, formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useCancelSubscriptionMutation, useMySubscriptionsQuery, useSubscribersQuery } from './api';
 
@@ -22,7 +22,6 @@ const statusColors: Record<Subscription['status'], string> = {
   created: 'processing',
 };
 
-const date = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
 const person = (user: Subscription['user']) => (
   <Link to={user.isPerformer ? `/${user.username ?? user._id}` : '#'}>
     <Flex gap={8} align="center">
@@ -60,15 +59,15 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
             ? { title: 'Creator', key: 'performer', render: (_: unknown, row) => person(row.performer) }
             : { title: 'Fan', key: 'user', render: (_: unknown, row) => person(row.user) },
           { title: 'Plan', dataIndex: 'type', render: (type: Subscription['type']) => typeLabels[type] },
-          { title: 'Price', dataIndex: 'price', render: (price: number) => price.toFixed(2) },
+          { title: 'Price', dataIndex: 'price', render: formatAmount },
           {
             title: 'Status',
             dataIndex: 'status',
             render: (status: Subscription['status']) => <Tag color={statusColors[status]}>{status}</Tag>,
           },
           { title: 'Paid with', dataIndex: 'paidWith' },
-          { title: 'Ends', dataIndex: 'expiredAt', sorter: true, sortOrder: sortOrder('expiredAt'), render: date },
-          { title: 'Renews', dataIndex: 'nextRenewalAt', render: date },
+          { title: 'Ends', dataIndex: 'expiredAt', sorter: true, sortOrder: sortOrder('expiredAt'), render: formatDate },
+          { title: 'Renews', dataIndex: 'nextRenewalAt', render: formatDate },
           ...(side === 'user'
             ? [
                 {
@@ -78,7 +77,7 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
                     row.status === 'active' && row.nextRenewalAt && row.paidWith ? (
                       <Popconfirm
                         title="Cancel this subscription?"
-                        description={`You keep access until ${date(row.expiredAt)}.`}
+                        description={`You keep access until ${formatDate(row.expiredAt)}.`}
                         onConfirm={() =>
                           cancel({ id: row._id, paidWith: row.paidWith! })
                             .unwrap()

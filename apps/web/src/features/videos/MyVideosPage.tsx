@@ -1,12 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { libraryStatuses, type Video } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
-import { errorMessage, toast } from '../../shared/lib/toast';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { EditDeleteActions, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteVideoMutation, useMyVideosQuery } from './api';
 import { formatDuration, videoPoster } from './VideoCard';
@@ -98,30 +97,17 @@ export default function MyVideosPage() {
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrder('createdAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+            render: formatDateTime,
           },
           {
             title: 'Actions',
             key: 'actions',
             render: (_: unknown, row) => (
-              <Flex gap={8}>
-                <Link to={`/creator/videos/${row._id}/edit`}>
-                  <Button size="small">Edit</Button>
-                </Link>
-                <Popconfirm
-                  title="Delete this video and its files?"
-                  onConfirm={() =>
-                    remove(row._id)
-                      .unwrap()
-                      .then((answer) => toast.success(answer.message))
-                      .catch((error: unknown) => toast.error(errorMessage(error)))
-                  }
-                >
-                  <Button size="small" danger>
-                    Delete
-                  </Button>
-                </Popconfirm>
-              </Flex>
+              <EditDeleteActions
+                editTo={`/creator/videos/${row._id}/edit`}
+                confirm="Delete this video and its files?"
+                onDelete={() => remove(row._id).unwrap()}
+              />
             ),
           },
         ]}

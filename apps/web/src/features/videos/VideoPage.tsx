@@ -25,12 +25,13 @@ export default function VideoPage() {
   // Asks again while the video is still being processed, so it plays as soon as it is ready.
   const { data: video, isLoading, isError } = useVideoQuery(id, { pollingInterval: processing ? POLL_MS : 0 });
   const [addView] = useAddVideoViewMutation();
+  // Counted once it has loaded, so the new count lands in what is shown.
+  useOnce(async () => {
+    await addView(id);
+  }, !!video);
   const [react] = useReactMutation();
   const signedIn = useSignedInAction();
   const [showComments, setShowComments] = useState(false);
-  useOnce(async () => {
-    await addView(id);
-  });
   const nowProcessing = video?.video?.status === 'processing';
   useEffect(() => setProcessing(nowProcessing), [nowProcessing]);
 

@@ -1,11 +1,11 @@
 import type { PaymentTransaction, WalletCharge } from '@limelight/contracts';
 import { chargeTypes, paymentStatuses } from '@limelight/contracts';
 import { Button, Card, Col, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { formatAmount, formatDateTime } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
@@ -90,7 +90,7 @@ function PaymentsTable() {
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrder('createdAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+            render: formatDateTime,
           },
           {
             title: 'For',
@@ -103,7 +103,7 @@ function PaymentsTable() {
             dataIndex: 'amount',
             sorter: true,
             sortOrder: sortOrder('amount'),
-            render: (amount: number) => amount.toFixed(2),
+            render: formatAmount,
           },
           { title: 'Card', key: 'card', render: (_: unknown, row) => (row.card ? `${row.card.brand} •••• ${row.card.last4}` : '') },
           {
@@ -165,7 +165,7 @@ function ChargesTable() {
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrder('createdAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+            render: formatDateTime,
           },
           { title: 'Kind', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
           {
@@ -173,7 +173,7 @@ function ChargesTable() {
             key: 'performer',
             render: (_: unknown, row) => <Link to={`/${row.performer.username ?? row.performer._id}`}>{row.performer.name}</Link>,
           },
-          { title: 'Tokens', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: (price: number) => price.toFixed(2) },
+          { title: 'Tokens', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatAmount },
           { title: 'Message', dataIndex: 'message', ellipsis: true },
         ]}
       />

@@ -46,6 +46,10 @@ export const walletApi = api.injectEndpoints({
     applyCoupon: build.mutation<Coupon, string>({
       query: (code) => ({ url: `/coupons/${encodeURIComponent(code)}/apply-coupon`, method: 'POST' }),
     }),
+    transaction: build.query<PaymentTransaction, string>({
+      query: (id) => `/payment/transactions/${id}`,
+      providesTags: ['Payments'],
+    }),
     transactions: build.query<ListResponse<PaymentTransaction>, Params>({
       query: (params) => ({ url: '/payment/transactions/user/search', params }),
       providesTags: ['Payments'],
@@ -78,6 +82,7 @@ export const {
   useConfirmPaymentMutation,
   useRetryPaymentMutation,
   useApplyCouponMutation,
+  useTransactionQuery,
   useTransactionsQuery,
   useChargesQuery,
   usePayFromWalletMutation,

@@ -1,0 +1,62 @@
+import { Button, Result, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTransactionQuery } from './api';
+
+const POLL_MS = 2000;
+
+/**
+ * `/payment/success?transactionId=…`: where a gateway sends the fan back after paying. The
+ * wallet is credited when the gateway confirms, so a payment still settling is asked again.
+ */
+export function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const id = params.get('transactionId') ?? '';
+  const [settling, setSettling] = useState(true);
+  const { data: payment, isLoading, isError } = useTransactionQuery(id, { skip: !id, pollingInterval: settling ? POLL_MS : 0 });
+  const open = !!payment && ['created', 'processing', 'require_authentication'].includes(payment.status);
+  useEffect(() => setSettling(open), [open]);
+  const back = (
+    <Link
+      to={
+        payment?.type === 'subscription' && payment.performer ? `/${payment.performer.username ?? payment.performer._id}` : '/user/wallet'
+      }
+    >
+      <Button type="primary">{payment?.type === 'subscription' ? 'Go to the creator' : 'Go to your wallet'}</Button>
+    </Link>
+  );
+  if (!id || isError) return <Result status="404" title="Payment not found" extra={<Link to="/user/wallet">Go to your wallet</Link>} />;
+  if (isLoading || !payment) return <Skeleton active className="page-narrow" />;
+  if (payment.status === 'success') {
+    return (
+      <Result
+        status="success"
+        title="Payment received"
+        subTitle={
+          payment.type === 'wallet_top_up'
+            ? `${payment.tokens.toFixed(2)} tokens are in your wallet.`
+            : `Your subscription to ${payment.performer?.name} is active.`
+        }
+        extra={back}
+      />
+    );
+  }
+  if (open) return <Result status="info" title="Confirming your payment…" subTitle="This takes a few seconds." />;
+  return <Result status="error" title="The payment did not go through" subTitle={payment.failureReason ?? undefined} extra={back} />;
+}
+
+/** `/payment/cancel`: the fan left the gateway's page; nothing was charged. */
+export function PaymentCancelPage() {
+  return (
+    <Result
+      status="warning"
+      title="Payment canceled"
+      subTitle="Nothing was charged. You can try again whenever you like."
+      extra={
+        <Link to="/user/wallet">
+          <Button type="primary">Go to your wallet</Button>
+        </Link>
+      }
+    />
+  );
+}
