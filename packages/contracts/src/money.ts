@@ -13,8 +13,7 @@ export const ledgerAccountKinds = [
   'gateway_clearing',
   'platform_revenue',
 ] as const;
-/** Balances that may run negative: money from outside, and what the platform gives away. */
-export const outsideAccountKinds: readonly LedgerAccountKind[] = ['gateway_clearing', 'promotions'];
+
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
 export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip'] as const;

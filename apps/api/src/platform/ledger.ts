@@ -1,5 +1,5 @@
-import { ErrorCode, type LedgerAccountKind, ledgerAccountKinds, outsideAccountKinds } from '@limelight/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ErrorCode, type LedgerAccountKind, ledgerAccountKinds } from '@limelight/contracts';
+import { and, eq, isNull, or, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
 import { AppError } from './errors';
@@ -28,58 +28,71 @@ const lockOrder = (a: Posting, b: Posting) =>
   ledgerAccountKinds.indexOf(a.kind) - ledgerAccountKinds.indexOf(b.kind) || (a.ownerId ?? '').localeCompare(b.ownerId ?? '');
 
 const ownerIs = (ownerId: string | null) => (ownerId ? eq(ledgerAccounts.ownerId, ownerId) : isNull(ledgerAccounts.ownerId));
+const keyOf = (account: AccountRef) => `${account.kind}:${account.ownerId ?? ''}`;
 
-/** Applies one posting to its account's cached balance in one statement; refuses to overdraw. */
-async function applyPosting(tx: Queryable, posting: Posting): Promise<{ id: string; balanceCents: number }> {
-  const mayGoNegative = outsideAccountKinds.includes(posting.kind);
-  if (posting.amountCents > 0 || mayGoNegative) {
-    // Created on its first movement.
-    const [row] = await tx
-      .insert(ledgerAccounts)
-      .values({ kind: posting.kind, ownerId: posting.ownerId, balanceCents: posting.amountCents })
-      .onConflictDoUpdate({
-        target: [ledgerAccounts.ownerId, ledgerAccounts.kind],
-        set: { balanceCents: sql`${ledgerAccounts.balanceCents} + excluded.balance_cents` },
-      })
-      .returning({ id: ledgerAccounts.id, balanceCents: ledgerAccounts.balanceCents });
-    return row!;
-  }
-  // The atomic conditional debit: no row back means the balance is short (or the account is new, at 0).
+/** The accounts' ids, creating those that have never moved (no row is locked). */
+async function accountIds(tx: Queryable, accounts: AccountRef[]) {
+  await tx
+    .insert(ledgerAccounts)
+    .values(accounts.map(({ kind, ownerId }) => ({ kind, ownerId })))
+    .onConflictDoNothing({ target: [ledgerAccounts.ownerId, ledgerAccounts.kind] });
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId })
+    .from(ledgerAccounts)
+    .where(or(...accounts.map((account) => and(eq(ledgerAccounts.kind, account.kind), ownerIs(account.ownerId)))));
+  return new Map(rows.map((row) => [keyOf(row), row.id]));
+}
+
+/**
+ * Changes an owned account's cached balance in one statement; a debit that would overdraw it
+ * matches no row (the atomic conditional update) and is refused.
+ */
+async function applyToBalance(tx: Queryable, accountId: string, amountCents: number) {
   const [row] = await tx
     .update(ledgerAccounts)
-    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${posting.amountCents}` })
-    .where(
-      and(
-        eq(ledgerAccounts.kind, posting.kind),
-        ownerIs(posting.ownerId),
-        sql`${ledgerAccounts.balanceCents} + ${posting.amountCents} >= 0`,
-      ),
-    )
-    .returning({ id: ledgerAccounts.id, balanceCents: ledgerAccounts.balanceCents });
+    .set({ balanceCents: sql`${ledgerAccounts.balanceCents} + ${amountCents}` })
+    .where(and(eq(ledgerAccounts.id, accountId), amountCents < 0 ? sql`${ledgerAccounts.balanceCents} + ${amountCents} >= 0` : undefined))
+    .returning({ balanceCents: ledgerAccounts.balanceCents });
   if (!row) throw insufficientBalance();
-  return row;
+  return row.balanceCents;
 }
 
 /**
  * Records one money movement inside the caller's transaction: a journal, its entries (which
- * must sum to zero) and the new cached balances. Returns each account's new balance in the
- * order of `postings`. A journal for the same reference and kind exists at most once.
+ * must sum to zero) and the new cached balances of the accounts people own. Returns those
+ * balances in the order of `postings` (NaN for the platform's accounts). A journal for the same
+ * reference and kind exists at most once.
+ *
+ * The platform's own accounts keep no cached balance (it is the sum of their entries): every
+ * sale on the site touches them, and a cached row would make all sales wait on one lock. Owned
+ * balances change last, in lock order, so a hot creator's row is held only until the commit.
  */
 export async function post(tx: Queryable, journal: JournalHeader, postings: Posting[]): Promise<number[]> {
   const lines = postings.filter((posting) => posting.amountCents !== 0);
   if (lines.some((line) => !Number.isSafeInteger(line.amountCents))) throw new Error('ledger amounts are integer cents');
   if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== 0) throw new Error(`unbalanced journal ${journal.kind}`);
   const [created] = await tx.insert(ledgerJournals).values(journal).returning({ id: ledgerJournals.id });
-  const applied = new Map<Posting, { id: string; balanceCents: number }>();
-  for (const line of [...lines].sort(lockOrder)) applied.set(line, await applyPosting(tx, line));
+  const ids = await accountIds(tx, lines);
   await tx
     .insert(ledgerEntries)
-    .values(lines.map((line) => ({ journalId: created!.id, accountId: applied.get(line)!.id, amountCents: line.amountCents })));
-  return postings.map((posting) => applied.get(posting)?.balanceCents ?? Number.NaN);
+    .values(lines.map((line) => ({ journalId: created!.id, accountId: ids.get(keyOf(line))!, amountCents: line.amountCents })));
+  const balances = new Map<Posting, number>();
+  for (const line of lines.filter((posting) => posting.ownerId).sort(lockOrder)) {
+    balances.set(line, await applyToBalance(tx, ids.get(keyOf(line))!, line.amountCents));
+  }
+  return postings.map((posting) => balances.get(posting) ?? Number.NaN);
 }
 
-/** An account's balance in cents (0 before its first movement). */
+/** An account's balance in cents (0 before its first movement); the platform's from its entries. */
 export async function balanceOf(db: Queryable, account: AccountRef): Promise<number> {
+  if (!account.ownerId) {
+    const [total] = await db
+      .select({ cents: sum(ledgerEntries.amountCents).mapWith(Number) })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(and(eq(ledgerAccounts.kind, account.kind), isNull(ledgerAccounts.ownerId)));
+    return total?.cents ?? 0;
+  }
   const [row] = await db
     .select({ balanceCents: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)

@@ -36,11 +36,6 @@ export async function recordSale(
     referenceType: string;
   },
 ) {
-  const [payerBalance, creatorBalance] = await post(tx, { kind: 'charge', referenceType: sale.referenceType, referenceId: sale.sourceId }, [
-    { ...sale.payer, amountCents: -sale.grossCents },
-    { ...earningsOf(sale.performerId), amountCents: sale.netCents },
-    { ...platform('platform_revenue'), amountCents: sale.commissionCents },
-  ]);
   await tx.insert(earnings).values({
     performerId: sale.performerId,
     userId: sale.fanId,
@@ -51,5 +46,10 @@ export async function recordSale(
     netCents: sale.netCents,
     commissionRate: sale.commissionRate,
   });
+  const [payerBalance, creatorBalance] = await post(tx, { kind: 'charge', referenceType: sale.referenceType, referenceId: sale.sourceId }, [
+    { ...sale.payer, amountCents: -sale.grossCents },
+    { ...earningsOf(sale.performerId), amountCents: sale.netCents },
+    { ...platform('platform_revenue'), amountCents: sale.commissionCents },
+  ]);
   return { payerBalance: payerBalance!, creatorBalance: creatorBalance! };
 }
