@@ -12,7 +12,7 @@ import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, S
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { formatAmount, formatDateTime } from '../../shared/ui/TableCells';
+import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { payoutStatusColors } from '../earnings/PayoutsPage';
@@ -52,7 +52,7 @@ export function TransactionsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<PaymentTransaction>(data?.total)}
         columns={[
-          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: formatDateTime },
+          createdAtColumn('Date', sortOrder),
           { title: 'Kind', dataIndex: 'type' },
           { title: 'Gateway', dataIndex: 'gateway' },
           { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
@@ -91,7 +91,7 @@ export function EarningsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<Earning>(data?.total)}
         columns={[
-          { title: 'Date', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: formatDateTime },
+          createdAtColumn('Date', sortOrder),
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
           { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
           { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
@@ -132,7 +132,7 @@ export function PayoutsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<PayoutRequest>(data?.total)}
         columns={[
-          { title: 'Requested', dataIndex: 'createdAt', sorter: true, sortOrder: sortOrder('createdAt'), render: formatDateTime },
+          createdAtColumn('Requested', sortOrder),
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
           { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
           { title: 'To pay', key: 'currency', render: (_: unknown, row) => formatAmount(row.amount * row.tokenConversionRate) },

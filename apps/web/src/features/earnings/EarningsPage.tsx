@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { BarChart } from '../../shared/ui/BarChart';
-import { formatAmount, formatDateTime } from '../../shared/ui/TableCells';
+import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useEarningStatsQuery, useEarningsQuery } from './api';
 
@@ -93,13 +93,7 @@ export default function EarningsPage() {
           locale={{ emptyText: 'No sales yet.' }}
           {...tableProps<Earning>(data?.total)}
           columns={[
-            {
-              title: 'Date',
-              dataIndex: 'createdAt',
-              sorter: true,
-              sortOrder: sortOrder('createdAt'),
-              render: formatDateTime,
-            },
+            createdAtColumn('Date', sortOrder),
             { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
             { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
             {

@@ -1,10 +1,8 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
-import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
-import { EditDeleteActions, formatDateTime } from '../../shared/ui/TableCells';
+import { EditDeleteActions, formatDateTime, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
 
@@ -18,14 +16,7 @@ export default function MyFeedsPage() {
 
   return (
     <Card className="page-wide">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>My posts</Typography.Title>
-        <Link to="/creator/posts/new">
-          <Button type="primary" icon={<PlusOutlined />}>
-            New post
-          </Button>
-        </Link>
-      </Flex>
+      <ListHeader title="My posts" createTo="/creator/posts/new" createLabel="New post" />
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <SearchFilter
           value={state.filters.q}

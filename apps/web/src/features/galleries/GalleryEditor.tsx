@@ -1,23 +1,6 @@
 import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { type Gallery, type LibraryStatus, libraryStatuses, type Photo } from '@limelight/contracts';
-import {
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Image,
-  Input,
-  InputNumber,
-  Pagination,
-  Popconfirm,
-  Radio,
-  Result,
-  Skeleton,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import type { Gallery, LibraryStatus, Photo } from '@limelight/contracts';
+import { Button, Card, Empty, Flex, Form, Image, Input, Pagination, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
@@ -25,7 +8,7 @@ import { useUploads } from '../../shared/hooks/useUploads';
 import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { useDeletePhotoMutation, useMyGalleryQuery, useMyPhotosQuery, useSaveGalleryMutation, useSetCoverMutation } from './api';
 
@@ -106,19 +89,7 @@ function GalleryForm({ gallery }: { gallery?: Gallery }) {
       <Form.Item name="description" label="Description">
         <Input.TextArea rows={3} maxLength={5000} showCount />
       </Form.Item>
-      <Form.Item name="status" label="Visibility">
-        <Radio.Group optionType="button" options={libraryStatuses.map((value) => ({ value, label: libraryStatusLabels[value] }))} />
-      </Form.Item>
-      <Flex gap={24} wrap>
-        <Form.Item name="isSale" label="Pay to unlock" valuePropName="checked" extra="Otherwise subscribers see it.">
-          <Switch />
-        </Form.Item>
-        {isSale && (
-          <Form.Item name="price" label="Price (tokens)" rules={[{ required: true, message: 'Enter a price' }]}>
-            <InputNumber min={0} max={10000} precision={2} />
-          </Form.Item>
-        )}
-      </Flex>
+      <LibraryAccessFields isSale={isSale} />
       <Button type="primary" htmlType="submit" loading={isLoading}>
         {gallery ? 'Save' : 'Create gallery'}
       </Button>

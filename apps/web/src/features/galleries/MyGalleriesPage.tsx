@@ -1,10 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Gallery, libraryStatuses } from '@limelight/contracts';
-import { Button, Card, Flex, Table, Typography } from 'antd';
+import { Card, Flex, Table } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
-import { EditDeleteActions, formatDateTime } from '../../shared/ui/TableCells';
+import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteGalleryMutation, useMyGalleriesQuery } from './api';
 import { galleryCover } from './GalleryCard';
@@ -19,14 +18,7 @@ export default function MyGalleriesPage() {
 
   return (
     <Card className="page-wide">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>My galleries</Typography.Title>
-        <Link to="/creator/galleries/new">
-          <Button type="primary" icon={<PlusOutlined />}>
-            New gallery
-          </Button>
-        </Link>
-      </Flex>
+      <ListHeader title="My galleries" createTo="/creator/galleries/new" createLabel="New gallery" />
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <SearchFilter
           value={state.filters.q}
@@ -69,13 +61,7 @@ export default function MyGalleriesPage() {
           { title: 'Photos', key: 'photos', render: (_: unknown, row) => row.stats.photos },
           { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
-          {
-            title: 'Created',
-            dataIndex: 'createdAt',
-            sorter: true,
-            sortOrder: sortOrder('createdAt'),
-            render: formatDateTime,
-          },
+          createdAtColumn('Created', sortOrder),
           {
             title: 'Actions',
             key: 'actions',

@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { libraryStatuses, type Video } from '@limelight/contracts';
-import { Button, Card, Flex, Table, Tag, Typography } from 'antd';
+import { Card, Flex, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
-import { EditDeleteActions, formatDateTime } from '../../shared/ui/TableCells';
+import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteVideoMutation, useMyVideosQuery } from './api';
 import { formatDuration, videoPoster } from './VideoCard';
@@ -25,14 +24,7 @@ export default function MyVideosPage() {
 
   return (
     <Card className="page-wide">
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>My videos</Typography.Title>
-        <Link to="/creator/videos/new">
-          <Button type="primary" icon={<PlusOutlined />}>
-            Upload video
-          </Button>
-        </Link>
-      </Flex>
+      <ListHeader title="My videos" createTo="/creator/videos/new" createLabel="Upload video" />
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <SearchFilter
           value={state.filters.q}
@@ -92,13 +84,7 @@ export default function MyVideosPage() {
           },
           { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
-          {
-            title: 'Uploaded',
-            dataIndex: 'createdAt',
-            sorter: true,
-            sortOrder: sortOrder('createdAt'),
-            render: formatDateTime,
-          },
+          createdAtColumn('Uploaded', sortOrder),
           {
             title: 'Actions',
             key: 'actions',

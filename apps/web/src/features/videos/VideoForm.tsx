@@ -1,22 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { type LibraryStatus, libraryStatuses, MAX_VIDEO_UPLOAD_BYTES, type Video } from '@limelight/contracts';
-import {
-  Button,
-  Card,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Progress,
-  Radio,
-  Result,
-  Select,
-  Skeleton,
-  Switch,
-  Typography,
-  Upload,
-} from 'antd';
+import { type LibraryStatus, MAX_VIDEO_UPLOAD_BYTES, type Video } from '@limelight/contracts';
+import { Button, Card, Flex, Form, Input, Popconfirm, Progress, Result, Select, Skeleton, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
@@ -24,7 +8,7 @@ import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
-import { libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
 import { accepts } from '../../shared/ui/UploadField';
 import { useMyVideoQuery, useRemoveVideoFileMutation } from './api';
 
@@ -177,19 +161,7 @@ function VideoForm({ video }: { video?: Video }) {
           )}
           {picker('teaser', accepts.video, 'Choose teaser')}
         </Form.Item>
-        <Form.Item name="status" label="Visibility">
-          <Radio.Group optionType="button" options={libraryStatuses.map((value) => ({ value, label: libraryStatusLabels[value] }))} />
-        </Form.Item>
-        <Flex gap={24} wrap>
-          <Form.Item name="isSale" label="Pay to unlock" valuePropName="checked" extra="Otherwise subscribers see it.">
-            <Switch />
-          </Form.Item>
-          {isSale && (
-            <Form.Item name="price" label="Price (tokens)" rules={[{ required: true, message: 'Enter a price' }]}>
-              <InputNumber min={0} max={10000} precision={2} />
-            </Form.Item>
-          )}
-        </Flex>
+        <LibraryAccessFields isSale={isSale} />
         {progress !== undefined && <Progress percent={progress} status="active" aria-label="Upload progress" />}
         <Button type="primary" htmlType="submit" loading={progress !== undefined}>
           {video ? 'Save' : 'Upload'}

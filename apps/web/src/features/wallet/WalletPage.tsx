@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { formatAmount, formatDateTime } from '../../shared/ui/TableCells';
+import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
@@ -85,13 +85,7 @@ function PaymentsTable() {
         locale={{ emptyText: 'No card payments yet.' }}
         {...tableProps<PaymentTransaction>(data?.total)}
         columns={[
-          {
-            title: 'Date',
-            dataIndex: 'createdAt',
-            sorter: true,
-            sortOrder: sortOrder('createdAt'),
-            render: formatDateTime,
-          },
+          createdAtColumn('Date', sortOrder),
           {
             title: 'For',
             key: 'for',
@@ -160,13 +154,7 @@ function ChargesTable() {
         locale={{ emptyText: 'Nothing spent yet.' }}
         {...tableProps<WalletCharge>(data?.total)}
         columns={[
-          {
-            title: 'Date',
-            dataIndex: 'createdAt',
-            sorter: true,
-            sortOrder: sortOrder('createdAt'),
-            render: formatDateTime,
-          },
+          createdAtColumn('Date', sortOrder),
           { title: 'Kind', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
           {
             title: 'Creator',

@@ -1,4 +1,6 @@
-import { Button, Flex, Popconfirm } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Popconfirm, Typography } from 'antd';
+import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { errorMessage, toast } from '../lib/toast';
@@ -40,3 +42,26 @@ export function EditDeleteActions({
     </Flex>
   );
 }
+
+/** A page's title with the button that creates one more of what it lists. */
+export function ListHeader({ title, createTo, createLabel }: { title: string; createTo: string; createLabel: string }) {
+  return (
+    <Flex justify="space-between" align="center" wrap gap={8}>
+      <Typography.Title level={2}>{title}</Typography.Title>
+      <Link to={createTo}>
+        <Button type="primary" icon={<PlusOutlined />}>
+          {createLabel}
+        </Button>
+      </Link>
+    </Flex>
+  );
+}
+
+/** The sortable "when" column most lists open with. */
+export const createdAtColumn = (title: string, sortOrder: (column: string) => AntSortOrder) => ({
+  title,
+  dataIndex: 'createdAt',
+  sorter: true,
+  sortOrder: sortOrder('createdAt'),
+  render: formatDateTime,
+});
