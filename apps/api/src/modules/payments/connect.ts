@@ -4,13 +4,12 @@ import { gatewayAccounts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { stripeClient } from '../../platform/payments/stripe';
-import { activeGatewayName } from './gateways';
+import { activeGatewayName, stripeGateway } from './gateways';
 
 /** `POST /stripe/accounts`: the creator's Connect account (made once) and a fresh onboarding link. */
 export async function connectStripeAccount(deps: Deps, performer: SessionUser) {
   if (activeGatewayName(deps) !== 'stripe') throw new AppError(503, ErrorCode.providerNotConfigured, 'Stripe is not set up on this site');
-  const client = stripeClient(deps.settings.get('stripeSecretKey'), deps.config.stripeApiBase);
+  const { client } = stripeGateway(deps);
   const [known] = await deps.db
     .select({ externalId: gatewayAccounts.externalId })
     .from(gatewayAccounts)

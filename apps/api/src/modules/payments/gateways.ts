@@ -30,35 +30,34 @@ export function gatewayNamed(deps: Pick<Deps, 'config' | 'settings' | 'db'>, nam
   return stripeGateway(deps);
 }
 
-/** One Stripe client per secret key (an admin may change the key at any time). */
-let stripe: { key: string; gateway: PaymentGateway } | undefined;
-function stripeGateway(deps: Pick<Deps, 'config' | 'settings' | 'db'>) {
+/**
+ * The Stripe gateway for this site's database and its current secret key, made once per key
+ * (an admin may change the key at any time); connect.ts and webhooks.ts use its client too.
+ */
+const stripeGateways = new WeakMap<Deps['db'], { key: string; gateway: ReturnType<typeof createStripeGateway> }>();
+export function stripeGateway(deps: Pick<Deps, 'config' | 'settings' | 'db'>) {
   const key = deps.settings.get('stripeSecretKey');
-  if (stripe?.key !== key) {
-    stripe = {
-      key,
-      gateway: createStripeGateway({
-        secretKey: key,
-        apiBase: deps.config.stripeApiBase,
-        customers: {
-          async find(userId) {
-            const [row] = await deps.db
-              .select({ externalId: gatewayAccounts.externalId })
-              .from(gatewayAccounts)
-              .where(and(eq(gatewayAccounts.userId, userId), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'customer')));
-            return row?.externalId;
-          },
-          async save(userId, customerId) {
-            await deps.db
-              .insert(gatewayAccounts)
-              .values({ userId, gateway: 'stripe', role: 'customer', externalId: customerId })
-              .onConflictDoNothing();
-          },
-        },
-      }),
-    };
-  }
-  return stripe.gateway;
+  const known = stripeGateways.get(deps.db);
+  if (known?.key === key) return known.gateway;
+  const gateway = createStripeGateway({
+    secretKey: key,
+    apiBase: deps.config.stripeApiBase,
+    customers: {
+      async find(userId) {
+        const [row] = await deps.db
+          .select({ externalId: gatewayAccounts.externalId })
+          .from(gatewayAccounts)
+          .where(and(eq(gatewayAccounts.userId, userId), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'customer')));
+        return row?.externalId;
+      },
+      async save(userId, customerId) {
+        await deps.db
+          .insert(gatewayAccounts)
+          .values({ userId, gateway: 'stripe', role: 'customer', externalId: customerId })
+          .onConflictDoNothing();
+      },
+    },
+  });
+  stripeGateways.set(deps.db, { key, gateway });
+  return gateway;
 }
-
-export const activeGateway = (deps: Pick<Deps, 'config' | 'settings' | 'db'>) => gatewayNamed(deps, activeGatewayName(deps) ?? '');

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { paymentTransactions, webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../platform/errors';
-import { outcomeOf, stripeClient } from '../../platform/payments/stripe';
+import { outcomeOf } from '../../platform/payments/stripe';
 import { settlePayment } from './card-payments';
 
 /**
@@ -16,11 +16,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
   if (!secret || !signature) throw badRequest('Missing Stripe signature');
   let event: Stripe.Event;
   try {
-    event = stripeClient(deps.settings.get('stripeSecretKey') || 'sk_unset', deps.config.stripeApiBase).webhooks.constructEvent(
-      rawBody,
-      signature,
-      secret,
-    );
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw badRequest('Invalid Stripe signature');
   }

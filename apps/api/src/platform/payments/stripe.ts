@@ -13,7 +13,7 @@ export type StripeOptions = {
 
 const SITE_CURRENCY = 'usd';
 
-export function stripeClient(secretKey: string, apiBase?: string) {
+function stripeClient(secretKey: string, apiBase?: string) {
   const base = apiBase ? new URL(apiBase) : undefined;
   return new Stripe(secretKey, {
     maxNetworkRetries: 2,
