@@ -8,20 +8,13 @@ import { badRequest, unprocessable } from './errors';
 
 const MAX_KEY_LENGTH = 255;
 
-/**
- * Runs a money movement in one transaction, exactly once per `Idempotency-Key`: the answer is
- * stored in the same transaction as the movement, so a retry (or a duplicate racing the first)
- * gets the first answer back and moves nothing. The same key with another request is refused.
- * Without the header the movement simply runs.
- */
-export async function idempotent<T>(
-  db: Database,
-  request: FastifyRequest,
-  userId: string,
-  run: (tx: Transaction) => Promise<T>,
-): Promise<T> {
+/** One intent to move money: its key, and a hash of what was asked (the same key may not ask for more). */
+export type Intent = { key: string; fingerprint: string };
+
+/** The intent a request names with its `Idempotency-Key` header; none without the header. */
+export function intentOf(request: FastifyRequest): Intent | undefined {
   const key = request.headers[IDEMPOTENCY_HEADER];
-  if (key === undefined) return db.transaction(run);
+  if (key === undefined) return undefined;
   if (typeof key !== 'string' || !key.trim() || key.length > MAX_KEY_LENGTH) {
     throw badRequest(`The ${IDEMPOTENCY_HEADER} header must be 1 to ${MAX_KEY_LENGTH} characters`, [
       { field: IDEMPOTENCY_HEADER, message: `must be 1 to ${MAX_KEY_LENGTH} characters` },
@@ -30,6 +23,23 @@ export async function idempotent<T>(
   const fingerprint = createHash('sha256')
     .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
     .digest('hex');
+  return { key, fingerprint };
+}
+
+/**
+ * Runs a money movement in one transaction, exactly once per intent: the answer is stored in
+ * the same transaction as the movement, so a retry (or a duplicate racing the first) gets the
+ * first answer back and moves nothing. The same key with another request is refused. Without
+ * an intent the movement simply runs.
+ */
+export async function idempotent<T>(
+  db: Database,
+  userId: string,
+  intent: Intent | undefined,
+  run: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  if (!intent) return db.transaction(run);
+  const { key, fingerprint } = intent;
   const stored = async () => {
     const [row] = await db
       .select()

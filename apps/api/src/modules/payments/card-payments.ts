@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Queryable, Transaction } from '../../db/client';
 import { coupons, paymentCards, paymentTransactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { idempotent } from '../../platform/idempotency';
+import { type Intent, idempotent } from '../../platform/idempotency';
 import { platform, post, walletOf } from '../../platform/ledger';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
 import { recordSale, splitSale } from '../earnings/sales';
@@ -24,19 +23,19 @@ type PaymentRow = typeof paymentTransactions.$inferSelect;
 const open: PaymentStatus[] = ['created', 'processing', 'require_authentication'];
 
 /**
- * Creates a card payment (idempotent per `Idempotency-Key`) and makes its first charge; a retried
+ * Creates a card payment (once per intent) and makes its first charge; a retried
  * request whose payment already left `processing` only reports it. Returns the payment's id.
  */
 export async function startCardPayment(
   deps: Deps,
   user: SessionUser,
-  request: FastifyRequest,
+  intent: Intent | undefined,
   payment: Omit<typeof paymentTransactions.$inferInsert, 'id' | 'userId' | 'gateway' | 'status' | 'cardId'> & { cardId?: string },
   reserve?: (tx: Transaction, paymentId: string) => Promise<void>,
 ) {
   const gateway = gatewayNamed(deps, activeGatewayName(deps) ?? '');
   const card = await cardToCharge(deps, user, gateway.name, payment.cardId);
-  const { paymentId } = await idempotent(deps.db, request, user.id, async (tx) => {
+  const { paymentId } = await idempotent(deps.db, user.id, intent, async (tx) => {
     const id = randomUUID();
     await tx
       .insert(paymentTransactions)

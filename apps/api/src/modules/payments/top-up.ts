@@ -5,6 +5,7 @@ import { tokenPackages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { intentOf } from '../../platform/idempotency';
 import { startCardPayment } from './card-payments';
 import { discounted, reserveCoupon, usableCoupon } from './coupons';
 import { transactionFor } from './transactions';
@@ -20,7 +21,7 @@ export async function topUp(deps: Deps, user: SessionUser, input: TopUpInput, re
   const paymentId = await startCardPayment(
     deps,
     user,
-    request,
+    intentOf(request),
     {
       type: 'wallet_top_up',
       amountCents: discounted(priceCents, coupon),

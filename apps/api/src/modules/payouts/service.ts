@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
-import { idempotent } from '../../platform/idempotency';
+import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf, payoutHoldOf, platform, post } from '../../platform/ledger';
 import { toPublicUser } from '../users/presenter';
 import { notifyBalance } from '../wallet/balance';
@@ -77,7 +77,7 @@ export async function createPayoutRequest(
   const method = input.paymentAccountType ?? 'banking';
   const info = await destination(deps.db, performer.id, method);
   const amountCents = toCents(input.amount);
-  const created = await idempotent(deps.db, request, performer.id, async (tx) => {
+  const created = await idempotent(deps.db, performer.id, intentOf(request), async (tx) => {
     const id = randomUUID();
     await tx
       .insert(payoutRequests)

@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { idempotent } from '../../platform/idempotency';
+import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
 import { walletOf } from '../../platform/ledger';
 import { subscriptionGivesAccess } from '../access/policy';
 import { recordSale, splitSale } from '../earnings/sales';
@@ -53,7 +53,7 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
       throw conflict('This creator offers no free trial');
     if (current?.usedFreeTrial) throw conflict('You have already used your free trial with this creator');
     if (current?.expiredAt && current.expiredAt > new Date()) throw conflict('You are already subscribed to this creator');
-    const { subscription } = await idempotent(deps.db, request, fan.id, (tx) =>
+    const { subscription } = await idempotent(deps.db, fan.id, intentOf(request), (tx) =>
       addPeriod(deps, tx, { userId: fan.id, performerId: creator.id, type: 'free', paidWith: 'free', amountCents: 0 }),
     );
     return { subscription: await subscriptionFor(deps, subscription.id), payment: null };
@@ -62,7 +62,7 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
   const priceCents = creator.profile[priceColumnName[input.type]];
   if (priceCents === null) throw unprocessable('This creator does not offer this plan', [{ field: 'type', message: 'is not offered' }]);
   if (input.paymentMethod === 'card') {
-    const paymentId = await startCardPayment(deps, fan, request, {
+    const paymentId = await startCardPayment(deps, fan, intentOf(request), {
       type: 'subscription',
       amountCents: priceCents,
       performerId: creator.id,
@@ -77,7 +77,7 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
     return { subscription: after ? await subscriptionFor(deps, after.id) : null, payment };
   }
 
-  const paid = await idempotent(deps.db, request, fan.id, async (tx) => {
+  const paid = await idempotent(deps.db, fan.id, intentOf(request), async (tx) => {
     const { subscription, periodId } = await addPeriod(deps, tx, {
       userId: fan.id,
       performerId: creator.id,
@@ -199,7 +199,7 @@ async function renewOne(deps: Deps, due: SubscriptionRow) {
     return;
   }
   if (due.gateway === 'sandbox' || due.gateway === 'stripe') {
-    await startCardPayment(deps, fan!, renewalRequest(due), {
+    await startCardPayment(deps, fan!, renewalIntent(due), {
       type: 'subscription',
       amountCents: priceCents,
       performerId: due.performerId,
@@ -209,14 +209,11 @@ async function renewOne(deps: Deps, due: SubscriptionRow) {
   }
 }
 
-/** Renewals are idempotent per subscription and period end, like a client's retried request. */
-const renewalRequest = (due: SubscriptionRow) =>
-  ({
-    method: 'RENEW',
-    url: `/subscriptions/${due.id}`,
-    body: null,
-    headers: { 'idempotency-key': `renewal:${due.id}:${due.expiredAt?.toISOString()}` },
-  }) as unknown as FastifyRequest;
+/** A renewal charges once per subscription and period end, however often the task meets it. */
+const renewalIntent = (due: SubscriptionRow): Intent => {
+  const key = `renewal:${due.id}:${due.expiredAt?.toISOString()}`;
+  return { key, fingerprint: key };
+};
 
 async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];

@@ -16,7 +16,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
-import { idempotent } from '../../platform/idempotency';
+import { idempotent, intentOf } from '../../platform/idempotency';
 import { walletOf } from '../../platform/ledger';
 import { recordSale, splitSale } from '../earnings/sales';
 import { visibleFeed } from '../feeds/service';
@@ -75,7 +75,7 @@ export async function chargeWallet(
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
   }
-  const result = await idempotent(deps.db, request, fan.id, async (tx) => {
+  const result = await idempotent(deps.db, fan.id, intentOf(request), async (tx) => {
     const split = await splitSale(deps, tx, target.performerId, target.priceCents);
     const chargeId = randomUUID();
     await tx.insert(walletCharges).values({
