@@ -9,7 +9,7 @@ import {
   toCents,
   uploadPhotoFieldsSchema,
 } from '@limelight/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -17,13 +17,12 @@ import { files, galleries, photos, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
-import { escapeLike, orderBy } from '../../platform/http';
+import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, canViewOne, visibleTo } from '../access/policy';
-import { countView } from '../library/views';
+import { accessTo, canViewOne } from '../access/policy';
+import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library/repo';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { saveImageFile } from '../media/uploads';
-import { byListedCreator } from '../performers/repo';
 import { bookmarkedPage, viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
@@ -71,45 +70,18 @@ async function removeStored(deps: Deps, removed: FileRow[]) {
   );
 }
 
-async function ownGalleryRow(db: Queryable, performer: SessionUser, id: string) {
-  const [row] = await db
-    .select()
-    .from(galleries)
-    .where(and(eq(galleries.id, id), eq(galleries.performerId, performer.id)));
-  if (!row) throw notFound('Gallery');
-  return row;
-}
+const ownGalleryRow = (db: Queryable, performer: SessionUser, id: string) => ownItem(db, galleries, performer, id, 'Gallery');
 
 export async function ownGallery(deps: Deps, performer: SessionUser, id: string) {
   return (await presentGalleries(deps, performer, [await ownGalleryRow(deps.db, performer, id)]))[0]!;
 }
 
-const sortable = { createdAt: galleries.createdAt, updatedAt: galleries.updatedAt, views: galleries.viewCount, title: galleries.title };
-/** What fans may see of the library: active items of listed creators. */
-const shownGallery = () => and(eq(galleries.status, 'active'), byListedCreator(galleries.performerId));
-
-async function pageOf(
-  deps: Deps,
-  viewer: SessionUser | undefined,
-  where: ReturnType<typeof and>,
-  query: z.output<typeof gallerySearchQuerySchema>,
-) {
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(galleries)
-      .where(where)
-      .orderBy(...orderBy(sortable, query.sortBy, query.sort, galleries.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(galleries).where(where),
-  ]);
-  return { data: await presentGalleries(deps, viewer, rows), total: counted?.total ?? 0 };
-}
+const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: z.output<typeof gallerySearchQuerySchema>) =>
+  libraryPage(deps, galleries, where, query, (rows) => presentGalleries(deps, viewer, rows));
 
 export async function searchGalleries(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof gallerySearchQuerySchema>) {
   const where = and(
-    shownGallery(),
+    shownIn(galleries),
     query.performerId ? eq(galleries.performerId, query.performerId) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
@@ -126,13 +98,8 @@ export async function performerGalleries(deps: Deps, performer: SessionUser, que
 }
 
 /** One gallery for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
-export async function visibleGallery(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [found] = await deps.db
-    .select({ row: galleries, shown: sql<boolean>`(${shownGallery()})` })
-    .from(galleries)
-    .where(eq(galleries.id, id));
-  return visibleTo(found, viewer, 'Gallery');
-}
+export const visibleGallery = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  visibleItem(deps.db, galleries, viewer, id, 'Gallery');
 
 export async function galleryForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
   return (await presentGalleries(deps, viewer, [await visibleGallery(deps, viewer, id)]))[0]!;
@@ -296,7 +263,7 @@ export async function performerPhotos(
   performerId: string,
   page: { offset: number; limit: number },
 ) {
-  const where = and(eq(photos.performerId, performerId), shownGallery());
+  const where = and(eq(photos.performerId, performerId), shownIn(galleries));
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({ photo: photos, gallery: galleries })
@@ -354,7 +321,7 @@ export async function bookmarkedGalleries(deps: Deps, viewer: SessionUser, page:
     viewer,
     'gallery',
     {
-      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownGallery()),
+      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownIn(galleries)),
       load: (ids) => deps.db.select().from(galleries).where(inArray(galleries.id, ids)),
       present: (rows) => presentGalleries(deps, viewer, rows),
     },

@@ -6,7 +6,7 @@ import {
   type Video,
   type videoSearchQuerySchema,
 } from '@limelight/contracts';
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -14,14 +14,13 @@ import { files, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
-import { escapeLike, orderBy } from '../../platform/http';
+import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, visibleTo } from '../access/policy';
-import { countView } from '../library/views';
+import { accessTo } from '../access/policy';
+import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library/repo';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
-import { byListedCreator } from '../performers/repo';
 import { bookmarkedPage, viewerReactions } from '../reactions/repo';
 import { toPublicUser } from '../users/presenter';
 
@@ -118,42 +117,15 @@ async function removeStored(deps: Deps, removed: FileRow[]) {
   );
 }
 
-async function ownVideoRow(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {
-  const query = db
-    .select()
-    .from(videos)
-    .where(and(eq(videos.id, id), eq(videos.performerId, performer.id)));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound('Video');
-  return row;
-}
+const ownVideoRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
+  ownItem(db, videos, performer, id, 'Video', forUpdate);
 
 export async function ownVideo(deps: Deps, performer: SessionUser, id: string) {
   return (await presentVideos(deps, performer, [await ownVideoRow(deps.db, performer, id)]))[0]!;
 }
 
-const sortable = { createdAt: videos.createdAt, updatedAt: videos.updatedAt, views: videos.viewCount, title: videos.title };
-/** What fans may see of the library: active items of listed creators. */
-const shownVideo = () => and(eq(videos.status, 'active'), byListedCreator(videos.performerId));
-
-async function pageOf(
-  deps: Deps,
-  viewer: SessionUser | undefined,
-  where: ReturnType<typeof and>,
-  query: z.output<typeof videoSearchQuerySchema>,
-) {
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(videos)
-      .where(where)
-      .orderBy(...orderBy(sortable, query.sortBy, query.sort, videos.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(videos).where(where),
-  ]);
-  return { data: await presentVideos(deps, viewer, rows), total: counted?.total ?? 0 };
-}
+const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: z.output<typeof videoSearchQuerySchema>) =>
+  libraryPage(deps, videos, where, query, (rows) => presentVideos(deps, viewer, rows));
 
 const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
   query.q ? ilike(videos.title, `%${escapeLike(query.q)}%`) : undefined,
@@ -168,7 +140,7 @@ const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
 
 /** Active videos of listed creators, for visitors and fans, with what each viewer may play. */
 export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof videoSearchQuerySchema>) {
-  const where = and(shownVideo(), query.performerId ? eq(videos.performerId, query.performerId) : undefined, ...filtersOf(query));
+  const where = and(shownIn(videos), query.performerId ? eq(videos.performerId, query.performerId) : undefined, ...filtersOf(query));
   return pageOf(deps, viewer, where, query);
 }
 
@@ -179,13 +151,7 @@ export async function performerVideos(deps: Deps, performer: SessionUser, query:
 }
 
 /** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
-export async function visibleVideo(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [found] = await deps.db
-    .select({ row: videos, shown: sql<boolean>`(${shownVideo()})` })
-    .from(videos)
-    .where(eq(videos.id, id));
-  return visibleTo(found, viewer, 'Video');
-}
+export const visibleVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) => visibleItem(deps.db, videos, viewer, id, 'Video');
 
 export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
   return (await presentVideos(deps, viewer, [await visibleVideo(deps, viewer, id)]))[0]!;
@@ -262,7 +228,7 @@ export async function bookmarkedVideos(deps: Deps, viewer: SessionUser, page: { 
     viewer,
     'video',
     {
-      shownIds: deps.db.select({ id: videos.id }).from(videos).where(shownVideo()),
+      shownIds: deps.db.select({ id: videos.id }).from(videos).where(shownIn(videos)),
       load: (ids) => deps.db.select().from(videos).where(inArray(videos.id, ids)),
       present: (rows) => presentVideos(deps, viewer, rows),
     },

@@ -1,0 +1,94 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import type { galleries, videos } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { orderBy } from '../../platform/http';
+import { visibleTo } from '../access/policy';
+import { byListedCreator } from '../performers/repo';
+
+/** The tables of a creator's library: they share their columns (db/schema/library.ts). */
+type LibraryTable = typeof videos | typeof galleries;
+type RowOf<T extends LibraryTable> = T['$inferSelect'];
+type PageQuery = { sortBy: string; sort: 'asc' | 'desc'; limit: number; offset: number };
+
+/** What fans may see of a library: active items of listed creators. */
+export const shownIn = (table: LibraryTable) => and(eq(table.status, 'active'), byListedCreator(table.performerId));
+
+/** An item of the creator's own library (any state), optionally locked for a change; else 404. */
+export async function ownItem<T extends LibraryTable>(
+  db: Queryable,
+  table: T,
+  performer: SessionUser,
+  id: string,
+  what: string,
+  forUpdate = false,
+) {
+  const query = db
+    .select()
+    .from(table as LibraryTable)
+    .where(and(eq(table.id, id), eq(table.performerId, performer.id)));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound(what);
+  return row as RowOf<T>;
+}
+
+/** One item for a visitor: shown to fans, unless the viewer owns it or is an admin; one query. */
+export async function visibleItem<T extends LibraryTable>(
+  db: Queryable,
+  table: T,
+  viewer: SessionUser | undefined,
+  id: string,
+  what: string,
+) {
+  const [found] = await db
+    .select({ row: table as LibraryTable, shown: sql<boolean>`(${shownIn(table)})` })
+    .from(table as LibraryTable)
+    .where(eq(table.id, id));
+  return visibleTo(found as { row: RowOf<T>; shown: boolean } | undefined, viewer, what);
+}
+
+/** A sorted page of library items and their total, presented for the viewer. */
+export async function libraryPage<T extends LibraryTable, P>(
+  deps: Deps,
+  table: T,
+  where: SQL | undefined,
+  query: PageQuery,
+  present: (rows: RowOf<T>[]) => Promise<P[]>,
+) {
+  const sortable = { createdAt: table.createdAt, updatedAt: table.updatedAt, views: table.viewCount, title: table.title };
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select()
+      .from(table as LibraryTable)
+      .where(where)
+      .orderBy(...orderBy(sortable, query.sortBy, query.sort, table.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db
+      .select({ total: count() })
+      .from(table as LibraryTable)
+      .where(where),
+  ]);
+  return { data: await present(rows as RowOf<T>[]), total: counted?.total ?? 0 };
+}
+
+/**
+ * Counts one view of a video or gallery the viewer may see and returns the count. A creator
+ * looking at their own work is not a view: it would inflate the numbers they judge fans by.
+ */
+export async function countView(
+  db: Queryable,
+  table: LibraryTable,
+  item: { id: string; performerId: string; viewCount: number },
+  viewer?: SessionUser,
+) {
+  if (viewer?.id === item.performerId) return { views: item.viewCount };
+  const [row] = await db
+    .update(table)
+    .set({ viewCount: sql`${table.viewCount} + 1` })
+    .where(eq(table.id, item.id))
+    .returning({ views: table.viewCount });
+  return { views: row!.views };
+}
