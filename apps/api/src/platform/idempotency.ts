@@ -30,15 +30,21 @@ export function intentOf(request: FastifyRequest): Intent | undefined {
  * Runs a money movement in one transaction, exactly once per intent: the answer is stored in
  * the same transaction as the movement, so a retry (or a duplicate racing the first) gets the
  * first answer back and moves nothing. The same key with another request is refused. Without
- * an intent the movement simply runs.
+ * an intent the movement simply runs. `moved` runs after the commit, only when this call moved
+ * the money: a replayed answer must not push a balance that has changed since.
  */
 export async function idempotent<T>(
   db: Database,
   userId: string,
   intent: Intent | undefined,
   run: (tx: Transaction) => Promise<T>,
+  moved?: (answer: T) => void,
 ): Promise<T> {
-  if (!intent) return db.transaction(run);
+  const fresh = (answer: T) => {
+    moved?.(answer);
+    return answer;
+  };
+  if (!intent) return fresh(await db.transaction(run));
   const { key, fingerprint } = intent;
   const stored = async () => {
     const [row] = await db
@@ -56,11 +62,13 @@ export async function idempotent<T>(
   const first = await stored();
   if (first) return first.answer;
   try {
-    return await db.transaction(async (tx) => {
-      const answer = await run(tx);
-      await tx.insert(idempotencyKeys).values({ userId, key, fingerprint, response: answer as object });
-      return answer;
-    });
+    return fresh(
+      await db.transaction(async (tx) => {
+        const answer = await run(tx);
+        await tx.insert(idempotencyKeys).values({ userId, key, fingerprint, response: answer as object });
+        return answer;
+      }),
+    );
   } catch (error) {
     // A duplicate that raced the first one lost (on the key, or on what the first one wrote):
     // it answers what the first one answered.

@@ -50,9 +50,21 @@ describe('Socket.IO', () => {
     await app.inject({ method: 'POST', url: '/api/payment/wallet/top-up', headers: fan.headers, payload: { amount: 25 } });
     expect(await toppedUp).toEqual({ balance: 25 });
     const [spent, earned] = [next(fanSocket, 'update_balance'), next(creatorSocket, 'update_balance')];
-    await app.inject({ method: 'POST', url: `/api/wallet/charges/tip/${creator.user.id}`, headers: fan.headers, payload: { price: 10 } });
+    const tip = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/wallet/charges/tip/${creator.user.id}`,
+        headers: { ...fan.headers, 'idempotency-key': key },
+        payload: { price: 10 },
+      });
+    await tip('first-tip');
     expect(await spent).toEqual({ balance: 15 });
     expect(await earned).toEqual({ balance: 9 });
+    // A replayed request answers again but pushes nothing: the next push is the next tip's.
+    const later = next(fanSocket, 'update_balance');
+    await tip('first-tip');
+    await tip('second-tip');
+    expect(await later).toEqual({ balance: 5 });
   });
 
   it('authenticates with the auth/login event', async () => {

@@ -77,29 +77,34 @@ export async function createPayoutRequest(
   const method = input.paymentAccountType ?? 'banking';
   const info = await destination(deps.db, performer.id, method);
   const amountCents = toCents(input.amount);
-  const created = await idempotent(deps.db, performer.id, intentOf(request), async (tx) => {
-    const id = randomUUID();
-    await tx
-      .insert(payoutRequests)
-      .values({
-        id,
-        performerId: performer.id,
-        amountCents,
-        paymentAccountType: method,
-        paymentAccountInfo: info,
-        tokenConversionRate: deps.settings.get('tokenConversionRate'),
-        requestNote: input.requestNote ?? '',
-      })
-      .catch((error: unknown) => {
-        throw uniqueViolation(error) ? onePending() : error;
-      });
-    const [available] = await post(tx, { kind: 'payout_request', referenceType: 'payout_request', referenceId: id }, [
-      { ...earningsOf(performer.id), amountCents: -amountCents },
-      { ...payoutHoldOf(performer.id), amountCents },
-    ]);
-    return { id, available: available! };
-  }).catch(explainShortfall(deps, performer.id, async () => 0));
-  notifyBalance(deps, performer.id, created.available);
+  const created = await idempotent(
+    deps.db,
+    performer.id,
+    intentOf(request),
+    async (tx) => {
+      const id = randomUUID();
+      await tx
+        .insert(payoutRequests)
+        .values({
+          id,
+          performerId: performer.id,
+          amountCents,
+          paymentAccountType: method,
+          paymentAccountInfo: info,
+          tokenConversionRate: deps.settings.get('tokenConversionRate'),
+          requestNote: input.requestNote ?? '',
+        })
+        .catch((error: unknown) => {
+          throw uniqueViolation(error) ? onePending() : error;
+        });
+      const [available] = await post(tx, { kind: 'payout_request', referenceType: 'payout_request', referenceId: id }, [
+        { ...earningsOf(performer.id), amountCents: -amountCents },
+        { ...payoutHoldOf(performer.id), amountCents },
+      ]);
+      return { id, available: available! };
+    },
+    (answer) => notifyBalance(deps, performer.id, answer.available),
+  ).catch(explainShortfall(deps, performer.id, async () => 0));
   return payoutFor(deps, performer, created.id);
 }
 

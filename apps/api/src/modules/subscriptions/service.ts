@@ -77,28 +77,35 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
     return { subscription: after ? await subscriptionFor(deps, after.id) : null, payment };
   }
 
-  const paid = await idempotent(deps.db, fan.id, intentOf(request), async (tx) => {
-    const { subscription, periodId } = await addPeriod(deps, tx, {
-      userId: fan.id,
-      performerId: creator.id,
-      type: input.type,
-      paidWith: 'wallet',
-      amountCents: priceCents,
-    });
-    const split = await splitSale(deps, tx, creator.id, priceCents);
-    const balances = await recordSale(tx, {
-      ...split,
-      payer: walletOf(fan.id),
-      fanId: fan.id,
-      performerId: creator.id,
-      sourceType: 'subscription',
-      sourceId: periodId,
-      referenceType: 'subscription_period',
-    });
-    return { subscriptionId: subscription.id, fanBalance: balances.payerBalance, creatorBalance: balances.creatorBalance };
-  });
-  notifyBalance(deps, fan.id, paid.fanBalance);
-  notifyBalance(deps, creator.id, paid.creatorBalance);
+  const paid = await idempotent(
+    deps.db,
+    fan.id,
+    intentOf(request),
+    async (tx) => {
+      const { subscription, periodId } = await addPeriod(deps, tx, {
+        userId: fan.id,
+        performerId: creator.id,
+        type: input.type,
+        paidWith: 'wallet',
+        amountCents: priceCents,
+      });
+      const split = await splitSale(deps, tx, creator.id, priceCents);
+      const balances = await recordSale(tx, {
+        ...split,
+        payer: walletOf(fan.id),
+        fanId: fan.id,
+        performerId: creator.id,
+        sourceType: 'subscription',
+        sourceId: periodId,
+        referenceType: 'subscription_period',
+      });
+      return { subscriptionId: subscription.id, fanBalance: balances.payerBalance, creatorBalance: balances.creatorBalance };
+    },
+    (answer) => {
+      notifyBalance(deps, fan.id, answer.fanBalance);
+      notifyBalance(deps, creator.id, answer.creatorBalance);
+    },
+  );
   return { subscription: await subscriptionFor(deps, paid.subscriptionId), payment: null };
 }
 

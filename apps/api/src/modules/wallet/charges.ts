@@ -75,43 +75,54 @@ export async function chargeWallet(
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
   }
-  const result = await idempotent(deps.db, fan.id, intentOf(request), async (tx) => {
-    const split = await splitSale(deps, tx, target.performerId, target.priceCents);
-    const chargeId = randomUUID();
-    await tx.insert(walletCharges).values({
-      id: chargeId,
-      userId: fan.id,
-      performerId: target.performerId,
-      type,
-      itemId: target.itemId,
-      grossCents: split.grossCents,
-      commissionCents: split.commissionCents,
-      netCents: split.netCents,
-      message: input.message ?? '',
-    });
-    if (target.itemId) {
-      await tx
-        .insert(purchasedItems)
-        .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId })
-        .catch((error: unknown) => {
-          throw uniqueViolation(error) !== undefined ? conflict('You have already bought this') : error;
-        });
-    }
-    const balances = await recordSale(tx, {
-      ...split,
-      payer: walletOf(fan.id),
-      fanId: fan.id,
-      performerId: target.performerId,
-      sourceType: type,
-      sourceId: chargeId,
-      referenceType: 'wallet_charge',
-    });
-    return { chargeId, balanceCents: balances.payerBalance, creatorBalanceCents: balances.creatorBalance };
-  });
-  notifyBalance(deps, fan.id, result.balanceCents);
-  notifyBalance(deps, target.performerId, result.creatorBalanceCents);
-  const [charge] = await presentCharges(deps.db, await deps.db.select().from(walletCharges).where(eq(walletCharges.id, result.chargeId)));
-  return { charge: charge!, balance: fromCents(result.balanceCents) };
+  const result = await idempotent(
+    deps.db,
+    fan.id,
+    intentOf(request),
+    async (tx) => {
+      const split = await splitSale(deps, tx, target.performerId, target.priceCents);
+      const chargeId = randomUUID();
+      const [row] = await tx
+        .insert(walletCharges)
+        .values({
+          id: chargeId,
+          userId: fan.id,
+          performerId: target.performerId,
+          type,
+          itemId: target.itemId,
+          grossCents: split.grossCents,
+          commissionCents: split.commissionCents,
+          netCents: split.netCents,
+          message: input.message ?? '',
+        })
+        .returning();
+      if (target.itemId) {
+        await tx
+          .insert(purchasedItems)
+          .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId })
+          .catch((error: unknown) => {
+            throw uniqueViolation(error) !== undefined ? conflict('You have already bought this') : error;
+          });
+      }
+      const balances = await recordSale(tx, {
+        ...split,
+        payer: walletOf(fan.id),
+        fanId: fan.id,
+        performerId: target.performerId,
+        sourceType: type,
+        sourceId: chargeId,
+        referenceType: 'wallet_charge',
+      });
+      // Presented here, so a retry answers exactly this.
+      const [charge] = await presentCharges(tx, [row!]);
+      return { charge: charge!, balanceCents: balances.payerBalance, creatorBalanceCents: balances.creatorBalance };
+    },
+    (answer) => {
+      notifyBalance(deps, fan.id, answer.balanceCents);
+      notifyBalance(deps, target.performerId, answer.creatorBalanceCents);
+    },
+  );
+  return { charge: result.charge, balance: fromCents(result.balanceCents) };
 }
 
 type ChargeRow = typeof walletCharges.$inferSelect;
