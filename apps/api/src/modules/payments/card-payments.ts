@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Queryable, Transaction } from '../../db/client';
-import { coupons, paymentCards, paymentTransactions } from '../../db/schema';
+import type { Transaction } from '../../db/client';
+import { paymentCards, paymentTransactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -151,7 +151,7 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
       .where(and(eq(paymentTransactions.id, id), inArray(paymentTransactions.status, ['fail', 'canceled', 'created', 'processing'])))
       .returning();
     if (row?.couponId && payment.status !== 'processing' && payment.status !== 'created') {
-      const coupon = await usableCoupon(tx, user, (await couponCode(tx, row.couponId)) ?? '');
+      const coupon = await usableCoupon(tx, user, { id: row.couponId });
       await reserveCoupon(tx, coupon, user.id, row.id);
     }
     return row;
@@ -159,11 +159,6 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
   if (!reopened) throw conflict('This payment cannot be retried');
   await attemptCharge(deps, user, reopened);
   return transactionFor(deps, user, id);
-}
-
-async function couponCode(tx: Queryable, couponId: string) {
-  const [row] = await tx.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, couponId));
-  return row?.code;
 }
 
 /** `POST /payment/sandbox/confirm/{id}`: the fan passes the sandbox's 3-D Secure check. */

@@ -1,5 +1,5 @@
 import { type Coupon, couponCodeSchema, type couponQuerySchema, type saveCouponSchema } from '@limelight/contracts';
-import { and, count, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { coupons, couponUses } from '../../db/schema';
@@ -22,11 +22,19 @@ export const presentCoupon = (row: CouponRow): Coupon => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** A coupon this fan may still use: active, not expired, uses left, not used by them before. */
-export async function usableCoupon(db: Queryable, user: SessionUser, rawCode: string) {
-  const code = couponCodeSchema.safeParse(rawCode);
-  if (!code.success) throw notFound('Coupon');
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.data));
+/**
+ * A coupon this fan may still use (active, not expired, uses left, not used by them before), by
+ * the code they typed or by its id (a payment tried again).
+ */
+export async function usableCoupon(db: Queryable, user: SessionUser, by: { code: string } | { id: string }) {
+  let where: SQL;
+  if ('id' in by) where = eq(coupons.id, by.id);
+  else {
+    const code = couponCodeSchema.safeParse(by.code);
+    if (!code.success) throw notFound('Coupon');
+    where = eq(coupons.code, code.data);
+  }
+  const [coupon] = await db.select().from(coupons).where(where);
   if (!coupon?.isActive) throw notFound('Coupon');
   if (coupon.expiredAt && coupon.expiredAt <= new Date()) throw conflict('This coupon has expired');
   if (coupon.remainingUses === 0) throw conflict('This coupon has been used up');

@@ -157,7 +157,11 @@ describe('wallet top-up', () => {
   it('gives a declined payment’s coupon use back', async () => {
     await app.deps.db.insert(coupons).values({ code: 'LASTONE', discountRate: 0.1, remainingUses: 1 });
     const fan = await fanWithCard(SANDBOX_CARDS.declined);
-    expect((await topUp(fan, { amount: 10, couponCode: 'LASTONE' })).json().status).toBe('fail');
+    const declined = (await topUp(fan, { amount: 10, couponCode: 'LASTONE' })).json();
+    expect(declined.status).toBe('fail');
+    // Tried again, it takes the use again, and gives it back again when declined again.
+    const retried = await app.inject({ method: 'POST', url: `/api/payment/retry/${declined._id}`, headers: fan.headers });
+    expect(retried.json()).toMatchObject({ status: 'fail', couponCode: 'LASTONE', amount: 9 });
     const next = await fanWithCard();
     expect((await topUp(next, { amount: 10, couponCode: 'LASTONE' })).json()).toMatchObject({ status: 'success', amount: 9, tokens: 10 });
     expect((await topUp(await fanWithCard(), { amount: 10, couponCode: 'LASTONE' })).statusCode).toBe(409);

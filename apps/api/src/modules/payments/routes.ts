@@ -148,6 +148,6 @@ export const paymentsRoutes =
         config: perAccountRateLimit(30, '1 minute'),
         schema: { tags: ['payments'], params: z.object({ code: z.string().max(50) }), response: { 200: couponSchema } },
       },
-      async (request) => presentCoupon(await usableCoupon(deps.db, sessionOf(request).user, request.params.code)),
+      async (request) => presentCoupon(await usableCoupon(deps.db, sessionOf(request).user, { code: request.params.code })),
     );
   };

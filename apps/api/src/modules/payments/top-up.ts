@@ -17,7 +17,7 @@ import { transactionFor } from './transactions';
 export async function topUp(deps: Deps, user: SessionUser, input: TopUpInput, request: FastifyRequest) {
   if (user.role !== 'user') throw conflict('Only fans have a wallet to top up');
   const { tokensCents, priceCents, packageId } = await priceOf(deps, input);
-  const coupon = input.couponCode ? await usableCoupon(deps.db, user, input.couponCode) : undefined;
+  const coupon = input.couponCode ? await usableCoupon(deps.db, user, { code: input.couponCode }) : undefined;
   const paymentId = await startCardPayment(
     deps,
     user,
