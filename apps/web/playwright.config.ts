@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT } from './e2e/stack';
 
-const port = 3517;
 /** Debian's Chromium (apt-get install chromium); CHROMIUM_PATH points elsewhere. */
 const executablePath =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((candidate) => fs.existsSync(candidate));
@@ -15,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
@@ -32,7 +32,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node --import tsx e2e/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -148,13 +148,14 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // reCAPTCHA's widget is a script from google.com that draws in an iframe.
-        scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com'],
-        frameSrc: ["'self'", 'https://www.google.com'],
+        // reCAPTCHA's widget is a script from google.com that draws in an iframe; Stripe.js
+        // draws its card field and 3-D Secure pages in frames and calls Stripe's API.
+        scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://www.google.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
         fontSrc: ["'self'", 'data:'],
       },
     },

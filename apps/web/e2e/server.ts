@@ -1,7 +1,8 @@
 // The product as `npm start` runs it, on a throwaway data directory, with the demo accounts plus
 // one creator who has no username yet. Non-remembered sessions last seconds so that the expiry
 // flow can be seen in a browser test. Google and Twitter sign-in run against local fakes that
-// check every signature, switched on with their keys.
+// check every signature, switched on with their keys. Stripe's API is a local fake too, which
+// delivers its signed webhooks here; the site uses it once a test switches the gateway to Stripe.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,20 +12,26 @@ import { performerProfiles, settings } from '../../api/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../api/src/db/seed';
 import { insertAccount } from '../../api/src/modules/auth/service';
 import { startFakeGoogle } from '../../api/test/fakes/google';
+import { startFakeStripe } from '../../api/test/fakes/stripe';
 import { startFakeTwitter } from '../../api/test/fakes/twitter';
+import { E2E_PORT, FAKE_STRIPE_PORT, FAKE_STRIPE_WEBHOOK_SECRET } from './stack';
 
-export const E2E_PORT = 3517;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-e2e-'));
 const googleClient = { clientId: 'e2e.apps.googleusercontent.com', clientSecret: 'e2e-google-secret' };
 const twitterConsumer = { key: 'e2e-twitter-key', secret: 'e2e-twitter-secret' };
 const google = await startFakeGoogle(googleClient);
 const twitter = await startFakeTwitter(twitterConsumer);
+const stripe = await startFakeStripe(FAKE_STRIPE_WEBHOOK_SECRET, {
+  port: FAKE_STRIPE_PORT,
+  webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/payment/stripe/webhook`,
+});
 const config = loadConfig({
   ...process.env,
   PORT: String(E2E_PORT),
   PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
   GOOGLE_BASE_URL: google.url,
   TWITTER_BASE_URL: twitter.url,
+  STRIPE_API_BASE: stripe.url,
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
   SESSION_TTL_SECONDS: '4',
@@ -52,7 +59,7 @@ await app.deps.settings.reload();
 
 const stop = async () => {
   await app.close();
-  await Promise.all([google.close(), twitter.close()]);
+  await Promise.all([google.close(), twitter.close(), stripe.close()]);
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };

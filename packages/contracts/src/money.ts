@@ -55,6 +55,7 @@ export const sandboxCardSchema = z.object({
 export type SandboxCardInput = z.input<typeof sandboxCardSchema>;
 /** Stripe cards are collected by Stripe.js; the API receives the payment method's id. */
 export const stripeCardSchema = z.object({ paymentMethodId: z.string().trim().min(1, 'is required').max(255) });
+export type StripeCardInput = z.input<typeof stripeCardSchema>;
 
 export const paymentCardSchema = z.object({
   _id: z.string(),

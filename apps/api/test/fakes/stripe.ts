@@ -1,20 +1,35 @@
 import Stripe from 'stripe';
 import { type FakeServer, sendJson, startFakeServer } from './http';
 
+type Behaviour = 'pays' | 'declined' | 'authentication';
+type FakeCard = { last4: string; behaviour: Behaviour; expMonth: number; expYear: number; name: string | null };
+
+/** Stripe's test card numbers, as Stripe.js sends them when a card is typed in. */
+const TEST_NUMBERS: Record<string, Behaviour> = {
+  '4242424242424242': 'pays',
+  '4000000000000002': 'declined',
+  '4000002760003184': 'authentication',
+};
+
+const cardError = (code: string, message: string) => ({ error: { type: 'card_error', code, message } });
+
 /**
- * A local stand-in for the parts of Stripe's HTTP API the gateway uses: customers, payment
- * methods (Stripe's test ids: pm_card_visa pays, pm_card_chargeDeclined is declined,
- * pm_card_threeDSecure2Required asks for 3-D Secure), payment intents (answering a repeated
- * Idempotency-Key with the first answer, as Stripe does), Connect accounts and links. Events
- * it builds are signed with the SDK's own helper, exactly as Stripe signs them.
+ * A local stand-in for the parts of Stripe's HTTP API the gateway and Stripe.js use: customers,
+ * payment methods (Stripe's test ids: pm_card_visa pays, pm_card_chargeDeclined is declined,
+ * pm_card_threeDSecure2Required asks for 3-D Secure; or made from Stripe's test card numbers,
+ * as Stripe.js does), payment intents (answering a repeated Idempotency-Key with the first
+ * answer, as Stripe does; confirmed from the browser after 3-D Secure), Connect accounts and
+ * links. Events it builds are signed with the SDK's own helper, exactly as Stripe signs them;
+ * with a `webhookUrl` it delivers them there itself when a payment changes, as Stripe does.
  */
-export async function startFakeStripe(webhookSecret: string) {
+export async function startFakeStripe(webhookSecret: string, options: { port?: number; webhookUrl?: string } = {}) {
   let sequence = 0;
   const next = (prefix: string) => `${prefix}_fake${++sequence}`;
-  const cards: Record<string, { last4: string; behaviour: 'pays' | 'declined' | 'authentication' }> = {
-    pm_card_visa: { last4: '4242', behaviour: 'pays' },
-    pm_card_chargeDeclined: { last4: '0002', behaviour: 'declined' },
-    pm_card_threeDSecure2Required: { last4: '3155', behaviour: 'authentication' },
+  const expYear = new Date().getFullYear() + 2;
+  const cards: Record<string, FakeCard> = {
+    pm_card_visa: { last4: '4242', behaviour: 'pays', expMonth: 12, expYear, name: 'Fan Card' },
+    pm_card_chargeDeclined: { last4: '0002', behaviour: 'declined', expMonth: 12, expYear, name: 'Fan Card' },
+    pm_card_threeDSecure2Required: { last4: '3155', behaviour: 'authentication', expMonth: 12, expYear, name: 'Fan Card' },
   };
   const byKey = new Map<string, { status: number; body: unknown }>();
   const intents = new Map<string, Stripe.PaymentIntent>();
@@ -43,7 +58,28 @@ export async function startFakeStripe(webhookSecret: string) {
     return intent;
   };
 
-  const server: FakeServer = await startFakeServer((request, response, body, url) => {
+  const signer = new Stripe('sk_test_fake');
+  const signedEvent = (type: string, intent: Stripe.PaymentIntent) => {
+    const payload = JSON.stringify({
+      id: next('evt'),
+      object: 'event',
+      type,
+      data: { object: intent },
+      created: Math.floor(Date.now() / 1000),
+    });
+    return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+  };
+  const deliver = async (type: string, intent: Stripe.PaymentIntent) => {
+    if (!options.webhookUrl) return;
+    const { payload, signature } = signedEvent(type, intent);
+    await fetch(options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+  };
+
+  const server: FakeServer = await startFakeServer(async (request, response, body, url) => {
     const form = new URLSearchParams(body);
     requests.push({ method: request.method ?? 'GET', path: url.pathname, form });
     const key = request.headers['idempotency-key'];
@@ -68,9 +104,41 @@ export async function startFakeStripe(webhookSecret: string) {
         object: 'payment_method',
         type: 'card',
         customer: attach[2] === 'attach' ? form.get('customer') : null,
-        card: { brand: 'visa', last4: card.last4, exp_month: 12, exp_year: new Date().getFullYear() + 2 },
-        billing_details: { name: 'Fan Card' },
+        card: { brand: 'visa', last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+        billing_details: { name: card.name },
       });
+    }
+    if (request.method === 'POST' && path === '/v1/payment_methods') {
+      // What Stripe.js sends from a card form, with the publishable key.
+      if (!form.get('key')?.startsWith('pk_')) return answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API key' } });
+      const number = (form.get('card[number]') ?? '').replace(/\s/g, '');
+      const behaviour = TEST_NUMBERS[number];
+      if (!behaviour) return answer(402, cardError('incorrect_number', 'Your card number is incorrect.'));
+      const expMonth = Number(form.get('card[exp_month]'));
+      const year = Number(form.get('card[exp_year]'));
+      const fullYear = year < 100 ? 2000 + year : year;
+      if (!(expMonth >= 1 && expMonth <= 12) || new Date(fullYear, expMonth) < new Date())
+        return answer(402, cardError('invalid_expiry_year', "Your card's expiration date is invalid."));
+      if (!/^\d{3,4}$/.test(form.get('card[cvc]') ?? ''))
+        return answer(402, cardError('invalid_cvc', "Your card's security code is invalid."));
+      const id = next('pm');
+      cards[id] = { last4: number.slice(-4), behaviour, expMonth, expYear: fullYear, name: form.get('billing_details[name]') || null };
+      return answer(200, { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: number.slice(-4) } });
+    }
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
+    if (request.method === 'POST' && confirm) {
+      // Stripe.js finishing 3-D Secure; `authentication` is the fake's stand-in for the bank's page.
+      const intent = intents.get(confirm[1]!);
+      if (!intent || form.get('client_secret') !== intent.client_secret)
+        return answer(404, { error: { type: 'invalid_request_error', message: `No such payment_intent: '${confirm[1]}'` } });
+      if (intent.status !== 'requires_action') return answer(200, intent);
+      const passed = form.get('authentication') !== 'fail';
+      Object.assign(intent, {
+        status: passed ? 'succeeded' : 'requires_payment_method',
+        last_payment_error: passed ? null : { message: 'We are unable to authenticate your payment method.' },
+      });
+      await deliver(passed ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', intent);
+      return answer(200, intent);
     }
     if (request.method === 'POST' && path === '/v1/payment_intents') {
       const card = cards[form.get('payment_method') ?? ''];
@@ -91,9 +159,8 @@ export async function startFakeStripe(webhookSecret: string) {
     return sendJson(response, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` },
     });
-  });
+  }, options.port);
 
-  const signer = new Stripe('sk_test_fake');
   return {
     url: server.url,
     close: () => server.close(),
@@ -101,15 +168,7 @@ export async function startFakeStripe(webhookSecret: string) {
     intents,
     /** An event about a payment intent (its status changed as `status` says), signed like Stripe's. */
     event(type: string, intentId: string, status?: Stripe.PaymentIntent.Status) {
-      const intent = { ...intents.get(intentId)!, ...(status ? { status } : {}) };
-      const payload = JSON.stringify({
-        id: next('evt'),
-        object: 'event',
-        type,
-        data: { object: intent },
-        created: Math.floor(Date.now() / 1000),
-      });
-      return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
+      return signedEvent(type, { ...intents.get(intentId)!, ...(status ? { status } : {}) });
     },
   };
 }

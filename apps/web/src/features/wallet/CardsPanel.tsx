@@ -1,13 +1,16 @@
 import { CreditCardOutlined, DeleteOutlined } from '@ant-design/icons';
 import { SANDBOX_CARDS, type SandboxCardInput } from '@limelight/contracts';
-import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useAddSandboxCardMutation, useCardsQuery, useRemoveCardMutation } from './api';
+import { useAddCardMutation, useCardsQuery, useRemoveCardMutation } from './api';
 
-/** The fan's saved cards and the form to add one (the sandbox's; Stripe collects cards itself). */
+// Stripe's form and its React bindings load only on sites that take cards through Stripe.
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/** The fan's saved cards and the form to add one: the site's gateway decides which form. */
 export function CardsPanel() {
   const { data, isLoading } = useCardsQuery();
   const [remove] = useRemoveCardMutation();
@@ -63,12 +66,36 @@ export function CardsPanel() {
 }
 
 function AddCardForm({ onDone }: { onDone: () => void }) {
-  const [form] = Form.useForm<SandboxCardInput>();
-  const [add, { isLoading }] = useAddSandboxCardMutation();
   const { data: settings } = usePublicSettingsQuery();
+  if (!settings) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (settings.activePaymentGateway === 'stripe') {
+    if (!settings.stripePublishableKey) {
+      return (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Cards cannot be added yet: the site's Stripe setup is unfinished."
+        />
+      );
+    }
+    return (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+        <StripeCardForm publishableKey={settings.stripePublishableKey} onDone={onDone} />
+      </Suspense>
+    );
+  }
+  if (settings.activePaymentGateway === 'sandbox') return <SandboxCardForm onDone={onDone} />;
+  return <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="This site does not take cards yet." />;
+}
+
+/** Test mode: the sandbox gateway takes its test card numbers and moves no money. */
+function SandboxCardForm({ onDone }: { onDone: () => void }) {
+  const [form] = Form.useForm<SandboxCardInput>();
+  const [add, { isLoading }] = useAddCardMutation();
   const submit = async (values: SandboxCardInput) => {
     try {
-      const card = await add(values).unwrap();
+      const card = await add({ gateway: 'sandbox', card: values }).unwrap();
       toast.success(`${card.brand} •••• ${card.last4} added`);
       onDone();
     } catch (error) {
@@ -76,9 +103,6 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
       toast.error(errorMessage(error));
     }
   };
-  if (settings?.activePaymentGateway === 'stripe') {
-    return <Alert type="info" showIcon title="Cards are added through Stripe's secure form." />;
-  }
   return (
     <Form<SandboxCardInput>
       form={form}

@@ -1,7 +1,11 @@
 import type { PaymentTransaction } from '@limelight/contracts';
 import { Button, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { usePublicSettingsQuery } from '../settings/api';
 import { useConfirmPaymentMutation } from './api';
+import { stripeJs } from './stripe-js';
 
 /** Tells the fan how a card payment ended; a 3-D Secure one waits for their confirmation here. */
 export function announcePayment(payment: PaymentTransaction, success: string) {
@@ -9,8 +13,49 @@ export function announcePayment(payment: PaymentTransaction, success: string) {
   else if (payment.status === 'fail') toast.error(payment.failureReason ?? 'The payment failed');
 }
 
+/** Follows a card payment to its end: says how it ended, or asks the fan to confirm it with their bank. */
+export function usePaymentFollowUp(success: string) {
+  const [pending, setPending] = useState<PaymentTransaction>();
+  const follow = (payment: PaymentTransaction) => {
+    announcePayment(payment, success);
+    if (payment.status === 'require_authentication') setPending(payment);
+  };
+  const confirmation = <ConfirmPaymentModal payment={pending} success={success} onDone={() => setPending(undefined)} />;
+  return { follow, confirmation };
+}
+
+/**
+ * 3-D Secure: the fan confirms with their bank. The sandbox confirms through our API; Stripe
+ * through Stripe.js (its bank page), after which the result arrives by webhook, so the fan
+ * waits for it on the payment's success page.
+ */
 export function ConfirmPaymentModal({ payment, onDone, success }: { payment?: PaymentTransaction; onDone: () => void; success: string }) {
-  const [confirm, { isLoading }] = useConfirmPaymentMutation();
+  const [confirmInSandbox, sandbox] = useConfirmPaymentMutation();
+  const { data: settings } = usePublicSettingsQuery();
+  const navigate = useNavigate();
+  const [withStripe, setWithStripe] = useState(false);
+
+  const confirm = async (pending: PaymentTransaction) => {
+    try {
+      if (pending.nextAction?.type === 'stripe') {
+        setWithStripe(true);
+        const stripe = await stripeJs(settings?.stripePublishableKey ?? '');
+        const { error } = await stripe.confirmCardPayment(pending.nextAction.clientSecret);
+        // A failed authentication or a decline is the payment's outcome, told on its page once
+        // Stripe's webhook has settled it; an error without a payment means Stripe.js could not act.
+        if (error && !error.payment_intent) toast.error(error.message ?? 'Stripe could not confirm the payment');
+        else navigate(`/payment/success?transactionId=${pending._id}`);
+      } else {
+        announcePayment(await confirmInSandbox(pending._id).unwrap(), success);
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : errorMessage(error));
+    } finally {
+      setWithStripe(false);
+      onDone();
+    }
+  };
+
   return (
     <Modal
       open={payment?.status === 'require_authentication'}
@@ -20,18 +65,7 @@ export function ConfirmPaymentModal({ payment, onDone, success }: { payment?: Pa
         <Button key="cancel" onClick={onDone}>
           Not now
         </Button>,
-        <Button
-          key="confirm"
-          type="primary"
-          loading={isLoading}
-          onClick={() =>
-            confirm(payment!._id)
-              .unwrap()
-              .then((confirmed) => announcePayment(confirmed, success))
-              .catch((error: unknown) => toast.error(errorMessage(error)))
-              .finally(onDone)
-          }
-        >
+        <Button key="confirm" type="primary" loading={sandbox.isLoading || withStripe} onClick={() => payment && void confirm(payment)}>
           Confirm payment
         </Button>,
       ]}

@@ -1,6 +1,8 @@
 import { Button, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../app/store';
+import { api } from '../../shared/lib/api';
 import { useTransactionQuery } from './api';
 
 const POLL_MS = 2000;
@@ -16,6 +18,12 @@ export function PaymentSuccessPage() {
   const { data: payment, isLoading, isError } = useTransactionQuery(id, { skip: !id, pollingInterval: settling ? POLL_MS : 0 });
   const open = !!payment && ['created', 'processing', 'require_authentication'].includes(payment.status);
   useEffect(() => setSettling(open), [open]);
+  // A payment settled by webhook changed what the fan holds: a subscription, content, their balance.
+  const dispatch = useAppDispatch();
+  const settled = payment?.status === 'success';
+  useEffect(() => {
+    if (settled) dispatch(api.util.invalidateTags(['Subscriptions', 'Feeds', 'Videos', 'Galleries', 'Stories', 'Me']));
+  }, [settled, dispatch]);
   const back = (
     <Link
       to={

@@ -1,4 +1,4 @@
-import type { Coupon, PaymentTransaction } from '@limelight/contracts';
+import type { Coupon } from '@limelight/contracts';
 import { Button, Card, Flex, Form, Input, InputNumber, Radio, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useTokenPackagesQuery } from '../site/api';
 import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
-import { announcePayment, ConfirmPaymentModal } from './PaymentOutcome';
+import { usePaymentFollowUp } from './PaymentOutcome';
 
 type Mode = 'amount' | 'package';
 
@@ -24,7 +24,6 @@ export function TopUpCard() {
   const [coupon, setCoupon] = useState<Coupon>();
   const [cardId, setCardId] = useState<string>();
   const [intent, setIntent] = useState(() => crypto.randomUUID());
-  const [pending, setPending] = useState<PaymentTransaction>();
   const min = settings?.minimumWalletPrice ?? 2.95;
   const max = settings?.maximumWalletPrice ?? 300;
   const chosenPackage = packages?.data.find((item) => item._id === packageId);
@@ -32,7 +31,7 @@ export function TopUpCard() {
   const price = mode === 'amount' ? (amount ?? 0) : (chosenPackage?.price ?? 0);
   const toPay = coupon ? Math.max(0.01, Math.round(price * (1 - coupon.discountRate) * 100) / 100) : price;
   const hasCard = !!cards?.total;
-  const success = `${tokens.toFixed(2)} tokens added to your wallet`;
+  const { follow, confirmation } = usePaymentFollowUp(`${tokens.toFixed(2)} tokens added to your wallet`);
 
   const pay = async () => {
     try {
@@ -43,8 +42,7 @@ export function TopUpCard() {
         idempotencyKey: intent,
       }).unwrap();
       setIntent(crypto.randomUUID());
-      announcePayment(payment, success);
-      if (payment.status === 'require_authentication') setPending(payment);
+      follow(payment);
       if (payment.status !== 'fail') setCoupon(undefined);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -131,7 +129,7 @@ export function TopUpCard() {
           )}
         </Flex>
       </Form>
-      <ConfirmPaymentModal payment={pending} success={success} onDone={() => setPending(undefined)} />
+      {confirmation}
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
         Tokens unlock posts, videos and galleries, tip creators and pay subscriptions. <Link to="/page/terms">Terms</Link>
       </Typography.Paragraph>

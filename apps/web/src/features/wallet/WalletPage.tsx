@@ -9,7 +9,7 @@ import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
-import { announcePayment } from './PaymentOutcome';
+import { usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
 
 const statusColors: Record<string, string> = {
@@ -66,6 +66,7 @@ function PaymentsTable() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useTransactionsQuery(query);
   const [retry] = useRetryPaymentMutation();
+  const { follow, confirmation } = usePaymentFollowUp('The payment went through');
   return (
     <>
       <SelectFilter
@@ -119,7 +120,7 @@ function PaymentsTable() {
                   onClick={() =>
                     retry(row._id)
                       .unwrap()
-                      .then((payment) => announcePayment(payment, 'The payment went through'))
+                      .then(follow)
                       .catch((error: unknown) => toast.error(errorMessage(error)))
                   }
                 >
@@ -129,6 +130,7 @@ function PaymentsTable() {
           },
         ]}
       />
+      {confirmation}
     </>
   );
 }

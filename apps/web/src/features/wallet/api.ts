@@ -4,6 +4,7 @@ import type {
   PaymentCard,
   PaymentTransaction,
   SandboxCardInput,
+  StripeCardInput,
   TopUpInput,
   WalletCharge,
   WalletChargeInput,
@@ -23,8 +24,9 @@ const paidTags = ['Feeds', 'Videos', 'Galleries', 'Charges', 'Me'] as const;
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
     cards: build.query<ListResponse<PaymentCard>, void>({ query: () => '/payment-cards', providesTags: ['Cards'] }),
-    addSandboxCard: build.mutation<PaymentCard, SandboxCardInput>({
-      query: (body) => ({ url: '/sandbox/cards', method: 'POST', body }),
+    /** The sandbox takes the card's details; Stripe takes the payment method Stripe.js made of them. */
+    addCard: build.mutation<PaymentCard, { gateway: 'sandbox'; card: SandboxCardInput } | { gateway: 'stripe'; card: StripeCardInput }>({
+      query: ({ gateway, card }) => ({ url: `/${gateway}/cards`, method: 'POST', body: card }),
       invalidatesTags: ['Cards'],
     }),
     removeCard: build.mutation<{ message: string }, string>({
@@ -76,7 +78,7 @@ export const walletApi = api.injectEndpoints({
 
 export const {
   useCardsQuery,
-  useAddSandboxCardMutation,
+  useAddCardMutation,
   useRemoveCardMutation,
   useTopUpMutation,
   useConfirmPaymentMutation,
