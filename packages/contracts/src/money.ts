@@ -16,7 +16,8 @@ export const ledgerAccountKinds = [
 
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 
-export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip'] as const;
+/** What a wallet pays for; `subscription` is a subscription period paid from the wallet. */
+export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip', 'subscription'] as const;
 export type ChargeType = (typeof chargeTypes)[number];
 /** What `POST /wallet/charges/{type}/{id}` takes today; products, messages and streams come with their issues. */
 export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery'] as const;
@@ -277,7 +278,8 @@ export const reviewPayoutSchema = z.object({
   adminNote: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
 });
 
-export const earningSourceTypes = [...chargeTypes, 'subscription'] as const;
+/** A creator earns from what wallets pay for and from subscriptions paid by card. */
+export const earningSourceTypes = chargeTypes;
 export const earningSchema = z.object({
   _id: z.string(),
   sourceType: z.enum(earningSourceTypes),

@@ -40,12 +40,19 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
         group by c.id, c.gross_cents having sum(e.amount_cents) <> -c.gross_cents`,
   ],
   [
-    'every paid subscription period was paid by exactly one journal and earned once; a free one moved nothing',
+    'every subscription period was paid once: by card (one journal, one earning), by one wallet charge, or free (nothing moved)',
     sql`select p.id from subscription_periods p
         where (select count(*) from ledger_journals j where j.reference_type = 'subscription_period' and j.reference_id = p.id)
-                <> case when p.paid_with = 'free' then 0 else 1 end
+                <> case when p.paid_with in ('free', 'wallet') then 0 else 1 end
            or (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = p.id)
-                <> case when p.paid_with = 'free' then 0 else 1 end`,
+                <> case when p.paid_with in ('free', 'wallet') then 0 else 1 end
+           or (p.charge_id is not null) <> (p.paid_with = 'wallet')
+           or (p.payment_id is not null) <> (p.paid_with not in ('free', 'wallet'))`,
+  ],
+  [
+    'a wallet charge for a subscription paid exactly one period',
+    sql`select c.id from wallet_charges c
+        where c.type = 'subscription' and (select count(*) from subscription_periods p where p.charge_id = c.id) <> 1`,
   ],
   [
     'a card payment for a subscription bought one period if it succeeded, and none otherwise',

@@ -2,6 +2,7 @@ import type { SubscriptionPayer, SubscriptionStatus, SubscriptionType } from '@l
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { walletCharges } from './money';
 import { users } from './users';
 
 /**
@@ -81,6 +82,8 @@ export const subscriptionPeriods = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** The card payment, when paid by card. */
     paymentId: uuid('payment_id'),
+    /** The wallet charge, when paid from the wallet. */
+    chargeId: uuid('charge_id').references(() => walletCharges.id, { onDelete: 'restrict' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -88,5 +91,6 @@ export const subscriptionPeriods = pgTable(
   (t) => [
     index('subscription_periods_subscription_idx').on(t.subscriptionId, t.createdAt),
     unique('subscription_periods_payment_key').on(t.paymentId),
+    unique('subscription_periods_charge_key').on(t.chargeId),
   ],
 );

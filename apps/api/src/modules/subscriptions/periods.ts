@@ -29,7 +29,9 @@ export async function addPeriod(
     paidWith: SubscriptionPayer;
     amountCents: number;
     cardId?: string | null;
+    /** What paid it: a card payment, or a wallet charge. */
     paymentId?: string | null;
+    chargeId?: string | null;
   },
 ) {
   const now = new Date();
@@ -65,6 +67,7 @@ export async function addPeriod(
       paidWith: period.paidWith,
       amountCents: period.amountCents,
       paymentId: period.paymentId ?? null,
+      chargeId: period.chargeId ?? null,
       startsAt,
       endsAt,
     })

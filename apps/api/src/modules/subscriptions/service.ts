@@ -3,6 +3,7 @@ import {
   fromCents,
   type Subscription,
   type SubscriptionPayer,
+  type SubscriptionType,
   type subscribeSchema,
   subscriptionPayers,
   type subscriptionQuerySchema,
@@ -10,19 +11,19 @@ import {
 import { and, asc, count, eq, inArray, lte, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { Transaction } from '../../db/client';
 import { performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
-import { walletOf } from '../../platform/ledger';
 import { subscriptionGivesAccess } from '../access/policy';
-import { recordSale, splitSale } from '../earnings/sales';
 import { startCardPayment } from '../payments/card-payments';
 import { transactionFor } from '../payments/transactions';
 import { toPublicUser } from '../users/presenter';
 import { notifyBalance } from '../wallet/balance';
+import { payFromWallet } from '../wallet/charges';
 import { addPeriod } from './periods';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -77,36 +78,40 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
     return { subscription: after ? await subscriptionFor(deps, after.id) : null, payment };
   }
 
+  const plan = input.type;
   const paid = await idempotent(
     deps.db,
     fan.id,
     intentOf(request),
-    async (tx) => {
-      const { subscription, periodId } = await addPeriod(deps, tx, {
-        userId: fan.id,
-        performerId: creator.id,
-        type: input.type,
-        paidWith: 'wallet',
-        amountCents: priceCents,
-      });
-      const split = await splitSale(deps, tx, creator.id, priceCents);
-      const balances = await recordSale(tx, {
-        ...split,
-        payer: walletOf(fan.id),
-        fanId: fan.id,
-        performerId: creator.id,
-        sourceType: 'subscription',
-        sourceId: periodId,
-        referenceType: 'subscription_period',
-      });
-      return { subscriptionId: subscription.id, fanBalance: balances.payerBalance, creatorBalance: balances.creatorBalance };
-    },
+    (tx) => payPeriodFromWallet(deps, tx, { userId: fan.id, performerId: creator.id, type: plan, priceCents }),
     (answer) => {
       notifyBalance(deps, fan.id, answer.fanBalance);
       notifyBalance(deps, creator.id, answer.creatorBalance);
     },
   );
   return { subscription: await subscriptionFor(deps, paid.subscriptionId), payment: null };
+}
+
+/** One period paid from the fan's wallet: the wallet charge first, then the period it paid for. */
+async function payPeriodFromWallet(
+  deps: Deps,
+  tx: Transaction,
+  period: { userId: string; performerId: string; type: Exclude<SubscriptionType, 'free'>; priceCents: number },
+) {
+  const paid = await payFromWallet(deps, tx, {
+    fanId: period.userId,
+    performerId: period.performerId,
+    type: 'subscription',
+    itemId: null,
+    priceCents: period.priceCents,
+  });
+  const { subscription } = await addPeriod(deps, tx, {
+    ...period,
+    paidWith: 'wallet',
+    amountCents: period.priceCents,
+    chargeId: paid.charge.id,
+  });
+  return { subscriptionId: subscription.id, fanBalance: paid.payerBalance, creatorBalance: paid.creatorBalance };
 }
 
 const priceColumnName = {
@@ -176,31 +181,13 @@ async function renewOne(deps: Deps, due: SubscriptionRow) {
   const [fan] = await deps.db.select().from(users).where(eq(users.id, due.userId));
   if (due.gateway === 'wallet') {
     const paid = await deps.db
-      .transaction(async (tx) => {
-        const { periodId } = await addPeriod(deps, tx, {
-          userId: due.userId,
-          performerId: due.performerId,
-          type,
-          paidWith: 'wallet',
-          amountCents: priceCents,
-        });
-        const split = await splitSale(deps, tx, due.performerId, priceCents);
-        return recordSale(tx, {
-          ...split,
-          payer: walletOf(due.userId),
-          fanId: due.userId,
-          performerId: due.performerId,
-          sourceType: 'subscription',
-          sourceId: periodId,
-          referenceType: 'subscription_period',
-        });
-      })
+      .transaction((tx) => payPeriodFromWallet(deps, tx, { userId: due.userId, performerId: due.performerId, type, priceCents }))
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) return undefined;
         throw error;
       });
     if (paid) {
-      notifyBalance(deps, due.userId, paid.payerBalance);
+      notifyBalance(deps, due.userId, paid.fanBalance);
       notifyBalance(deps, due.performerId, paid.creatorBalance);
     }
     return;

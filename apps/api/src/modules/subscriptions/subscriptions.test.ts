@@ -82,6 +82,11 @@ describe('subscriptions', () => {
     expect(subscribers.json()).toMatchObject({ total: 1, data: [{ user: { _id: subscriber.user.id } }] });
     expect((await app.inject({ url: '/api/subscriptions/performer/search', headers: subscriber.headers })).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/subscriptions/user/search', headers: (await fan()).headers })).json().total).toBe(0);
+    // The wallet's history shows the payment, to the fan and to the creator.
+    for (const account of [subscriber, creator]) {
+      const charges = await app.inject({ url: '/api/wallet/charges/search?type=subscription', headers: account.headers });
+      expect(charges.json()).toMatchObject({ total: 1, data: [{ type: 'subscription', price: 10, performer: { _id: creator.user.id } }] });
+    }
   });
 
   it('refuses a short wallet, a plan not offered, an unknown creator, creators, and bad input', async () => {
@@ -128,6 +133,14 @@ describe('subscriptions', () => {
     expect(renewed!.nextRenewalAt).toEqual(renewed!.expiredAt);
     expect(await balance(subscriber)).toBe(5);
     expect(await balance(creator)).toBe(18);
+    const spent = await app.inject({ url: '/api/wallet/charges/search', headers: subscriber.headers });
+    expect(spent.json()).toMatchObject({
+      total: 2,
+      data: [
+        { type: 'subscription', price: 10 },
+        { type: 'subscription', price: 10 },
+      ],
+    });
 
     // Nothing is due twice: the same moment again renews nothing.
     expect(await renewDue(app.deps, new Date(firstEnd.getTime() + 1000))).toBe(0);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ChargeType,
   fromCents,
   toCents,
   type WalletCharge,
@@ -10,7 +11,7 @@ import {
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
 import { type PurchasableType, performerProfiles, purchasedItems, users, walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -80,42 +81,25 @@ export async function chargeWallet(
     fan.id,
     intentOf(request),
     async (tx) => {
-      const split = await splitSale(deps, tx, target.performerId, target.priceCents);
-      const chargeId = randomUUID();
-      const [row] = await tx
-        .insert(walletCharges)
-        .values({
-          id: chargeId,
-          userId: fan.id,
-          performerId: target.performerId,
-          type,
-          itemId: target.itemId,
-          grossCents: split.grossCents,
-          commissionCents: split.commissionCents,
-          netCents: split.netCents,
-          message: input.message ?? '',
-        })
-        .returning();
+      const paid = await payFromWallet(deps, tx, {
+        fanId: fan.id,
+        performerId: target.performerId,
+        type,
+        itemId: target.itemId,
+        priceCents: target.priceCents,
+        message: input.message,
+      });
       if (target.itemId) {
         await tx
           .insert(purchasedItems)
-          .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId })
+          .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId: paid.charge.id })
           .catch((error: unknown) => {
             throw uniqueViolation(error) !== undefined ? conflict('You have already bought this') : error;
           });
       }
-      const balances = await recordSale(tx, {
-        ...split,
-        payer: walletOf(fan.id),
-        fanId: fan.id,
-        performerId: target.performerId,
-        sourceType: type,
-        sourceId: chargeId,
-        referenceType: 'wallet_charge',
-      });
       // Presented here, so a retry answers exactly this.
-      const [charge] = await presentCharges(tx, [row!]);
-      return { charge: charge!, balanceCents: balances.payerBalance, creatorBalanceCents: balances.creatorBalance };
+      const [charge] = await presentCharges(tx, [paid.charge]);
+      return { charge: charge!, balanceCents: paid.payerBalance, creatorBalanceCents: paid.creatorBalance };
     },
     (answer) => {
       notifyBalance(deps, fan.id, answer.balanceCents);
@@ -123,6 +107,44 @@ export async function chargeWallet(
     },
   );
   return { charge: result.charge, balance: fromCents(result.balanceCents) };
+}
+
+/**
+ * Pays a sale from the fan's wallet inside `tx`: the wallet charge the fan and the creator see,
+ * the earning and the ledger journal, whose conditional debit refuses a wallet holding too
+ * little. Every wallet payment (items, tips, subscription periods) goes through here.
+ */
+export async function payFromWallet(
+  deps: Deps,
+  tx: Transaction,
+  sale: { fanId: string; performerId: string; type: ChargeType; itemId: string | null; priceCents: number; message?: string },
+) {
+  const split = await splitSale(deps, tx, sale.performerId, sale.priceCents);
+  const chargeId = randomUUID();
+  const [charge] = await tx
+    .insert(walletCharges)
+    .values({
+      id: chargeId,
+      userId: sale.fanId,
+      performerId: sale.performerId,
+      type: sale.type,
+      itemId: sale.itemId,
+      grossCents: split.grossCents,
+      commissionCents: split.commissionCents,
+      netCents: split.netCents,
+      message: sale.message ?? '',
+    })
+    .returning();
+  const balances = await recordSale(tx, {
+    ...split,
+    payer: walletOf(sale.fanId),
+    fanId: sale.fanId,
+    performerId: sale.performerId,
+    sourceType: sale.type,
+    sourceId: chargeId,
+    referenceType: 'wallet_charge',
+  });
+  return { charge: charge!, ...balances };
 }
 
 type ChargeRow = typeof walletCharges.$inferSelect;

@@ -113,7 +113,13 @@ function CardForm({ onDone }: { onDone: () => void }) {
         </div>
       </Form.Item>
       <Form.Item label="Name on card" htmlFor="stripe-card-holder">
-        <Input id="stripe-card-holder" value={holderName} onChange={(event) => setHolderName(event.target.value)} autoComplete="cc-name" maxLength={100} />
+        <Input
+          id="stripe-card-holder"
+          value={holderName}
+          onChange={(event) => setHolderName(event.target.value)}
+          autoComplete="cc-name"
+          maxLength={100}
+        />
       </Form.Item>
       <Flex gap={8}>
         <Button type="primary" htmlType="submit" loading={saving} disabled={!complete || !stripe}>
