@@ -4,10 +4,12 @@
 // balanced journal, an earning row and the cached balances of the fan, the creator and the
 // platform, in one transaction. The ledger is checked at the end.
 //   npm run bench -- wallet        BENCH_FANS=1000 BENCH_SECONDS=10 BENCH_CONCURRENCY=16
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
@@ -122,7 +124,8 @@ try {
   const tip = () => ({
     path: `/api/wallet/charges/tip/${creator!.id}`,
     method: 'POST',
-    headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+    // Every tip carries its own Idempotency-Key, as the web app sends one with every payment.
+    headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}`, [IDEMPOTENCY_HEADER]: randomUUID() },
     body: { price: 10 },
   });
   await load(base, tip, { seconds: 1, concurrency }); // warm-up

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ChargeType,
   fromCents,
+  type PublicUser,
   toCents,
   type WalletCharge,
   type WalletChargeInput,
@@ -76,6 +77,8 @@ export async function chargeWallet(
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
   }
+  // Read before the transaction: inside it, the creator's balance row stays locked until the commit.
+  const people = await peopleOf(deps.db, [fan.id, target.performerId]);
   const result = await idempotent(
     deps.db,
     fan.id,
@@ -98,8 +101,7 @@ export async function chargeWallet(
           });
       }
       // Presented here, so a retry answers exactly this.
-      const [charge] = await presentCharges(tx, [paid.charge]);
-      return { charge: charge!, balanceCents: paid.payerBalance, creatorBalanceCents: paid.creatorBalance };
+      return { charge: presentCharge(paid.charge, people), balanceCents: paid.payerBalance, creatorBalanceCents: paid.creatorBalance };
     },
     (answer) => {
       notifyBalance(deps, fan.id, answer.balanceCents);
@@ -149,24 +151,27 @@ export async function payFromWallet(
 
 type ChargeRow = typeof walletCharges.$inferSelect;
 
-async function presentCharges(db: Queryable, rows: ChargeRow[]): Promise<WalletCharge[]> {
-  if (!rows.length) return [];
-  const people = await db
+/** The people charges name, by id, as the public sees them. */
+async function peopleOf(db: Queryable, ids: string[]) {
+  const rows = await db
     .select()
     .from(users)
-    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.userId, row.performerId]))]));
-  const person = (id: string) => toPublicUser(people.find((user) => user.id === id)!);
-  return rows.map((row) => ({
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((user) => [user.id, toPublicUser(user)]));
+}
+
+function presentCharge(row: ChargeRow, people: Map<string, PublicUser>): WalletCharge {
+  return {
     _id: row.id,
     type: row.type,
     status: row.status,
     itemId: row.itemId,
     price: fromCents(row.grossCents),
     message: row.message,
-    user: person(row.userId),
-    performer: person(row.performerId),
+    user: people.get(row.userId)!,
+    performer: people.get(row.performerId)!,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
 }
 
 const chargeSortColumns = { createdAt: walletCharges.createdAt, price: walletCharges.grossCents };
@@ -187,5 +192,9 @@ export async function searchCharges(deps: Deps, viewer: SessionUser, query: z.ou
       .offset(query.offset),
     deps.db.select({ value: count() }).from(walletCharges).where(where),
   ]);
-  return { data: await presentCharges(deps.db, rows), total: total!.value };
+  const people = await peopleOf(
+    deps.db,
+    rows.flatMap((row) => [row.userId, row.performerId]),
+  );
+  return { data: rows.map((row) => presentCharge(row, people)), total: total!.value };
 }
