@@ -153,6 +153,7 @@ type ChargeRow = typeof walletCharges.$inferSelect;
 
 /** The people charges name, by id, as the public sees them. */
 async function peopleOf(db: Queryable, ids: string[]) {
+  if (!ids.length) return new Map<string, PublicUser>();
   const rows = await db
     .select()
     .from(users)

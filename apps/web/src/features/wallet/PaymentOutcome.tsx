@@ -8,7 +8,7 @@ import { useConfirmPaymentMutation } from './api';
 import { stripeJs } from './stripe-js';
 
 /** Tells the fan how a card payment ended; a 3-D Secure one waits for their confirmation here. */
-export function announcePayment(payment: PaymentTransaction, success: string) {
+function announcePayment(payment: PaymentTransaction, success: string) {
   if (payment.status === 'success') toast.success(success);
   else if (payment.status === 'fail') toast.error(payment.failureReason ?? 'The payment failed');
 }
