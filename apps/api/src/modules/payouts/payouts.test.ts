@@ -97,6 +97,28 @@ describe('payout requests', () => {
     expect((await request(creator, { amount: 50 })).statusCode).toBe(200);
   });
 
+  it('pays out all a creator earned from many fans paying at once', async () => {
+    const creator = await earningCreator(1);
+    const fans = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const fan = await signedIn(app, 'user');
+        await fundWallet(app, fan.user.id, 100);
+        return fan;
+      }),
+    );
+    const tips = await Promise.all(
+      fans.map((fan) =>
+        app.inject({ method: 'POST', url: `/api/wallet/charges/tip/${creator.user.id}`, headers: fan.headers, payload: { price: 100 } }),
+      ),
+    );
+    expect(tips.map((tip) => tip.statusCode)).toEqual(fans.map(() => 200));
+    expect((await app.inject({ url: '/api/users/me', headers: creator.headers })).json().balance).toBe(3690);
+    expect(await calculate(creator)).toMatchObject({ available: 3690, totalEarned: 3690 });
+    expect((await request(creator, { amount: 3690.01 })).statusCode).toBe(402);
+    expect((await request(creator, { amount: 3690 })).statusCode).toBe(200);
+    expect(await calculate(creator)).toMatchObject({ available: 0, onHold: 3690 });
+  });
+
   it('returns the hold when rejected, and follows a changed amount', async () => {
     const creator = await earningCreator(2);
     const payout = (await request(creator, { amount: 60 })).json();
