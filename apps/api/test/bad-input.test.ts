@@ -131,6 +131,7 @@ const cases: Case[] = [
   ['POST', '/api/admin/coupons', { code: 'a b', discountRate: 2 }, 'admin', ['code', 'discountRate']],
   ['GET', '/api/admin/coupons?sortBy=price', undefined, 'admin', ['sortBy']],
   ['GET', '/api/admin/payment/transactions/search?type=gift', undefined, 'admin', ['type']],
+  ['POST', '/api/admin/payment/transactions/nope/refund', undefined, 'admin', ['id']],
 ];
 
 describe('bad input on every endpoint', () => {

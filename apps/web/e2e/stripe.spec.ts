@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, logIn, setSettingAsAdmin, test } from './fixtures';
+import { accounts, expect, logIn, setSettingAsAdmin, test } from './fixtures';
 import { FAKE_STRIPE_PORT, FAKE_STRIPE_WEBHOOK_SECRET } from './stack';
 
 /**
@@ -44,8 +44,11 @@ async function topUpWith(page: Page, card: string, tokens: string) {
   await page.getByRole('button', { name: `Pay ${tokens}.00` }).click();
 }
 
-test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure payment with their bank', async ({ page }) => {
-  test.setTimeout(60_000);
+test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure payment with their bank; an admin refunds one', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
   for (const [key, value] of Object.entries(stripeSettings)) await setSettingAsAdmin(page, key, value);
   await routeStripe(page);
   const username = `stripe_${Date.now().toString(36)}`;
@@ -86,4 +89,19 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   await expect(page.getByText('We are unable to authenticate your payment method.')).toBeVisible();
   expect((await (await page.request.get('/api/users/me')).json()).balance).toBe(35);
   await expect(page.getByTestId('header-balance')).toHaveText('35.00');
+
+  // An admin refunds the first top-up through Stripe: the tokens leave the fan's wallet.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await logIn(admin, accounts.admin);
+  await admin.goto('/admin/transactions?status=success&type=wallet_top_up');
+  const row = admin.getByRole('row').filter({ hasText: 'stripe' }).filter({ hasText: '20.00' }).first();
+  await row.getByRole('button', { name: 'Refund' }).click();
+  await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Refund' }).click();
+  await expect(admin.getByText('Payment refunded')).toBeVisible();
+  await expect(page.getByTestId('header-balance')).toHaveText('15.00');
+  expect((await (await page.request.get('/api/users/me')).json()).balance).toBe(15);
+  await page.goto('/user/wallet');
+  await expect(page.getByRole('row').filter({ hasText: '20.00' }).getByText('refunded')).toBeVisible();
+  await adminContext.close();
 });

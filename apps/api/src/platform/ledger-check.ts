@@ -55,10 +55,11 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
         where c.type = 'subscription' and (select count(*) from subscription_periods p where p.charge_id = c.id) <> 1`,
   ],
   [
-    'a card payment for a subscription bought one period if it succeeded, and none otherwise',
+    'a card payment for a subscription bought one period if it succeeded (even if refunded since), and none otherwise',
     sql`select t.id from payment_transactions t
         where t.type = 'subscription'
-          and (select count(*) from subscription_periods p where p.payment_id = t.id) <> case when t.status = 'success' then 1 else 0 end`,
+          and (select count(*) from subscription_periods p where p.payment_id = t.id)
+            <> case when t.status in ('success', 'refunded') then 1 else 0 end`,
   ],
   [
     "a creator's payout hold is exactly their pending and approved requests",
@@ -69,10 +70,23 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
         where coalesce(h.balance_cents, 0) <> coalesce(r.total, 0)`,
   ],
   [
-    'a payment was credited once if it succeeded, and never otherwise',
+    'a payment was credited once if it succeeded (even if refunded since), and never otherwise',
     sql`select t.id from payment_transactions t
         where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'top_up')
-          <> case when t.status = 'success' and t.type = 'wallet_top_up' then 1 else 0 end`,
+          <> case when t.status in ('success', 'refunded') and t.type = 'wallet_top_up' then 1 else 0 end`,
+  ],
+  [
+    'a refunded payment was taken back exactly once, and no other payment was',
+    sql`select t.id from payment_transactions t
+        where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'refund')
+          <> case when t.status = 'refunded' then 1 else 0 end`,
+  ],
+  [
+    'a refunded subscription payment was undone in its creator’s earnings once, and no other was',
+    sql`select t.id from payment_transactions t
+        where t.type = 'subscription'
+          and (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = t.id and e.gross_cents < 0)
+            <> case when t.status = 'refunded' then 1 else 0 end`,
   ],
 ];
 

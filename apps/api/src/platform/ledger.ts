@@ -9,9 +9,11 @@ export type AccountRef = { kind: LedgerAccountKind; ownerId: string | null };
 export type Posting = AccountRef & { amountCents: number };
 export type JournalHeader = { kind: string; referenceType: string; referenceId: string };
 
-export const walletOf = (ownerId: string): AccountRef => ({ kind: 'wallet', ownerId });
-export const earningsOf = (ownerId: string): AccountRef => ({ kind: 'earnings', ownerId });
-export const payoutHoldOf = (ownerId: string): AccountRef => ({ kind: 'payout_hold', ownerId });
+export type OwnedAccountRef = AccountRef & { ownerId: string };
+
+export const walletOf = (ownerId: string): OwnedAccountRef => ({ kind: 'wallet', ownerId });
+export const earningsOf = (ownerId: string): OwnedAccountRef => ({ kind: 'earnings', ownerId });
+export const payoutHoldOf = (ownerId: string): OwnedAccountRef => ({ kind: 'payout_hold', ownerId });
 export const platform = (kind: 'platform_revenue' | 'gateway_clearing' | 'promotions' | 'paid_out'): AccountRef => ({
   kind,
   ownerId: null,
@@ -81,6 +83,19 @@ export async function post(tx: Queryable, journal: JournalHeader, postings: Post
     balances.set(line, await applyToBalance(tx, ids.get(keyOf(line))!, line.amountCents));
   }
   return postings.map((posting) => balances.get(posting) ?? Number.NaN);
+}
+
+/**
+ * An owned account's balance with its row locked until the transaction ends, for a movement
+ * that takes "as much as there is" (0 before its first movement).
+ */
+export async function lockedBalanceOf(tx: Queryable, account: OwnedAccountRef): Promise<number> {
+  const [row] = await tx
+    .select({ balanceCents: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, account.kind), eq(ledgerAccounts.ownerId, account.ownerId)))
+    .for('update');
+  return row?.balanceCents ?? 0;
 }
 
 /** An account's balance in cents (0 before its first movement); the platform's from its entries. */

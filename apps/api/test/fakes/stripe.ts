@@ -59,7 +59,7 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
   };
 
   const signer = new Stripe('sk_test_fake');
-  const signedEvent = (type: string, intent: Stripe.PaymentIntent) => {
+  const signedEvent = (type: string, intent: Stripe.PaymentIntent | Stripe.Charge) => {
     const payload = JSON.stringify({
       id: next('evt'),
       object: 'event',
@@ -69,7 +69,16 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     });
     return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
   };
-  const deliver = async (type: string, intent: Stripe.PaymentIntent) => {
+  const chargeOf = (intent: Stripe.PaymentIntent, refundedCents: number) =>
+    ({
+      id: `ch_for_${intent.id}`,
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: intent.amount,
+      amount_refunded: refundedCents,
+      refunded: refundedCents === intent.amount,
+    }) as unknown as Stripe.Charge;
+  const deliver = async (type: string, intent: Stripe.PaymentIntent | Stripe.Charge) => {
     if (!options.webhookUrl) return;
     const { payload, signature } = signedEvent(type, intent);
     await fetch(options.webhookUrl, {
@@ -99,8 +108,11 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     if (request.method === 'POST' && attach) {
       const card = cards[attach[1]!];
       if (!card) return answer(404, { error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${attach[1]}'` } });
+      // Stripe's test ids (pm_card_visa…) stand for a new payment method each time they are used.
+      const id = attach[1]!.startsWith('pm_card_') && attach[2] === 'attach' ? next('pm') : attach[1]!;
+      cards[id] = card;
       return answer(200, {
-        id: attach[1],
+        id,
         object: 'payment_method',
         type: 'card',
         customer: attach[2] === 'attach' ? form.get('customer') : null,
@@ -151,6 +163,13 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       }
       return answer(200, intentOf(form, card.behaviour === 'pays' ? 'succeeded' : 'requires_action'));
     }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (intent?.status !== 'succeeded')
+        return answer(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund' } });
+      await deliver('charge.refunded', chargeOf(intent, intent.amount));
+      return answer(200, { id: next('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' });
+    }
     if (request.method === 'POST' && path === '/v1/accounts')
       return answer(200, { id: next('acct'), object: 'account', type: form.get('type') });
     if (request.method === 'POST' && path === '/v1/account_links') {
@@ -169,6 +188,11 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     /** An event about a payment intent (its status changed as `status` says), signed like Stripe's. */
     event(type: string, intentId: string, status?: Stripe.PaymentIntent.Status) {
       return signedEvent(type, { ...intents.get(intentId)!, ...(status ? { status } : {}) });
+    },
+    /** `charge.refunded` for a payment intent's charge, refunded in full or by `refundedCents`. */
+    refundEvent(intentId: string, refundedCents?: number) {
+      const intent = intents.get(intentId)!;
+      return signedEvent('charge.refunded', chargeOf(intent, refundedCents ?? intent.amount));
     },
   };
 }

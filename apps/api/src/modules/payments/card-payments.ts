@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { paymentCards, paymentTransactions } from '../../db/schema';
+import { earnings, paymentCards, paymentTransactions, subscriptionPeriods, subscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
-import { platform, post, walletOf } from '../../platform/ledger';
+import { earningsOf, type JournalHeader, lockedBalanceOf, platform, post, walletOf } from '../../platform/ledger';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
 import { recordSale, splitSale } from '../earnings/sales';
 import { addPeriod } from '../subscriptions/periods';
 import { notifyBalance } from '../wallet/balance';
 import { cardToCharge } from './cards';
 import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
-import { activeGatewayName, gatewayNamed } from './gateways';
+import { activeGatewayName, gatewayNamed, gatewayOfPayment } from './gateways';
 import { transactionFor } from './transactions';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
@@ -132,6 +132,88 @@ async function paySubscriptionPeriod(deps: Deps, tx: Transaction, payment: Payme
     referenceType: 'subscription_period',
   });
   return { userId: performerId, balance: creatorBalance };
+}
+
+/**
+ * A successful card payment given back to the card in full (by an admin here, or on the
+ * gateway's side, reported by webhook): it becomes refunded once, however often it is reported,
+ * and what it bought is taken back as far as it is still there. A top-up's tokens leave the
+ * wallet; a subscription period's net leaves the creator, its commission the platform, and the
+ * subscription loses the period. What was already spent or paid out is the platform's loss.
+ */
+export async function refundPayment(deps: Deps, paymentId: string) {
+  const refunded = await deps.db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(paymentTransactions)
+      .set({ status: 'refunded' })
+      .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'success')))
+      .returning();
+    if (!payment) return undefined;
+    const journal = { kind: 'refund', referenceType: 'payment', referenceId: payment.id };
+    if (payment.type === 'subscription') return takeBackPeriod(tx, payment, journal);
+    const taken = Math.min(payment.tokensCents, await lockedBalanceOf(tx, walletOf(payment.userId)));
+    // The top-up's own postings reversed, and the tokens already spent written off as a promotion.
+    const surplus = payment.amountCents - payment.tokensCents;
+    const [balance] = await post(tx, journal, [
+      { ...walletOf(payment.userId), amountCents: -taken },
+      { ...platform('gateway_clearing'), amountCents: payment.amountCents },
+      { ...platform('platform_revenue'), amountCents: -Math.max(surplus, 0) },
+      { ...platform('promotions'), amountCents: -Math.min(surplus, 0) - (payment.tokensCents - taken) },
+    ]);
+    return { userId: payment.userId, balance: balance! };
+  });
+  if (refunded) notifyBalance(deps, refunded.userId, refunded.balance);
+}
+
+/** `POST /admin/payment/transactions/{id}/refund`: gives a successful payment back to its card. */
+export async function refundByAdmin(deps: Deps, admin: SessionUser, id: string) {
+  const [payment] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+  if (!payment) throw notFound('Payment');
+  if (payment.status !== 'success') throw conflict(`Only a successful payment can be refunded; this one is ${payment.status}`);
+  await gatewayOfPayment(deps, payment.gateway)
+    .refund({ gatewayRef: payment.gatewayRef ?? '', idempotencyKey: `refund:${payment.id}` })
+    .catch((error: unknown) => {
+      deps.log.error({ err: error, paymentId: id }, 'card gateway refund failed');
+      throw new AppError(503, ErrorCode.providerUnavailable, 'The card gateway did not take the refund: try again in a minute');
+    });
+  await refundPayment(deps, id);
+  return transactionFor(deps, admin, id);
+}
+
+async function takeBackPeriod(tx: Transaction, payment: PaymentRow, journal: JournalHeader) {
+  const performerId = payment.performerId!;
+  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.paymentId, payment.id));
+  const [sale] = await tx
+    .select()
+    .from(earnings)
+    .where(and(eq(earnings.sourceType, 'subscription'), eq(earnings.sourceId, period!.id)));
+  const taken = Math.min(sale!.netCents, await lockedBalanceOf(tx, earningsOf(performerId)));
+  const [balance] = await post(tx, journal, [
+    { ...earningsOf(performerId), amountCents: -taken },
+    { ...platform('gateway_clearing'), amountCents: sale!.grossCents },
+    { ...platform('platform_revenue'), amountCents: -sale!.commissionCents },
+    { ...platform('promotions'), amountCents: -(sale!.netCents - taken) },
+  ]);
+  // The creator's earnings show the sale undone, as a row of its own (its source: the refunded payment).
+  await tx.insert(earnings).values({
+    performerId,
+    userId: payment.userId,
+    sourceType: 'subscription',
+    sourceId: payment.id,
+    grossCents: -sale!.grossCents,
+    commissionCents: -sale!.commissionCents,
+    netCents: -sale!.netCents,
+    commissionRate: sale!.commissionRate,
+  });
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'cancelled',
+      nextRenewalAt: null,
+      expiredAt: sql`greatest(now(), ${subscriptions.expiredAt} - (${period!.endsAt}::timestamptz - ${period!.startsAt}::timestamptz))`,
+    })
+    .where(eq(subscriptions.id, period!.subscriptionId));
+  return { userId: performerId, balance: balance! };
 }
 
 /** `POST /payment/retry/{id}`: tries a failed or stuck payment again (with its coupon, if still usable). */

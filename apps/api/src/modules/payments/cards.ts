@@ -4,7 +4,8 @@ import type { Queryable } from '../../db/client';
 import { paymentCards } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notFound, unprocessable } from '../../platform/errors';
+import { conflict, notFound, unprocessable } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/http';
 import { activeGatewayName, gatewayNamed } from './gateways';
 
 type CardRow = typeof paymentCards.$inferSelect;
@@ -46,7 +47,10 @@ export async function addCard(deps: Deps, user: SessionUser, gatewayName: string
     const [row] = await tx
       .insert(paymentCards)
       .values({ userId: user.id, gateway: gateway.name, ...details, isDefault: !existing })
-      .returning();
+      .returning()
+      .catch((error: unknown) => {
+        throw uniqueViolation(error) ? conflict('This card is already saved') : error;
+      });
     return presentCard(row!);
   });
 }

@@ -30,6 +30,13 @@ export function gatewayNamed(deps: Pick<Deps, 'config' | 'settings' | 'db'>, nam
   return stripeGateway(deps);
 }
 
+/** The gateway a payment went through, in use or not: a refund goes back the way the money came. */
+export function gatewayOfPayment(deps: Pick<Deps, 'config' | 'settings' | 'db'>, name: PaymentGatewayName): PaymentGateway {
+  if (name === 'sandbox') return sandbox;
+  if (!deps.settings.get('stripeSecretKey')) throw notConfigured();
+  return stripeGateway(deps);
+}
+
 /**
  * The Stripe gateway for this site's database and its current secret key, made once per key
  * (an admin may change the key at any time); connect.ts and webhooks.ts use its client too.

@@ -1,7 +1,7 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectSoundLedger, refusedFields, signedIn } from '../../../test/factories';
+import { expectSoundLedger, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
 import { coupons, tokenPackages } from '../../db/schema';
 import { settlePayment } from './card-payments';
 
@@ -178,6 +178,34 @@ describe('wallet top-up', () => {
 });
 
 describe('admin: coupons and transactions', () => {
+  it('refunds a top-up to its card: the tokens left leave the wallet, the ones spent are the platform’s loss; only admins', async () => {
+    const fan = await fanWithCard();
+    const payment = (await topUp(fan, { amount: 50 })).json();
+    const creator = await verifiedPerformer(app);
+    const tip = await app.inject({
+      method: 'POST',
+      url: `/api/wallet/charges/tip/${creator.user.id}`,
+      headers: fan.headers,
+      payload: { price: 20 },
+    });
+    expect(tip.statusCode, tip.body).toBe(200);
+    const refund = (account: Account, id = payment._id) =>
+      app.inject({ method: 'POST', url: `/api/admin/payment/transactions/${id}/refund`, headers: account.headers });
+    expect((await refund(fan)).statusCode).toBe(403);
+    expect((await refund(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const refunded = await refund(admin);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ status: 'refunded', amount: 50 });
+    expect(await balance(fan)).toBe(0);
+    // The tip stands: the creator keeps what they were paid.
+    expect(await balance(creator)).toBe(18);
+    expect((await app.inject({ url: `/api/payment/transactions/${payment._id}`, headers: fan.headers })).json().status).toBe('refunded');
+    expect((await refund(admin)).json()).toMatchObject({ statusCode: 409 });
+    expect((await app.inject({ method: 'POST', url: `/api/payment/retry/${payment._id}`, headers: fan.headers })).statusCode).toBe(409);
+    const declined = (await topUp(await fanWithCard(SANDBOX_CARDS.declined), { amount: 10 })).json();
+    expect((await refund(admin, declined._id)).statusCode).toBe(409);
+  });
+
   it('creates, lists, changes and deletes coupons; a used one is kept; only admins', async () => {
     const save = (payload: object, method = 'POST', path = '', headers = admin.headers) =>
       app.inject({ method: method as 'POST', url: `/api/admin/coupons${path}`, headers, payload });

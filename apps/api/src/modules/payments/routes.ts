@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
-import { confirmSandboxPayment, retryPayment } from './card-payments';
+import { confirmSandboxPayment, refundByAdmin, retryPayment } from './card-payments';
 import { addCard, listCards, removeCard } from './cards';
 import { createCoupon, deleteCoupon, presentCoupon, searchCoupons, updateCoupon, usableCoupon } from './coupons';
 import { topUp } from './top-up';
@@ -112,6 +112,20 @@ export const paymentsRoutes =
         schema: { tags: ['admin'], querystring: transactionQuerySchema, response: { 200: listResponseSchema(paymentTransactionSchema) } },
       },
       async (request) => searchTransactions(deps, request.query),
+    );
+    app.post(
+      '/admin/payment/transactions/:id/refund',
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          description:
+            'Gives a successful card payment back to the card in full and takes back what it bought, as far as it is still there.',
+          params: idParams,
+          response: { 200: paymentTransactionSchema },
+        },
+      },
+      async (request) => refundByAdmin(deps, sessionOf(request).user, request.params.id),
     );
 
     app.get(

@@ -104,6 +104,37 @@ describe('Stripe', () => {
     expect(await balance(fan)).toBe(15);
   });
 
+  it('applies a refund made on Stripe’s side once, however often it is reported; a partial one moves nothing', async () => {
+    const fan = await fanWithCard('pm_card_visa');
+    const paid = (await topUp(fan, 30)).json();
+    const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === paid._id)!.id;
+    expect((await deliver(stripe.refundEvent(intentId, 1000))).statusCode).toBe(200);
+    expect(await balance(fan)).toBe(30);
+    const refunded = stripe.refundEvent(intentId);
+    expect((await deliver(refunded)).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(refunded)).json()).toEqual({ received: true, duplicate: true });
+    expect((await deliver(stripe.refundEvent(intentId))).json()).toEqual({ received: true, duplicate: false });
+    expect(await balance(fan)).toBe(0);
+    expect((await app.inject({ url: `/api/payment/transactions/${paid._id}`, headers: fan.headers })).json().status).toBe('refunded');
+  });
+
+  it('refunds through Stripe when an admin refunds a payment', async () => {
+    const fan = await fanWithCard('pm_card_visa');
+    const paid = (await topUp(fan, 12)).json();
+    const admin = await signedIn(app, 'admin');
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payment/transactions/${paid._id}/refund`,
+      headers: admin.headers,
+    });
+    expect(refunded.json()).toMatchObject({ status: 'refunded' });
+    const call = stripe.requests.find((request) => request.path === '/v1/refunds');
+    expect(call?.form.get('payment_intent')).toBe(
+      [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === paid._id)!.id,
+    );
+    expect(await balance(fan)).toBe(0);
+  });
+
   it('opens a Connect account for a creator, once, with an onboarding link', async () => {
     const creator = await verifiedPerformer(app);
     const first = await app.inject({ method: 'POST', url: '/api/stripe/accounts', headers: creator.headers });

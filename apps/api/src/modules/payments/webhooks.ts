@@ -4,7 +4,7 @@ import { paymentTransactions, webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { outcomeOf } from '../../platform/payments/stripe';
-import { settlePayment } from './card-payments';
+import { refundPayment, settlePayment } from './card-payments';
 
 /**
  * A Stripe webhook: its signature checked against the raw body (a forged or altered one is
@@ -42,6 +42,20 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
           : outcomeOf(intent);
       if (outcome.status !== 'processing') await settlePayment(deps, payment.id, outcome);
     }
+  }
+  if (event.type === 'charge.refunded') {
+    // Refunded on Stripe's side (its dashboard, or our own refund call); only a full refund
+    // undoes a payment: a top-up or a period cannot be partly given back.
+    const charge = event.data.object as Stripe.Charge;
+    const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+    const [payment] = intentId
+      ? await deps.db
+          .select({ id: paymentTransactions.id })
+          .from(paymentTransactions)
+          .where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, intentId)))
+      : [];
+    if (payment && charge.refunded) await refundPayment(deps, payment.id);
+    else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund is not applied to the wallet');
   }
   await deps.db.insert(webhookEvents).values({ gateway: 'stripe', eventId: event.id, type: event.type }).onConflictDoNothing();
   return { received: true, duplicate: false };

@@ -162,6 +162,26 @@ describe('subscriptions', () => {
     await renewDue(app.deps, new Date(new Date(paid.subscription.expiredAt).getTime() + 1000));
     expect(await balance(creator)).toBe(45);
 
+    // An admin refunds the first period: the creator gives its net back, the subscription loses it.
+    const admin = await signedIn(app, 'admin');
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payment/transactions/${paid.payment._id}/refund`,
+      headers: admin.headers,
+    });
+    expect(refunded.json()).toMatchObject({ status: 'refunded' });
+    expect(await balance(creator)).toBe(22.5);
+    const undone = await app.inject({ url: '/api/performer/earning/search?sourceType=subscription', headers: creator.headers });
+    expect(
+      undone
+        .json()
+        .data.map((earning: { net: number }) => earning.net)
+        .sort(),
+    ).toEqual([-22.5, 22.5, 22.5]);
+    const [shortened] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, paid.subscription._id));
+    expect(shortened).toMatchObject({ status: 'cancelled', nextRenewalAt: null });
+    expect(shortened!.expiredAt!.getTime()).toBeLessThan(new Date(paid.subscription.expiredAt).getTime() + 86_400_000);
+
     const declinedFan = await fan();
     await app.inject({
       method: 'POST',

@@ -48,6 +48,8 @@ export function createSandboxGateway(): PaymentGateway {
       };
     },
     async removeCard() {},
+    // Nothing moved on a card, so there is nothing to give back.
+    async refund() {},
     async charge({ card, idempotencyKey }) {
       const behaviour = card.gatewayCardId.split('_')[1] as Behaviour;
       const outcome: ChargeOutcome =

@@ -93,6 +93,9 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway & { 
         throw error;
       }
     },
+    async refund({ gatewayRef, idempotencyKey }) {
+      await client.refunds.create({ payment_intent: gatewayRef }, { idempotencyKey });
+    },
   };
 }
 

@@ -16,13 +16,21 @@ import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/T
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { payoutStatusColors } from '../earnings/PayoutsPage';
-import { useAdminCouponsQuery, useAdminTransactionsQuery, useDeleteCouponMutation, useSaveCouponMutation } from './money-api';
+import { PaymentStatusTag } from '../wallet/PaymentOutcome';
+import {
+  useAdminCouponsQuery,
+  useAdminTransactionsQuery,
+  useDeleteCouponMutation,
+  useRefundPaymentMutation,
+  useSaveCouponMutation,
+} from './money-api';
 import { ResourcePage } from './ResourcePage';
 
-/** Every card payment on the site. */
+/** Every card payment on the site; a successful one can be refunded to its card. */
 export function TransactionsAdminPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useAdminTransactionsQuery(query);
+  const [refund] = useRefundPaymentMutation();
   return (
     <Card>
       <Typography.Title level={2}>Transactions</Typography.Title>
@@ -61,7 +69,27 @@ export function TransactionsAdminPage() {
           {
             title: 'Status',
             dataIndex: 'status',
-            render: (status: string, row) => <Tag title={row.failureReason ?? undefined}>{status}</Tag>,
+            render: (_: unknown, row) => <PaymentStatusTag payment={row} />,
+          },
+          {
+            title: '',
+            key: 'actions',
+            render: (_: unknown, row) =>
+              row.status === 'success' ? (
+                <Popconfirm
+                  title="Refund this payment?"
+                  description={`${row.amount.toFixed(2)} goes back to the card; what it bought is taken back as far as it is still there.`}
+                  okText="Refund"
+                  onConfirm={() =>
+                    refund(row._id)
+                      .unwrap()
+                      .then(() => toast.success('Payment refunded'))
+                      .catch((error: unknown) => toast.error(errorMessage(error)))
+                  }
+                >
+                  <Button size="small">Refund</Button>
+                </Popconfirm>
+              ) : null,
           },
         ]}
       />

@@ -8,6 +8,10 @@ export const adminMoneyApi = api.injectEndpoints({
       query: (params) => ({ url: '/admin/payment/transactions/search', params }),
       providesTags: ['Payments'],
     }),
+    refundPayment: build.mutation<PaymentTransaction, string>({
+      query: (id) => ({ url: `/admin/payment/transactions/${id}/refund`, method: 'POST' }),
+      invalidatesTags: ['Payments', 'Earnings'],
+    }),
     adminCoupons: build.query<ListResponse<Coupon>, ListQuery>({
       query: (params) => ({ url: '/admin/coupons', params }),
       providesTags: ['Coupons'],
@@ -23,4 +27,5 @@ export const adminMoneyApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminTransactionsQuery, useAdminCouponsQuery, useSaveCouponMutation, useDeleteCouponMutation } = adminMoneyApi;
+export const { useAdminTransactionsQuery, useRefundPaymentMutation, useAdminCouponsQuery, useSaveCouponMutation, useDeleteCouponMutation } =
+  adminMoneyApi;

@@ -1,11 +1,28 @@
-import type { PaymentTransaction } from '@limelight/contracts';
-import { Button, Modal, Typography } from 'antd';
+import type { PaymentStatus, PaymentTransaction } from '@limelight/contracts';
+import { Button, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useConfirmPaymentMutation } from './api';
 import { stripeJs } from './stripe-js';
+
+const statusColors: Partial<Record<PaymentStatus, string>> = {
+  success: 'success',
+  fail: 'error',
+  require_authentication: 'warning',
+  processing: 'processing',
+  refunded: 'purple',
+};
+
+/** A payment's status wherever payments are listed; a failure's reason shows on hover. */
+export function PaymentStatusTag({ payment }: { payment: PaymentTransaction }) {
+  return (
+    <Tag color={statusColors[payment.status] ?? 'default'} title={payment.failureReason ?? undefined}>
+      {payment.status.replace('_', ' ')}
+    </Tag>
+  );
+}
 
 /** Tells the fan how a card payment ended; a 3-D Secure one waits for their confirmation here. */
 function announcePayment(payment: PaymentTransaction, success: string) {

@@ -9,15 +9,8 @@ import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
-import { usePaymentFollowUp } from './PaymentOutcome';
+import { PaymentStatusTag, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
-
-const statusColors: Record<string, string> = {
-  success: 'success',
-  fail: 'error',
-  require_authentication: 'warning',
-  processing: 'processing',
-};
 
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
 export default function WalletPage() {
@@ -104,11 +97,7 @@ function PaymentsTable() {
           {
             title: 'Status',
             dataIndex: 'status',
-            render: (status: string, row) => (
-              <Tag color={statusColors[status] ?? 'default'} title={row.failureReason ?? undefined}>
-                {status.replace('_', ' ')}
-              </Tag>
-            ),
+            render: (_: unknown, row) => <PaymentStatusTag payment={row} />,
           },
           {
             title: '',
