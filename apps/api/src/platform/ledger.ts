@@ -34,15 +34,22 @@ const keyOf = (account: AccountRef) => `${account.kind}:${account.ownerId ?? ''}
 
 /** The accounts' ids, creating those that have never moved (no row is locked). */
 async function accountIds(tx: Queryable, accounts: AccountRef[]) {
+  const find = async () => {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId })
+      .from(ledgerAccounts)
+      .where(or(...accounts.map((account) => and(eq(ledgerAccounts.kind, account.kind), ownerIs(account.ownerId)))));
+    return new Map(rows.map((row) => [keyOf(row), row.id]));
+  };
+  // Nearly always every account exists already: one read, and a write only for the new ones.
+  const known = await find();
+  const missing = accounts.filter((account) => !known.has(keyOf(account)));
+  if (!missing.length) return known;
   await tx
     .insert(ledgerAccounts)
-    .values(accounts.map(({ kind, ownerId }) => ({ kind, ownerId })))
+    .values(missing.map(({ kind, ownerId }) => ({ kind, ownerId })))
     .onConflictDoNothing({ target: [ledgerAccounts.ownerId, ledgerAccounts.kind] });
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, ownerId: ledgerAccounts.ownerId })
-    .from(ledgerAccounts)
-    .where(or(...accounts.map((account) => and(eq(ledgerAccounts.kind, account.kind), ownerIs(account.ownerId)))));
-  return new Map(rows.map((row) => [keyOf(row), row.id]));
+  return find();
 }
 
 /**
@@ -73,11 +80,19 @@ export async function post(tx: Queryable, journal: JournalHeader, postings: Post
   const lines = postings.filter((posting) => posting.amountCents !== 0);
   if (lines.some((line) => !Number.isSafeInteger(line.amountCents))) throw new Error('ledger amounts are integer cents');
   if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== 0) throw new Error(`unbalanced journal ${journal.kind}`);
-  const [created] = await tx.insert(ledgerJournals).values(journal).returning({ id: ledgerJournals.id });
   const ids = await accountIds(tx, lines);
-  await tx
-    .insert(ledgerEntries)
-    .values(lines.map((line) => ({ journalId: created!.id, accountId: ids.get(keyOf(line))!, amountCents: line.amountCents })));
+  // The journal and its entries in one statement.
+  const entries = sql.join(
+    lines.map((line) => sql`(${ids.get(keyOf(line))!}::uuid, ${line.amountCents}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    with journal as (
+      insert into ${ledgerJournals} (kind, reference_type, reference_id)
+      values (${journal.kind}, ${journal.referenceType}, ${journal.referenceId}) returning id
+    )
+    insert into ${ledgerEntries} (journal_id, account_id, amount_cents)
+    select journal.id, entry.account_id, entry.amount_cents from journal, (values ${entries}) as entry (account_id, amount_cents)`);
   const balances = new Map<Posting, number>();
   for (const line of lines.filter((posting) => posting.ownerId).sort(lockOrder)) {
     balances.set(line, await applyToBalance(tx, ids.get(keyOf(line))!, line.amountCents));
