@@ -95,7 +95,7 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   const admin = await adminContext.newPage();
   await logIn(admin, accounts.admin);
   await admin.goto('/admin/transactions?status=success&type=wallet_top_up');
-  const row = admin.getByRole('row').filter({ hasText: 'stripe' }).filter({ hasText: '20.00' }).first();
+  const row = admin.getByRole('row').filter({ hasText: 'Stripe Fan' }).filter({ hasText: '20.00' });
   await row.getByRole('button', { name: 'Refund' }).click();
   await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Refund' }).click();
   await expect(admin.getByText('Payment refunded')).toBeVisible();

@@ -97,6 +97,9 @@ export const paymentTransactionSchema = z.object({
   amount: z.number(),
   /** Added to the wallet (top-ups). */
   tokens: z.number(),
+  /** Who paid. */
+  user: publicUserSchema,
+  /** Whom a subscription payment paid. */
   performer: publicUserSchema.nullable(),
   couponCode: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),

@@ -15,18 +15,11 @@ type PaymentRow = typeof paymentTransactions.$inferSelect;
 async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<PaymentTransaction[]> {
   if (!rows.length) return [];
   const ids = (pick: (row: PaymentRow) => string | null) => [...new Set(rows.map(pick).filter((id): id is string => !!id))];
-  const [performers, usedCoupons, cards] = await Promise.all([
-    ids((row) => row.performerId).length
-      ? deps.db
-          .select()
-          .from(users)
-          .where(
-            inArray(
-              users.id,
-              ids((row) => row.performerId),
-            ),
-          )
-      : [],
+  const [people, usedCoupons, cards] = await Promise.all([
+    deps.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, ids((row) => row.userId).concat(ids((row) => row.performerId)))),
     ids((row) => row.couponId).length
       ? deps.db
           .select({ id: coupons.id, code: coupons.code })
@@ -51,7 +44,8 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       : [],
   ]);
   return rows.map((row) => {
-    const performer = performers.find((user) => user.id === row.performerId);
+    const person = (id: string | null) => people.find((user) => user.id === id);
+    const performer = person(row.performerId);
     const card = cards.find((item) => item.id === row.cardId);
     return {
       _id: row.id,
@@ -60,6 +54,7 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       status: row.status,
       amount: fromCents(row.amountCents),
       tokens: fromCents(row.tokensCents),
+      user: toPublicUser(person(row.userId)!),
       performer: performer ? toPublicUser(performer) : null,
       couponCode: usedCoupons.find((coupon) => coupon.id === row.couponId)?.code ?? null,
       card: card ? { brand: card.brand, last4: card.last4 } : null,

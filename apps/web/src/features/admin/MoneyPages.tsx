@@ -61,6 +61,7 @@ export function TransactionsAdminPage() {
         {...tableProps<PaymentTransaction>(data?.total)}
         columns={[
           createdAtColumn('Date', sortOrder),
+          { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
           { title: 'Kind', dataIndex: 'type' },
           { title: 'Gateway', dataIndex: 'gateway' },
           { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
