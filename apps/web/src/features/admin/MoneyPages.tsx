@@ -16,7 +16,7 @@ import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/T
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { payoutStatusColors } from '../earnings/PayoutsPage';
-import { PaymentStatusTag } from '../wallet/PaymentOutcome';
+import { PaymentStatusTag, paymentPurpose } from '../wallet/PaymentOutcome';
 import {
   useAdminCouponsQuery,
   useAdminTransactionsQuery,
@@ -62,7 +62,7 @@ export function TransactionsAdminPage() {
         columns={[
           createdAtColumn('Date', sortOrder),
           { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-          { title: 'Kind', dataIndex: 'type' },
+          { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
           { title: 'Gateway', dataIndex: 'gateway' },
           { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
           { title: 'Tokens', dataIndex: 'tokens', render: formatAmount },

@@ -24,6 +24,10 @@ export function PaymentStatusTag({ payment }: { payment: PaymentTransaction }) {
   );
 }
 
+/** What a payment bought, in words. */
+export const paymentPurpose = (payment: PaymentTransaction) =>
+  payment.type === 'subscription' ? `Subscription to ${payment.performer?.name ?? ''}` : `${payment.tokens.toFixed(2)} tokens`;
+
 /** Tells the fan how a card payment ended; a 3-D Secure one waits for their confirmation here. */
 function announcePayment(payment: PaymentTransaction, success: string) {
   if (payment.status === 'success') toast.success(success);

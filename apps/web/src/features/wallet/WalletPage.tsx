@@ -9,7 +9,7 @@ import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
-import { PaymentStatusTag, usePaymentFollowUp } from './PaymentOutcome';
+import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
 
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
@@ -83,8 +83,7 @@ function PaymentsTable() {
           {
             title: 'For',
             key: 'for',
-            render: (_: unknown, row) =>
-              row.type === 'subscription' ? `Subscription to ${row.performer?.name ?? ''}` : `${row.tokens.toFixed(2)} tokens`,
+            render: (_: unknown, row) => paymentPurpose(row),
           },
           {
             title: 'Paid',
