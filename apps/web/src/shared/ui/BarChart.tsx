@@ -12,7 +12,8 @@ export function BarChart({ data, label, height = 160 }: { data: Array<{ key: str
     <figure style={{ margin: 0 }}>
       <svg viewBox={`0 0 100 ${height}`} preserveAspectRatio="none" width="100%" height={height} role="img" aria-label={label}>
         {data.map((item, index) => {
-          const barHeight = (item.value / max) * (height - 4);
+          // A day whose refunds outweigh its sales draws no bar; its title still tells the value.
+          const barHeight = (Math.max(item.value, 0) / max) * (height - 4);
           return (
             <rect
               key={item.key}
