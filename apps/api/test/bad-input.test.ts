@@ -132,6 +132,8 @@ const cases: Case[] = [
   ['GET', '/api/admin/coupons?sortBy=price', undefined, 'admin', ['sortBy']],
   ['GET', '/api/admin/payment/transactions/search?type=gift', undefined, 'admin', ['type']],
   ['POST', '/api/admin/payment/transactions/nope/refund', undefined, 'admin', ['id']],
+  ['POST', '/api/admin/wallet/charges/nope/refund', undefined, 'admin', ['id']],
+  ['GET', '/api/admin/wallet/charges/search?status=lost&type=gift', undefined, 'admin', ['status', 'type']],
 ];
 
 describe('bad input on every endpoint', () => {

@@ -11,7 +11,7 @@ async function expectBalance(page: Page, tokens: string) {
   expect((await (await page.request.get('/api/users/me')).json()).balance.toFixed(2)).toBe(tokens);
 }
 
-test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a payout and the admin pays it', async ({
+test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a payout; the admin pays it and refunds the post', async ({
   page,
   browser,
 }) => {
@@ -92,7 +92,6 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expectBalance(fan, '23.00');
   await fan.goto('/user/wallet?tab=spent');
   await expect(fan.getByRole('row', { name: /tip/ })).toContainText('60.00');
-  await fanContext.close();
 
   // The creator earned 77 less 10 %: 69.30.
   const earned = (startingEarnings + 69.3).toFixed(2);
@@ -118,9 +117,21 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await request.getByRole('button', { name: 'Mark paid' }).click();
   await admin.getByRole('button', { name: 'OK' }).click();
   await expect(admin.getByText('Payout paid')).toBeVisible();
-  await adminContext.close();
 
   await page.reload();
   await expect(page.getByRole('row', { name: /Gym Bank/ })).toContainText('paid');
   await expectBalance(page, left);
+
+  // The admin refunds the post the fan bought: the creator gives back its 4.50 net.
+  await admin.goto('/admin/wallet-charges?type=feed&status=success');
+  await admin.getByRole('row').filter({ hasText: 'Paying Fan' }).getByRole('button', { name: 'Refund' }).click();
+  await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Refund' }).click();
+  await expect(admin.getByText('Charge refunded')).toBeVisible();
+  await adminContext.close();
+  await expectBalance(page, (startingEarnings + 19.3 - 4.5).toFixed(2));
+  await page.goto('/creator/earnings?sourceType=feed');
+  await expect(page.getByRole('row', { name: /refund/ })).toContainText('-4.50');
+  // The fan's wallet has the 5.00 back, pushed to their open page.
+  await expectBalance(fan, '28.00');
+  await fanContext.close();
 });

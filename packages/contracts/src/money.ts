@@ -291,6 +291,8 @@ export const earningSchema = z.object({
   commission: z.number(),
   net: z.number(),
   commissionRate: z.number(),
+  /** A refund undoing the sale from the same source (negative amounts). */
+  isRefund: z.boolean(),
   user: publicUserSchema,
   performer: publicUserSchema,
   createdAt: z.string(),

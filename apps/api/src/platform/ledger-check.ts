@@ -25,11 +25,23 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
   ],
   ['all entries together sum to zero', sql`select 'total' as id from ledger_entries having coalesce(sum(amount_cents), 0) <> 0`],
   [
-    'every successful wallet charge was paid by exactly one journal and earned once',
+    'every successful wallet charge (even if refunded since) was paid by exactly one journal and earned once',
     sql`select c.id from wallet_charges c
-        where c.status = 'success' and (
+        where c.status in ('success', 'refunded') and (
           (select count(*) from ledger_journals j where j.reference_type = 'wallet_charge' and j.reference_id = c.id and j.kind = 'charge') <> 1
-          or (select count(*) from earnings e where e.source_id = c.id) <> 1)`,
+          or (select count(*) from earnings e where e.source_id = c.id and not e.is_refund) <> 1)`,
+  ],
+  [
+    'a refunded wallet charge was given back exactly once (its journal and its refund earning), and no other was',
+    sql`select c.id from wallet_charges c
+        where (select count(*) from ledger_journals j where j.reference_type = 'wallet_charge' and j.reference_id = c.id and j.kind = 'refund')
+                <> case when c.status = 'refunded' then 1 else 0 end
+           or (select count(*) from earnings e where e.source_id = c.id and e.is_refund)
+                <> case when c.status = 'refunded' then 1 else 0 end`,
+  ],
+  [
+    'a refunded wallet charge unlocks nothing any more',
+    sql`select c.id from wallet_charges c join purchased_items p on p.charge_id = c.id where c.status = 'refunded'`,
   ],
   [
     'a wallet charge debited the fan exactly its price',
@@ -44,7 +56,7 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
     sql`select p.id from subscription_periods p
         where (select count(*) from ledger_journals j where j.reference_type = 'subscription_period' and j.reference_id = p.id)
                 <> case when p.paid_with in ('free', 'wallet') then 0 else 1 end
-           or (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = p.id)
+           or (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = p.id and not e.is_refund)
                 <> case when p.paid_with in ('free', 'wallet') then 0 else 1 end
            or (p.charge_id is not null) <> (p.paid_with = 'wallet')
            or (p.payment_id is not null) <> (p.paid_with not in ('free', 'wallet'))`,
@@ -82,11 +94,10 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
           <> case when t.status = 'refunded' then 1 else 0 end`,
   ],
   [
-    'a refunded subscription payment was undone in its creator’s earnings once, and no other was',
-    sql`select t.id from payment_transactions t
-        where t.type = 'subscription'
-          and (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = t.id and e.gross_cents < 0)
-            <> case when t.status = 'refunded' then 1 else 0 end`,
+    'a refunded card payment for a subscription was undone in its creator’s earnings once, and no other was',
+    sql`select p.id from subscription_periods p join payment_transactions t on t.id = p.payment_id
+        where (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = p.id and e.is_refund)
+          <> case when t.status = 'refunded' then 1 else 0 end`,
   ],
 ];
 

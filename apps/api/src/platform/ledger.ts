@@ -26,7 +26,7 @@ export const insufficientBalance = () =>
  * Locks are always taken in one order (by account kind, then owner), so two movements never
  * wait on each other in a circle; the fan's wallet comes first and fails fast.
  */
-const lockOrder = (a: Posting, b: Posting) =>
+const lockOrder = (a: AccountRef, b: AccountRef) =>
   ledgerAccountKinds.indexOf(a.kind) - ledgerAccountKinds.indexOf(b.kind) || (a.ownerId ?? '').localeCompare(b.ownerId ?? '');
 
 const ownerIs = (ownerId: string | null) => (ownerId ? eq(ledgerAccounts.ownerId, ownerId) : isNull(ledgerAccounts.ownerId));
@@ -101,16 +101,21 @@ export async function post(tx: Queryable, journal: JournalHeader, postings: Post
 }
 
 /**
- * An owned account's balance with its row locked until the transaction ends, for a movement
- * that takes "as much as there is" (0 before its first movement).
+ * Owned accounts' balances with their rows locked until the transaction ends (0 before an
+ * account's first movement), taken in the ledger's lock order: for a movement that takes "as
+ * much as there is". Returned in the order asked.
  */
-export async function lockedBalanceOf(tx: Queryable, account: OwnedAccountRef): Promise<number> {
-  const [row] = await tx
-    .select({ balanceCents: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, account.kind), eq(ledgerAccounts.ownerId, account.ownerId)))
-    .for('update');
-  return row?.balanceCents ?? 0;
+export async function lockedBalances(tx: Queryable, accounts: OwnedAccountRef[]): Promise<number[]> {
+  const balances = new Map<OwnedAccountRef, number>();
+  for (const account of [...accounts].sort(lockOrder)) {
+    const [row] = await tx
+      .select({ balanceCents: ledgerAccounts.balanceCents })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, account.kind), eq(ledgerAccounts.ownerId, account.ownerId)))
+      .for('update');
+    balances.set(account, row?.balanceCents ?? 0);
+  }
+  return accounts.map((account) => balances.get(account)!);
 }
 
 /** An account's balance in cents (0 before its first movement); the platform's from its entries. */

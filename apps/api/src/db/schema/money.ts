@@ -168,10 +168,12 @@ export const earnings = pgTable(
     commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
     commissionRate: real('commission_rate').notNull(),
+    /** A refund's row: the sale from the same source undone, its amounts negative. */
+    isRefund: boolean('is_refund').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    unique('earnings_source_key').on(t.sourceType, t.sourceId),
+    unique('earnings_source_key').on(t.sourceType, t.sourceId, t.isRefund),
     index('earnings_performer_created_idx').on(t.performerId, t.createdAt),
   ],
 );

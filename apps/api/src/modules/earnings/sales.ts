@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { earnings, performerProfiles } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { type AccountRef, earningsOf, platform, post } from '../../platform/ledger';
+import {
+  type AccountRef,
+  earningsOf,
+  type JournalHeader,
+  lockedBalances,
+  type OwnedAccountRef,
+  platform,
+  post,
+} from '../../platform/ledger';
 
 /**
  * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
@@ -51,5 +59,40 @@ export async function recordSale(
     { ...earningsOf(sale.performerId), amountCents: sale.netCents },
     { ...platform('platform_revenue'), amountCents: sale.commissionCents },
   ]);
+  return { payerBalance: payerBalance!, creatorBalance: creatorBalance! };
+}
+
+/**
+ * Undoes a sale inside `tx` (a refund): the payer gets the gross back; the creator gives back
+ * the net as far as their available earnings still hold it (what was paid out or is on hold
+ * stays theirs); the platform gives back its commission and writes off the rest as a promotion.
+ * The creator's earnings show it as a refund row. Returns the payer's and the creator's balances.
+ */
+export async function refundSale(
+  tx: Transaction,
+  sale: typeof earnings.$inferSelect,
+  refund: { payer: AccountRef; journal: JournalHeader },
+) {
+  const creator = earningsOf(sale.performerId);
+  const owned = refund.payer.ownerId ? [refund.payer as OwnedAccountRef, creator] : [creator];
+  const available = (await lockedBalances(tx, owned)).at(-1)!;
+  const taken = Math.min(sale.netCents, available);
+  const [payerBalance, creatorBalance] = await post(tx, refund.journal, [
+    { ...refund.payer, amountCents: sale.grossCents },
+    { ...creator, amountCents: -taken },
+    { ...platform('platform_revenue'), amountCents: -sale.commissionCents },
+    { ...platform('promotions'), amountCents: -(sale.netCents - taken) },
+  ]);
+  await tx.insert(earnings).values({
+    performerId: sale.performerId,
+    userId: sale.userId,
+    sourceType: sale.sourceType,
+    sourceId: sale.sourceId,
+    grossCents: -sale.grossCents,
+    commissionCents: -sale.commissionCents,
+    netCents: -sale.netCents,
+    commissionRate: sale.commissionRate,
+    isRefund: true,
+  });
   return { payerBalance: payerBalance!, creatorBalance: creatorBalance! };
 }

@@ -30,6 +30,7 @@ async function presentEarnings(deps: Deps, rows: EarningRow[]): Promise<Earning[
     sourceId: row.sourceId,
     gross: fromCents(row.grossCents),
     commission: fromCents(row.commissionCents),
+    isRefund: row.isRefund,
     net: fromCents(row.netCents),
     commissionRate: row.commissionRate,
     user: person(row.userId),

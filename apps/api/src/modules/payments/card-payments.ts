@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { earnings, paymentCards, paymentTransactions, subscriptionPeriods, subscriptions } from '../../db/schema';
+import { earnings, paymentCards, paymentTransactions, subscriptionPeriods } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
-import { earningsOf, type JournalHeader, lockedBalanceOf, platform, post, walletOf } from '../../platform/ledger';
+import { type JournalHeader, lockedBalances, platform, post, walletOf } from '../../platform/ledger';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
-import { recordSale, splitSale } from '../earnings/sales';
-import { addPeriod } from '../subscriptions/periods';
+import { recordSale, refundSale, splitSale } from '../earnings/sales';
+import { addPeriod, removePeriod } from '../subscriptions/periods';
 import { notifyBalance } from '../wallet/balance';
 import { cardToCharge } from './cards';
 import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
@@ -151,7 +151,8 @@ export async function refundPayment(deps: Deps, paymentId: string) {
     if (!payment) return undefined;
     const journal = { kind: 'refund', referenceType: 'payment', referenceId: payment.id };
     if (payment.type === 'subscription') return takeBackPeriod(tx, payment, journal);
-    const taken = Math.min(payment.tokensCents, await lockedBalanceOf(tx, walletOf(payment.userId)));
+    const [held] = await lockedBalances(tx, [walletOf(payment.userId)]);
+    const taken = Math.min(payment.tokensCents, held!);
     // The top-up's own postings reversed, and the tokens already spent written off as a promotion.
     const surplus = payment.amountCents - payment.tokensCents;
     const [balance] = await post(tx, journal, [
@@ -181,39 +182,14 @@ export async function refundByAdmin(deps: Deps, admin: SessionUser, id: string) 
 }
 
 async function takeBackPeriod(tx: Transaction, payment: PaymentRow, journal: JournalHeader) {
-  const performerId = payment.performerId!;
   const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.paymentId, payment.id));
   const [sale] = await tx
     .select()
     .from(earnings)
-    .where(and(eq(earnings.sourceType, 'subscription'), eq(earnings.sourceId, period!.id)));
-  const taken = Math.min(sale!.netCents, await lockedBalanceOf(tx, earningsOf(performerId)));
-  const [balance] = await post(tx, journal, [
-    { ...earningsOf(performerId), amountCents: -taken },
-    { ...platform('gateway_clearing'), amountCents: sale!.grossCents },
-    { ...platform('platform_revenue'), amountCents: -sale!.commissionCents },
-    { ...platform('promotions'), amountCents: -(sale!.netCents - taken) },
-  ]);
-  // The creator's earnings show the sale undone, as a row of its own (its source: the refunded payment).
-  await tx.insert(earnings).values({
-    performerId,
-    userId: payment.userId,
-    sourceType: 'subscription',
-    sourceId: payment.id,
-    grossCents: -sale!.grossCents,
-    commissionCents: -sale!.commissionCents,
-    netCents: -sale!.netCents,
-    commissionRate: sale!.commissionRate,
-  });
-  await tx
-    .update(subscriptions)
-    .set({
-      status: 'cancelled',
-      nextRenewalAt: null,
-      expiredAt: sql`greatest(now(), ${subscriptions.expiredAt} - (${period!.endsAt}::timestamptz - ${period!.startsAt}::timestamptz))`,
-    })
-    .where(eq(subscriptions.id, period!.subscriptionId));
-  return { userId: performerId, balance: balance! };
+    .where(and(eq(earnings.sourceType, 'subscription'), eq(earnings.sourceId, period!.id), eq(earnings.isRefund, false)));
+  const { creatorBalance } = await refundSale(tx, sale!, { payer: platform('gateway_clearing'), journal });
+  await removePeriod(tx, period!);
+  return { userId: payment.performerId!, balance: creatorBalance };
 }
 
 /** `POST /payment/retry/{id}`: tries a failed or stuck payment again (with its coupon, if still usable). */

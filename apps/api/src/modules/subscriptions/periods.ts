@@ -74,3 +74,18 @@ export async function addPeriod(
     .returning({ id: subscriptionPeriods.id });
   return { subscription: subscription!, periodId: row!.id };
 }
+
+/**
+ * Takes a refunded period out of its subscription, inside the refund's transaction: the
+ * subscription loses the period's length (never ending before now) and stops renewing.
+ */
+export async function removePeriod(tx: Transaction, period: typeof subscriptionPeriods.$inferSelect) {
+  await tx
+    .update(subscriptions)
+    .set({
+      status: 'cancelled',
+      nextRenewalAt: null,
+      expiredAt: sql`greatest(now(), ${subscriptions.expiredAt} - (${period.endsAt}::timestamptz - ${period.startsAt}::timestamptz))`,
+    })
+    .where(eq(subscriptions.id, period.subscriptionId));
+}

@@ -151,6 +151,11 @@ export async function payFromWallet(
 
 type ChargeRow = typeof walletCharges.$inferSelect;
 
+/** One charge as lists show it. */
+export async function chargeFor(db: Queryable, row: ChargeRow) {
+  return presentCharge(row, await peopleOf(db, [row.userId, row.performerId]));
+}
+
 /** The people charges name, by id, as the public sees them. */
 async function peopleOf(db: Queryable, ids: string[]) {
   if (!ids.length) return new Map<string, PublicUser>();
@@ -177,9 +182,17 @@ function presentCharge(row: ChargeRow, people: Map<string, PublicUser>): WalletC
 
 const chargeSortColumns = { createdAt: walletCharges.createdAt, price: walletCharges.grossCents };
 
-/** `GET /wallet/charges/search`: a fan's payments, or the payments a creator received. */
-export async function searchCharges(deps: Deps, viewer: SessionUser, query: z.output<typeof walletChargeQuerySchema>) {
-  const conditions: SQL[] = [viewer.role === 'performer' ? eq(walletCharges.performerId, viewer.id) : eq(walletCharges.userId, viewer.id)];
+/** Whose charges a list shows: a fan's, a creator's, or (for an admin) everyone's. */
+export type ChargeScope = { userId: string } | { performerId: string } | 'all';
+export const chargeScopeOf = (viewer: SessionUser): ChargeScope =>
+  viewer.role === 'performer' ? { performerId: viewer.id } : { userId: viewer.id };
+
+/** `GET /wallet/charges/search` (a fan's payments, or those a creator received) and the admin's list of all. */
+export async function searchCharges(deps: Deps, scope: ChargeScope, query: z.output<typeof walletChargeQuerySchema>) {
+  const conditions: SQL[] = [];
+  if (scope !== 'all') {
+    conditions.push('performerId' in scope ? eq(walletCharges.performerId, scope.performerId) : eq(walletCharges.userId, scope.userId));
+  }
   if (query.type) conditions.push(eq(walletCharges.type, query.type));
   if (query.status) conditions.push(eq(walletCharges.status, query.status));
   const where = and(...conditions);

@@ -10,8 +10,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireUser, sessionOf } from '../../platform/auth';
-import { chargeWallet, searchCharges } from './charges';
+import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
+import { refundWalletCharge } from './refunds';
 
 /** Wallet charges (spec 7): tips and purchases paid from the wallet. */
 export const walletRoutes =
@@ -38,6 +39,29 @@ export const walletRoutes =
         preHandler: requireUser,
         schema: { tags: ['wallet'], querystring: walletChargeQuerySchema, response: { 200: listResponseSchema(walletChargeSchema) } },
       },
-      async (request) => searchCharges(deps, sessionOf(request).user, request.query),
+      async (request) => searchCharges(deps, chargeScopeOf(sessionOf(request).user), request.query),
+    );
+
+    app.get(
+      '/admin/wallet/charges/search',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: walletChargeQuerySchema, response: { 200: listResponseSchema(walletChargeSchema) } },
+      },
+      async (request) => searchCharges(deps, 'all', request.query),
+    );
+    app.post(
+      '/admin/wallet/charges/:id/refund',
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          description:
+            'Gives a wallet charge back: the fan gets the tokens back and loses what they bought; the creator gives back the net as far as it is still there.',
+          params: z.object({ id: z.uuid('must be an id') }),
+          response: { 200: walletChargeSchema },
+        },
+      },
+      async (request) => refundWalletCharge(deps, request.params.id),
     );
   };

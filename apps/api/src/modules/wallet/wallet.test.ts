@@ -118,6 +118,55 @@ describe('wallet charges', () => {
     expect(await balance(tipper)).toBe(80);
   });
 
+  it('refunds a wallet charge once: the fan gets it back and loses the item; the creator gives back what is still available; only admins', async () => {
+    const seller = await verifiedPerformer(app);
+    const bank = { firstName: 'Sam', lastName: 'Seller', bankName: 'Lime Bank', bankAccount: '12345678', country: 'US' };
+    expect(
+      (await app.inject({ method: 'PUT', url: '/api/performers/banking-settings', headers: seller.headers, payload: bank })).statusCode,
+    ).toBe(200);
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      headers: seller.headers,
+      payload: { type: 'text', text: 'A guide', isSale: true, price: 100 },
+    });
+    const postId = post.json()._id as string;
+    const buyer = await fan(100);
+    const bought = await charge(buyer, 'feed', postId, { price: 100 });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const chargeId = bought.json().charge._id as string;
+    const canView = async () => (await app.inject({ url: `/api/user/feeds/${postId}`, headers: buyer.headers })).json().canView;
+    expect(await canView()).toBe(true);
+    // The creator has asked for 60 of their 90 to be paid out: only 30 is still theirs to give back.
+    const payout = await app.inject({ method: 'POST', url: '/api/payout-requests', headers: seller.headers, payload: { amount: 60 } });
+    expect(payout.statusCode, payout.body).toBe(200);
+
+    const admin = await signedIn(app, 'admin');
+    const refund = (account: Account, id = chargeId) =>
+      app.inject({ method: 'POST', url: `/api/admin/wallet/charges/${id}/refund`, headers: account.headers });
+    expect((await refund(buyer)).statusCode).toBe(403);
+    expect((await refund(admin, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    const refunded = await refund(admin);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json()).toMatchObject({ _id: chargeId, status: 'refunded', price: 100, user: { _id: buyer.user.id } });
+    expect(await balance(buyer)).toBe(100);
+    expect(await balance(seller)).toBe(0);
+    expect(await canView()).toBe(false);
+    expect((await refund(admin)).json()).toMatchObject({ statusCode: 409 });
+
+    const earned = await app.inject({ url: '/api/performer/earning/search?sortBy=net&sort=asc', headers: seller.headers });
+    expect(earned.json().data).toMatchObject([
+      { net: -90, isRefund: true, sourceId: chargeId },
+      { net: 90, isRefund: false, sourceId: chargeId },
+    ]);
+    const listed = await app.inject({ url: '/api/admin/wallet/charges/search?status=refunded', headers: admin.headers });
+    expect(listed.json().data.map((item: { _id: string }) => item._id)).toContain(chargeId);
+    expect((await app.inject({ url: '/api/admin/wallet/charges/search', headers: buyer.headers })).statusCode).toBe(403);
+    // Bought again after the refund, it unlocks again.
+    expect((await charge(buyer, 'feed', postId, { price: 100 })).statusCode).toBe(200);
+    expect(await canView()).toBe(true);
+  });
+
   it('accepts exactly 500 of 1,000 concurrent tips from a wallet that holds enough for 500', async () => {
     const tipper = await fan(5000);
     const answers = await Promise.all(Array.from({ length: 1000 }, () => charge(tipper, 'tip', creator.user.id, { price: 10 })));

@@ -10,6 +10,7 @@ import {
   TagOutlined,
   TeamOutlined,
   VideoCameraOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import { Layout, Menu, Result } from 'antd';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -18,7 +19,7 @@ import { useAppSelector } from '../../app/store';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { AccountsPage } from './AccountsPage';
-import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage } from './MoneyPages';
+import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
@@ -33,6 +34,7 @@ const sections = [
   { key: 'token-packages', icon: <DollarOutlined />, label: <Link to="/admin/token-packages">Token packages</Link> },
   { key: 'coupons', icon: <TagOutlined />, label: <Link to="/admin/coupons">Coupons</Link> },
   { key: 'transactions', icon: <CreditCardOutlined />, label: <Link to="/admin/transactions">Transactions</Link> },
+  { key: 'wallet-charges', icon: <WalletOutlined />, label: <Link to="/admin/wallet-charges">Wallet charges</Link> },
   { key: 'earnings', icon: <LineChartOutlined />, label: <Link to="/admin/earnings">Earnings</Link> },
   { key: 'payouts', icon: <BankOutlined />, label: <Link to="/admin/payouts">Payouts</Link> },
 ];
@@ -67,6 +69,7 @@ export default function AdminApp() {
               <Route path="reports" element={<ReportsPage />} />
               <Route path="coupons" element={<CouponsAdminPage />} />
               <Route path="transactions" element={<TransactionsAdminPage />} />
+              <Route path="wallet-charges" element={<WalletChargesAdminPage />} />
               <Route path="earnings" element={<EarningsAdminPage />} />
               <Route path="payouts" element={<PayoutsAdminPage />} />
               <Route path="*" element={<Navigate to="settings" replace />} />

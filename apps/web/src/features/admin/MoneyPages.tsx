@@ -1,5 +1,7 @@
 import {
   type Coupon,
+  chargeStatuses,
+  chargeTypes,
   type Earning,
   earningSourceTypes,
   type PaymentTransaction,
@@ -7,6 +9,7 @@ import {
   paymentStatuses,
   payoutStatuses,
   type SaveCouponInput,
+  type WalletCharge,
 } from '@limelight/contracts';
 import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -15,16 +18,97 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
+import { EarningSource } from '../earnings/EarningsPage';
 import { payoutStatusColors } from '../earnings/PayoutsPage';
-import { PaymentStatusTag, paymentPurpose } from '../wallet/PaymentOutcome';
+import { paymentPurpose, paymentStatusColumn } from '../wallet/PaymentOutcome';
 import {
+  useAdminChargesQuery,
   useAdminCouponsQuery,
   useAdminTransactionsQuery,
   useDeleteCouponMutation,
+  useRefundChargeMutation,
   useRefundPaymentMutation,
   useSaveCouponMutation,
 } from './money-api';
 import { ResourcePage } from './ResourcePage';
+
+/** A row's Refund button, which asks first and tells how it went. */
+function RefundButton({ what, description, refund }: { what: 'payment' | 'charge'; description: string; refund: () => Promise<unknown> }) {
+  return (
+    <Popconfirm
+      title={`Refund this ${what}?`}
+      description={description}
+      okText="Refund"
+      onConfirm={() =>
+        refund()
+          .then(() => toast.success(what === 'payment' ? 'Payment refunded' : 'Charge refunded'))
+          .catch((error: unknown) => toast.error(errorMessage(error)))
+      }
+    >
+      <Button size="small">Refund</Button>
+    </Popconfirm>
+  );
+}
+
+/** Every payment from a wallet (tips, purchases, subscription periods); a successful one can be refunded. */
+export function WalletChargesAdminPage() {
+  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
+  const { data, isFetching } = useAdminChargesQuery(query);
+  const [refund] = useRefundChargeMutation();
+  return (
+    <Card>
+      <Typography.Title level={2}>Wallet charges</Typography.Title>
+      <Flex gap={8} wrap>
+        <SelectFilter
+          value={state.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          values={chargeStatuses}
+          placeholder="Status"
+          label="Filter by status"
+        />
+        <SelectFilter
+          value={state.filters.type}
+          onChange={(value) => setFilter('type', value)}
+          values={chargeTypes}
+          placeholder="Kind"
+          label="Filter by kind"
+        />
+      </Flex>
+      <Table<WalletCharge>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        scroll={{ x: 800 }}
+        style={{ marginTop: 12 }}
+        {...tableProps<WalletCharge>(data?.total)}
+        columns={[
+          createdAtColumn('Date', sortOrder),
+          { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+          { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+          { title: 'Kind', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
+          { title: 'Tokens', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatAmount },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: string) => <Tag color={status === 'refunded' ? 'purple' : 'success'}>{status}</Tag>,
+          },
+          {
+            title: '',
+            key: 'actions',
+            render: (_: unknown, row) =>
+              row.status === 'success' ? (
+                <RefundButton
+                  what="charge"
+                  description={`${row.price.toFixed(2)} tokens go back to ${row.user.name}, who loses what they bought.`}
+                  refund={() => refund(row._id).unwrap()}
+                />
+              ) : null,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
 
 /** Every card payment on the site; a successful one can be refunded to its card. */
 export function TransactionsAdminPage() {
@@ -67,29 +151,17 @@ export function TransactionsAdminPage() {
           { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
           { title: 'Tokens', dataIndex: 'tokens', render: formatAmount },
           { title: 'Coupon', dataIndex: 'couponCode' },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (_: unknown, row) => <PaymentStatusTag payment={row} />,
-          },
+          paymentStatusColumn,
           {
             title: '',
             key: 'actions',
             render: (_: unknown, row) =>
               row.status === 'success' ? (
-                <Popconfirm
-                  title="Refund this payment?"
+                <RefundButton
+                  what="payment"
                   description={`${row.amount.toFixed(2)} goes back to the card; what it bought is taken back as far as it is still there.`}
-                  okText="Refund"
-                  onConfirm={() =>
-                    refund(row._id)
-                      .unwrap()
-                      .then(() => toast.success('Payment refunded'))
-                      .catch((error: unknown) => toast.error(errorMessage(error)))
-                  }
-                >
-                  <Button size="small">Refund</Button>
-                </Popconfirm>
+                  refund={() => refund(row._id).unwrap()}
+                />
               ) : null,
           },
         ]}
@@ -123,7 +195,7 @@ export function EarningsAdminPage() {
           createdAtColumn('Date', sortOrder),
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
           { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-          { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
+          { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
           { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatAmount },
           { title: 'Commission', dataIndex: 'commission', render: formatAmount },
           { title: 'Net', dataIndex: 'net', render: formatAmount },

@@ -1,4 +1,4 @@
-import type { Coupon, ListResponse, PaymentTransaction, SaveCouponInput } from '@limelight/contracts';
+import type { Coupon, ListResponse, PaymentTransaction, SaveCouponInput, WalletCharge } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import type { ListQuery } from './site-api';
 
@@ -11,6 +11,14 @@ export const adminMoneyApi = api.injectEndpoints({
     refundPayment: build.mutation<PaymentTransaction, string>({
       query: (id) => ({ url: `/admin/payment/transactions/${id}/refund`, method: 'POST' }),
       invalidatesTags: ['Payments', 'Earnings'],
+    }),
+    adminCharges: build.query<ListResponse<WalletCharge>, ListQuery>({
+      query: (params) => ({ url: '/admin/wallet/charges/search', params }),
+      providesTags: ['Charges'],
+    }),
+    refundCharge: build.mutation<WalletCharge, string>({
+      query: (id) => ({ url: `/admin/wallet/charges/${id}/refund`, method: 'POST' }),
+      invalidatesTags: ['Charges', 'Earnings'],
     }),
     adminCoupons: build.query<ListResponse<Coupon>, ListQuery>({
       query: (params) => ({ url: '/admin/coupons', params }),
@@ -27,5 +35,12 @@ export const adminMoneyApi = api.injectEndpoints({
   }),
 });
 
-export const { useAdminTransactionsQuery, useRefundPaymentMutation, useAdminCouponsQuery, useSaveCouponMutation, useDeleteCouponMutation } =
-  adminMoneyApi;
+export const {
+  useAdminTransactionsQuery,
+  useRefundPaymentMutation,
+  useAdminChargesQuery,
+  useRefundChargeMutation,
+  useAdminCouponsQuery,
+  useSaveCouponMutation,
+  useDeleteCouponMutation,
+} = adminMoneyApi;

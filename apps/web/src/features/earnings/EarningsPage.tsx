@@ -10,6 +10,16 @@ import { useEarningStatsQuery, useEarningsQuery } from './api';
 
 const filterNames = ['sourceType', 'fromDate', 'toDate'] as const;
 
+/** What an earning came from; a refund's row says so. */
+export function EarningSource({ earning }: { earning: Earning }) {
+  return (
+    <>
+      <Tag>{earning.sourceType}</Tag>
+      {earning.isRefund && <Tag color="purple">refund</Tag>}
+    </>
+  );
+}
+
 /** `/creator/earnings`: totals, a chart by day, the split by source, and every sale (URL state). */
 export default function EarningsPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'createdAt' });
@@ -94,7 +104,7 @@ export default function EarningsPage() {
           {...tableProps<Earning>(data?.total)}
           columns={[
             createdAtColumn('Date', sortOrder),
-            { title: 'Source', dataIndex: 'sourceType', render: (value: string) => <Tag>{value}</Tag> },
+            { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
             { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
             {
               title: 'Gross',

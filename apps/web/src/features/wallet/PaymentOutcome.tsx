@@ -15,14 +15,16 @@ const statusColors: Partial<Record<PaymentStatus, string>> = {
   refunded: 'purple',
 };
 
-/** A payment's status wherever payments are listed; a failure's reason shows on hover. */
-export function PaymentStatusTag({ payment }: { payment: PaymentTransaction }) {
-  return (
+/** The status column of every list of payments; a failure's reason shows on hover. */
+export const paymentStatusColumn = {
+  title: 'Status',
+  key: 'status',
+  render: (_: unknown, payment: PaymentTransaction) => (
     <Tag color={statusColors[payment.status] ?? 'default'} title={payment.failureReason ?? undefined}>
       {payment.status.replace('_', ' ')}
     </Tag>
-  );
-}
+  ),
+};
 
 /** What a payment bought, in words. */
 export const paymentPurpose = (payment: PaymentTransaction) =>

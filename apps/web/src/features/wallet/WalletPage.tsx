@@ -9,7 +9,7 @@ import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
-import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from './PaymentOutcome';
+import { paymentPurpose, paymentStatusColumn, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
 
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
@@ -93,11 +93,7 @@ function PaymentsTable() {
             render: formatAmount,
           },
           { title: 'Card', key: 'card', render: (_: unknown, row) => (row.card ? `${row.card.brand} •••• ${row.card.last4}` : '') },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (_: unknown, row) => <PaymentStatusTag payment={row} />,
-          },
+          paymentStatusColumn,
           {
             title: '',
             key: 'actions',
