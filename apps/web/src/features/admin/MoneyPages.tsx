@@ -99,7 +99,7 @@ export function WalletChargesAdminPage() {
               row.status === 'success' ? (
                 <RefundButton
                   what="charge"
-                  description={`${row.price.toFixed(2)} tokens go back to ${row.user.name}, who loses what they bought.`}
+                  description={`${row.price.toFixed(2)} tokens go back to ${row.user.name}${row.type === 'tip' ? '' : ', who loses what they bought'}.`}
                   refund={() => refund(row._id).unwrap()}
                 />
               ) : null,
