@@ -118,6 +118,17 @@ describe('Stripe', () => {
     expect((await app.inject({ url: `/api/payment/transactions/${paid._id}`, headers: fan.headers })).json().status).toBe('refunded');
   });
 
+  it('applies a refund that arrives before the success it undoes; the late success credits nothing', async () => {
+    const fan = await fanWithCard('pm_card_threeDSecure2Required');
+    const pending = (await topUp(fan, 18)).json();
+    expect(pending.status).toBe('require_authentication');
+    const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === pending._id)!.id;
+    expect((await deliver(stripe.refundEvent(intentId))).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(stripe.event('payment_intent.succeeded', intentId, 'succeeded'))).statusCode).toBe(200);
+    expect(await balance(fan)).toBe(0);
+    expect((await app.inject({ url: `/api/payment/transactions/${pending._id}`, headers: fan.headers })).json().status).toBe('refunded');
+  });
+
   it('refunds through Stripe when an admin refunds a payment', async () => {
     const fan = await fanWithCard('pm_card_visa');
     const paid = (await topUp(fan, 12)).json();

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { paymentTransactions, webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -28,13 +28,9 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
 
   if (event.type.startsWith('payment_intent.')) {
     const intent = event.data.object as Stripe.PaymentIntent;
-    const paymentId = intent.metadata?.paymentId;
-    const [payment] = paymentId
-      ? await deps.db
-          .select({ id: paymentTransactions.id })
-          .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.gateway, 'stripe')))
-      : [];
+    const payment = intent.metadata?.paymentId
+      ? await stripePayment(deps, eq(paymentTransactions.id, intent.metadata.paymentId))
+      : undefined;
     if (payment) {
       const outcome =
         event.type === 'payment_intent.payment_failed'
@@ -44,19 +40,27 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
     }
   }
   if (event.type === 'charge.refunded') {
-    // Refunded on Stripe's side (its dashboard, or our own refund call); only a full refund
+    // Refunded on Stripe's side (its dashboard, or our own refund call). Only a full refund
     // undoes a payment: a top-up or a period cannot be partly given back.
     const charge = event.data.object as Stripe.Charge;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    const [payment] = intentId
-      ? await deps.db
-          .select({ id: paymentTransactions.id })
-          .from(paymentTransactions)
-          .where(and(eq(paymentTransactions.gateway, 'stripe'), eq(paymentTransactions.gatewayRef, intentId)))
-      : [];
-    if (payment && charge.refunded) await refundPayment(deps, payment.id);
-    else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund is not applied to the wallet');
+    const payment = intentId ? await stripePayment(deps, eq(paymentTransactions.gatewayRef, intentId)) : undefined;
+    if (payment && charge.refunded) {
+      // A refunded charge had succeeded, even if that event has not arrived yet: settled first,
+      // the late success finds the payment closed and credits nothing.
+      await settlePayment(deps, payment.id, { status: 'success' });
+      await refundPayment(deps, payment.id);
+    } else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund is not applied to the wallet');
   }
   await deps.db.insert(webhookEvents).values({ gateway: 'stripe', eventId: event.id, type: event.type }).onConflictDoNothing();
   return { received: true, duplicate: false };
+}
+
+/** Our Stripe payment an event speaks of; none when it is not one of ours. */
+async function stripePayment(deps: Deps, which: SQL) {
+  const [payment] = await deps.db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.gateway, 'stripe'), which));
+  return payment;
 }
