@@ -1,5 +1,5 @@
 import { DollarOutlined, UnlockOutlined } from '@ant-design/icons';
-import type { PublicUser, WalletChargeRouteType } from '@limelight/contracts';
+import type { PublicUser, WalletChargeInput, WalletChargeRouteType } from '@limelight/contracts';
 import { Button, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,26 +9,43 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { usePayFromWalletMutation } from './api';
 
-/** A payment from the wallet: what it costs, what the fan holds, and a way to top up when short. */
+type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; price: number };
+
+/**
+ * A payment from the wallet: what it costs, what the fan holds, a way to top up when short, and
+ * the payment itself, one intent per purchase (a resent click pays once).
+ */
 function PayModal({
   open,
   title,
-  price,
+  charge,
+  success,
   onClose,
-  onPay,
-  paying,
+  onPaid,
   children,
 }: {
   open: boolean;
   title: string;
-  price: number;
+  charge: Charge;
+  success: string;
   onClose: () => void;
-  onPay: () => void;
-  paying: boolean;
+  onPaid?: () => void;
   children?: ReactNode;
 }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
-  const short = balance < price;
+  const [intent, setIntent] = useState(() => crypto.randomUUID());
+  const [pay, { isLoading }] = usePayFromWalletMutation();
+  const short = balance < charge.price;
+  const submit = () =>
+    pay({ ...charge, idempotencyKey: intent })
+      .unwrap()
+      .then(() => {
+        toast.success(success);
+        setIntent(crypto.randomUUID());
+        onPaid?.();
+        onClose();
+      })
+      .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
     <Modal
       open={open}
@@ -43,8 +60,8 @@ function PayModal({
             <Button type="primary">Top up your wallet</Button>
           </Link>
         ) : (
-          <Button key="pay" type="primary" loading={paying} onClick={onPay} disabled={!price}>
-            Pay {price.toFixed(2)} tokens
+          <Button key="pay" type="primary" loading={isLoading} onClick={submit} disabled={!charge.price}>
+            Pay {charge.price.toFixed(2)} tokens
           </Button>
         ),
       ]}
@@ -70,8 +87,6 @@ export function UnlockButton({
   noun: string;
 }) {
   const [open, setOpen] = useState(false);
-  const [intent, setIntent] = useState(() => crypto.randomUUID());
-  const [pay, { isLoading }] = usePayFromWalletMutation();
   const signedIn = useSignedInAction();
   return (
     <>
@@ -81,19 +96,9 @@ export function UnlockButton({
       <PayModal
         open={open}
         title={`Unlock this ${noun}`}
-        price={price}
-        paying={isLoading}
+        charge={{ type, id, price }}
+        success={`Unlocked: enjoy this ${noun}`}
         onClose={() => setOpen(false)}
-        onPay={() =>
-          pay({ type, id, price, idempotencyKey: intent })
-            .unwrap()
-            .then(() => {
-              toast.success(`Unlocked: enjoy this ${noun}`);
-              setIntent(crypto.randomUUID());
-              setOpen(false);
-            })
-            .catch((error: unknown) => toast.error(errorMessage(error)))
-        }
       >
         <Typography.Paragraph>Pay once and keep it: it stays unlocked for you.</Typography.Paragraph>
       </PayModal>
@@ -109,8 +114,6 @@ export function TipButton({ performer }: { performer: PublicUser }) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState<number | null>(min);
   const [message, setMessage] = useState('');
-  const [intent, setIntent] = useState(() => crypto.randomUUID());
-  const [pay, { isLoading }] = usePayFromWalletMutation();
   const signedIn = useSignedInAction();
   const viewer = useAppSelector((state) => state.session.user);
   if (viewer && viewer.role !== 'user') return null;
@@ -122,20 +125,10 @@ export function TipButton({ performer }: { performer: PublicUser }) {
       <PayModal
         open={open}
         title={`Tip ${performer.name}`}
-        price={amount ?? 0}
-        paying={isLoading}
+        charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message }}
+        success={`You tipped ${performer.name} ${(amount ?? 0).toFixed(2)} tokens`}
         onClose={() => setOpen(false)}
-        onPay={() =>
-          pay({ type: 'tip', id: performer._id, price: amount ?? 0, message, idempotencyKey: intent })
-            .unwrap()
-            .then(() => {
-              toast.success(`You tipped ${performer.name} ${(amount ?? 0).toFixed(2)} tokens`);
-              setIntent(crypto.randomUUID());
-              setMessage('');
-              setOpen(false);
-            })
-            .catch((error: unknown) => toast.error(errorMessage(error)))
-        }
+        onPaid={() => setMessage('')}
       >
         <Form layout="vertical" name="tip">
           <Form.Item label="Tokens" extra={`From ${min} to ${max}`}>
