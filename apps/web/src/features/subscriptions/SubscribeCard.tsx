@@ -1,4 +1,4 @@
-import type { PaymentTransaction, PublicPerformer, SubscriptionType } from '@limelight/contracts';
+import type { PublicPerformer, SubscriptionType } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Modal, Radio, Row, Space, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useCardsQuery } from '../wallet/api';
-import { ConfirmPaymentModal } from '../wallet/PaymentOutcome';
+import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
 import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
 
 type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; price: number | null };
@@ -94,31 +94,30 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
   const { data: cards } = useCardsQuery();
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
   const [intent] = useState(() => crypto.randomUUID());
-  const [pending, setPending] = useState<PaymentTransaction>();
   const [subscribe, { isLoading }] = useSubscribeMutation();
   const free = plan === 'free';
   const price = free ? 0 : (plan.price ?? 0);
   const defaultCard = cards?.data.find((card) => card.isDefault);
   const short = !free && method === 'wallet' && balance < price;
   const success = `You are subscribed to ${performer.name}`;
+  const { follow, confirmation, confirming } = usePaymentFollowUp(success, onClose);
 
+  // From the wallet (or free) it is done at once; by card it may fail (the fan may pick the
+  // wallet instead) or wait for the bank's confirmation.
   const confirm = () =>
     subscribe({ performerId: performer._id, type: free ? 'free' : plan.type, paymentMethod: method, idempotencyKey: intent })
       .unwrap()
-      .then(({ subscription, payment }) => {
-        if (payment?.status === 'require_authentication') setPending(payment);
-        else if (payment?.status === 'fail') toast.error(payment.failureReason ?? 'The payment failed');
-        else {
-          if (subscription?.isActive) toast.success(success);
-          onClose();
-        }
+      .then(({ payment }) => {
+        if (payment) follow(payment);
+        else toast.success(success);
+        if (payment?.status !== 'fail' && payment?.status !== 'require_authentication') onClose();
       })
       .catch((error: unknown) => toast.error(errorMessage(error)));
 
   return (
     <>
       <Modal
-        open={!pending}
+        open={!confirming}
         title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
         onCancel={onClose}
         okText={free ? 'Start free trial' : `Pay ${price.toFixed(2)}`}
@@ -150,14 +149,7 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
           />
         )}
       </Modal>
-      <ConfirmPaymentModal
-        payment={pending}
-        success={success}
-        onDone={() => {
-          setPending(undefined);
-          onClose();
-        }}
-      />
+      {confirmation}
     </>
   );
 }

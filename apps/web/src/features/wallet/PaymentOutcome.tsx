@@ -36,15 +36,27 @@ function announcePayment(payment: PaymentTransaction, success: string) {
   else if (payment.status === 'fail') toast.error(payment.failureReason ?? 'The payment failed');
 }
 
-/** Follows a card payment to its end: says how it ended, or asks the fan to confirm it with their bank. */
-export function usePaymentFollowUp(success: string) {
+/**
+ * Follows a card payment to its end: says how it ended, or asks the fan to confirm it with their
+ * bank (`confirming` while that dialog is open; `onConfirmed` when it closes).
+ */
+export function usePaymentFollowUp(success: string, onConfirmed?: () => void) {
   const [pending, setPending] = useState<PaymentTransaction>();
   const follow = (payment: PaymentTransaction) => {
     announcePayment(payment, success);
     if (payment.status === 'require_authentication') setPending(payment);
   };
-  const confirmation = <ConfirmPaymentModal payment={pending} success={success} onDone={() => setPending(undefined)} />;
-  return { follow, confirmation };
+  const confirmation = (
+    <ConfirmPaymentModal
+      payment={pending}
+      success={success}
+      onDone={() => {
+        setPending(undefined);
+        onConfirmed?.();
+      }}
+    />
+  );
+  return { follow, confirmation, confirming: !!pending };
 }
 
 /**
@@ -52,7 +64,7 @@ export function usePaymentFollowUp(success: string) {
  * through Stripe.js (its bank page), after which the result arrives by webhook, so the fan
  * waits for it on the payment's success page.
  */
-export function ConfirmPaymentModal({ payment, onDone, success }: { payment?: PaymentTransaction; onDone: () => void; success: string }) {
+function ConfirmPaymentModal({ payment, onDone, success }: { payment?: PaymentTransaction; onDone: () => void; success: string }) {
   const [confirmInSandbox, sandbox] = useConfirmPaymentMutation();
   const { data: settings } = usePublicSettingsQuery();
   const navigate = useNavigate();
