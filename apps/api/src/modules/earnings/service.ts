@@ -97,7 +97,12 @@ export async function earningStats(deps: Deps, performerId: string, range: z.out
       .from(earnings)
       .where(where),
     deps.db
-      .select({ sourceType: earnings.sourceType, net: sum(earnings.netCents).mapWith(Number), count: count() })
+      .select({
+        sourceType: earnings.sourceType,
+        net: sum(earnings.netCents).mapWith(Number),
+        // Sales, not rows: a refund's row lowers the net but is no sale.
+        count: sql<number>`count(*) filter (where not ${earnings.isRefund})`.mapWith(Number),
+      })
       .from(earnings)
       .where(where)
       .groupBy(earnings.sourceType)

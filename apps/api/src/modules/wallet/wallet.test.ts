@@ -159,6 +159,8 @@ describe('wallet charges', () => {
       { net: -90, isRefund: true, sourceId: chargeId },
       { net: 90, isRefund: false, sourceId: chargeId },
     ]);
+    const stats = await app.inject({ url: '/api/performer/earning/stats', headers: seller.headers });
+    expect(stats.json().bySource).toEqual([{ sourceType: 'feed', net: 0, count: 1 }]);
     const listed = await app.inject({ url: '/api/admin/wallet/charges/search?status=refunded', headers: admin.headers });
     expect(listed.json().data.map((item: { _id: string }) => item._id)).toContain(chargeId);
     expect((await app.inject({ url: '/api/admin/wallet/charges/search', headers: buyer.headers })).statusCode).toBe(403);
