@@ -3,7 +3,7 @@ import { type Comment, type commentQuerySchema, ErrorCode } from '@limelight/con
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { comments, feeds, files, galleries, users, videos } from '../../db/schema';
+import { comments, feeds, files, galleries, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
@@ -12,7 +12,7 @@ import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { canViewOne, type Gated } from '../access/policy';
 import { visibleFeed } from '../feeds/service';
 import { visibleGallery } from '../galleries/service';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 import { visibleVideo } from '../videos/service';
 
 type ObjectType = Comment['objectType'];
@@ -147,10 +147,10 @@ async function presentComments(
   if (!rows.length) return [];
   const imageIds = rows.flatMap((row) => (row.imageFileId ? [row.imageFileId] : []));
   const [authors, images] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.userId),
+    ),
     imageIds.length ? deps.db.select().from(files).where(inArray(files.id, imageIds)) : Promise.resolve([]),
   ]);
   return rows.map((row) => {
@@ -161,7 +161,7 @@ async function presentComments(
       objectId: row.objectId,
       content: row.content,
       imageUrl: image ? publicUrl(image.storageKey) : null,
-      creator: toPublicUser(authors.find((author) => author.id === row.userId)!),
+      creator: authors.get(row.userId)!,
       canDelete: !!viewer && (viewer.id === row.userId || viewer.id === ownerId || viewer.role === 'admin'),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

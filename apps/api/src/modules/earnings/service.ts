@@ -1,11 +1,11 @@
 import { type Earning, type earningQuerySchema, type earningStatsQuerySchema, fromCents } from '@limelight/contracts';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
-import { earnings, payoutRequests, users } from '../../db/schema';
+import { earnings, payoutRequests } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { orderBy } from '../../platform/http';
 import { balanceOf, earningsOf, payoutHoldOf } from '../../platform/ledger';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 
 type EarningRow = typeof earnings.$inferSelect;
 type DateRange = { fromDate?: string; toDate?: string };
@@ -19,11 +19,11 @@ const inRange = ({ fromDate, toDate }: DateRange): SQL[] => [
 
 async function presentEarnings(deps: Deps, rows: EarningRow[]): Promise<Earning[]> {
   if (!rows.length) return [];
-  const people = await deps.db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.userId, row.performerId]))]));
-  const person = (id: string) => toPublicUser(people.find((user) => user.id === id)!);
+  const people = await publicUsersById(
+    deps.db,
+    rows.flatMap((row) => [row.userId, row.performerId]),
+  );
+  const person = (id: string) => people.get(id)!;
   return rows.map((row) => ({
     _id: row.id,
     sourceType: row.sourceType as Earning['sourceType'],

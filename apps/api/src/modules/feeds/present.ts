@@ -1,12 +1,12 @@
 import { type Feed, fromCents } from '@limelight/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { feedFiles, type feeds, files, users } from '../../db/schema';
+import { feedFiles, type feeds, files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { accessTo } from '../access/policy';
 import { presentMediaFile } from '../media/files';
 import { viewerReactions } from '../reactions/repo';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 import { pollsFor } from './polls';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -38,14 +38,13 @@ export async function presentFeeds(deps: Deps, viewer: SessionUser | undefined, 
       rows.flatMap((row) => (row.pollId ? [row.pollId] : [])),
       viewer,
     ),
-    deps.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.performerId),
+    ),
     viewerReactions(deps.db, viewer, 'feed', feedIds),
   ]);
   const extraById = new Map(extras.map((file) => [file.id, file]));
-  const authorById = new Map(authors.map((author) => [author.id, author]));
 
   return rows.map((row) => {
     const { canView, isSubscribed, isBought } = access.get(row.id)!;
@@ -58,7 +57,7 @@ export async function presentFeeds(deps: Deps, viewer: SessionUser | undefined, 
       _id: row.id,
       type: row.type,
       text: row.text,
-      performer: toPublicUser(authorById.get(row.performerId)!),
+      performer: authors.get(row.performerId)!,
       files: media.filter((item) => item.feedId === row.id).map((item) => presentMediaFile(item.file, signed)),
       thumbnail: extra(row.thumbnailFileId),
       teaser: extra(row.teaserFileId),

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, galleries, photos, users } from '../../db/schema';
+import { files, galleries, photos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
@@ -24,7 +24,7 @@ import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../librar
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { saveImageFile } from '../media/uploads';
 import { bookmarkedPage, viewerReactions } from '../reactions/repo';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 
 type GalleryRow = typeof galleries.$inferSelect;
 type GalleryInput = z.output<typeof saveGallerySchema>;
@@ -127,10 +127,10 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
           .innerJoin(files, eq(files.id, photos.fileId))
           .where(inArray(photos.id, coverIds))
       : Promise.resolve([]),
-    deps.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.performerId),
+    ),
     viewerReactions(
       deps.db,
       viewer,
@@ -148,7 +148,7 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
       status: row.status,
       isSale: row.isSale,
       price: fromCents(row.priceCents),
-      performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+      performer: authors.get(row.performerId)!,
       cover: cover ? presentMediaFile(cover.file, { signer: deps.mediaSigner, canView }) : null,
       stats: { photos: row.photoCount, views: row.viewCount, likes: row.likeCount, comments: row.commentCount },
       isLiked: reactedTo(row.id, 'like'),

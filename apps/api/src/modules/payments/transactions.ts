@@ -2,12 +2,12 @@ import type { PaymentTransaction, transactionQuerySchema } from '@limelight/cont
 import { fromCents } from '@limelight/contracts';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { coupons, paymentCards, paymentTransactions, users } from '../../db/schema';
+import { coupons, paymentCards, paymentTransactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 
@@ -16,10 +16,10 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
   if (!rows.length) return [];
   const ids = (pick: (row: PaymentRow) => string | null) => [...new Set(rows.map(pick).filter((id): id is string => !!id))];
   const [people, usedCoupons, cards] = await Promise.all([
-    deps.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, ids((row) => row.userId).concat(ids((row) => row.performerId)))),
+    publicUsersById(
+      deps.db,
+      rows.flatMap((row) => (row.performerId ? [row.userId, row.performerId] : [row.userId])),
+    ),
     ids((row) => row.couponId).length
       ? deps.db
           .select({ id: coupons.id, code: coupons.code })
@@ -44,8 +44,6 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       : [],
   ]);
   return rows.map((row) => {
-    const person = (id: string | null) => people.find((user) => user.id === id);
-    const performer = person(row.performerId);
     const card = cards.find((item) => item.id === row.cardId);
     return {
       _id: row.id,
@@ -54,8 +52,8 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       status: row.status,
       amount: fromCents(row.amountCents),
       tokens: fromCents(row.tokensCents),
-      user: toPublicUser(person(row.userId)!),
-      performer: performer ? toPublicUser(performer) : null,
+      user: people.get(row.userId)!,
+      performer: row.performerId ? people.get(row.performerId)! : null,
       couponCode: usedCoupons.find((coupon) => coupon.id === row.couponId)?.code ?? null,
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       failureReason: row.failureReason,

@@ -13,14 +13,14 @@ import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { payoutRequests, performerBanking, performerPaymentSettings, users } from '../../db/schema';
+import { payoutRequests, performerBanking, performerPaymentSettings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf, payoutHoldOf, platform, post } from '../../platform/ledger';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 import { notifyBalance } from '../wallet/balance';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
@@ -194,10 +194,10 @@ export async function reviewPayoutRequest(deps: Deps, admin: SessionUser, id: st
 
 async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequest[]> {
   if (!rows.length) return [];
-  const people = await deps.db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))]));
+  const people = await publicUsersById(
+    deps.db,
+    rows.map((row) => row.performerId),
+  );
   return rows.map((row) => ({
     _id: row.id,
     amount: fromCents(row.amountCents),
@@ -207,7 +207,7 @@ async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequ
     tokenConversionRate: row.tokenConversionRate,
     requestNote: row.requestNote,
     adminNote: row.adminNote,
-    performer: toPublicUser(people.find((user) => user.id === row.performerId)!),
+    performer: people.get(row.performerId)!,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

@@ -1,12 +1,12 @@
 import type { adminReportQuerySchema, createReportSchema, Report } from '@limelight/contracts';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { comments, feeds, galleries, reports, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 
 type ReportInput = z.output<typeof createReportSchema>;
 
@@ -50,12 +50,10 @@ export async function searchReports(deps: Deps, query: z.output<typeof adminRepo
       .offset(query.offset),
     deps.db.select({ total: count() }).from(reports).where(where),
   ]);
-  const reporters = rows.length
-    ? await deps.db
-        .select()
-        .from(users)
-        .where(inArray(users.id, [...new Set(rows.map((row) => row.reporterId))]))
-    : [];
+  const reporters = await publicUsersById(
+    deps.db,
+    rows.map((row) => row.reporterId),
+  );
   const data: Report[] = rows.map((row) => ({
     _id: row.id,
     targetType: row.targetType as Report['targetType'],
@@ -63,7 +61,7 @@ export async function searchReports(deps: Deps, query: z.output<typeof adminRepo
     reason: row.reason as Report['reason'],
     description: row.description,
     status: row.status,
-    reporter: toPublicUser(reporters.find((user) => user.id === row.reporterId)!),
+    reporter: reporters.get(row.reporterId)!,
     handledAt: row.handledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   }));

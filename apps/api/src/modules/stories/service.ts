@@ -1,12 +1,12 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import { files, performerProfiles, stories, users } from '../../db/schema';
+import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { creatorsReaching } from '../access/policy';
 import { findFile, presentMediaFile, storedKeys } from '../media/files';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 
 type StoryRow = typeof stories.$inferSelect;
 const live = () => gt(stories.expiresAt, sql`now()`);
@@ -75,17 +75,12 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
     .orderBy(desc(max(stories.createdAt)))
     .limit(50);
   if (!rows.length) return [];
-  const authors = await deps.db
-    .select()
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        rows.map((row) => row.performerId),
-      ),
-    );
+  const authors = await publicUsersById(
+    deps.db,
+    rows.map((row) => row.performerId),
+  );
   return rows.map((row) => ({
-    performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+    performer: authors.get(row.performerId)!,
     storyCount: row.storyCount,
     latestAt: (row.latestAt as Date).toISOString(),
   }));
@@ -132,10 +127,10 @@ async function presentStories(deps: Deps, rows: StoryRow[]): Promise<Story[]> {
   const fileIds = rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
   const [storyFiles, authors] = await Promise.all([
     fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
-    deps.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.performerId),
+    ),
   ]);
   return rows.map((row) => {
     const file = storyFiles.find((item) => item.id === row.fileId);
@@ -145,7 +140,7 @@ async function presentStories(deps: Deps, rows: StoryRow[]): Promise<Story[]> {
       text: row.text,
       backgroundColor: row.backgroundColor,
       file: file ? presentMediaFile(file, { signer: deps.mediaSigner, canView: true }) : null,
-      performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+      performer: authors.get(row.performerId)!,
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     };

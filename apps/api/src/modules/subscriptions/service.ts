@@ -21,7 +21,7 @@ import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
 import { subscriptionGivesAccess } from '../access/policy';
 import { startCardPayment } from '../payments/card-payments';
 import { transactionFor } from '../payments/transactions';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 import { notifyBalance } from '../wallet/balance';
 import { payFromWallet } from '../wallet/charges';
 import { addPeriod } from './periods';
@@ -211,11 +211,11 @@ const renewalIntent = (due: SubscriptionRow): Intent => {
 
 async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];
-  const people = await deps.db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(rows.flatMap((row) => [row.userId, row.performerId]))]));
-  const person = (id: string) => toPublicUser(people.find((user) => user.id === id)!);
+  const people = await publicUsersById(
+    deps.db,
+    rows.flatMap((row) => [row.userId, row.performerId]),
+  );
+  const person = (id: string) => people.get(id)!;
   const now = new Date();
   return rows.map((row) => ({
     _id: row.id,

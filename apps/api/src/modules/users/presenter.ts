@@ -1,4 +1,7 @@
 import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type CurrentUser, type PublicUser } from '@limelight/contracts';
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema';
 import { publicUrl } from '../../platform/storage';
 import type { ProfileRow, UserRow } from './repo';
 
@@ -32,4 +35,12 @@ export function toCurrentUser(user: UserRow, balanceCents: number, profile?: Pro
 /** What any signed-in user may see of another account. */
 export function toPublicUser(user: UserRow): PublicUser {
   return { _id: user.id, name: user.name, username: user.username, avatar: avatarOf(user), isPerformer: user.role === 'performer' };
+}
+
+/** The public profiles of the accounts a page of rows names, by id: one query for the page. */
+export async function publicUsersById(db: Queryable, ids: Iterable<string>): Promise<Map<string, PublicUser>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((user) => [user.id, toPublicUser(user)]));
 }

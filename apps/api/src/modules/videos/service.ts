@@ -10,7 +10,7 @@ import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, users, videos } from '../../db/schema';
+import { files, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
@@ -22,7 +22,7 @@ import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { keepUpload, queueProcessing } from '../media/processing';
 import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
 import { bookmarkedPage, viewerReactions } from '../reactions/repo';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 
 type VideoRow = typeof videos.$inferSelect;
 type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';
@@ -180,10 +180,10 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       rows.map((row) => ({ id: row.id, performerId: row.performerId, isSale: row.isSale, priceCents: row.priceCents })),
     ),
     fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
-    deps.db
-      .select()
-      .from(users)
-      .where(inArray(users.id, [...new Set(rows.map((row) => row.performerId))])),
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.performerId),
+    ),
     viewerReactions(
       deps.db,
       viewer,
@@ -205,7 +205,7 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       tags: row.tags,
       isSale: row.isSale,
       price: fromCents(row.priceCents),
-      performer: toPublicUser(authors.find((author) => author.id === row.performerId)!),
+      performer: authors.get(row.performerId)!,
       video: file(row.fileId),
       teaser: file(row.teaserFileId),
       thumbnail: file(row.thumbnailFileId),

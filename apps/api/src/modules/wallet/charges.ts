@@ -9,7 +9,7 @@ import {
   type WalletChargeRouteType,
   type walletChargeQuerySchema,
 } from '@limelight/contracts';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
@@ -23,7 +23,7 @@ import { walletOf } from '../../platform/ledger';
 import { recordSale, splitSale } from '../earnings/sales';
 import { visibleFeed } from '../feeds/service';
 import { visibleGallery } from '../galleries/service';
-import { toPublicUser } from '../users/presenter';
+import { publicUsersById } from '../users/presenter';
 import { visibleVideo } from '../videos/service';
 import { notifyBalance } from './balance';
 
@@ -78,7 +78,7 @@ export async function chargeWallet(
     throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
   }
   // Read before the transaction: inside it, the creator's balance row stays locked until the commit.
-  const people = await peopleOf(deps.db, [fan.id, target.performerId]);
+  const people = await publicUsersById(deps.db, [fan.id, target.performerId]);
   const result = await idempotent(
     deps.db,
     fan.id,
@@ -153,17 +153,7 @@ type ChargeRow = typeof walletCharges.$inferSelect;
 
 /** One charge as lists show it. */
 export async function chargeFor(db: Queryable, row: ChargeRow) {
-  return presentCharge(row, await peopleOf(db, [row.userId, row.performerId]));
-}
-
-/** The people charges name, by id, as the public sees them. */
-async function peopleOf(db: Queryable, ids: string[]) {
-  if (!ids.length) return new Map<string, PublicUser>();
-  const rows = await db
-    .select()
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((user) => [user.id, toPublicUser(user)]));
+  return presentCharge(row, await publicUsersById(db, [row.userId, row.performerId]));
 }
 
 function presentCharge(row: ChargeRow, people: Map<string, PublicUser>): WalletCharge {
@@ -206,7 +196,7 @@ export async function searchCharges(deps: Deps, scope: ChargeScope, query: z.out
       .offset(query.offset),
     deps.db.select({ value: count() }).from(walletCharges).where(where),
   ]);
-  const people = await peopleOf(
+  const people = await publicUsersById(
     deps.db,
     rows.flatMap((row) => [row.userId, row.performerId]),
   );
