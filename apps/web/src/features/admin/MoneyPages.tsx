@@ -19,7 +19,7 @@ import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/T
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { EarningSource } from '../earnings/EarningsPage';
-import { payoutStatusColors } from '../earnings/PayoutsPage';
+import { payoutColumns } from '../earnings/PayoutsPage';
 import { paymentPurpose, paymentStatusColumn } from '../wallet/PaymentOutcome';
 import {
   useAdminChargesQuery,
@@ -208,6 +208,7 @@ export function EarningsAdminPage() {
 /** Payout requests: approve, reject (the hold returns) or mark paid. */
 export function PayoutsAdminPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
+  const columns = payoutColumns(sortOrder);
   const { data, isFetching } = useAdminPayoutsQuery(query);
   const [review] = useReviewPayoutMutation();
   const decide = (row: PayoutRequest, status: 'approved' | 'rejected' | 'paid') =>
@@ -233,17 +234,13 @@ export function PayoutsAdminPage() {
         style={{ marginTop: 12 }}
         {...tableProps<PayoutRequest>(data?.total)}
         columns={[
-          createdAtColumn('Requested', sortOrder),
+          columns.requested,
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
-          { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
+          columns.amount,
           { title: 'To pay', key: 'currency', render: (_: unknown, row) => formatAmount(row.amount * row.tokenConversionRate) },
-          { title: 'To', key: 'to', render: (_: unknown, row) => Object.values(row.paymentAccountInfo).join(', ') },
+          columns.destination,
           { title: 'Note', dataIndex: 'requestNote', ellipsis: true },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: PayoutRequest['status']) => <Tag color={payoutStatusColors[status]}>{status}</Tag>,
-          },
+          columns.status,
           {
             title: 'Actions',
             key: 'actions',

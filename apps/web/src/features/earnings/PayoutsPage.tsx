@@ -1,26 +1,44 @@
 import { type PayoutMethod, type PayoutRequest, payoutStatuses } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
+import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { formatAmount, formatDate } from '../../shared/ui/TableCells';
+import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
 
-export const payoutStatusColors: Record<PayoutRequest['status'], string> = {
+const payoutStatusColors: Record<PayoutRequest['status'], string> = {
   pending: 'processing',
   approved: 'blue',
   rejected: 'error',
   paid: 'success',
 };
+
+/** The columns the creator's and the admin's lists of payout requests share. */
+export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
+  requested: createdAtColumn('Requested', sortOrder),
+  amount: { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
+  destination: {
+    title: 'To',
+    key: 'to',
+    render: (_: unknown, row: PayoutRequest) => Object.values(row.paymentAccountInfo).join(', '),
+  },
+  status: {
+    title: 'Status',
+    dataIndex: 'status',
+    render: (status: PayoutRequest['status']) => <Tag color={payoutStatusColors[status]}>{status}</Tag>,
+  },
+});
 type PayoutForm = { amount: number; paymentAccountType: PayoutMethod; requestNote: string };
 
 /** `/creator/payouts`: what may be requested now, the request form, and past requests (URL state). */
 export default function PayoutsPage() {
   const { data: balance } = usePayoutBalanceQuery();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
+  const columns = payoutColumns(sortOrder);
   const { data, isFetching } = usePayoutsQuery(query);
   const [requestPayout, { isLoading }] = useRequestPayoutMutation();
   const [intent, setIntent] = useState(() => crypto.randomUUID());
@@ -120,26 +138,10 @@ export default function PayoutsPage() {
           locale={{ emptyText: 'No payout requests yet.' }}
           {...tableProps<PayoutRequest>(data?.total)}
           columns={[
-            {
-              title: 'Requested',
-              dataIndex: 'createdAt',
-              sorter: true,
-              sortOrder: sortOrder('createdAt'),
-              render: formatDate,
-            },
-            {
-              title: 'Tokens',
-              dataIndex: 'amount',
-              sorter: true,
-              sortOrder: sortOrder('amount'),
-              render: formatAmount,
-            },
-            { title: 'To', key: 'to', render: (_: unknown, row) => Object.values(row.paymentAccountInfo).join(', ') },
-            {
-              title: 'Status',
-              dataIndex: 'status',
-              render: (status: PayoutRequest['status']) => <Tag color={payoutStatusColors[status]}>{status}</Tag>,
-            },
+            columns.requested,
+            columns.amount,
+            columns.destination,
+            columns.status,
             { title: 'Admin note', dataIndex: 'adminNote', ellipsis: true },
           ]}
         />
