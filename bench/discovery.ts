@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
-import { benchDatabase, formatLoad, load, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, startApi, stop, timeToFirstResponse } from './lib';
 
 const creators = Number(process.env.BENCH_CREATORS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,20 +42,8 @@ try {
     `seeded ${creators} creators into ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
 
-  const app = await timeToFirstResponse(
-    'node',
-    ['--import', 'tsx', 'apps/api/src/main.ts'],
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      INIT_CWD: '',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    `http://127.0.0.1:${port}/api/health`,
-  );
-  const base = `http://127.0.0.1:${port}`;
+  const app = await startApi({ port, dataDir, databaseUrl });
+  const { base } = app;
   const options = { seconds, concurrency };
   const scenarios: Array<[string, () => string]> = [
     ['profile read (by username)', () => `/api/performers/creator${random(creators)}`],

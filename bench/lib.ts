@@ -23,6 +23,29 @@ export async function timeToFirstResponse(command: string, args: string[], env: 
   }
 }
 
+/**
+ * The API as `npm start` runs it, on `port`, over the bench's data: its embedded database in
+ * `dataDir`, or PostgreSQL at `databaseUrl`. BENCH_PROFILE=1 writes a CPU profile of it to
+ * /tmp/limelight-prof when it stops.
+ */
+export async function startApi({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl?: string }) {
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/limelight-prof'] : [];
+  const { child } = await timeToFirstResponse(
+    'node',
+    [...profile, '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      INIT_CWD: '',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
 export async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { encodeCursor } from '../apps/api/src/platform/http';
-import { benchDatabase, formatLoad, load, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, startApi, stop, timeToFirstResponse } from './lib';
 
 const posts = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const creators = 1000;
@@ -42,20 +42,8 @@ try {
     `seeded ${posts} posts of ${creators} creators into ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
 
-  const app = await timeToFirstResponse(
-    'node',
-    [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/limelight-prof'] : []), '--import', 'tsx', 'apps/api/src/main.ts'],
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      INIT_CWD: '',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    `http://127.0.0.1:${port}/api/health`,
-  );
-  const base = `http://127.0.0.1:${port}`;
+  const app = await startApi({ port, dataDir, databaseUrl });
+  const { base } = app;
   const fan = { name: 'Bench Fan', username: 'benchfan', email: 'fan@bench.test', password: 'bench-password-1' };
   await fetch(`${base}/api/auth/users/register`, {
     method: 'POST',

@@ -16,7 +16,7 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { checkLedger } from '../apps/api/src/platform/ledger-check';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, formatLoad, load, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, startApi, stop } from './lib';
 
 const fans = Number(process.env.BENCH_FANS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -106,20 +106,8 @@ try {
     `seeded ${fans} funded fans and one creator into ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
 
-  const app = await timeToFirstResponse(
-    'node',
-    ['--import', 'tsx', 'apps/api/src/main.ts'],
-    {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      INIT_CWD: '',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    `http://127.0.0.1:${port}/api/health`,
-  );
-  const base = `http://127.0.0.1:${port}`;
+  const app = await startApi({ port, dataDir, databaseUrl });
+  const { base } = app;
   let next = 0;
   const tip = () => ({
     path: `/api/wallet/charges/tip/${creator!.id}`,
