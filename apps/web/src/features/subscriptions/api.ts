@@ -1,6 +1,6 @@
 import type { ListResponse, PaymentTransaction, SubscribeInput, Subscription } from '@limelight/contracts';
 import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import { api, subscriberContentTags } from '../../shared/lib/api';
 
 type Params = Record<string, string | number | undefined>;
 
@@ -25,7 +25,7 @@ export const subscriptionsApi = api.injectEndpoints({
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       }),
       // Subscriber posts, videos and galleries open at once.
-      invalidatesTags: ['Subscriptions', 'Feeds', 'Videos', 'Galleries', 'Stories', 'Payments', 'Me'],
+      invalidatesTags: [...subscriberContentTags, 'Payments', 'Me'],
     }),
     cancelSubscription: build.mutation<Subscription, { id: string; paidWith: string }>({
       query: ({ id, paidWith }) => ({ url: `/payment/${paidWith}/cancel-subscription/${id}`, method: 'POST' }),

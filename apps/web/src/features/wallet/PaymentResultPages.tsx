@@ -2,7 +2,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
-import { api } from '../../shared/lib/api';
+import { api, subscriberContentTags } from '../../shared/lib/api';
 import { useTransactionQuery } from './api';
 
 const POLL_MS = 2000;
@@ -22,7 +22,7 @@ export function PaymentSuccessPage() {
   const dispatch = useAppDispatch();
   const settled = payment?.status === 'success';
   useEffect(() => {
-    if (settled) dispatch(api.util.invalidateTags(['Subscriptions', 'Feeds', 'Videos', 'Galleries', 'Stories', 'Me']));
+    if (settled) dispatch(api.util.invalidateTags([...subscriberContentTags, 'Me']));
   }, [settled, dispatch]);
   const back = (
     <Link

@@ -11,7 +11,7 @@ import type {
   WalletChargeRouteType,
 } from '@limelight/contracts';
 import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import { api, subscriberContentTags } from '../../shared/lib/api';
 
 type Params = Record<string, string | number | undefined>;
 /** Every money-moving call carries the key of the fan's one intent, so a resent click pays once. */
@@ -39,11 +39,11 @@ export const walletApi = api.injectEndpoints({
     }),
     confirmPayment: build.mutation<PaymentTransaction, string>({
       query: (id) => ({ url: `/payment/sandbox/confirm/${id}`, method: 'POST' }),
-      invalidatesTags: ['Payments', 'Me', 'Subscriptions'],
+      invalidatesTags: [...subscriberContentTags, 'Payments', 'Me'],
     }),
     retryPayment: build.mutation<PaymentTransaction, string>({
       query: (id) => ({ url: `/payment/retry/${id}`, method: 'POST' }),
-      invalidatesTags: ['Payments', 'Me', 'Subscriptions'],
+      invalidatesTags: [...subscriberContentTags, 'Payments', 'Me'],
     }),
     applyCoupon: build.mutation<Coupon, string>({
       query: (code) => ({ url: `/coupons/${encodeURIComponent(code)}/apply-coupon`, method: 'POST' }),

@@ -49,6 +49,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+/** What a settled subscription payment opens: everything a creator shows subscribers. */
+export const subscriberContentTags = ['Subscriptions', 'Feeds', 'Videos', 'Galleries', 'Stories'] as const;
+
 /** One RTK Query API; each feature adds its endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
