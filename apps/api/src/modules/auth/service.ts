@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { sendMail } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
+import { queueMail } from '../../platform/mail';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers/documents';
 import { findByEmail, findById, findByLogin, takenFields, type UserRow } from '../users/repo';
@@ -168,15 +168,16 @@ export async function changePassword(
 
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await findByEmail(deps.db, email);
-  if (user && user.status === 'active') {
-    const token = await issueOneTimeToken(deps.db, user.id, 'reset_password');
+  if (!user || user.status !== 'active') return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, user.id, 'reset_password');
     const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await sendMail(deps, {
+    await queueMail(deps.jobs, tx, {
       to: user.email!,
       subject: `Reset your ${deps.settings.get('siteName')} password`,
       text: `Hi ${user.name || user.username},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
     });
-  }
+  });
 }
 
 export async function resetPassword(deps: Deps, token: string, password: string) {
@@ -190,14 +191,18 @@ export async function resetPassword(deps: Deps, token: string, password: string)
   });
 }
 
+/** Queues the link that verifies the user's address, with its token, in one transaction. */
 export async function sendVerificationMail(deps: Deps, user: UserRow) {
-  if (!user.email) return;
-  const token = await issueOneTimeToken(deps.db, user.id, 'verify_email');
-  const link = `${deps.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-  await sendMail(deps, {
-    to: user.email,
-    subject: `Verify your e-mail address for ${deps.settings.get('siteName')}`,
-    text: `Hi ${user.name || user.username},\n\nOpen this link to verify your e-mail address:\n${link}`,
+  const email = user.email;
+  if (!email) return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, user.id, 'verify_email');
+    const link = `${deps.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+    await queueMail(deps.jobs, tx, {
+      to: email,
+      subject: `Verify your e-mail address for ${deps.settings.get('siteName')}`,
+      text: `Hi ${user.name || user.username},\n\nOpen this link to verify your e-mail address:\n${link}`,
+    });
   });
 }
 
