@@ -18,12 +18,10 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
-import { subscriptionGivesAccess } from '../access/policy';
-import { startCardPayment } from '../payments/card-payments';
-import { transactionFor } from '../payments/transactions';
-import { publicUsersById } from '../users/presenter';
-import { notifyBalance } from '../wallet/balance';
-import { payFromWallet } from '../wallet/charges';
+import { subscriptionGivesAccess } from '../access';
+import { startCardPayment, transactionFor } from '../payments';
+import { publicUsersById } from '../users';
+import { notifyBalance, payFromWallet } from '../wallet';
 import { addPeriod } from './periods';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
