@@ -124,7 +124,7 @@ export async function changePassword(
 
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await findByEmail(deps.db, email);
-  if (!user || user.status !== 'active') return;
+  if (user?.status !== 'active') return;
   await deps.db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, 'reset_password');
     const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
