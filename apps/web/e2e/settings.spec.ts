@@ -1,4 +1,4 @@
-import { accounts, expect, logIn, setSettingAsAdmin, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, logIn, setSettingAsAdmin, test } from './fixtures';
 
 test('dark mode toggles and is remembered', async ({ page }) => {
   await page.goto('/auth/login');
@@ -39,11 +39,17 @@ test('maintenance mode shows the maintenance page to everyone but admins', async
   await expect(page.getByText('Changes saved')).toBeVisible();
   try {
     const visitor = await browser.newPage();
-    for (const path of ['/home', '/avastone', '/auth/register']) {
+    for (const path of ['/home', '/avastone', '/auth/register', '/auth/login']) {
       await visitor.goto(path);
       await expect(visitor.getByTestId('maintenance-page')).toBeVisible();
       await expect(visitor.getByText('Limelight is under maintenance')).toBeVisible();
     }
+    // The staff entrance shows the form, and only admins get through it.
+    await visitor.goto('/admin/login');
+    await visitor.getByLabel('E-mail or username').fill(accounts.fan);
+    await visitor.getByLabel('Password').fill(DEMO_PASSWORD);
+    await visitor.getByRole('button', { name: 'Log in' }).click();
+    await expect(visitor.getByRole('alert').getByText('The site is under maintenance: please come back soon').first()).toBeVisible();
     await visitor.close();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();

@@ -10,6 +10,8 @@ export const ErrorCode = {
   conflict: 'CONFLICT',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountInactive: 'ACCOUNT_INACTIVE',
+  /** Maintenance mode: only admins sign in (503). */
+  siteInMaintenance: 'SITE_IN_MAINTENANCE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',
   invalidToken: 'INVALID_TOKEN',
   rateLimited: 'RATE_LIMITED',

@@ -41,9 +41,12 @@ function useDocumentSettings(siteName?: string, favicon?: string) {
 /**
  * Wraps every route: loads the settings and the signed-in user, keeps the socket, and puts the
  * maintenance page in place of every screen while maintenanceMode is on, or the geo-block
- * layout where the site is blocked in the visitor's country. Admins still get through, and the
- * login page stays reachable so that they can sign in (decision 005).
+ * layout where the site is blocked in the visitor's country. Admins still get through, and
+ * /admin/login stays reachable so that they can sign in (the API admits only admins then;
+ * decision 005).
  */
+const STAFF_LOGIN_PATH = '/admin/login';
+
 export function Shell() {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const user = useAppSelector((state) => state.session.user);
@@ -55,7 +58,7 @@ export function Shell() {
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
 
   if (settings.isLoading || geo.isLoading || (loggedIn && me.isLoading)) return <PageLoading />;
-  const staffEntrance = user?.isAdmin || pathname === '/auth/login';
+  const staffEntrance = user?.isAdmin || pathname === STAFF_LOGIN_PATH;
   if (settings.data?.maintenanceMode && !staffEntrance) {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }

@@ -86,6 +86,8 @@ export const router = createBrowserRouter([
         element: <PublicLayout />,
         children: [
           { path: '/auth/login', element: <LoginPage /> },
+          // The way in for admins while maintenance mode closes every other screen (decision 005).
+          { path: '/admin/login', element: <LoginPage /> },
           { path: '/auth/register', element: <RegisterPage /> },
           { path: '/auth/register/creator', element: <RegisterCreatorPage /> },
           { path: '/auth/forgot-password', element: <ForgotPasswordPage /> },

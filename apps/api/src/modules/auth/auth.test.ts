@@ -241,6 +241,35 @@ describe('login and sessions', () => {
   });
 });
 
+describe('maintenance mode', () => {
+  it('lets only admins sign in, by password or by a one-time link', async () => {
+    const fan = await registerFan(app);
+    const admin = await signedIn(app, 'admin');
+    const link = (
+      await app.inject({ method: 'POST', url: `/api/admin/accounts/${fan._id}/login-link`, headers: admin.headers, payload: {} })
+    ).json();
+    await setSetting('maintenanceMode', true);
+    try {
+      const refused = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: fan.username, password: PASSWORD } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toMatchObject({
+        code: 'SITE_IN_MAINTENANCE',
+        message: 'The site is under maintenance: please come back soon',
+      });
+      const byLink = await app.inject({ method: 'POST', url: '/api/auth/token-login', payload: { token: link.token } });
+      expect(byLink.json().code).toBe('SITE_IN_MAINTENANCE');
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.user.email, password: PASSWORD } })).statusCode,
+      ).toBe(200);
+    } finally {
+      await setSetting('maintenanceMode', false);
+    }
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: fan.username, password: PASSWORD } })).statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('e-mail verification', () => {
   it('is not needed to log in when requireEmailVerification is off', async () => {
     const fan = await registerFan(app);

@@ -79,15 +79,26 @@ export async function login(
   if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && user.role !== 'admin') {
     throw new AppError(403, ErrorCode.emailNotVerified, 'Please verify your e-mail address before logging in');
   }
-  return openSession(deps, user.id, input.remember, 'password', meta);
+  return openSession(deps, user, input.remember, 'password', meta);
 }
 
-export function openSession(deps: Deps, userId: string, remember: boolean, method: SessionMethod, meta: ClientMeta) {
+/**
+ * Every way of signing in ends here. In maintenance mode only admins get a session: the site is
+ * closed to everyone else, and the admins must still be able to come in and open it again.
+ */
+export async function openSession(
+  deps: Deps,
+  user: Pick<UserRow, 'id' | 'role'>,
+  remember: boolean,
+  method: SessionMethod,
+  meta: ClientMeta,
+) {
+  if (deps.settings.get('maintenanceMode') && user.role !== 'admin') {
+    throw new AppError(503, ErrorCode.siteInMaintenance, 'The site is under maintenance: please come back soon');
+  }
   const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
-  return createSession(deps.db, { userId, ttlSeconds, method, ...meta }).then((session) => ({
-    token: session.token,
-    expiresAt: session.expiresAt.toISOString(),
-  }));
+  const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...meta });
+  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
 
 export async function logout(deps: Deps, session: RequestSession) {
@@ -164,7 +175,7 @@ export async function loginWithOneTimeToken(deps: Deps, token: string, meta: Cli
   const user = userId ? await findById(deps.db, userId) : undefined;
   if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This login link is invalid or has expired');
   if (user.status !== 'active') throw inactiveAccount();
-  return openSession(deps, user.id, false, 'one_time_link', meta);
+  return openSession(deps, user, false, 'one_time_link', meta);
 }
 
 export async function issueLoginLink(deps: Deps, userId: string, redirect?: string) {

@@ -115,7 +115,7 @@ async function signIn(deps: Deps, external: ExternalAccount, role: SocialRole, m
     return account;
   });
   if (user.status !== 'active') throw inactiveAccount();
-  return openSession(deps, user.id, true, 'social', meta);
+  return openSession(deps, user, true, 'social', meta);
 }
 
 async function findLinkedUser(db: Queryable, external: ExternalAccount) {
