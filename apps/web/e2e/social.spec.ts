@@ -32,6 +32,13 @@ test('a fan follows and bookmarks a creator and finds them on the following and 
   const followed = page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' });
   await expect(followed).toBeVisible();
   await expect(followed.getByRole('button', { name: 'Following' })).toBeVisible();
+  // After a reload the buttons show what the server knows, on this page and on the home page's cards.
+  await page.reload();
+  await expect(followed.getByRole('button', { name: 'Following' })).toBeVisible();
+  await page.goto('/home');
+  await expect(
+    page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' }).first().getByRole('button', { name: 'Following' }),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Bookmarks' }).click();
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();

@@ -7,18 +7,18 @@ export type PerformerBookmark = Following & { objectId: string };
 export type Follower = { _id: string; follower: { _id: string; name: string; username: string | null; avatar: string }; createdAt: string };
 type Page = { offset: number; limit: number };
 
-/** Lists of creators tell the follow buttons which ones the user already follows. */
-const syncFollowStates = (
-  _arg: Page,
-  {
-    dispatch,
-    queryFulfilled,
-  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ListResponse<{ performer: PublicPerformer }> }> },
-) =>
-  queryFulfilled.then(
-    ({ data }) => void dispatch(followStatesLoaded(data.data.map((row) => row.performer))),
-    () => undefined,
-  );
+/**
+ * Every answer that carries creators tells the follow buttons which of them the user follows
+ * (spec 3, followedIds), so a button shows what the server knows on any page, after a reload too.
+ */
+const syncingFollowStates =
+  <Result>(performersIn: (result: Result) => Array<{ _id: string; isFollowed: boolean }>) =>
+  (_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: Result }> }) =>
+    queryFulfilled.then(
+      ({ data }) => void dispatch(followStatesLoaded(performersIn(data))),
+      () => undefined,
+    );
+const linkedPerformers = (page: ListResponse<{ performer: PublicPerformer }>) => page.data.map((row) => row.performer);
 
 const bookmark = (objectId: string) => ({ objectType: 'performer', objectId, action: 'bookmark' });
 
@@ -27,11 +27,7 @@ export const profileApi = api.injectEndpoints({
     performer: build.query<PerformerProfile, string>({
       query: (id) => `/performers/${encodeURIComponent(id)}`,
       providesTags: ['Performer'],
-      onQueryStarted: (_id, { dispatch, queryFulfilled }) =>
-        queryFulfilled.then(
-          ({ data }) => void dispatch(followStatesLoaded([data])),
-          () => undefined,
-        ),
+      onQueryStarted: syncingFollowStates((performer: PerformerProfile) => [performer]),
     }),
     follow: build.mutation<{ followed: boolean }, string>({
       query: (id) => ({ url: `/follows/${id}`, method: 'POST' }),
@@ -62,11 +58,7 @@ export const profileApi = api.injectEndpoints({
     searchPerformers: build.query<ListResponse<PublicPerformer>, Record<string, string | number | string[] | undefined>>({
       query: (params) => ({ url: '/performers/user/search', params }),
       providesTags: ['Performer'],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) =>
-        queryFulfilled.then(
-          ({ data }) => void dispatch(followStatesLoaded(data.data)),
-          () => undefined,
-        ),
+      onQueryStarted: syncingFollowStates((page: ListResponse<PublicPerformer>) => page.data),
     }),
     popularSearches: build.query<ListResponse<{ keyword: string; count: number }>, void>({
       query: () => ({ url: '/search/list/keywords', params: { sortBy: 'popular', limit: 8 } }),
@@ -79,14 +71,17 @@ export const profileApi = api.injectEndpoints({
     topPerformers: build.query<PublicPerformer[], number>({
       query: (limit) => ({ url: '/performers/top', params: { limit } }),
       providesTags: ['Performer'],
+      onQueryStarted: syncingFollowStates((performers: PublicPerformer[]) => performers),
     }),
     randomPerformers: build.query<PublicPerformer[], number>({
       query: (limit) => ({ url: '/performers/search/random', params: { limit } }),
       providesTags: ['Performer'],
+      onQueryStarted: syncingFollowStates((performers: PublicPerformer[]) => performers),
     }),
     following: build.query<ListResponse<Following>, Page>({
       query: (params) => ({ url: '/follows/following', params }),
       providesTags: ['Following'],
+      onQueryStarted: syncingFollowStates(linkedPerformers),
     }),
     followers: build.query<ListResponse<Follower>, Page>({
       query: (params) => ({ url: '/follows/followers', params }),
@@ -95,7 +90,7 @@ export const profileApi = api.injectEndpoints({
     bookmarkedPerformers: build.query<ListResponse<PerformerBookmark>, Page>({
       query: (params) => ({ url: '/reactions/performers/bookmark', params }),
       providesTags: ['Bookmarks'],
-      onQueryStarted: syncFollowStates,
+      onQueryStarted: syncingFollowStates(linkedPerformers),
     }),
   }),
 });
