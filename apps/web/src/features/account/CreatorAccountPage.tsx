@@ -8,28 +8,13 @@ import {
   type UpdatePerformerInput,
   updatePerformerSchema,
 } from '@limelight/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Skeleton,
-  Switch,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
@@ -161,13 +146,8 @@ function SubscriptionTab({ account }: { account: PerformerAccount }) {
   };
   const price = (name: keyof PricesForm, label: string) => (
     <Col xs={12} md={6}>
-      <Form.Item
-        name={name}
-        label={label}
-        normalize={nullIfBlank}
-        rules={[{ type: 'number', min, max, message: `Between ${min.toFixed(2)} and ${max.toFixed(2)}` }]}
-      >
-        <InputNumber min={0} step={0.01} precision={2} style={{ width: '100%' }} placeholder="Not offered" />
+      <Form.Item name={name} label={label} normalize={nullIfBlank} rules={amountRules({ what: 'A plan price', min, max, optional: true })}>
+        <AmountInput step={0.01} style={{ width: '100%' }} placeholder="Not offered" />
       </Form.Item>
     </Col>
   );

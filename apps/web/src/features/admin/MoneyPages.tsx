@@ -11,10 +11,11 @@ import {
   type SaveCouponInput,
   type WalletCharge,
 } from '@limelight/contracts';
-import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
@@ -320,11 +321,15 @@ export function CouponsAdminPage() {
           <Form.Item name="name" label="Name">
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="percentOff" label="Percent off" rules={[{ required: true, message: 'Percent off is required' }]}>
-            <InputNumber min={1} max={99} precision={0} />
+          <Form.Item name="percentOff" label="Percent off" rules={amountRules({ what: 'A discount', min: 1, max: 99, unit: '%' })}>
+            <AmountInput precision={0} />
           </Form.Item>
-          <Form.Item name="remainingUses" label="Uses (empty: unlimited)">
-            <InputNumber min={0} precision={0} />
+          <Form.Item
+            name="remainingUses"
+            label="Uses (empty: unlimited)"
+            rules={amountRules({ what: 'Uses', min: 0, unit: 'uses', optional: true })}
+          >
+            <AmountInput precision={0} />
           </Form.Item>
           <Form.Item name="expiredAt" label="Expires">
             <DatePicker showTime />

@@ -33,13 +33,8 @@ function SettingInput({ setting, ...control }: { setting: AdminSetting } & Recor
       return <Switch {...control} />;
     case 'number':
       return (
-        <InputNumber
-          {...control}
-          min={setting.min}
-          max={setting.max}
-          step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1}
-          style={{ width: 200 }}
-        />
+        // No min or max here: antd would silently change an out-of-range value; the API refuses it naming the limit.
+        <InputNumber {...control} step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1} style={{ width: 200 }} />
       );
     case 'enum':
       return <Select {...control} style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;

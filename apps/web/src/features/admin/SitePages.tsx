@@ -17,6 +17,7 @@ import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
+import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { ResourcePage } from './ResourcePage';
 import {
@@ -319,11 +320,11 @@ export function TokenPackagesAdminPage() {
           <Form.Item name="description" label="Description">
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
-          <Form.Item name="price" label="Price" rules={required('Price')}>
-            <InputNumber min={0.01} precision={2} style={{ width: 160 }} />
+          <Form.Item name="price" label="Price" rules={amountRules({ what: 'A price', min: 0.01, unit: '' })}>
+            <AmountInput style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="tokens" label="Tokens received" rules={required('Tokens')}>
-            <InputNumber min={0.01} precision={2} style={{ width: 160 }} />
+          <Form.Item name="tokens" label="Tokens received" rules={amountRules({ what: 'Tokens received', min: 0.01 })}>
+            <AmountInput style={{ width: 160 }} />
           </Form.Item>
           <Form.Item name="ordering" label="Order">
             <InputNumber precision={0} />

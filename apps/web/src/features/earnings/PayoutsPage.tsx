@@ -1,11 +1,12 @@
 import { type PayoutMethod, type PayoutRequest, payoutStatuses } from '@limelight/contracts';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
@@ -99,9 +100,9 @@ export default function PayoutsPage() {
                 name="amount"
                 label="Tokens"
                 extra={`At least ${minimum}; at most what is available.`}
-                rules={[{ required: true, message: 'Enter an amount' }]}
+                rules={amountRules({ what: 'A payout', min: minimum, max: balance?.available })}
               >
-                <InputNumber min={minimum} max={balance?.available} precision={2} style={{ width: 160 }} />
+                <AmountInput style={{ width: 160 }} />
               </Form.Item>
               <Form.Item name="paymentAccountType" label="Pay to" extra={<Link to="/creator/banking">Banking details</Link>}>
                 <Radio.Group

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Feed, type FeedFileKind, type FeedType, feedTypes, MAX_FEED_PHOTOS, type MediaFile } from '@limelight/contracts';
-import { Button, Card, Checkbox, DatePicker, Flex, Form, Input, InputNumber, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
+import { Button, Card, Checkbox, DatePicker, Flex, Form, Input, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useUploads } from '../../shared/hooks/useUploads';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { ITEM_PRICE } from '../../shared/ui/LibraryFields';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
 
@@ -210,8 +212,8 @@ function FeedComposer({ feed }: { feed?: Feed }) {
             <Switch />
           </Form.Item>
           {isSale && (
-            <Form.Item name="price" label="Price (tokens)" rules={[{ required: true, message: 'Enter a price' }]}>
-              <InputNumber min={0} max={10000} precision={2} />
+            <Form.Item name="price" label="Price (tokens)" rules={amountRules(ITEM_PRICE)}>
+              <AmountInput />
             </Form.Item>
           )}
           <Form.Item name="scheduled" label="Publish later" valuePropName="checked">

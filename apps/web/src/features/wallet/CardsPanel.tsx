@@ -1,9 +1,10 @@
 import { CreditCardOutlined, DeleteOutlined } from '@ant-design/icons';
 import { SANDBOX_CARDS, type SandboxCardInput } from '@limelight/contracts';
-import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Input, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useAddCardMutation, useCardsQuery, useRemoveCardMutation } from './api';
 
@@ -123,11 +124,11 @@ function SandboxCardForm({ onDone }: { onDone: () => void }) {
         <Input inputMode="numeric" autoComplete="cc-number" maxLength={23} />
       </Form.Item>
       <Flex gap={8} wrap>
-        <Form.Item name="expMonth" label="Month" rules={[{ required: true, message: 'Month' }]}>
-          <InputNumber min={1} max={12} placeholder="MM" />
+        <Form.Item name="expMonth" label="Month" rules={amountRules({ what: 'The month', min: 1, max: 12, unit: '' })}>
+          <AmountInput precision={0} placeholder="MM" />
         </Form.Item>
-        <Form.Item name="expYear" label="Year" rules={[{ required: true, message: 'Year' }]}>
-          <InputNumber min={2000} max={2100} placeholder="YYYY" />
+        <Form.Item name="expYear" label="Year" rules={amountRules({ what: 'The year', min: 2000, max: 2100, unit: '' })}>
+          <AmountInput precision={0} placeholder="YYYY" />
         </Form.Item>
         <Form.Item name="cvc" label="CVC" rules={[{ required: true, message: 'CVC' }]}>
           <Input inputMode="numeric" autoComplete="cc-csc" maxLength={4} style={{ width: 90 }} />

@@ -1,11 +1,12 @@
 import { DollarOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { PublicUser, WalletChargeInput, WalletChargeRouteType } from '@limelight/contracts';
-import { Button, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { usePayFromWalletMutation } from './api';
 
@@ -22,6 +23,7 @@ function PayModal({
   success,
   onClose,
   onPaid,
+  refused,
   children,
 }: {
   open: boolean;
@@ -30,12 +32,14 @@ function PayModal({
   success: string;
   onClose: () => void;
   onPaid?: () => void;
+  /** Why the charge cannot be sent as it stands (an amount out of its limits): Pay waits. */
+  refused?: string;
   children?: ReactNode;
 }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const [intent, setIntent] = useState(() => crypto.randomUUID());
   const [pay, { isLoading }] = usePayFromWalletMutation();
-  const short = balance < charge.price;
+  const short = !refused && balance < charge.price;
   const submit = () =>
     pay({ ...charge, idempotencyKey: intent })
       .unwrap()
@@ -60,7 +64,7 @@ function PayModal({
             <Button type="primary">Top up your wallet</Button>
           </Link>
         ) : (
-          <Button key="pay" type="primary" loading={isLoading} onClick={submit} disabled={!charge.price}>
+          <Button key="pay" type="primary" loading={isLoading} onClick={submit} disabled={!charge.price || !!refused}>
             Pay {charge.price.toFixed(2)} tokens
           </Button>
         ),
@@ -114,6 +118,7 @@ export function TipButton({ performer }: { performer: PublicUser }) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState<number | null>(min);
   const [message, setMessage] = useState('');
+  const refused = amountProblem(amount, { what: 'A tip', min, max });
   const signedIn = useSignedInAction();
   const viewer = useAppSelector((state) => state.session.user);
   if (viewer && viewer.role !== 'user') return null;
@@ -129,10 +134,11 @@ export function TipButton({ performer }: { performer: PublicUser }) {
         success={`You tipped ${performer.name} ${(amount ?? 0).toFixed(2)} tokens`}
         onClose={() => setOpen(false)}
         onPaid={() => setMessage('')}
+        refused={refused}
       >
         <Form layout="vertical" name="tip">
-          <Form.Item label="Tokens" extra={`From ${min} to ${max}`}>
-            <InputNumber min={min} max={max} precision={2} value={amount} onChange={setAmount} aria-label="Tip amount" />
+          <Form.Item label="Tokens" extra={`From ${min} to ${max}`} validateStatus={refused ? 'error' : undefined} help={refused}>
+            <AmountInput value={amount} onChange={setAmount} aria-label="Tip amount" />
           </Form.Item>
           <Form.Item label="Message (optional)">
             <Input.TextArea

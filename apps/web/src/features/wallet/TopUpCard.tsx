@@ -1,8 +1,9 @@
 import type { Coupon } from '@limelight/contracts';
-import { Button, Card, Flex, Form, Input, InputNumber, Radio, Segmented, Select, Space, Typography } from 'antd';
+import { Button, Card, Flex, Form, Input, Radio, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useTokenPackagesQuery } from '../site/api';
 import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
@@ -31,6 +32,7 @@ export function TopUpCard() {
   const price = mode === 'amount' ? (amount ?? 0) : (chosenPackage?.price ?? 0);
   const toPay = coupon ? Math.max(0.01, Math.round(price * (1 - coupon.discountRate) * 100) / 100) : price;
   const hasCard = !!cards?.total;
+  const amountRefused = mode === 'amount' ? amountProblem(amount, { what: 'A top-up', min, max }) : undefined;
   const { follow, confirmation } = usePaymentFollowUp(`${tokens.toFixed(2)} tokens added to your wallet`);
 
   const pay = async () => {
@@ -63,8 +65,13 @@ export function TopUpCard() {
       />
       <Form layout="vertical" name="top-up" onFinish={pay} requiredMark={false}>
         {mode === 'amount' ? (
-          <Form.Item label="Tokens" extra={`From ${min} to ${max}; one token costs 1.`}>
-            <InputNumber min={min} max={max} precision={2} value={amount} onChange={setAmount} aria-label="Tokens" style={{ width: 160 }} />
+          <Form.Item
+            label="Tokens"
+            extra={`From ${min} to ${max}; one token costs 1.`}
+            validateStatus={amountRefused ? 'error' : undefined}
+            help={amountRefused}
+          >
+            <AmountInput value={amount} onChange={setAmount} aria-label="Tokens" style={{ width: 160 }} />
           </Form.Item>
         ) : (
           <Form.Item label="Package">
@@ -119,7 +126,12 @@ export function TopUpCard() {
           <Typography.Paragraph type="secondary">Add a card below to pay.</Typography.Paragraph>
         )}
         <Flex gap={12} align="center">
-          <Button type="primary" htmlType="submit" loading={isLoading} disabled={!hasCard || !price || (mode === 'package' && !packageId)}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={isLoading}
+            disabled={!hasCard || !price || !!amountRefused || (mode === 'package' && !packageId)}
+          >
             Pay {toPay.toFixed(2)}
           </Button>
           {coupon && (

@@ -1,6 +1,10 @@
 import { libraryStatuses } from '@limelight/contracts';
-import { Flex, Form, InputNumber, Radio, Switch } from 'antd';
+import { Flex, Form, Radio, Switch } from 'antd';
+import { AmountInput, amountRules } from './AmountInput';
 import { libraryStatusLabels } from './LibraryCard';
+
+/** What a creator may ask for one item. */
+export const ITEM_PRICE = { what: 'A price', min: 0, max: 10000 };
 
 /** Who sees a video or gallery: its visibility, and whether it is sold alone (at a price) or to subscribers. */
 export function LibraryAccessFields({ isSale }: { isSale?: boolean }) {
@@ -14,8 +18,8 @@ export function LibraryAccessFields({ isSale }: { isSale?: boolean }) {
           <Switch />
         </Form.Item>
         {isSale && (
-          <Form.Item name="price" label="Price (tokens)" rules={[{ required: true, message: 'Enter a price' }]}>
-            <InputNumber min={0} max={10000} precision={2} />
+          <Form.Item name="price" label="Price (tokens)" rules={amountRules(ITEM_PRICE)}>
+            <AmountInput />
           </Form.Item>
         )}
       </Flex>

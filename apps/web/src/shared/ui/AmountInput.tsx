@@ -1,0 +1,35 @@
+import { InputNumber, type InputNumberProps } from 'antd';
+
+/** What an amount is for, and the limits it must keep: `what` opens the message ("A tip"). */
+export type AmountLimits = { what: string; min?: number; max?: number; unit?: string; optional?: boolean };
+
+/** Why an amount is refused, naming the limit it breaks; undefined when it may be sent. */
+export function amountProblem(
+  value: number | null | undefined,
+  { what, min, max, unit = 'tokens', optional }: AmountLimits,
+): string | undefined {
+  if (value === null || value === undefined || Number.isNaN(value)) return optional ? undefined : `${what} needs an amount`;
+  const withUnit = (limit: number) => (unit ? `${limit} ${unit}` : String(limit));
+  if (min !== undefined && value < min) return `${what} must be at least ${withUnit(min)}`;
+  if (max !== undefined && value > max) return `${what} must be at most ${withUnit(max)}`;
+  return undefined;
+}
+
+/** Form rules for an AmountInput: the limits are checked, never applied to what was typed. */
+export const amountRules = (limits: AmountLimits) => [
+  {
+    validator: (_rule: unknown, value: number | null | undefined) => {
+      const problem = amountProblem(value, limits);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
+  },
+];
+
+/**
+ * A money or token amount. It takes no min or max on purpose: antd's would silently change an
+ * amount outside them when the field loses focus (a tip of 5 became 10, a top-up of 1000 became
+ * 300). An amount out of its limits is refused with the limit named instead (amountProblem).
+ */
+export function AmountInput(props: Omit<InputNumberProps<number>, 'min' | 'max'>) {
+  return <InputNumber<number> precision={2} {...props} />;
+}
