@@ -48,6 +48,7 @@ import { usersRoutes } from './modules/users/routes';
 import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { registerSessionResolution } from './platform/auth';
+import { registerClientCountry } from './platform/client-country';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     log: app.log,
   };
   app.decorate('deps', deps);
+  registerClientCountry(app, deps.geo);
   registerMediaProcessing(deps);
   registerRenewals(deps);
 

@@ -19,8 +19,9 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
+import { assertMayReach } from '../access/creators';
 import { accessTo, canViewOne } from '../access/policy';
-import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library/repo';
+import { countView, libraryPage, ownItem, shownIn, shownTo, visibleItem } from '../library/repo';
 import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
 import { saveImageFile } from '../media/uploads';
 import { bookmarkedPage, viewerReactions } from '../reactions/repo';
@@ -80,8 +81,9 @@ const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefi
   libraryPage(deps, galleries, where, query, (rows) => presentGalleries(deps, viewer, rows));
 
 export async function searchGalleries(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof gallerySearchQuerySchema>) {
+  if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
   const where = and(
-    shownIn(galleries),
+    shownTo(viewer, galleries),
     query.performerId ? eq(galleries.performerId, query.performerId) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
@@ -263,6 +265,7 @@ export async function performerPhotos(
   performerId: string,
   page: { offset: number; limit: number },
 ) {
+  await assertMayReach(deps.db, viewer, performerId);
   const where = and(eq(photos.performerId, performerId), shownIn(galleries));
   const [rows, [counted]] = await Promise.all([
     deps.db
@@ -321,7 +324,7 @@ export async function bookmarkedGalleries(deps: Deps, viewer: SessionUser, page:
     viewer,
     'gallery',
     {
-      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownIn(galleries)),
+      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownTo(viewer, galleries)),
       load: (ids) => deps.db.select().from(galleries).where(inArray(galleries.id, ids)),
       present: (rows) => presentGalleries(deps, viewer, rows),
     },

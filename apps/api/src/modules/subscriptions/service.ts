@@ -18,6 +18,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
+import { assertMayReach } from '../access/creators';
 import { subscriptionGivesAccess } from '../access/policy';
 import { startCardPayment } from '../payments/card-payments';
 import { transactionFor } from '../payments/transactions';
@@ -35,6 +36,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  */
 export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<typeof subscribeSchema>, request: FastifyRequest) {
   if (fan.role !== 'user') throw conflict('Only fans subscribe to creators');
+  await assertMayReach(deps.db, fan, input.performerId);
   const [creator] = await deps.db
     .select({ id: users.id, profile: performerProfiles })
     .from(users)
