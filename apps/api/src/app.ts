@@ -48,13 +48,13 @@ import { usersRoutes } from './modules/users/routes';
 import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { registerSessionResolution } from './platform/auth';
-import { registerClientCountry } from './platform/client-country';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
+import { registerClientCountry } from './platform/client-country';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
-import { createMailer } from './platform/mail';
+import { createMailer, registerMailSending } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { createS3Storage } from './platform/s3-storage';
 import { sharedSecret } from './platform/secrets';
@@ -132,6 +132,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   app.decorate('deps', deps);
   registerClientCountry(app, deps.geo);
   registerMediaProcessing(deps);
+  registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;

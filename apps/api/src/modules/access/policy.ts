@@ -42,23 +42,23 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
     refusals(db, viewer, performerIds),
     viewer
       ? Promise.all([
-        db
-          .select({ performerId: subscriptions.performerId })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess())),
-        db
-          .select({ itemId: purchasedItems.itemId })
-          .from(purchasedItems)
-          .where(
-            and(
-              eq(purchasedItems.userId, viewer.id),
-              eq(purchasedItems.itemType, itemType),
-              inArray(
-                purchasedItems.itemId,
-                items.map((item) => item.id),
+          db
+            .select({ performerId: subscriptions.performerId })
+            .from(subscriptions)
+            .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess())),
+          db
+            .select({ itemId: purchasedItems.itemId })
+            .from(purchasedItems)
+            .where(
+              and(
+                eq(purchasedItems.userId, viewer.id),
+                eq(purchasedItems.itemType, itemType),
+                inArray(
+                  purchasedItems.itemId,
+                  items.map((item) => item.id),
+                ),
               ),
             ),
-          ),
         ])
       : [[], []],
   ]);
@@ -68,8 +68,7 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
     const privileged = isPrivileged(viewer, item.performerId);
     const isSubscribed = subscribedTo.has(item.performerId);
     const isBought = boughtIds.has(item.id);
-    const canView =
-      privileged || (!refused.has(item.performerId) && (item.isSale ? isBought || item.priceCents === 0 : isSubscribed));
+    const canView = privileged || (!refused.has(item.performerId) && (item.isSale ? isBought || item.priceCents === 0 : isSubscribed));
     result.set(item.id, { canView, isSubscribed, isBought });
   }
   return result;

@@ -55,14 +55,10 @@ export const blocksRoutes =
       async (request) => blocks.blockStatus(deps, sessionOf(request).user, request.params.id),
     );
 
-    app.delete(
-      '/block/users/:id',
-      { ...blocker, schema: { tags: ['blocks'], params: byId } },
-      async (request, reply) => {
-        await blocks.unblockUser(deps, sessionOf(request).user, request.params.id);
-        return reply.status(204).send();
-      },
-    );
+    app.delete('/block/users/:id', { ...blocker, schema: { tags: ['blocks'], params: byId } }, async (request, reply) => {
+      await blocks.unblockUser(deps, sessionOf(request).user, request.params.id);
+      return reply.status(204).send();
+    });
 
     app.get(
       '/block/countries',

@@ -4,8 +4,8 @@ import { countryBlocks, subscriptions, userBlocks, users } from '../../db/schema
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { isCountryCode } from '../lookups/data';
-import { toPublicUser } from '../users/presenter';
+import { isCountryCode } from '../lookups';
+import { toPublicUser } from '../users';
 import { blockedPage, countriesBlockedBy, findBlock } from './repo';
 
 const refuseTarget = (message: string) => badRequest(`targetId: ${message}`, [{ field: 'targetId', message }]);

@@ -7,11 +7,10 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { notHiddenFrom, visibleCreator } from '../access/creators';
-import { canViewOne, creatorsReaching, visibleTo } from '../access/policy';
-import { findFile, presentMediaFile, storedKeys } from '../media/files';
-import { byListedCreator, findPerformer } from '../performers/repo';
-import { bookmarkedPage } from '../reactions/repo';
+import { canViewOne, creatorsReaching, notHiddenFrom, visibleCreator, visibleTo } from '../access';
+import { findFile, presentMediaFile, storedKeys } from '../media';
+import { byListedCreator, findPerformer } from '../performers';
+import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
 import { type FeedRow, presentFeeds } from './present';
 
@@ -242,7 +241,6 @@ async function pageOf(deps: Deps, viewer: SessionUser | undefined, rows: FeedRow
   return { data: await presentFeeds(deps, viewer, shown), nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
 }
 
-
 /** One post for a visitor; hidden, scheduled or unlisted creators' posts are not found. */
 export async function visibleFeed(deps: Deps, viewer: SessionUser | undefined, id: string) {
   const [found] = await deps.db
@@ -281,7 +279,10 @@ export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { o
     viewer,
     'feed',
     {
-      shownIds: deps.db.select({ id: feeds.id }).from(feeds).where(and(shownFeed(), notHiddenFrom(viewer, feeds.performerId))),
+      shownIds: deps.db
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(and(shownFeed(), notHiddenFrom(viewer, feeds.performerId))),
       load: (ids) => deps.db.select().from(feeds).where(inArray(feeds.id, ids)),
       present: (rows) => presentFeeds(deps, viewer, rows),
     },

@@ -4,9 +4,9 @@ import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { unprocessable } from '../../platform/errors';
-import { visibleCreator } from '../access/creators';
-import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
-import { toPublicUser } from '../users/presenter';
+import { visibleCreator } from '../access';
+import { findPerformer, pageOfLinkedPerformers } from '../performers';
+import { toPublicUser } from '../users';
 
 type Page = { offset: number; limit: number };
 

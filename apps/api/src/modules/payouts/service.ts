@@ -20,8 +20,8 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../p
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf, payoutHoldOf, platform, post } from '../../platform/ledger';
-import { publicUsersById } from '../users/presenter';
-import { notifyBalance } from '../wallet/balance';
+import { publicUsersById } from '../users';
+import { notifyBalance } from '../wallet';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
 

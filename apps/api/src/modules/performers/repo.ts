@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
-import { notHiddenFrom } from '../access/creators';
-import { avatarOf, coverOf } from '../users/presenter';
+import { notHiddenFrom } from '../access';
+import { avatarOf, coverOf } from '../users';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
 export const listedPerformer = eq(performerProfiles.listed, true);

@@ -1,8 +1,8 @@
 import type { PerformerProfile } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { isPrivileged, visibleCreator } from '../access/creators';
-import { findFile, presentMediaFile } from '../media/files';
+import { isPrivileged, visibleCreator } from '../access';
+import { findFile, presentMediaFile } from '../media';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /**

@@ -4,11 +4,11 @@ import type { Queryable } from '../../db/client';
 import { feeds, galleries, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { visibleCreator } from '../access/creators';
-import { visibleFeed } from '../feeds/service';
-import { visibleGallery } from '../galleries/service';
-import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
-import { visibleVideo } from '../videos/service';
+import { visibleCreator } from '../access';
+import { visibleFeed } from '../feeds';
+import { visibleGallery } from '../galleries';
+import { findPerformer, pageOfLinkedPerformers } from '../performers';
+import { visibleVideo } from '../videos';
 
 /** Checks that the object exists (else 404) and the user may reach it (else 403), per object type. */
 const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<unknown>> = {

@@ -16,14 +16,11 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { assertMayReach } from '../access/creators';
-import { accessTo } from '../access/policy';
-import { countView, libraryPage, ownItem, shownTo, visibleItem } from '../library/repo';
-import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
-import { keepUpload, queueProcessing } from '../media/processing';
-import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
-import { bookmarkedPage, viewerReactions } from '../reactions/repo';
-import { publicUsersById } from '../users/presenter';
+import { accessTo, assertMayReach } from '../access';
+import { countView, libraryPage, ownItem, shownTo, visibleItem } from '../library';
+import { type FileRow, keepUpload, presentMediaFile, queueProcessing, saveImageFile, storedKeys, VIDEO_UPLOAD } from '../media';
+import { bookmarkedPage, viewerReactions } from '../reactions';
+import { publicUsersById } from '../users';
 
 type VideoRow = typeof videos.$inferSelect;
 type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';
@@ -142,7 +139,11 @@ const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
 /** Active videos of listed creators, for visitors and fans, with what each viewer may play. */
 export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof videoSearchQuerySchema>) {
   if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
-  const where = and(shownTo(viewer, videos), query.performerId ? eq(videos.performerId, query.performerId) : undefined, ...filtersOf(query));
+  const where = and(
+    shownTo(viewer, videos),
+    query.performerId ? eq(videos.performerId, query.performerId) : undefined,
+    ...filtersOf(query),
+  );
   return pageOf(deps, viewer, where, query);
 }
 

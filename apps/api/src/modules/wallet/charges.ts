@@ -20,12 +20,12 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { walletOf } from '../../platform/ledger';
-import { assertMayReach } from '../access/creators';
-import { recordSale, splitSale } from '../earnings/sales';
-import { visibleFeed } from '../feeds/service';
-import { visibleGallery } from '../galleries/service';
-import { publicUsersById } from '../users/presenter';
-import { visibleVideo } from '../videos/service';
+import { assertMayReach } from '../access';
+import { recordSale, splitSale } from '../earnings';
+import { visibleFeed } from '../feeds';
+import { visibleGallery } from '../galleries';
+import { publicUsersById } from '../users';
+import { visibleVideo } from '../videos';
 import { notifyBalance } from './balance';
 
 type Target = { performerId: string; priceCents: number; itemId: string | null };

@@ -3,8 +3,8 @@ import { earnings, purchasedItems, subscriptionPeriods, walletCharges } from '..
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { walletOf } from '../../platform/ledger';
-import { refundSale } from '../earnings/sales';
-import { removePeriod } from '../subscriptions/periods';
+import { refundSale } from '../earnings';
+import { removePeriod } from '../subscriptions';
 import { notifyBalance } from './balance';
 import { chargeFor } from './charges';
 

@@ -1,0 +1,3 @@
+/** What other modules may use of the access module (decision 004): everything else is its own. */
+export { assertMayReach, isPrivileged, notHiddenFrom, refusals, visibleCreator } from './creators';
+export { accessTo, canViewOne, creatorsReaching, type Gated, subscriptionGivesAccess, visibleTo } from './policy';
