@@ -104,6 +104,8 @@ export const paymentTransactionSchema = z.object({
   couponCode: z.string().nullable(),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
   failureReason: z.string().nullable(),
+  /** Whether the fan may try it again: it failed or was canceled and its card is still saved. */
+  canRetry: z.boolean(),
   /** What the client must do next for 3-D Secure: POST this path (sandbox), or confirm with Stripe.js. */
   nextAction: z
     .discriminatedUnion('type', [

@@ -15,7 +15,7 @@ import { notifyBalance } from '../wallet';
 import { cardToCharge } from './cards';
 import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
 import { activeGatewayName, gatewayNamed, gatewayOfPayment } from './gateways';
-import { transactionFor } from './transactions';
+import { retryable, transactionFor } from './transactions';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 
@@ -247,6 +247,9 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
   if (payment.status === 'success') throw conflict('This payment has already succeeded');
   if (payment.status === 'require_authentication') throw conflict('Confirm this payment with your bank first');
   if (payment.status === 'refunded') throw conflict('This payment was refunded');
+  if (retryable.includes(payment.status) && !(await cardStillSaved(deps, payment))) {
+    throw conflict('The card of this payment was removed: pay again with a saved card');
+  }
   if (payment.status === 'processing' || payment.status === 'created') {
     // Only a call that got no answer is sent again, with its own key: the gateway answers what it did.
     if (!(await attemptCharge(deps, user, payment))) throw stillProcessing();
@@ -267,6 +270,12 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
   if (!reopened) throw stillProcessing();
   await attemptCharge(deps, user, reopened, true);
   return transactionFor(deps, user, id);
+}
+
+async function cardStillSaved(deps: Deps, payment: PaymentRow) {
+  if (!payment.cardId) return false;
+  const [card] = await deps.db.select({ id: paymentCards.id }).from(paymentCards).where(eq(paymentCards.id, payment.cardId));
+  return !!card;
 }
 
 const stillProcessing = () => conflict('This payment is still being processed: its outcome will follow');

@@ -111,10 +111,22 @@ describe('wallet top-up', () => {
     const declined = (await topUp(fan, { amount: 10 })).json();
     expect(declined).toMatchObject({ status: 'fail', failureReason: 'Your card was declined' });
     expect(await balance(fan)).toBe(0);
+    expect(declined.canRetry).toBe(true);
     const retried = await app.inject({ method: 'POST', url: `/api/payment/retry/${declined._id}`, headers: fan.headers });
     expect(retried.json()).toMatchObject({ status: 'fail' });
     const other = await signedIn(app, 'user');
     expect((await app.inject({ method: 'POST', url: `/api/payment/retry/${declined._id}`, headers: other.headers })).statusCode).toBe(404);
+  });
+
+  it('offers no retry of a failed payment once its card is removed', async () => {
+    const fan = await fanWithCard(SANDBOX_CARDS.declined);
+    const declined = (await topUp(fan, { amount: 10 })).json();
+    const [card] = (await app.inject({ url: '/api/payment-cards', headers: fan.headers })).json().data;
+    expect((await app.inject({ method: 'DELETE', url: `/api/payment-cards/${card._id}`, headers: fan.headers })).statusCode).toBe(200);
+    const listed = (await app.inject({ url: '/api/payment/transactions/user/search', headers: fan.headers })).json();
+    expect(listed.data[0]).toMatchObject({ _id: declined._id, status: 'fail', canRetry: false, card: null });
+    const retried = await app.inject({ method: 'POST', url: `/api/payment/retry/${declined._id}`, headers: fan.headers });
+    expect(retried.json()).toMatchObject({ statusCode: 409, message: 'The card of this payment was removed: pay again with a saved card' });
   });
 
   it('waits for 3-D Secure, then credits once on confirmation', async () => {

@@ -57,12 +57,16 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       couponCode: usedCoupons.find((coupon) => coupon.id === row.couponId)?.code ?? null,
       card: card ? { brand: card.brand, last4: card.last4 } : null,
       failureReason: row.failureReason,
+      canRetry: retryable.includes(row.status) && !!card,
       nextAction: row.status !== 'require_authentication' ? null : nextActionOf(row),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
   });
 }
+
+/** The states a fan may try again from (with the card still saved). */
+export const retryable: PaymentTransaction['status'][] = ['fail', 'canceled'];
 
 /** How the fan finishes 3-D Secure: the sandbox's confirm call, or Stripe.js with the client secret. */
 const nextActionOf = (row: PaymentRow): PaymentTransaction['nextAction'] =>

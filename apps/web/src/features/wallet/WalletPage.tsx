@@ -98,7 +98,7 @@ function PaymentsTable() {
             title: '',
             key: 'actions',
             render: (_: unknown, row) =>
-              row.status === 'fail' ? (
+              row.canRetry ? (
                 <Button
                   size="small"
                   onClick={() =>
@@ -110,6 +110,8 @@ function PaymentsTable() {
                 >
                   Retry
                 </Button>
+              ) : row.status === 'fail' && !row.card ? (
+                <Typography.Text type="secondary">Card removed: pay again with a saved card</Typography.Text>
               ) : null,
           },
         ]}
