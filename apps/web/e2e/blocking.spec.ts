@@ -51,8 +51,9 @@ test('a creator blocks a fan from a comment, the fan sees why, and unblocking fr
 
   await logIn(page, accounts.creator);
   await page.goto(`/post/${postId}`);
+  // A post's own page opens its comments.
   const comments = page.getByRole('region', { name: 'Comments' });
-  if (!(await comments.isVisible())) await page.getByRole('button', { name: 'Comments' }).click();
+  await expect(comments.getByText('Rude words')).toBeVisible();
   await comments.getByRole('button', { name: 'Block Blocked Fan' }).click();
   await page.getByLabel('Reason for blocking').fill('rude');
   await page.getByRole('button', { name: 'Block', exact: true }).click();
@@ -82,7 +83,7 @@ test('a creator blocks a country: visitors from it see why, others see the page'
   const picker = page.getByLabel('Blocked countries');
   await picker.click();
   await picker.fill('United King');
-  await page.getByRole('option', { name: 'United Kingdom' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'United Kingdom' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('1 countries blocked')).toBeVisible();
