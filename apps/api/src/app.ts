@@ -49,6 +49,7 @@ import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
+import { registerClientCountry } from './platform/client-country';
 import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     log: app.log,
   };
   app.decorate('deps', deps);
+  registerClientCountry(app, deps.geo);
   registerMediaProcessing(deps);
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);

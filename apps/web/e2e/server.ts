@@ -36,6 +36,8 @@ const config = loadConfig({
   SEED_DEMO: 'false',
   SESSION_TTL_SECONDS: '4',
   LOG_LEVEL: 'warn',
+  // Browser tests fake a visitor's country with X-Forwarded-For, as a proxy in front would set it.
+  TRUST_PROXY: 'true',
 });
 const app = await buildApp(config);
 await seedDemoData(app.deps.db, config.hashPwClient);

@@ -6,6 +6,8 @@ export const ErrorCode = {
   unauthenticated: 'UNAUTHENTICATED',
   sessionExpired: 'SESSION_EXPIRED',
   forbidden: 'FORBIDDEN',
+  /** A creator blocked this account, or the visitor's country (403): the web shows why instead of the page. */
+  blocked: 'BLOCKED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   invalidCredentials: 'INVALID_CREDENTIALS',

@@ -1,3 +1,4 @@
+export * from './blocks';
 export * from './community';
 export * from './errors';
 export * from './feeds';

@@ -38,6 +38,7 @@ const ProfilePage = () => page(() => import('../features/profile/ProfilePage'));
 const FollowingPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));
 const BookmarksPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.BookmarksPage })));
 const FollowersPage = () => page(() => import('../features/profile/FollowersPage'));
+const BlockingPage = () => page(() => import('../features/blocks/BlockingPage'));
 const PostPage = () => page(() => import('../features/site/PostPage'));
 const ContactPage = () => page(() => import('../features/site/ContactPage'));
 const MyFeedsPage = () => page(() => import('../features/feeds/MyFeedsPage'));
@@ -119,6 +120,7 @@ export const router = createBrowserRouter([
           { path: '/payment/success', element: signedIn(<PaymentSuccessPage />) },
           { path: '/payment/cancel', element: signedIn(<PaymentCancelPage />) },
           { path: '/user/subscriptions', element: signedIn(<MySubscriptionsPage />) },
+          { path: '/user/blocked', element: signedIn(<BlockingPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
           { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },
           { path: '/creator/payouts', element: creatorOnly(<PayoutsPage />) },

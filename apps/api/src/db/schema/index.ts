@@ -1,4 +1,5 @@
 export * from './access';
+export * from './blocks';
 export * from './community';
 export * from './feeds';
 export * from './files';

@@ -1,2 +1,4 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
+export { mayDeleteComment } from './comments';
+export { assertMayReach, isPrivileged, notHiddenFrom, refusals, visibleCreator } from './creators';
 export { accessTo, canViewOne, creatorsReaching, type Gated, subscriptionGivesAccess, visibleTo } from './policy';

@@ -3,59 +3,72 @@ import type { Queryable } from '../../db/client';
 import { follows, type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { assertMayReach, isPrivileged, notHiddenFrom, refusals } from './creators';
 
 /** A subscription that still opens the creator's content: active or cancelled, until it expires. */
 export const subscriptionGivesAccess = () =>
   and(inArray(subscriptions.status, ['active', 'cancelled']), gt(subscriptions.expiredAt, sql`now()`));
 
-/** The creators whose posts and stories reach this fan (column `id`): followed or subscribed to. */
-export const creatorsReaching = (viewer: SessionUser) => sql`(
-  select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
-  union
-  select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.userId} = ${viewer.id} and ${subscriptionGivesAccess()}
+/**
+ * The creators whose posts and stories reach this fan (column `id`): followed or subscribed to,
+ * and not hidden from them by a block.
+ */
+export const creatorsReaching = (viewer: SessionUser) => {
+  const hidden = notHiddenFrom(viewer, sql`reaching.id`);
+  return sql`(
+  select reaching.id from (
+    select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
+    union
+    select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.userId} = ${viewer.id} and ${subscriptionGivesAccess()}
+  ) reaching ${hidden ? sql`where ${hidden}` : sql``}
 )`;
+};
 
 /** Anything a creator may sell or keep for subscribers. */
 export type Gated = { id: string; performerId: string; isSale: boolean; priceCents: number };
 export type Access = { canView: boolean; isSubscribed: boolean; isBought: boolean };
 
 /**
- * Who may see which items (domain rules: Access to content), for a whole page at once in two
- * queries: the owner and admins always; a subscriber what is not for sale; a buyer what they
+ * Who may see which items (domain rules: Access to content), for a whole page at once in four
+ * small queries: the owner and admins always; nobody a creator refuses (blocked, or from a
+ * blocked country), subscribed or not; a subscriber what is not for sale; a buyer what they
  * bought; anyone what is for sale at price 0.
  */
 export async function accessTo(db: Queryable, viewer: SessionUser | undefined, itemType: PurchasableType, items: Gated[]) {
   const result = new Map<string, Access>();
   if (!items.length) return result;
   const performerIds = [...new Set(items.map((item) => item.performerId))];
-  const [subscribed, bought] = viewer
-    ? await Promise.all([
-        db
-          .select({ performerId: subscriptions.performerId })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess())),
-        db
-          .select({ itemId: purchasedItems.itemId })
-          .from(purchasedItems)
-          .where(
-            and(
-              eq(purchasedItems.userId, viewer.id),
-              eq(purchasedItems.itemType, itemType),
-              inArray(
-                purchasedItems.itemId,
-                items.map((item) => item.id),
+  const [refused, [subscribed, bought]] = await Promise.all([
+    refusals(db, viewer, performerIds),
+    viewer
+      ? Promise.all([
+          db
+            .select({ performerId: subscriptions.performerId })
+            .from(subscriptions)
+            .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess())),
+          db
+            .select({ itemId: purchasedItems.itemId })
+            .from(purchasedItems)
+            .where(
+              and(
+                eq(purchasedItems.userId, viewer.id),
+                eq(purchasedItems.itemType, itemType),
+                inArray(
+                  purchasedItems.itemId,
+                  items.map((item) => item.id),
+                ),
               ),
             ),
-          ),
-      ])
-    : [[], []];
+        ])
+      : [[], []],
+  ]);
   const subscribedTo = new Set(subscribed.map((row) => row.performerId));
   const boughtIds = new Set(bought.map((row) => row.itemId));
   for (const item of items) {
-    const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === item.performerId);
+    const privileged = isPrivileged(viewer, item.performerId);
     const isSubscribed = subscribedTo.has(item.performerId);
     const isBought = boughtIds.has(item.id);
-    const canView = privileged || (item.isSale ? isBought || item.priceCents === 0 : isSubscribed);
+    const canView = privileged || (!refused.has(item.performerId) && (item.isSale ? isBought || item.priceCents === 0 : isSubscribed));
     result.set(item.id, { canView, isSubscribed, isBought });
   }
   return result;
@@ -68,14 +81,17 @@ export async function canViewOne(db: Queryable, viewer: SessionUser | undefined,
 
 /**
  * An item a viewer asked for by id, found with `shown` (whether fans may see it now) in the same
- * query: its owner and admins see it in any state, anyone else only when shown; else 404.
+ * query: its owner and admins see it in any state, anyone else only when shown; else 404. A
+ * creator who refuses the viewer answers 403 for all their items.
  */
-export function visibleTo<T extends { performerId: string }>(
+export async function visibleTo<T extends { performerId: string }>(
+  db: Queryable,
   found: { row: T; shown: boolean } | undefined,
   viewer: SessionUser | undefined,
   what: string,
-): T {
-  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === found?.row.performerId);
+): Promise<T> {
+  const privileged = isPrivileged(viewer, found?.row.performerId);
   if (!found || (!privileged && !found.shown)) throw notFound(what);
+  await assertMayReach(db, viewer, found.row.performerId);
   return found.row;
 }

@@ -1,6 +1,19 @@
+import {
+  blockCountriesSchema,
+  blockedUserSchema,
+  blockedUsersQuerySchema,
+  blockStatusSchema,
+  blockUserSchema,
+  listResponseSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { requirePerformer, requireRole, sessionOf } from '../../platform/auth';
+import * as blocks from './service';
+
+const byId = z.object({ id: z.uuid('must be an account id') });
+const countryList = z.object({ countryCodes: z.array(z.string()) });
 
 export const blocksRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -16,5 +29,46 @@ export const blocksRoutes =
         const country = deps.geo.countryOf(request.ip) ?? null;
         return { blocked: !!country && deps.settings.get('blockedCountries').includes(country), country };
       },
+    );
+
+    // Admins are never blocked and block no one: the site's own tools cover them.
+    const blocker = { preHandler: requireRole('user', 'performer') };
+
+    app.post(
+      '/block/users',
+      { ...blocker, schema: { tags: ['blocks'], body: blockUserSchema, response: { 200: blockedUserSchema } } },
+      async (request) => blocks.blockUser(deps, sessionOf(request).user, request.body),
+    );
+
+    app.get(
+      '/block/users',
+      {
+        ...blocker,
+        schema: { tags: ['blocks'], querystring: blockedUsersQuerySchema, response: { 200: listResponseSchema(blockedUserSchema) } },
+      },
+      async (request) => blocks.blockedUsers(deps, sessionOf(request).user, request.query),
+    );
+
+    app.get(
+      '/block/users/:id',
+      { ...blocker, schema: { tags: ['blocks'], params: byId, response: { 200: blockStatusSchema } } },
+      async (request) => blocks.blockStatus(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.delete('/block/users/:id', { ...blocker, schema: { tags: ['blocks'], params: byId } }, async (request, reply) => {
+      await blocks.unblockUser(deps, sessionOf(request).user, request.params.id);
+      return reply.status(204).send();
+    });
+
+    app.get(
+      '/block/countries',
+      { preHandler: requirePerformer, schema: { tags: ['blocks'], response: { 200: countryList } } },
+      async (request) => blocks.blockedCountries(deps, sessionOf(request).user),
+    );
+
+    app.post(
+      '/block/countries',
+      { preHandler: requirePerformer, schema: { tags: ['blocks'], body: blockCountriesSchema, response: { 200: countryList } } },
+      async (request) => blocks.setBlockedCountries(deps, sessionOf(request).user, request.body.countryCodes),
     );
   };

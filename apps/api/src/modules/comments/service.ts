@@ -9,7 +9,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { canViewOne, type Gated } from '../access';
+import { canViewOne, type Gated, mayDeleteComment } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { publicUsersById } from '../users';
@@ -107,7 +107,7 @@ export async function deleteComment(deps: Deps, viewer: SessionUser, id: string)
   if (!existing) throw notFound('Comment');
   const objectType = existing.objectType as ObjectType;
   const ownerId = await ownerOf(deps, objectType, existing.objectId);
-  if (existing.userId !== viewer.id && ownerId !== viewer.id && viewer.role !== 'admin') throw notFound('Comment');
+  if (!mayDeleteComment(viewer, { authorId: existing.userId, ownerId })) throw notFound('Comment');
   await deps.db.transaction(async (tx) => {
     await tx.delete(comments).where(eq(comments.id, id));
     await targets[objectType].count(tx, existing.objectId, -1);
@@ -162,7 +162,7 @@ async function presentComments(
       content: row.content,
       imageUrl: image ? publicUrl(image.storageKey) : null,
       creator: authors.get(row.userId)!,
-      canDelete: !!viewer && (viewer.id === row.userId || viewer.id === ownerId || viewer.role === 'admin'),
+      canDelete: mayDeleteComment(viewer, { authorId: row.userId, ownerId }),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

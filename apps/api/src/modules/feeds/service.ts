@@ -7,9 +7,9 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { canViewOne, creatorsReaching, visibleTo } from '../access';
+import { canViewOne, creatorsReaching, notHiddenFrom, visibleCreator, visibleTo } from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
-import { byListedCreator, findPerformer, isListed } from '../performers';
+import { byListedCreator, findPerformer } from '../performers';
 import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
 import { type FeedRow, presentFeeds } from './present';
@@ -215,7 +215,7 @@ export async function timeline(deps: Deps, viewer: SessionUser, query: PageQuery
 
 /** One creator's posts for a visitor: pinned first, then newest, in keyset pages. */
 export async function creatorFeeds(deps: Deps, viewer: SessionUser | undefined, usernameOrId: string, query: PageQuery) {
-  const performer = await visiblePerformer(deps, usernameOrId, viewer);
+  const performer = await visibleCreator(deps.db, viewer, await findPerformer(deps.db, usernameOrId));
   const after = query.cursor ? decodeCursor(query.cursor, 3) : undefined;
   const rows = await deps.db
     .select()
@@ -241,20 +241,13 @@ async function pageOf(deps: Deps, viewer: SessionUser | undefined, rows: FeedRow
   return { data: await presentFeeds(deps, viewer, shown), nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
 }
 
-async function visiblePerformer(deps: Deps, usernameOrId: string, viewer?: SessionUser) {
-  const performer = await findPerformer(deps.db, usernameOrId);
-  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === performer?.user.id);
-  if (!performer || (!privileged && !isListed(performer))) throw notFound('Creator');
-  return performer;
-}
-
 /** One post for a visitor; hidden, scheduled or unlisted creators' posts are not found. */
 export async function visibleFeed(deps: Deps, viewer: SessionUser | undefined, id: string) {
   const [found] = await deps.db
     .select({ row: feeds, shown: sql<boolean>`(${shownFeed()})` })
     .from(feeds)
     .where(eq(feeds.id, id));
-  return visibleTo(found, viewer, 'Post');
+  return visibleTo(deps.db, found, viewer, 'Post');
 }
 
 export async function feedForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
@@ -286,7 +279,10 @@ export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { o
     viewer,
     'feed',
     {
-      shownIds: deps.db.select({ id: feeds.id }).from(feeds).where(shownFeed()),
+      shownIds: deps.db
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(and(shownFeed(), notHiddenFrom(viewer, feeds.performerId))),
       load: (ids) => deps.db.select().from(feeds).where(inArray(feeds.id, ids)),
       present: (rows) => presentFeeds(deps, viewer, rows),
     },

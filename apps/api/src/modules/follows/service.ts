@@ -3,17 +3,18 @@ import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notFound, unprocessable } from '../../platform/errors';
-import { findPerformer, isListed, pageOfLinkedPerformers } from '../performers';
+import { unprocessable } from '../../platform/errors';
+import { visibleCreator } from '../access';
+import { findPerformer, pageOfLinkedPerformers } from '../performers';
 import { toPublicUser } from '../users';
 
 type Page = { offset: number; limit: number };
 
-/** Follows a listed creator; following again changes nothing. */
+/** Follows a listed creator who has not blocked the fan; following again changes nothing. */
 export async function follow(deps: Deps, viewer: SessionUser, performerId: string) {
-  const performer = await findPerformer(deps.db, performerId);
-  if (!performer || !isListed(performer)) throw notFound('Creator');
-  if (performer.user.id === viewer.id) throw unprocessable('You cannot follow yourself');
+  const found = await findPerformer(deps.db, performerId);
+  if (found?.user.id === viewer.id) throw unprocessable('You cannot follow yourself');
+  const performer = await visibleCreator(deps.db, viewer, found);
   await deps.db.transaction(async (tx) => {
     const added = await tx
       .insert(follows)
@@ -76,7 +77,7 @@ export async function following(deps: Deps, viewer: SessionUser, page: Page) {
       where: eq(follows.followerId, viewer.id),
     },
     page,
-    viewer.id,
+    viewer,
   );
   return { data: rows, total };
 }

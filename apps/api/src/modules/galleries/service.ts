@@ -19,8 +19,8 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, canViewOne } from '../access';
-import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library';
+import { accessTo, assertMayReach, canViewOne } from '../access';
+import { countView, libraryPage, ownItem, shownIn, shownTo, visibleItem } from '../library';
 import { type FileRow, presentMediaFile, saveImageFile, storedKeys } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
@@ -79,8 +79,9 @@ const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefi
   libraryPage(deps, galleries, where, query, (rows) => presentGalleries(deps, viewer, rows));
 
 export async function searchGalleries(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof gallerySearchQuerySchema>) {
+  if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
   const where = and(
-    shownIn(galleries),
+    shownTo(viewer, galleries),
     query.performerId ? eq(galleries.performerId, query.performerId) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
@@ -262,6 +263,7 @@ export async function performerPhotos(
   performerId: string,
   page: { offset: number; limit: number },
 ) {
+  await assertMayReach(deps.db, viewer, performerId);
   const where = and(eq(photos.performerId, performerId), shownIn(galleries));
   const [rows, [counted]] = await Promise.all([
     deps.db
@@ -320,7 +322,7 @@ export async function bookmarkedGalleries(deps: Deps, viewer: SessionUser, page:
     viewer,
     'gallery',
     {
-      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownIn(galleries)),
+      shownIds: deps.db.select({ id: galleries.id }).from(galleries).where(shownTo(viewer, galleries)),
       load: (ids) => deps.db.select().from(galleries).where(inArray(galleries.id, ids)),
       present: (rows) => presentGalleries(deps, viewer, rows),
     },

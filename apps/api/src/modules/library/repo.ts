@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { visibleTo } from '../access';
+import { notHiddenFrom, visibleTo } from '../access';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
@@ -15,6 +15,10 @@ type PageQuery = { sortBy: string; sort: 'asc' | 'desc'; limit: number; offset: 
 
 /** What fans may see of a library: active items of listed creators. */
 export const shownIn = (table: LibraryTable) => and(eq(table.status, 'active'), byListedCreator(table.performerId));
+
+/** What this viewer may list of a library: shown items of creators not hidden from them by a block. */
+export const shownTo = (viewer: SessionUser | undefined, table: LibraryTable) =>
+  and(shownIn(table), notHiddenFrom(viewer, table.performerId));
 
 /** An item of the creator's own library (any state), optionally locked for a change; else 404. */
 export async function ownItem<T extends LibraryTable>(
@@ -46,7 +50,7 @@ export async function visibleItem<T extends LibraryTable>(
     .select({ row: table as LibraryTable, shown: sql<boolean>`(${shownIn(table)})` })
     .from(table as LibraryTable)
     .where(eq(table.id, id));
-  return visibleTo(found as { row: RowOf<T>; shown: boolean } | undefined, viewer, what);
+  return visibleTo(db, found as { row: RowOf<T>; shown: boolean } | undefined, viewer, what);
 }
 
 /** A sorted page of library items and their total, presented for the viewer. */

@@ -3,7 +3,9 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
+import { notHiddenFrom } from '../access';
 import { avatarOf, coverOf } from '../users';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
@@ -99,9 +101,9 @@ export async function pageOfLinkedPerformers(
   db: Queryable,
   link: { table: PgTable; id: AnyPgColumn; performerId: AnyPgColumn; createdAt: AnyPgColumn; where: SQL | undefined },
   page: { offset: number; limit: number },
-  viewerId: string,
+  viewer: SessionUser,
 ) {
-  const where = and(link.where, listedPerformer);
+  const where = and(link.where, listedPerformer, notHiddenFrom(viewer, link.performerId));
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: link.id, createdAt: link.createdAt, user: users, profile: performerProfiles })
@@ -120,7 +122,7 @@ export async function pageOfLinkedPerformers(
   ]);
   const flags = await viewerFlags(
     db,
-    viewerId,
+    viewer.id,
     rows.map((row) => row.user.id),
   );
   return {

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { notHiddenFrom } from '../access/creators';
 import { listedPerformer, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
 
 const attributeColumns = {
@@ -29,8 +30,8 @@ function keywordQuery(q: string): string | undefined {
   return terms.length ? terms.map((term) => `${term}:*`).join(' & ') : undefined;
 }
 
-function filters(query: PerformerSearchQuery): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [listedPerformer];
+function filters(query: PerformerSearchQuery, viewer: SessionUser | undefined): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [listedPerformer, notHiddenFrom(viewer, performerProfiles.userId)];
   const keywords = query.q ? keywordQuery(query.q) : undefined;
   // ANY(ARRAY(subquery)) makes PostgreSQL find the matches through the GIN index first; as a
   // plain condition the planner may walk the popularity index and test every creator instead.
@@ -77,9 +78,9 @@ async function withViewerFlags(deps: Deps, rows: PerformerRow[], viewer?: Sessio
   return rows.map((row) => toPublicPerformer(row, flags));
 }
 
-/** Listed creators matching the filters, one page, with the total. */
+/** Listed creators matching the filters and not hidden from the viewer by a block, one page, with the total. */
 export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, viewer?: SessionUser) {
-  const where = filters(query);
+  const where = filters(query, viewer);
   const [rows, [total]] = await Promise.all([
     selectPerformers(deps)
       .where(where)
@@ -95,7 +96,7 @@ export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, 
 /** The most followed listed creators. */
 export async function topPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
   const rows = await selectPerformers(deps)
-    .where(listedPerformer)
+    .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId)))
     .orderBy(...orderings.popular)
     .limit(limit);
   return withViewerFlags(deps, rows, viewer);
@@ -108,13 +109,13 @@ export async function topPerformers(deps: Deps, limit: number, viewer?: SessionU
 export async function randomPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
   const start = randomUUID();
   const after = await selectPerformers(deps)
-    .where(and(listedPerformer, gte(users.id, start)))
+    .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId), gte(users.id, start)))
     .orderBy(asc(users.id))
     .limit(limit);
   const before =
     after.length < limit
       ? await selectPerformers(deps)
-          .where(and(listedPerformer, sql`${users.id} < ${start}`))
+          .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId), sql`${users.id} < ${start}`))
           .orderBy(asc(users.id))
           .limit(limit - after.length)
       : [];

@@ -1,18 +1,18 @@
 import type { PerformerProfile } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { isPrivileged, visibleCreator } from '../access';
 import { findFile, presentMediaFile } from '../media';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /**
  * A creator's public page, by username or id. Only active creators an admin has verified are
- * public; a creator sees their own page (and an admin any page) before that.
+ * public; a creator sees their own page (and an admin any page) before that. A creator who
+ * blocked the visitor or their country answers 403.
  */
 export async function publicProfile(deps: Deps, usernameOrId: string, viewer?: SessionUser): Promise<PerformerProfile> {
-  const row = await findPerformer(deps.db, usernameOrId);
-  const privileged = !!viewer && (viewer.role === 'admin' || viewer.id === row?.user.id);
-  if (!row || (!privileged && !isListed(row))) throw notFound('Creator');
+  const row = await visibleCreator(deps.db, viewer, await findPerformer(deps.db, usernameOrId));
+  const privileged = isPrivileged(viewer, row.user.id);
   const [flags, video] = await Promise.all([
     viewerFlags(deps.db, viewer?.id, [row.user.id]),
     findFile(deps.db, row.profile.welcomeVideoFileId),

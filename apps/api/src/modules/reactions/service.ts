@@ -4,35 +4,19 @@ import type { Queryable } from '../../db/client';
 import { feeds, galleries, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { visibleCreator } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
-import { findPerformer, isListed, pageOfLinkedPerformers } from '../performers';
+import { findPerformer, pageOfLinkedPerformers } from '../performers';
 import { visibleVideo } from '../videos';
 
-/** Checks that the object exists and the user may see it, per object type. */
-const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<boolean>> = {
-  performer: async (deps, id) => {
-    const performer = await findPerformer(deps.db, id);
-    return !!performer && isListed(performer);
-  },
-  feed: (deps, id, user) =>
-    visibleFeed(deps, user, id).then(
-      () => true,
-      () => false,
-    ),
-  video: (deps, id, user) =>
-    visibleVideo(deps, user, id).then(
-      () => true,
-      () => false,
-    ),
-  gallery: (deps, id, user) =>
-    visibleGallery(deps, user, id).then(
-      () => true,
-      () => false,
-    ),
+/** Checks that the object exists (else 404) and the user may reach it (else 403), per object type. */
+const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<unknown>> = {
+  performer: async (deps, id, user) => visibleCreator(deps.db, user, await findPerformer(deps.db, id)),
+  feed: (deps, id, user) => visibleFeed(deps, user, id),
+  video: (deps, id, user) => visibleVideo(deps, user, id),
+  gallery: (deps, id, user) => visibleGallery(deps, user, id),
 };
-const names: Record<ReactionInput['objectType'], string> = { performer: 'Creator', feed: 'Post', video: 'Video', gallery: 'Gallery' };
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<
@@ -57,7 +41,7 @@ const counters: Partial<
 
 /** Likes or bookmarks an object; doing it again changes nothing. */
 export async function react(deps: Deps, user: SessionUser, input: ReactionInput) {
-  if (!(await visible[input.objectType](deps, input.objectId, user))) throw notFound(names[input.objectType]);
+  await visible[input.objectType](deps, input.objectId, user);
   await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reactions)
@@ -97,7 +81,7 @@ export async function bookmarkedPerformers(deps: Deps, user: SessionUser, page: 
       where: and(eq(reactions.userId, user.id), eq(reactions.objectType, 'performer'), eq(reactions.action, 'bookmark')),
     },
     page,
-    user.id,
+    user,
   );
   return { data: rows.map((row) => ({ ...row, objectId: row.performer._id })), total };
 }

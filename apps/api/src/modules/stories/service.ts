@@ -4,7 +4,7 @@ import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { creatorsReaching } from '../access';
+import { assertMayReach, creatorsReaching, isPrivileged } from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
 import { publicUsersById } from '../users';
 
@@ -88,8 +88,8 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
 
 /** One creator's live stories, oldest first, for their followers and subscribers (and the creator). */
 export async function creatorStories(deps: Deps, viewer: SessionUser, performerId: string) {
-  const own = viewer.id === performerId || viewer.role === 'admin';
-  if (!own) {
+  if (!isPrivileged(viewer, performerId)) {
+    await assertMayReach(deps.db, viewer, performerId);
     const [allowed] = await deps.db
       .select({ id: performerProfiles.userId })
       .from(performerProfiles)

@@ -18,7 +18,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
-import { subscriptionGivesAccess } from '../access';
+import { assertMayReach, subscriptionGivesAccess } from '../access';
 import { startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
 import { notifyBalance, payFromWallet } from '../wallet';
@@ -33,6 +33,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  */
 export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<typeof subscribeSchema>, request: FastifyRequest) {
   if (fan.role !== 'user') throw conflict('Only fans subscribe to creators');
+  await assertMayReach(deps.db, fan, input.performerId);
   const [creator] = await deps.db
     .select({ id: users.id, profile: performerProfiles })
     .from(users)

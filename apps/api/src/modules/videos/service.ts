@@ -16,8 +16,8 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo } from '../access';
-import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library';
+import { accessTo, assertMayReach } from '../access';
+import { countView, libraryPage, ownItem, shownTo, visibleItem } from '../library';
 import { type FileRow, keepUpload, presentMediaFile, queueProcessing, saveImageFile, storedKeys, VIDEO_UPLOAD } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
@@ -138,7 +138,12 @@ const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
 
 /** Active videos of listed creators, for visitors and fans, with what each viewer may play. */
 export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof videoSearchQuerySchema>) {
-  const where = and(shownIn(videos), query.performerId ? eq(videos.performerId, query.performerId) : undefined, ...filtersOf(query));
+  if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
+  const where = and(
+    shownTo(viewer, videos),
+    query.performerId ? eq(videos.performerId, query.performerId) : undefined,
+    ...filtersOf(query),
+  );
   return pageOf(deps, viewer, where, query);
 }
 
@@ -226,7 +231,7 @@ export async function bookmarkedVideos(deps: Deps, viewer: SessionUser, page: { 
     viewer,
     'video',
     {
-      shownIds: deps.db.select({ id: videos.id }).from(videos).where(shownIn(videos)),
+      shownIds: deps.db.select({ id: videos.id }).from(videos).where(shownTo(viewer, videos)),
       load: (ids) => deps.db.select().from(videos).where(inArray(videos.id, ids)),
       present: (rows) => presentVideos(deps, viewer, rows),
     },

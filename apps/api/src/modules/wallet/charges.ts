@@ -20,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { walletOf } from '../../platform/ledger';
+import { assertMayReach } from '../access';
 import { recordSale, splitSale } from '../earnings';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
@@ -31,7 +32,8 @@ type Target = { performerId: string; priceCents: number; itemId: string | null }
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
-  tip: async (deps, _fan, id, input) => {
+  tip: async (deps, fan, id, input) => {
+    await assertMayReach(deps.db, fan, id);
     const [creator] = await deps.db
       .select({ id: users.id })
       .from(users)

@@ -49,6 +49,7 @@ function useNavItems() {
       { key: '/creator/earnings', label: <Link to="/creator/earnings">Earnings</Link> },
       { key: '/creator/payouts', label: <Link to="/creator/payouts">Payouts</Link> },
       { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
+      { key: '/user/blocked', label: <Link to="/user/blocked">Blocking</Link> },
       { key: '/creator/banking', label: <Link to="/creator/banking">Banking</Link> },
       ...custom,
     ];
@@ -60,6 +61,7 @@ function useNavItems() {
     { key: '/user/bookmarks', label: <Link to="/user/bookmarks">Bookmarks</Link> },
     { key: '/user/wallet', label: <Link to="/user/wallet">Wallet</Link> },
     { key: '/user/account', label: <Link to="/user/account">Account</Link> },
+    { key: '/user/blocked', label: <Link to="/user/blocked">Blocked</Link> },
     ...custom,
   ];
 }

@@ -3,7 +3,9 @@ import type { Comment } from '@limelight/contracts';
 import { Avatar, Button, Empty, Flex, Input, List, Popconfirm, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useAppSelector } from '../../app/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { BlockButton } from '../blocks/BlockButton';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './api';
 
 const PAGE = 20;
@@ -23,6 +25,7 @@ export function Comments({
   const [add, adding] = useAddCommentMutation();
   const [remove] = useDeleteCommentMutation();
   const [text, setText] = useState('');
+  const viewer = useAppSelector((state) => state.session.user);
 
   const send = async () => {
     if (!text.trim()) return;
@@ -42,8 +45,11 @@ export function Comments({
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No comments yet" /> }}
         renderItem={(comment) => (
           <List.Item
-            actions={
-              comment.canDelete
+            actions={[
+              ...(viewer?.isPerformer && comment.canDelete && comment.creator._id !== viewer._id
+                ? [<BlockButton key="block" user={comment.creator} />]
+                : []),
+              ...(comment.canDelete
                 ? [
                     <Popconfirm
                       key="delete"
@@ -57,8 +63,8 @@ export function Comments({
                       <Button size="small" type="text" icon={<DeleteOutlined />} aria-label="Delete comment" />
                     </Popconfirm>,
                   ]
-                : []
-            }
+                : []),
+            ]}
           >
             <List.Item.Meta
               avatar={<Avatar src={comment.creator.avatar} alt="" size="small" />}

@@ -1,10 +1,19 @@
 import { UserOutlined } from '@ant-design/icons';
-import { type FeedType, type Option, type PublicPerformer, performerAttributeFields, performerOptionSets } from '@limelight/contracts';
+import {
+  ErrorCode,
+  type FeedType,
+  type Option,
+  type PublicPerformer,
+  performerAttributeFields,
+  performerOptionSets,
+} from '@limelight/contracts';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
+import { BlockButton } from '../blocks/BlockButton';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
@@ -24,11 +33,14 @@ const attributes: Array<{ name: keyof PublicPerformer; label: string; options: O
 export default function ProfilePage() {
   const { profileId = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
-  const { data: performer, isLoading, isError } = usePerformerQuery(profileId);
+  const { data: performer, isLoading, isError, error } = usePerformerQuery(profileId);
   const [params, setParams] = useSearchParams();
   const tab = profileTabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
+  if (errorCode(error) === ErrorCode.blocked) {
+    return <Result status="403" title="You cannot see this page" subTitle={errorMessage(error)} extra={<Link to="/">Go home</Link>} />;
+  }
   if (isError || !performer) {
     return (
       <Result
@@ -75,6 +87,7 @@ export default function ProfilePage() {
             {!own && <FollowButton performer={performer} />}
             {!own && <BookmarkButton performer={performer} />}
             {!own && <TipButton performer={{ ...performer, isPerformer: true }} />}
+            {viewer && !own && !viewer.isAdmin && <BlockButton user={performer} size="middle" />}
             <CopyButton text={pageUrl} />
           </Flex>
         </Flex>

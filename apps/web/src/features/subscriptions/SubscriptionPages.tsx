@@ -5,6 +5,7 @@ import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { formatAmount, formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
+import { BlockButton } from '../blocks/BlockButton';
 import { useCancelSubscriptionMutation, useMySubscriptionsQuery, useSubscribersQuery } from './api';
 
 const filterNames = ['status'] as const;
@@ -92,7 +93,7 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
                     ) : null,
                 },
               ]
-            : []),
+            : [{ title: '', key: 'block', render: (_: unknown, row: Subscription) => <BlockButton user={row.user} /> }]),
         ]}
       />
     </>

@@ -84,6 +84,7 @@ export const api = createApi({
     'Earnings',
     'Payouts',
     'Coupons',
+    'Blocks',
   ],
   endpoints: () => ({}),
 });

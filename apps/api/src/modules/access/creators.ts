@@ -1,0 +1,97 @@
+import { ErrorCode } from '@limelight/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { countryBlocks, userBlocks } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth';
+import { clientCountry } from '../../platform/client-country';
+import { AppError, notFound } from '../../platform/errors';
+
+/**
+ * Who may reach a creator at all (decision 011): the one place blocks are enforced. Every
+ * other policy (content, comments, follow, subscribe, pay, and later messages) starts here.
+ */
+export type Refusal = 'blocked' | 'country';
+
+const messages: Record<Refusal, string> = {
+  blocked: 'This creator has blocked you',
+  country: "This creator's page is not available in your country",
+};
+
+/** Admins and the creator themself are never blocked. */
+export const isPrivileged = (viewer: SessionUser | undefined, performerId: string | undefined) =>
+  !!viewer && (viewer.role === 'admin' || viewer.id === performerId);
+
+/**
+ * The creators hidden from this viewer (column `id`), for list queries: those who blocked them
+ * or their country, and those the viewer blocked themself. Undefined when nothing can be hidden.
+ */
+function hiddenCreators(viewer: SessionUser | undefined): SQL | undefined {
+  if (viewer?.role === 'admin') return undefined;
+  const country = clientCountry();
+  const parts = [
+    ...(viewer
+      ? [
+          sql`select ${userBlocks.blockerId} as id from ${userBlocks} where ${userBlocks.targetId} = ${viewer.id}`,
+          sql`select ${userBlocks.targetId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewer.id}`,
+        ]
+      : []),
+    ...(country ? [sql`select ${countryBlocks.performerId} from ${countryBlocks} where ${countryBlocks.countryCode} = ${country}`] : []),
+  ];
+  return parts.length ? sql`(${sql.join(parts, sql` union `)})` : undefined;
+}
+
+/** A list condition keeping only rows whose `creatorColumn` names a creator not hidden from the viewer. */
+export function notHiddenFrom(viewer: SessionUser | undefined, creatorColumn: AnyPgColumn | SQL): SQL | undefined {
+  const hidden = hiddenCreators(viewer);
+  return hidden ? sql`${creatorColumn} not in ${hidden}` : undefined;
+}
+
+/** Which of these creators refuse this viewer, and why: two small queries for a whole page. */
+export async function refusals(db: Queryable, viewer: SessionUser | undefined, performerIds: string[]) {
+  const result = new Map<string, Refusal>();
+  const ids = [...new Set(performerIds)].filter((id) => !isPrivileged(viewer, id));
+  if (!ids.length || viewer?.role === 'admin') return result;
+  const country = clientCountry();
+  const [blockedBy, countryBlockedBy] = await Promise.all([
+    viewer
+      ? db
+          .select({ id: userBlocks.blockerId })
+          .from(userBlocks)
+          .where(and(eq(userBlocks.targetId, viewer.id), inArray(userBlocks.blockerId, ids)))
+      : [],
+    country
+      ? db
+          .select({ id: countryBlocks.performerId })
+          .from(countryBlocks)
+          .where(and(eq(countryBlocks.countryCode, country), inArray(countryBlocks.performerId, ids)))
+      : [],
+  ]);
+  for (const row of countryBlockedBy) result.set(row.id, 'country');
+  for (const row of blockedBy) result.set(row.id, 'blocked');
+  return result;
+}
+
+export const refused = (reason: Refusal) => new AppError(403, ErrorCode.blocked, messages[reason]);
+
+/**
+ * Throws a 403 naming the reason when this creator blocked the viewer or their country. Seeing
+ * a profile or content, commenting, following, subscribing and paying all go through here.
+ */
+export async function assertMayReach(db: Queryable, viewer: SessionUser | undefined, performerId: string) {
+  const reason = (await refusals(db, viewer, [performerId])).get(performerId);
+  if (reason) throw refused(reason);
+}
+
+type CreatorRow = { user: { id: string; status: string }; profile: { verifiedDocument: boolean } };
+
+/**
+ * A creator's page for a visitor: only active creators an admin verified are public (404 until
+ * then, except to themself and admins), and a creator who refuses the visitor answers 403.
+ */
+export async function visibleCreator<T extends CreatorRow>(db: Queryable, viewer: SessionUser | undefined, row: T | undefined) {
+  const privileged = isPrivileged(viewer, row?.user.id);
+  if (!row || (!privileged && !(row.user.status === 'active' && row.profile.verifiedDocument))) throw notFound('Creator');
+  await assertMayReach(db, viewer, row.user.id);
+  return row;
+}
