@@ -20,7 +20,8 @@ async function adminCli(dataDir: string, ...args: string[]) {
   );
 }
 
-describe('npm run admin -- create', () => {
+// Each case starts CLI processes that create or open an embedded database (initdb takes seconds).
+describe('npm run admin -- create', { timeout: 90_000 }, () => {
   it('creates an admin who can log in', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-cli-'));
     try {

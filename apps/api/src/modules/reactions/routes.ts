@@ -7,13 +7,13 @@ import * as reactionsService from './service';
 const page = listQuerySchema(['createdAt']);
 
 export const reactionsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, targets: reactionsService.ReactionTargets): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/reactions',
       { preHandler: requireUser, schema: { tags: ['reactions'], body: reactionSchema, response: { 200: reactionSchema } } },
       async (request) => {
-        await reactionsService.react(deps, sessionOf(request).user, request.body);
+        await reactionsService.react(deps, targets, sessionOf(request).user, request.body);
         return request.body;
       },
     );

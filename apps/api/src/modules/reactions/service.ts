@@ -5,18 +5,22 @@ import { feeds, galleries, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { visibleCreator } from '../access';
-import { visibleFeed } from '../feeds';
-import { visibleGallery } from '../galleries';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
-import { visibleVideo } from '../videos';
 
-/** Checks that the object exists (else 404) and the user may reach it (else 403), per object type. */
-const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<unknown>> = {
-  performer: async (deps, id, user) => visibleCreator(deps.db, user, await findPerformer(deps.db, id)),
-  feed: (deps, id, user) => visibleFeed(deps, user, id),
-  video: (deps, id, user) => visibleVideo(deps, user, id),
-  gallery: (deps, id, user) => visibleGallery(deps, user, id),
-};
+/**
+ * How each kind of object is found for a user: it resolves when the object exists and the user
+ * may reach it, and throws the 404 or 403 otherwise. The content modules present their items with
+ * reactions (likes, bookmarks), so reactions cannot import them: the app hands their checks in.
+ */
+export type ReactionTargets = Record<
+  Exclude<ReactionInput['objectType'], 'performer'>,
+  (deps: Deps, user: SessionUser, id: string) => Promise<unknown>
+>;
+
+const reachable = (deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) =>
+  input.objectType === 'performer'
+    ? findPerformer(deps.db, input.objectId).then((performer) => visibleCreator(deps.db, user, performer))
+    : targets[input.objectType](deps, user, input.objectId);
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<
@@ -40,8 +44,8 @@ const counters: Partial<
 };
 
 /** Likes or bookmarks an object; doing it again changes nothing. */
-export async function react(deps: Deps, user: SessionUser, input: ReactionInput) {
-  await visible[input.objectType](deps, input.objectId, user);
+export async function react(deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) {
+  await reachable(deps, targets, user, input);
   await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reactions)
