@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notHiddenFrom } from '../access/creators';
+import { notHiddenFrom } from '../access';
 import { listedPerformer, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
 
 const attributeColumns = {
