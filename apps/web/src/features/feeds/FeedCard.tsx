@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
@@ -164,8 +165,7 @@ function FeedPoll({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
           ),
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} ·{' '}
-          {poll.isExpired ? 'ended' : `ends ${dayjs(poll.expiredAt).format('D MMM, HH:mm')}`}
+          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} · {poll.isExpired ? 'ended' : `ends ${formatMoment(poll.expiredAt)}`}
         </Typography.Text>
       </Flex>
     </Card>
