@@ -7,6 +7,7 @@ import { CopyButton } from '../../shared/ui/CopyButton';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
+import { useLanguageName } from '../lookups/fields';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
@@ -45,6 +46,7 @@ export default function ProfilePage() {
     const value = labelOf(options, performer[name] as string | null);
     return value ? [{ key: name, label, children: value }] : [];
   });
+  const languageName = useLanguageName();
   const location = [performer.city, performer.state, performer.country].filter(Boolean).join(', ');
 
   return (
@@ -67,7 +69,7 @@ export default function ProfilePage() {
               {performer.gender && <Tag>{labelOf(performerOptionSets.genders, performer.gender)}</Tag>}
               {location && <Tag>{location}</Tag>}
               {performer.languages.map((language) => (
-                <Tag key={language}>{language.toUpperCase()}</Tag>
+                <Tag key={language}>{languageName(language)}</Tag>
               ))}
             </Flex>
           </div>
