@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatMoment } from '../../shared/lib/dates';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
@@ -57,7 +58,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
             </Tag>
           )}
           {scheduled && <Tag color="gold">Scheduled</Tag>}
-          {feed.isSale && <Tag color="purple">{feed.price > 0 ? `${feed.price.toFixed(2)} tokens` : 'Free'}</Tag>}
+          {feed.isSale && <Tag color="purple">{feed.price > 0 ? formatTokens(feed.price) : 'Free'}</Tag>}
         </Space>
       </Flex>
       {feed.text && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{feed.text}</Typography.Paragraph>}

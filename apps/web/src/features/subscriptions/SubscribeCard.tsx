@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useCardsQuery } from '../wallet/api';
@@ -25,6 +26,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
   const viewer = useAppSelector((state) => state.session.user);
   const isFan = viewer?.role === 'user';
   const { data: settings } = usePublicSettingsQuery();
+  const money = useFormatMoney();
   const { data: mine } = useMySubscriptionsQuery({ performerId: performer._id, limit: 1 }, { skip: !isFan });
   const current = mine?.data[0];
   const [params, setParams] = useSearchParams();
@@ -55,7 +57,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
         <Row gutter={[8, 8]}>
           {offered.map((plan) => (
             <Col key={plan.type} xs={12}>
-              <Statistic title={plan.label} value={plan.price ?? 0} precision={2} />
+              <Statistic title={plan.label} value={plan.price ?? 0} formatter={() => `${money(plan.price ?? 0)} / ${plan.label}`} />
               {!own && !(current?.isActive && current.status === 'active') && (
                 <Button
                   size="small"
@@ -91,6 +93,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
 function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerformer; plan: Plan | 'free'; onClose: () => void }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const { data: settings } = usePublicSettingsQuery();
+  const money = useFormatMoney();
   const { data: cards } = useCardsQuery();
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
   const [intent] = useState(() => crypto.randomUUID());
@@ -120,7 +123,7 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
         open={!confirming}
         title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
         onCancel={onClose}
-        okText={free ? 'Start free trial' : `Pay ${price.toFixed(2)}`}
+        okText={free ? 'Start free trial' : `Pay ${method === 'card' ? money(price) : formatTokens(price)}`}
         okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !defaultCard) }}
         onOk={confirm}
       >
@@ -132,7 +135,7 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
         {!free && (
           <Radio.Group value={method} onChange={(event) => setMethod(event.target.value)}>
             <Space direction="vertical">
-              <Radio value="wallet">Wallet ({balance.toFixed(2)} tokens)</Radio>
+              <Radio value="wallet">Wallet ({formatTokens(balance)})</Radio>
               <Radio value="card" disabled={!defaultCard}>
                 {defaultCard ? `${defaultCard.brand} •••• ${defaultCard.last4}` : 'Card (add one in your wallet)'}
               </Radio>
