@@ -53,7 +53,8 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await fan.getByRole('button', { name: 'Save card' }).click();
   await expect(fan.getByText('Visa •••• 4242 added')).toBeVisible();
   await fan.getByLabel('Tokens', { exact: true }).fill('100');
-  await fan.getByRole('button', { name: 'Pay 100.00' }).click();
+  // The card pays money in the site currency, for tokens.
+  await fan.getByRole('button', { name: 'Pay $100.00' }).click();
   await expect(fan.getByText('100.00 tokens added to your wallet')).toBeVisible();
   await expect(fan.getByTestId('wallet-balance')).toContainText('100.00');
   await expectBalance(fan, '100.00');
@@ -66,6 +67,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await fan.goto('/leohart');
   const subscriberPost = fan.getByTestId('feed-card').filter({ hasText: `Workout plan ${tag}` });
   await expect(subscriberPost.getByTestId('locked-media')).toContainText('Subscribe to see this photo');
+  await expect(fan.getByText('$12.00 / 1 month')).toBeVisible();
   await fan.getByRole('button', { name: 'Subscribe for 1 month' }).click();
   await fan.getByRole('dialog').getByRole('button', { name: 'Pay 12.00' }).click();
   await expect(fan.getByText('You are subscribed to Leo Hart')).toBeVisible();

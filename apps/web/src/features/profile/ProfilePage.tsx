@@ -28,6 +28,7 @@ export default function ProfilePage() {
   const { data: performer, isLoading, isError } = usePerformerQuery(profileId);
   const [params, setParams] = useSearchParams();
   const tab = profileTabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
+  const languageName = useLanguageName();
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (isError || !performer) {
@@ -46,7 +47,6 @@ export default function ProfilePage() {
     const value = labelOf(options, performer[name] as string | null);
     return value ? [{ key: name, label, children: value }] : [];
   });
-  const languageName = useLanguageName();
   const location = [performer.city, performer.state, performer.country].filter(Boolean).join(', ');
 
   return (
