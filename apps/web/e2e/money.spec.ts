@@ -137,3 +137,37 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expectBalance(fan, '28.00');
   await fanContext.close();
 });
+
+test('a fan makes another card the default and picks which saved card pays a subscription', async ({ page }) => {
+  const username = `carder_${unique()}`;
+  const registered = await page.request.post('/api/auth/users/register', {
+    data: { name: 'Card Fan', username, email: `${username}@example.test`, password: 'carder-pass-1' },
+  });
+  expect(registered.status()).toBe(201);
+  await logIn(page, username, { password: 'carder-pass-1' });
+  await page.goto('/user/wallet');
+  for (const number of [SANDBOX_CARDS.success, '5555555555554444']) {
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Month').fill('12');
+    await page.getByLabel('Year').fill(String(new Date().getFullYear() + 1));
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText(`•••• ${number.slice(-4)} added`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Make Mastercard ending 4444 the default' }).click();
+  await expect(page.getByText('Mastercard •••• 4444 is your default card')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make Visa ending 4242 the default' })).toBeVisible();
+
+  // Every saved card can pay, the default one marked; the fan pays with the other one.
+  await page.goto('/riovega');
+  await page.getByRole('button', { name: 'Subscribe for 1 month' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Mastercard •••• 4444 (default)' }).check();
+  await expect(dialog.getByRole('button', { name: 'Pay $7.50' })).toBeEnabled();
+  await dialog.getByRole('radio', { name: 'Visa •••• 4242' }).check();
+  await dialog.getByRole('button', { name: 'Pay $7.50' }).click();
+  await expect(page.getByText('You are subscribed to Rio Vega')).toBeVisible();
+  const payments = await (await page.request.get('/api/payment/transactions/user/search')).json();
+  expect(payments.data[0]).toMatchObject({ type: 'subscription', status: 'success', card: { last4: '4242' } });
+});

@@ -4,10 +4,10 @@ import {
   type PublicSettings,
   publicSettingKeys,
   type SettingKey,
+  SITE_CURRENCY,
   settingDefinition,
   settingKeys,
   settingRanges,
-  SITE_CURRENCY,
   settingValueSchema,
 } from '@limelight/contracts';
 import { settings } from '../../db/schema';

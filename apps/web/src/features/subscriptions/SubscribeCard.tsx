@@ -100,7 +100,9 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
   const [subscribe, { isLoading }] = useSubscribeMutation();
   const free = plan === 'free';
   const price = free ? 0 : (plan.price ?? 0);
-  const defaultCard = cards?.data.find((card) => card.isDefault);
+  // Any saved card may pay; the default one is chosen until the fan picks another.
+  const [chosenCardId, setChosenCardId] = useState<string>();
+  const cardId = chosenCardId ?? cards?.data.find((card) => card.isDefault)?._id;
   const short = !free && method === 'wallet' && balance < price;
   const success = `You are subscribed to ${performer.name}`;
   const { follow, confirmation, confirming } = usePaymentFollowUp(success, onClose);
@@ -108,7 +110,13 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
   // From the wallet (or free) it is done at once; by card it may fail (the fan may pick the
   // wallet instead) or wait for the bank's confirmation.
   const confirm = () =>
-    subscribe({ performerId: performer._id, type: free ? 'free' : plan.type, paymentMethod: method, idempotencyKey: intent })
+    subscribe({
+      performerId: performer._id,
+      type: free ? 'free' : plan.type,
+      paymentMethod: method,
+      cardId: method === 'card' ? cardId : undefined,
+      idempotencyKey: intent,
+    })
       .unwrap()
       .then(({ payment }) => {
         if (payment) follow(payment);
@@ -124,7 +132,7 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
         title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
         onCancel={onClose}
         okText={free ? 'Start free trial' : `Pay ${method === 'card' ? money(price) : formatTokens(price)}`}
-        okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !defaultCard) }}
+        okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !cardId) }}
         onOk={confirm}
       >
         <Typography.Paragraph>
@@ -133,12 +141,27 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
             : `${plan.label} of everything ${performer.name} posts for subscribers, renewed at the end of each period until you cancel.`}
         </Typography.Paragraph>
         {!free && (
-          <Radio.Group value={method} onChange={(event) => setMethod(event.target.value)}>
+          <Radio.Group
+            value={method === 'card' ? cardId : 'wallet'}
+            onChange={(event) => {
+              const value: string = event.target.value;
+              setMethod(value === 'wallet' ? 'wallet' : 'card');
+              if (value !== 'wallet') setChosenCardId(value);
+            }}
+          >
             <Space direction="vertical">
               <Radio value="wallet">Wallet ({formatTokens(balance)})</Radio>
-              <Radio value="card" disabled={!defaultCard}>
-                {defaultCard ? `${defaultCard.brand} •••• ${defaultCard.last4}` : 'Card (add one in your wallet)'}
-              </Radio>
+              {cards?.data.map((card) => (
+                <Radio key={card._id} value={card._id}>
+                  {card.brand} •••• {card.last4}
+                  {card.isDefault ? ' (default)' : ''}
+                </Radio>
+              ))}
+              {!cards?.total && (
+                <Radio value="card" disabled>
+                  Card (add one in your wallet)
+                </Radio>
+              )}
             </Space>
           </Radio.Group>
         )}
