@@ -100,6 +100,12 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await page.goto('/creator/earnings');
   await expect(page.getByTestId('earnings-available')).toContainText(earned);
   await expectBalance(page, earned);
+  // Each source: its sales, then apart from them its net with its unit (not "1 sale54.00").
+  const tipSource = page.getByRole('listitem').filter({ hasText: /^tip \d+ sales?/ });
+  await expect(tipSource.getByTestId('source-net')).toHaveText(/^\d+\.\d{2} tokens$/);
+  const sales = (await tipSource.getByText(/\d+ sales?/).boundingBox())!;
+  const net = (await tipSource.getByTestId('source-net').boundingBox())!;
+  expect(net.x >= sales.x + sales.width + 8 || net.y >= sales.y + sales.height).toBe(true);
   await expect(page.getByRole('row', { name: /tip/ })).toContainText('54.00');
 
   await page.goto('/creator/payouts');
