@@ -1,3 +1,4 @@
+import type { Request } from '@playwright/test';
 import { accounts, DEMO_PASSWORD, expect, logIn, logOut, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -115,8 +116,20 @@ test('a fan changes their display name and sees Changes saved', async ({ page })
 });
 
 test('a session ended by the server sends the user to log in with Forbidden in the action!', async ({ page }) => {
+  const underWay = new Set<Request>();
+  page.on('request', (request) => underWay.add(request));
+  page.on('requestfinished', (request) => underWay.delete(request));
+  page.on('requestfailed', (request) => underWay.delete(request));
   await logIn(page, 'felix');
   await expect(page).toHaveURL(/\/home$/);
+  // The home page must have all its answers before the server ends the session: a query still
+  // under way met the 401 first, ended the session on the page (its toast then lost to the
+  // reload), and the reload arrived as a visitor with no toast; on a busy machine, in the full
+  // run, the home page's queries were still out when the admin acted. The page asks everything
+  // once its heading renders, so: the heading, a frame for its effects, then nothing under way.
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  await expect.poll(() => [...underWay].filter((request) => request.url().includes('/api/')).length).toBe(0);
   const admin = await page.request.post('/api/auth/login', { data: { email: accounts.admin, password: DEMO_PASSWORD } });
   const headers = { authorization: `Bearer ${(await admin.json()).token}` };
   const felix = await (await page.request.get('/api/admin/accounts?role=user&q=felix', { headers })).json();

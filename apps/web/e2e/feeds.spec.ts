@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { generateVideo } from '../../api/test/media';
 import { expect, logIn, test } from './fixtures';
 
@@ -36,6 +37,12 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   await page.getByLabel('Question').fill('Pick a city');
   await page.getByLabel('Option 1').fill('Paris');
   await page.getByLabel('Option 2').fill('Tokyo');
+  // Enter in the end date takes the typed date: it neither publishes the post nor drops the date.
+  const pollEnds = dayjs().add(3, 'day').hour(18).minute(30).second(0);
+  await page.getByLabel('Poll ends').fill(pollEnds.format('YYYY-MM-DD HH:mm:ss'));
+  await page.getByLabel('Poll ends').press('Enter');
+  await expect(page.getByLabel('Poll ends')).toHaveValue(pollEnds.format('YYYY-MM-DD HH:mm:ss'));
+  await expect(page).toHaveURL(/\/creator\/posts\/new$/);
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Your post is published')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Where next\\? ${tag}`) })).toBeVisible();
@@ -74,6 +81,7 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   await pollPost.getByRole('button', { name: 'Paris' }).click();
   await expect(fan.getByText('Thanks for voting')).toBeVisible();
   await expect(pollPost.getByText('1 vote')).toBeVisible();
+  await expect(pollPost.getByText(/ends .*18:30/)).toBeVisible();
   await expect(pollPost.getByRole('progressbar', { name: 'Paris' })).toBeVisible();
 
   // Comments need access; anyone signed in may report.

@@ -53,7 +53,8 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await fan.getByRole('button', { name: 'Save card' }).click();
   await expect(fan.getByText('Visa •••• 4242 added')).toBeVisible();
   await fan.getByLabel('Tokens', { exact: true }).fill('100');
-  await fan.getByRole('button', { name: 'Pay 100.00' }).click();
+  // The card pays money in the site currency, for tokens.
+  await fan.getByRole('button', { name: 'Pay $100.00' }).click();
   await expect(fan.getByText('100.00 tokens added to your wallet')).toBeVisible();
   await expect(fan.getByTestId('wallet-balance')).toContainText('100.00');
   await expectBalance(fan, '100.00');
@@ -66,6 +67,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await fan.goto('/leohart');
   const subscriberPost = fan.getByTestId('feed-card').filter({ hasText: `Workout plan ${tag}` });
   await expect(subscriberPost.getByTestId('locked-media')).toContainText('Subscribe to see this photo');
+  await expect(fan.getByText('$12.00 / 1 month')).toBeVisible();
   await fan.getByRole('button', { name: 'Subscribe for 1 month' }).click();
   await fan.getByRole('dialog').getByRole('button', { name: 'Pay 12.00' }).click();
   await expect(fan.getByText('You are subscribed to Leo Hart')).toBeVisible();
@@ -98,6 +100,12 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await page.goto('/creator/earnings');
   await expect(page.getByTestId('earnings-available')).toContainText(earned);
   await expectBalance(page, earned);
+  // Each source: its sales, then apart from them its net with its unit (not "1 sale54.00").
+  const tipSource = page.getByRole('listitem').filter({ hasText: /^tip \d+ sales?/ });
+  await expect(tipSource.getByTestId('source-net')).toHaveText(/^\d+\.\d{2} tokens$/);
+  const sales = (await tipSource.getByText(/\d+ sales?/).boundingBox())!;
+  const net = (await tipSource.getByTestId('source-net').boundingBox())!;
+  expect(net.x >= sales.x + sales.width + 8 || net.y >= sales.y + sales.height).toBe(true);
   await expect(page.getByRole('row', { name: /tip/ })).toContainText('54.00');
 
   await page.goto('/creator/payouts');
@@ -134,4 +142,38 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   // The fan's wallet has the 5.00 back, pushed to their open page.
   await expectBalance(fan, '28.00');
   await fanContext.close();
+});
+
+test('a fan makes another card the default and picks which saved card pays a subscription', async ({ page }) => {
+  const username = `carder_${unique()}`;
+  const registered = await page.request.post('/api/auth/users/register', {
+    data: { name: 'Card Fan', username, email: `${username}@example.test`, password: 'carder-pass-1' },
+  });
+  expect(registered.status()).toBe(201);
+  await logIn(page, username, { password: 'carder-pass-1' });
+  await page.goto('/user/wallet');
+  for (const number of [SANDBOX_CARDS.success, '5555555555554444']) {
+    await page.getByRole('button', { name: 'Add card' }).click();
+    await page.getByLabel('Card number').fill(number);
+    await page.getByLabel('Month').fill('12');
+    await page.getByLabel('Year').fill(String(new Date().getFullYear() + 1));
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByText(`•••• ${number.slice(-4)} added`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Make Mastercard ending 4444 the default' }).click();
+  await expect(page.getByText('Mastercard •••• 4444 is your default card')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make Visa ending 4242 the default' })).toBeVisible();
+
+  // Every saved card can pay, the default one marked; the fan pays with the other one.
+  await page.goto('/riovega');
+  await page.getByRole('button', { name: 'Subscribe for 1 month' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Mastercard •••• 4444 (default)' }).check();
+  await expect(dialog.getByRole('button', { name: 'Pay $7.50' })).toBeEnabled();
+  await dialog.getByRole('radio', { name: 'Visa •••• 4242' }).check();
+  await dialog.getByRole('button', { name: 'Pay $7.50' }).click();
+  await expect(page.getByText('You are subscribed to Rio Vega')).toBeVisible();
+  const payments = await (await page.request.get('/api/payment/transactions/user/search')).json();
+  expect(payments.data[0]).toMatchObject({ type: 'subscription', status: 'success', card: { last4: '4242' } });
 });

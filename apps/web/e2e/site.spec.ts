@@ -1,4 +1,4 @@
-import { accounts, expect, logIn, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, logIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -50,4 +50,27 @@ test('a visitor writes to the team through the contact form', async ({ page }) =
   await page.getByLabel('Message').fill('Hello! How do payouts work for creators?');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Thank you for contacting us, we will reply as soon as possible.')).toBeVisible();
+});
+
+test("the wallet links to the site's terms page, and offers token packages once the admin has defined one instead of a greyed-out tab", async ({
+  page,
+}) => {
+  await logIn(page, accounts.fan);
+  await page.goto('/user/wallet');
+  await expect(page.getByRole('button', { name: /Pay/ })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Packages' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByRole('heading', { name: 'Terms' })).toBeVisible();
+
+  const admin = await page.request.post('/api/auth/login', { data: { email: accounts.admin, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await admin.json()).token}` };
+  const created = await page.request.post('/api/admin/token-packages', { headers, data: { name: 'Starter', price: 9, tokens: 10 } });
+  expect(created.status()).toBe(201);
+  try {
+    await page.goto('/user/wallet');
+    await page.getByText('Packages', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: /Starter/ })).toBeVisible();
+  } finally {
+    await page.request.delete(`/api/admin/token-packages/${(await created.json())._id}`, { headers });
+  }
 });

@@ -41,7 +41,7 @@ async function topUpWith(page: Page, card: string, tokens: string) {
   await page.getByRole('combobox', { name: 'Card' }).click();
   await page.locator(`.ant-select-item-option[title="${card}"]`).click();
   await page.getByLabel('Tokens', { exact: true }).fill(tokens);
-  await page.getByRole('button', { name: `Pay ${tokens}.00` }).click();
+  await page.getByRole('button', { name: `Pay $${tokens}.00` }).click();
 }
 
 test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure payment with their bank; an admin refunds one', async ({

@@ -3,6 +3,9 @@ import { listQuerySchema } from './list';
 import { moneySchema } from './performers';
 import { publicUserSchema } from './users';
 
+/** The currency cards are charged in and prices are stated in (ISO 4217); public settings pass it to the web app. */
+export const SITE_CURRENCY = 'USD';
+
 /** Ledger accounts (domain rules, Money): whose money, and where it is. */
 export const ledgerAccountKinds = [
   'wallet',

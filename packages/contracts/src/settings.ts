@@ -284,6 +284,8 @@ export type PublicSettings = Pick<SettingValues, PublicSettingKey> & {
   googleAuthorizeUrl: string;
   /** The gateway cards go through now: Stripe once its keys are set, else the sandbox where allowed, else none. */
   activePaymentGateway: 'sandbox' | 'stripe' | null;
+  /** The site currency (ISO 4217 code) that prices are shown in. */
+  currency: string;
 };
 
 export const adminSettingSchema = z.object({

@@ -1,7 +1,7 @@
 import type { Gender } from '@limelight/contracts';
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { performerProfiles, users } from '../db/schema';
+import { performerProfiles, posts, users } from '../db/schema';
 import { insertAccount } from '../modules/users/accounts';
 import { passwordAsSentByClient } from '../platform/password';
 
@@ -75,6 +75,14 @@ export async function seedDemoData(db: Database, hashPwClient: boolean) {
         });
       }
     }
+    // The wallet links to the terms page; the admin rewrites this placeholder at /admin.
+    await tx.insert(posts).values({
+      slug: 'terms',
+      title: 'Terms',
+      status: 'published',
+      content:
+        '<p>Tokens are bought with a card, are not refundable once spent, and pay for posts, videos, galleries, tips and subscriptions on this site.</p>',
+    });
   });
   return accounts.map((account) => ({ role: account.role, login: account.username ?? account.email, password: DEMO_PASSWORD }));
 }

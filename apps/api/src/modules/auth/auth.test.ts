@@ -276,6 +276,11 @@ describe('e-mail verification', () => {
     expect((await me(await login(app, fan.username))).json().verifiedEmail).toBe(false);
   });
 
+  it('is not mentioned to a new account the site signs in at once: no "log in now" for someone already in', async () => {
+    const registered = await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: fanInput() });
+    expect(registered.json()).toMatchObject({ requireEmailVerification: false, message: 'Your account has been created.' });
+  });
+
   it('is needed when requireEmailVerification is on, by the link in the e-mail', async () => {
     await setSetting('requireEmailVerification', true);
     try {

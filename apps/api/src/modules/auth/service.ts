@@ -63,7 +63,8 @@ function registrationAnswer(deps: Deps, user: UserRow) {
     requireEmailVerification,
     message: requireEmailVerification
       ? 'Your account has been created. We have sent you an e-mail: please verify your address, then log in.'
-      : 'Your account has been created. You can log in now.',
+      : // The web app signs the new account in straight away, so there is no "log in now" to say.
+        'Your account has been created.',
   };
 }
 

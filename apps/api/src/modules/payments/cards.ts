@@ -75,6 +75,19 @@ export async function removeCard(deps: Deps, user: SessionUser, id: string) {
     .catch((error: unknown) => deps.log.warn({ err: error }, 'the gateway kept a removed card'));
 }
 
+/** `PUT /payment-cards/{id}/default`: this card becomes the one payments use unless they name another; one default per gateway. */
+export async function setDefaultCard(deps: Deps, user: SessionUser, id: string) {
+  const card = await ownCard(deps.db, user, id);
+  return deps.db.transaction(async (tx) => {
+    await tx
+      .update(paymentCards)
+      .set({ isDefault: false })
+      .where(and(eq(paymentCards.userId, user.id), eq(paymentCards.gateway, card.gateway), eq(paymentCards.isDefault, true)));
+    const [row] = await tx.update(paymentCards).set({ isDefault: true }).where(eq(paymentCards.id, card.id)).returning();
+    return presentCard(row!);
+  });
+}
+
 export async function ownCard(db: Queryable, user: SessionUser, id: string) {
   const [card] = await db
     .select()

@@ -53,6 +53,31 @@ describe('cards', () => {
     expect(left).toMatchObject({ total: 1, data: [{ _id: second._id, isDefault: true }] });
   });
 
+  it('makes another card the default, the only one, for its owner alone; top-ups then charge it', async () => {
+    const fan = await signedIn(app, 'user');
+    const first = (await addCard(fan, '4242 4242 4242 4242')).json();
+    const second = (await addCard(fan, '5555555555554444')).json();
+    const makeDefault = (account: Account, id: string) =>
+      app.inject({ method: 'PUT', url: `/api/payment-cards/${id}/default`, headers: account.headers });
+
+    const other = await signedIn(app, 'user');
+    expect((await makeDefault(other, second._id)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'PUT', url: `/api/payment-cards/${second._id}/default` })).statusCode).toBe(401);
+    expect((await makeDefault(fan, 'not-an-id')).statusCode).toBe(400);
+
+    const chosen = await makeDefault(fan, second._id);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ _id: second._id, isDefault: true });
+    const cards = (await app.inject({ url: '/api/payment-cards', headers: fan.headers })).json();
+    expect(cards.data.map((card: { _id: string; isDefault: boolean }) => [card._id, card.isDefault])).toEqual([
+      [second._id, true],
+      [first._id, false],
+    ]);
+    const paid = await topUp(fan, { amount: 10, idempotencyKey: crypto.randomUUID() });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().card).toMatchObject({ last4: '4444' });
+  });
+
   it('refuses a wrong number, an expired card, bad fields, a gateway not in use, and visitors', async () => {
     const fan = await signedIn(app, 'user');
     expect(refusedFields(await addCard(fan, '4242424242424241'))).toEqual(['number']);

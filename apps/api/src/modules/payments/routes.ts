@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
 import { confirmSandboxPayment, refundByAdmin, retryPayment } from './card-payments';
-import { addCard, listCards, removeCard } from './cards';
+import { addCard, listCards, removeCard, setDefaultCard } from './cards';
 import { createCoupon, deleteCoupon, presentCoupon, searchCoupons, updateCoupon, usableCoupon } from './coupons';
 import { topUp } from './top-up';
 import { searchTransactions, transactionFor } from './transactions';
@@ -45,6 +45,11 @@ export const paymentsRoutes =
         },
       },
       async (request) => addCard(deps, sessionOf(request).user, request.params.gateway, request.body),
+    );
+    app.put(
+      '/payment-cards/:id/default',
+      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentCardSchema } } },
+      async (request) => setDefaultCard(deps, sessionOf(request).user, request.params.id),
     );
     app.delete(
       '/payment-cards/:id',

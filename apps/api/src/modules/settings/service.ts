@@ -4,6 +4,7 @@ import {
   type PublicSettings,
   publicSettingKeys,
   type SettingKey,
+  SITE_CURRENCY,
   settingDefinition,
   settingKeys,
   settingRanges,
@@ -18,8 +19,9 @@ export function publicSettings(deps: Deps): PublicSettings {
   const values = deps.settings.all();
   const picked = Object.fromEntries(publicSettingKeys.map((key) => [key, values[key]]));
   return {
-    ...(picked as Omit<PublicSettings, 'hashPwClient' | 'googleAuthorizeUrl' | 'activePaymentGateway'>),
+    ...(picked as Omit<PublicSettings, 'hashPwClient' | 'googleAuthorizeUrl' | 'activePaymentGateway' | 'currency'>),
     activePaymentGateway: activeGatewayName(deps),
+    currency: SITE_CURRENCY,
     hashPwClient: deps.config.hashPwClient,
     googleAuthorizeUrl: deps.config.google.authorizeUrl,
   };

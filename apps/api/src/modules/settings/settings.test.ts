@@ -47,6 +47,7 @@ describe('public settings', () => {
       else expect(body, key).not.toHaveProperty(key);
     }
     for (const key of ['maintenanceImage', 'darkmodeLogoUrl', 'menus', 'footerContent']) expect(body).toHaveProperty(key);
+    expect(body.currency, 'the currency prices are shown in').toBe('USD');
     expect(secretKeys.length).toBeGreaterThan(0);
   });
 

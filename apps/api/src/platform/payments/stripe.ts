@@ -1,4 +1,4 @@
-import { stripeCardSchema } from '@limelight/contracts';
+import { SITE_CURRENCY, stripeCardSchema } from '@limelight/contracts';
 import Stripe from 'stripe';
 import { parseOrThrow, unprocessable } from '../errors';
 import type { ChargeOutcome, PaymentGateway } from './gateway';
@@ -11,7 +11,8 @@ export type StripeOptions = {
   customers: { find(userId: string): Promise<string | undefined>; save(userId: string, customerId: string): Promise<void> };
 };
 
-const SITE_CURRENCY = 'usd';
+/** Stripe takes currency codes in lower case. */
+const STRIPE_CURRENCY = SITE_CURRENCY.toLowerCase();
 
 function stripeClient(secretKey: string, apiBase?: string) {
   const base = apiBase ? new URL(apiBase) : undefined;
@@ -71,7 +72,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway & { 
         const intent = await client.paymentIntents.create(
           {
             amount: amountCents,
-            currency: SITE_CURRENCY,
+            currency: STRIPE_CURRENCY,
             customer: await customerFor(customer),
             payment_method: card.gatewayCardId,
             confirm: true,

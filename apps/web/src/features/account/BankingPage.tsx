@@ -1,9 +1,9 @@
 import { type Banking, bankingSchema, Messages } from '@limelight/contracts';
-import { Button, Card, Col, Form, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from 'antd';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { useCountriesQuery } from '../lookups/api';
+import { CountrySelect } from '../lookups/fields';
 import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
 
 const fields = bankingSchema.shape;
@@ -22,7 +22,6 @@ const text: Array<[name: keyof Banking, label: string, required?: boolean]> = [
 /** `/creator/banking`: where payouts go. Only this creator (and admins) ever see it. */
 export default function BankingPage() {
   const { data: account, isLoading } = useMyPerformerQuery();
-  const countries = useCountriesQuery();
   const [bankForm] = Form.useForm<Banking>();
   const [paypalForm] = Form.useForm<{ email: string }>();
   const [saveBanking, savingBanking] = useUpdateBankingMutation();
@@ -72,10 +71,7 @@ export default function BankingPage() {
                 ))}
                 <Col xs={24} md={12}>
                   <Form.Item name="country" label="Country" rules={[{ required: true, message: 'Choose the bank country' }]}>
-                    <Select
-                      showSearch={{ optionFilterProp: 'label' }}
-                      options={countries.data?.map((country) => ({ value: country.code, label: country.name }))}
-                    />
+                    <CountrySelect allowClear={false} />
                   </Form.Item>
                 </Col>
               </Row>

@@ -1,11 +1,11 @@
 import { Col, Form, type FormInstance, Select } from 'antd';
-import { useCitiesQuery, useCountriesQuery, useLanguagesQuery, useStatesQuery } from '../lookups/api';
+import { useCitiesQuery, useLanguagesQuery, useStatesQuery } from '../lookups/api';
+import { CountrySelect } from '../lookups/fields';
 
 /** Country, then its states, then the state's cities, plus spoken languages. */
 export function LocationFields({ form }: { form: FormInstance }) {
   const country: string | undefined = Form.useWatch('country', form);
   const state: string | undefined = Form.useWatch('state', form);
-  const countries = useCountriesQuery();
   const states = useStatesQuery(country ?? '', { skip: !country });
   const stateCode = states.data?.find((entry) => entry.name === state)?.code;
   const cities = useCitiesQuery({ country: country ?? '', state: stateCode ?? '' }, { skip: !country || !stateCode });
@@ -15,12 +15,7 @@ export function LocationFields({ form }: { form: FormInstance }) {
     <>
       <Col xs={24} md={12}>
         <Form.Item name="country" label="Country">
-          <Select
-            {...searchable}
-            loading={countries.isLoading}
-            options={countries.data?.map((entry) => ({ value: entry.code, label: entry.name }))}
-            onChange={() => form.setFieldsValue({ state: null, city: null })}
-          />
+          <CountrySelect onChange={() => form.setFieldsValue({ state: null, city: null })} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>

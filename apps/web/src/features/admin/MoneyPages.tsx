@@ -14,6 +14,7 @@ import {
 import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/TableCells';
@@ -113,6 +114,7 @@ export function WalletChargesAdminPage() {
 
 /** Every card payment on the site; a successful one can be refunded to its card. */
 export function TransactionsAdminPage() {
+  const money = useFormatMoney();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useAdminTransactionsQuery(query);
   const [refund] = useRefundPaymentMutation();
@@ -160,7 +162,7 @@ export function TransactionsAdminPage() {
               row.status === 'success' ? (
                 <RefundButton
                   what="payment"
-                  description={`${row.amount.toFixed(2)} goes back to the card; what it bought is taken back as far as it is still there.`}
+                  description={`${money(row.amount)} goes back to the card; what it bought is taken back as far as it is still there.`}
                   refund={() => refund(row._id).unwrap()}
                 />
               ) : null,
@@ -208,6 +210,7 @@ export function EarningsAdminPage() {
 
 /** Payout requests: approve, reject (the hold returns) or mark paid. */
 export function PayoutsAdminPage() {
+  const money = useFormatMoney();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
   const columns = payoutColumns(sortOrder);
   const { data, isFetching } = useAdminPayoutsQuery(query);
@@ -238,7 +241,7 @@ export function PayoutsAdminPage() {
           columns.requested,
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
           columns.amount,
-          { title: 'To pay', key: 'currency', render: (_: unknown, row) => formatAmount(row.amount * row.tokenConversionRate) },
+          { title: 'To pay', key: 'currency', render: (_: unknown, row) => money(row.amount * row.tokenConversionRate) },
           columns.destination,
           { title: 'Note', dataIndex: 'requestNote', ellipsis: true },
           columns.status,

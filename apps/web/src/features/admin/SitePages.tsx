@@ -15,6 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
+import { useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
@@ -276,6 +277,7 @@ function PromoImageUpload({ promo }: { promo: SitePromo }) {
 
 /** What fans can buy to top up their wallet. */
 export function TokenPackagesAdminPage() {
+  const money = useFormatMoney();
   const [save] = useSaveTokenPackageMutation();
   const [remove] = useDeleteTokenPackageMutation();
   return (
@@ -295,7 +297,7 @@ export function TokenPackagesAdminPage() {
       useList={useAdminTokenPackagesQuery}
       columns={[
         { title: 'Name', dataIndex: 'name' },
-        { title: 'Price', dataIndex: 'price', sorter: true, render: (price: number) => price.toFixed(2) },
+        { title: 'Price', dataIndex: 'price', sorter: true, render: (price: number) => money(price) },
         { title: 'Tokens', dataIndex: 'tokens', render: (tokens: number) => tokens.toFixed(2) },
         {
           title: 'On sale',

@@ -1,6 +1,7 @@
 import { Alert, Result, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { errorMessage } from '../../shared/lib/toast';
 import { useTokenLoginMutation, useVerifyEmailMutation } from './api';
@@ -10,6 +11,7 @@ import { useStartSession } from './useSessionActions';
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const [verify] = useVerifyEmailMutation();
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const [state, setState] = useState<{ ok: boolean; message: string }>();
   useOnce(async () => {
     try {
@@ -20,7 +22,9 @@ export function VerifyEmailPage() {
     }
   });
   if (!state) return <Spin size="large" />;
-  return <Result status={state.ok ? 'success' : 'error'} title={state.message} extra={<Link to="/auth/login">Go to log in</Link>} />;
+  // Someone who opens the link while signed in is not sent to log in again.
+  const next = loggedIn ? <Link to="/home">Go to your home page</Link> : <Link to="/auth/login">Go to log in</Link>;
+  return <Result status={state.ok ? 'success' : 'error'} title={state.message} extra={next} />;
 }
 
 /** `/auth/token-login?token=&redirect=`: a one-time login link. */

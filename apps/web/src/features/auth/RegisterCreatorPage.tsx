@@ -10,6 +10,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
+import { CountrySelect } from '../lookups/fields';
 import type { Registered } from './api';
 import { PasswordFields } from './RegisterPage';
 import { SocialButtons } from './SocialButtons';
@@ -94,13 +95,8 @@ export default function RegisterCreatorPage() {
             defaultPickerValue={dayjs().subtract(25, 'year')}
           />
         </Form.Item>
-        <Form.Item
-          name="country"
-          label="Country code"
-          normalize={(value: string) => value.toUpperCase()}
-          rules={[{ pattern: /^[A-Za-z]{2}$/, message: 'Use the two-letter code, e.g. US' }]}
-        >
-          <Input maxLength={2} placeholder="US" />
+        <Form.Item name="country" label="Country">
+          <CountrySelect />
         </Form.Item>
         {documents.map(({ field, label, help }) => (
           <Form.Item

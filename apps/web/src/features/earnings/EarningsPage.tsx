@@ -3,6 +3,7 @@ import { Card, Col, DatePicker, Flex, List, Row, Statistic, Table, Tag, Typograp
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatTokens } from '../../shared/lib/money';
 import { BarChart } from '../../shared/ui/BarChart';
 import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
@@ -43,23 +44,29 @@ export default function EarningsPage() {
       <Row gutter={[16, 16]}>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Available" value={stats?.balance.available ?? 0} precision={2} data-testid="earnings-available" />
+            <Statistic
+              title="Available"
+              value={stats?.balance.available ?? 0}
+              precision={2}
+              suffix="tokens"
+              data-testid="earnings-available"
+            />
             <Link to="/creator/payouts">Request a payout</Link>
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="On hold for payouts" value={stats?.balance.onHold ?? 0} precision={2} />
+            <Statistic title="On hold for payouts" value={stats?.balance.onHold ?? 0} precision={2} suffix="tokens" />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Earned in period (net)" value={stats?.totalNet ?? 0} precision={2} />
+            <Statistic title="Earned in period (net)" value={stats?.totalNet ?? 0} precision={2} suffix="tokens" />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card>
-            <Statistic title="Paid out, all time" value={stats?.balance.totalPaidOut ?? 0} precision={2} />
+            <Statistic title="Paid out, all time" value={stats?.balance.totalPaidOut ?? 0} precision={2} suffix="tokens" />
           </Card>
         </Col>
         <Col xs={24} md={16}>
@@ -73,14 +80,19 @@ export default function EarningsPage() {
               dataSource={stats?.bySource}
               locale={{ emptyText: 'No sales in this period' }}
               renderItem={(row) => (
-                <List.Item extra={row.net.toFixed(2)}>
-                  <Tag>{row.sourceType}</Tag> {row.count} {row.count === 1 ? 'sale' : 'sales'}
+                <List.Item>
+                  <Flex justify="space-between" gap={8} wrap style={{ width: '100%' }}>
+                    <span>
+                      <Tag>{row.sourceType}</Tag> {row.count} {row.count === 1 ? 'sale' : 'sales'}
+                    </span>
+                    <span data-testid="source-net">{formatTokens(row.net)}</span>
+                  </Flex>
                 </List.Item>
               )}
             />
             {stats && (
               <Typography.Text type="secondary">
-                Gross {stats.totalGross.toFixed(2)}, platform commission {stats.totalCommission.toFixed(2)}
+                Gross {formatTokens(stats.totalGross)}, platform commission {formatTokens(stats.totalCommission)}
               </Typography.Text>
             )}
           </Card>

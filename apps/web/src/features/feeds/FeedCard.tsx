@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatMoment } from '../../shared/lib/dates';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
@@ -56,7 +58,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
             </Tag>
           )}
           {scheduled && <Tag color="gold">Scheduled</Tag>}
-          {feed.isSale && <Tag color="purple">{feed.price > 0 ? `${feed.price.toFixed(2)} tokens` : 'Free'}</Tag>}
+          {feed.isSale && <Tag color="purple">{feed.price > 0 ? formatTokens(feed.price) : 'Free'}</Tag>}
         </Space>
       </Flex>
       {feed.text && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{feed.text}</Typography.Paragraph>}
@@ -164,8 +166,7 @@ function FeedPoll({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
           ),
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} ·{' '}
-          {poll.isExpired ? 'ended' : `ends ${dayjs(poll.expiredAt).format('D MMM, HH:mm')}`}
+          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} · {poll.isExpired ? 'ended' : `ends ${formatMoment(poll.expiredAt)}`}
         </Typography.Text>
       </Flex>
     </Card>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Feed, type FeedFileKind, type FeedType, feedTypes, MAX_FEED_PHOTOS, type MediaFile } from '@limelight/contracts';
-import { Button, Card, Checkbox, DatePicker, Flex, Form, Input, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Form, Input, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { useUploads } from '../../shared/hooks/useUploads';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { DateTimeField } from '../../shared/ui/DateTimeField';
 import { ITEM_PRICE } from '../../shared/ui/LibraryFields';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
@@ -203,7 +204,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
               )}
             </Form.List>
             <Form.Item name="pollEndsAt" label="Poll ends" rules={[{ required: true, message: 'Choose when the poll ends' }]}>
-              <DatePicker showTime disabledDate={(date) => date.isBefore(dayjs(), 'day')} style={{ width: '100%' }} />
+              <DateTimeField aria-label="Poll ends" style={{ width: '100%' }} />
             </Form.Item>
           </Card>
         )}
@@ -221,7 +222,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
           </Form.Item>
           {scheduled && (
             <Form.Item name="scheduleAt" label="Publish at" rules={[{ required: true, message: 'Choose when to publish' }]}>
-              <DatePicker showTime disabledDate={(date) => date.isBefore(dayjs(), 'day')} />
+              <DateTimeField aria-label="Publish at" />
             </Form.Item>
           )}
           <Form.Item name="isPinned" label="Pin to my page" valuePropName="checked">

@@ -2,6 +2,7 @@ import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatTokens } from '../../shared/lib/money';
 import { EditDeleteActions, formatDateTime, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
@@ -69,7 +70,7 @@ export default function MyFeedsPage() {
                 <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>
               ),
           },
-          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
+          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
           { title: 'Likes', dataIndex: 'likeCount' },
           {
             title: 'Published',

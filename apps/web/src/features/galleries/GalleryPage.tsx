@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { useReactMutation } from '../community/api';
@@ -55,7 +56,7 @@ export default function GalleryPage() {
         <Typography.Text type="secondary">
           {count} · {gallery.stats.views} views · {dayjs(gallery.createdAt).format('D MMM YYYY')}
         </Typography.Text>
-        {gallery.isSale && <Tag color="purple">{gallery.isBought ? 'Bought' : `${gallery.price.toFixed(2)} tokens`}</Tag>}
+        {gallery.isSale && <Tag color="purple">{gallery.isBought ? 'Bought' : formatTokens(gallery.price)}</Tag>}
       </Flex>
       {gallery.description && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{gallery.description}</Typography.Paragraph>}
       {gallery.canView ? (

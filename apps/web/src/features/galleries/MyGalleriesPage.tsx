@@ -2,6 +2,7 @@ import { type Gallery, libraryStatuses } from '@limelight/contracts';
 import { Card, Flex, Table } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
@@ -59,7 +60,7 @@ export default function MyGalleriesPage() {
           },
           { title: 'Status', dataIndex: 'status', render: (_: unknown, row) => <LibraryStatusTag status={row.status} /> },
           { title: 'Photos', key: 'photos', render: (_: unknown, row) => row.stats.photos },
-          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
+          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
           createdAtColumn('Created', sortOrder),
           {

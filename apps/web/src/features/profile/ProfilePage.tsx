@@ -16,6 +16,7 @@ import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks/BlockButton';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
+import { useLanguageName } from '../lookups/fields';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
@@ -36,6 +37,7 @@ export default function ProfilePage() {
   const { data: performer, isLoading, isError, error } = usePerformerQuery(profileId);
   const [params, setParams] = useSearchParams();
   const tab = profileTabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
+  const languageName = useLanguageName();
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (errorCode(error) === ErrorCode.blocked) {
@@ -79,7 +81,7 @@ export default function ProfilePage() {
               {performer.gender && <Tag>{labelOf(performerOptionSets.genders, performer.gender)}</Tag>}
               {location && <Tag>{location}</Tag>}
               {performer.languages.map((language) => (
-                <Tag key={language}>{language.toUpperCase()}</Tag>
+                <Tag key={language}>{languageName(language)}</Tag>
               ))}
             </Flex>
           </div>

@@ -3,6 +3,7 @@ import type { Story } from '@limelight/contracts';
 import { Button, Card, ColorPicker, Flex, Form, Input, List, Popconfirm, Progress, Segmented, Tag, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { useCreateStoryMutation, useDeleteStoryMutation, useMyStoriesQuery } from './api';
@@ -138,7 +139,7 @@ export default function MyStoriesPage() {
                   title={
                     <Flex gap={8}>
                       {story.text || story.type}
-                      {expired ? <Tag>expired</Tag> : <Tag color="success">live until {dayjs(story.expiresAt).format('HH:mm')}</Tag>}
+                      {expired ? <Tag>expired</Tag> : <Tag color="success">live until {formatMoment(story.expiresAt)}</Tag>}
                     </Flex>
                   }
                   description={dayjs(story.createdAt).format('D MMM YYYY, HH:mm')}

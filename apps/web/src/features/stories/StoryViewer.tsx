@@ -1,9 +1,9 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { Story } from '@limelight/contracts';
 import { Avatar, Button, Flex, Modal, Spin, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import { formatMoment } from '../../shared/lib/dates';
 import { useCreatorStoriesQuery } from './api';
 
 const STILL_MS = 5000;
@@ -90,7 +90,7 @@ function StoryHeader({ story }: { story: Story }) {
       <Avatar src={story.performer.avatar} alt="" size="small" />
       <span>{story.performer.name}</span>
       <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
-        {dayjs(story.createdAt).format('HH:mm')}
+        {formatMoment(story.createdAt)}
       </Typography.Text>
     </Flex>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useCardsQuery } from '../wallet/api';
@@ -25,6 +26,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
   const viewer = useAppSelector((state) => state.session.user);
   const isFan = viewer?.role === 'user';
   const { data: settings } = usePublicSettingsQuery();
+  const money = useFormatMoney();
   const { data: mine } = useMySubscriptionsQuery({ performerId: performer._id, limit: 1 }, { skip: !isFan });
   const current = mine?.data[0];
   const [params, setParams] = useSearchParams();
@@ -55,7 +57,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
         <Row gutter={[8, 8]}>
           {offered.map((plan) => (
             <Col key={plan.type} xs={12}>
-              <Statistic title={plan.label} value={plan.price ?? 0} precision={2} />
+              <Statistic title={plan.label} value={plan.price ?? 0} formatter={() => `${money(plan.price ?? 0)} / ${plan.label}`} />
               {!own && !(current?.isActive && current.status === 'active') && (
                 <Button
                   size="small"
@@ -91,13 +93,16 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
 function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerformer; plan: Plan | 'free'; onClose: () => void }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const { data: settings } = usePublicSettingsQuery();
+  const money = useFormatMoney();
   const { data: cards } = useCardsQuery();
   const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
   const [intent] = useState(() => crypto.randomUUID());
   const [subscribe, { isLoading }] = useSubscribeMutation();
   const free = plan === 'free';
   const price = free ? 0 : (plan.price ?? 0);
-  const defaultCard = cards?.data.find((card) => card.isDefault);
+  // Any saved card may pay; the default one is chosen until the fan picks another.
+  const [chosenCardId, setChosenCardId] = useState<string>();
+  const cardId = chosenCardId ?? cards?.data.find((card) => card.isDefault)?._id;
   const short = !free && method === 'wallet' && balance < price;
   const success = `You are subscribed to ${performer.name}`;
   const { follow, confirmation, confirming } = usePaymentFollowUp(success, onClose);
@@ -105,7 +110,13 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
   // From the wallet (or free) it is done at once; by card it may fail (the fan may pick the
   // wallet instead) or wait for the bank's confirmation.
   const confirm = () =>
-    subscribe({ performerId: performer._id, type: free ? 'free' : plan.type, paymentMethod: method, idempotencyKey: intent })
+    subscribe({
+      performerId: performer._id,
+      type: free ? 'free' : plan.type,
+      paymentMethod: method,
+      cardId: method === 'card' ? cardId : undefined,
+      idempotencyKey: intent,
+    })
       .unwrap()
       .then(({ payment }) => {
         if (payment) follow(payment);
@@ -120,8 +131,8 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
         open={!confirming}
         title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
         onCancel={onClose}
-        okText={free ? 'Start free trial' : `Pay ${price.toFixed(2)}`}
-        okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !defaultCard) }}
+        okText={free ? 'Start free trial' : `Pay ${method === 'card' ? money(price) : formatTokens(price)}`}
+        okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !cardId) }}
         onOk={confirm}
       >
         <Typography.Paragraph>
@@ -130,12 +141,27 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
             : `${plan.label} of everything ${performer.name} posts for subscribers, renewed at the end of each period until you cancel.`}
         </Typography.Paragraph>
         {!free && (
-          <Radio.Group value={method} onChange={(event) => setMethod(event.target.value)}>
+          <Radio.Group
+            value={method === 'card' ? cardId : 'wallet'}
+            onChange={(event) => {
+              const value: string = event.target.value;
+              setMethod(value === 'wallet' ? 'wallet' : 'card');
+              if (value !== 'wallet') setChosenCardId(value);
+            }}
+          >
             <Space direction="vertical">
-              <Radio value="wallet">Wallet ({balance.toFixed(2)} tokens)</Radio>
-              <Radio value="card" disabled={!defaultCard}>
-                {defaultCard ? `${defaultCard.brand} •••• ${defaultCard.last4}` : 'Card (add one in your wallet)'}
-              </Radio>
+              <Radio value="wallet">Wallet ({formatTokens(balance)})</Radio>
+              {cards?.data.map((card) => (
+                <Radio key={card._id} value={card._id}>
+                  {card.brand} •••• {card.last4}
+                  {card.isDefault ? ' (default)' : ''}
+                </Radio>
+              ))}
+              {!cards?.total && (
+                <Radio value="card" disabled>
+                  Card (add one in your wallet)
+                </Radio>
+              )}
             </Space>
           </Radio.Group>
         )}

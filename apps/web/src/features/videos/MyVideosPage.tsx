@@ -3,6 +3,7 @@ import { Card, Flex, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
@@ -82,7 +83,7 @@ export default function MyVideosPage() {
             key: 'duration',
             render: (_: unknown, row) => (row.video?.duration ? formatDuration(row.video.duration) : ''),
           },
-          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? price.toFixed(2) : 'subscribers') },
+          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
           createdAtColumn('Uploaded', sortOrder),
           {

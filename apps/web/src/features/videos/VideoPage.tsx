@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
@@ -82,7 +83,7 @@ export default function VideoPage() {
         <Typography.Text type="secondary">
           {video.stats.views} views · {dayjs(video.createdAt).format('D MMM YYYY')}
         </Typography.Text>
-        {video.isSale && <Tag color="purple">{video.isBought ? 'Bought' : `${video.price.toFixed(2)} tokens`}</Tag>}
+        {video.isSale && <Tag color="purple">{video.isBought ? 'Bought' : formatTokens(video.price)}</Tag>}
       </Flex>
       {video.description && (
         <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginTop: 12 }}>{video.description}</Typography.Paragraph>

@@ -6,7 +6,7 @@ import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useAddCardMutation, useCardsQuery, useRemoveCardMutation } from './api';
+import { useAddCardMutation, useCardsQuery, useRemoveCardMutation, useSetDefaultCardMutation } from './api';
 
 // Stripe's form and its React bindings load only on sites that take cards through Stripe.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -15,6 +15,7 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 export function CardsPanel() {
   const { data, isLoading } = useCardsQuery();
   const [remove] = useRemoveCardMutation();
+  const [setDefault, settingDefault] = useSetDefaultCardMutation();
   const [adding, setAdding] = useState(false);
   return (
     <Card
@@ -35,6 +36,22 @@ export function CardsPanel() {
         renderItem={(card) => (
           <List.Item
             actions={[
+              !card.isDefault && (
+                <Button
+                  key="default"
+                  type="link"
+                  loading={settingDefault.isLoading && settingDefault.originalArgs === card._id}
+                  aria-label={`Make ${card.brand} ending ${card.last4} the default`}
+                  onClick={() =>
+                    setDefault(card._id)
+                      .unwrap()
+                      .then(() => toast.success(`${card.brand} •••• ${card.last4} is your default card`))
+                      .catch((error: unknown) => toast.error(errorMessage(error)))
+                  }
+                >
+                  Make default
+                </Button>
+              ),
               <Popconfirm
                 key="remove"
                 title="Remove this card?"

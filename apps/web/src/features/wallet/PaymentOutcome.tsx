@@ -2,6 +2,7 @@ import type { PaymentStatus, PaymentTransaction } from '@limelight/contracts';
 import { Button, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useConfirmPaymentMutation } from './api';
@@ -65,6 +66,7 @@ export function usePaymentFollowUp(success: string, onConfirmed?: () => void) {
  * waits for it on the payment's success page.
  */
 function ConfirmPaymentModal({ payment, onDone, success }: { payment?: PaymentTransaction; onDone: () => void; success: string }) {
+  const money = useFormatMoney();
   const [confirmInSandbox, sandbox] = useConfirmPaymentMutation();
   const { data: settings } = usePublicSettingsQuery();
   const navigate = useNavigate();
@@ -106,7 +108,7 @@ function ConfirmPaymentModal({ payment, onDone, success }: { payment?: PaymentTr
       ]}
     >
       <Typography.Paragraph>
-        {payment?.failureReason ?? 'Your bank asks you to confirm this payment'}: {payment?.amount.toFixed(2)} on your{' '}
+        {payment?.failureReason ?? 'Your bank asks you to confirm this payment'}: {money(payment?.amount ?? 0)} on your{' '}
         {payment?.card ? `${payment.card.brand} •••• ${payment.card.last4}` : 'card'}.
       </Typography.Paragraph>
     </Modal>

@@ -1,11 +1,12 @@
 import type { Coupon } from '@limelight/contracts';
 import { Button, Card, Flex, Form, Input, Radio, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useTokenPackagesQuery } from '../site/api';
+import { TermsLink } from '../site/TermsLink';
 import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
 import { usePaymentFollowUp } from './PaymentOutcome';
 
@@ -14,6 +15,7 @@ type Mode = 'amount' | 'package';
 /** Buy tokens: an amount within the site's limits or a package, with a coupon, on a saved card. */
 export function TopUpCard() {
   const { data: settings } = usePublicSettingsQuery();
+  const money = useFormatMoney();
   const { data: packages } = useTokenPackagesQuery();
   const { data: cards } = useCardsQuery();
   const [topUp, { isLoading }] = useTopUpMutation();
@@ -53,16 +55,19 @@ export function TopUpCard() {
 
   return (
     <Card title="Top up">
-      <Segmented<Mode>
-        value={mode}
-        onChange={setMode}
-        options={[
-          { value: 'amount', label: 'Amount' },
-          { value: 'package', label: 'Packages', disabled: !packages?.total },
-        ]}
-        aria-label="Top up by"
-        style={{ marginBottom: 16 }}
-      />
+      {/* Packages are the admin's offers: the choice appears once there is one, rather than a greyed-out tab without a reason. */}
+      {!!packages?.total && (
+        <Segmented<Mode>
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'amount', label: 'Amount' },
+            { value: 'package', label: 'Packages' },
+          ]}
+          aria-label="Top up by"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form layout="vertical" name="top-up" onFinish={pay} requiredMark={false}>
         {mode === 'amount' ? (
           <Form.Item
@@ -79,7 +84,7 @@ export function TopUpCard() {
               <Space direction="vertical">
                 {packages?.data.map((item) => (
                   <Radio key={item._id} value={item._id}>
-                    {item.name}: {item.tokens.toFixed(2)} tokens for {item.price.toFixed(2)}
+                    {item.name}: {formatTokens(item.tokens)} for {money(item.price)}
                   </Radio>
                 ))}
               </Space>
@@ -132,18 +137,18 @@ export function TopUpCard() {
             loading={isLoading}
             disabled={!hasCard || !price || !!amountRefused || (mode === 'package' && !packageId)}
           >
-            Pay {toPay.toFixed(2)}
+            Pay {money(toPay)}
           </Button>
           {coupon && (
             <Typography.Text delete type="secondary">
-              {price.toFixed(2)}
+              {money(price)}
             </Typography.Text>
           )}
         </Flex>
       </Form>
       {confirmation}
       <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
-        Tokens unlock posts, videos and galleries, tip creators and pay subscriptions. <Link to="/page/terms">Terms</Link>
+        Tokens unlock posts, videos and galleries, tip creators and pay subscriptions. <TermsLink />
       </Typography.Paragraph>
     </Card>
   );

@@ -29,6 +29,10 @@ export const walletApi = api.injectEndpoints({
       query: ({ gateway, card }) => ({ url: `/${gateway}/cards`, method: 'POST', body: card }),
       invalidatesTags: ['Cards'],
     }),
+    setDefaultCard: build.mutation<PaymentCard, string>({
+      query: (id) => ({ url: `/payment-cards/${id}/default`, method: 'PUT' }),
+      invalidatesTags: ['Cards'],
+    }),
     removeCard: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/payment-cards/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Cards'],
@@ -80,6 +84,7 @@ export const {
   useCardsQuery,
   useAddCardMutation,
   useRemoveCardMutation,
+  useSetDefaultCardMutation,
   useTopUpMutation,
   useConfirmPaymentMutation,
   useRetryPaymentMutation,

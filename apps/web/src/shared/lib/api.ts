@@ -29,10 +29,15 @@ const rawBaseQuery = fetchBaseQuery({
  * Wrong credentials are a 401 too, but those belong to the login form.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const sentToken = getToken();
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401) {
     const code = (result.error.data as { code?: string } | undefined)?.code;
-    if (code !== ErrorCode.invalidCredentials) {
+    // A page asks several things at once, and every answer to a dead session is a 401: the first
+    // one ends the session (its token is gone then), the others have nothing left to end. Acting
+    // on each raised one toast per request, and a page then showed 'Forbidden in the action!' twice.
+    const alreadyEnded = !!sentToken && getToken() !== sentToken;
+    if (code !== ErrorCode.invalidCredentials && !alreadyEnded) {
       const expired = code === ErrorCode.sessionExpired;
       const page = currentPage();
       removeToken();

@@ -3,6 +3,7 @@ import type { LibraryStatus } from '@limelight/contracts';
 import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatTokens } from '../lib/money';
 
 export const libraryStatusLabels: Record<LibraryStatus, string> = { draft: 'Draft', active: 'Published', inactive: 'Hidden' };
 const statusColors: Record<LibraryStatus, string> = { draft: 'default', active: 'success', inactive: 'warning' };
@@ -58,7 +59,7 @@ export function LibraryCard({
           </Typography.Text>
           {isSale && !canView && (
             <Tag color="purple" style={{ marginInlineStart: 'auto' }}>
-              {price.toFixed(2)} tokens
+              {formatTokens(price)}
             </Tag>
           )}
         </Flex>

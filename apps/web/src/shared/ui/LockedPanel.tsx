@@ -2,6 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { formatTokens } from '../lib/money';
 
 /**
  * What a viewer without access sees in place of paid or subscriber-only media: a blurred
@@ -31,7 +32,7 @@ export function LockedPanel({
       <Flex vertical align="center" gap={8} className="feed-locked-content">
         <LockOutlined style={{ fontSize: 28 }} />
         <Typography.Text strong>
-          {isSale ? `Unlock this ${noun} for ${price.toFixed(2)} tokens` : `Subscribe to see this ${noun}`}
+          {isSale ? `Unlock this ${noun} for ${formatTokens(price)}` : `Subscribe to see this ${noun}`}
         </Typography.Text>
         {detail && <Typography.Text>{detail}</Typography.Text>}
         {isSale && unlock ? (

@@ -1,0 +1,62 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from './api';
+import { setNavigator } from './navigation';
+import { sessionSlice } from './session';
+import { setToastInstance } from './toast';
+import { getToken, saveToken } from './token';
+
+const probe = api.injectEndpoints({
+  endpoints: (build) => ({
+    first: build.query<unknown, void>({ query: () => '/first' }),
+    second: build.query<unknown, void>({ query: () => '/second' }),
+  }),
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a session the server ended', () => {
+  it('ends once, with one toast and one trip to log in, however many requests were under way', async () => {
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
+    const toasts: string[] = [];
+    setToastInstance({ error: (text: string) => toasts.push(text) } as never);
+    const trips: unknown[] = [];
+    setNavigator((to) => trips.push(to));
+    saveToken('revoked-token', true);
+    // Both answers come only once both requests have left, as when a page loads.
+    let release: () => void = () => undefined;
+    const bothSent = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = 0;
+    // Node's Request takes absolute addresses only; the browser resolves '/api/…' against the page.
+    const NodeRequest = Request;
+    vi.stubGlobal(
+      'Request',
+      class extends NodeRequest {
+        constructor(url: string, init?: RequestInit) {
+          super(new URL(url, 'http://localhost'), init);
+        }
+      },
+    );
+    vi.stubGlobal('fetch', async () => {
+      sent += 1;
+      if (sent === 2) release();
+      await bothSent;
+      return new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'Your session is no longer valid' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+
+    await Promise.all([store.dispatch(probe.endpoints.first.initiate()), store.dispatch(probe.endpoints.second.initiate())]);
+
+    expect(sent).toBe(2);
+    expect(getToken()).toBeUndefined();
+    expect(toasts).toEqual(['Forbidden in the action!']);
+    expect(trips).toEqual(['/auth/login']);
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoment } from './dates';
+
+const now = new Date(2026, 10, 22, 14, 0);
+
+describe('formatMoment', () => {
+  it('names the day when it is not today', () => {
+    expect(formatMoment(new Date(2026, 10, 22, 14, 55), now)).toBe('today 14:55');
+    expect(formatMoment(new Date(2026, 10, 23, 14, 55), now)).toBe('tomorrow 14:55');
+    expect(formatMoment(new Date(2026, 10, 21, 8, 5), now)).toBe('yesterday 08:05');
+  });
+
+  it('gives the date further away, and the year when it is another year', () => {
+    expect(formatMoment(new Date(2026, 11, 3, 9, 0), now)).toBe('3 Dec, 09:00');
+    expect(formatMoment(new Date(2027, 0, 2, 9, 0), now)).toBe('2 Jan 2027, 09:00');
+  });
+});

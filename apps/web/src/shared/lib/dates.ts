@@ -1,0 +1,15 @@
+import dayjs from 'dayjs';
+
+/**
+ * A moment as people say it: "today 14:55", "tomorrow 09:00", "yesterday 18:30", else the date
+ * ("3 Dec, 14:55", with the year when it is not this year). A bare time is only clear for today.
+ */
+export function formatMoment(value: string | Date, now: Date = new Date()) {
+  const moment = dayjs(value);
+  const time = moment.format('HH:mm');
+  const days = moment.startOf('day').diff(dayjs(now).startOf('day'), 'day');
+  if (days === 0) return `today ${time}`;
+  if (days === 1) return `tomorrow ${time}`;
+  if (days === -1) return `yesterday ${time}`;
+  return moment.format(moment.year() === dayjs(now).year() ? 'D MMM, HH:mm' : 'D MMM YYYY, HH:mm');
+}

@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { usePublicSettingsQuery } from '../../features/settings/api';
+
+/** Tokens, with their unit: "1.00 token", "12.50 tokens". */
+export const formatTokens = (amount: number) => `${amount.toFixed(2)} ${amount === 1 ? 'token' : 'tokens'}`;
+
+/** An amount of money in a currency with its symbol: "$9.99" (an unknown code is written out: "9.99 XYZ"). */
+export function formatMoney(amount: number, currency: string) {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** Formats money in the site currency, read from the public settings. */
+export function useFormatMoney() {
+  const { data: settings } = usePublicSettingsQuery();
+  const currency = settings?.currency ?? 'USD';
+  return useCallback((amount: number) => formatMoney(amount, currency), [currency]);
+}
