@@ -19,12 +19,10 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../p
 import { orderBy } from '../../platform/http';
 import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
 import { subscriptionGivesAccess } from '../access/policy';
+import { addPeriod, notifyBalance, payFromWallet } from '../money';
 import { startCardPayment } from '../payments/card-payments';
 import { transactionFor } from '../payments/transactions';
 import { publicUsersById } from '../users/presenter';
-import { notifyBalance } from '../wallet/balance';
-import { payFromWallet } from '../wallet/charges';
-import { addPeriod } from './periods';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

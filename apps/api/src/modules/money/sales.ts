@@ -16,7 +16,7 @@ import {
  * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
  * set one, else the site's performerCommission) and the creator earns the rest.
  */
-export async function splitSale(deps: Deps, tx: Queryable, performerId: string, grossCents: number) {
+export async function splitSale(deps: Pick<Deps, 'settings'>, tx: Queryable, performerId: string, grossCents: number) {
   const [profile] = await tx
     .select({ rate: performerProfiles.commissionRate })
     .from(performerProfiles)
