@@ -53,7 +53,7 @@ import { body, registerApiNotFound, registerErrorHandler } from './platform/erro
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
-import { createMailer } from './platform/mail';
+import { createMailer, registerMailSending } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { createS3Storage } from './platform/s3-storage';
 import { sharedSecret } from './platform/secrets';
@@ -130,6 +130,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   };
   app.decorate('deps', deps);
   registerMediaProcessing(deps);
+  registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;

@@ -4,7 +4,7 @@ import type { Database } from './db/client';
 import type { GeoLookup } from './platform/geo';
 import type { GoogleSignIn } from './platform/google';
 import type { Jobs } from './platform/jobs';
-import type { Mailer, MailMessage } from './platform/mail';
+import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { SettingsCache } from './platform/settings-cache';
 import type { MediaSigner, Storage } from './platform/storage';
@@ -26,8 +26,3 @@ export type Deps = {
   twitter: TwitterSignIn;
   log: FastifyBaseLogger;
 };
-
-/** Sends one e-mail from the site's configured sender. */
-export function sendMail(deps: Pick<Deps, 'mailer' | 'settings'>, message: MailMessage): Promise<void> {
-  return deps.mailer.send(message, { name: deps.settings.get('siteName'), address: deps.settings.get('senderEmail') });
-}

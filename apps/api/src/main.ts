@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './demo/seed';
 
 /** Starts one process that serves the web app, the API and Socket.IO. */
 async function main() {

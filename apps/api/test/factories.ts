@@ -1,7 +1,7 @@
 import type { Role } from '@limelight/contracts';
 import { expect } from 'vitest';
 import { paymentTransactions, performerProfiles, purchasedItems, subscriptions } from '../src/db/schema';
-import { insertAccount } from '../src/modules/auth/service';
+import { insertAccount } from '../src/modules/users/accounts';
 import { platform, post, walletOf } from '../src/platform/ledger';
 import { checkLedger } from '../src/platform/ledger-check';
 import type { TestApp } from './app';

@@ -3,17 +3,25 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import type { TestApp } from './app';
 
-/** A real SMTP server on a free port that keeps every message it receives, parsed. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a free port that keeps every message it receives, parsed. A `held` server
+ * accepts nothing until `release()`: a sender that waits on it waits until then.
+ */
+export async function startSmtpServer(options: { held?: boolean } = {}) {
   const received: ParsedMail[] = [];
+  let released = Promise.resolve();
+  let release = () => {};
+  if (options.held) released = new Promise<void>((resolve) => (release = resolve));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await released;
           received.push(mail);
           callback();
         })
@@ -25,13 +33,20 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    release: () => release(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** Messages written to DATA_DIR/outbox when no SMTP server is configured, parsed. */
-export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
-  const dir = path.join(dataDir, 'outbox');
+/** Sends the e-mails queued so far (they go out from the job queue after their request's commit). */
+export function deliverMail(app: TestApp) {
+  return app.deps.jobs.drain();
+}
+
+/** Messages written to DATA_DIR/outbox when no SMTP server is configured, parsed, once the queued ones went out. */
+export async function readOutbox(app: TestApp): Promise<ParsedMail[]> {
+  await deliverMail(app);
+  const dir = path.join(app.dataDir, 'outbox');
   const names = await fs.readdir(dir).catch(() => [] as string[]);
   return Promise.all(names.sort().map(async (name) => simpleParser(await fs.readFile(path.join(dir, name)))));
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@limelight/contracts';
 import { loadConfig } from '../config';
 import { openEmbedded, openPostgres } from '../db/client';
-import { insertAccount } from '../modules/auth/service';
+import { insertAccount } from '../modules/users/accounts';
 import { passwordAsSentByClient } from '../platform/password';
 
 const usage = 'Usage: npm run admin -- create --email E --password P [--name N]';

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Queryable } from '../db/client';
+import type { Jobs } from './jobs';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: { name: string; address: string } };
 export type MailSender = { name: string; address: string };
@@ -28,4 +30,21 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
       await fs.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
     },
   };
+}
+
+const SEND_MAIL_JOB = 'mail.send';
+
+/**
+ * Queues an e-mail inside the caller's transaction: it exists exactly when the write commits and
+ * is sent afterwards by a job worker, retried with back-off while the mail server fails. No request
+ * waits on the mail server, so none answers more slowly because an e-mail went out (a password
+ * reset for a real account answers like one for an unknown address).
+ */
+export function queueMail(jobs: Jobs, tx: Queryable, message: MailMessage): Promise<void> {
+  return jobs.enqueue(tx, SEND_MAIL_JOB, message, { maxAttempts: 5 });
+}
+
+/** Sends queued e-mails from the site's sender as it is configured when each one goes out. */
+export function registerMailSending(jobs: Jobs, mailer: Mailer, sender: () => MailSender) {
+  jobs.register(SEND_MAIL_JOB, (payload) => mailer.send(payload as MailMessage, sender()));
 }

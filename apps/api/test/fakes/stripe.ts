@@ -34,6 +34,8 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
   const byKey = new Map<string, { status: number; body: unknown }>();
   const intents = new Map<string, Stripe.PaymentIntent>();
   const requests: Array<{ method: string; path: string; form: URLSearchParams }> = [];
+  /** Payment intent calls still to lose: done (the card charged), then the connection dropped with no answer. */
+  let answersToLose = 0;
 
   const intentOf = (form: URLSearchParams, status: Stripe.PaymentIntent.Status) => {
     const id = next('pi');
@@ -93,13 +95,19 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     requests.push({ method: request.method ?? 'GET', path: url.pathname, form });
     const key = request.headers['idempotency-key'];
     const cacheKey = typeof key === 'string' ? `${url.pathname}:${key}` : undefined;
+    const loseAnswer = request.method === 'POST' && url.pathname === '/v1/payment_intents' && answersToLose > 0;
+    if (loseAnswer) answersToLose -= 1;
+    const send = (status: number, answerBody: unknown) => {
+      if (loseAnswer) response.socket?.destroy();
+      else sendJson(response, status, answerBody);
+    };
     if (cacheKey && byKey.has(cacheKey)) {
       const cached = byKey.get(cacheKey)!;
-      return sendJson(response, cached.status, cached.body);
+      return send(cached.status, cached.body);
     }
     const answer = (status: number, answerBody: unknown) => {
       if (cacheKey) byKey.set(cacheKey, { status, body: answerBody });
-      sendJson(response, status, answerBody);
+      send(status, answerBody);
     };
     const path = url.pathname;
     if (request.method === 'POST' && path === '/v1/customers')
@@ -185,6 +193,10 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     close: () => server.close(),
     requests,
     intents,
+    /** The next `count` payment intent calls (retries included) charge as asked and never answer. */
+    loseAnswers(count: number) {
+      answersToLose = count;
+    },
     /** An event about a payment intent (its status changed as `status` says), signed like Stripe's. */
     event(type: string, intentId: string, status?: Stripe.PaymentIntent.Status) {
       return signedEvent(type, { ...intents.get(intentId)!, ...(status ? { status } : {}) });

@@ -201,8 +201,6 @@ export const paymentTransactions = pgTable(
     cardId: uuid('card_id'),
     /** The gateway's id for the payment (a Stripe payment intent, a sandbox charge). */
     gatewayRef: text('gateway_ref'),
-    /** Tries at the gateway; each has its own gateway idempotency key. */
-    attempts: integer('attempts').notNull().default(0),
     /** What the client needs to finish 3-D Secure with the gateway (Stripe's client secret). */
     clientSecret: text('client_secret'),
     /** Why the gateway declined, or what it asks for (3-D Secure). */
@@ -221,6 +219,40 @@ export const paymentTransactions = pgTable(
     check('payment_transactions_amounts', sql`${t.amountCents} > 0 and ${t.tokensCents} >= 0`),
   ],
 );
+
+/**
+ * One try at charging a payment's card. Each attempt has its own gateway idempotency key; a new
+ * attempt starts only after the last one failed, so while an outcome is unknown (the gateway
+ * did not answer) every re-send reuses that attempt's key and the card is charged at most once.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** sending (a call is out), unknown (the call got no answer), or the outcome the gateway gave. */
+    state: text('state').$type<PaymentAttemptState>().notNull().default('sending'),
+    /** The gateway's id for this try (a Stripe payment intent): webhooks and refunds find the payment by it. */
+    gatewayRef: text('gateway_ref'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('payment_attempts_number_key').on(t.paymentId, t.number),
+    unique('payment_attempts_idempotency_key').on(t.idempotencyKey),
+    index('payment_attempts_gateway_ref_idx').on(t.gatewayRef),
+    check(
+      'payment_attempts_state_check',
+      sql`${t.state} in ('sending', 'unknown', 'success', 'fail', 'processing', 'require_authentication')`,
+    ),
+  ],
+);
+export type PaymentAttemptState = 'sending' | 'unknown' | 'success' | 'fail' | 'processing' | 'require_authentication';
 
 /** A saved card: only what identifies it to the owner and to the gateway, never its number. */
 export const paymentCards = pgTable(

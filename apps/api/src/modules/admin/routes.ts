@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin } from '../../platform/auth';
-import { issueLoginLink } from '../auth/service';
+import { issueLoginLink } from '../auth';
 import * as admin from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });

@@ -4,7 +4,7 @@ import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { findById } from '../users/repo';
+import { findById } from '../users';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
 
 export async function searchAccounts(deps: Deps, filters: AccountFilters) {

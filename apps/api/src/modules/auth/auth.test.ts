@@ -12,7 +12,7 @@ import {
   registerPerformer,
   signedIn,
 } from '../../../test/factories';
-import { linkToken, readOutbox, startSmtpServer } from '../../../test/mail';
+import { deliverMail, linkToken, readOutbox, startSmtpServer } from '../../../test/mail';
 import { sessions } from '../../db/schema';
 
 let app: TestApp;
@@ -257,7 +257,7 @@ describe('e-mail verification', () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('EMAIL_NOT_VERIFIED');
 
-      const mail = (await readOutbox(app.dataDir)).find((message) => message.to && JSON.stringify(message.to).includes(input.email));
+      const mail = (await readOutbox(app)).find((message) => message.to && JSON.stringify(message.to).includes(input.email));
       const token = linkToken(mail!, '/auth/verify-email');
       const verified = await app.inject({ method: 'POST', url: '/api/auth/email-verification/verify', payload: { token } });
       expect(verified.statusCode).toBe(200);
@@ -272,11 +272,11 @@ describe('e-mail verification', () => {
 
   it('resends the verification e-mail on request without telling whether the account exists', async () => {
     const fan = await registerFan(app);
-    const before = (await readOutbox(app.dataDir)).length;
+    const before = (await readOutbox(app)).length;
     const known = await app.inject({ method: 'POST', url: '/api/auth/email-verification', payload: { email: fan.email } });
     const unknown = await app.inject({ method: 'POST', url: '/api/auth/email-verification', payload: { email: 'ghost@example.test' } });
     expect(known.json()).toEqual(unknown.json());
-    expect((await readOutbox(app.dataDir)).length).toBe(before + 1);
+    expect((await readOutbox(app)).length).toBe(before + 1);
   });
 });
 
@@ -289,6 +289,7 @@ describe('password reset and change', () => {
       const oldSession = await login(mailing, fan.username);
       const forgot = await mailing.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: fan.email.toUpperCase() } });
       expect(forgot.statusCode).toBe(200);
+      await deliverMail(mailing);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.to).toMatchObject({ text: fan.email });
       const token = linkToken(smtp.received[0]!, 'http://localhost:3000/auth/reset-password');
@@ -318,8 +319,29 @@ describe('password reset and change', () => {
 
       const unknown = await mailing.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'ghost@example.test' } });
       expect(unknown.json()).toEqual(forgot.json());
+      await deliverMail(mailing);
       expect(smtp.received).toHaveLength(1);
     } finally {
+      await mailing.close();
+      await smtp.close();
+    }
+  });
+
+  it('answers a reset request without waiting on the mail server, which gets the link after the commit', async () => {
+    const smtp = await startSmtpServer({ held: true });
+    const mailing = await createTestApp({ smtpUrl: smtp.url });
+    try {
+      const fan = await registerFan(mailing);
+      // Were the e-mail sent inside the request, this would wait for the held server until the test times out.
+      const forgot = await mailing.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: fan.email } });
+      expect(forgot.statusCode).toBe(200);
+      expect(smtp.received).toHaveLength(0);
+      smtp.release();
+      await deliverMail(mailing);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]!.text).toContain('/auth/reset-password?token=');
+    } finally {
+      smtp.release();
       await mailing.close();
       await smtp.close();
     }

@@ -18,7 +18,7 @@ import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { badRequest, parseOrThrow } from '../../platform/errors';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
-import { readDocumentParts } from '../performers/documents';
+import { readDocumentParts } from '../performers';
 import * as auth from './service';
 
 const messageSchema = z.object({ message: z.string() });

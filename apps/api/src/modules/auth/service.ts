@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type RegisterPerformerInput, type RegisterUserInput, type Role } from '@limelight/contracts';
+import { ErrorCode, type RegisterPerformerInput, type RegisterUserInput } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { sendMail } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
-import { AppError, badRequest, conflict } from '../../platform/errors';
-import { uniqueViolation } from '../../platform/http';
+import { AppError, badRequest } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
+import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers/documents';
-import { findByEmail, findById, findByLogin, takenFields, type UserRow } from '../users/repo';
-import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens';
+import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
+import { assertAvailable, findByEmail, findById, findByLogin, insertAccount, sendVerificationMail, type UserRow } from '../users';
 
 export type ClientMeta = { userAgent?: string; ip?: string };
 
@@ -52,48 +50,6 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
     await discardDocuments(deps, stored);
     throw error;
   }
-}
-
-export async function assertAvailable(db: Queryable, input: { username?: string; email?: string }, exceptUserId?: string) {
-  const taken = await takenFields(db, input, exceptUserId);
-  if (taken.length) {
-    throw conflict(
-      taken.map((field) => `${field} is already taken`).join('; '),
-      taken.map((field) => ({ field, message: 'is already taken' })),
-    );
-  }
-}
-
-/** Inserts the account; the lower() unique indexes settle races the pre-check cannot. */
-export async function insertAccount(
-  tx: Queryable,
-  role: Role,
-  input: { name: string; username?: string; email: string; password: string; verifiedEmail?: boolean },
-): Promise<UserRow> {
-  await assertAvailable(tx, input);
-  try {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        role,
-        name: input.name,
-        username: input.username,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        verifiedEmail: input.verifiedEmail ?? false,
-      })
-      .returning();
-    return user!;
-  } catch (error) {
-    throw duplicateAsConflict(error);
-  }
-}
-
-export function duplicateAsConflict(error: unknown): unknown {
-  const constraint = uniqueViolation(error);
-  if (constraint === undefined) return error;
-  const field = constraint.includes('email') ? 'email' : 'username';
-  return conflict(`${field} is already taken`, [{ field, message: 'is already taken' }]);
 }
 
 async function afterRegistration(deps: Deps, user: UserRow) {
@@ -168,15 +124,16 @@ export async function changePassword(
 
 export async function requestPasswordReset(deps: Deps, email: string) {
   const user = await findByEmail(deps.db, email);
-  if (user && user.status === 'active') {
-    const token = await issueOneTimeToken(deps.db, user.id, 'reset_password');
+  if (user?.status !== 'active') return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, user.id, 'reset_password');
     const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await sendMail(deps, {
+    await queueMail(deps.jobs, tx, {
       to: user.email!,
       subject: `Reset your ${deps.settings.get('siteName')} password`,
       text: `Hi ${user.name || user.username},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
     });
-  }
+  });
 }
 
 export async function resetPassword(deps: Deps, token: string, password: string) {
@@ -187,17 +144,6 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     // The link proved the mailbox, so the address is verified too.
     await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
-  });
-}
-
-export async function sendVerificationMail(deps: Deps, user: UserRow) {
-  if (!user.email) return;
-  const token = await issueOneTimeToken(deps.db, user.id, 'verify_email');
-  const link = `${deps.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
-  await sendMail(deps, {
-    to: user.email,
-    subject: `Verify your e-mail address for ${deps.settings.get('siteName')}`,
-    text: `Hi ${user.name || user.username},\n\nOpen this link to verify your e-mail address:\n${link}`,
   });
 }
 

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client';
 import { type IdentityProvider, performerProfiles, socialIdentities, twitterRequests, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, conflict } from '../../platform/errors';
-import { findByEmail, findById, takenFields, type UserRow } from '../users/repo';
+import { findByEmail, findById, takenFields, type UserRow } from '../users';
 import { type ClientMeta, inactiveAccount, openSession } from './service';
 
 export type SocialRole = 'user' | 'performer';

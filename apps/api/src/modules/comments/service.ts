@@ -9,11 +9,11 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { canViewOne, type Gated } from '../access/policy';
-import { visibleFeed } from '../feeds/service';
-import { visibleGallery } from '../galleries/service';
-import { publicUsersById } from '../users/presenter';
-import { visibleVideo } from '../videos/service';
+import { canViewOne, type Gated } from '../access';
+import { visibleFeed } from '../feeds';
+import { visibleGallery } from '../galleries';
+import { publicUsersById } from '../users';
+import { visibleVideo } from '../videos';
 
 type ObjectType = Comment['objectType'];
 type Target = { ownerId: string; canView: boolean };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { fanInput, freshIp, performerForm, signedIn } from '../../../test/factories';
 import { startFakeRecaptcha } from '../../../test/fakes/recaptcha';
-import { startSmtpServer } from '../../../test/mail';
+import { deliverMail, startSmtpServer } from '../../../test/mail';
 
 const RECAPTCHA_SECRET = 'recaptcha-secret';
 let app: TestApp;
@@ -38,6 +38,7 @@ describe('contact form', () => {
   it('mails the first admin, replying to the visitor, when no admin address is set', async () => {
     const response = await contact(message);
     expect(response.statusCode, response.body).toBe(200);
+    await deliverMail(app);
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toMatchObject({ text: admin.user.email });
     expect(mail.replyTo?.value[0]).toMatchObject({ name: 'Curious Visitor', address: 'visitor@example.test' });
@@ -48,6 +49,7 @@ describe('contact form', () => {
   it('mails the configured admin address', async () => {
     await setSetting('adminEmail', 'support@limelight.test');
     await contact(message, freshIp());
+    await deliverMail(app);
     expect(smtp.received.at(-1)!.to).toMatchObject({ text: 'support@limelight.test' });
   });
 

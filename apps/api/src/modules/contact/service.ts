@@ -3,8 +3,8 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { sendMail } from '../../deps';
 import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 
 /** Where contact messages go: the configured address, else the first admin's. */
@@ -25,7 +25,7 @@ export async function sendContactMessage(deps: Deps, input: z.output<typeof cont
   const to = await adminAddress(deps);
   if (!to) throw new AppError(503, ErrorCode.providerNotConfigured, 'The contact form has no recipient yet; please try again later');
   const siteName = deps.settings.get('siteName');
-  await sendMail(deps, {
+  await queueMail(deps.jobs, deps.db, {
     to,
     replyTo: { name: input.name, address: input.email },
     subject: `[${siteName} contact] ${input.subject || `Message from ${input.name}`}`,

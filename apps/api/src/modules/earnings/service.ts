@@ -5,7 +5,7 @@ import { earnings, payoutRequests } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { orderBy } from '../../platform/http';
 import { balanceOf, earningsOf, payoutHoldOf } from '../../platform/ledger';
-import { publicUsersById } from '../users/presenter';
+import { publicUsersById } from '../users';
 
 type EarningRow = typeof earnings.$inferSelect;
 type DateRange = { fromDate?: string; toDate?: string };

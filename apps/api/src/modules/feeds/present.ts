@@ -3,10 +3,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { feedFiles, type feeds, files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { accessTo } from '../access/policy';
-import { presentMediaFile } from '../media/files';
-import { viewerReactions } from '../reactions/repo';
-import { publicUsersById } from '../users/presenter';
+import { accessTo } from '../access';
+import { presentMediaFile } from '../media';
+import { viewerReactions } from '../reactions';
+import { publicUsersById } from '../users';
 import { pollsFor } from './polls';
 
 export type FeedRow = typeof feeds.$inferSelect;

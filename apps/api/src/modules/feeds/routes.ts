@@ -1,10 +1,12 @@
 import {
   createPollSchema,
   type FeedFileKind,
+  feedBookmarkSchema,
   feedFileKinds,
   feedPageQuerySchema,
   feedPageSchema,
   feedSchema,
+  listQuerySchema,
   listResponseSchema,
   mediaFileSchema,
   performerFeedQuerySchema,
@@ -16,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
-import { type UploadKind, uploadMedia } from '../media/uploads';
+import { type UploadKind, uploadMedia } from '../media';
 import { createPoll } from './polls';
 import * as feedsService from './service';
 
@@ -142,5 +144,18 @@ export const feedsRoutes =
         },
       },
       async (request) => feedsService.feedFileStatus(deps, request.session?.user, request.params.id, request.params.fileId),
+    );
+
+    app.get(
+      '/reactions/feeds/bookmark',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['reactions'],
+          querystring: listQuerySchema(['createdAt']),
+          response: { 200: listResponseSchema(feedBookmarkSchema) },
+        },
+      },
+      async (request) => feedsService.bookmarkedFeeds(deps, sessionOf(request).user, request.query),
     );
   };

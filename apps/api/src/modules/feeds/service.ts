@@ -7,11 +7,10 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { canViewOne, creatorsReaching, visibleTo } from '../access/policy';
-import { findFile, presentMediaFile, storedKeys } from '../media/files';
-import { byListedCreator, findPerformer } from '../performers/repo';
-import { isListed } from '../performers/service';
-import { bookmarkedPage } from '../reactions/repo';
+import { canViewOne, creatorsReaching, visibleTo } from '../access';
+import { findFile, presentMediaFile, storedKeys } from '../media';
+import { byListedCreator, findPerformer, isListed } from '../performers';
+import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
 import { type FeedRow, presentFeeds } from './present';
 

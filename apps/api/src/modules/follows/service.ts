@@ -4,9 +4,8 @@ import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
-import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
-import { isListed } from '../performers/service';
-import { toPublicUser } from '../users/presenter';
+import { findPerformer, isListed, pageOfLinkedPerformers } from '../performers';
+import { toPublicUser } from '../users';
 
 type Page = { offset: number; limit: number };
 

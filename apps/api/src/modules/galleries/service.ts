@@ -19,12 +19,11 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, canViewOne } from '../access/policy';
-import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library/repo';
-import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
-import { saveImageFile } from '../media/uploads';
-import { bookmarkedPage, viewerReactions } from '../reactions/repo';
-import { publicUsersById } from '../users/presenter';
+import { accessTo, canViewOne } from '../access';
+import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library';
+import { type FileRow, presentMediaFile, saveImageFile, storedKeys } from '../media';
+import { bookmarkedPage, viewerReactions } from '../reactions';
+import { publicUsersById } from '../users';
 
 type GalleryRow = typeof galleries.$inferSelect;
 type GalleryInput = z.output<typeof saveGallerySchema>;

@@ -5,8 +5,8 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { visibleTo } from '../access/policy';
-import { byListedCreator } from '../performers/repo';
+import { visibleTo } from '../access';
+import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
 type LibraryTable = typeof videos | typeof galleries;

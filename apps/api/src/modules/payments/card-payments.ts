@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { paymentCards, paymentTransactions } from '../../db/schema';
+import { paymentAttempts, paymentCards, paymentTransactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -41,36 +41,79 @@ export async function startCardPayment(
     return { paymentId: id };
   });
   const [row] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, paymentId));
-  if (row!.status === 'processing' && row!.attempts === 0) await attemptCharge(deps, user, row!);
+  if (row!.status === 'processing') await attemptCharge(deps, user, row!);
   return paymentId;
 }
 
-/** One try at the gateway (each try its own gateway idempotency key), then its outcome applied. */
-async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow) {
+/**
+ * Sends the payment to the gateway and applies the outcome. A new attempt (its own gateway
+ * idempotency key) starts only when the last one has failed; while the last one's outcome is
+ * unknown (the gateway took the call and did not answer), it is sent again with the same key, so
+ * a card the gateway already charged is not charged twice. Nothing is sent while another call
+ * for the payment is out.
+ */
+async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow, afterFailure = false): Promise<boolean> {
   const [card] = payment.cardId ? await deps.db.select().from(paymentCards).where(eq(paymentCards.id, payment.cardId)) : [];
-  if (!card) return settlePayment(deps, payment.id, { status: 'fail', reason: 'The card was removed' });
-  const [attempt] = await deps.db
-    .update(paymentTransactions)
-    .set({ attempts: payment.attempts + 1 })
-    .where(and(eq(paymentTransactions.id, payment.id), eq(paymentTransactions.attempts, payment.attempts)))
-    .returning();
-  if (!attempt) return; // Another request is trying this payment right now.
+  if (!card) {
+    await settlePayment(deps, payment.id, { status: 'fail', reason: 'The card was removed' });
+    return true;
+  }
+  const attempt = await openAttempt(deps, payment.id, afterFailure);
+  if (!attempt) return false;
   const gateway = gatewayNamed(deps, payment.gateway);
-  const { gatewayRef, outcome } = await gateway
+  const sent = await gateway
     .charge({
       amountCents: payment.amountCents,
       card,
-      idempotencyKey: `${payment.id}:${attempt.attempts}`,
+      idempotencyKey: attempt.idempotencyKey,
       description: payment.type === 'wallet_top_up' ? 'Wallet top-up' : 'Subscription',
       customer: { id: user.id, email: user.email },
       paymentId: payment.id,
     })
-    .catch((error: unknown) => {
-      deps.log.error({ err: error }, 'card gateway call failed');
+    .catch(async (error: unknown) => {
+      deps.log.error({ err: error, paymentId: payment.id }, 'card gateway call failed');
+      await deps.db
+        .update(paymentAttempts)
+        .set({ state: 'unknown', error: error instanceof Error ? error.message.slice(0, 500) : String(error) })
+        .where(eq(paymentAttempts.id, attempt.id));
       throw new AppError(503, ErrorCode.providerUnavailable, 'The card gateway did not answer: try again in a minute');
     });
-  await deps.db.update(paymentTransactions).set({ gatewayRef }).where(eq(paymentTransactions.id, payment.id));
-  await settlePayment(deps, payment.id, outcome);
+  await deps.db
+    .update(paymentAttempts)
+    .set({ state: sent.outcome.status, gatewayRef: sent.gatewayRef, error: null })
+    .where(eq(paymentAttempts.id, attempt.id));
+  await settlePayment(deps, payment.id, sent.outcome, sent.gatewayRef);
+  return true;
+}
+
+/**
+ * The attempt to send now, claimed in one statement: the first; the last one again while its
+ * outcome is unknown; the next one after the payment failed. Undefined while a call is out or
+ * the gateway is still deciding (its outcome then arrives by webhook).
+ */
+async function openAttempt(deps: Deps, paymentId: string, afterFailure: boolean) {
+  const [last] = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.paymentId, paymentId))
+    .orderBy(desc(paymentAttempts.number))
+    .limit(1);
+  if (last?.state === 'unknown') {
+    const [resent] = await deps.db
+      .update(paymentAttempts)
+      .set({ state: 'sending' })
+      .where(and(eq(paymentAttempts.id, last.id), eq(paymentAttempts.state, 'unknown')))
+      .returning();
+    return resent;
+  }
+  if (last && (!afterFailure || last.state === 'sending')) return undefined;
+  const number = (last?.number ?? 0) + 1;
+  const [opened] = await deps.db
+    .insert(paymentAttempts)
+    .values({ paymentId, number, idempotencyKey: `${paymentId}:${number}` })
+    .onConflictDoNothing()
+    .returning();
+  return opened;
 }
 
 /**
@@ -78,12 +121,14 @@ async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow)
  * Secure confirmation), any number of times and in any order: only a payment still open moves,
  * so a success credits the wallet exactly once and a late failure cannot undo it.
  */
-export async function settlePayment(deps: Deps, paymentId: string, outcome: ChargeOutcome) {
+export async function settlePayment(deps: Deps, paymentId: string, outcome: ChargeOutcome, gatewayRef?: string) {
   const credited = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
       .update(paymentTransactions)
       .set({
         status: outcome.status,
+        // The attempt that settles it is the one a refund gives back.
+        ...(gatewayRef ? { gatewayRef } : {}),
         failureReason: 'reason' in outcome ? outcome.reason : null,
         ...('clientSecret' in outcome && outcome.clientSecret ? { clientSecret: outcome.clientSecret } : {}),
       })
@@ -142,22 +187,29 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
   if (payment.status === 'success') throw conflict('This payment has already succeeded');
   if (payment.status === 'require_authentication') throw conflict('Confirm this payment with your bank first');
   if (payment.status === 'refunded') throw conflict('This payment was refunded');
+  if (payment.status === 'processing' || payment.status === 'created') {
+    // Only a call that got no answer is sent again, with its own key: the gateway answers what it did.
+    if (!(await attemptCharge(deps, user, payment))) throw stillProcessing();
+    return transactionFor(deps, user, id);
+  }
   const reopened = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(paymentTransactions)
       .set({ status: 'processing', failureReason: null })
-      .where(and(eq(paymentTransactions.id, id), inArray(paymentTransactions.status, ['fail', 'canceled', 'created', 'processing'])))
+      .where(and(eq(paymentTransactions.id, id), inArray(paymentTransactions.status, ['fail', 'canceled'])))
       .returning();
-    if (row?.couponId && payment.status !== 'processing' && payment.status !== 'created') {
+    if (row?.couponId) {
       const coupon = await usableCoupon(tx, user, { id: row.couponId });
       await reserveCoupon(tx, coupon, user.id, row.id);
     }
     return row;
   });
-  if (!reopened) throw conflict('This payment cannot be retried');
-  await attemptCharge(deps, user, reopened);
+  if (!reopened) throw stillProcessing();
+  await attemptCharge(deps, user, reopened, true);
   return transactionFor(deps, user, id);
 }
+
+const stillProcessing = () => conflict('This payment is still being processed: its outcome will follow');
 
 /** `POST /payment/sandbox/confirm/{id}`: the fan passes the sandbox's 3-D Secure check. */
 export async function confirmSandboxPayment(deps: Deps, user: SessionUser, id: string) {

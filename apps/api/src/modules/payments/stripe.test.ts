@@ -65,6 +65,49 @@ describe('Stripe', () => {
     ).toEqual(['paymentMethodId']);
   });
 
+  it('charges once when a payment is retried while the first call’s outcome is unknown, and refunds that charge', async () => {
+    const fan = await fanWithCard('pm_card_visa');
+    const intentsBefore = stripe.intents.size;
+    // Stripe charges the card, then neither the call nor the SDK's own retries get an answer.
+    stripe.loseAnswers(3);
+    const lost = await topUp(fan, 25);
+    expect(lost.statusCode).toBe(503);
+    expect(await balance(fan)).toBe(0);
+    expect(stripe.intents.size).toBe(intentsBefore + 1);
+    const [payment] = (await app.inject({ url: '/api/payment/transactions/user/search', headers: fan.headers })).json().data;
+    expect(payment.status).toBe('processing');
+
+    const retried = await app.inject({ method: 'POST', url: `/api/payment/retry/${payment._id}`, headers: fan.headers });
+    expect(retried.json()).toMatchObject({ status: 'success', tokens: 25 });
+    expect(stripe.intents.size).toBe(intentsBefore + 1);
+    expect(await balance(fan)).toBe(25);
+    // A settled payment is not sent again.
+    expect((await app.inject({ method: 'POST', url: `/api/payment/retry/${payment._id}`, headers: fan.headers })).statusCode).toBe(409);
+
+    const admin = await signedIn(app, 'admin');
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payment/transactions/${payment._id}/refund`,
+      headers: admin.headers,
+    });
+    expect(refunded.json()).toMatchObject({ status: 'refunded' });
+    const refund = stripe.requests.filter((request) => request.path === '/v1/refunds').at(-1)!;
+    expect(stripe.intents.get(refund.form.get('payment_intent')!)!.metadata.paymentId).toBe(payment._id);
+    expect(await balance(fan)).toBe(0);
+  });
+
+  it('finds a payment by the intent of an attempt whose answer was lost when its webhook arrives', async () => {
+    const fan = await fanWithCard('pm_card_visa');
+    stripe.loseAnswers(3);
+    expect((await topUp(fan, 12)).statusCode).toBe(503);
+    const [payment] = (await app.inject({ url: '/api/payment/transactions/user/search', headers: fan.headers })).json().data;
+    const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === payment._id)!.id;
+    expect((await deliver(stripe.event('payment_intent.succeeded', intentId))).statusCode).toBe(200);
+    expect(await balance(fan)).toBe(12);
+    expect((await deliver(stripe.refundEvent(intentId))).json()).toEqual({ received: true, duplicate: false });
+    expect(await balance(fan)).toBe(0);
+  });
+
   it('records a declined card as failed', async () => {
     const fan = await fanWithCard('pm_card_chargeDeclined');
     expect((await topUp(fan, 10)).json()).toMatchObject({ status: 'fail', failureReason: 'Your card was declined.' });
@@ -139,7 +182,7 @@ describe('Stripe', () => {
       headers: admin.headers,
     });
     expect(refunded.json()).toMatchObject({ status: 'refunded' });
-    const call = stripe.requests.find((request) => request.path === '/v1/refunds');
+    const call = stripe.requests.filter((request) => request.path === '/v1/refunds').at(-1);
     expect(call?.form.get('payment_intent')).toBe(
       [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === paid._id)!.id,
     );

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { publicUsersById } from '../users/presenter';
+import { publicUsersById } from '../users';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 

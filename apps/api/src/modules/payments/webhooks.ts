@@ -1,6 +1,6 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { paymentTransactions, webhookEvents } from '../../db/schema';
+import { paymentAttempts, paymentTransactions, webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { outcomeOf } from '../../platform/payments/stripe';
@@ -36,7 +36,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
         event.type === 'payment_intent.payment_failed'
           ? { status: 'fail' as const, reason: intent.last_payment_error?.message ?? 'Your card was declined' }
           : outcomeOf(intent);
-      if (outcome.status !== 'processing') await settlePayment(deps, payment.id, outcome);
+      if (outcome.status !== 'processing') await settlePayment(deps, payment.id, outcome, intent.id);
     }
   }
   if (event.type === 'charge.refunded') {
@@ -44,11 +44,25 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
     // undoes a payment: a top-up or a period cannot be partly given back.
     const charge = event.data.object as Stripe.Charge;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    const payment = intentId ? await stripePayment(deps, eq(paymentTransactions.gatewayRef, intentId)) : undefined;
+    // Any attempt's intent names the payment, also one whose answer never reached us.
+    const payment = intentId
+      ? await stripePayment(
+          deps,
+          or(
+            eq(paymentTransactions.gatewayRef, intentId),
+            exists(
+              deps.db
+                .select()
+                .from(paymentAttempts)
+                .where(and(eq(paymentAttempts.paymentId, paymentTransactions.id), eq(paymentAttempts.gatewayRef, intentId))),
+            ),
+          )!,
+        )
+      : undefined;
     if (payment && charge.refunded) {
       // A refunded charge had succeeded, even if that event has not arrived yet: settled first,
       // the late success finds the payment closed and credits nothing.
-      await settlePayment(deps, payment.id, { status: 'success' });
+      await settlePayment(deps, payment.id, { status: 'success' }, intentId);
       await refundPayment(deps, payment.id);
     } else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund is not applied to the wallet');
   }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
 import { forbidden } from '../../platform/errors';
-import { payoutBalance } from '../earnings/service';
+import { payoutBalance } from '../earnings';
 import { createPayoutRequest, payoutFor, pendingPayout, reviewPayoutRequest, searchPayouts, updatePayoutRequest } from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });

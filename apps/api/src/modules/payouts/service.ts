@@ -21,7 +21,7 @@ import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
 import { changePayoutHold, holdPayout, notifyBalance, releasePayoutHold } from '../money';
-import { publicUsersById } from '../users/presenter';
+import { publicUsersById } from '../users';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
 

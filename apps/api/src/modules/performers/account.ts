@@ -11,8 +11,8 @@ import { performerBanking, performerPaymentSettings, performerProfiles, users } 
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
-import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
-import { findFile, presentMediaFile } from '../media/files';
+import { findFile, presentMediaFile } from '../media';
+import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../users';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /** The creator's own profile with the private fields only they see. */

@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, reactions, users } from '../../db/schema';
 import { isUuid } from '../../platform/http';
-import { avatarOf, coverOf } from '../users/presenter';
+import { avatarOf, coverOf } from '../users';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
 export const listedPerformer = eq(performerProfiles.listed, true);

@@ -1,5 +1,6 @@
 import {
   bankingSchema,
+  currentUserSchema,
   listResponseSchema,
   paymentGatewaySettingsSchema,
   performerAccountSchema,
@@ -12,9 +13,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, sessionOf } from '../../platform/auth';
+import { readImageUpload, spoolUpload } from '../../platform/uploads';
+import { replaceProfileImage, VIDEO_UPLOAD } from '../media';
+import { currentUser } from '../users';
 import * as account from './account';
+import { readDocumentParts, replaceDocuments } from './documents';
 import * as search from './search';
 import * as performers from './service';
+import { removeWelcomeVideo, replaceWelcomeVideo } from './welcome-video';
 
 export const performersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -72,6 +78,75 @@ export const performersRoutes =
         schema: { tags: ['performers'], body: paymentGatewaySettingsSchema, response: { 200: performerAccountSchema } },
       },
       async (request) => account.updatePaymentGateway(deps, sessionOf(request).user, request.body),
+    );
+
+    app.post(
+      '/performers/cover/upload',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          description: 'Multipart: the image under the field name cover.',
+          consumes: ['multipart/form-data'],
+          response: { 200: currentUserSchema },
+        },
+      },
+      async (request) => {
+        const user = await replaceProfileImage(deps, sessionOf(request).user, 'cover', await readImageUpload(request, 'cover'));
+        return currentUser(deps, user);
+      },
+    );
+
+    app.post(
+      '/performers/documents/upload',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          description: 'Multipart: idVerification and/or documentVerification (JPEG, PNG, WebP or PDF), while not yet verified.',
+          consumes: ['multipart/form-data'],
+          response: { 200: performerAccountSchema },
+        },
+      },
+      async (request) => {
+        const performer = sessionOf(request).user;
+        const { documents } = await readDocumentParts(request);
+        await replaceDocuments(deps, performer, documents);
+        return account.myAccount(deps, performer);
+      },
+    );
+
+    app.post(
+      '/performers/welcome-video/upload',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          description: 'Multipart: the video under the field name welcomeVideo (MP4, MOV, WebM or AVI). It plays once processed.',
+          consumes: ['multipart/form-data'],
+          response: { 200: performerAccountSchema },
+        },
+      },
+      async (request) => {
+        const performer = sessionOf(request).user;
+        const upload = await spoolUpload(request, 'welcomeVideo', VIDEO_UPLOAD);
+        try {
+          await replaceWelcomeVideo(deps, performer, upload);
+        } finally {
+          await upload.discard();
+        }
+        return account.myAccount(deps, performer);
+      },
+    );
+
+    app.delete(
+      '/performers/welcome-video',
+      { preHandler: requirePerformer, schema: { tags: ['performers'], response: { 200: performerAccountSchema } } },
+      async (request) => {
+        const performer = sessionOf(request).user;
+        await removeWelcomeVideo(deps, performer);
+        return account.myAccount(deps, performer);
+      },
     );
 
     app.get(

@@ -2,7 +2,7 @@ import type { PerformerProfile } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { findFile, presentMediaFile } from '../media/files';
+import { findFile, presentMediaFile } from '../media';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /**

@@ -4,8 +4,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
-import { findFile, storedKeys } from '../media/files';
-import { keepUpload, queueProcessing } from '../media/processing';
+import { findFile, keepUpload, queueProcessing, storedKeys } from '../media';
 
 /**
  * Stores the upload privately, points the creator's page at it (status processing) and queues

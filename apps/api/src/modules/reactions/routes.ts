@@ -1,8 +1,7 @@
-import { feedBookmarkSchema, listQuerySchema, listResponseSchema, performerBookmarkSchema, reactionSchema } from '@limelight/contracts';
+import { listQuerySchema, listResponseSchema, performerBookmarkSchema, reactionSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
-import { bookmarkedFeeds } from '../feeds/service';
 import * as reactionsService from './service';
 
 const page = listQuerySchema(['createdAt']);
@@ -35,14 +34,5 @@ export const reactionsRoutes =
         schema: { tags: ['reactions'], querystring: page, response: { 200: listResponseSchema(performerBookmarkSchema) } },
       },
       async (request) => reactionsService.bookmarkedPerformers(deps, sessionOf(request).user, request.query),
-    );
-
-    app.get(
-      '/reactions/feeds/bookmark',
-      {
-        preHandler: requireUser,
-        schema: { tags: ['reactions'], querystring: page, response: { 200: listResponseSchema(feedBookmarkSchema) } },
-      },
-      async (request) => bookmarkedFeeds(deps, sessionOf(request).user, request.query),
     );
   };

@@ -5,11 +5,10 @@ import { feeds, galleries, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { visibleFeed } from '../feeds/service';
-import { visibleGallery } from '../galleries/service';
-import { findPerformer, pageOfLinkedPerformers } from '../performers/repo';
-import { isListed } from '../performers/service';
-import { visibleVideo } from '../videos/service';
+import { visibleFeed } from '../feeds';
+import { visibleGallery } from '../galleries';
+import { findPerformer, isListed, pageOfLinkedPerformers } from '../performers';
+import { visibleVideo } from '../videos';
 
 /** Checks that the object exists and the user may see it, per object type. */
 const visible: Record<ReactionInput['objectType'], (deps: Deps, id: string, user: SessionUser) => Promise<boolean>> = {

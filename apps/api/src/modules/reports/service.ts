@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
-import { publicUsersById } from '../users/presenter';
+import { publicUsersById } from '../users';
 
 type ReportInput = z.output<typeof createReportSchema>;
 

@@ -12,7 +12,7 @@ import {
 import { settings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '../../platform/errors';
-import { activeGatewayName } from '../payments/gateways';
+import { activeGatewayName } from '../payments';
 
 export function publicSettings(deps: Deps): PublicSettings {
   const values = deps.settings.all();

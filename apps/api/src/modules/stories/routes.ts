@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
-import { uploadMedia } from '../media/uploads';
+import { uploadMedia } from '../media';
 import * as storiesService from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });

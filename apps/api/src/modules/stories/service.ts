@@ -4,9 +4,9 @@ import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { creatorsReaching } from '../access/policy';
-import { findFile, presentMediaFile, storedKeys } from '../media/files';
-import { publicUsersById } from '../users/presenter';
+import { creatorsReaching } from '../access';
+import { findFile, presentMediaFile, storedKeys } from '../media';
+import { publicUsersById } from '../users';
 
 type StoryRow = typeof stories.$inferSelect;
 const live = () => gt(stories.expiresAt, sql`now()`);

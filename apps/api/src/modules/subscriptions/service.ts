@@ -8,21 +8,20 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, asc, count, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client';
-import { performerProfiles, subscriptions, users } from '../../db/schema';
+import { paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
-import { subscriptionGivesAccess } from '../access/policy';
+import { subscriptionGivesAccess } from '../access';
 import { addPeriod, notifyBalance, payFromWallet } from '../money';
-import { startCardPayment } from '../payments/card-payments';
-import { transactionFor } from '../payments/transactions';
-import { publicUsersById } from '../users/presenter';
+import { startCardPayment, transactionFor } from '../payments';
+import { publicUsersById } from '../users';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -39,35 +38,28 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .where(and(eq(users.id, input.performerId), eq(users.status, 'active'), eq(performerProfiles.listed, true)));
   if (!creator) throw notFound('Creator');
-  const [current] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, fan.id), eq(subscriptions.performerId, creator.id)));
-  if (current?.status === 'active' && current.expiredAt && current.expiredAt > new Date() && current.nextRenewalAt) {
-    throw conflict('You are already subscribed to this creator');
-  }
-
   if (input.type === 'free') {
     if (!deps.settings.get('freeSubscriptionEnabled') || !creator.profile.isFreeSubscription)
       throw conflict('This creator offers no free trial');
-    if (current?.usedFreeTrial) throw conflict('You have already used your free trial with this creator');
-    if (current?.expiredAt && current.expiredAt > new Date()) throw conflict('You are already subscribed to this creator');
-    const { subscription } = await idempotent(deps.db, fan.id, intentOf(request), (tx) =>
-      addPeriod(deps, tx, { userId: fan.id, performerId: creator.id, type: 'free', paidWith: 'free', amountCents: 0 }),
-    );
+    const { subscription } = await idempotent(deps.db, fan.id, intentOf(request), async (tx) => {
+      const current = await lockPair(tx, fan.id, creator.id);
+      if (current?.usedFreeTrial) throw conflict('You have already used your free trial with this creator');
+      if (current?.expiredAt && current.expiredAt > new Date()) throw alreadySubscribed();
+      return addPeriod(deps, tx, { userId: fan.id, performerId: creator.id, type: 'free', paidWith: 'free', amountCents: 0 });
+    });
     return { subscription: await subscriptionFor(deps, subscription.id), payment: null };
   }
 
   const priceCents = creator.profile[priceColumnName[input.type]];
   if (priceCents === null) throw unprocessable('This creator does not offer this plan', [{ field: 'type', message: 'is not offered' }]);
   if (input.paymentMethod === 'card') {
-    const paymentId = await startCardPayment(deps, fan, intentOf(request), {
-      type: 'subscription',
-      amountCents: priceCents,
-      performerId: creator.id,
-      subscriptionType: input.type,
-      cardId: input.cardId,
-    });
+    const paymentId = await startCardPayment(
+      deps,
+      fan,
+      intentOf(request),
+      { type: 'subscription', amountCents: priceCents, performerId: creator.id, subscriptionType: input.type, cardId: input.cardId },
+      (tx, paymentId) => refuseWhileSubscribed(tx, fan.id, creator.id, paymentId),
+    );
     const payment = await transactionFor(deps, fan, paymentId);
     const [after] = await deps.db
       .select({ id: subscriptions.id })
@@ -81,13 +73,58 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
     deps.db,
     fan.id,
     intentOf(request),
-    (tx) => payPeriodFromWallet(deps, tx, { userId: fan.id, performerId: creator.id, type: plan, priceCents }),
+    async (tx) => {
+      await refuseWhileSubscribed(tx, fan.id, creator.id);
+      return payPeriodFromWallet(deps, tx, { userId: fan.id, performerId: creator.id, type: plan, priceCents });
+    },
     (answer) => {
       notifyBalance(deps, fan.id, answer.fanBalance);
       notifyBalance(deps, creator.id, answer.creatorBalance);
     },
   );
   return { subscription: await subscriptionFor(deps, paid.subscriptionId), payment: null };
+}
+
+const alreadySubscribed = () => conflict('You are already subscribed to this creator');
+
+/**
+ * Holds the fan-and-creator pair for the rest of the transaction and returns their subscription
+ * (if any) as it is now: concurrent subscribe requests of one pair run one after the other from
+ * here, so each sees what the one before it paid. A transaction lock on the pair's key works
+ * before the pair has a row to lock.
+ */
+async function lockPair(tx: Transaction, fanId: string, performerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe:${fanId}:${performerId}`}, 0))`);
+  const [current] = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, performerId)));
+  return current;
+}
+
+/**
+ * Refuses a new paid period, inside the paying transaction, while one is running and renewing,
+ * or while another card payment for the pair is still open: of concurrent requests, one pays.
+ */
+async function refuseWhileSubscribed(tx: Transaction, fanId: string, performerId: string, exceptPaymentId?: string) {
+  const current = await lockPair(tx, fanId, performerId);
+  if (current?.status === 'active' && current.expiredAt && current.expiredAt > new Date() && current.nextRenewalAt) {
+    throw alreadySubscribed();
+  }
+  const [pending] = await tx
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.userId, fanId),
+        eq(paymentTransactions.performerId, performerId),
+        eq(paymentTransactions.type, 'subscription'),
+        inArray(paymentTransactions.status, ['created', 'processing', 'require_authentication']),
+        exceptPaymentId ? ne(paymentTransactions.id, exceptPaymentId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (pending) throw conflict('A payment for this subscription is still being processed: wait for its outcome');
 }
 
 /** One period paid from the fan's wallet: the wallet charge first, then the period it paid for. */

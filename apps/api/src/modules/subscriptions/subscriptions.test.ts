@@ -89,6 +89,26 @@ describe('subscriptions', () => {
     }
   });
 
+  it('takes one payment from concurrent subscribe requests with different keys; the others get 409', async () => {
+    const creator = await creatorWithPlans();
+    const subscriber = await fan(100);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/payment/subscribe/performers',
+          headers: { ...subscriber.headers, 'idempotency-key': `subscribe-${index}` },
+          payload: { performerId: creator.user.id, type: 'monthly' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe('You are already subscribed to this creator');
+    expect(await balance(subscriber)).toBe(90);
+    const charges = await app.inject({ url: '/api/wallet/charges/search?type=subscription', headers: subscriber.headers });
+    expect(charges.json().total).toBe(1);
+  });
+
   it('refuses a short wallet, a plan not offered, an unknown creator, creators, and bad input', async () => {
     const creator = await creatorWithPlans();
     const poor = await fan(5);

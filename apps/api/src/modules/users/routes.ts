@@ -2,7 +2,11 @@ import { currentUserSchema, listQuerySchema, listResponseSchema, publicUserSchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireUser, sessionOf } from '../../platform/auth';
+import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { readImageUpload } from '../../platform/uploads';
+import { replaceProfileImage } from '../media';
+import { findById } from './repo';
 import * as usersService from './service';
 
 export const usersRoutes =
@@ -39,4 +43,37 @@ export const usersRoutes =
       { preHandler: requireUser, schema: { tags: ['users'], body: updateAccountSchema, response: { 200: currentUserSchema } } },
       async (request) => usersService.updateAccount(deps, sessionOf(request), request.body),
     );
+
+    app.post(
+      '/users/avatar/upload',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['users'], description: 'Multipart: the image under the field name avatar.', ...uploadSchema },
+      },
+      async (request) => {
+        const user = await replaceProfileImage(deps, sessionOf(request).user, 'avatar', await readImageUpload(request, 'avatar'));
+        return usersService.currentUser(deps, user);
+      },
+    );
+
+    app.post(
+      '/users/:id/avatar/upload',
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          params: z.object({ id: z.uuid('must be an id') }),
+          description: "An admin replaces an account's avatar.",
+          ...uploadSchema,
+        },
+      },
+      async (request) => {
+        const target = await findById(deps.db, request.params.id);
+        if (!target) throw notFound('Account');
+        const user = await replaceProfileImage(deps, target, 'avatar', await readImageUpload(request, 'avatar'));
+        return usersService.currentUser(deps, user);
+      },
+    );
   };
+
+const uploadSchema = { consumes: ['multipart/form-data'], response: { 200: currentUserSchema } };

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
-import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../auth/service';
+import { assertAvailable, duplicateAsConflict, sendVerificationMail } from './accounts';
 import { toCurrentUser, toPublicUser } from './presenter';
 import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
 

@@ -27,7 +27,7 @@ describe('PUT /users', () => {
     const email = `changed_${fan.email}`;
     const response = await put(token, { email });
     expect(response.json()).toMatchObject({ email, verifiedEmail: false });
-    const sent = await readOutbox(app.dataDir);
+    const sent = await readOutbox(app);
     expect(sent.some((mail) => JSON.stringify(mail.to).includes(email) && mail.text?.includes('/auth/verify-email?token='))).toBe(true);
   });
 

@@ -16,13 +16,11 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo } from '../access/policy';
-import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library/repo';
-import { type FileRow, presentMediaFile, storedKeys } from '../media/files';
-import { keepUpload, queueProcessing } from '../media/processing';
-import { saveImageFile, VIDEO_UPLOAD } from '../media/uploads';
-import { bookmarkedPage, viewerReactions } from '../reactions/repo';
-import { publicUsersById } from '../users/presenter';
+import { accessTo } from '../access';
+import { countView, libraryPage, ownItem, shownIn, visibleItem } from '../library';
+import { type FileRow, keepUpload, presentMediaFile, queueProcessing, saveImageFile, storedKeys, VIDEO_UPLOAD } from '../media';
+import { bookmarkedPage, viewerReactions } from '../reactions';
+import { publicUsersById } from '../users';
 
 type VideoRow = typeof videos.$inferSelect;
 type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';

@@ -17,11 +17,11 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { visibleFeed } from '../feeds/service';
-import { visibleGallery } from '../galleries/service';
+import { visibleFeed } from '../feeds';
+import { visibleGallery } from '../galleries';
 import { notifyBalance, payFromWallet } from '../money';
-import { publicUsersById } from '../users/presenter';
-import { visibleVideo } from '../videos/service';
+import { publicUsersById } from '../users';
+import { visibleVideo } from '../videos';
 
 type Target = { performerId: string; priceCents: number; itemId: string | null };
 

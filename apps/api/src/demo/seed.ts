@@ -1,9 +1,9 @@
 import type { Gender } from '@limelight/contracts';
 import { count } from 'drizzle-orm';
-import { insertAccount } from '../modules/auth/service';
+import type { Database } from '../db/client';
+import { performerProfiles, users } from '../db/schema';
+import { insertAccount } from '../modules/users/accounts';
 import { passwordAsSentByClient } from '../platform/password';
-import type { Database } from './client';
-import { performerProfiles, users } from './schema';
 
 export const DEMO_PASSWORD = 'limelight-demo';
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { oneTimeTokens } from '../../db/schema';
-import { hashToken, newOpaqueToken } from '../../platform/tokens';
+import type { Queryable } from '../db/client';
+import { oneTimeTokens } from '../db/schema';
+import { hashToken, newOpaqueToken } from './tokens';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 

@@ -1,0 +1,50 @@
+/**
+ * The layering rule (decision 004), checked by `npm run lint` through scripts/check-boundaries.mjs.
+ * API: a module is a folder of apps/api/src/modules; others use it only through its index.ts.
+ */
+const api = '^apps/api/src';
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-public-surface',
+      comment: 'Another module is used through its index.ts only (never its repo, service or helpers directly).',
+      severity: 'error',
+      from: { path: `${api}/modules/([^/]+)/` },
+      to: { path: `${api}/modules/`, pathNot: [`${api}/modules/$1/`, `${api}/modules/[^/]+/index\\.ts$`] },
+    },
+    {
+      name: 'platform-below-modules',
+      comment: 'platform/ holds cross-cutting adapters: it depends on no module, the app or the CLI.',
+      severity: 'error',
+      from: { path: `${api}/platform/` },
+      to: { path: `${api}/(modules|cli|demo)/|${api}/app\\.ts$` },
+    },
+    {
+      name: 'db-below-everything',
+      comment: 'db/ (schema, client, migrations) depends on no module and no platform service.',
+      severity: 'error',
+      from: { path: `${api}/db/` },
+      to: { path: `${api}/(modules|platform|cli|demo)/|${api}/app\\.ts$` },
+    },
+    {
+      name: 'contracts-stand-alone',
+      comment: 'packages/contracts is shared by both apps and imports neither.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'No two files of the API import each other, directly or in a ring.',
+      severity: 'error',
+      from: { path: `${api}/` },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|migrations)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  },
+};
