@@ -89,7 +89,12 @@ describe('1,000 concurrent charges on a wallet that holds enough for 500', () =>
     await app.deps.db
       .insert(performerProfiles)
       .values(
-        creators.map((creator) => ({ userId: creator.id, gender: 'female', verifiedDocument: true, monthlyPriceCents: PRICE * 100 })),
+        creators.map((creator) => ({
+          userId: creator.id,
+          gender: 'female' as const,
+          verifiedDocument: true,
+          monthlyPriceCents: PRICE * 100,
+        })),
       );
     const fan = await fanForHalf();
     const answers = await Promise.all(
