@@ -86,16 +86,14 @@ describe('1,000 concurrent charges on a wallet that holds enough for 500', () =>
       .insert(users)
       .values(Array.from({ length: CHARGES }, (_, n) => ({ role: 'performer' as const, name: `Creator ${n}`, username: `c${n}_${tag}` })))
       .returning({ id: users.id });
-    await app.deps.db
-      .insert(performerProfiles)
-      .values(
-        creators.map((creator) => ({
-          userId: creator.id,
-          gender: 'female' as const,
-          verifiedDocument: true,
-          monthlyPriceCents: PRICE * 100,
-        })),
-      );
+    await app.deps.db.insert(performerProfiles).values(
+      creators.map((creator) => ({
+        userId: creator.id,
+        gender: 'female' as const,
+        verifiedDocument: true,
+        monthlyPriceCents: PRICE * 100,
+      })),
+    );
     const fan = await fanForHalf();
     const answers = await Promise.all(
       creators.map((creator) =>

@@ -6,5 +6,6 @@ export { notifyBalance } from './balance';
 export { creditCardPayment, takeBackCardPayment } from './card-payments';
 export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
 export { addPeriod, removePeriod } from './periods';
+export { BPS, fromBps, shareOf, toBps } from './rates';
 export { recordSale, refundSale, type SaleSplit, splitSale } from './sales';
 export { payFromWallet, refundWalletCharge } from './wallet-payments';

@@ -20,7 +20,7 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../p
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
-import { changePayoutHold, holdPayout, notifyBalance, releasePayoutHold } from '../money';
+import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
 import { publicUsersById } from '../users';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
@@ -91,7 +91,7 @@ export async function createPayoutRequest(
           amountCents,
           paymentAccountType: method,
           paymentAccountInfo: info,
-          tokenConversionRate: deps.settings.get('tokenConversionRate'),
+          tokenConversionBps: Math.round(deps.settings.get('tokenConversionRate') * BPS),
           requestNote: input.requestNote ?? '',
         })
         .catch((error: unknown) => {
@@ -189,7 +189,7 @@ async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequ
     status: row.status,
     paymentAccountType: row.paymentAccountType,
     paymentAccountInfo: row.paymentAccountInfo,
-    tokenConversionRate: row.tokenConversionRate,
+    tokenConversionRate: fromBps(row.tokenConversionBps),
     requestNote: row.requestNote,
     adminNote: row.adminNote,
     performer: people.get(row.performerId)!,
