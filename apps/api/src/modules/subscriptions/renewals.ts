@@ -72,6 +72,8 @@ export async function renewPeriod(deps: Deps, due: Due, job: Parameters<JobHandl
     const refusal = await chargePeriod(deps, due, subscription);
     if (refusal) await lapse(deps, due, refusal);
   } catch (error) {
+    // A refusal (the saved card is gone, the fan's account cannot pay) will not change on a retry.
+    if (error instanceof AppError && error.statusCode < 500) return lapse(deps, due, error.message);
     if (job.attempts < job.maxAttempts) throw error;
     deps.log.error({ err: error, subscriptionId: due.subscriptionId }, 'subscription renewal failed for good');
     await lapse(deps, due, 'we could not take the payment');
