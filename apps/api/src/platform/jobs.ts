@@ -12,8 +12,17 @@ const POLL_MS = 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface Jobs {
-  /** Queues a job inside the caller's transaction: it exists exactly when the write commits. */
-  enqueue(tx: Queryable, name: string, payload: Record<string, unknown>, options?: { maxAttempts?: number }): Promise<void>;
+  /**
+   * Queues a job inside the caller's transaction: it exists exactly when the write commits. With
+   * a `key`, a job already queued (or run) under it is kept and nothing is added. Says whether it
+   * added one.
+   */
+  enqueue(
+    tx: Queryable,
+    name: string,
+    payload: Record<string, unknown>,
+    options?: { maxAttempts?: number; key?: string },
+  ): Promise<boolean>;
   register(name: string, handler: JobHandler): void;
   /**
    * A task every `intervalMs` in each process that works jobs (renewals). Tasks claim their work
@@ -114,9 +123,14 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
 
   return {
     async enqueue(tx, name, payload, options = {}) {
-      await tx.insert(jobs).values({ name, payload, maxAttempts: options.maxAttempts ?? 3 });
+      const added = await tx
+        .insert(jobs)
+        .values({ name, payload, maxAttempts: options.maxAttempts ?? 3, key: options.key })
+        .onConflictDoNothing({ target: jobs.key })
+        .returning({ id: jobs.id });
       // Another process may take it first; this one looks as soon as the caller is done.
-      if (concurrency > 0) setImmediate(() => void pump());
+      if (added.length && concurrency > 0) setImmediate(() => void pump());
+      return added.length > 0;
     },
     register(name, handler) {
       handlers.set(name, handler);

@@ -40,8 +40,8 @@ const SEND_MAIL_JOB = 'mail.send';
  * waits on the mail server, so none answers more slowly because an e-mail went out (a password
  * reset for a real account answers like one for an unknown address).
  */
-export function queueMail(jobs: Jobs, tx: Queryable, message: MailMessage): Promise<void> {
-  return jobs.enqueue(tx, SEND_MAIL_JOB, message, { maxAttempts: 5 });
+export async function queueMail(jobs: Jobs, tx: Queryable, message: MailMessage): Promise<void> {
+  await jobs.enqueue(tx, SEND_MAIL_JOB, message, { maxAttempts: 5 });
 }
 
 /** Sends queued e-mails from the site's sender as it is configured when each one goes out. */

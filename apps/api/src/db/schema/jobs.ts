@@ -11,6 +11,8 @@ export const jobs = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** Names the work a job does (a subscription's period to renew): the queue holds one job per key. */
+    key: text('key').unique('jobs_key_key'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

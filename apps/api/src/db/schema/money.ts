@@ -19,7 +19,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   unique,
@@ -167,7 +166,8 @@ export const earnings = pgTable(
     grossCents: bigint('gross_cents', { mode: 'number' }).notNull(),
     commissionCents: bigint('commission_cents', { mode: 'number' }).notNull(),
     netCents: bigint('net_cents', { mode: 'number' }).notNull(),
-    commissionRate: real('commission_rate').notNull(),
+    /** The platform's share applied, in basis points (1000 is 10 %). */
+    commissionBps: integer('commission_bps').notNull(),
     /** A refund's row: the sale from the same source undone, its amounts negative. */
     isRefund: boolean('is_refund').notNull().default(false),
     createdAt: createdAt(),
@@ -285,8 +285,8 @@ export const coupons = pgTable(
     id: id(),
     name: text('name').notNull().default(''),
     code: text('code').notNull(),
-    /** Fraction off the price: 0.10 is 10 %. */
-    discountRate: real('discount_rate').notNull(),
+    /** Off the price, in basis points: 1000 is 10 %. */
+    discountBps: integer('discount_bps').notNull(),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
     /** Uses left; null is unlimited. */
     remainingUses: integer('remaining_uses'),
@@ -296,7 +296,7 @@ export const coupons = pgTable(
   },
   (t) => [
     unique('coupons_code_key').on(t.code),
-    check('coupons_discount_range', sql`${t.discountRate} > 0 and ${t.discountRate} < 1`),
+    check('coupons_discount_range', sql`${t.discountBps} > 0 and ${t.discountBps} < 10000`),
     check('coupons_remaining_non_negative', sql`${t.remainingUses} is null or ${t.remainingUses} >= 0`),
   ],
 );
@@ -332,7 +332,8 @@ export const payoutRequests = pgTable(
     status: text('status').$type<PayoutStatus>().notNull().default('pending'),
     paymentAccountType: text('payment_account_type').$type<PayoutMethod>().notNull(),
     paymentAccountInfo: jsonb('payment_account_info').$type<Record<string, string>>().notNull(),
-    tokenConversionRate: real('token_conversion_rate').notNull(),
+    /** What one token was worth in money when requested, in basis points of the currency unit (10000 is 1). */
+    tokenConversionBps: integer('token_conversion_bps').notNull(),
     requestNote: text('request_note').notNull().default(''),
     adminNote: text('admin_note').notNull().default(''),
     createdAt: createdAt(),

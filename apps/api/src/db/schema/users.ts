@@ -1,6 +1,7 @@
 import type { AccountStatus, Gender, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -9,7 +10,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uniqueIndex,
@@ -77,10 +77,10 @@ export const performerProfiles = pgTable(
     eyes: text('eyes'),
     sexualOrientation: text('sexual_orientation'),
     /** Plan prices in cents; null until the creator sets one (that plan is then not offered). */
-    monthlyPriceCents: integer('monthly_price_cents'),
-    threeMonthPriceCents: integer('three_month_price_cents'),
-    sixMonthPriceCents: integer('six_month_price_cents'),
-    yearlyPriceCents: integer('yearly_price_cents'),
+    monthlyPriceCents: bigint('monthly_price_cents', { mode: 'number' }),
+    threeMonthPriceCents: bigint('three_month_price_cents', { mode: 'number' }),
+    sixMonthPriceCents: bigint('six_month_price_cents', { mode: 'number' }),
+    yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }),
     isFreeSubscription: boolean('is_free_subscription').notNull().default(false),
     /** Kept in step with the follows table by the follow service, in the same transaction. */
     followersCount: integer('followers_count').notNull().default(0),
@@ -95,8 +95,8 @@ export const performerProfiles = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     idVerificationFileId: uuid('id_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
     documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /** The platform's share of this creator's sales when an admin set one; else the site's performerCommission. */
-    commissionRate: real('commission_rate'),
+    /** The platform's share of this creator's sales in basis points (1000 is 10 %) when an admin set one; else the site's performerCommission. */
+    commissionBps: integer('commission_bps'),
     /** The short video on the creator's page; played once it has finished processing. */
     welcomeVideoFileId: uuid('welcome_video_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

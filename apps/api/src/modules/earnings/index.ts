@@ -1,3 +1,2 @@
 /** What other modules may use of the earnings module (decision 004): everything else is its own. */
-export { recordSale, refundSale, splitSale } from './sales';
 export { payoutBalance } from './service';

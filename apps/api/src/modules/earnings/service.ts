@@ -5,6 +5,7 @@ import { earnings, payoutRequests } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { orderBy } from '../../platform/http';
 import { balanceOf, earningsOf, payoutHoldOf } from '../../platform/ledger';
+import { fromBps } from '../money';
 import { publicUsersById } from '../users';
 
 type EarningRow = typeof earnings.$inferSelect;
@@ -32,7 +33,7 @@ async function presentEarnings(deps: Deps, rows: EarningRow[]): Promise<Earning[
     commission: fromCents(row.commissionCents),
     isRefund: row.isRefund,
     net: fromCents(row.netCents),
-    commissionRate: row.commissionRate,
+    commissionRate: fromBps(row.commissionBps),
     user: person(row.userId),
     performer: person(row.performerId),
     createdAt: row.createdAt.toISOString(),

@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { earnings, paymentAttempts, paymentCards, paymentTransactions, subscriptionPeriods } from '../../db/schema';
+import { paymentAttempts, paymentCards, paymentTransactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
-import { type JournalHeader, lockedBalances, platform, post, walletOf } from '../../platform/ledger';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
-import { recordSale, refundSale, splitSale } from '../earnings';
-import { addPeriod, removePeriod } from '../subscriptions';
-import { notifyBalance } from '../wallet';
+import { creditCardPayment, notifyBalance, takeBackCardPayment } from '../money';
 import { cardToCharge } from './cards';
 import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
 import { activeGatewayName, gatewayNamed, gatewayOfPayment } from './gateways';
@@ -140,43 +137,9 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
     if (!payment) return undefined;
     if (outcome.status === 'fail') await releaseCoupon(tx, payment.id);
     if (outcome.status !== 'success') return undefined;
-    if (payment.type === 'subscription') return paySubscriptionPeriod(deps, tx, payment);
-    // The fan gets the tokens they bought; a coupon's discount (or a package's bonus) is the
-    // platform's promotion, a package priced above its tokens the platform's revenue.
-    const surplus = payment.amountCents - payment.tokensCents;
-    const [balance] = await post(tx, { kind: 'top_up', referenceType: 'payment', referenceId: payment.id }, [
-      { ...walletOf(payment.userId), amountCents: payment.tokensCents },
-      { ...platform('gateway_clearing'), amountCents: -payment.amountCents },
-      { ...platform(surplus > 0 ? 'platform_revenue' : 'promotions'), amountCents: surplus },
-    ]);
-    return { userId: payment.userId, balance: balance! };
+    return creditCardPayment(deps, tx, payment);
   });
   if (credited) notifyBalance(deps, credited.userId, credited.balance);
-}
-
-/** A card-paid subscription period: the subscription runs on, the creator earns, the platform keeps its share. */
-async function paySubscriptionPeriod(deps: Deps, tx: Transaction, payment: PaymentRow) {
-  const performerId = payment.performerId!;
-  const { periodId } = await addPeriod(deps, tx, {
-    userId: payment.userId,
-    performerId,
-    type: payment.subscriptionType!,
-    paidWith: payment.gateway,
-    amountCents: payment.amountCents,
-    cardId: payment.cardId,
-    paymentId: payment.id,
-  });
-  const split = await splitSale(deps, tx, performerId, payment.amountCents);
-  const { creatorBalance } = await recordSale(tx, {
-    ...split,
-    payer: platform('gateway_clearing'),
-    fanId: payment.userId,
-    performerId,
-    sourceType: 'subscription',
-    sourceId: periodId,
-    referenceType: 'subscription_period',
-  });
-  return { userId: performerId, balance: creatorBalance };
 }
 
 /**
@@ -194,19 +157,7 @@ export async function refundPayment(deps: Deps, paymentId: string) {
       .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'success')))
       .returning();
     if (!payment) return undefined;
-    const journal = { kind: 'refund', referenceType: 'payment', referenceId: payment.id };
-    if (payment.type === 'subscription') return takeBackPeriod(tx, payment, journal);
-    const [held] = await lockedBalances(tx, [walletOf(payment.userId)]);
-    const taken = Math.min(payment.tokensCents, held!);
-    // The top-up's own postings reversed, and the tokens already spent written off as a promotion.
-    const surplus = payment.amountCents - payment.tokensCents;
-    const [balance] = await post(tx, journal, [
-      { ...walletOf(payment.userId), amountCents: -taken },
-      { ...platform('gateway_clearing'), amountCents: payment.amountCents },
-      { ...platform('platform_revenue'), amountCents: -Math.max(surplus, 0) },
-      { ...platform('promotions'), amountCents: -Math.min(surplus, 0) - (payment.tokensCents - taken) },
-    ]);
-    return { userId: payment.userId, balance: balance! };
+    return takeBackCardPayment(tx, payment);
   });
   if (refunded) notifyBalance(deps, refunded.userId, refunded.balance);
 }
@@ -224,17 +175,6 @@ export async function refundByAdmin(deps: Deps, admin: SessionUser, id: string) 
     });
   await refundPayment(deps, id);
   return transactionFor(deps, admin, id);
-}
-
-async function takeBackPeriod(tx: Transaction, payment: PaymentRow, journal: JournalHeader) {
-  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.paymentId, payment.id));
-  const [sale] = await tx
-    .select()
-    .from(earnings)
-    .where(and(eq(earnings.sourceType, 'subscription'), eq(earnings.sourceId, period!.id), eq(earnings.isRefund, false)));
-  const { creatorBalance } = await refundSale(tx, sale!, { payer: platform('gateway_clearing'), journal });
-  await removePeriod(tx, period!);
-  return { userId: payment.performerId!, balance: creatorBalance };
 }
 
 /** `POST /payment/retry/{id}`: tries a failed or stuck payment again (with its coupon, if still usable). */

@@ -5,8 +5,9 @@ import type { Queryable } from '../../db/client';
 import { coupons, couponUses } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
+import { fromBps, shareOf, toBps } from '../money';
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -14,7 +15,7 @@ export const presentCoupon = (row: CouponRow): Coupon => ({
   _id: row.id,
   name: row.name,
   code: row.code,
-  discountRate: row.discountRate,
+  discountRate: fromBps(row.discountBps),
   expiredAt: row.expiredAt?.toISOString() ?? null,
   remainingUses: row.remainingUses,
   isActive: row.isActive,
@@ -84,12 +85,20 @@ export async function releaseCoupon(tx: Queryable, transactionId: string) {
     .where(and(eq(coupons.id, use.couponId), sql`${coupons.remainingUses} is not null`));
 }
 
-/** The price after the coupon's discount, in cents (never below one cent). */
-export const discounted = (priceCents: number, coupon?: Pick<CouponRow, 'discountRate'>) =>
-  coupon ? Math.max(1, Math.round(priceCents * (1 - coupon.discountRate))) : priceCents;
+/** The price after the coupon's discount (the money module's rounding), in cents, never below one cent. */
+export const discounted = (priceCents: number, coupon?: Pick<CouponRow, 'discountBps'>) =>
+  coupon ? Math.max(1, priceCents - shareOf(priceCents, coupon.discountBps)) : priceCents;
 
 type CouponValues = z.output<typeof saveCouponSchema>;
-const couponColumns = (input: CouponValues) => ({ ...input, expiredAt: input.expiredAt ? new Date(input.expiredAt) : null });
+function couponColumns({ discountRate, ...input }: CouponValues) {
+  const discountBps = toBps(discountRate);
+  if (discountBps === undefined) {
+    throw badRequest('discountRate must be a whole number of basis points (at most four decimals)', [
+      { field: 'discountRate', message: 'has more than four decimals' },
+    ]);
+  }
+  return { ...input, discountBps, expiredAt: input.expiredAt ? new Date(input.expiredAt) : null };
+}
 const duplicateCode = (error: unknown) =>
   uniqueViolation(error) !== undefined ? conflict('A coupon with this code exists', [{ field: 'code', message: 'is taken' }]) : error;
 const couponSort = { createdAt: coupons.createdAt, updatedAt: coupons.updatedAt, code: coupons.code };

@@ -176,8 +176,8 @@ describe('wallet top-up', () => {
 
   it('sells a token package at its price, less a coupon used once per fan; the discount is the platform’s', async () => {
     const [bundle] = await app.deps.db.insert(tokenPackages).values({ name: 'Bundle', priceCents: 1000, tokensCents: 1200 }).returning();
-    await app.deps.db.insert(coupons).values({ code: 'WELCOME20', discountRate: 0.2, remainingUses: 5 });
-    await app.deps.db.insert(coupons).values({ code: 'OLD', discountRate: 0.5, expiredAt: new Date(Date.now() - 1000) });
+    await app.deps.db.insert(coupons).values({ code: 'WELCOME20', discountBps: 2000, remainingUses: 5 });
+    await app.deps.db.insert(coupons).values({ code: 'OLD', discountBps: 5000, expiredAt: new Date(Date.now() - 1000) });
     const fan = await fanWithCard();
     const applied = await app.inject({ method: 'POST', url: '/api/coupons/welcome20/apply-coupon', headers: fan.headers });
     expect(applied.json()).toMatchObject({ code: 'WELCOME20', discountRate: 0.2, remainingUses: 5 });
@@ -193,7 +193,7 @@ describe('wallet top-up', () => {
   });
 
   it('gives a declined payment’s coupon use back', async () => {
-    await app.deps.db.insert(coupons).values({ code: 'LASTONE', discountRate: 0.1, remainingUses: 1 });
+    await app.deps.db.insert(coupons).values({ code: 'LASTONE', discountBps: 1000, remainingUses: 1 });
     const fan = await fanWithCard(SANDBOX_CARDS.declined);
     const declined = (await topUp(fan, { amount: 10, couponCode: 'LASTONE' })).json();
     expect(declined.status).toBe('fail');
@@ -252,6 +252,7 @@ describe('admin: coupons and transactions', () => {
     expect(created.json()).toMatchObject({ code: 'SPRING-10', discountRate: 0.1, remainingUses: 3, isActive: true });
     expect(refusedFields(await save({ code: 'SPRING-10', discountRate: 0.2 }))).toEqual(['code']);
     expect(refusedFields(await save({ code: 'x', discountRate: 1 }))).toEqual(['code', 'discountRate']);
+    expect(refusedFields(await save({ code: 'FINE', discountRate: 0.12345 }))).toEqual(['discountRate']);
     const fan = await fanWithCard();
     expect((await save({ code: 'MINE', discountRate: 0.5 }, 'POST', '', fan.headers)).statusCode).toBe(403);
 

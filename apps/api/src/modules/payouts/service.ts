@@ -19,9 +19,9 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { balanceOf, earningsOf, payoutHoldOf, platform, post } from '../../platform/ledger';
+import { balanceOf, earningsOf } from '../../platform/ledger';
+import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
 import { publicUsersById } from '../users';
-import { notifyBalance } from '../wallet';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
 
@@ -91,17 +91,13 @@ export async function createPayoutRequest(
           amountCents,
           paymentAccountType: method,
           paymentAccountInfo: info,
-          tokenConversionRate: deps.settings.get('tokenConversionRate'),
+          tokenConversionBps: Math.round(deps.settings.get('tokenConversionRate') * BPS),
           requestNote: input.requestNote ?? '',
         })
         .catch((error: unknown) => {
           throw uniqueViolation(error) ? onePending() : error;
         });
-      const [available] = await post(tx, { kind: 'payout_request', referenceType: 'payout_request', referenceId: id }, [
-        { ...earningsOf(performer.id), amountCents: -amountCents },
-        { ...payoutHoldOf(performer.id), amountCents },
-      ]);
-      return { id, available: available! };
+      return { id, available: await holdPayout(tx, performer.id, id, amountCents) };
     },
     (answer) => notifyBalance(deps, performer.id, answer.available),
   ).catch(explainShortfall(deps, performer.id, async () => 0));
@@ -139,13 +135,7 @@ export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id
       const info = await destination(tx, performer.id, method);
       const difference = toCents(input.amount) - current.amountCents;
       let balance: number | undefined;
-      if (difference !== 0) {
-        // Each revision is its own movement of the hold.
-        [balance] = await post(tx, { kind: 'payout_revision', referenceType: 'payout_revision', referenceId: randomUUID() }, [
-          { ...earningsOf(performer.id), amountCents: -difference },
-          { ...payoutHoldOf(performer.id), amountCents: difference },
-        ]);
-      }
+      if (difference !== 0) balance = await changePayoutHold(tx, performer.id, difference);
       await tx
         .update(payoutRequests)
         .set({
@@ -180,13 +170,8 @@ export async function reviewPayoutRequest(deps: Deps, admin: SessionUser, id: st
       throw conflict(`This request is ${exists.status}: it cannot become ${review.status}`);
     }
     if (review.status === 'approved') return undefined;
-    const [, available] = await post(tx, { kind: `payout_${review.status}`, referenceType: 'payout_request', referenceId: id }, [
-      { ...payoutHoldOf(updated.performerId), amountCents: -updated.amountCents },
-      review.status === 'paid'
-        ? { ...platform('paid_out'), amountCents: updated.amountCents }
-        : { ...earningsOf(updated.performerId), amountCents: updated.amountCents },
-    ]);
-    return review.status === 'rejected' ? { performerId: updated.performerId, available: available! } : undefined;
+    const available = await releasePayoutHold(tx, updated.performerId, id, updated.amountCents, review.status);
+    return review.status === 'rejected' ? { performerId: updated.performerId, available } : undefined;
   });
   if (result) notifyBalance(deps, result.performerId, result.available);
   return payoutFor(deps, admin, id);
@@ -204,7 +189,7 @@ async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequ
     status: row.status,
     paymentAccountType: row.paymentAccountType,
     paymentAccountInfo: row.paymentAccountInfo,
-    tokenConversionRate: row.tokenConversionRate,
+    tokenConversionRate: fromBps(row.tokenConversionBps),
     requestNote: row.requestNote,
     adminNote: row.adminNote,
     performer: people.get(row.performerId)!,

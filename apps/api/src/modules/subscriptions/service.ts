@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   fromCents,
   type Subscription,
   type SubscriptionPayer,
@@ -8,21 +7,20 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, asc, count, eq, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { type Intent, idempotent, intentOf } from '../../platform/idempotency';
+import { idempotent, intentOf } from '../../platform/idempotency';
 import { assertMayReach, subscriptionGivesAccess } from '../access';
+import { addPeriod, notifyBalance, payFromWallet } from '../money';
 import { startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
-import { notifyBalance, payFromWallet } from '../wallet';
-import { addPeriod } from './periods';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -110,7 +108,8 @@ async function lockPair(tx: Transaction, fanId: string, performerId: string) {
  */
 async function refuseWhileSubscribed(tx: Transaction, fanId: string, performerId: string, exceptPaymentId?: string) {
   const current = await lockPair(tx, fanId, performerId);
-  if (current?.status === 'active' && current.expiredAt && current.expiredAt > new Date() && current.nextRenewalAt) {
+  // A period still running, or one that ended and whose renewal is under way, is not paid again.
+  if (current?.status === 'active' && current.nextRenewalAt) {
     throw alreadySubscribed();
   }
   const [pending] = await tx
@@ -130,7 +129,7 @@ async function refuseWhileSubscribed(tx: Transaction, fanId: string, performerId
 }
 
 /** One period paid from the fan's wallet: the wallet charge first, then the period it paid for. */
-async function payPeriodFromWallet(
+export async function payPeriodFromWallet(
   deps: Deps,
   tx: Transaction,
   period: { userId: string; performerId: string; type: Exclude<SubscriptionType, 'free'>; priceCents: number },
@@ -151,7 +150,7 @@ async function payPeriodFromWallet(
   return { subscriptionId: subscription.id, fanBalance: paid.payerBalance, creatorBalance: paid.creatorBalance };
 }
 
-const priceColumnName = {
+export const priceColumnName = {
   monthly: 'monthlyPriceCents',
   three_months: 'threeMonthPriceCents',
   six_months: 'sixMonthPriceCents',
@@ -171,80 +170,6 @@ export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: st
   await deps.db.update(subscriptions).set({ status: 'cancelled', nextRenewalAt: null }).where(eq(subscriptions.id, id));
   return subscriptionFor(deps, id);
 }
-
-/**
- * The renewal job: every subscription due renews from the wallet or by card, one transaction
- * each, claimed with SKIP LOCKED so several processes share the work. A wallet short of the
- * price, or a declined card, lets the subscription lapse at its end.
- */
-export async function renewDue(deps: Deps, now = new Date()) {
-  let renewed = 0;
-  for (;;) {
-    const claimed = await deps.db.transaction(async (tx) => {
-      const [due] = await tx
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.nextRenewalAt, now)))
-        .orderBy(asc(subscriptions.nextRenewalAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!due) return undefined;
-      await tx.update(subscriptions).set({ nextRenewalAt: null }).where(eq(subscriptions.id, due.id));
-      return due;
-    });
-    if (!claimed) break;
-    renewed += 1;
-    await renewOne(deps, claimed).catch((error: unknown) => deps.log.error({ err: error, subscriptionId: claimed.id }, 'renewal failed'));
-  }
-  // What ran out is expired: listings show it so, and it no longer renews.
-  await deps.db
-    .update(subscriptions)
-    .set({ status: 'expired', nextRenewalAt: null })
-    .where(and(inArray(subscriptions.status, ['active', 'cancelled']), lte(subscriptions.expiredAt, now)));
-  return renewed;
-}
-
-const RENEWAL_CHECK_MS = 60_000;
-
-export function registerRenewals(deps: Deps) {
-  deps.jobs.every('subscriptions.renew', RENEWAL_CHECK_MS, () => renewDue(deps));
-}
-
-async function renewOne(deps: Deps, due: SubscriptionRow) {
-  const [profile] = await deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, due.performerId));
-  const type = due.type === 'free' ? 'monthly' : due.type;
-  const priceCents = profile?.[priceColumnName[type]];
-  if (!priceCents) return; // The plan is gone: the subscription ends with its period.
-  const [fan] = await deps.db.select().from(users).where(eq(users.id, due.userId));
-  if (due.gateway === 'wallet') {
-    const paid = await deps.db
-      .transaction((tx) => payPeriodFromWallet(deps, tx, { userId: due.userId, performerId: due.performerId, type, priceCents }))
-      .catch((error: unknown) => {
-        if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) return undefined;
-        throw error;
-      });
-    if (paid) {
-      notifyBalance(deps, due.userId, paid.fanBalance);
-      notifyBalance(deps, due.performerId, paid.creatorBalance);
-    }
-    return;
-  }
-  if (due.gateway === 'sandbox' || due.gateway === 'stripe') {
-    await startCardPayment(deps, fan!, renewalIntent(due), {
-      type: 'subscription',
-      amountCents: priceCents,
-      performerId: due.performerId,
-      subscriptionType: type,
-      cardId: due.cardId ?? undefined,
-    });
-  }
-}
-
-/** A renewal charges once per subscription and period end, however often the task meets it. */
-const renewalIntent = (due: SubscriptionRow): Intent => {
-  const key = `renewal:${due.id}:${due.expiredAt?.toISOString()}`;
-  return { key, fingerprint: key };
-};
 
 async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promise<Subscription[]> {
   if (!rows.length) return [];

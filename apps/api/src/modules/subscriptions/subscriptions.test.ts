@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
 import { performerProfiles, subscriptions } from '../../db/schema';
-import { renewDue } from './service';
+import { renewDue } from './renewals';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -34,6 +34,13 @@ const subscribe = (fan: Account, payload: object) =>
 const balance = async (account: Account) => (await app.inject({ url: '/api/users/me', headers: account.headers })).json().balance;
 const canSee = async (fan: Account, postId: string) =>
   (await app.inject({ url: `/api/user/feeds/${postId}`, headers: fan.headers })).json().canView;
+/** The renewal task at `now`, then its jobs, then the task again (what lapsed expires); how many jobs it queued. */
+const renewAt = async (now: Date) => {
+  const queued = await renewDue(app.deps, now);
+  await app.deps.jobs.drain();
+  await renewDue(app.deps, now);
+  return queued;
+};
 const fan = async (tokens = 0) => {
   const account = await signedIn(app, 'user');
   if (tokens) await fundWallet(app, account.user.id, tokens);
@@ -136,7 +143,7 @@ describe('subscriptions', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled', isActive: true, nextRenewalAt: null });
     expect(await canSee(subscriber, creator.postId)).toBe(true);
     expect((await cancel(subscriber, 'wallet')).statusCode).toBe(409);
-    await renewDue(app.deps, new Date(Date.now() + 40 * 86_400_000));
+    await renewAt(new Date(Date.now() + 40 * 86_400_000));
     expect(await balance(subscriber)).toBe(40);
     const [row] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
     expect(row!.status).toBe('expired');
@@ -147,7 +154,7 @@ describe('subscriptions', () => {
     const subscriber = await fan(25);
     const { subscription } = (await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' })).json();
     const firstEnd = new Date(subscription.expiredAt);
-    await renewDue(app.deps, new Date(firstEnd.getTime() + 1000));
+    await renewAt(new Date(firstEnd.getTime() + 1000));
     const [renewed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
     expect(renewed!.expiredAt!.getTime()).toBeGreaterThan(firstEnd.getTime() + 27 * 86_400_000);
     expect(renewed!.nextRenewalAt).toEqual(renewed!.expiredAt);
@@ -163,8 +170,8 @@ describe('subscriptions', () => {
     });
 
     // Nothing is due twice: the same moment again renews nothing.
-    expect(await renewDue(app.deps, new Date(firstEnd.getTime() + 1000))).toBe(0);
-    await renewDue(app.deps, new Date(renewed!.expiredAt!.getTime() + 1000));
+    expect(await renewAt(new Date(firstEnd.getTime() + 1000))).toBe(0);
+    await renewAt(new Date(renewed!.expiredAt!.getTime() + 1000));
     const [lapsed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
     expect(lapsed).toMatchObject({ status: 'expired', nextRenewalAt: null });
     expect(await balance(subscriber)).toBe(5);
@@ -179,7 +186,7 @@ describe('subscriptions', () => {
     expect(paid.payment).toMatchObject({ type: 'subscription', status: 'success', amount: 25, performer: { _id: creator.user.id } });
     expect(paid.subscription).toMatchObject({ type: 'three_months', paidWith: 'sandbox', isActive: true });
     expect(await balance(creator)).toBe(22.5);
-    await renewDue(app.deps, new Date(new Date(paid.subscription.expiredAt).getTime() + 1000));
+    await renewAt(new Date(new Date(paid.subscription.expiredAt).getTime() + 1000));
     expect(await balance(creator)).toBe(45);
 
     // An admin refunds the first period: the creator gives its net back, the subscription loses it.

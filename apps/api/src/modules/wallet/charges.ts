@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import {
-  type ChargeType,
   fromCents,
   type PublicUser,
   toCents,
@@ -12,21 +10,19 @@ import {
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Queryable, Transaction } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { type PurchasableType, performerProfiles, purchasedItems, users, walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { walletOf } from '../../platform/ledger';
 import { assertMayReach } from '../access';
-import { recordSale, splitSale } from '../earnings';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
+import { notifyBalance, payFromWallet } from '../money';
 import { publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
-import { notifyBalance } from './balance';
 
 type Target = { performerId: string; priceCents: number; itemId: string | null };
 
@@ -111,44 +107,6 @@ export async function chargeWallet(
     },
   );
   return { charge: result.charge, balance: fromCents(result.balanceCents) };
-}
-
-/**
- * Pays a sale from the fan's wallet inside `tx`: the wallet charge the fan and the creator see,
- * the earning and the ledger journal, whose conditional debit refuses a wallet holding too
- * little. Every wallet payment (items, tips, subscription periods) goes through here.
- */
-export async function payFromWallet(
-  deps: Deps,
-  tx: Transaction,
-  sale: { fanId: string; performerId: string; type: ChargeType; itemId: string | null; priceCents: number; message?: string },
-) {
-  const split = await splitSale(deps, tx, sale.performerId, sale.priceCents);
-  const chargeId = randomUUID();
-  const [charge] = await tx
-    .insert(walletCharges)
-    .values({
-      id: chargeId,
-      userId: sale.fanId,
-      performerId: sale.performerId,
-      type: sale.type,
-      itemId: sale.itemId,
-      grossCents: split.grossCents,
-      commissionCents: split.commissionCents,
-      netCents: split.netCents,
-      message: sale.message ?? '',
-    })
-    .returning();
-  const balances = await recordSale(tx, {
-    ...split,
-    payer: walletOf(sale.fanId),
-    fanId: sale.fanId,
-    performerId: sale.performerId,
-    sourceType: sale.type,
-    sourceId: chargeId,
-    referenceType: 'wallet_charge',
-  });
-  return { charge: charge!, ...balances };
 }
 
 type ChargeRow = typeof walletCharges.$inferSelect;

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
 import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
-import { refundWalletCharge } from './refunds';
+import { refundCharge } from './refunds';
 
 /** Wallet charges (spec 7): tips and purchases paid from the wallet. */
 export const walletRoutes =
@@ -62,6 +62,6 @@ export const walletRoutes =
           response: { 200: walletChargeSchema },
         },
       },
-      async (request) => refundWalletCharge(deps, request.params.id),
+      async (request) => refundCharge(deps, request.params.id),
     );
   };

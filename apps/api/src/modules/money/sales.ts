@@ -11,19 +11,21 @@ import {
   platform,
   post,
 } from '../../platform/ledger';
+import { BPS, shareOf } from './rates';
 
 /**
  * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
  * set one, else the site's performerCommission) and the creator earns the rest.
  */
-export async function splitSale(deps: Deps, tx: Queryable, performerId: string, grossCents: number) {
+export async function splitSale(deps: Pick<Deps, 'settings'>, tx: Queryable, performerId: string, grossCents: number) {
   const [profile] = await tx
-    .select({ rate: performerProfiles.commissionRate })
+    .select({ bps: performerProfiles.commissionBps })
     .from(performerProfiles)
     .where(eq(performerProfiles.userId, performerId));
-  const commissionRate = profile?.rate ?? deps.settings.get('performerCommission');
-  const commissionCents = Math.round(grossCents * commissionRate);
-  return { grossCents, commissionRate, commissionCents, netCents: grossCents - commissionCents };
+  // The setting is validated as a fraction of whole basis points where it is saved.
+  const commissionBps = profile?.bps ?? Math.round(deps.settings.get('performerCommission') * BPS);
+  const commissionCents = shareOf(grossCents, commissionBps);
+  return { grossCents, commissionBps, commissionCents, netCents: grossCents - commissionCents };
 }
 export type SaleSplit = Awaited<ReturnType<typeof splitSale>>;
 
@@ -52,7 +54,7 @@ export async function recordSale(
     grossCents: sale.grossCents,
     commissionCents: sale.commissionCents,
     netCents: sale.netCents,
-    commissionRate: sale.commissionRate,
+    commissionBps: sale.commissionBps,
   });
   const [payerBalance, creatorBalance] = await post(tx, { kind: 'charge', referenceType: sale.referenceType, referenceId: sale.sourceId }, [
     { ...sale.payer, amountCents: -sale.grossCents },
@@ -91,7 +93,7 @@ export async function refundSale(
     grossCents: -sale.grossCents,
     commissionCents: -sale.commissionCents,
     netCents: -sale.netCents,
-    commissionRate: sale.commissionRate,
+    commissionBps: sale.commissionBps,
     isRefund: true,
   });
   return { payerBalance: payerBalance!, creatorBalance: creatorBalance! };

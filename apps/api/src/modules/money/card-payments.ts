@@ -1,0 +1,85 @@
+import { and, eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { earnings, type paymentTransactions, subscriptionPeriods } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type JournalHeader, lockedBalances, platform, post, walletOf } from '../../platform/ledger';
+import { addPeriod, removePeriod } from './periods';
+import { recordSale, refundSale, splitSale } from './sales';
+
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/**
+ * The ledger side of a card payment that succeeded, inside the transaction that marked it so:
+ * a top-up credits the wallet, a subscription payment adds a period and records the sale.
+ * Returns whose balance changed (the fan's wallet, or the creator's earnings) and to what.
+ */
+export async function creditCardPayment(deps: Pick<Deps, 'settings'>, tx: Transaction, payment: PaymentRow) {
+  if (payment.type === 'subscription') return paySubscriptionPeriod(deps, tx, payment);
+  // The fan gets the tokens they bought; a coupon's discount (or a package's bonus) is the
+  // platform's promotion, a package priced above its tokens the platform's revenue.
+  const surplus = payment.amountCents - payment.tokensCents;
+  const [balance] = await post(tx, { kind: 'top_up', referenceType: 'payment', referenceId: payment.id }, [
+    { ...walletOf(payment.userId), amountCents: payment.tokensCents },
+    { ...platform('gateway_clearing'), amountCents: -payment.amountCents },
+    { ...platform(surplus > 0 ? 'platform_revenue' : 'promotions'), amountCents: surplus },
+  ]);
+  return { userId: payment.userId, balance: balance! };
+}
+
+/** A card-paid subscription period: the subscription runs on, the creator earns, the platform keeps its share. */
+async function paySubscriptionPeriod(deps: Pick<Deps, 'settings'>, tx: Transaction, payment: PaymentRow) {
+  const performerId = payment.performerId!;
+  const { periodId } = await addPeriod(deps, tx, {
+    userId: payment.userId,
+    performerId,
+    type: payment.subscriptionType!,
+    paidWith: payment.gateway,
+    amountCents: payment.amountCents,
+    cardId: payment.cardId,
+    paymentId: payment.id,
+  });
+  const split = await splitSale(deps, tx, performerId, payment.amountCents);
+  const { creatorBalance } = await recordSale(tx, {
+    ...split,
+    payer: platform('gateway_clearing'),
+    fanId: payment.userId,
+    performerId,
+    sourceType: 'subscription',
+    sourceId: periodId,
+    referenceType: 'subscription_period',
+  });
+  return { userId: performerId, balance: creatorBalance };
+}
+
+/**
+ * The ledger side of a card payment given back in full, inside the transaction that marked it
+ * refunded: what it bought is taken back as far as it is still there. A top-up's tokens leave
+ * the wallet; a subscription period's net leaves the creator, its commission the platform, and
+ * the subscription loses the period. What was already spent or paid out is the platform's loss.
+ */
+export async function takeBackCardPayment(tx: Transaction, payment: PaymentRow) {
+  const journal = { kind: 'refund', referenceType: 'payment', referenceId: payment.id };
+  if (payment.type === 'subscription') return takeBackPeriod(tx, payment, journal);
+  const [held] = await lockedBalances(tx, [walletOf(payment.userId)]);
+  const taken = Math.min(payment.tokensCents, held!);
+  // The top-up's own postings reversed, and the tokens already spent written off as a promotion.
+  const surplus = payment.amountCents - payment.tokensCents;
+  const [balance] = await post(tx, journal, [
+    { ...walletOf(payment.userId), amountCents: -taken },
+    { ...platform('gateway_clearing'), amountCents: payment.amountCents },
+    { ...platform('platform_revenue'), amountCents: -Math.max(surplus, 0) },
+    { ...platform('promotions'), amountCents: -Math.min(surplus, 0) - (payment.tokensCents - taken) },
+  ]);
+  return { userId: payment.userId, balance: balance! };
+}
+
+async function takeBackPeriod(tx: Transaction, payment: PaymentRow, journal: JournalHeader) {
+  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.paymentId, payment.id));
+  const [sale] = await tx
+    .select()
+    .from(earnings)
+    .where(and(eq(earnings.sourceType, 'subscription'), eq(earnings.sourceId, period!.id), eq(earnings.isRefund, false)));
+  const { creatorBalance } = await refundSale(tx, sale!, { payer: platform('gateway_clearing'), journal });
+  await removePeriod(tx, period!);
+  return { userId: payment.performerId!, balance: creatorBalance };
+}

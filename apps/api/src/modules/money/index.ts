@@ -1,0 +1,11 @@
+/**
+ * The money module: every operation that moves money, built on the ledger (`platform/ledger.ts`).
+ * Wallet, payments, subscriptions, payouts and earnings call it; it imports none of them.
+ */
+export { notifyBalance } from './balance';
+export { creditCardPayment, takeBackCardPayment } from './card-payments';
+export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
+export { addPeriod, removePeriod } from './periods';
+export { BPS, fromBps, shareOf, toBps } from './rates';
+export { recordSale, refundSale, type SaleSplit, splitSale } from './sales';
+export { payFromWallet, refundWalletCharge } from './wallet-payments';

@@ -1,0 +1,19 @@
+/**
+ * Rates are integer basis points: 10,000 is the whole, 1000 is 10 %. The database keeps them so;
+ * the API's JSON and the site's settings speak fractions (0.1) and are converted here, at the edge.
+ */
+export const BPS = 10_000;
+
+/** A fraction (0.1) as basis points; undefined when it is not a whole number of them, so callers refuse it. */
+export function toBps(rate: number): number | undefined {
+  const bps = Math.round(rate * BPS);
+  return Math.abs(bps - rate * BPS) < 1e-6 ? bps : undefined;
+}
+
+export const fromBps = (bps: number) => bps / BPS;
+
+/**
+ * The share of an amount a rate takes, in whole cents, in integer arithmetic: rounded half up
+ * (0.5 cent and above to the next cent). The one rounding of every commission and discount.
+ */
+export const shareOf = (amountCents: number, bps: number) => Math.floor((amountCents * bps + BPS / 2) / BPS);

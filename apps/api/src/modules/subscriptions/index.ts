@@ -1,2 +1,0 @@
-/** What other modules may use of the subscriptions module (decision 004): everything else is its own. */
-export { addPeriod, removePeriod } from './periods';

@@ -1,0 +1,161 @@
+import { ErrorCode } from '@limelight/contracts';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../platform/errors';
+import { type Intent, idempotent } from '../../platform/idempotency';
+import type { JobHandler } from '../../platform/jobs';
+import { queueMail } from '../../platform/mail';
+import { notifyBalance } from '../money';
+import { startCardPayment } from '../payments';
+import { payPeriodFromWallet, priceColumnName } from './service';
+
+export const RENEW_PERIOD_JOB = 'subscriptions.renew-period';
+const RENEWAL_CHECK_MS = 60_000;
+/** Due subscriptions queued per check; the next check queues the rest. */
+const RENEWAL_BATCH = 1000;
+/** A renewal still unsettled this long after its period ended (a card payment never confirmed) lets it expire. */
+const RENEWAL_GRACE_MS = 86_400_000;
+const RENEWAL_ATTEMPTS = 5;
+
+type Due = { subscriptionId: string; periodEnd: string };
+
+/**
+ * The periodic task: expires what ran out and is not renewing, then queues one renewal job per
+ * subscription period due. The job's key is the period, so queueing it again (the next check, or
+ * another process checking at once) adds nothing. Returns how many jobs it added.
+ */
+export async function renewDue(deps: Deps, now = new Date()) {
+  await deps.db
+    .update(subscriptions)
+    .set({ status: 'expired', nextRenewalAt: null })
+    .where(
+      and(
+        inArray(subscriptions.status, ['active', 'cancelled']),
+        lte(subscriptions.expiredAt, now),
+        or(isNull(subscriptions.nextRenewalAt), lte(subscriptions.nextRenewalAt, new Date(now.getTime() - RENEWAL_GRACE_MS))),
+      ),
+    );
+  const due = await deps.db
+    .select({ id: subscriptions.id, expiredAt: subscriptions.expiredAt })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.nextRenewalAt, now), isNotNull(subscriptions.expiredAt)))
+    .orderBy(asc(subscriptions.nextRenewalAt))
+    .limit(RENEWAL_BATCH);
+  let queued = 0;
+  for (const row of due) {
+    const payload: Due = { subscriptionId: row.id, periodEnd: row.expiredAt!.toISOString() };
+    const key = `renewal:${payload.subscriptionId}:${payload.periodEnd}`;
+    if (await deps.jobs.enqueue(deps.db, RENEW_PERIOD_JOB, payload, { key, maxAttempts: RENEWAL_ATTEMPTS })) queued += 1;
+  }
+  return queued;
+}
+
+export function registerRenewals(deps: Deps) {
+  deps.jobs.register(RENEW_PERIOD_JOB, (payload, job) => renewPeriod(deps, payload as Due, job));
+  deps.jobs.every('subscriptions.renew', RENEWAL_CHECK_MS, () => renewDue(deps));
+}
+
+/**
+ * One renewal job: charges the period once in effect, however often it runs (a retry, or a
+ * worker that died after the charge). The charge carries the period's idempotency key, and the
+ * subscription must still be waiting on that very period (same end, still renewing), which the
+ * paid period changes in the charge's own transaction. A short wallet or a declined card is a
+ * final outcome: the subscription lapses at its end and the fan is told; so it is when the last
+ * try fails.
+ */
+export async function renewPeriod(deps: Deps, due: Due, job: Parameters<JobHandler>[1]) {
+  const subscription = await stillDue(deps.db, due);
+  if (!subscription) return;
+  try {
+    const refusal = await chargePeriod(deps, due, subscription);
+    if (refusal) await lapse(deps, due, refusal);
+  } catch (error) {
+    // A refusal (the saved card is gone, the fan's account cannot pay) will not change on a retry.
+    if (error instanceof AppError && error.statusCode < 500) return lapse(deps, due, error.message);
+    if (job.attempts < job.maxAttempts) throw error;
+    deps.log.error({ err: error, subscriptionId: due.subscriptionId }, 'subscription renewal failed for good');
+    await lapse(deps, due, 'we could not take the payment');
+    throw error;
+  }
+}
+
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+function stillDue(db: Queryable, due: Due, lock = false) {
+  const query = db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.id, due.subscriptionId),
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.expiredAt, new Date(due.periodEnd)),
+        isNotNull(subscriptions.nextRenewalAt),
+      ),
+    );
+  return (lock ? query.for('update') : query).then((rows) => rows[0]);
+}
+
+/** Charges the period; answers why it was refused (a final outcome), or nothing when paid or still pending. */
+async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow): Promise<string | undefined> {
+  const [profile] = await deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, subscription.performerId));
+  const type = subscription.type === 'free' ? 'monthly' : subscription.type;
+  const priceCents = profile?.[priceColumnName[type]];
+  if (!priceCents) return 'the creator no longer offers this plan';
+  const intent = renewalIntent(due);
+  if (subscription.gateway === 'wallet') {
+    const paid = await idempotent(deps.db, subscription.userId, intent, async (tx) => {
+      if (!(await stillDue(tx, due, true))) return undefined;
+      return payPeriodFromWallet(deps, tx, { userId: subscription.userId, performerId: subscription.performerId, type, priceCents });
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) return 'short' as const;
+      throw error;
+    });
+    if (paid === 'short') return 'your wallet holds less than the price';
+    if (paid) {
+      notifyBalance(deps, subscription.userId, paid.fanBalance);
+      notifyBalance(deps, subscription.performerId, paid.creatorBalance);
+    }
+    return undefined;
+  }
+  if (subscription.gateway !== 'sandbox' && subscription.gateway !== 'stripe') return 'it has no card to charge';
+  const [fan] = await deps.db.select().from(users).where(eq(users.id, subscription.userId));
+  const paymentId = await startCardPayment(deps, fan!, intent, {
+    type: 'subscription',
+    amountCents: priceCents,
+    performerId: subscription.performerId,
+    subscriptionType: type,
+    cardId: subscription.cardId ?? undefined,
+  });
+  const [payment] = await deps.db
+    .select({ status: paymentTransactions.status, reason: paymentTransactions.failureReason })
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.id, paymentId));
+  return payment?.status === 'fail' ? `your card was not charged (${payment.reason ?? 'declined'})` : undefined;
+}
+
+/** A renewal charges once per subscription and period end: the wallet charge's and the card payment's key. */
+const renewalIntent = (due: Due): Intent => {
+  const key = `renewal:${due.subscriptionId}:${due.periodEnd}`;
+  return { key, fingerprint: key };
+};
+
+/** Stops renewing the period (once) and tells the fan by e-mail, in the same transaction. */
+async function lapse(deps: Deps, due: Due, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const subscription = await stillDue(tx, due, true);
+    if (!subscription) return;
+    await tx.update(subscriptions).set({ nextRenewalAt: null }).where(eq(subscriptions.id, subscription.id));
+    const [fan] = await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.userId));
+    const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, subscription.performerId));
+    if (!fan?.email) return; // An account without an address sees the lapse in its subscriptions list.
+    const name = creator?.username ?? 'this creator';
+    await queueMail(deps.jobs, tx, {
+      to: fan.email,
+      subject: `Your subscription to ${name} was not renewed`,
+      text: `We could not renew your subscription to ${name}: ${reason}. It ends on ${new Date(due.periodEnd).toUTCString()}; subscribe again from their page to keep access.`,
+    });
+  });
+}
