@@ -8,6 +8,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
+import { assertMayReach } from '../access';
 import { creditCardPayment, notifyBalance, takeBackCardPayment } from '../money';
 import { cardToCharge } from './cards';
 import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
@@ -187,6 +188,8 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
   if (payment.status === 'success') throw conflict('This payment has already succeeded');
   if (payment.status === 'require_authentication') throw conflict('Confirm this payment with your bank first');
   if (payment.status === 'refunded') throw conflict('This payment was refunded');
+  // A subscription's creator may have blocked the fan since: paying them again is reaching them.
+  if (payment.performerId) await assertMayReach(deps.db, user, payment.performerId);
   if (retryable.includes(payment.status) && !(await cardStillSaved(deps, payment))) {
     throw conflict('The card of this payment was removed: pay again with a saved card');
   }
