@@ -140,8 +140,9 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   app.addHook('preClose', async () => {
-    await realtime.close();
+    // Jobs first: one still running may push a socket event, which needs the realtime adapter.
     await deps.jobs.close();
+    await realtime.close();
   });
   app.addHook('onClose', async () => {
     await rateLimitRedis?.quit().catch(() => undefined);

@@ -87,8 +87,19 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
     }
   }
 
-  /** Takes jobs while there are free slots; each finished job looks for the next one. */
-  async function pump() {
+  /**
+   * Takes jobs while there are free slots; each finished job looks for the next one. One pump at a
+   * time: a second caller waits for the claim already under way (so `drain` cannot find the queue
+   * empty while another claim holds the job it is looking for).
+   */
+  let pumping: Promise<void> | undefined;
+  function pump(): Promise<void> {
+    pumping ??= takeJobs().finally(() => {
+      pumping = undefined;
+    });
+    return pumping;
+  }
+  async function takeJobs() {
     while (!closed && running < concurrency) {
       const job = await claim().catch((error: unknown) => {
         log.error({ err: error }, 'claiming a job failed');
