@@ -46,6 +46,8 @@ test('maintenance mode shows the maintenance page to everyone but admins', async
     }
     // The staff entrance shows the form, and only admins get through it.
     await visitor.goto('/admin/login');
+    await expect(visitor.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Sign up as a fan' })).toHaveCount(0);
     await visitor.getByLabel('E-mail or username').fill(accounts.fan);
     await visitor.getByLabel('Password').fill(DEMO_PASSWORD);
     await visitor.getByRole('button', { name: 'Log in' }).click();

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { ErrorCode, Messages } from '@limelight/contracts';
 import { Alert, Button, Checkbox, Divider, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { useLoginMutation, useResendVerificationMutation } from './api';
 import { SocialButtons } from './SocialButtons';
@@ -14,6 +14,8 @@ type LoginForm = { login: string; password: string; remember: boolean };
 export default function LoginPage() {
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
+  // The admins' way in while maintenance mode closes the site (decision 005): nothing that leads elsewhere.
+  const staffEntrance = useLocation().pathname === '/admin/login';
   const [login, { isLoading }] = useLoginMutation();
   const [resend, resendState] = useResendVerificationMutation();
   const startSession = useStartSession();
@@ -39,7 +41,7 @@ export default function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={2}>Log in</Typography.Title>
+      <Typography.Title level={2}>{staffEntrance ? 'Staff sign-in' : 'Log in'}</Typography.Title>
       {failure && (
         <Alert
           type="error"
@@ -74,22 +76,26 @@ export default function LoginPage() {
           <Form.Item name="remember" valuePropName="checked" noStyle>
             <Checkbox>Remember me</Checkbox>
           </Form.Item>
-          <Link to="/auth/forgot-password">Forgot password?</Link>
+          {!staffEntrance && <Link to="/auth/forgot-password">Forgot password?</Link>}
         </Flex>
         <Button type="primary" htmlType="submit" block loading={isLoading}>
           Log in
         </Button>
       </Form>
-      <SocialButtons accountRole="user" />
-      <Divider plain>New here?</Divider>
-      <Flex gap={8} vertical>
-        <Link to="/auth/register">
-          <Button block>Sign up as a fan</Button>
-        </Link>
-        <Link to="/auth/register/creator">
-          <Button block>Become a creator</Button>
-        </Link>
-      </Flex>
+      {!staffEntrance && (
+        <>
+          <SocialButtons accountRole="user" />
+          <Divider plain>New here?</Divider>
+          <Flex gap={8} vertical>
+            <Link to="/auth/register">
+              <Button block>Sign up as a fan</Button>
+            </Link>
+            <Link to="/auth/register/creator">
+              <Button block>Become a creator</Button>
+            </Link>
+          </Flex>
+        </>
+      )}
     </>
   );
 }

@@ -1,15 +1,23 @@
 import { InputNumber, type InputNumberProps } from 'antd';
 
 /** What an amount is for, and the limits it must keep: `what` opens the message ("A tip"). */
-export type AmountLimits = { what: string; min?: number; max?: number; unit?: string; optional?: boolean };
+export type AmountLimits = {
+  what: string;
+  min?: number;
+  max?: number;
+  /** Written after a limit ("10 tokens"); `format` writes the whole limit instead ("$2.95"). */
+  unit?: string;
+  format?: (limit: number) => string;
+  optional?: boolean;
+};
 
 /** Why an amount is refused, naming the limit it breaks; undefined when it may be sent. */
 export function amountProblem(
   value: number | null | undefined,
-  { what, min, max, unit = 'tokens', optional }: AmountLimits,
+  { what, min, max, unit = 'tokens', format, optional }: AmountLimits,
 ): string | undefined {
   if (value === null || value === undefined || Number.isNaN(value)) return optional ? undefined : `${what} needs an amount`;
-  const withUnit = (limit: number) => (unit ? `${limit} ${unit}` : String(limit));
+  const withUnit = (limit: number) => (format ? format(limit) : unit ? `${limit} ${unit}` : String(limit));
   if (min !== undefined && value < min) return `${what} must be at least ${withUnit(min)}`;
   if (max !== undefined && value > max) return `${what} must be at most ${withUnit(max)}`;
   return undefined;
