@@ -65,7 +65,8 @@ try {
     input,
   ]);
   const output = path.join(work, 'output.mp4');
-  const transcode = await time(() => transcodeToMp4(input, output));
+  // As a media job runs it: the machine's cores, with a limit far past what this clip needs.
+  const transcode = await time(() => transcodeToMp4(input, output, { threads: os.availableParallelism(), timeoutMs: 10 * 60_000 }));
   const copy = await time(() => runFfmpeg(['-i', input, '-c', 'copy', '-f', 'null', '-']));
   const { duration } = await probe(output);
   console.log(`video 720p, ${videoSeconds} s:`);

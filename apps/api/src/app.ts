@@ -10,13 +10,15 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@limelight/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
 import type { Deps } from './deps';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { securityRoutes } from './modules/auth/security-routes';
+import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { commentsRoutes } from './modules/comments/routes';
@@ -31,6 +33,10 @@ import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { registerMediaProcessing } from './modules/media/processing';
 import { mediaRoutes } from './modules/media/routes';
+import { messageFileSettled, registerMassDelivery, registerMessagingEvents } from './modules/messages';
+import { messagesRoutes } from './modules/messages/routes';
+import { registerNotificationDelivery } from './modules/notifications';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { stripeRoutes } from './modules/payments/stripe-routes';
 import { payoutsRoutes } from './modules/payouts/routes';
@@ -53,7 +59,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus } from './platform/bus';
 import { registerClientCountry } from './platform/client-country';
-import { body, registerApiNotFound, registerErrorHandler } from './platform/errors';
+import { body, inputValidatorCompiler, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
@@ -64,9 +70,14 @@ import { sharedSecret } from './platform/secrets';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage, createMediaSigner } from './platform/storage';
 import { createTwitterSignIn } from './platform/twitter';
+import { assertFormDeclared, formAsBody, MULTIPART_LIMITS } from './platform/uploads';
 
 /** Outside components a caller may hand in instead of having them built from the config. */
-export type Adapters = { database?: DatabaseHandle };
+export type Adapters = {
+  database?: DatabaseHandle;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+};
 export type App = FastifyInstance;
 
 declare module 'fastify' {
@@ -76,15 +87,21 @@ declare module 'fastify' {
   }
 }
 
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
 export async function buildApp(config: Config, adapters: Adapters = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      transport: config.prettyLogs
-        ? { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } }
-        : undefined,
+      ...(adapters.logStream
+        ? { stream: adapters.logStream }
+        : {
+            transport: config.prettyLogs
+              ? { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } }
+              : undefined,
+          }),
+      serializers: {
+        // The path only: query strings carry search terms and e-mail addresses (decision 015).
+        req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] }),
+      },
     },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -96,9 +113,10 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       (reply as FastifyReply).status(status).send(body(status, ErrorCode.validation, error.message));
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(inputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRoute', assertFormDeclared);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -127,16 +145,23 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     mediaSigner: createMediaSigner(await sharedSecret(database.db, 'media-signing')),
     geo: await createGeoLookup(),
     realtime,
-    jobs: createJobs(database.db, app.log, config.jobsConcurrency),
+    jobs: createJobs(database.db, app.log, {
+      default: config.jobsConcurrency,
+      media: config.jobsConcurrency === 0 ? 0 : config.mediaConcurrency,
+    }),
     google: createGoogleSignIn(config.google),
     twitter: createTwitterSignIn(config.twitterBaseUrl),
     log: app.log,
   };
   app.decorate('deps', deps);
   registerClientCountry(app, deps.geo);
-  registerMediaProcessing(deps);
+  registerMediaProcessing(deps, { settled: (fileId) => messageFileSettled(deps, fileId) });
+  registerMessagingEvents(deps);
+  registerMassDelivery(deps);
+  registerNotificationDelivery(deps);
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);
+  registerAuthJobs(deps);
 
   const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   app.addHook('preClose', async () => {
@@ -180,10 +205,10 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       statusCode: 429,
     }),
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50, fieldSize: 64 * 1024 } });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: { info: { title: 'Limelight API', version: '1.0.0' }, servers: [{ url: '/api' }] },
-    transform: jsonSchemaTransform,
+    transform: (input) => jsonSchemaTransform(formAsBody(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
@@ -194,7 +219,10 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
       await api.register(settingsRoutes(deps));
       await api.register(authRoutes(deps));
+      await api.register(securityRoutes(deps));
       await api.register(usersRoutes(deps));
+      await api.register(messagesRoutes(deps));
+      await api.register(notificationsRoutes(deps));
       await api.register(performersRoutes(deps));
       await api.register(adminRoutes(deps));
       await api.register(blocksRoutes(deps));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -57,7 +58,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
   SANDBOX_PAYMENTS: flag.optional(),
-  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(4),
+  // ffmpeg is the heavy work: half the cores by default, so requests keep the rest.
+  MEDIA_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   // Outside providers; tests point these at local fakes.
   GOOGLE_BASE_URL: httpUrl.optional(),
@@ -88,8 +96,10 @@ export type Config = {
    * with a real database only when asked for, so a production site cannot sell free tokens.
    */
   sandboxPayments: boolean;
-  /** Background jobs (video processing) each process runs at once; 0 leaves them to others. */
+  /** Background jobs (mail, renewals) each process runs at once; 0 leaves every job, media too, to others. */
   jobsConcurrency: number;
+  /** Audio and video processing jobs each working process runs at once (they share its cores). */
+  mediaConcurrency: number;
   /** Uploads go to this S3 bucket when set; else to DATA_DIR/storage. */
   s3?: S3Options;
   webDistDir: string;
@@ -131,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     sandboxPayments: e.SANDBOX_PAYMENTS ?? !e.DATABASE_URL,
     jobsConcurrency: e.JOBS_CONCURRENCY,
+    mediaConcurrency: e.MEDIA_CONCURRENCY,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

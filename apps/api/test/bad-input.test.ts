@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
 import { refusedFields, signedIn } from './factories';
@@ -32,7 +33,7 @@ const cases: Case[] = [
   ['POST', '/api/auth/email-verification', {}, 'anyone', ['email']],
   ['POST', '/api/auth/email-verification/verify', { token: '' }, 'anyone', ['token']],
   ['POST', '/api/auth/token-login', { token: 42 }, 'anyone', ['token']],
-  ['PUT', '/api/auth/users/me/password', { source: 'robot' }, 'fan', ['password', 'source']],
+  ['PUT', '/api/auth/users/me/password', { source: 'robot' }, 'fan', ['currentPassword', 'password', 'source']],
   ['PUT', '/api/users', { email: 'not-an-email', username: 'x' }, 'fan', ['username', 'email']],
   ['POST', '/api/settings/keys', { keys: 'siteName' }, 'anyone', ['keys']],
   ['PUT', '/api/admin/settings/siteName', { value: 5 }, 'admin', ['value']],
@@ -138,6 +139,29 @@ const cases: Case[] = [
   ['POST', '/api/admin/payment/transactions/nope/refund', undefined, 'admin', ['id']],
   ['POST', '/api/admin/wallet/charges/nope/refund', undefined, 'admin', ['id']],
   ['GET', '/api/admin/wallet/charges/search?status=lost&type=gift', undefined, 'admin', ['status', 'type']],
+  // Issue 13: text PostgreSQL cannot store (NUL, unpaired surrogates) answered 500, anonymous routes included.
+  ['POST', '/api/auth/login', { email: 'fan\u0000@example.test', password: 'whatever-123' }, 'anyone', ['email']],
+  ['GET', '/api/posts/search?q=a%00b', undefined, 'anyone', ['q']],
+  ['GET', '/api/performers/a%00b', undefined, 'anyone', ['id']],
+  ['GET', '/api/performer-assets/galleries/search?q=%00', undefined, 'anyone', ['q']],
+  ['POST', '/api/contact', { name: 'Lone \ud800', email: 'a@b.test', message: 'Hello there' }, 'anyone', ['name']],
+  ['POST', '/api/reactions', { objectType: 'feed', objectId: someId, action: 'like', 'x\u0000': 1 }, 'fan', ['x\u0000']],
+  // Issue 13: numbers past what their column holds, or that round to nothing.
+  ['POST', '/api/admin/coupons', { code: 'TINY', discountRate: 5e-324 }, 'admin', ['discountRate']],
+  ['POST', '/api/admin/coupons', { code: 'MANY', discountRate: 0.1, remainingUses: 2 ** 31 }, 'admin', ['remainingUses']],
+  ['POST', '/api/admin/token-packages', { name: 'Dust', price: 1, tokens: 5e-324 }, 'admin', ['tokens']],
+  ['POST', '/api/payout-requests', { amount: 1e15 }, 'performer', ['amount']],
+  // Found by the fuzz test in the notification centre: one kind twice made the upsert write a row twice.
+  [
+    'PUT',
+    '/api/notifications/settings',
+    [
+      { kind: 'like', inApp: true, email: false },
+      { kind: 'like', inApp: false, email: true },
+    ],
+    'fan',
+    ['1.kind'],
+  ],
 ];
 
 describe('bad input on every endpoint', () => {
@@ -149,5 +173,78 @@ describe('bad input on every endpoint', () => {
     expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request', code: 'VALIDATION_ERROR' });
     expect(refusedFields(response)).toEqual([...fields].sort());
     for (const field of fields) expect(body.message).toContain(field);
+  });
+});
+
+describe('limits named in refusals (issue 13)', () => {
+  it.each([
+    ['/api/payout-requests', { amount: 1e15 }, 'performer', 'amount: must be at most 1000000000'],
+    ['/api/admin/coupons', { code: 'TINY', discountRate: 5e-324 }, 'admin', 'discountRate: must be at least 0.0001'],
+    ['/api/admin/coupons', { code: 'FINE', discountRate: 0.00015 }, 'admin', 'discountRate: must have at most four decimals'],
+    ['/api/admin/coupons', { code: 'MANY', discountRate: 0.1, remainingUses: 2 ** 31 }, 'admin', 'must be at most 2147483647'],
+    ['/api/admin/token-packages', { name: 'Dust', price: 1, tokens: 5e-324 }, 'admin', 'tokens: must be at least 0.01'],
+    ['/api/contact', { name: 'a\u0000', email: 'a@b.test', message: 'Hello there' }, 'anyone', 'name: must not contain NUL characters'],
+  ] as const)('POST %s refuses %j naming the limit', async (url, payload, as, message) => {
+    const headers = { performer: performer.headers, admin: admin.headers, anyone: {} }[as];
+    const response = await app.inject({ method: 'POST', url, headers, payload });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toContain(message);
+  });
+
+  it('refuses input nested past 32 levels without walking it', async () => {
+    const name = `${'['.repeat(5000)}"leaf"${']'.repeat(5000)}`;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"name":${name},"email":"a@b.test","message":"Hello"}`,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toContain('is nested too deeply (at most 32 levels)');
+  });
+});
+
+describe('empty updates (issue 13)', () => {
+  it('answers the story as it stands, and still 404 for a story that is not the caller’s', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/stories/performers',
+      headers: performer.headers,
+      payload: { type: 'text', text: 'Back soon', backgroundColor: '#42b1e8' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const url = `/api/stories/performers/${created.json()._id}`;
+    const unchanged = await app.inject({ method: 'PUT', url, headers: performer.headers, payload: {} });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ text: 'Back soon', backgroundColor: '#42b1e8' });
+    const other = await signedIn(app, 'performer');
+    expect((await app.inject({ method: 'PUT', url, headers: other.headers, payload: {} })).statusCode).toBe(404);
+  });
+});
+
+describe('logs of unexpected errors (issue 13)', () => {
+  it('name the method, route, request id and error class, never what was sent', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ logLevel: 'info' }, { logStream: { write: (line) => lines.push(line) } });
+    try {
+      // A query that fails in the database on the submitted value: the error quotes it, the query lists it.
+      logged.post('/api/test/fails', async (request) => {
+        const { email } = request.body as { email: string };
+        await logged.deps.db.execute(sql`select ${email}::integer`);
+        return {};
+      });
+      const email = 'secret.person@example.test';
+      const response = await logged.inject({ method: 'POST', url: `/api/test/fails?q=${email}`, payload: { email } });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toMatchObject({ statusCode: 500, code: 'INTERNAL_ERROR' });
+      expect(lines.join('\n')).not.toContain('secret.person');
+      const entry = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'unhandled error');
+      expect(entry).toMatchObject({ level: 50, method: 'POST', route: '/api/test/fails', reqId: response.headers['x-request-id'] });
+      expect(entry.error.type).toMatch(/Error$/);
+      expect(entry.error.stack).toContain('at ');
+      expect(JSON.stringify(entry).length).toBeLessThan(3000);
+    } finally {
+      await logged.close();
+    }
   });
 });

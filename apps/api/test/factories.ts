@@ -128,3 +128,17 @@ export async function fundWallet(app: TestApp, userId: string, amount: number) {
 export async function expectSoundLedger(app: TestApp) {
   expect(await checkLedger(app.deps.db)).toEqual([]);
 }
+
+/** Bank details for payouts, saved as a creator saves them (with their password). */
+export async function saveBankDetails(app: TestApp, creator: { headers: Record<string, string> }) {
+  const bank = {
+    firstName: 'Ava',
+    lastName: 'Stone',
+    bankName: 'Lime Bank',
+    bankAccount: '12345678',
+    country: 'US',
+    currentPassword: PASSWORD,
+  };
+  const saved = await app.inject({ method: 'PUT', url: '/api/performers/banking-settings', headers: creator.headers, payload: bank });
+  expect(saved.statusCode, saved.body).toBe(200);
+}

@@ -55,6 +55,10 @@ test('a creator blocks a fan from a comment, the fan sees why, and unblocking fr
   const comments = page.getByRole('region', { name: 'Comments' });
   await expect(comments.getByText('Rude words')).toBeVisible();
   await comments.getByRole('button', { name: 'Block Blocked Fan' }).click();
+  // The confirmation says what the block does to a subscription, as the API does it (decision 011).
+  await expect(page.getByTestId('block-consequences')).toContainText(
+    'If they subscribe to you, their subscription stops renewing and nothing is refunded',
+  );
   await page.getByLabel('Reason for blocking').fill('rude');
   await page.getByRole('button', { name: 'Block', exact: true }).click();
   await expect(page.getByText('Blocked Fan is blocked')).toBeVisible();
@@ -98,9 +102,38 @@ test('a creator blocks a country: visitors from it see why, others see the page'
     const elsewhere = await otherWindow(browser, { 'x-forwarded-for': '8.8.8.8' });
     await elsewhere.page.goto('/avastone');
     await expect(elsewhere.page.getByRole('heading', { name: 'Ava Stone' })).toBeVisible();
+    // The profile names her country, as the country picker does, not by its code.
+    await expect(elsewhere.page.getByText('United States', { exact: true })).toBeVisible();
     await elsewhere.close();
   } finally {
     // Other tests visit this creator from this machine's address: leave no country blocked.
     await page.request.post('/api/block/countries', { headers: await tokenOf(page.request, accounts.creator), data: { countryCodes: [] } });
   }
+});
+
+test('a creator sees every area of their work in the nav at 1280px; blocking is called Blocked users in the nav and on the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, accounts.creator);
+  await page.goto('/creator/posts');
+  const nav = page.locator('.site-nav');
+  for (const area of ['My page', 'Posts', 'Videos', 'Galleries', 'Stories', 'Fans', 'Money', 'Account']) {
+    await expect(nav.getByRole('menuitem', { name: area })).toBeVisible();
+  }
+  // Nothing folded into antd's "…" menu.
+  await expect(nav.locator('.ant-menu-overflow-item-rest:visible')).toHaveCount(0);
+  await nav.getByRole('menuitem', { name: 'Fans' }).hover();
+  await page.getByRole('menuitem', { name: 'Blocked users' }).click();
+  await expect(page).toHaveURL(/\/user\/blocked$/);
+  await expect(page.getByRole('heading', { name: 'Blocked users' })).toBeVisible();
+
+  // A fan's confirmation says a block leaves their own subscription renewing.
+  const fan = await otherWindow(page.context().browser()!);
+  await logIn(fan.page, accounts.fan);
+  await fan.page.goto('/leohart');
+  await fan.page.getByRole('button', { name: 'Block Leo Hart' }).click();
+  await expect(fan.page.getByTestId('block-consequences')).toContainText('A subscription to them keeps renewing until you cancel it');
+  expect(fan.errors).toEqual([]);
+  await fan.close();
 });

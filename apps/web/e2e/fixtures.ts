@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'limelight-demo';
 export const accounts = {
@@ -60,4 +60,27 @@ export async function setSettingAsAdmin(page: Page, key: string, value: unknown)
   const { token } = await login.json();
   const response = await page.request.put(`/api/admin/settings/${key}`, { data: { value }, headers: { authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** A new fan made through the API, so each run starts with no follows, bookmarks or sessions. */
+export async function newFan(request: APIRequestContext) {
+  const username = `fan_${unique()}`;
+  const email = `${username}@example.test`;
+  const response = await request.post('/api/auth/users/register', {
+    data: { name: 'Social Fan', username, email, password: 'social-password-1' },
+  });
+  expect(response.status()).toBe(201);
+  return { username, email, password: 'social-password-1' };
+}
+
+/** Fills the open sandbox card form with a test card and saves it. */
+export async function saveSandboxCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Month').fill('12');
+  await page.getByLabel('Year').fill(String(new Date().getFullYear() + 1));
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText(`•••• ${number.slice(-4)} added`)).toBeVisible();
 }

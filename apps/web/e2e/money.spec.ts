@@ -1,6 +1,6 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { Page } from '@playwright/test';
-import { expect, logIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, logIn, saveSandboxCard, test } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -27,7 +27,14 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
     const data = { type: 'photo', fileIds: [(await upload.json())._id], ...post };
     expect((await page.request.post('/api/performer/feeds', { data })).status()).toBe(200);
   }
-  const bank = { firstName: 'Leo', lastName: 'Hart', bankName: 'Gym Bank', bankAccount: '99887766', country: 'GB' };
+  const bank = {
+    firstName: 'Leo',
+    lastName: 'Hart',
+    bankName: 'Gym Bank',
+    bankAccount: '99887766',
+    country: 'GB',
+    currentPassword: DEMO_PASSWORD,
+  };
   expect((await page.request.put('/api/performers/banking-settings', { data: bank })).status()).toBe(200);
   const startingEarnings = (await (await page.request.get('/api/users/me')).json()).balance as number;
 
@@ -46,12 +53,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   // A sandbox card, then 100 tokens.
   await fan.goto('/user/wallet');
   await fan.getByRole('button', { name: 'Add card' }).click();
-  await fan.getByLabel('Card number').fill(SANDBOX_CARDS.success);
-  await fan.getByLabel('Month').fill('12');
-  await fan.getByLabel('Year').fill(String(new Date().getFullYear() + 1));
-  await fan.getByLabel('CVC').fill('123');
-  await fan.getByRole('button', { name: 'Save card' }).click();
-  await expect(fan.getByText('Visa •••• 4242 added')).toBeVisible();
+  await saveSandboxCard(fan, SANDBOX_CARDS.success);
   await fan.getByLabel('Tokens', { exact: true }).fill('100');
   // The card pays money in the site currency, for tokens.
   await fan.getByRole('button', { name: 'Pay $100.00' }).click();
@@ -93,7 +95,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expect(fan.getByText('You tipped Leo Hart 60.00 tokens')).toBeVisible();
   await expectBalance(fan, '23.00');
   await fan.goto('/user/wallet?tab=spent');
-  await expect(fan.getByRole('row', { name: /tip/ })).toContainText('60.00');
+  await expect(fan.getByRole('row', { name: /Tip/ })).toContainText('60.00 tokens');
 
   // The creator earned 77 less 10 %: 69.30.
   const earned = (startingEarnings + 69.3).toFixed(2);
@@ -101,12 +103,17 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expect(page.getByTestId('earnings-available')).toContainText(earned);
   await expectBalance(page, earned);
   // Each source: its sales, then apart from them its net with its unit (not "1 sale54.00").
-  const tipSource = page.getByRole('listitem').filter({ hasText: /^tip \d+ sales?/ });
+  const tipSource = page.getByRole('listitem').filter({ hasText: /^Tip \d+ sales?/ });
   await expect(tipSource.getByTestId('source-net')).toHaveText(/^\d+\.\d{2} tokens$/);
   const sales = (await tipSource.getByText(/\d+ sales?/).boundingBox())!;
   const net = (await tipSource.getByTestId('source-net').boundingBox())!;
   expect(net.x >= sales.x + sales.width + 8 || net.y >= sales.y + sales.height).toBe(true);
-  await expect(page.getByRole('row', { name: /tip/ })).toContainText('54.00');
+  await expect(page.getByRole('row', { name: /Tip/ })).toContainText('54.00 tokens');
+  // The four figures stand in cards of one height, the payout link in the first one's title row.
+  const figures = page.locator('.ant-card').filter({ has: page.locator('.ant-statistic') });
+  await expect(figures).toHaveCount(4);
+  const heights = await figures.evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().height));
+  expect(new Set(heights).size).toBe(1);
 
   await page.goto('/creator/payouts');
   await page.getByRole('spinbutton', { name: 'Tokens' }).fill('50');
@@ -127,7 +134,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expect(admin.getByText('Payout paid')).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('row', { name: /Gym Bank/ })).toContainText('paid');
+  await expect(page.getByRole('row', { name: /Gym Bank/ })).toContainText('Paid');
   await expectBalance(page, left);
 
   // The admin refunds the post the fan bought: the creator gives back its 4.50 net.
@@ -138,7 +145,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await adminContext.close();
   await expectBalance(page, (startingEarnings + 19.3 - 4.5).toFixed(2));
   await page.goto('/creator/earnings?sourceType=feed');
-  await expect(page.getByRole('row', { name: /refund/ })).toContainText('-4.50');
+  await expect(page.getByRole('row', { name: /Refund/ })).toContainText('-4.50 tokens');
   // The fan's wallet has the 5.00 back, pushed to their open page.
   await expectBalance(fan, '28.00');
   await fanContext.close();
@@ -154,16 +161,12 @@ test('a fan makes another card the default and picks which saved card pays a sub
   await page.goto('/user/wallet');
   for (const number of [SANDBOX_CARDS.success, '5555555555554444']) {
     await page.getByRole('button', { name: 'Add card' }).click();
-    await page.getByLabel('Card number').fill(number);
-    await page.getByLabel('Month').fill('12');
-    await page.getByLabel('Year').fill(String(new Date().getFullYear() + 1));
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(page.getByText(`•••• ${number.slice(-4)} added`)).toBeVisible();
+    await saveSandboxCard(page, number);
   }
-  await page.getByRole('button', { name: 'Make Mastercard ending 4444 the default' }).click();
+  // The button's accessible name starts with the words it shows (WCAG 2.5.3), then names the card.
+  await page.getByRole('button', { name: 'Make default: Mastercard ending 4444', exact: true }).click();
   await expect(page.getByText('Mastercard •••• 4444 is your default card')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Make Visa ending 4242 the default' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Make default: Visa ending 4242', exact: true })).toBeVisible();
 
   // Every saved card can pay, the default one marked; the fan pays with the other one.
   await page.goto('/riovega');
@@ -176,4 +179,11 @@ test('a fan makes another card the default and picks which saved card pays a sub
   await expect(page.getByText('You are subscribed to Rio Vega')).toBeVisible();
   const payments = await (await page.request.get('/api/payment/transactions/user/search')).json();
   expect(payments.data[0]).toMatchObject({ type: 'subscription', status: 'success', card: { last4: '4242' } });
+  // The subscription says what it costs in the currency the card pays, and which card renews it.
+  await page.goto('/user/subscriptions');
+  const row = page.getByRole('row', { name: /Rio Vega/ });
+  await expect(row).toContainText('$7.50');
+  await expect(row).toContainText('Visa •••• 4242');
+  await expect(row).toContainText('Active');
+  await expect(row).not.toContainText('sandbox');
 });

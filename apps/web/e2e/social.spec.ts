@@ -1,16 +1,4 @@
-import { expect, logIn, test } from './fixtures';
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** A new fan made through the API, so each run starts with no follows or bookmarks. */
-async function newFan(request: import('@playwright/test').APIRequestContext) {
-  const username = `fan_${unique()}`;
-  const response = await request.post('/api/auth/users/register', {
-    data: { name: 'Social Fan', username, email: `${username}@example.test`, password: 'social-password-1' },
-  });
-  expect(response.status()).toBe(201);
-  return { username, password: 'social-password-1' };
-}
+import { DEMO_PASSWORD, expect, logIn, newFan, test } from './fixtures';
 
 test('a fan follows and bookmarks a creator and finds them on the following and bookmarks pages', async ({ page }) => {
   const fan = await newFan(page.request);
@@ -97,6 +85,9 @@ test('a creator keeps banking details on the banking page', async ({ page }) => 
   await page.getByLabel('Account number or IBAN').fill('GB29NWBK60161331926819');
   await page.getByLabel('Country').fill('United King');
   await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save bank account' }).click();
+  await expect(page.getByText('Enter your current password').first()).toBeVisible();
+  await page.getByLabel('Current password').first().fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Save bank account' }).click();
   await expect(page.getByText('Changes saved')).toBeVisible();
   await page.reload();

@@ -30,6 +30,23 @@ export type MediaFile = z.infer<typeof mediaFileSchema>;
 export const MAX_VIDEO_UPLOAD_BYTES = 500 * 1024 * 1024;
 export const MAX_AUDIO_UPLOAD_BYTES = 100 * 1024 * 1024;
 export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Past it an image is refused before it is decoded: a small file can hold a picture of billions of pixels. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
+/**
+ * What one audio or video upload may hold (decision 008): checked from the file itself when it
+ * arrives, before it is kept, so that no upload can cost the media workers more than this.
+ */
+export const MEDIA_LIMITS = {
+  maxVideoSeconds: 2 * 60 * 60,
+  maxAudioSeconds: 3 * 60 * 60,
+  /** The long and the short side of the picture: 4K UHD either way up. */
+  maxVideoLongSide: 3840,
+  maxVideoShortSide: 2160,
+  maxFrameRate: 60,
+  /** Uploads of one account still waiting to be processed; the next is refused until one is done. */
+  maxProcessingPerAccount: 5,
+} as const;
 
 /** What a creator attaches to a feed post, each uploaded on its own before the post is saved. */
 export const feedFileKinds = ['photo', 'video', 'audio', 'thumbnail', 'teaser'] as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { moneySchema } from './performers';
 import { publicUserSchema } from './users';
+import { MAX_INTEGER_COLUMN } from './validation';
 
 /** The currency cards are charged in and prices are stated in (ISO 4217); public settings pass it to the web app. */
 export const SITE_CURRENCY = 'USD';
@@ -23,7 +24,7 @@ export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip', 'subscription'] as const;
 export type ChargeType = (typeof chargeTypes)[number];
 /** What `POST /wallet/charges/{type}/{id}` takes today; products, messages and streams come with their issues. */
-export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery'] as const;
+export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery', 'message'] as const;
 export type WalletChargeRouteType = (typeof walletChargeRouteTypes)[number];
 export const chargeStatuses = ['pending', 'success', 'refunded'] as const;
 export type ChargeStatus = (typeof chargeStatuses)[number];
@@ -91,6 +92,10 @@ export const topUpSchema = z
   });
 export type TopUpInput = z.input<typeof topUpSchema>;
 
+/** A saved card as its owner recognises it; never more of the number than this. */
+export const cardLabelSchema = z.object({ brand: z.string(), last4: z.string() });
+export type CardLabel = z.infer<typeof cardLabelSchema>;
+
 export const paymentTransactionSchema = z.object({
   _id: z.string(),
   gateway: z.enum(paymentGateways),
@@ -105,7 +110,7 @@ export const paymentTransactionSchema = z.object({
   /** Whom a subscription payment paid. */
   performer: publicUserSchema.nullable(),
   couponCode: z.string().nullable(),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  card: cardLabelSchema.nullable(),
   failureReason: z.string().nullable(),
   /** Whether the fan may try it again: it failed or was canceled and its card is still saved. */
   canRetry: z.boolean(),
@@ -145,13 +150,33 @@ export const couponCodeSchema = z
   .max(50, 'must be at most 50 characters')
   .regex(/^[A-Za-z0-9_-]+$/, 'may use letters, digits, - and _')
   .transform((code) => code.toUpperCase());
+/** Rates are stored as integer basis points: 10,000 is the whole. */
+export const BASIS_POINTS = 10_000;
+export const isWholeBasisPoints = (rate: number) => Math.abs(rate * BASIS_POINTS - Math.round(rate * BASIS_POINTS)) < 1e-6;
+
+/**
+ * A discount as a fraction of the price (0.1 = 10 %), in whole basis points: 0.0001 to 0.9999.
+ * Anything finer (0.00001, the denormal 5e-324) would be stored as 0 and is refused instead.
+ */
+export const rateSchema = z
+  .number()
+  .min(0.0001, 'must be at least 0.0001')
+  .max(0.9999, 'must be at most 0.9999')
+  .refine(isWholeBasisPoints, 'must have at most four decimals (whole basis points)');
+
 /** A coupon as the admin saves it. */
 export const saveCouponSchema = z.object({
   name: z.string().trim().max(100, 'must be at most 100 characters').default(''),
   code: couponCodeSchema,
-  discountRate: z.number().gt(0, 'must be more than 0').lt(1, 'must be less than 1'),
+  discountRate: rateSchema,
   expiredAt: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).nullable().default(null),
-  remainingUses: z.number().int().min(0, 'must be 0 or more').nullable().default(null),
+  remainingUses: z
+    .number()
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(MAX_INTEGER_COLUMN, `must be at most ${MAX_INTEGER_COLUMN}`)
+    .nullable()
+    .default(null),
   isActive: z.boolean().default(true),
 });
 export type SaveCouponInput = z.input<typeof saveCouponSchema>;
@@ -210,6 +235,8 @@ export const subscriptionSchema = z.object({
   /** Whether it opens the creator's subscriber content now (active or cancelled, until it expires). */
   isActive: z.boolean(),
   paidWith: z.enum(subscriptionPayers).nullable(),
+  /** The card renewals charge, shown to the fan only (null for the creator, and when the card was removed). */
+  card: cardLabelSchema.nullable(),
   price: z.number(),
   startedAt: z.string().nullable(),
   expiredAt: z.string().nullable(),

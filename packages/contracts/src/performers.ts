@@ -13,14 +13,28 @@ import {
   sizeOptions,
   weightOptions,
 } from './performer-options';
-import { countryCodeSchema, emailSchema, nameSchema, queryArray, queryBoolean, usernameSchema } from './validation';
+import { countryCodeSchema, currentPasswordSchema, emailSchema, nameSchema, queryArray, queryBoolean, usernameSchema } from './validation';
 
 const optionOf = (options: Option[]) => z.enum(options.map((option) => option.value) as [string, ...string[]]);
 
-const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+/** Money is kept in cents: an amount finer than a cent is refused, never rounded. */
+export const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-/** An amount in the site currency with at most two decimals (stored as integer cents). */
-export const moneySchema = z.number().positive('must be more than 0').refine(hasTwoDecimalsAtMost, 'must have at most two decimals');
+/**
+ * The largest amount any field takes: far inside what a bigint of cents holds, and exact in cents
+ * as a JavaScript number, so sums of many such amounts stay exact too.
+ */
+export const MAX_MONEY_AMOUNT = 1_000_000_000;
+
+/**
+ * An amount in the site currency with at most two decimals (stored as integer cents). At least one
+ * cent: a denormal such as 5e-324 has "two decimals" within rounding and would be stored as 0.
+ */
+export const moneySchema = z
+  .number()
+  .min(0.01, 'must be at least 0.01')
+  .max(MAX_MONEY_AMOUNT, `must be at most ${MAX_MONEY_AMOUNT}`)
+  .refine(hasTwoDecimalsAtMost, 'must have at most two decimals');
 
 /** What a creator asks for one post, video or gallery: 0 (free for everyone) to 10000. */
 export const salePriceSchema = z
@@ -115,6 +129,12 @@ export const paymentGatewaySettingsSchema = z.object({
 });
 export type PaymentGatewaySettings = z.infer<typeof paymentGatewaySettingsSchema>;
 
+/** Where payouts go is sensitive: changing it carries the current password. */
+export const updateBankingSchema = bankingSchema.extend({ currentPassword: currentPasswordSchema });
+export type UpdateBankingInput = z.infer<typeof updateBankingSchema>;
+export const updatePaymentGatewaySchema = paymentGatewaySettingsSchema.extend({ currentPassword: currentPasswordSchema });
+export type UpdatePaymentGatewayInput = z.infer<typeof updatePaymentGatewaySchema>;
+
 /** `GET /performers/me`: the public card plus what only the creator sees. */
 export const performerAccountSchema = performerProfileSchema.extend({
   email: z.string().nullable(),
@@ -134,7 +154,9 @@ export const updatePerformerSchema = z
   .object({
     name: nameSchema,
     username: usernameSchema,
+    /** As for fans: takes effect once confirmed, and needs `currentPassword`. */
     email: emailSchema,
+    currentPassword: currentPasswordSchema,
     bio: z.string().trim().max(2000, 'must be at most 2000 characters'),
     gender: z.enum(genderValues),
     country: countryCodeSchema.nullable(),

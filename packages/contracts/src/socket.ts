@@ -2,10 +2,15 @@
  * The typed Socket.IO event map shared by the API and the web client.
  * Later capabilities (messages, wallet, live) add their events here.
  */
+import type { Conversation, Message } from './messages';
+import type { Notification } from './notifications';
+
 export type AuthLoginPayload = { token: string };
 
 export interface ClientToServerEvents {
   'auth/login': (payload: AuthLoginPayload) => void;
+  /** The user is typing in a conversation; its other member is told (not stored). */
+  typing: (payload: { conversationId: string }) => void;
 }
 
 export interface ServerToClientEvents {
@@ -16,6 +21,21 @@ export interface ServerToClientEvents {
   update_balance: (payload: { balance: number }) => void;
   /** An admin changed a public setting; clients refetch `GET /settings/public`. */
   'settings/changed': (payload: { keys: string[] }) => void;
+  /** A message in one of the user's conversations, as they see it (their own, sent from elsewhere, too). */
+  message_created: (payload: { message: Message }) => void;
+  /** A message was taken back: show "Message deleted!" in its place. */
+  message_deleted: (payload: { message: Message }) => void;
+  /** A file of a message finished processing (or failed). */
+  message_file_updated: (payload: { message: Message }) => void;
+  /** The other member read the conversation up to `readAt`: the sender's ticks turn. */
+  message_seen: (payload: { conversationId: string; readerId: string; readAt: string }) => void;
+  typing: (payload: { conversationId: string; userId: string }) => void;
+  /** The conversation's summary changed (last message, unseen count, status) as this user sees it. */
+  conversation_updated: (payload: { conversation: Conversation }) => void;
+  /** The user's unseen messages over every conversation. */
+  unread_total: (payload: { total: number }) => void;
+  /** Something happened to the account (the bell): the notification and the new unread count. */
+  notification_created: (payload: { notification: Notification; unread: number }) => void;
 }
 
 export const SOCKET_PATH = '/socket.io';
@@ -31,3 +51,5 @@ export const socketClientOptions = {
 };
 
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket opened with a session is in its room, so revoking the session can close them all. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;

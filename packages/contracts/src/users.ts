@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { genderValues } from './performer-options';
-import { emailSchema, nameSchema, passwordSchema, usernameSchema } from './validation';
+import { currentPasswordSchema, emailSchema, nameSchema, passwordSchema, usernameSchema } from './validation';
 
 export const roles = ['user', 'performer', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -25,6 +25,10 @@ export const currentUserSchema = z.object({
   cover: z.string().nullable(),
   status: z.enum(accountStatuses),
   verifiedEmail: z.boolean(),
+  /** A new sign-in address waiting for its owner to confirm it from the link sent there. */
+  pendingEmail: z.string().nullable(),
+  /** False for an account made by social sign-in that never chose a password. */
+  hasPassword: z.boolean(),
   verifiedDocument: z.boolean(),
   /** Wallet balance in tokens, two decimals. */
   balance: z.number(),
@@ -54,6 +58,11 @@ export type RegisterPerformerInput = z.infer<typeof registerPerformerSchema>;
 /** The identity documents a performer uploads at registration, each under its own field name. */
 export const performerDocumentFields = ['idVerification', 'documentVerification'] as const;
 export type PerformerDocumentField = (typeof performerDocumentFields)[number];
+/**
+ * Identity documents open in the browser only as the WebP the API re-encoded them to; PDFs (and
+ * files kept before documents were re-encoded) are downloads (decision 015).
+ */
+export const documentOpensInline = (mimeType: string) => mimeType === 'image/webp';
 
 export function isAdultOn(dateOfBirth: string, today: Date): boolean {
   const born = new Date(`${dateOfBirth}T00:00:00Z`);
@@ -79,7 +88,9 @@ export const updateAccountSchema = z
   .object({
     name: nameSchema,
     username: usernameSchema,
+    /** A new address takes effect once confirmed from the link sent to it; needs `currentPassword`. */
     email: emailSchema,
+    currentPassword: currentPasswordSchema,
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'at least one field is required' });
@@ -89,9 +100,21 @@ export const changePasswordSchema = z.object({
   password: passwordSchema,
   /** Which kind of account the change is for; must match the signed-in account's role. */
   source: z.enum(['user', 'performer']).default('user'),
-  /** The current password: required unless the session was opened by a one-time link. */
-  currentPassword: z.string().max(128).optional(),
+  currentPassword: currentPasswordSchema,
 });
+
+/** A session as its owner sees it in the list of places they are signed in. */
+export const activeSessionSchema = z.object({
+  _id: z.string(),
+  method: z.enum(['password', 'one_time_link', 'social']),
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });

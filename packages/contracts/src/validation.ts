@@ -1,4 +1,46 @@
 import { z } from 'zod';
+import type { ErrorDetail } from './errors';
+
+/**
+ * What PostgreSQL text cannot hold: NUL, and an unpaired UTF-16 surrogate (it has no UTF-8 form).
+ * JSON, query strings, paths and multipart fields can all carry both.
+ */
+export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+export const isStorableText = (text: string) => !text.includes('\u0000') && !/\p{Cs}/u.test(text);
+
+/** No form or filter nests this deep; deeper input is refused before anything walks it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * The fields of `input` (strings and object keys, at any depth) that text columns cannot hold,
+ * and input nested deeper than MAX_INPUT_DEPTH. The API runs every request's body, query and path
+ * through it before their schemas, so no route can forget a field; it names each one as the
+ * schemas do (`options.1.text`). Iterative, so hostile nesting cannot exhaust the stack.
+ */
+export function unstorableInputFields(input: unknown): ErrorDetail[] {
+  const found: ErrorDetail[] = [];
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value: input, path: [] }];
+  while (pending.length) {
+    const { value, path } = pending.pop()!;
+    const field = path.join('.') || '(root)';
+    if (typeof value === 'string') {
+      if (!isStorableText(value)) found.push({ field, message: UNSTORABLE_TEXT_MESSAGE });
+    } else if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+      if (path.length >= MAX_INPUT_DEPTH) {
+        found.push({ field, message: `is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)` });
+        continue;
+      }
+      for (const [key, item] of Object.entries(value).reverse()) {
+        if (isStorableText(key)) pending.push({ value: item, path: [...path, key] });
+        else found.push({ field: [...path, key].join('.'), message: UNSTORABLE_TEXT_MESSAGE });
+      }
+    }
+  }
+  return found;
+}
+
+/** PostgreSQL's integer column: a count or a position past it fails in the database, so schemas stop there. */
+export const MAX_INTEGER_COLUMN = 2_147_483_647;
 
 /** The spec's loose http/https check for URL fields (section 5). */
 export const looseUrl = z
@@ -61,6 +103,9 @@ export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be
  * which is 64 characters long, so the bounds hold for both forms.
  */
 export const passwordSchema = z.string().min(8, 'must be at least 8 characters').max(128, 'must be at most 128 characters');
+
+/** Proves the account's owner is at the keyboard: sensitive changes carry it (spec 5). */
+export const currentPasswordSchema = z.string().min(1, 'is required').max(128, 'must be at most 128 characters');
 
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code in capitals');
 

@@ -59,18 +59,26 @@ export async function resolveSessionToken(db: Database, token: string): Promise<
   return { id: row.id, method: row.method, user: row.user };
 }
 
-export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
-  await db
+/**
+ * Revoking answers the sessions it ended: once the transaction commits, the caller closes their
+ * sockets (`realtime.disconnectSessions`), so a revoked session stops receiving events at once.
+ */
+export async function revokeSession(db: Queryable, sessionId: string, userId?: string): Promise<string[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
-export async function revokeAllSessions(db: Queryable, userId: string, exceptSessionId?: string): Promise<void> {
-  await db
+export async function revokeAllSessions(db: Queryable, userId: string, exceptSessionId?: string): Promise<string[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 /** Reads the token on every request; routes choose with a guard whether they need it. */

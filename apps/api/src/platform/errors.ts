@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import { type ErrorBody, ErrorCode, type ErrorDetail } from '@limelight/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorBody, ErrorCode, type ErrorDetail, unstorableInputFields } from '@limelight/contracts';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 /** The one error type family: every expected failure is an AppError with a status and a code. */
@@ -14,6 +14,8 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+  /** Sent as `Retry-After` when set: how long the caller must wait (429, 503). */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, details?: ErrorDetail[]) => new AppError(400, ErrorCode.validation, message, details);
@@ -23,6 +25,11 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (what: string) => new AppError(404, ErrorCode.notFound, `${what} not found`);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.conflict, message, details);
 export const unprocessable = (message: string, details?: ErrorDetail[]) => new AppError(422, ErrorCode.unprocessable, message, details);
+export function retryLater(message: string, seconds: number): AppError {
+  const error = new AppError(429, ErrorCode.rateLimited, message);
+  error.retryAfterSeconds = seconds;
+  return error;
+}
 
 /** Turns zod issues into field details; `prefix` names the part of the request (body, query). */
 export function detailsFromZod(issues: ReadonlyArray<z.core.$ZodIssue | { path: PropertyKey[]; message: string }>): ErrorDetail[] {
@@ -36,10 +43,25 @@ export function validationError(details: ErrorDetail[]): AppError {
 
 /** Parses input that did not go through a route schema (multipart fields) with the same error shape. */
 export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const unstorable = unstorableInputFields(input);
+  if (unstorable.length) throw validationError(unstorable);
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(detailsFromZod(result.error.issues));
   return result.data;
 }
+
+/**
+ * Validates each route's body, query and path: first the checks every input needs whatever its
+ * schema says (text PostgreSQL can store, sane nesting), so no route can forget them, then the
+ * route's zod schema.
+ */
+export const inputValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const validate = validatorCompiler(route);
+  return (data) => {
+    const unstorable = unstorableInputFields(data);
+    return unstorable.length ? { error: validationError(unstorable) } : validate(data);
+  };
+};
 
 const codeForStatus = (status: number): ErrorCode =>
   ({
@@ -57,10 +79,35 @@ export function body(statusCode: number, code: string, message: string, details?
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };
 }
 
+type ErrorFields = Error & { code?: unknown; query?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown };
+
+/**
+ * What the log keeps of an unexpected error: its class, code and stack frames, for a database
+ * error the names of what it hit, and for a failed query its SQL without the parameters. Never a
+ * message: a database error quotes the value it refused, a failed query lists its parameters
+ * (the e-mail of a sign-in), and a JSON error quotes the text it could not parse.
+ */
+export function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const { code, query, constraint, table, column, routine } = error as ErrorFields;
+  const named = Object.entries({ code, constraint, table, column, routine }).filter(([, value]) => typeof value === 'string');
+  return {
+    type: error.constructor.name,
+    ...Object.fromEntries(named),
+    ...(typeof query === 'string' ? { query } : {}),
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+    ...(error.cause && depth < 3 ? { cause: loggableError(error.cause, depth + 1) } : {}),
+  };
+}
+
 /** Maps every thrown error to the one error shape; unknown errors are a plain 500 that leaks nothing. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(body(error.statusCode, error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -75,7 +122,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body(status, codeForStatus(status), error.message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ method: request.method, route: request.routeOptions.url, error: loggableError(error) }, 'unhandled error');
     return reply.status(500).send(body(500, ErrorCode.internal, 'Something went wrong, please try again later'));
   });
 }

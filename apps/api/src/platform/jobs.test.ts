@@ -13,6 +13,45 @@ const jobRow = async (name: string) => (await app.deps.db.select().from(jobs).wh
 const makeDue = (name: string) => app.deps.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.name, name));
 
 describe('job queue', () => {
+  it("shares the queue fairly: one account's backlog does not keep another's short job waiting", async () => {
+    const order: string[] = [];
+    app.deps.jobs.register('test-fair', async (payload) => {
+      order.push(String(payload.id));
+    });
+    await app.deps.db.transaction(async (tx) => {
+      for (const id of ['a1', 'a2', 'a3']) await app.deps.jobs.enqueue(tx, 'test-fair', { id }, { group: 'creator-a', cost: 600 });
+    });
+    await app.deps.jobs.enqueue(app.deps.db, 'test-fair', { id: 'b1' }, { group: 'creator-b', cost: 5 });
+    await app.deps.jobs.drain();
+    expect(order).toEqual(['b1', 'a1', 'a2', 'a3']);
+  });
+
+  it('keeps a slow media job from holding up the other lanes', async () => {
+    const worker = await createTestApp({ jobsConcurrency: 1, mediaConcurrency: 1 }, { database: app.database });
+    try {
+      let finishMedia = () => {};
+      const mediaRunning = new Promise<void>((started) => {
+        worker.deps.jobs.register(
+          'test-slow-media',
+          () =>
+            new Promise<void>((resolve) => {
+              finishMedia = resolve;
+              started();
+            }),
+          'media',
+        );
+      });
+      const mailed = new Promise<void>((resolve) => worker.deps.jobs.register('test-quick-mail', async () => resolve()));
+      await worker.deps.jobs.enqueue(worker.deps.db, 'test-slow-media', {});
+      await mediaRunning;
+      await worker.deps.jobs.enqueue(worker.deps.db, 'test-quick-mail', {});
+      await mailed;
+      finishMedia();
+    } finally {
+      await worker.close();
+    }
+  });
+
   it('runs a job queued inside a committed transaction, and none from a rolled-back one', async () => {
     const seen: unknown[] = [];
     app.deps.jobs.register('test-commit', async (payload) => {

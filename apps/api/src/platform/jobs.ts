@@ -17,13 +17,9 @@ export interface Jobs {
    * a `key`, a job already queued (or run) under it is kept and nothing is added. Says whether it
    * added one.
    */
-  enqueue(
-    tx: Queryable,
-    name: string,
-    payload: Record<string, unknown>,
-    options?: { maxAttempts?: number; key?: string },
-  ): Promise<boolean>;
-  register(name: string, handler: JobHandler): void;
+  enqueue(tx: Queryable, name: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<boolean>;
+  /** Registers the handler of a job name, worked in `lane` (each lane has its own number of slots). */
+  register(name: string, handler: JobHandler, lane?: JobLane): void;
   /**
    * A task every `intervalMs` in each process that works jobs (renewals). Tasks claim their work
    * with SKIP LOCKED, so several processes running them at once share it.
@@ -34,22 +30,42 @@ export interface Jobs {
   close(): Promise<void>;
 }
 
+export type JobLane = 'default' | 'media';
+/** How many jobs of each lane one process runs at once; 0 everywhere leaves the jobs to others. */
+export type JobLanes = Record<JobLane, number>;
+
+export type EnqueueOptions = {
+  maxAttempts?: number;
+  key?: string;
+  /**
+   * Fair sharing: jobs of one `group` (the account whose upload it is) queue behind each other by
+   * their `cost` (seconds of work), so one account's backlog cannot keep another waiting: the
+   * queue takes the job whose group has the least work ahead of it (virtual-time fair queueing).
+   */
+  group?: string;
+  cost?: number;
+};
+
 type ClaimedJob = { id: string; name: string; payload: Record<string, unknown>; attempts: number; max_attempts: number };
 
 /**
  * A job queue in PostgreSQL: every API process also works jobs (`concurrency` at a time), so one
  * process or many behind a load balancer need nothing more than the database they share.
  */
-export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: number): Jobs {
-  const handlers = new Map<string, JobHandler>();
-  let running = 0;
+export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes): Jobs {
+  const handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
+  const running: JobLanes = { default: 0, media: 0 };
+  const works = Object.values(lanes).some((slots) => slots > 0);
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   const intervals: NodeJS.Timeout[] = [];
   const active = new Set<Promise<void>>();
 
-  async function claim(): Promise<ClaimedJob | undefined> {
-    const names = [...handlers.keys()];
+  const namesIn = (lane?: JobLane) => [...handlers].filter(([, entry]) => !lane || entry.lane === lane).map(([name]) => name);
+
+  /** The next job of `lane` (of any lane when none is given), fairest first. */
+  async function claim(lane?: JobLane): Promise<ClaimedJob | undefined> {
+    const names = namesIn(lane);
     if (!names.length) return undefined;
     const result = await db.execute(sql`
       update ${jobs} set status = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LOCK_SECONDS}), updated_at = now()
@@ -60,7 +76,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
           sql`, `,
         )})
           and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-        order by run_at
+        order by fair_at
         limit 1
         for update skip locked
       )
@@ -70,7 +86,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
 
   async function run(job: ClaimedJob) {
     try {
-      await handlers.get(job.name)!(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts });
+      await handlers.get(job.name)!.handler(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts });
       await db.execute(sql`update ${jobs} set status = 'done', locked_until = null, updated_at = now() where id = ${job.id}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -79,11 +95,14 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
         { err: error, job: job.name, jobId: job.id, attempt: job.attempts },
         final ? 'job failed for good' : 'job failed, will retry',
       );
-      // Retries back off: 10 s, 40 s, 90 s, ...
-      await db.execute(sql`
-        update ${jobs} set status = ${final ? 'failed' : 'queued'}, last_error = ${message.slice(0, 2000)}, locked_until = null,
-          run_at = now() + make_interval(secs => ${10 * job.attempts ** 2}), updated_at = now()
-        where id = ${job.id}`);
+      // Retries back off: 10 s, 40 s, 90 s, ... If even this cannot be written (the database went away
+      // during shutdown), the claim's lock runs out and another process takes the job over.
+      await db
+        .execute(sql`
+          update ${jobs} set status = ${final ? 'failed' : 'queued'}, last_error = ${message.slice(0, 2000)}, locked_until = null,
+            run_at = now() + make_interval(secs => ${10 * job.attempts ** 2}), updated_at = now()
+          where id = ${job.id}`)
+        .catch((writeError: unknown) => log.error({ err: writeError, job: job.name, jobId: job.id }, 'recording a job failure failed'));
     }
   }
 
@@ -100,19 +119,21 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
     return pumping;
   }
   async function takeJobs() {
-    while (!closed && running < concurrency) {
-      const job = await claim().catch((error: unknown) => {
-        log.error({ err: error }, 'claiming a job failed');
-        return undefined;
-      });
-      if (!job) return;
-      running += 1;
-      const work = run(job).finally(() => {
-        running -= 1;
-        active.delete(work);
-        void pump();
-      });
-      active.add(work);
+    for (const lane of Object.keys(lanes) as JobLane[]) {
+      while (!closed && running[lane] < lanes[lane]) {
+        const job = await claim(lane).catch((error: unknown) => {
+          log.error({ err: error }, 'claiming a job failed');
+          return undefined;
+        });
+        if (!job) break;
+        running[lane] += 1;
+        const work = run(job).finally(() => {
+          running[lane] -= 1;
+          active.delete(work);
+          void pump();
+        });
+        active.add(work);
+      }
     }
   }
 
@@ -126,7 +147,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
   }
 
   const schedule = () => {
-    if (closed || concurrency === 0) return;
+    if (closed || !works) return;
     timer = setTimeout(() => void Promise.all([pump(), sweep()]).finally(schedule), POLL_MS);
     timer.unref();
   };
@@ -134,20 +155,23 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
 
   return {
     async enqueue(tx, name, payload, options = {}) {
+      const fairAt = options.group
+        ? sql`greatest(now(), coalesce((select max(${jobs.fairAt}) from ${jobs} where ${jobs.groupKey} = ${options.group} and ${jobs.status} in ('queued', 'running')), now())) + make_interval(secs => ${options.cost ?? 1})`
+        : undefined;
       const added = await tx
         .insert(jobs)
-        .values({ name, payload, maxAttempts: options.maxAttempts ?? 3, key: options.key })
+        .values({ name, payload, maxAttempts: options.maxAttempts ?? 3, key: options.key, groupKey: options.group, fairAt })
         .onConflictDoNothing({ target: jobs.key })
         .returning({ id: jobs.id });
       // Another process may take it first; this one looks as soon as the caller is done.
-      if (added.length && concurrency > 0) setImmediate(() => void pump());
+      if (added.length && works) setImmediate(() => void pump());
       return added.length > 0;
     },
-    register(name, handler) {
-      handlers.set(name, handler);
+    register(name, handler, lane = 'default') {
+      handlers.set(name, { handler, lane });
     },
     every(name, intervalMs, task) {
-      if (concurrency === 0) return;
+      if (!works) return;
       let busy = false;
       const interval = setInterval(() => {
         if (busy || closed) return;
@@ -175,6 +199,8 @@ export function createJobs(db: Database, log: FastifyBaseLogger, concurrency: nu
       closed = true;
       clearTimeout(timer);
       for (const interval of intervals) clearInterval(interval);
+      // A claim already under way may still hand over a job: wait for it, then for every job running.
+      await pumping;
       await Promise.allSettled([...active]);
     },
   };

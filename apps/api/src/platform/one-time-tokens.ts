@@ -1,32 +1,40 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { oneTimeTokens } from '../db/schema';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
+type TokenDetail = (typeof oneTimeTokens.$inferSelect)['detail'];
 
 const lifetimeSeconds: Record<TokenPurpose, number> = {
   verify_email: 7 * 24 * 60 * 60,
   reset_password: 60 * 60,
   login: 15 * 60,
+  change_email: 24 * 60 * 60,
+  undo_email_change: 14 * 24 * 60 * 60,
 };
 
-export async function issueOneTimeToken(db: Queryable, userId: string, purpose: TokenPurpose): Promise<string> {
+export async function issueOneTimeToken(db: Queryable, userId: string, purpose: TokenPurpose, detail?: TokenDetail): Promise<string> {
   const { token, tokenHash } = newOpaqueToken();
   await db.insert(oneTimeTokens).values({
     userId,
     purpose,
     tokenHash,
+    detail,
     expiresAt: new Date(Date.now() + lifetimeSeconds[purpose] * 1000),
   });
   return token;
 }
 
 /**
- * Marks the token used and returns its user id, in one statement so that two requests racing
- * with the same link cannot both succeed.
+ * Marks the token used and returns its user id (and what it carries), in one statement so that two
+ * requests racing with the same link cannot both succeed.
  */
-export async function consumeOneTimeToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<string | undefined> {
+export async function consumeOneTimeToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose,
+): Promise<{ userId: string; detail: TokenDetail } | undefined> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -38,6 +46,30 @@ export async function consumeOneTimeToken(db: Queryable, token: string, purpose:
         gt(oneTimeTokens.expiresAt, new Date()),
       ),
     )
-    .returning({ userId: oneTimeTokens.userId });
-  return row?.userId;
+    .returning({ userId: oneTimeTokens.userId, detail: oneTimeTokens.detail });
+  return row;
+}
+
+/** The links of this purpose still waiting on a user, newest first (a pending e-mail change). */
+export async function pendingOneTimeTokens(db: Queryable, userId: string, purpose: TokenPurpose) {
+  return db
+    .select({ id: oneTimeTokens.id, detail: oneTimeTokens.detail, expiresAt: oneTimeTokens.expiresAt })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt));
+}
+
+/** Withdraws every unused link of this purpose (a newer one replaces them, or the change was cancelled). */
+export async function withdrawOneTimeTokens(db: Queryable, userId: string, purpose: TokenPurpose) {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type ClientToServerEvents, SANDBOX_CARDS, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { signedIn, verifiedPerformer } from '../../test/factories';
+import { login, PASSWORD, signedIn, verifiedPerformer } from '../../test/factories';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let app: TestApp;
@@ -100,6 +101,77 @@ describe('Socket.IO', () => {
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: fan.headers });
     await disconnected;
   });
+
+  /** Resolves once the server drops the socket (the test's own timeout stands for "never"). */
+  const dropped = (socket: ClientSocket) => new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+
+  it('closes the sockets of every session a password change revokes, and keeps the changing one', async () => {
+    const fan = await signedIn(app, 'user');
+    const otherToken = await login(app, fan.user.email!);
+    const [kept, revoked] = [open(url, { token: fan.token }), open(url, { token: otherToken })];
+    await Promise.all([next(kept, 'auth/success'), next(revoked, 'auth/success')]);
+    let keptDropped = false;
+    kept.once('disconnect', () => {
+      keptDropped = true;
+    });
+    const revokedDropped = dropped(revoked);
+    const change = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/users/me/password',
+      headers: fan.headers,
+      payload: { password: 'violet-tractor-harbour', currentPassword: PASSWORD },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    await revokedDropped;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(keptDropped).toBe(false);
+    // The closed session's socket no longer receives the user's events, and cannot log in again.
+    const again = open(url, { token: otherToken });
+    expect(await next(again, 'auth/error')).toMatchObject({ message: expect.stringMatching(/no longer valid/) });
+  });
+
+  it('closes the sockets of an account an admin deactivates, and of sessions signed out from elsewhere', async () => {
+    const admin = await signedIn(app, 'admin');
+    const fan = await signedIn(app, 'user');
+    const deactivated = open(url, { token: fan.token });
+    await next(deactivated, 'auth/success');
+    const gone = dropped(deactivated);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/admin/accounts/${fan.user.id}/status`,
+      headers: admin.headers,
+      payload: { status: 'inactive' },
+    });
+    await gone;
+
+    const owner = await signedIn(app, 'user');
+    const elsewhere = open(url, { token: await login(app, owner.user.email!) });
+    await next(elsewhere, 'auth/success');
+    const signedOut = dropped(elsewhere);
+    const ended = await app.inject({ method: 'DELETE', url: '/api/auth/sessions', headers: owner.headers });
+    expect(ended.json()).toMatchObject({ ended: 1 });
+    await signedOut;
+  });
+});
+
+describe('sessions', () => {
+  it("lists the places an account is signed in and lets its owner end one, but not another account's", async () => {
+    const fan = await signedIn(app, 'user');
+    const second = await login(app, fan.user.email!);
+    const list = (await app.inject({ url: '/api/auth/sessions', headers: fan.headers })).json();
+    expect(list.total).toBe(2);
+    expect(list.data.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
+    const other = list.data.find((session: { current: boolean }) => !session.current);
+    expect(other).not.toHaveProperty('tokenHash');
+
+    const stranger = await signedIn(app, 'user');
+    const refused = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, headers: stranger.headers });
+    expect(refused.statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(200);
+
+    expect((await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${other._id}`, headers: fan.headers })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${second}` } })).statusCode).toBe(401);
+  });
 });
 
 describe.runIf(process.env.REDIS_URL)('Socket.IO across processes', () => {
@@ -113,9 +185,20 @@ describe.runIf(process.env.REDIS_URL)('Socket.IO across processes', () => {
       const received = next(socket, 'update_balance');
       app.deps.realtime.toUser(fan.user.id).emit('update_balance', { balance: 3 });
       expect(await received).toEqual({ balance: 3 });
-      socket.disconnect();
+      // A logout on this process closes the socket held by the other one.
+      const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+      await app.inject({ method: 'POST', url: '/api/auth/logout', headers: fan.headers });
+      await closed;
     } finally {
       await other.close();
     }
+  });
+
+  it('outlives a broadcast that Redis can no longer carry (shutting down): logged, not an unhandled rejection', async () => {
+    const other = await createTestApp({}, { database: app.database });
+    await other.close();
+    other.deps.realtime.toUser(randomUUID()).emit('update_balance', { balance: 1 });
+    // The failed publish settles on the next turns of the event loop; an unhandled one fails the run.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   });
 });

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH, userRoom } from '@limelight/contracts';
+import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH, sessionRoom, userRoom } from '@limelight/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -35,6 +35,7 @@ export function createRealtime(options: {
   if (options.redisUrl) {
     const pub = new Redis(options.redisUrl);
     const sub = pub.duplicate();
+    logFailedPublishes(pub, options.log);
     redisClients.push(pub, sub);
     io.adapter(createAdapter(pub, sub));
   }
@@ -48,8 +49,14 @@ export function createRealtime(options: {
     join(socket, session);
   };
   let closing = false;
-  const report = (work: Promise<void> | undefined) =>
-    work?.catch((error: unknown) => options.log.error({ err: error }, 'presence update failed'));
+  // Presence updates in flight; closing waits for them, as they may still ask Redis who is online.
+  const inFlight = new Set<Promise<void>>();
+  const report = (work: Promise<void> | undefined) => {
+    if (!work) return;
+    const tracked = work.catch((error: unknown) => options.log.error({ err: error }, 'presence update failed'));
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
+  };
   const wentOffline = async (userId: string) => {
     // While shutting down, this process's sockets drop but the users may be online elsewhere.
     if (closing) return;
@@ -57,20 +64,34 @@ export function createRealtime(options: {
   };
   const join = (socket: RealtimeSocket, session: RequestSession) => {
     const previous = socket.data.userId;
-    if (previous === session.user.id) return void socket.emit('auth/success', { userId: session.user.id });
+    if (socket.data.sessionId && socket.data.sessionId !== session.id) socket.leave(sessionRoom(socket.data.sessionId));
+    socket.join(sessionRoom(session.id));
+    if (previous === session.user.id) {
+      socket.data.sessionId = session.id;
+      return void socket.emit('auth/success', { userId: session.user.id });
+    }
     if (previous) {
       socket.leave(userRoom(previous));
-      void report(wentOffline(previous));
+      report(wentOffline(previous));
     }
     socket.data = { userId: session.user.id, sessionId: session.id };
     socket.join(userRoom(session.user.id));
     socket.emit('auth/success', { userId: session.user.id });
-    void report(options.presence?.online(session.user.id));
+    report(options.presence?.online(session.user.id));
   };
 
+  /** What signed-in sockets may send besides `auth/login` (typing), each handled by its module. */
+  const handlers = new Map<string, (userId: string, payload: unknown) => Promise<void>>();
+
   io.on('connection', (socket) => {
+    for (const [event, handle] of handlers) {
+      socket.on(event as keyof ClientToServerEvents, (payload: unknown) => {
+        const { userId } = socket.data;
+        if (userId) handle(userId, payload).catch((error: unknown) => options.log.warn({ err: error, event }, 'socket event refused'));
+      });
+    }
     socket.on('disconnect', () => {
-      if (socket.data.userId) void report(wentOffline(socket.data.userId));
+      if (socket.data.userId) report(wentOffline(socket.data.userId));
     });
     const handshakeToken = socket.handshake.query.token;
     if (typeof handshakeToken === 'string' && handshakeToken) {
@@ -89,18 +110,42 @@ export function createRealtime(options: {
   return {
     io,
     toUser: (userId: string) => io.to(userRoom(userId)),
-    /** Drops the sockets opened with a session that was just revoked (logout). */
-    disconnectSession: async (sessionId: string) => {
-      const sockets = await io.fetchSockets();
-      for (const socket of sockets) if (socket.data.sessionId === sessionId) socket.disconnect(true);
+    /** Handles a client event from signed-in sockets; register before the server takes connections. */
+    handle: <E extends Exclude<keyof ClientToServerEvents, 'auth/login'>>(
+      event: E,
+      handler: (userId: string, payload: unknown) => Promise<void>,
+    ) => {
+      handlers.set(event, handler);
+    },
+    /**
+     * Closes the sockets opened with sessions that were just revoked (logout, password change or
+     * reset, deactivation, signing out elsewhere), on every process through the Redis adapter.
+     */
+    disconnectSessions: (sessionIds: string[]) => {
+      if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     /** Ends this process's sockets; the HTTP server itself is closed by Fastify. */
     close: async () => {
       closing = true;
       io.local.disconnectSockets(true);
+      await Promise.allSettled([...inFlight]);
       io.engine.close();
       await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
     },
   };
 }
 export type Realtime = ReturnType<typeof createRealtime>;
+
+/**
+ * The Redis adapter publishes every broadcast without waiting for it, so a publish that fails
+ * (Redis restarting, or this process shutting down) would be an unhandled rejection and end the
+ * process. A lost realtime event is not worth that: it is logged, and clients catch up on reconnect.
+ */
+function logFailedPublishes(client: Redis, log: FastifyBaseLogger) {
+  const publish = client.publish.bind(client) as (channel: string, message: string | Buffer) => Promise<number>;
+  client.publish = ((channel: string, message: string | Buffer) =>
+    publish(channel, message).catch((error: unknown) => {
+      log.warn({ err: error, channel }, 'realtime publish failed');
+      return 0;
+    })) as Redis['publish'];
+}

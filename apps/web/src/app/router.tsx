@@ -26,6 +26,9 @@ const RegisterCreatorPage = () => page(() => import('../features/auth/RegisterCr
 const ForgotPasswordPage = () => page(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = () => page(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.VerifyEmailPage })));
+const ConfirmEmailChangePage = () =>
+  page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.ConfirmEmailChangePage })));
+const UndoEmailChangePage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.UndoEmailChangePage })));
 const TokenLoginPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
 const GoogleCallbackPage = () => page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
 const TwitterCallbackPage = () =>
@@ -99,6 +102,8 @@ export const router = createBrowserRouter([
         element: <BlankLayout />,
         children: [
           { path: '/auth/verify-email', element: <VerifyEmailPage /> },
+          { path: '/auth/confirm-email-change', element: <ConfirmEmailChangePage /> },
+          { path: '/auth/undo-email-change', element: <UndoEmailChangePage /> },
           { path: '/auth/token-login', element: <TokenLoginPage /> },
           { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
           { path: '/auth/twitter/callback', element: <TwitterCallbackPage /> },

@@ -18,6 +18,9 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whose work it is, for fair sharing (an account's uploads), and its place in that share. */
+    groupKey: text('group_key'),
+    fairAt: timestamp('fair_at', { withTimezone: true }).notNull().defaultNow(),
     /** A running job whose lock has passed belongs to a process that died: it runs again. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
@@ -25,7 +28,8 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('jobs_claimable_idx').on(t.status, t.runAt),
+    index('jobs_claimable_idx').on(t.status, t.fairAt),
+    index('jobs_group_idx').on(t.groupKey, t.status),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -30,7 +30,9 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'login'>().notNull(),
+    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'login' | 'change_email' | 'undo_email_change'>().notNull(),
+    /** What the link carries besides its user: the address to change to, or to restore. */
+    detail: jsonb('detail').$type<{ email: string; sessionId?: string }>(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -38,3 +40,15 @@ export const oneTimeTokens = pgTable(
   },
   (t) => [index('one_time_tokens_user_id_idx').on(t.userId, t.purpose)],
 );
+
+/**
+ * Failed sign-ins counted per account (or per typed login when no account has it, so the answer
+ * does not tell them apart) and per client address; past a threshold each failure adds a growing
+ * wait (decision 012). Rows are dropped after a success or once they have been quiet for a day.
+ */
+export const signInThrottles = pgTable('sign_in_throttles', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});

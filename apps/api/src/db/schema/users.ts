@@ -82,6 +82,8 @@ export const performerProfiles = pgTable(
     sixMonthPriceCents: bigint('six_month_price_cents', { mode: 'number' }),
     yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }),
     isFreeSubscription: boolean('is_free_subscription').notNull().default(false),
+    /** Who may start a conversation with the creator: subscribers, also followers, or everyone. */
+    messagesFrom: text('messages_from').$type<'subscribers' | 'followers' | 'everyone'>().notNull().default('subscribers'),
     /** Kept in step with the follows table by the follow service, in the same transaction. */
     followersCount: integer('followers_count').notNull().default(0),
     isOnline: boolean('is_online').notNull().default(false),

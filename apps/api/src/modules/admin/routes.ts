@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin } from '../../platform/auth';
 import { issueLoginLink } from '../auth';
+import { documentHeaders } from '../performers';
 import * as admin from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -64,7 +65,7 @@ export const adminRoutes =
 
     app.get('/admin/documents/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
       const { file, stream } = await admin.openDocument(deps, request.params.id);
-      return reply.header('content-type', file.mimeType).header('cache-control', 'private, no-store').send(stream);
+      return reply.headers(documentHeaders(file)).send(stream);
     });
 
     app.post(

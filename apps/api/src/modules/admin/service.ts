@@ -35,15 +35,16 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
 
 /** Deactivating an account also ends its sessions, so it is locked out at once. */
 export async function setAccountStatus(deps: Deps, userId: string, status: 'active' | 'inactive') {
-  await deps.db.transaction(async (tx) => {
+  const revoked = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ status })
       .where(and(eq(users.id, userId), ne(users.role, 'admin')))
       .returning({ id: users.id });
     if (!row) throw notFound('Account');
-    if (status === 'inactive') await revokeAllSessions(tx, userId);
+    return status === 'inactive' ? revokeAllSessions(tx, userId) : [];
   });
+  deps.realtime.disconnectSessions(revoked);
 }
 
 export async function setDocumentsVerified(deps: Deps, performerId: string, verified: boolean) {

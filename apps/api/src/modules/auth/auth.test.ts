@@ -13,7 +13,7 @@ import {
   signedIn,
 } from '../../../test/factories';
 import { deliverMail, linkToken, readOutbox, startSmtpServer } from '../../../test/mail';
-import { sessions } from '../../db/schema';
+import { jobs, oneTimeTokens, sessions } from '../../db/schema';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -381,6 +381,36 @@ describe('password reset and change', () => {
     }
   });
 
+  it('does the same work for a real and an unknown address, so the answer times cannot tell them apart', async () => {
+    // No worker: the queued jobs wait, so what each request did alone can be seen.
+    const quiet = await createTestApp({ jobsConcurrency: 0 });
+    try {
+      await sameWorkEitherWay(quiet);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  async function sameWorkEitherWay(app: TestApp) {
+    const fan = await registerFan(app);
+    const linksOf = async () => (await app.deps.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, fan._id))).length;
+    const workFor = async (email: string, url: string) => {
+      const [before, linksBefore] = [await app.deps.db.select().from(jobs), await linksOf()];
+      const answer = await app.inject({ method: 'POST', url, payload: { email } });
+      const queued = (await app.deps.db.select().from(jobs)).filter((job) => !before.some((old) => old.id === job.id));
+      return { answer: answer.json(), queued: queued.map((job) => job.name), newLinks: (await linksOf()) - linksBefore };
+    };
+    for (const url of ['/api/auth/users/forgot', '/api/auth/email-verification']) {
+      const [real, unknown] = [await workFor(fan.email, url), await workFor(`ghost_${fan.email}`, url)];
+      // One queued job each, and no link made while the request waits: the job looks the account up later.
+      expect(real).toEqual(unknown);
+      expect(real).toMatchObject({ queued: [expect.any(String)], newLinks: 0 });
+    }
+    const linksBeforeJobs = await linksOf();
+    await deliverMail(app);
+    expect(await linksOf()).toBeGreaterThan(linksBeforeJobs);
+  }
+
   it('changes the password with the current one and ends the other sessions', async () => {
     const fan = await registerFan(app);
     const token = await login(app, fan.username);
@@ -430,7 +460,7 @@ describe('password reset and change', () => {
     const response = await app.inject({
       method: 'PUT',
       url: '/api/auth/users/me/password',
-      payload: { password: 'new-password-1', source: 'user' },
+      payload: { password: 'new-password-1', source: 'user', currentPassword: PASSWORD },
     });
     expect(response.statusCode).toBe(401);
   });

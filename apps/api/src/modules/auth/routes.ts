@@ -18,7 +18,8 @@ import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { badRequest, parseOrThrow } from '../../platform/errors';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
-import { readDocumentParts } from '../performers';
+import { multipartForm } from '../../platform/uploads';
+import { documentFiles, readDocumentParts } from '../performers';
 import * as auth from './service';
 
 const messageSchema = z.object({ message: z.string() });
@@ -48,7 +49,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           description: `Multipart: the fields of registerPerformerSchema plus the files ${performerDocumentFields.join(' and ')}, each under its own field name.`,
-          consumes: ['multipart/form-data'],
+          ...multipartForm(documentFiles(true), registerPerformerSchema),
           response: { 201: registeredSchema },
         },
       },

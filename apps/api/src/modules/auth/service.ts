@@ -8,8 +8,19 @@ import { AppError, badRequest } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
+import { assertGuessResistant } from '../../platform/password-strength';
+import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
-import { assertAvailable, findByEmail, findById, findByLogin, insertAccount, sendVerificationMail, type UserRow } from '../users';
+import {
+  assertAvailable,
+  assertCurrentPassword,
+  findByEmail,
+  findById,
+  findByLogin,
+  insertAccount,
+  sendVerificationMail,
+  type UserRow,
+} from '../users';
 
 export type ClientMeta = { userAgent?: string; ip?: string };
 
@@ -23,13 +34,23 @@ export const inactiveAccount = () =>
 let dummyHash: Promise<string> | undefined;
 const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
 
+/** A new password must not be one an attacker tries early; the person's own details count as known words. */
+function assertNewPassword(deps: Deps, password: string, who: { name?: string | null; username?: string | null; email?: string | null }) {
+  assertGuessResistant(password, {
+    hashedByClient: deps.config.hashPwClient,
+    knownWords: [who.name, who.username, who.email, deps.settings.get('siteName')],
+  });
+}
+
 export async function registerUser(deps: Deps, input: RegisterUserInput) {
+  assertNewPassword(deps, input.password, input);
   const user = await deps.db.transaction((tx) => insertAccount(tx, 'user', input));
   await afterRegistration(deps, user);
   return registrationAnswer(deps, user);
 }
 
 export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[]) {
+  assertNewPassword(deps, input.password, input);
   await assertAvailable(deps.db, input);
   const stored = await storeDocuments(deps, documents);
   try {
@@ -73,9 +94,16 @@ export async function login(
   input: { email?: string; username?: string; password: string; remember: boolean },
   meta: ClientMeta,
 ) {
-  const user = await findByLogin(deps.db, (input.email ?? input.username)!);
+  const typed = (input.email ?? input.username)!;
+  const user = await findByLogin(deps.db, typed);
+  const [account, address] = [accountKey(user, typed), addressKey(meta.ip)];
+  await takeSignInAttempt(deps.db, account, address);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await throwawayHash()), input.password);
-  if (!user || !passwordMatches) throw new AppError(401, ErrorCode.invalidCredentials, INCORRECT_CREDENTIALS);
+  if (!user || !passwordMatches) {
+    await recordFailedSignIn(deps.db, address);
+    throw new AppError(401, ErrorCode.invalidCredentials, INCORRECT_CREDENTIALS);
+  }
+  await clearSignInFailures(deps.db, account);
   if (user.status !== 'active') throw inactiveAccount();
   if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && user.role !== 'admin') {
     throw new AppError(403, ErrorCode.emailNotVerified, 'Please verify your e-mail address before logging in');
@@ -103,13 +131,13 @@ export async function openSession(
 }
 
 export async function logout(deps: Deps, session: RequestSession) {
-  await revokeSession(deps.db, session.id);
-  await deps.realtime.disconnectSession(session.id);
+  deps.realtime.disconnectSessions(await revokeSession(deps.db, session.id));
 }
 
 /**
- * A password-opened session must prove the current password, so a stolen token alone cannot
- * take the account over; a session opened by a one-time e-mail link has just proven the mailbox.
+ * Changing the password proves the current one, whatever opened the session, so a stolen token
+ * alone cannot take the account over. An account that never had a password (social sign-in)
+ * sets its first one through the reset link, which proves the mailbox instead.
  */
 export async function changePassword(
   deps: Deps,
@@ -122,19 +150,40 @@ export async function changePassword(
       { field: 'source', message: `must be ${user.role === 'performer' ? 'performer' : 'user'}` },
     ]);
   }
-  if (session.method === 'password' && !(await verifyPassword(user.passwordHash, input.currentPassword ?? ''))) {
-    throw badRequest('currentPassword is incorrect', [{ field: 'currentPassword', message: 'is incorrect' }]);
-  }
-  await deps.db.transaction(async (tx) => {
+  await assertCurrentPassword(deps.db, user, input.currentPassword);
+  assertNewPassword(deps, input.password, user);
+  const revoked = await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id));
-    await revokeAllSessions(tx, user.id, session.id);
+    return revokeAllSessions(tx, user.id, session.id);
   });
+  deps.realtime.disconnectSessions(revoked);
+}
+
+/**
+ * Asking for a reset link, or for the verification link again, answers in the same time whether
+ * or not an account has the address (account enumeration by timing): the request only queues a
+ * job, which looks the account up and mails it after the answer has gone.
+ */
+const PASSWORD_RESET_JOB = 'auth.password-reset';
+const EMAIL_VERIFICATION_JOB = 'auth.email-verification';
+
+export function registerAuthJobs(deps: Deps) {
+  deps.jobs.register(PASSWORD_RESET_JOB, (payload) => sendPasswordReset(deps, String(payload.email)));
+  deps.jobs.register(EMAIL_VERIFICATION_JOB, (payload) => resendVerification(deps, String(payload.email)));
 }
 
 export async function requestPasswordReset(deps: Deps, email: string) {
+  await deps.jobs.enqueue(deps.db, PASSWORD_RESET_JOB, { email }, { maxAttempts: 3 });
+}
+
+export async function requestEmailVerification(deps: Deps, email: string) {
+  await deps.jobs.enqueue(deps.db, EMAIL_VERIFICATION_JOB, { email }, { maxAttempts: 3 });
+}
+
+async function sendPasswordReset(deps: Deps, email: string) {
   const user = await findByEmail(deps.db, email);
   if (user?.status !== 'active') return;
   await deps.db.transaction(async (tx) => {
@@ -148,32 +197,37 @@ export async function requestPasswordReset(deps: Deps, email: string) {
   });
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
-    const userId = await consumeOneTimeToken(tx, token, 'reset_password');
-    if (!userId) throw new AppError(400, ErrorCode.invalidToken, 'This reset link is invalid or has expired');
-    // The link proved the mailbox, so the address is verified too.
-    await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId);
-  });
-}
-
-export async function requestEmailVerification(deps: Deps, email: string) {
+async function resendVerification(deps: Deps, email: string) {
   const user = await findByEmail(deps.db, email);
   if (user && !user.verifiedEmail && user.status === 'active') await sendVerificationMail(deps, user);
 }
 
+export async function resetPassword(deps: Deps, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  const revoked = await deps.db.transaction(async (tx) => {
+    const link = await consumeOneTimeToken(tx, token, 'reset_password');
+    const user = link ? await findById(tx, link.userId) : undefined;
+    if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This reset link is invalid or has expired');
+    // Refused here, the link stays unused: the rollback gives it back for a better password.
+    assertNewPassword(deps, password, user);
+    // The link proved the mailbox, so the address is verified too, and guessing starts afresh.
+    await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, user.id));
+    await clearSignInFailures(tx, accountKey(user));
+    return revokeAllSessions(tx, user.id);
+  });
+  deps.realtime.disconnectSessions(revoked);
+}
+
 export async function verifyEmail(deps: Deps, token: string) {
-  const userId = await consumeOneTimeToken(deps.db, token, 'verify_email');
-  if (!userId) throw new AppError(400, ErrorCode.invalidToken, 'This verification link is invalid or has expired');
-  await deps.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, userId));
+  const link = await consumeOneTimeToken(deps.db, token, 'verify_email');
+  if (!link) throw new AppError(400, ErrorCode.invalidToken, 'This verification link is invalid or has expired');
+  await deps.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, link.userId));
 }
 
 /** Exchanges a one-time login token for a (one-day) session. */
 export async function loginWithOneTimeToken(deps: Deps, token: string, meta: ClientMeta) {
-  const userId = await consumeOneTimeToken(deps.db, token, 'login');
-  const user = userId ? await findById(deps.db, userId) : undefined;
+  const link = await consumeOneTimeToken(deps.db, token, 'login');
+  const user = link ? await findById(deps.db, link.userId) : undefined;
   if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This login link is invalid or has expired');
   if (user.status !== 'active') throw inactiveAccount();
   return openSession(deps, user, false, 'one_time_link', meta);

@@ -136,16 +136,20 @@ describe('sign in with Google', () => {
       expect(response.statusCode).toBe(403);
     });
 
-    it('lets a password-less account set a password without a current one', async () => {
+    it('sends a password-less account to the reset link to choose its first password', async () => {
       const response = await googleLogin({ tokenId: await google.signIdToken(someone()) });
       const headers = { authorization: `Bearer ${response.json().token}` };
+      const me = (await app.inject({ method: 'GET', url: '/api/users/me', headers })).json();
+      expect(me.hasPassword).toBe(false);
+      // A stolen social session alone must not be able to set a password, then change the e-mail with it.
       const change = await app.inject({
         method: 'PUT',
         url: '/api/auth/users/me/password',
         headers,
-        payload: { password: 'brand-new-pass-1' },
+        payload: { password: 'brand-new-pass-1', currentPassword: 'anything' },
       });
-      expect(change.statusCode, change.body).toBe(200);
+      expect(change.statusCode).toBe(400);
+      expect(change.json().message).toContain('Forgot password');
     });
   });
 });

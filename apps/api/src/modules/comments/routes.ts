@@ -1,17 +1,10 @@
-import {
-  commentQuerySchema,
-  commentSchema,
-  createCommentSchema,
-  ErrorCode,
-  listResponseSchema,
-  updateCommentSchema,
-} from '@limelight/contracts';
+import { commentQuerySchema, commentSchema, createCommentSchema, listResponseSchema, updateCommentSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
-import { AppError, badRequest, parseOrThrow } from '../../platform/errors';
-import { assertImage } from '../../platform/uploads';
+import { parseOrThrow } from '../../platform/errors';
+import { multipartForm, readMediaForm } from '../../platform/uploads';
 import * as commentsService from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -36,28 +29,15 @@ export const commentsRoutes =
         schema: {
           tags: ['comments'],
           description: 'Multipart: content, and optionally a photo under the field name file.',
-          consumes: ['multipart/form-data'],
+          ...multipartForm({ file: { accepts: 'image' } }, updateCommentSchema.partial()),
           params: idParams,
           response: { 200: commentSchema },
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new AppError(415, ErrorCode.unsupportedMedia, 'Send the comment as multipart/form-data');
-        const fields: Record<string, string> = {};
-        let image: Buffer | undefined;
-        for await (const part of request.parts()) {
-          if (part.type === 'field') fields[part.fieldname] = String(part.value);
-          else if (part.fieldname !== 'file') {
-            throw badRequest(`Unexpected file field ${part.fieldname}`, [
-              { field: part.fieldname, message: 'is not an accepted file field; use file' },
-            ]);
-          } else {
-            image = await part.toBuffer();
-            assertImage(image, 'file');
-          }
-        }
-        const { content } = parseOrThrow(updateCommentSchema.partial(), fields);
-        return commentsService.updateComment(deps, sessionOf(request).user, request.params.id, { content, image });
+        const form = await readMediaForm(request, { images: ['file'] });
+        const { content } = parseOrThrow(updateCommentSchema.partial(), form.fields);
+        return commentsService.updateComment(deps, sessionOf(request).user, request.params.id, { content, image: form.images.file });
       },
     );
 

@@ -12,6 +12,7 @@ import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { canViewOne, type Gated, mayDeleteComment } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
+import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
 
@@ -63,6 +64,13 @@ export async function createComment(deps: Deps, author: SessionUser, input: { ob
       .values({ ...input, userId: author.id })
       .returning();
     await targets[input.objectType].count(tx, input.objectId, 1);
+    await notify(deps, tx, {
+      userId: target.ownerId,
+      kind: 'comment',
+      actorId: author.id,
+      text: `${author.name} commented on your ${nouns[input.objectType]}: ${input.content.slice(0, 80)}`,
+      link: `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`,
+    });
     return comment!;
   });
   return (await presentComments(deps, author, [row], target.ownerId))[0]!;

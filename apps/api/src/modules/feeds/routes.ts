@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { multipartForm } from '../../platform/uploads';
 import { type UploadKind, uploadMedia } from '../media';
 import { createPoll } from './polls';
 import * as feedsService from './service';
@@ -46,7 +47,7 @@ export const feedsRoutes =
           schema: {
             tags: ['feeds'],
             description: `Multipart: the ${kind} under the field name file. Images are ready at once; audio and video report processing until done.`,
-            consumes: ['multipart/form-data'],
+            ...multipartForm({ file: { accepts: feedUploadKinds[kind].media, required: true } }),
             response: { 200: mediaFileSchema },
           },
         },

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
 import { canViewOne, creatorsReaching, notHiddenFrom, visibleCreator, visibleTo } from '../access';
-import { findFile, presentMediaFile, storedKeys } from '../media';
+import { findFile, presentMediaFile, removeStored } from '../media';
 import { byListedCreator, findPerformer } from '../performers';
 import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
@@ -124,13 +124,6 @@ async function checkAttachments(tx: Queryable, performer: SessionUser, input: Sa
 async function attachedFileIds(tx: Queryable, feed: FeedRow) {
   const rows = await tx.select({ fileId: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, feed.id));
   return [...rows.map((row) => row.fileId), feed.thumbnailFileId, feed.teaserFileId].filter((id): id is string => !!id);
-}
-
-async function removeStored(deps: Deps, removed: Array<typeof files.$inferSelect>) {
-  const keys = removed.flatMap(storedKeys);
-  await Promise.all(
-    keys.map((key) => deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'file not removed'))),
-  );
 }
 
 async function ownFeed(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { unprocessable } from '../../platform/errors';
 import { visibleCreator } from '../access';
+import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
 import { toPublicUser } from '../users';
 
@@ -21,7 +22,16 @@ export async function follow(deps: Deps, viewer: SessionUser, performerId: strin
       .values({ followerId: viewer.id, performerId: performer.user.id })
       .onConflictDoNothing()
       .returning({ id: follows.id });
-    if (added.length) await changeFollowersCount(tx, performer.user.id, 1);
+    if (added.length) {
+      await changeFollowersCount(tx, performer.user.id, 1);
+      await notify(deps, tx, {
+        userId: performer.user.id,
+        kind: 'new_follower',
+        actorId: viewer.id,
+        text: `${viewer.name} started following you`,
+        link: '/creator/followers',
+      });
+    }
   });
 }
 

@@ -9,11 +9,13 @@ import {
   photoSchema,
   saveGallerySchema,
   updatePhotoSchema,
+  uploadPhotoFieldsSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { multipartForm } from '../../platform/uploads';
 import * as galleriesService from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -83,7 +85,7 @@ export const galleriesRoutes =
         schema: {
           tags: ['photos'],
           description: 'Multipart: the picture under the field name photo, with galleryId and an optional title.',
-          consumes: ['multipart/form-data'],
+          ...multipartForm({ photo: { accepts: 'image', required: true } }, uploadPhotoFieldsSchema),
           response: { 200: photoSchema },
         },
       },

@@ -21,7 +21,7 @@ import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { accessTo, assertMayReach, canViewOne } from '../access';
 import { countView, libraryPage, ownItem, shownIn, shownTo, visibleItem } from '../library';
-import { type FileRow, presentMediaFile, saveImageFile, storedKeys } from '../media';
+import { presentMediaFile, removeStored, saveImageFile } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
 
@@ -59,14 +59,6 @@ export async function deleteGallery(deps: Deps, performer: SessionUser, id: stri
     return fileIds.length ? tx.delete(files).where(inArray(files.id, fileIds)).returning() : [];
   });
   await removeStored(deps, removed);
-}
-
-async function removeStored(deps: Deps, removed: FileRow[]) {
-  await Promise.all(
-    removed
-      .flatMap(storedKeys)
-      .map((key) => deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'file not removed'))),
-  );
 }
 
 const ownGalleryRow = (db: Queryable, performer: SessionUser, id: string) => ownItem(db, galleries, performer, id, 'Gallery');

@@ -1,7 +1,8 @@
 import type { MediaFile } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { type MediaSigner, PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 
 export type FileRow = typeof files.$inferSelect;
@@ -41,3 +42,16 @@ export async function findFile(db: Queryable, id: string | null | undefined): Pr
 
 /** Every stored object of a file, for removal. */
 export const storedKeys = (file: FileRow) => [file.storageKey, file.thumbnailKey, file.previewKey].filter((key): key is string => !!key);
+
+/** Deletes these file records in `tx`, answering them so their stored objects can go after the commit. */
+export async function deleteFileRecords(tx: Queryable, ids: string[]): Promise<FileRow[]> {
+  return ids.length ? tx.delete(files).where(inArray(files.id, ids)).returning() : [];
+}
+
+/** Removes the stored objects of deleted files; one that cannot be removed is logged, not fatal. */
+export async function removeStored(deps: Pick<Deps, 'storage' | 'log'>, removed: Array<FileRow | undefined>) {
+  const keys = removed.flatMap((file) => (file ? storedKeys(file) : []));
+  await Promise.all(
+    keys.map((key) => deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'file not removed'))),
+  );
+}

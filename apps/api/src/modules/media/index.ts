@@ -1,5 +1,5 @@
 /** What other modules may use of the media module (decision 004): everything else is its own. */
-export { type FileRow, findFile, presentMediaFile, storedKeys } from './files';
-export { keepUpload, queueProcessing } from './processing';
+export { deleteFileRecords, type FileRow, findFile, presentMediaFile, removeStored, storedKeys } from './files';
+export { type KeptUpload, keepUpload, queueProcessing } from './processing';
 export { replaceProfileImage } from './service';
-export { saveImageFile, type UploadKind, uploadMedia, VIDEO_UPLOAD } from './uploads';
+export { saveImageFile, type UploadKind, uploadMedia, uploadMediaWithFields, VIDEO_UPLOAD } from './uploads';

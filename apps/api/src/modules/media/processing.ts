@@ -7,24 +7,37 @@ import sharp from 'sharp';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
+import { type FfmpegBudget, FfmpegTimeout, grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
 import { makeBlurredPreview } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import type { SpooledUpload } from '../../platform/uploads';
+import { admit, assertProcessingQuota, limitProblem, type Medium } from './admission';
 import { findFile } from './files';
 
 export const PROCESS_MEDIA_JOB = 'process-media';
 
-/** Keeps a spooled upload privately until it is processed; answers its storage key. */
-export async function keepUpload(deps: Deps, upload: SpooledUpload) {
-  const key = `private/uploads/${randomUUID()}`;
-  await deps.storage.putFile(key, upload.path);
-  return key;
+/** An admitted upload, kept privately until it is processed; `seconds` is its length, the job's cost. */
+export type KeptUpload = { upload: SpooledUpload; uploadKey: string; seconds: number };
+
+/**
+ * Admits a spooled audio or video upload (limits and the account's quota, `admission.ts`) and
+ * keeps it privately until it is processed. Refused uploads are never stored.
+ */
+export async function keepUpload(
+  deps: Deps,
+  upload: SpooledUpload,
+  admission: { ownerId: string; medium: Medium; field: string },
+): Promise<KeptUpload> {
+  await assertProcessingQuota(deps.db, admission.ownerId);
+  const info = await admit(upload, admission.medium, admission.field);
+  const uploadKey = `private/uploads/${randomUUID()}`;
+  await deps.storage.putFile(uploadKey, upload.path);
+  return { upload, uploadKey, seconds: info.duration };
 }
 
 /** Who may load a processed file: anyone, or only through signed links. */
 export type MediaAccess = 'public' | 'protected';
-type ProcessingPayload = { fileId: string; media: 'video' | 'audio'; access: MediaAccess };
+type ProcessingPayload = { fileId: string; media: Medium; access: MediaAccess };
 
 /**
  * Records a kept upload as a file in processing and queues its job, both in `tx`. The job is
@@ -33,7 +46,7 @@ type ProcessingPayload = { fileId: string; media: 'video' | 'audio'; access: Med
 export async function queueProcessing(
   deps: Deps,
   tx: Queryable,
-  file: { ownerId: string; type: string; media: ProcessingPayload['media']; access: MediaAccess; uploadKey: string; upload: SpooledUpload },
+  file: { ownerId: string; type: string; media: Medium; access: MediaAccess } & KeptUpload,
 ) {
   const [row] = await tx
     .insert(files)
@@ -48,7 +61,9 @@ export async function queueProcessing(
     })
     .returning();
   const payload: ProcessingPayload = { fileId: row!.id, media: file.media, access: file.access };
-  await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, payload);
+  // Each account's uploads queue behind each other by their length, so one account's backlog
+  // does not keep another's waiting (fair sharing in the job queue).
+  await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, payload, { group: file.ownerId, cost: Math.max(1, Math.round(file.seconds)) });
   return row!;
 }
 
@@ -73,76 +88,95 @@ type Output = {
  * blurred preview, audio as MP3. The upload is kept privately until then and removed after.
  * Failures another try cannot fix mark the file as error at once; others retry, then mark it.
  */
-export function registerMediaProcessing(deps: Deps) {
-  deps.jobs.register(PROCESS_MEDIA_JOB, async (data, job) => {
-    const payload = data as ProcessingPayload;
-    const file = await findFile(deps.db, payload.fileId);
-    const prefix = prefixFor(payload.access);
-    if (file?.status !== 'processing') return;
-    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
-    const stored: string[] = [];
-    const storeImage = async (image: Buffer, prefix: string, folder: string) => {
-      const key = `${prefix}${folder}/${randomUUID()}.webp`;
-      stored.push(key);
-      await deps.storage.put(key, image);
-      return key;
-    };
-    try {
-      const input = path.join(work, 'input');
-      await deps.storage.getFile(file.storageKey, input);
-      const info = await probe(input).catch(() => {
-        throw new Unplayable(`This file is not ${payload.media === 'audio' ? 'audio' : 'a video'} we can play`);
-      });
-      const output =
-        payload.media === 'audio'
-          ? await processAudio(prefix, input, work, info.hasAudio)
-          : await processVideo(prefix, input, work, info.hasVideo);
+export function registerMediaProcessing(deps: Deps, listener: { settled?: (fileId: string) => Promise<void> } = {}) {
+  // Whoever shows the file (a message thread) hears when it is ready or has failed for good.
+  const settled = (fileId: string) =>
+    listener.settled?.(fileId).catch((error: unknown) => deps.log.error({ err: error, fileId }, 'telling of a processed file failed'));
+  // Each ffmpeg run gets its share of the cores, and a wall-clock limit that grows with the media's length.
+  const threads = Math.max(1, Math.floor(os.availableParallelism() / deps.config.mediaConcurrency));
+  const budgetFor = (seconds: number): FfmpegBudget => ({ threads, timeoutMs: (5 * 60 + 4 * seconds) * 1000 });
+  deps.jobs.register(
+    PROCESS_MEDIA_JOB,
+    async (data, job) => {
+      const payload = data as ProcessingPayload;
+      const file = await findFile(deps.db, payload.fileId);
+      const prefix = prefixFor(payload.access);
+      if (file?.status !== 'processing') return;
+      const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
+      const stored: string[] = [];
+      const storeImage = async (image: Buffer, prefix: string, folder: string) => {
+        const key = `${prefix}${folder}/${randomUUID()}.webp`;
+        stored.push(key);
+        await deps.storage.put(key, image);
+        return key;
+      };
+      try {
+        const input = path.join(work, 'input');
+        await deps.storage.getFile(file.storageKey, input);
+        const info = await probe(input).catch(() => {
+          throw new Unplayable(`This file is not ${payload.media === 'audio' ? 'audio' : 'a video'} we can play`);
+        });
+        const problem = limitProblem(info, payload.media);
+        if (problem) throw new Unplayable(`This file ${problem}`);
+        const budget = budgetFor(info.duration);
+        const output =
+          payload.media === 'audio' ? await processAudio(prefix, input, work, budget) : await processVideo(prefix, input, work, budget);
 
-      await deps.storage.putFile(output.key, output.localPath);
-      stored.push(output.key);
-      // The poster is a frame of the video, as protected as the video; the blurred preview is public.
-      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefix, 'thumbnails') : null;
-      const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
-      const [updated] = await deps.db
-        .update(files)
-        .set({
-          status: 'finished',
-          storageKey: output.key,
-          mimeType: output.mimeType,
-          size: (await fs.stat(output.localPath)).size,
-          width: output.width,
-          height: output.height,
-          duration: Math.round(output.duration * 100) / 100,
-          thumbnailKey,
-          previewKey,
-          error: null,
-        })
-        .where(eq(files.id, file.id))
-        .returning({ id: files.id });
-      // Replaced or deleted while it was processing: keep nothing of it.
-      await Promise.all([file.storageKey, ...(updated ? [] : stored)].map((key) => deps.storage.remove(key)));
-    } catch (error) {
-      await Promise.all(stored.map((key) => deps.storage.remove(key)));
-      const final = error instanceof Unplayable || job.attempts >= job.maxAttempts;
-      if (final) {
-        const message = error instanceof Unplayable ? error.message : 'The file could not be processed';
-        await deps.db.update(files).set({ status: 'error', error: message }).where(eq(files.id, file.id));
-        await deps.storage.remove(file.storageKey);
+        await deps.storage.putFile(output.key, output.localPath);
+        stored.push(output.key);
+        // The poster is a frame of the video, as protected as the video; the blurred preview is public.
+        const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefix, 'thumbnails') : null;
+        const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
+        const [updated] = await deps.db
+          .update(files)
+          .set({
+            status: 'finished',
+            storageKey: output.key,
+            mimeType: output.mimeType,
+            size: (await fs.stat(output.localPath)).size,
+            width: output.width,
+            height: output.height,
+            duration: Math.round(output.duration * 100) / 100,
+            thumbnailKey,
+            previewKey,
+            error: null,
+          })
+          .where(eq(files.id, file.id))
+          .returning({ id: files.id });
+        // Replaced or deleted while it was processing: keep nothing of it.
+        await Promise.all([file.storageKey, ...(updated ? [] : stored)].map((key) => deps.storage.remove(key)));
+        if (updated) await settled(file.id);
+      } catch (error) {
+        await Promise.all(stored.map((key) => deps.storage.remove(key)));
+        // Past its time limit a run would only time out again: as final as an unplayable file.
+        const hopeless = error instanceof Unplayable || error instanceof FfmpegTimeout;
+        const final = hopeless || job.attempts >= job.maxAttempts;
+        if (final) {
+          const message =
+            error instanceof Unplayable
+              ? error.message
+              : error instanceof FfmpegTimeout
+                ? 'Processing this file took longer than its time limit'
+                : 'The file could not be processed';
+          await deps.db.update(files).set({ status: 'error', error: message }).where(eq(files.id, file.id));
+          await deps.storage.remove(file.storageKey);
+          await settled(file.id);
+        }
+        if (!hopeless) throw error;
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
       }
-      if (!(error instanceof Unplayable)) throw error;
-    } finally {
-      await fs.rm(work, { recursive: true, force: true });
-    }
-  });
+    },
+    'media',
+  );
 }
 
-async function processVideo(prefix: string, input: string, work: string, hasVideo: boolean): Promise<Output> {
-  if (!hasVideo) throw new Unplayable('This file has no picture: upload a video');
+async function processVideo(prefix: string, input: string, work: string, budget: FfmpegBudget): Promise<Output> {
   const localPath = path.join(work, 'output.mp4');
-  await transcodeToMp4(input, localPath);
+  await transcodeToMp4(input, localPath, budget);
   const result = await probe(localPath);
   const frame = path.join(work, 'poster.jpg');
-  await grabFrame(localPath, frame, Math.min(1, result.duration / 2));
+  await grabFrame(localPath, frame, Math.min(1, result.duration / 2), budget);
   const still = await fs.readFile(frame);
   return {
     key: `${prefix}videos/${randomUUID()}.mp4`,
@@ -159,10 +193,9 @@ async function processVideo(prefix: string, input: string, work: string, hasVide
   };
 }
 
-async function processAudio(prefix: string, input: string, work: string, hasAudio: boolean): Promise<Output> {
-  if (!hasAudio) throw new Unplayable('This file has no sound: upload audio');
+async function processAudio(prefix: string, input: string, work: string, budget: FfmpegBudget): Promise<Output> {
   const localPath = path.join(work, 'output.mp3');
-  await transcodeToMp3(input, localPath);
+  await transcodeToMp3(input, localPath, budget);
   const result = await probe(localPath);
   return { key: `${prefix}audio/${randomUUID()}.mp3`, localPath, mimeType: 'audio/mpeg', duration: result.duration };
 }

@@ -5,9 +5,10 @@ import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { badRequest } from '../../platform/errors';
 import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
-import { readImageUpload, spoolUpload } from '../../platform/uploads';
+import { readImageUpload, readMediaForm, type SpooledUpload, spoolUpload } from '../../platform/uploads';
 import { presentMediaFile } from './files';
 import { keepUpload, type MediaAccess, queueProcessing } from './processing';
 
@@ -18,36 +19,51 @@ const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg', 'audio/wav', 'video/mp4'];
 /** What an upload becomes: its file type, its medium, and whether images are for everyone. */
 export type UploadKind = { type: string; media: 'image' | 'video' | 'audio'; access: MediaAccess };
 
+const AUDIO_UPLOAD = { maxBytes: MAX_AUDIO_UPLOAD_BYTES, types: AUDIO_TYPES, describe: 'an MP3, OGG, WAV or M4A file' };
+
 /**
  * One file under the field name `file`. Images are processed at once (a protected original has
  * a protected thumbnail and a public blurred preview); audio and video are queued for
  * processing and report `processing` until done.
  */
 export async function uploadMedia(deps: Deps, owner: SessionUser, kind: UploadKind, request: FastifyRequest) {
-  if (kind.media === 'image') {
-    const file = await saveImageFile(
-      deps,
-      deps.db,
-      { ownerId: owner.id, type: kind.type, access: kind.access },
-      await readImageUpload(request, 'file'),
-    );
-    return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
-  }
-  const media = kind.media;
-  const upload = await spoolUpload(
-    request,
-    'file',
-    media === 'audio' ? { maxBytes: MAX_AUDIO_UPLOAD_BYTES, types: AUDIO_TYPES, describe: 'an MP3, OGG, WAV or M4A file' } : VIDEO_UPLOAD,
-  );
+  if (kind.media === 'image') return storeMedia(deps, owner, kind, { image: await readImageUpload(request, 'file') });
+  const upload = await spoolUpload(request, 'file', kind.media === 'audio' ? AUDIO_UPLOAD : VIDEO_UPLOAD);
   try {
-    const uploadKey = await keepUpload(deps, upload);
-    const file = await deps.db.transaction((tx) =>
-      queueProcessing(deps, tx, { ownerId: owner.id, type: kind.type, media, access: kind.access, uploadKey, upload }),
-    );
-    return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
+    return await storeMedia(deps, owner, kind, { spooled: upload });
   } finally {
     await upload.discard();
   }
+}
+
+/** As `uploadMedia`, from a form that also carries text fields (in any order around the file). */
+export async function uploadMediaWithFields(deps: Deps, owner: SessionUser, kind: UploadKind, request: FastifyRequest) {
+  const form = await readMediaForm(
+    request,
+    kind.media === 'image'
+      ? { spooled: {}, images: ['file'] }
+      : { spooled: { file: kind.media === 'audio' ? AUDIO_UPLOAD : VIDEO_UPLOAD }, images: [] },
+  );
+  try {
+    const [image, spooled] = [form.images.file, form.spooled.file];
+    if (!image && !spooled) throw badRequest('file is required', [{ field: 'file', message: 'is required' }]);
+    return { file: await storeMedia(deps, owner, kind, { image, spooled }), fields: form.fields };
+  } finally {
+    await form.discard();
+  }
+}
+
+async function storeMedia(deps: Deps, owner: SessionUser, kind: UploadKind, upload: { image?: Buffer; spooled?: SpooledUpload }) {
+  if (kind.media === 'image') {
+    const file = await saveImageFile(deps, deps.db, { ownerId: owner.id, type: kind.type, access: kind.access }, upload.image!);
+    return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
+  }
+  const media = kind.media;
+  const kept = await keepUpload(deps, upload.spooled!, { ownerId: owner.id, medium: media, field: 'file' });
+  const file = await deps.db.transaction((tx) =>
+    queueProcessing(deps, tx, { ownerId: owner.id, type: kind.type, media, access: kind.access, ...kept }),
+  );
+  return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
 }
 
 /** Processes an image and records it as a finished file of `owner`. */

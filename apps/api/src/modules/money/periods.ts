@@ -1,8 +1,9 @@
 import { planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { subscriptionPeriods, subscriptions } from '../../db/schema';
+import { subscriptionPeriods, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { notify } from '../notifications';
 
 const DAY_MS = 86_400_000;
 
@@ -20,7 +21,7 @@ export function periodEnd(deps: Pick<Deps, 'settings'>, type: SubscriptionType, 
  * renew at their end; a trial does not.
  */
 export async function addPeriod(
-  deps: Pick<Deps, 'settings'>,
+  deps: Pick<Deps, 'settings' | 'jobs'>,
   tx: Transaction,
   period: {
     userId: string;
@@ -59,6 +60,17 @@ export async function addPeriod(
     .values({ userId: period.userId, performerId: period.performerId, ...values })
     .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.performerId], set: { ...values, updatedAt: sql`now()` } })
     .returning();
+  if (!running) {
+    // A new subscriber (or one coming back), not a renewal: the creator hears of it.
+    const [fan] = await tx.select({ name: users.name }).from(users).where(eq(users.id, period.userId));
+    await notify(deps, tx, {
+      userId: period.performerId,
+      kind: 'new_subscriber',
+      actorId: period.userId,
+      text: `${fan?.name ?? 'A fan'} subscribed to you${period.type === 'free' ? ' (free trial)' : ''}`,
+      link: '/creator/subscribers',
+    });
+  }
   const [row] = await tx
     .insert(subscriptionPeriods)
     .values({

@@ -1,14 +1,13 @@
+import { BASIS_POINTS, isWholeBasisPoints } from '@limelight/contracts';
+
 /**
  * Rates are integer basis points: 10,000 is the whole, 1000 is 10 %. The database keeps them so;
  * the API's JSON and the site's settings speak fractions (0.1) and are converted here, at the edge.
  */
-export const BPS = 10_000;
+export const BPS = BASIS_POINTS;
 
 /** A fraction (0.1) as basis points; undefined when it is not a whole number of them, so callers refuse it. */
-export function toBps(rate: number): number | undefined {
-  const bps = Math.round(rate * BPS);
-  return Math.abs(bps - rate * BPS) < 1e-6 ? bps : undefined;
-}
+export const toBps = (rate: number): number | undefined => (isWholeBasisPoints(rate) ? Math.round(rate * BPS) : undefined);
 
 export const fromBps = (bps: number) => bps / BPS;
 

@@ -1,5 +1,5 @@
-import type { PaymentCard, PaymentGatewayName } from '@limelight/contracts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import type { CardLabel, PaymentCard, PaymentGatewayName } from '@limelight/contracts';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paymentCards } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -21,6 +21,17 @@ export const presentCard = (row: CardRow): PaymentCard => ({
   isDefault: row.isDefault,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** Brand and last digits of these cards, by id, for lists that name the card a payment used. */
+export async function cardLabels(db: Queryable, ids: Array<string | null>): Promise<Map<string, CardLabel>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ id: paymentCards.id, brand: paymentCards.brand, last4: paymentCards.last4 })
+    .from(paymentCards)
+    .where(inArray(paymentCards.id, wanted));
+  return new Map(rows.map((row) => [row.id, { brand: row.brand, last4: row.last4 }]));
+}
 
 /** `GET /payment-cards`: the account's cards for the gateway in use, the default first. */
 export async function listCards(deps: Deps, user: SessionUser) {

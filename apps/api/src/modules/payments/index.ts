@@ -1,4 +1,5 @@
 /** What other modules may use of the payments module (decision 004): everything else is its own. */
 export { startCardPayment } from './card-payments';
+export { cardLabels } from './cards';
 export { activeGatewayName } from './gateways';
 export { transactionFor } from './transactions';

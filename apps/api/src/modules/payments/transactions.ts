@@ -2,12 +2,13 @@ import type { PaymentTransaction, transactionQuerySchema } from '@limelight/cont
 import { fromCents } from '@limelight/contracts';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { coupons, paymentCards, paymentTransactions } from '../../db/schema';
+import { coupons, paymentTransactions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { publicUsersById } from '../users';
+import { cardLabels } from './cards';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 
@@ -31,20 +32,13 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
             ),
           )
       : [],
-    ids((row) => row.cardId).length
-      ? deps.db
-          .select({ id: paymentCards.id, brand: paymentCards.brand, last4: paymentCards.last4 })
-          .from(paymentCards)
-          .where(
-            inArray(
-              paymentCards.id,
-              ids((row) => row.cardId),
-            ),
-          )
-      : [],
+    cardLabels(
+      deps.db,
+      rows.map((row) => row.cardId),
+    ),
   ]);
   return rows.map((row) => {
-    const card = cards.find((item) => item.id === row.cardId);
+    const card = row.cardId ? cards.get(row.cardId) : undefined;
     return {
       _id: row.id,
       gateway: row.gateway,
@@ -55,7 +49,7 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       user: people.get(row.userId)!,
       performer: row.performerId ? people.get(row.performerId)! : null,
       couponCode: usedCoupons.find((coupon) => coupon.id === row.couponId)?.code ?? null,
-      card: card ? { brand: card.brand, last4: card.last4 } : null,
+      card: card ?? null,
       failureReason: row.failureReason,
       canRetry: retryable.includes(row.status) && !!card,
       nextAction: row.status !== 'require_authentication' ? null : nextActionOf(row),

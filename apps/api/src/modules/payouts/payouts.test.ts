@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectSoundLedger, fundWallet, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
+import { expectSoundLedger, fundWallet, refusedFields, saveBankDetails, signedIn, verifiedPerformer } from '../../../test/factories';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -15,10 +15,7 @@ afterAll(() => app.close());
 /** A creator who earned `tips` tips of 100 tokens (90 each after the 10 % commission), with bank details. */
 async function earningCreator(tips: number) {
   const creator = await verifiedPerformer(app);
-  const bank = { firstName: 'Ava', lastName: 'Stone', bankName: 'Lime Bank', bankAccount: '12345678', country: 'US' };
-  expect(
-    (await app.inject({ method: 'PUT', url: '/api/performers/banking-settings', headers: creator.headers, payload: bank })).statusCode,
-  ).toBe(200);
+  await saveBankDetails(app, creator);
   const fan = await signedIn(app, 'user');
   await fundWallet(app, fan.user.id, 100 * tips);
   for (let index = 0; index < tips; index++) {

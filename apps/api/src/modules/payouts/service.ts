@@ -20,7 +20,9 @@ import { AppError, badRequest, conflict, notFound, unprocessable } from '../../p
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
+import { assertMayRequestPayout } from '../access';
 import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
+import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
@@ -73,6 +75,7 @@ export async function createPayoutRequest(
   input: PayoutRequestInput & { amount: number },
   request: FastifyRequest,
 ) {
+  await assertMayRequestPayout(deps.db, performer);
   checkAmount(deps, input.amount);
   const method = input.paymentAccountType ?? 'banking';
   const info = await destination(deps.db, performer.id, method);
@@ -169,6 +172,12 @@ export async function reviewPayoutRequest(deps: Deps, admin: SessionUser, id: st
       if (!exists) throw notFound('Payout request');
       throw conflict(`This request is ${exists.status}: it cannot become ${review.status}`);
     }
+    await notify(deps, tx, {
+      userId: updated.performerId,
+      kind: 'payout_status',
+      text: `Your payout request of ${fromCents(updated.amountCents)} tokens was ${review.status}${review.adminNote ? `: ${review.adminNote}` : ''}`,
+      link: '/creator/payouts',
+    });
     if (review.status === 'approved') return undefined;
     const available = await releasePayoutHold(tx, updated.performerId, id, updated.amountCents, review.status);
     return review.status === 'rejected' ? { performerId: updated.performerId, available } : undefined;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
+import { PASSWORD, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,6 +17,7 @@ const banking = {
   bankAccount: 'GB29NWBK60161331926819',
   bankSwiftCode: 'NWBKGB2L',
   country: 'GB',
+  currentPassword: PASSWORD,
 };
 
 describe('GET and PUT /performers/me', () => {
@@ -99,7 +100,8 @@ describe('banking and payment-gateway settings', () => {
     const other = await verifiedPerformer(app);
     const saved = await put('/api/performers/banking-settings', creator.headers, banking);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().banking).toMatchObject(banking);
+    const { currentPassword: _, ...stored } = banking;
+    expect(saved.json().banking).toMatchObject(stored);
     const again = await put('/api/performers/banking-settings', creator.headers, { ...banking, bankName: 'Second Bank' });
     expect(again.json().banking.bankName).toBe('Second Bank');
 
@@ -116,7 +118,7 @@ describe('banking and payment-gateway settings', () => {
       country: 'Britain',
     });
     expect(response.statusCode).toBe(400);
-    expect(refusedFields(response)).toEqual(['bankAccount', 'bankName', 'bankSwiftCode', 'country', 'lastName']);
+    expect(refusedFields(response)).toEqual(['bankAccount', 'bankName', 'bankSwiftCode', 'country', 'currentPassword', 'lastName']);
     const fan = await signedIn(app, 'user');
     expect((await put('/api/performers/banking-settings', fan.headers, banking)).statusCode).toBe(403);
   });
@@ -126,9 +128,29 @@ describe('banking and payment-gateway settings', () => {
     const saved = await put('/api/performers/payment-gateway-settings', creator.headers, {
       key: 'paypal',
       value: { email: 'AVA@Example.test' },
+      currentPassword: PASSWORD,
     });
     expect(saved.json().paypalEmail).toBe('ava@example.test');
     const bad = await put('/api/performers/payment-gateway-settings', creator.headers, { key: 'venmo', value: { email: 'nope' } });
-    expect(refusedFields(bad)).toEqual(['key', 'value.email']);
+    expect(refusedFields(bad)).toEqual(['currentPassword', 'key', 'value.email']);
+  });
+
+  it('needs the current password to change where payouts go: a stolen session cannot redirect them', async () => {
+    const creator = await verifiedPerformer(app);
+    const { currentPassword: _, ...withoutPassword } = banking;
+    const missing = await put('/api/performers/banking-settings', creator.headers, withoutPassword);
+    expect(missing.statusCode).toBe(400);
+    expect(refusedFields(missing)).toEqual(['currentPassword']);
+    const wrong = await put('/api/performers/banking-settings', creator.headers, { ...banking, currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'Your current password is incorrect', details: [{ field: 'currentPassword' }] });
+    const paypal = await put('/api/performers/payment-gateway-settings', creator.headers, {
+      key: 'paypal',
+      value: { email: 'thief@example.test' },
+      currentPassword: 'not-my-password',
+    });
+    expect(paypal.statusCode).toBe(400);
+    const account = (await app.inject({ method: 'GET', url: '/api/performers/me', headers: creator.headers })).json();
+    expect(account).toMatchObject({ banking: null, paypalEmail: null });
   });
 });

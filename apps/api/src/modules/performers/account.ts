@@ -1,18 +1,18 @@
 import {
-  type Banking,
-  type PaymentGatewaySettings,
   type PerformerAccount,
   subscriptionPlans,
   toCents,
+  type UpdateBankingInput,
+  type UpdatePaymentGatewayInput,
   type UpdatePerformerInput,
 } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import { performerBanking, performerPaymentSettings, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import type { SessionUser } from '../../platform/auth';
+import type { RequestSession, SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
 import { findFile, presentMediaFile } from '../media';
-import { assertAvailable, duplicateAsConflict, sendVerificationMail } from '../users';
+import { assertAvailable, assertCurrentPassword, duplicateAsConflict, requestEmailChange } from '../users';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /** The creator's own profile with the private fields only they see. */
@@ -66,21 +66,19 @@ function assertPricesInBounds(deps: Deps, input: UpdatePerformerInput) {
   if (details.length) throw unprocessable(details.map((detail) => `${detail.field} ${detail.message}`).join('; '), details);
 }
 
-export async function updateMyAccount(deps: Deps, performer: SessionUser, input: UpdatePerformerInput) {
+/** As a fan's account update: a new e-mail waits for its owner's confirmation (users module). */
+export async function updateMyAccount(deps: Deps, session: RequestSession, input: UpdatePerformerInput) {
+  const performer = session.user;
   assertPricesInBounds(deps, input);
-  await assertAvailable(deps.db, input, performer.id);
-  const { name, username, email, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
+  const { name, username, email, currentPassword, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
+  await assertAvailable(deps.db, { username }, performer.id);
+  if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
   const cents = (value: number | null | undefined) => (value === undefined ? undefined : value === null ? null : toCents(value));
-  const emailChanged = email !== undefined && email.toLowerCase() !== performer.email?.toLowerCase();
   const updated = await deps.db
     .transaction(async (tx) => {
       const [user] =
-        name !== undefined || username !== undefined || email !== undefined
-          ? await tx
-              .update(users)
-              .set({ name, username, email, ...(emailChanged ? { verifiedEmail: false } : {}) })
-              .where(eq(users.id, performer.id))
-              .returning()
+        name !== undefined || username !== undefined
+          ? await tx.update(users).set({ name, username }).where(eq(users.id, performer.id)).returning()
           : [performer];
       const profileChanges = Object.fromEntries(
         Object.entries({
@@ -99,11 +97,13 @@ export async function updateMyAccount(deps: Deps, performer: SessionUser, input:
     .catch((error: unknown) => {
       throw duplicateAsConflict(error);
     });
-  if (emailChanged) await sendVerificationMail(deps, updated);
   return myAccount(deps, updated);
 }
 
-export async function updateBanking(deps: Deps, performer: SessionUser, banking: Banking) {
+/** Where payouts go: a stolen session must not be able to redirect them, so this proves the password. */
+export async function updateBanking(deps: Deps, performer: SessionUser, input: UpdateBankingInput) {
+  const { currentPassword, ...banking } = input;
+  await assertCurrentPassword(deps.db, performer, currentPassword);
   await deps.db
     .insert(performerBanking)
     .values({ userId: performer.id, ...banking })
@@ -111,7 +111,9 @@ export async function updateBanking(deps: Deps, performer: SessionUser, banking:
   return myAccount(deps, performer);
 }
 
-export async function updatePaymentGateway(deps: Deps, performer: SessionUser, settings: PaymentGatewaySettings) {
+export async function updatePaymentGateway(deps: Deps, performer: SessionUser, input: UpdatePaymentGatewayInput) {
+  const { currentPassword, ...settings } = input;
+  await assertCurrentPassword(deps.db, performer, currentPassword);
   await deps.db
     .insert(performerPaymentSettings)
     .values({ userId: performer.id, gateway: settings.key, value: settings.value })

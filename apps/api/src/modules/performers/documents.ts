@@ -1,46 +1,70 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type PerformerDocumentField, performerDocumentFields } from '@limelight/contracts';
+import { documentOpensInline, type PerformerDocumentField, performerDocumentFields } from '@limelight/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { files, performerProfiles } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { processImage } from '../../platform/images';
+import { sanitizePdf, UnreadablePdfError } from '../../platform/pdf';
 import { sniffMimeType } from '../../platform/storage';
+import { ACCEPTS, type BufferedUpload, checkImage, readMediaForm } from '../../platform/uploads';
 
 export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 type StoredDocument = UploadedDocument & { storageKey: string };
 
-const DOCUMENT_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
+const DOCUMENT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const columns = { idVerification: 'idVerificationFileId', documentVerification: 'documentVerificationFileId' } as const;
+
+/** The identity document fields of an upload form (the OpenAPI document lists them). */
+export const documentFiles = (required: boolean) =>
+  Object.fromEntries(performerDocumentFields.map((field) => [field, { accepts: 'document' as const, required }]));
 
 /**
  * Reads a multipart request of text fields and identity documents, each document under its own
- * field name and checked by its first bytes.
+ * field name, and keeps each document only in a form that cannot act when opened (decision 015):
+ * an image is decoded and written again as WebP (a JPEG/HTML polyglot keeps only its picture, and
+ * no metadata survives); a PDF must parse, and is written again without scripts or automatic
+ * actions; anything else is refused with 415 naming what is accepted.
  */
 export async function readDocumentParts(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new AppError(415, ErrorCode.unsupportedMedia, 'Send the form as multipart/form-data');
-  const fields: Record<string, string> = {};
-  const documents: UploadedDocument[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (!(performerDocumentFields as readonly string[]).includes(part.fieldname)) {
-      throw badRequest(`Unexpected file field ${part.fieldname}`, [{ field: part.fieldname, message: 'is not an accepted file field' }]);
-    }
-    const data = await part.toBuffer();
-    const mimeType = sniffMimeType(data);
-    if (!mimeType || !DOCUMENT_MIME_TYPES.includes(mimeType)) {
-      throw new AppError(415, ErrorCode.unsupportedMedia, `${part.fieldname} must be a JPEG, PNG, WebP or PDF file`, [
-        { field: part.fieldname, message: 'must be a JPEG, PNG, WebP or PDF file' },
-      ]);
-    }
-    documents.push({ field: part.fieldname as PerformerDocumentField, data, mimeType, originalName: part.filename });
-  }
+  const { fields, buffered } = await readMediaForm(request, { buffered: [...performerDocumentFields] });
+  const documents = await Promise.all(
+    Object.entries(buffered).map(([field, upload]) => cleanDocument(field as PerformerDocumentField, upload)),
+  );
   return { fields, documents };
+}
+
+async function cleanDocument(field: PerformerDocumentField, upload: BufferedUpload): Promise<UploadedDocument> {
+  if (sniffMimeType(upload.data) === 'application/pdf') {
+    const data = await sanitizePdf(upload.data).catch((error: unknown) => {
+      if (!(error instanceof UnreadablePdfError)) throw error;
+      throw unprocessable(`${field} could not be read as a PDF: ${error.message}`, [{ field, message: 'is not a readable PDF' }]);
+    });
+    return { field, data, mimeType: 'application/pdf', originalName: upload.originalName };
+  }
+  await checkImage(upload.data, field, DOCUMENT_IMAGE_TYPES, ACCEPTS.document);
+  const image = await processImage(upload.data, { width: 2560, height: 2560 });
+  return { field, data: image.data, mimeType: image.mimeType, originalName: upload.originalName };
+}
+
+/**
+ * How an identity document is served to the admin: never as a page that could run. The WebP we
+ * re-encoded shows inline; anything else is a download. Every answer forbids type sniffing and
+ * sandboxes whatever a browser would render, with no right to load anything.
+ */
+export function documentHeaders(file: { id: string; mimeType: string }) {
+  const inline = documentOpensInline(file.mimeType);
+  const extension = file.mimeType.split('/')[1]?.replace(/[^a-z0-9]/g, '') || 'bin';
+  return {
+    'content-type': file.mimeType,
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename="document-${file.id}.${extension}"`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'",
+    'cache-control': 'private, no-store',
+  };
 }
 
 /** Writes the files to private storage (outside any transaction: storage is not transactional). */
@@ -67,7 +91,7 @@ export async function recordDocuments(tx: Queryable, ownerId: string, stored: St
         ownerId,
         type: 'document',
         storageKey: document.storageKey,
-        originalName: document.originalName.slice(0, 255),
+        originalName: document.originalName,
         mimeType: document.mimeType,
         size: document.data.length,
       })

@@ -1,4 +1,12 @@
 /** What other modules may use of the performers module (decision 004): everything else is its own. */
-export { discardDocuments, readDocumentParts, recordDocuments, storeDocuments, type UploadedDocument } from './documents';
+export {
+  discardDocuments,
+  documentFiles,
+  documentHeaders,
+  readDocumentParts,
+  recordDocuments,
+  storeDocuments,
+  type UploadedDocument,
+} from './documents';
 export { byListedCreator, findPerformer, pageOfLinkedPerformers } from './repo';
 export { isListed } from './service';

@@ -1,23 +1,23 @@
 import {
-  bankingSchema,
   currentUserSchema,
   listResponseSchema,
-  paymentGatewaySettingsSchema,
   performerAccountSchema,
   performerProfileSchema,
   performerSearchQuerySchema,
   publicPerformerSchema,
+  updateBankingSchema,
+  updatePaymentGatewaySchema,
   updatePerformerSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, sessionOf } from '../../platform/auth';
-import { readImageUpload, spoolUpload } from '../../platform/uploads';
+import { multipartForm, readImageUpload, spoolUpload } from '../../platform/uploads';
 import { replaceProfileImage, VIDEO_UPLOAD } from '../media';
 import { currentUser } from '../users';
 import * as account from './account';
-import { readDocumentParts, replaceDocuments } from './documents';
+import { documentFiles, readDocumentParts, replaceDocuments } from './documents';
 import * as search from './search';
 import * as performers from './service';
 import { removeWelcomeVideo, replaceWelcomeVideo } from './welcome-video';
@@ -62,12 +62,15 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: performerAccountSchema } },
       },
-      async (request) => account.updateMyAccount(deps, sessionOf(request).user, request.body),
+      async (request) => account.updateMyAccount(deps, sessionOf(request), request.body),
     );
 
     app.put(
       '/performers/banking-settings',
-      { preHandler: requirePerformer, schema: { tags: ['performers'], body: bankingSchema, response: { 200: performerAccountSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['performers'], body: updateBankingSchema, response: { 200: performerAccountSchema } },
+      },
       async (request) => account.updateBanking(deps, sessionOf(request).user, request.body),
     );
 
@@ -75,7 +78,7 @@ export const performersRoutes =
       '/performers/payment-gateway-settings',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['performers'], body: paymentGatewaySettingsSchema, response: { 200: performerAccountSchema } },
+        schema: { tags: ['performers'], body: updatePaymentGatewaySchema, response: { 200: performerAccountSchema } },
       },
       async (request) => account.updatePaymentGateway(deps, sessionOf(request).user, request.body),
     );
@@ -87,7 +90,7 @@ export const performersRoutes =
         schema: {
           tags: ['performers'],
           description: 'Multipart: the image under the field name cover.',
-          consumes: ['multipart/form-data'],
+          ...multipartForm({ cover: { accepts: 'image', required: true } }),
           response: { 200: currentUserSchema },
         },
       },
@@ -104,7 +107,7 @@ export const performersRoutes =
         schema: {
           tags: ['performers'],
           description: 'Multipart: idVerification and/or documentVerification (JPEG, PNG, WebP or PDF), while not yet verified.',
-          consumes: ['multipart/form-data'],
+          ...multipartForm(documentFiles(false)),
           response: { 200: performerAccountSchema },
         },
       },
@@ -123,7 +126,7 @@ export const performersRoutes =
         schema: {
           tags: ['performers'],
           description: 'Multipart: the video under the field name welcomeVideo (MP4, MOV, WebM or AVI). It plays once processed.',
-          consumes: ['multipart/form-data'],
+          ...multipartForm({ welcomeVideo: { accepts: 'video', required: true } }),
           response: { 200: performerAccountSchema },
         },
       },

@@ -4,14 +4,14 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
-import { findFile, keepUpload, queueProcessing, storedKeys } from '../media';
+import { findFile, keepUpload, queueProcessing, removeStored } from '../media';
 
 /**
  * Stores the upload privately, points the creator's page at it (status processing) and queues
  * its processing in the same transaction; the previous welcome video is removed.
  */
 export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, upload: SpooledUpload) {
-  const uploadKey = await keepUpload(deps, upload);
+  const kept = await keepUpload(deps, upload, { ownerId: performer.id, medium: 'video', field: 'welcomeVideo' });
   const previous = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
     if (!profile) throw notFound('Creator profile');
@@ -20,13 +20,12 @@ export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, up
       type: 'welcome-video',
       media: 'video',
       access: 'public',
-      uploadKey,
-      upload,
+      ...kept,
     });
     await tx.update(performerProfiles).set({ welcomeVideoFileId: file.id }).where(eq(performerProfiles.userId, performer.id));
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });
-  await removeStored(deps, previous);
+  await removeStored(deps, [previous]);
 }
 
 export async function removeWelcomeVideo(deps: Deps, performer: SessionUser) {
@@ -36,18 +35,11 @@ export async function removeWelcomeVideo(deps: Deps, performer: SessionUser) {
     await tx.update(performerProfiles).set({ welcomeVideoFileId: null }).where(eq(performerProfiles.userId, performer.id));
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });
-  await removeStored(deps, removed);
+  await removeStored(deps, [removed]);
 }
 
 async function removeFileRecord(tx: Parameters<typeof findFile>[0], fileId: string | null) {
   const file = await findFile(tx, fileId);
   if (file) await tx.delete(files).where(eq(files.id, file.id));
   return file;
-}
-
-async function removeStored(deps: Deps, file: Awaited<ReturnType<typeof findFile>>) {
-  if (!file) return;
-  for (const key of storedKeys(file)) {
-    await deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'old welcome video not removed'));
-  }
 }

@@ -5,6 +5,7 @@ import { feeds, galleries, reactions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { visibleCreator } from '../access';
+import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
 
 /**
@@ -14,13 +15,16 @@ import { findPerformer, pageOfLinkedPerformers } from '../performers';
  */
 export type ReactionTargets = Record<
   Exclude<ReactionInput['objectType'], 'performer'>,
-  (deps: Deps, user: SessionUser, id: string) => Promise<unknown>
+  (deps: Deps, user: SessionUser, id: string) => Promise<{ performerId: string }>
 >;
 
-const reachable = (deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) =>
+/** The object, if the user may reach it, and the creator it belongs to. */
+const reachable = async (deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) =>
   input.objectType === 'performer'
-    ? findPerformer(deps.db, input.objectId).then((performer) => visibleCreator(deps.db, user, performer))
+    ? { performerId: (await visibleCreator(deps.db, user, await findPerformer(deps.db, input.objectId))).user.id }
     : targets[input.objectType](deps, user, input.objectId);
+
+const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', performer: 'page' } as const;
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<
@@ -45,14 +49,24 @@ const counters: Partial<
 
 /** Likes or bookmarks an object; doing it again changes nothing. */
 export async function react(deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) {
-  await reachable(deps, targets, user, input);
+  const { performerId } = await reachable(deps, targets, user, input);
   await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(reactions)
       .values({ userId: user.id, ...input })
       .onConflictDoNothing()
       .returning({ id: reactions.id });
-    if (inserted.length) await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, 1);
+    if (!inserted.length) return;
+    await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, 1);
+    if (input.action === 'like') {
+      await notify(deps, tx, {
+        userId: performerId,
+        kind: 'like',
+        actorId: user.id,
+        text: `${user.name} liked your ${likedNouns[input.objectType]}`,
+        link: input.objectType === 'performer' ? null : `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`,
+      });
+    }
   });
 }
 

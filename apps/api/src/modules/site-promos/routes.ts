@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin } from '../../platform/auth';
-import { readImageUpload } from '../../platform/uploads';
+import { multipartForm, readImageUpload } from '../../platform/uploads';
 import * as promos from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -58,7 +58,12 @@ export const sitePromosRoutes =
       '/admin/site-promos/:id/image',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], consumes: ['multipart/form-data'], params: idParams, response: { 200: sitePromoSchema } },
+        schema: {
+          tags: ['admin'],
+          ...multipartForm({ image: { accepts: 'image', required: true } }),
+          params: idParams,
+          response: { 200: sitePromoSchema },
+        },
       },
       async (request) => promos.replacePromoImage(deps, request.params.id, await readImageUpload(request, 'image')),
     );

@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { multipartForm } from '../../platform/uploads';
 import { uploadMedia } from '../media';
 import * as storiesService from './service';
 
@@ -27,7 +28,7 @@ export const storiesRoutes =
           schema: {
             tags: ['stories'],
             description: `Multipart: the ${media} under the field name file.`,
-            consumes: ['multipart/form-data'],
+            ...multipartForm({ file: { accepts: media === 'photo' ? 'image' : 'video', required: true } }),
             response: { 200: mediaFileSchema },
           },
         },

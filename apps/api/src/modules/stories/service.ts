@@ -23,11 +23,11 @@ export async function createStory(deps: Deps, performer: SessionUser, input: Req
 
 /** Edits the words and colour; the media and the expiry stay as posted. */
 export async function updateStory(deps: Deps, performer: SessionUser, id: string, input: { text?: string; backgroundColor?: string }) {
-  const [row] = await deps.db
-    .update(stories)
-    .set(input)
-    .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)))
-    .returning();
+  const own = and(eq(stories.id, id), eq(stories.performerId, performer.id));
+  // An update that changes nothing answers the story as it stands, like every update (decision 015).
+  const [row] = Object.keys(input).length
+    ? await deps.db.update(stories).set(input).where(own).returning()
+    : await deps.db.select().from(stories).where(own);
   if (!row) throw notFound('Story');
   return (await presentStories(deps, [row]))[0]!;
 }

@@ -1,3 +1,4 @@
+import { SANDBOX_CARDS } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -42,7 +43,7 @@ const renewalJob = async (subscriptionId: string) => {
 
 /** A worker process that takes the next job and then stops answering, as one that died does. */
 function dyingWorker(handler: JobHandler) {
-  const worker = createJobs(app.deps.db, app.deps.log, 0);
+  const worker = createJobs(app.deps.db, app.deps.log, { default: 0, media: 0 });
   worker.register(RENEW_PERIOD_JOB, handler);
   void worker.drain();
   return worker;
@@ -135,5 +136,71 @@ describe('renewal jobs', () => {
     const told = (await readOutbox(app)).filter((mail) => (mail.to as { text: string }).text === fan.user.email);
     expect(told.map((mail) => mail.subject)).toEqual([expect.stringMatching(/was not renewed/)]);
     expect(told[0]!.text).toMatch(/less than the price/);
+  });
+
+  /** A fan subscribed by sandbox card, monthly; the card's id and the period's end. */
+  async function cardSubscriber() {
+    const creator = await verifiedPerformer(app);
+    await app.deps.db.update(performerProfiles).set({ monthlyPriceCents: 1000 }).where(eq(performerProfiles.userId, creator.user.id));
+    const fan = await signedIn(app, 'user');
+    const card = { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' };
+    const saved = await app.inject({ method: 'POST', url: '/api/sandbox/cards', headers: fan.headers, payload: card });
+    const subscribed = await app.inject({
+      method: 'POST',
+      url: '/api/payment/subscribe/performers',
+      headers: fan.headers,
+      payload: { performerId: creator.user.id, type: 'monthly', paymentMethod: 'card' },
+    });
+    expect(subscribed.json().payment).toMatchObject({ status: 'success' });
+    const { subscription } = subscribed.json();
+    return {
+      fan,
+      creator,
+      cardId: saved.json()._id as string,
+      subscriptionId: subscription._id as string,
+      end: new Date(subscription.expiredAt),
+    };
+  }
+
+  const toldAbout = async (fan: Account) =>
+    (await readOutbox(app)).filter(
+      (mail) => (mail.to as { text: string }).text === fan.user.email && /not renewed/.test(mail.subject ?? ''),
+    );
+
+  it('lets a card subscription whose card was removed lapse and tells the fan why', async () => {
+    const { fan, cardId, subscriptionId, end } = await cardSubscriber();
+    expect((await app.inject({ method: 'DELETE', url: `/api/payment-cards/${cardId}`, headers: fan.headers })).statusCode).toBe(200);
+    await renewDue(app.deps, new Date(end.getTime() + 1000));
+    await app.deps.jobs.drain();
+    const [lapsed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(lapsed).toMatchObject({ nextRenewalAt: null, expiredAt: end });
+    const told = await toldAbout(fan);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/the card it renews with was removed/);
+  });
+
+  it('does not renew for a creator who can no longer be paid', async () => {
+    const { fan, creator, subscriptionId, end } = await walletSubscriber(50);
+    await app.deps.db.update(performerProfiles).set({ verifiedDocument: false }).where(eq(performerProfiles.userId, creator.user.id));
+    await renewDue(app.deps, new Date(end.getTime() + 1000));
+    await app.deps.jobs.drain();
+    expect(await balance(fan)).toBe(50);
+    const [lapsed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(lapsed!.nextRenewalAt).toBeNull();
+    expect((await toldAbout(fan))[0]!.text).toMatch(/cannot receive payments/);
+  });
+
+  it('logs and lapses when the last try fails, telling the fan, and retries before that', async () => {
+    const { fan, subscriptionId, end } = await cardSubscriber();
+    // The card gateway is gone (an outage, a misconfiguration): every try fails with a server error.
+    const outage = { ...app.deps, config: { ...app.deps.config, sandboxPayments: false } };
+    const due = { subscriptionId, periodEnd: end.toISOString() };
+    await expect(renewPeriod(outage, due, { id: 'try-1', attempts: 1, maxAttempts: 3 })).rejects.toThrow();
+    const [waiting] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(waiting!.nextRenewalAt).not.toBeNull();
+    await expect(renewPeriod(outage, due, { id: 'try-3', attempts: 3, maxAttempts: 3 })).rejects.toThrow();
+    const [lapsed] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    expect(lapsed!.nextRenewalAt).toBeNull();
+    expect((await toldAbout(fan))[0]!.text).toMatch(/could not take the payment/);
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@limelight/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
+import { paymentCards, paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
@@ -101,6 +101,8 @@ function stillDue(db: Queryable, due: Due, lock = false) {
 /** Charges the period; answers why it was refused (a final outcome), or nothing when paid or still pending. */
 async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow): Promise<string | undefined> {
   const [profile] = await deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, subscription.performerId));
+  // Who may be paid (access module): a creator deactivated or no longer verified is not.
+  if (!profile?.listed) return 'the creator cannot receive payments at the moment';
   const type = subscription.type === 'free' ? 'monthly' : subscription.type;
   const priceCents = profile?.[priceColumnName[type]];
   if (!priceCents) return 'the creator no longer offers this plan';
@@ -121,6 +123,7 @@ async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow)
     return undefined;
   }
   if (subscription.gateway !== 'sandbox' && subscription.gateway !== 'stripe') return 'it has no card to charge';
+  if (subscription.cardId && !(await cardStillSaved(deps.db, subscription.cardId))) return 'the card it renews with was removed';
   const [fan] = await deps.db.select().from(users).where(eq(users.id, subscription.userId));
   const paymentId = await startCardPayment(deps, fan!, intent, {
     type: 'subscription',
@@ -135,6 +138,9 @@ async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow)
     .where(eq(paymentTransactions.id, paymentId));
   return payment?.status === 'fail' ? `your card was not charged (${payment.reason ?? 'declined'})` : undefined;
 }
+
+const cardStillSaved = async (db: Queryable, cardId: string) =>
+  (await db.select({ id: paymentCards.id }).from(paymentCards).where(eq(paymentCards.id, cardId))).length > 0;
 
 /** A renewal charges once per subscription and period end: the wallet charge's and the card payment's key. */
 const renewalIntent = (due: Due): Intent => {

@@ -1,4 +1,5 @@
 import {
+  type CardLabel,
   fromCents,
   type Subscription,
   type SubscriptionPayer,
@@ -11,15 +12,15 @@ import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Transaction } from '../../db/client';
-import { paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
+import { paymentTransactions, performerProfiles, subscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { assertMayReach, subscriptionGivesAccess } from '../access';
+import { assertMayBePaid, subscriptionGivesAccess } from '../access';
 import { addPeriod, notifyBalance, payFromWallet } from '../money';
-import { startCardPayment, transactionFor } from '../payments';
+import { cardLabels, startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -31,12 +32,11 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  */
 export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<typeof subscribeSchema>, request: FastifyRequest) {
   if (fan.role !== 'user') throw conflict('Only fans subscribe to creators');
-  await assertMayReach(deps.db, fan, input.performerId);
+  await assertMayBePaid(deps.db, fan, input.performerId);
   const [creator] = await deps.db
-    .select({ id: users.id, profile: performerProfiles })
-    .from(users)
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(and(eq(users.id, input.performerId), eq(users.status, 'active'), eq(performerProfiles.listed, true)));
+    .select({ id: performerProfiles.userId, profile: performerProfiles })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, input.performerId));
   if (!creator) throw notFound('Creator');
   if (input.type === 'free') {
     if (!deps.settings.get('freeSubscriptionEnabled') || !creator.profile.isFreeSubscription)
@@ -171,12 +171,21 @@ export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: st
   return subscriptionFor(deps, id);
 }
 
-async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promise<Subscription[]> {
+/** Subscriptions for a page at once; `forFan` names the card they renew on, which only the fan sees. */
+async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[], forFan: boolean): Promise<Subscription[]> {
   if (!rows.length) return [];
-  const people = await publicUsersById(
-    deps.db,
-    rows.flatMap((row) => [row.userId, row.performerId]),
-  );
+  const [people, cards] = await Promise.all([
+    publicUsersById(
+      deps.db,
+      rows.flatMap((row) => [row.userId, row.performerId]),
+    ),
+    forFan
+      ? cardLabels(
+          deps.db,
+          rows.map((row) => row.cardId),
+        )
+      : new Map<string, CardLabel>(),
+  ]);
   const person = (id: string) => people.get(id)!;
   const now = new Date();
   return rows.map((row) => ({
@@ -185,6 +194,7 @@ async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promis
     status: row.status,
     isActive: (row.status === 'active' || row.status === 'cancelled') && !!row.expiredAt && row.expiredAt > now,
     paidWith: (subscriptionPayers as readonly string[]).includes(row.gateway ?? '') ? (row.gateway as SubscriptionPayer) : null,
+    card: (row.cardId && cards.get(row.cardId)) || null,
     price: fromCents(row.priceCents),
     startedAt: row.startedAt?.toISOString() ?? null,
     expiredAt: row.expiredAt?.toISOString() ?? null,
@@ -199,7 +209,7 @@ async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[]): Promis
 
 async function subscriptionFor(deps: Deps, id: string) {
   const rows = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return (await presentSubscriptions(deps, rows))[0]!;
+  return (await presentSubscriptions(deps, rows, true))[0]!;
 }
 
 const sortColumns = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiredAt: subscriptions.expiredAt };
@@ -227,5 +237,5 @@ export async function searchSubscriptions(
       .offset(query.offset),
     deps.db.select({ value: count() }).from(subscriptions).where(where),
   ]);
-  return { data: await presentSubscriptions(deps, rows), total: total!.value };
+  return { data: await presentSubscriptions(deps, rows, side === 'user'), total: total!.value };
 }

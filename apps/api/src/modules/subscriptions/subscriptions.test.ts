@@ -185,6 +185,11 @@ describe('subscriptions', () => {
     const paid = (await subscribe(subscriber, { performerId: creator.user.id, type: 'three_months', paymentMethod: 'card' })).json();
     expect(paid.payment).toMatchObject({ type: 'subscription', status: 'success', amount: 25, performer: { _id: creator.user.id } });
     expect(paid.subscription).toMatchObject({ type: 'three_months', paidWith: 'sandbox', isActive: true });
+    // The fan's list names the card renewals charge; the creator's never shows a fan's card.
+    const mine = (await app.inject({ url: '/api/subscriptions/user/search', headers: subscriber.headers })).json();
+    expect(mine.data[0]).toMatchObject({ paidWith: 'sandbox', card: { brand: 'Visa', last4: '4242' } });
+    const theirs = (await app.inject({ url: '/api/subscriptions/performer/search', headers: creator.headers })).json();
+    expect(theirs.data[0]).toMatchObject({ paidWith: 'sandbox', card: null });
     expect(await balance(creator)).toBe(22.5);
     await renewAt(new Date(new Date(paid.subscription.expiredAt).getTime() + 1000));
     expect(await balance(creator)).toBe(45);

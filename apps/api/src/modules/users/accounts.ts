@@ -1,12 +1,13 @@
 import type { Role } from '@limelight/contracts';
-import type { Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { conflict } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { queueMail } from '../../platform/mail';
 import { issueOneTimeToken } from '../../platform/one-time-tokens';
-import { hashPassword } from '../../platform/password';
+import { hashPassword, verifyPassword } from '../../platform/password';
+import { accountKey, clearSignInFailures, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { takenFields, type UserRow } from './repo';
 
 /** Refuses a username or e-mail another account has (of either role), naming each field. */
@@ -26,6 +27,8 @@ export async function insertAccount(
   role: Role,
   input: { name: string; username?: string; email: string; password: string; verifiedEmail?: boolean },
 ): Promise<UserRow> {
+  // Hashed first, so a taken address answers no faster than a new one (enumeration by timing).
+  const passwordHash = await hashPassword(input.password);
   await assertAvailable(tx, input);
   try {
     const [user] = await tx
@@ -35,7 +38,7 @@ export async function insertAccount(
         name: input.name,
         username: input.username,
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         verifiedEmail: input.verifiedEmail ?? false,
       })
       .returning();
@@ -65,4 +68,27 @@ export async function sendVerificationMail(deps: Deps, user: UserRow) {
       text: `Hi ${user.name || user.username},\n\nOpen this link to verify your e-mail address:\n${link}`,
     });
   });
+}
+
+/**
+ * Sensitive changes (password, sign-in e-mail, payout details) prove the current password, so a
+ * stolen session token alone cannot take an account or its money. Wrong tries count against the
+ * account like failed sign-ins. An account without a password (social sign-in) sets one first
+ * through the reset link, which proves the mailbox.
+ */
+export async function assertCurrentPassword(db: Database, user: Pick<UserRow, 'id' | 'passwordHash'>, currentPassword: string | undefined) {
+  const field = (message: string) => [{ field: 'currentPassword', message }];
+  if (!user.passwordHash) {
+    throw badRequest(
+      'Your account has no password yet: choose one with "Forgot password" (we e-mail you a link), then try again',
+      field('cannot be checked: the account has no password'),
+    );
+  }
+  if (!currentPassword) throw badRequest('Enter your current password to make this change', field('is required'));
+  const account = accountKey(user);
+  await takeSignInAttempt(db, account);
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest('Your current password is incorrect', field('is incorrect'));
+  }
+  await clearSignInFailures(db, account);
 }

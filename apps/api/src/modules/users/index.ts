@@ -1,5 +1,6 @@
 /** What other modules may use of the users module (decision 004): everything else is its own. */
-export { assertAvailable, duplicateAsConflict, insertAccount, sendVerificationMail } from './accounts';
+export { assertAvailable, assertCurrentPassword, duplicateAsConflict, insertAccount, sendVerificationMail } from './accounts';
+export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
 export { findByEmail, findById, findByLogin, takenFields, type UserRow } from './repo';
 export { currentUser } from './service';

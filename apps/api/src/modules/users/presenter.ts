@@ -12,7 +12,7 @@ export const avatarOf = (user: Pick<UserRow, 'avatarKey'>) => (user.avatarKey ? 
 export const coverOf = (user: Pick<UserRow, 'coverKey'>) => (user.coverKey ? publicUrl(user.coverKey) : COVER_FALLBACK);
 
 /** The signed-in account as the client sees it: no password hash, no internal columns. */
-export function toCurrentUser(user: UserRow, balanceCents: number, profile?: ProfileRow): CurrentUser {
+export function toCurrentUser(user: UserRow, balanceCents: number, pendingEmail: string | null, profile?: ProfileRow): CurrentUser {
   return {
     _id: user.id,
     role: user.role,
@@ -25,6 +25,8 @@ export function toCurrentUser(user: UserRow, balanceCents: number, profile?: Pro
     cover: user.role === 'performer' ? coverOf(user) : null,
     status: user.status,
     verifiedEmail: user.verifiedEmail,
+    pendingEmail,
+    hasPassword: user.passwordHash !== null,
     verifiedDocument: profile?.verifiedDocument ?? false,
     balance: centsToAmount(balanceCents),
     createdAt: user.createdAt.toISOString(),

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { readImageUpload } from '../../platform/uploads';
+import { multipartForm, readImageUpload } from '../../platform/uploads';
 import { replaceProfileImage } from '../media';
+import { cancelEmailChange } from './email-change';
 import { findById } from './repo';
 import * as usersService from './service';
 
@@ -44,6 +45,16 @@ export const usersRoutes =
       async (request) => usersService.updateAccount(deps, sessionOf(request), request.body),
     );
 
+    app.delete(
+      '/users/me/email-change',
+      { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
+      async (request) => {
+        const { user } = sessionOf(request);
+        await cancelEmailChange(deps, user.id);
+        return usersService.currentUser(deps, user);
+      },
+    );
+
     app.post(
       '/users/avatar/upload',
       {
@@ -76,4 +87,4 @@ export const usersRoutes =
     );
   };
 
-const uploadSchema = { consumes: ['multipart/form-data'], response: { 200: currentUserSchema } };
+const uploadSchema = { ...multipartForm({ avatar: { accepts: 'image', required: true } }), response: { 200: currentUserSchema } };

@@ -5,7 +5,8 @@ import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
-import { assertAvailable, duplicateAsConflict, sendVerificationMail } from './accounts';
+import { assertAvailable, duplicateAsConflict } from './accounts';
+import { pendingEmailOf, requestEmailChange } from './email-change';
 import { toCurrentUser, toPublicUser } from './presenter';
 import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
 
@@ -14,27 +15,33 @@ export const spendableAccount = (user: Pick<UserRow, 'id' | 'role'>) =>
   user.role === 'performer' ? earningsOf(user.id) : walletOf(user.id);
 
 export async function currentUser(deps: Deps, user: UserRow) {
-  const [profile, balanceCents] = await Promise.all([
+  const [profile, balanceCents, pendingEmail] = await Promise.all([
     user.role === 'performer' ? findProfile(deps.db, user.id) : undefined,
     balanceOf(deps.db, spendableAccount(user)),
+    pendingEmailOf(deps.db, user.id),
   ]);
-  return toCurrentUser(user, balanceCents, profile);
+  return toCurrentUser(user, balanceCents, pendingEmail, profile);
 }
 
-/** Updates the account's own fields. A new e-mail address must be verified again. */
+/**
+ * Updates the account's own fields. A new e-mail address is not set here: it takes effect once
+ * its owner confirms it (`email-change.ts`), and asking for it needs the current password.
+ */
 export async function updateAccount(deps: Deps, session: RequestSession, input: UpdateAccountInput) {
   const { user } = session;
-  await assertAvailable(deps.db, input, user.id);
-  const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email?.toLowerCase();
-  const [updated] = await deps.db
-    .update(users)
-    .set({ ...input, ...(emailChanged ? { verifiedEmail: false } : {}) })
-    .where(eq(users.id, user.id))
-    .returning()
-    .catch((error: unknown) => {
-      throw duplicateAsConflict(error);
-    });
-  if (emailChanged) await sendVerificationMail(deps, updated!);
+  const { email, currentPassword, ...changes } = input;
+  await assertAvailable(deps.db, changes, user.id);
+  if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
+  const [updated] = Object.keys(changes).length
+    ? await deps.db
+        .update(users)
+        .set(changes)
+        .where(eq(users.id, user.id))
+        .returning()
+        .catch((error: unknown) => {
+          throw duplicateAsConflict(error);
+        })
+    : [user];
   return currentUser(deps, updated!);
 }
 

@@ -13,11 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { multipartForm } from '../../platform/uploads';
 import * as videosService from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
 const multipart = {
-  consumes: ['multipart/form-data'],
+  ...multipartForm({ video: { accepts: 'video' }, teaser: { accepts: 'video' }, thumbnail: { accepts: 'image' } }, saveVideoSchema),
   description: `Multipart: the fields ${Object.keys(saveVideoSchema.shape).join(', ')}; the files video (MP4, MOV, WebM, AVI), teaser (a short public clip) and thumbnail (an image), each under its own name.`,
 };
 

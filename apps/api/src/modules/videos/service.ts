@@ -18,7 +18,16 @@ import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { accessTo, assertMayReach } from '../access';
 import { countView, libraryPage, ownItem, shownTo, visibleItem } from '../library';
-import { type FileRow, keepUpload, presentMediaFile, queueProcessing, saveImageFile, storedKeys, VIDEO_UPLOAD } from '../media';
+import {
+  deleteFileRecords,
+  type KeptUpload,
+  keepUpload,
+  presentMediaFile,
+  queueProcessing,
+  removeStored,
+  saveImageFile,
+  VIDEO_UPLOAD,
+} from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
 
@@ -31,13 +40,15 @@ type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';
  */
 export async function saveVideo(deps: Deps, performer: SessionUser, request: FastifyRequest, id?: string) {
   const form = await readMediaForm(request, { spooled: { video: VIDEO_UPLOAD, teaser: VIDEO_UPLOAD }, images: ['thumbnail'] });
+  const kept: { video?: KeptUpload; teaser?: KeptUpload } = {};
+  let committed = false;
   try {
     const input = parseOrThrow(saveVideoSchema, form.fields);
     if (!id && !form.spooled.video) throw badRequest('video is required', [{ field: 'video', message: 'is required' }]);
-    const kept = {
-      video: form.spooled.video && { upload: form.spooled.video, uploadKey: await keepUpload(deps, form.spooled.video) },
-      teaser: form.spooled.teaser && { upload: form.spooled.teaser, uploadKey: await keepUpload(deps, form.spooled.teaser) },
-    };
+    for (const field of ['video', 'teaser'] as const) {
+      const upload = form.spooled[field];
+      if (upload) kept[field] = await keepUpload(deps, upload, { ownerId: performer.id, medium: 'video', field });
+    }
     const { row, replaced } = await deps.db.transaction(async (tx) => {
       const existing = id ? await ownVideoRow(tx, performer, id, true) : undefined;
       const fileIds: Partial<Record<VideoFileColumn, string>> = {};
@@ -68,10 +79,15 @@ export async function saveVideo(deps: Deps, performer: SessionUser, request: Fas
             .values({ ...values, performerId: performer.id })
             .returning();
       const previous = existing ? (Object.keys(fileIds) as VideoFileColumn[]).flatMap((column) => existing[column] ?? []) : [];
-      return { row: saved!, replaced: await deleteFiles(tx, previous) };
+      return { row: saved!, replaced: await deleteFileRecords(tx, previous) };
     });
+    committed = true;
     await removeStored(deps, replaced);
     return (await presentVideos(deps, performer, [row]))[0]!;
+  } catch (error) {
+    // A refused teaser, or a failed save, leaves no kept upload behind; once saved, the jobs own them.
+    if (!committed) await Promise.all(Object.values(kept).map((upload) => deps.storage.remove(upload.uploadKey)));
+    throw error;
   } finally {
     await form.discard();
   }
@@ -86,7 +102,7 @@ export async function removeVideoFile(deps: Deps, performer: SessionUser, id: st
       .update(videos)
       .set({ [column]: null })
       .where(eq(videos.id, id));
-    return deleteFiles(tx, video[column] ? [video[column]!] : []);
+    return deleteFileRecords(tx, video[column] ? [video[column]!] : []);
   });
   await removeStored(deps, removed);
   return ownVideo(deps, performer, id);
@@ -96,23 +112,12 @@ export async function deleteVideo(deps: Deps, performer: SessionUser, id: string
   const removed = await deps.db.transaction(async (tx) => {
     const video = await ownVideoRow(tx, performer, id, true);
     await tx.delete(videos).where(eq(videos.id, id));
-    return deleteFiles(
+    return deleteFileRecords(
       tx,
       [video.fileId, video.teaserFileId, video.thumbnailFileId].filter((fileId): fileId is string => !!fileId),
     );
   });
   await removeStored(deps, removed);
-}
-
-async function deleteFiles(tx: Queryable, ids: string[]) {
-  return ids.length ? tx.delete(files).where(inArray(files.id, ids)).returning() : [];
-}
-
-async function removeStored(deps: Deps, removed: FileRow[]) {
-  const keys = removed.flatMap(storedKeys);
-  await Promise.all(
-    keys.map((key) => deps.storage.remove(key).catch((error: unknown) => deps.log.warn({ err: error, key }, 'file not removed'))),
-  );
 }
 
 const ownVideoRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>

@@ -11,16 +11,18 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { type PurchasableType, performerProfiles, purchasedItems, users, walletCharges } from '../../db/schema';
+import { type PurchasableType, purchasedItems, walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { assertMayReach } from '../access';
+import { assertMayBePaid } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
+import { messageForSale } from '../messages';
 import { notifyBalance, payFromWallet } from '../money';
+import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
 
@@ -28,14 +30,7 @@ type Target = { performerId: string; priceCents: number; itemId: string | null }
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
-  tip: async (deps, fan, id, input) => {
-    await assertMayReach(deps.db, fan, id);
-    const [creator] = await deps.db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(and(eq(users.id, id), eq(users.status, 'active')));
-    if (!creator) throw notFound('Creator');
+  tip: async (deps, _fan, id, input) => {
     if (input.price === undefined) throw badRequest('price is required for a tip', [{ field: 'price', message: 'is required' }]);
     const [min, max] = [deps.settings.get('minimumTipPrice'), deps.settings.get('maximumTipPrice')];
     if (input.price < min || input.price > max) {
@@ -43,11 +38,12 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
         { field: 'price', message: `must be between ${min} and ${max}` },
       ]);
     }
-    return { performerId: creator.id, priceCents: toCents(input.price), itemId: null };
+    return { performerId: id, priceCents: toCents(input.price), itemId: null };
   },
   feed: async (deps, fan, id) => saleItem(await visibleFeed(deps, fan, id)),
   video: async (deps, fan, id) => saleItem(await visibleVideo(deps, fan, id)),
   gallery: async (deps, fan, id) => saleItem(await visibleGallery(deps, fan, id)),
+  message: async (deps, fan, id) => saleItem(await messageForSale(deps, fan, id)),
 };
 
 function saleItem(item: { id: string; performerId: string; isSale: boolean; priceCents: number }): Target {
@@ -55,6 +51,15 @@ function saleItem(item: { id: string; performerId: string; isSale: boolean; pric
   if (item.priceCents === 0) throw conflict('This is free: there is nothing to pay');
   return { performerId: item.performerId, priceCents: item.priceCents, itemId: item.id };
 }
+
+/** Asked first, so a second purchase is told so rather than that the wallet is short; the unique key settles races. */
+const alreadyBought = async (db: Queryable, userId: string, itemType: PurchasableType, itemId: string) =>
+  (
+    await db
+      .select({ id: purchasedItems.id })
+      .from(purchasedItems)
+      .where(and(eq(purchasedItems.userId, userId), eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)))
+  ).length > 0;
 
 /**
  * `POST /wallet/charges/{type}/{id}`: pays a tip or an item from the wallet. The debit is one
@@ -71,7 +76,11 @@ export async function chargeWallet(
 ) {
   if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
   const target = await targets[type](deps, fan, id, input);
+  await assertMayBePaid(deps.db, fan, target.performerId);
   if (target.performerId === fan.id) throw conflict('You cannot pay yourself');
+  if (target.itemId && (await alreadyBought(deps.db, fan.id, type as PurchasableType, target.itemId))) {
+    throw conflict('You have already bought this');
+  }
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
   }
@@ -82,6 +91,15 @@ export async function chargeWallet(
     fan.id,
     intentOf(request),
     async (tx) => {
+      // First in the transaction, before the creator's balance row is locked; gone again if the payment fails.
+      const amount = `${fromCents(target.priceCents)} tokens`;
+      await notify(deps, tx, {
+        userId: target.performerId,
+        kind: type === 'tip' ? 'tip' : 'purchase',
+        actorId: fan.id,
+        text: type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${type} for ${amount}`,
+        link: '/creator/earnings',
+      });
       const paid = await payFromWallet(deps, tx, {
         fanId: fan.id,
         performerId: target.performerId,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@limelight/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectSoundLedger, fundWallet, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
+import { expectSoundLedger, fundWallet, refusedFields, saveBankDetails, signedIn, verifiedPerformer } from '../../../test/factories';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -120,10 +120,7 @@ describe('wallet charges', () => {
 
   it('refunds a wallet charge once: the fan gets it back and loses the item; the creator gives back what is still available; only admins', async () => {
     const seller = await verifiedPerformer(app);
-    const bank = { firstName: 'Sam', lastName: 'Seller', bankName: 'Lime Bank', bankAccount: '12345678', country: 'US' };
-    expect(
-      (await app.inject({ method: 'PUT', url: '/api/performers/banking-settings', headers: seller.headers, payload: bank })).statusCode,
-    ).toBe(200);
+    await saveBankDetails(app, seller);
     const post = await app.inject({
       method: 'POST',
       url: '/api/performer/feeds',

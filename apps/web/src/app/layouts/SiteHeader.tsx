@@ -20,6 +20,9 @@ export function SiteLogo() {
   );
 }
 
+/** A nav entry: its key is its path, so the page open marks it (and the group holding it). */
+const link = (path: string, label: string) => ({ key: path, label: <Link to={path}>{label}</Link> });
+
 /** The navigation by role, then the header menus the admin configured. */
 function useNavItems() {
   const user = useAppSelector((state) => state.session.user);
@@ -36,32 +39,41 @@ function useNavItems() {
       ),
     }));
   if (!user) return custom;
-  if (user.isAdmin) return [{ key: '/admin', label: <Link to="/admin">Admin</Link> }, ...custom];
+  if (user.isAdmin) return [link('/admin', 'Admin'), ...custom];
   if (user.isPerformer) {
+    // Grouped so that every area of a creator's work shows at 1280px instead of folding into "…".
     return [
-      ...(user.username ? [{ key: `/${user.username}`, label: <Link to={`/${user.username}`}>My page</Link> }] : []),
-      { key: '/creator/posts', label: <Link to="/creator/posts">Posts</Link> },
-      { key: '/creator/videos', label: <Link to="/creator/videos">Videos</Link> },
-      { key: '/creator/galleries', label: <Link to="/creator/galleries">Galleries</Link> },
-      { key: '/creator/stories', label: <Link to="/creator/stories">Stories</Link> },
-      { key: '/creator/followers', label: <Link to="/creator/followers">Followers</Link> },
-      { key: '/creator/subscribers', label: <Link to="/creator/subscribers">Subscribers</Link> },
-      { key: '/creator/earnings', label: <Link to="/creator/earnings">Earnings</Link> },
-      { key: '/creator/payouts', label: <Link to="/creator/payouts">Payouts</Link> },
-      { key: '/creator/account', label: <Link to="/creator/account">Account</Link> },
-      { key: '/user/blocked', label: <Link to="/user/blocked">Blocking</Link> },
-      { key: '/creator/banking', label: <Link to="/creator/banking">Banking</Link> },
+      ...(user.username ? [link(`/${user.username}`, 'My page')] : []),
+      link('/creator/posts', 'Posts'),
+      link('/creator/videos', 'Videos'),
+      link('/creator/galleries', 'Galleries'),
+      link('/creator/stories', 'Stories'),
+      {
+        key: 'fans',
+        label: 'Fans',
+        children: [
+          link('/creator/followers', 'Followers'),
+          link('/creator/subscribers', 'Subscribers'),
+          link('/user/blocked', 'Blocked users'),
+        ],
+      },
+      {
+        key: 'money',
+        label: 'Money',
+        children: [link('/creator/earnings', 'Earnings'), link('/creator/payouts', 'Payouts'), link('/creator/banking', 'Banking')],
+      },
+      link('/creator/account', 'Account'),
       ...custom,
     ];
   }
   return [
-    { key: '/home', label: <Link to="/home">Home</Link> },
-    { key: '/user/following', label: <Link to="/user/following">Following</Link> },
-    { key: '/user/subscriptions', label: <Link to="/user/subscriptions">Subscriptions</Link> },
-    { key: '/user/bookmarks', label: <Link to="/user/bookmarks">Bookmarks</Link> },
-    { key: '/user/wallet', label: <Link to="/user/wallet">Wallet</Link> },
-    { key: '/user/account', label: <Link to="/user/account">Account</Link> },
-    { key: '/user/blocked', label: <Link to="/user/blocked">Blocked</Link> },
+    link('/home', 'Home'),
+    link('/user/following', 'Following'),
+    link('/user/subscriptions', 'Subscriptions'),
+    link('/user/bookmarks', 'Bookmarks'),
+    link('/user/wallet', 'Wallet'),
+    link('/user/account', 'Account'),
+    link('/user/blocked', 'Blocked users'),
     ...custom,
   ];
 }
@@ -117,7 +129,8 @@ export function SiteHeader() {
                 type="text"
                 aria-label="Account menu"
                 data-testid="account-menu"
-                icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} />}
+                // The button's label names it; the picture beside the name says nothing more.
+                icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} alt="" />}
               >
                 <span className="hide-on-phone">{user.name || user.username}</span>
               </Button>
@@ -144,9 +157,11 @@ export function SiteHeader() {
         </Flex>
       </Flex>
       <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title="Menu">
+        {/* Inline, with every group open: a phone has no room for menus popping out sideways. */}
         <Menu
-          mode="vertical"
+          mode="inline"
           selectedKeys={[pathname]}
+          defaultOpenKeys={items.flatMap((item) => ('children' in item ? [item.key] : []))}
           items={items}
           onClick={() => setDrawerOpen(false)}
           style={{ borderInlineEnd: 'none' }}

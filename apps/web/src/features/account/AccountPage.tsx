@@ -1,26 +1,34 @@
 import { Messages, registerUserSchema } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { useUpdateAccountMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
+import { SessionsCard } from './SessionsCard';
 
-type ProfileForm = { name: string; username: string; email: string };
+type ProfileForm = { name: string; username: string; email: string; currentPassword?: string };
 const fields = registerUserSchema.shape;
 
 /** `/user/account`: a fan's own details and password. */
 export default function AccountPage() {
   const user = useAppSelector((state) => state.session.user)!;
   const [update, updating] = useUpdateAccountMutation();
+  const [form] = Form.useForm<ProfileForm>();
+  const emailChange = useEmailChange();
   const incomplete = !user.email || !user.username;
 
-  const saveProfile = async (values: ProfileForm) => {
+  const saveProfile = async ({ email, currentPassword, ...values }: ProfileForm) => {
     try {
-      await update(values).unwrap();
+      const change = await emailChange.body({ email, currentPassword });
+      await update({ ...values, ...change }).unwrap();
       toast.success(Messages.changesSaved);
+      emailChange.announce(change, (reset) => form.setFieldsValue({ ...reset, email: reset.email ?? '' }));
     } catch (error) {
+      applyFieldErrors(form, error);
       toast.error(errorMessage(error, Messages.genericError));
     }
   };
@@ -44,6 +52,7 @@ export default function AccountPage() {
               <ImageUpload kind="avatar" current={user.avatar} label="Avatar" />
             </div>
             <Form<ProfileForm>
+              form={form}
               layout="vertical"
               requiredMark={false}
               initialValues={{ name: user.name, username: user.username ?? '', email: user.email ?? '' }}
@@ -55,14 +64,7 @@ export default function AccountPage() {
               <Form.Item name="username" label="Username" rules={[zodRule(fields.username, 'Username')]}>
                 <Input />
               </Form.Item>
-              <Form.Item
-                name="email"
-                label="E-mail"
-                rules={[zodRule(fields.email, 'E-mail')]}
-                extra={user.email && !user.verifiedEmail ? 'Not verified yet: check your inbox for the link.' : undefined}
-              >
-                <Input type="email" />
-              </Form.Item>
+              <EmailChangeField />
               <Button type="primary" htmlType="submit" loading={updating.isLoading}>
                 Save changes
               </Button>
@@ -71,6 +73,9 @@ export default function AccountPage() {
         </Col>
         <Col xs={24} lg={12}>
           <ChangePasswordCard />
+        </Col>
+        <Col span={24}>
+          <SessionsCard />
         </Col>
       </Row>
     </div>

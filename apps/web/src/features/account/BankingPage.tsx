@@ -3,7 +3,9 @@ import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from 'antd'
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { usePreparePassword } from '../auth/usePreparePassword';
 import { CountrySelect } from '../lookups/fields';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
 
 const fields = bankingSchema.shape;
@@ -19,28 +21,34 @@ const text: Array<[name: keyof Banking, label: string, required?: boolean]> = [
   ['state', 'State or region'],
 ];
 
+type BankForm = Banking & { currentPassword: string };
+const PASSWORD_WHY = 'Needed to change where your payouts go.';
+
 /** `/creator/banking`: where payouts go. Only this creator (and admins) ever see it. */
 export default function BankingPage() {
   const { data: account, isLoading } = useMyPerformerQuery();
-  const [bankForm] = Form.useForm<Banking>();
-  const [paypalForm] = Form.useForm<{ email: string }>();
+  const [bankForm] = Form.useForm<BankForm>();
+  const [paypalForm] = Form.useForm<{ email: string; currentPassword: string }>();
+  const preparePassword = usePreparePassword();
   const [saveBanking, savingBanking] = useUpdateBankingMutation();
   const [savePaypal, savingPaypal] = useUpdatePaymentGatewayMutation();
   if (isLoading || !account) return <Skeleton active paragraph={{ rows: 8 }} />;
 
-  const submitBanking = async (values: Banking) => {
-    const body = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === '' ? null : value])) as Banking;
+  const submitBanking = async ({ currentPassword, ...values }: BankForm) => {
+    const banking = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === '' ? null : value])) as Banking;
     try {
-      await saveBanking(body).unwrap();
+      await saveBanking({ ...banking, currentPassword: await preparePassword(currentPassword) }).unwrap();
+      bankForm.setFieldValue('currentPassword', undefined);
       toast.success(Messages.changesSaved);
     } catch (error) {
       applyFieldErrors(bankForm, error);
       toast.error(errorMessage(error, Messages.genericError));
     }
   };
-  const submitPaypal = async ({ email }: { email: string }) => {
+  const submitPaypal = async ({ email, currentPassword }: { email: string; currentPassword: string }) => {
     try {
-      await savePaypal({ key: 'paypal', value: { email } }).unwrap();
+      await savePaypal({ key: 'paypal', value: { email }, currentPassword: await preparePassword(currentPassword) }).unwrap();
+      paypalForm.setFieldValue('currentPassword', undefined);
       toast.success(Messages.changesSaved);
     } catch (error) {
       applyFieldErrors(paypalForm, error);
@@ -54,7 +62,7 @@ export default function BankingPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title="Bank account">
-            <Form<Banking>
+            <Form<BankForm>
               form={bankForm}
               layout="vertical"
               requiredMark={false}
@@ -75,6 +83,7 @@ export default function BankingPage() {
                   </Form.Item>
                 </Col>
               </Row>
+              <CurrentPasswordField extra={PASSWORD_WHY} />
               <Button type="primary" htmlType="submit" loading={savingBanking.isLoading}>
                 Save bank account
               </Button>
@@ -97,6 +106,7 @@ export default function BankingPage() {
               >
                 <Input type="email" />
               </Form.Item>
+              <CurrentPasswordField extra={PASSWORD_WHY} />
               <Button type="primary" htmlType="submit" loading={savingPaypal.isLoading}>
                 Save PayPal
               </Button>

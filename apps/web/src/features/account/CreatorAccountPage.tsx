@@ -20,8 +20,10 @@ import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
 import { DocumentsTab } from './DocumentsTab';
+import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
 import { LocationFields } from './LocationFields';
+import { SessionsCard } from './SessionsCard';
 import { WelcomeVideoUpload } from './WelcomeVideoUpload';
 
 type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
@@ -34,8 +36,10 @@ const nullIfBlank = <T,>(value: T) => (value === '' || value === undefined ? nul
 function ProfileTab({ account }: { account: PerformerAccount }) {
   const [form] = Form.useForm<ProfileForm>();
   const [update, { isLoading }] = useUpdateMyPerformerMutation();
-  const save = async ({ dateOfBirth, ...values }: ProfileForm) => {
-    const body: UpdatePerformerInput = { ...values, dateOfBirth: dateOfBirth?.format('YYYY-MM-DD') };
+  const emailChange = useEmailChange();
+  const save = async ({ dateOfBirth, email, currentPassword, ...values }: ProfileForm) => {
+    const change = await emailChange.body({ email, currentPassword });
+    const body: UpdatePerformerInput = { ...values, ...change, dateOfBirth: dateOfBirth?.format('YYYY-MM-DD') };
     for (const key of [
       'state',
       'city',
@@ -51,6 +55,7 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
     try {
       await update(body).unwrap();
       toast.success(Messages.changesSaved);
+      emailChange.announce(change, (reset) => form.setFieldsValue({ ...reset, email: reset.email ?? undefined }));
     } catch (error) {
       applyFieldErrors(form, error);
       toast.error(errorMessage(error, Messages.genericError));
@@ -82,9 +87,7 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="email" label="E-mail" rules={[zodRule(fields.email, 'E-mail')]}>
-              <Input type="email" />
-            </Form.Item>
+            <EmailChangeField />
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="dateOfBirth" label="Date of birth">
@@ -211,7 +214,16 @@ export default function CreatorAccountPage() {
             { key: 'profile', label: 'Profile', children: <ProfileTab account={account} /> },
             { key: 'subscription', label: 'Subscription', children: <SubscriptionTab account={account} /> },
             { key: 'documents', label: 'Documents', children: <DocumentsTab account={account} /> },
-            { key: 'password', label: 'Password', children: <ChangePasswordCard /> },
+            {
+              key: 'security',
+              label: 'Security',
+              children: (
+                <Flex vertical gap={16}>
+                  <ChangePasswordCard />
+                  <SessionsCard />
+                </Flex>
+              ),
+            },
           ]}
         />
       </Card>

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Popconfirm, Progress, Spin, Typography, Upload } f
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
+import { VIDEO_LIMITS_TEXT } from '../../shared/lib/media-limits';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
@@ -74,7 +75,7 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
         )}
       </Flex>
       {progress !== undefined && <Progress percent={progress} size="small" aria-label="Welcome video upload progress" />}
-      <Typography.Text type="secondary">MP4, MOV, WebM or AVI, up to 500 MB.</Typography.Text>
+      <Typography.Text type="secondary">{VIDEO_LIMITS_TEXT}</Typography.Text>
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import type { CurrentUser, UpdateAccountInput } from '@limelight/contracts';
+import type { ActiveSession, CurrentUser, ListResponse, UpdateAccountInput } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
 
@@ -11,10 +11,34 @@ export const accountApi = api.injectEndpoints({
         if (data) dispatch(userLoaded(data));
       },
     }),
-    changePassword: build.mutation<{ message: string }, { password: string; source: 'user' | 'performer'; currentPassword?: string }>({
+    cancelEmailChange: build.mutation<CurrentUser, void>({
+      query: () => ({ url: '/users/me/email-change', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(userLoaded(data));
+      },
+    }),
+    changePassword: build.mutation<{ message: string }, { password: string; source: 'user' | 'performer'; currentPassword: string }>({
       query: (body) => ({ url: '/auth/users/me/password', method: 'PUT', body }),
+      invalidatesTags: ['Sessions'],
+    }),
+    sessions: build.query<ListResponse<ActiveSession>, void>({ query: () => '/auth/sessions', providesTags: ['Sessions'] }),
+    endSession: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/auth/sessions/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Sessions'],
+    }),
+    endOtherSessions: build.mutation<{ message: string; ended: number }, void>({
+      query: () => ({ url: '/auth/sessions', method: 'DELETE' }),
+      invalidatesTags: ['Sessions'],
     }),
   }),
 });
 
-export const { useUpdateAccountMutation, useChangePasswordMutation } = accountApi;
+export const {
+  useUpdateAccountMutation,
+  useCancelEmailChangeMutation,
+  useChangePasswordMutation,
+  useSessionsQuery,
+  useEndSessionMutation,
+  useEndOtherSessionsMutation,
+} = accountApi;

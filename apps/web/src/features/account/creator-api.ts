@@ -1,4 +1,4 @@
-import type { Banking, PaymentGatewaySettings, PerformerAccount, UpdatePerformerInput } from '@limelight/contracts';
+import type { PerformerAccount, UpdateBankingInput, UpdatePaymentGatewayInput, UpdatePerformerInput } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export const creatorApi = api.injectEndpoints({
@@ -12,11 +12,11 @@ export const creatorApi = api.injectEndpoints({
       query: () => ({ url: '/performers/welcome-video', method: 'DELETE' }),
       invalidatesTags: ['PerformerAccount', 'Performer'],
     }),
-    updateBanking: build.mutation<PerformerAccount, Banking>({
+    updateBanking: build.mutation<PerformerAccount, UpdateBankingInput>({
       query: (body) => ({ url: '/performers/banking-settings', method: 'PUT', body }),
       invalidatesTags: ['PerformerAccount'],
     }),
-    updatePaymentGateway: build.mutation<PerformerAccount, PaymentGatewaySettings>({
+    updatePaymentGateway: build.mutation<PerformerAccount, UpdatePaymentGatewayInput>({
       query: (body) => ({ url: '/performers/payment-gateway-settings', method: 'PUT', body }),
       invalidatesTags: ['PerformerAccount'],
     }),

@@ -1,4 +1,5 @@
-import type { AdminAccount } from '@limelight/contracts';
+import { DownloadOutlined } from '@ant-design/icons';
+import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
 import { Button, Card, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
@@ -89,11 +90,19 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
                   key: 'documents',
                   render: (_: unknown, row: AdminAccount) => (
                     <Space wrap>
-                      {row.documents.map((document) => (
-                        <a key={document._id} href={document.url} target="_blank" rel="noreferrer">
-                          {document.field === 'idVerification' ? 'ID' : 'Selfie'}
-                        </a>
-                      ))}
+                      {row.documents.map((document) => {
+                        const label = document.field === 'idVerification' ? 'ID' : 'Selfie';
+                        // Re-encoded images open in a tab; PDFs are only ever downloads (the API says so too).
+                        return documentOpensInline(document.mimeType) ? (
+                          <a key={document._id} href={document.url} target="_blank" rel="noreferrer">
+                            {label}
+                          </a>
+                        ) : (
+                          <a key={document._id} href={document.url} download>
+                            <DownloadOutlined /> {label} ({document.mimeType === 'application/pdf' ? 'PDF' : 'file'})
+                          </a>
+                        );
+                      })}
                       <Tag color={row.verifiedDocument ? 'success' : 'warning'}>{row.verifiedDocument ? 'verified' : 'pending'}</Tag>
                     </Space>
                   ),

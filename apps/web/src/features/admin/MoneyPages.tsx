@@ -1,23 +1,29 @@
-import {
-  type Coupon,
-  chargeStatuses,
-  chargeTypes,
-  type Earning,
-  earningSourceTypes,
-  type PaymentTransaction,
-  type PayoutRequest,
-  paymentStatuses,
-  payoutStatuses,
-  type SaveCouponInput,
-  type WalletCharge,
+import type {
+  ChargeStatus,
+  ChargeType,
+  Coupon,
+  Earning,
+  PaymentTransaction,
+  PayoutRequest,
+  SaveCouponInput,
+  WalletCharge,
 } from '@limelight/contracts';
 import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
-import { useFormatMoney } from '../../shared/lib/money';
+import { formatTokens, useFormatMoney } from '../../shared/lib/money';
+import {
+  chargeStatusLabels,
+  chargeTypeLabels,
+  labelOptions,
+  paymentStatusLabels,
+  paymentTypeLabels,
+  payoutStatusLabels,
+} from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
-import { createdAtColumn, formatAmount, formatDateTime } from '../../shared/ui/TableCells';
+import { usePhoneColumns } from '../../shared/ui/PhoneTable';
+import { createdAtColumn, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { EarningSource } from '../earnings/EarningsPage';
@@ -57,6 +63,34 @@ export function WalletChargesAdminPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useAdminChargesQuery(query);
   const [refund] = useRefundChargeMutation();
+  const layout = usePhoneColumns<WalletCharge>(
+    [
+      createdAtColumn('Date', sortOrder),
+      { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+      { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+      { title: 'Kind', dataIndex: 'type', render: (type: ChargeType) => <Tag>{chargeTypeLabels[type]}</Tag> },
+      { title: 'Spent', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatTokens },
+      {
+        title: 'Status',
+        dataIndex: 'status',
+        render: (status: ChargeStatus) => <Tag color={chargeStatusLabels[status].color}>{chargeStatusLabels[status].label}</Tag>,
+      },
+      {
+        title: '',
+        key: 'actions',
+        render: (_: unknown, row) =>
+          row.status === 'success' ? (
+            <RefundButton
+              what="charge"
+              description={`${formatTokens(row.price)} go back to ${row.user.name}${row.type === 'tip' ? '' : ', who loses what they bought'}.`}
+              refund={() => refund(row._id).unwrap()}
+            />
+          ) : null,
+      },
+    ],
+    ['user', 'price', 'status', 'actions'],
+    800,
+  );
   return (
     <Card>
       <Typography.Title level={2}>Wallet charges</Typography.Title>
@@ -64,14 +98,14 @@ export function WalletChargesAdminPage() {
         <SelectFilter
           value={state.filters.status}
           onChange={(value) => setFilter('status', value)}
-          values={chargeStatuses}
+          options={labelOptions(chargeStatusLabels)}
           placeholder="Status"
           label="Filter by status"
         />
         <SelectFilter
           value={state.filters.type}
           onChange={(value) => setFilter('type', value)}
-          values={chargeTypes}
+          options={labelOptions(chargeTypeLabels)}
           placeholder="Kind"
           label="Filter by kind"
         />
@@ -80,33 +114,9 @@ export function WalletChargesAdminPage() {
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 800 }}
         style={{ marginTop: 12 }}
         {...tableProps<WalletCharge>(data?.total)}
-        columns={[
-          createdAtColumn('Date', sortOrder),
-          { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-          { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
-          { title: 'Kind', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
-          { title: 'Tokens', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatAmount },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: string) => <Tag color={status === 'refunded' ? 'purple' : 'success'}>{status}</Tag>,
-          },
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, row) =>
-              row.status === 'success' ? (
-                <RefundButton
-                  what="charge"
-                  description={`${row.price.toFixed(2)} tokens go back to ${row.user.name}${row.type === 'tip' ? '' : ', who loses what they bought'}.`}
-                  refund={() => refund(row._id).unwrap()}
-                />
-              ) : null,
-          },
-        ]}
+        {...layout}
       />
     </Card>
   );
@@ -118,6 +128,36 @@ export function TransactionsAdminPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useAdminTransactionsQuery(query);
   const [refund] = useRefundPaymentMutation();
+  const layout = usePhoneColumns<PaymentTransaction>(
+    [
+      createdAtColumn('Date', sortOrder),
+      { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+      { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
+      { title: 'Gateway', dataIndex: 'gateway' },
+      { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
+      {
+        title: 'Tokens',
+        dataIndex: 'tokens',
+        render: (tokens: number, row) => (row.type === 'wallet_top_up' ? formatTokens(tokens) : ''),
+      },
+      { title: 'Coupon', dataIndex: 'couponCode' },
+      paymentStatusColumn,
+      {
+        title: '',
+        key: 'actions',
+        render: (_: unknown, row) =>
+          row.status === 'success' ? (
+            <RefundButton
+              what="payment"
+              description={`${money(row.amount)} goes back to the card; what it bought is taken back as far as it is still there.`}
+              refund={() => refund(row._id).unwrap()}
+            />
+          ) : null,
+      },
+    ],
+    ['user', 'amount', 'status', 'actions'],
+    800,
+  );
   return (
     <Card>
       <Typography.Title level={2}>Transactions</Typography.Title>
@@ -125,7 +165,7 @@ export function TransactionsAdminPage() {
         <SelectFilter
           value={state.filters.status}
           onChange={(value) => setFilter('status', value)}
-          values={paymentStatuses}
+          options={labelOptions(paymentStatusLabels)}
           placeholder="Status"
           label="Filter by status"
           width={200}
@@ -133,7 +173,7 @@ export function TransactionsAdminPage() {
         <SelectFilter
           value={state.filters.type}
           onChange={(value) => setFilter('type', value)}
-          values={['wallet_top_up', 'subscription']}
+          options={labelOptions(paymentTypeLabels)}
           placeholder="Kind"
           label="Filter by kind"
           width={180}
@@ -143,31 +183,9 @@ export function TransactionsAdminPage() {
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 800 }}
         style={{ marginTop: 12 }}
         {...tableProps<PaymentTransaction>(data?.total)}
-        columns={[
-          createdAtColumn('Date', sortOrder),
-          { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-          { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
-          { title: 'Gateway', dataIndex: 'gateway' },
-          { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
-          { title: 'Tokens', dataIndex: 'tokens', render: formatAmount },
-          { title: 'Coupon', dataIndex: 'couponCode' },
-          paymentStatusColumn,
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, row) =>
-              row.status === 'success' ? (
-                <RefundButton
-                  what="payment"
-                  description={`${money(row.amount)} goes back to the card; what it bought is taken back as far as it is still there.`}
-                  refund={() => refund(row._id).unwrap()}
-                />
-              ) : null,
-          },
-        ]}
+        {...layout}
       />
     </Card>
   );
@@ -183,7 +201,7 @@ export function EarningsAdminPage() {
       <SelectFilter
         value={state.filters.sourceType}
         onChange={(value) => setFilter('sourceType', value)}
-        values={earningSourceTypes}
+        options={labelOptions(chargeTypeLabels)}
         placeholder="Source"
         label="Filter by source"
       />
@@ -199,9 +217,9 @@ export function EarningsAdminPage() {
           { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
           { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
           { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
-          { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatAmount },
-          { title: 'Commission', dataIndex: 'commission', render: formatAmount },
-          { title: 'Net', dataIndex: 'net', render: formatAmount },
+          { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatTokens },
+          { title: 'Commission', dataIndex: 'commission', render: formatTokens },
+          { title: 'Net', dataIndex: 'net', render: formatTokens },
         ]}
       />
     </Card>
@@ -226,7 +244,7 @@ export function PayoutsAdminPage() {
       <SelectFilter
         value={state.filters.status}
         onChange={(value) => setFilter('status', value)}
-        values={payoutStatuses}
+        options={labelOptions(payoutStatusLabels)}
         placeholder="Status"
         label="Filter by status"
       />

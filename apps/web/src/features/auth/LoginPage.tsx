@@ -33,9 +33,8 @@ export default function LoginPage() {
       }).unwrap();
       await startSession(session.token, values.remember, redirect);
     } catch (error) {
-      const message = errorMessage(error, Messages.incorrectCredentials);
-      setFailure({ message, code: errorCode(error), login: values.login });
-      toast.error(message);
+      // Said once, beside the form (with its Resend action when that helps): not also as a toast.
+      setFailure({ message: errorMessage(error, Messages.incorrectCredentials), code: errorCode(error), login: values.login });
     }
   };
 
@@ -57,10 +56,14 @@ export default function LoginPage() {
                   resend({ email: failure.login })
                     .unwrap()
                     .then((r) => toast.success(r.message))
+                    .catch((error: unknown) => toast.error(errorMessage(error)))
                 }
               >
                 Resend e-mail
               </Button>
+            ) : failure.code === ErrorCode.rateLimited && !staffEntrance ? (
+              // Too many failed tries: the wait is named above, and a reset lets the owner in now.
+              <Link to="/auth/forgot-password">Reset password</Link>
             ) : undefined
           }
         />

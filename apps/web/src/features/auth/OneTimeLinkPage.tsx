@@ -4,27 +4,47 @@ import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { errorMessage } from '../../shared/lib/toast';
-import { useTokenLoginMutation, useVerifyEmailMutation } from './api';
+import { useConfirmEmailChangeMutation, useTokenLoginMutation, useUndoEmailChangeMutation, useVerifyEmailMutation } from './api';
 import { useStartSession } from './useSessionActions';
 
-/** `/auth/verify-email?token=`: the link in the verification e-mail. */
-export function VerifyEmailPage() {
+/**
+ * A page a link from an e-mail opens: it sends the link's token once and shows the answer.
+ * `signsOut` links end every session (undoing an e-mail change), so they lead to log in.
+ */
+function LinkResult({ send, signsOut = false }: { send: (token: string) => Promise<{ message: string }>; signsOut?: boolean }) {
   const [params] = useSearchParams();
-  const [verify] = useVerifyEmailMutation();
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const [state, setState] = useState<{ ok: boolean; message: string }>();
   useOnce(async () => {
     try {
-      const answer = await verify({ token: params.get('token') ?? '' }).unwrap();
-      setState({ ok: true, message: answer.message });
+      setState({ ok: true, message: (await send(params.get('token') ?? '')).message });
     } catch (error) {
       setState({ ok: false, message: errorMessage(error) });
     }
   });
   if (!state) return <Spin size="large" />;
   // Someone who opens the link while signed in is not sent to log in again.
-  const next = loggedIn ? <Link to="/home">Go to your home page</Link> : <Link to="/auth/login">Go to log in</Link>;
+  const next =
+    loggedIn && !(signsOut && state.ok) ? <Link to="/home">Go to your home page</Link> : <Link to="/auth/login">Go to log in</Link>;
   return <Result status={state.ok ? 'success' : 'error'} title={state.message} extra={next} />;
+}
+
+/** `/auth/verify-email?token=`: the link in the verification e-mail. */
+export function VerifyEmailPage() {
+  const [verify] = useVerifyEmailMutation();
+  return <LinkResult send={(token) => verify({ token }).unwrap()} />;
+}
+
+/** `/auth/confirm-email-change?token=`: the link sent to a new sign-in address. */
+export function ConfirmEmailChangePage() {
+  const [confirm] = useConfirmEmailChangeMutation();
+  return <LinkResult send={(token) => confirm({ token }).unwrap()} />;
+}
+
+/** `/auth/undo-email-change?token=`: the link sent to the old address after a change. */
+export function UndoEmailChangePage() {
+  const [undo] = useUndoEmailChangeMutation();
+  return <LinkResult send={(token) => undo({ token }).unwrap()} signsOut />;
 }
 
 /** `/auth/token-login?token=&redirect=`: a one-time login link. */

@@ -32,6 +32,13 @@ export const authApi = api.injectEndpoints({
     verifyEmail: build.mutation<Message, { token: string }>({
       query: (body) => ({ url: '/auth/email-verification/verify', method: 'POST', body }),
     }),
+    confirmEmailChange: build.mutation<Message, { token: string }>({
+      query: (body) => ({ url: '/auth/email-change/confirm', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    undoEmailChange: build.mutation<Message, { token: string }>({
+      query: (body) => ({ url: '/auth/email-change/undo', method: 'POST', body }),
+    }),
     googleToken: build.mutation<Session, { code: string; redirectUri: string; role: SocialRole }>({
       query: (body) => ({ url: '/auth/google/token', method: 'POST', body }),
     }),
@@ -56,6 +63,8 @@ export const {
   useResetPasswordMutation,
   useResendVerificationMutation,
   useVerifyEmailMutation,
+  useConfirmEmailChangeMutation,
+  useUndoEmailChangeMutation,
   useTokenLoginMutation,
   useGoogleTokenMutation,
   useTwitterLoginMutation,

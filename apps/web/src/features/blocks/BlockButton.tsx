@@ -1,19 +1,31 @@
 import { StopOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@limelight/contracts';
-import { Button, Input, Popconfirm } from 'antd';
+import { Button, Flex, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
+import { useAppSelector } from '../../app/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useBlockStatusQuery, useBlockUserMutation, useUnblockUserMutation } from './api';
 
 /**
+ * What a block does, as the API does it (decision 011): a creator's block stops the fan's
+ * subscription renewing, refunds nothing and locks what it opened until an unblock; a fan's block
+ * only hides the creator, and their own subscription goes on until they cancel it.
+ */
+export const blockConsequences = (blocker: 'creator' | 'fan') =>
+  blocker === 'creator'
+    ? 'They can no longer see your page or content. If they subscribe to you, their subscription stops renewing and nothing is refunded; what they paid for opens again only if you unblock them before it ends.'
+    : 'You will no longer see them in search, lists, your timeline or stories. A subscription to them keeps renewing until you cancel it under Subscriptions.';
+
+/**
  * Block or unblock one account, where the signed-in user sees it (a comment, a subscriber, a
- * profile). Blocking asks first and takes an optional reason only the blocker sees.
+ * profile). Blocking asks first, says what it does, and takes an optional reason only the blocker sees.
  */
 export function BlockButton({ user, size = 'small' }: { user: Pick<PublicUser, '_id' | 'name'>; size?: 'small' | 'middle' }) {
   const status = useBlockStatusQuery(user._id);
   const [block, blocking] = useBlockUserMutation();
   const [unblock, unblocking] = useUnblockUserMutation();
   const [reason, setReason] = useState('');
+  const blocker = useAppSelector((state) => (state.session.user?.isPerformer ? 'creator' : 'fan'));
 
   if (status.data?.blocked) {
     return (
@@ -36,13 +48,16 @@ export function BlockButton({ user, size = 'small' }: { user: Pick<PublicUser, '
     <Popconfirm
       title={`Block ${user.name}?`}
       description={
-        <Input
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          placeholder="Reason (only you see it)"
-          aria-label="Reason for blocking"
-        />
+        <Flex vertical gap={8} style={{ maxWidth: 320 }}>
+          <Typography.Text data-testid="block-consequences">{blockConsequences(blocker)}</Typography.Text>
+          <Input
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={500}
+            placeholder="Reason (only you see it)"
+            aria-label="Reason for blocking"
+          />
+        </Flex>
       }
       okText="Block"
       okButtonProps={{ danger: true }}

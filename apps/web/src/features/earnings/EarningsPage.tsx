@@ -1,11 +1,14 @@
-import { type Earning, earningSourceTypes } from '@limelight/contracts';
+import type { Earning } from '@limelight/contracts';
 import { Card, Col, DatePicker, Flex, List, Row, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { daysBetween, formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
+import { chargeTypeLabels, labelOptions } from '../../shared/lib/money-labels';
 import { BarChart } from '../../shared/ui/BarChart';
-import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
+import { usePhoneColumns } from '../../shared/ui/PhoneTable';
+import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useEarningStatsQuery, useEarningsQuery } from './api';
 
@@ -15,8 +18,8 @@ const filterNames = ['sourceType', 'fromDate', 'toDate'] as const;
 export function EarningSource({ earning }: { earning: Earning }) {
   return (
     <>
-      <Tag>{earning.sourceType}</Tag>
-      {earning.isRefund && <Tag color="purple">refund</Tag>}
+      <Tag>{chargeTypeLabels[earning.sourceType]}</Tag>
+      {earning.isRefund && <Tag color="purple">Refund</Tag>}
     </>
   );
 }
@@ -26,7 +29,25 @@ export default function EarningsPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'createdAt' });
   const range = { fromDate: state.filters.fromDate ?? dayjs().subtract(29, 'day').format('YYYY-MM-DD'), toDate: state.filters.toDate };
   const { data: stats } = useEarningStatsQuery(range);
+  // The API leaves out days without sales; the chart shows every day of the period, so its bars keep their dates.
+  const netByDay = new Map(stats?.byDay.map((day) => [day.date, day.net]));
+  const chartDays = daysBetween(range.fromDate, range.toDate ?? dayjs().format('YYYY-MM-DD')).map((date) => ({
+    key: date,
+    value: netByDay.get(date) ?? 0,
+  }));
   const { data, isFetching } = useEarningsQuery(query);
+  const salesLayout = usePhoneColumns<Earning>(
+    [
+      createdAtColumn('Date', sortOrder),
+      { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
+      { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+      { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatTokens },
+      { title: 'Commission', dataIndex: 'commission', render: formatTokens },
+      { title: 'Net', dataIndex: 'net', sorter: true, sortOrder: sortOrder('net'), render: formatTokens },
+    ],
+    ['source', 'user', 'net'],
+    700,
+  );
 
   return (
     <div className="page-wide">
@@ -42,36 +63,46 @@ export default function EarningsPage() {
         />
       </Flex>
       <Row gutter={[16, 16]}>
-        <Col xs={12} md={6}>
-          <Card>
+        <Col xs={24} sm={12} md={6}>
+          <Card style={{ height: '100%' }}>
             <Statistic
-              title="Available"
+              title={
+                // The payout link sits in the title row, so this card is as tall as its neighbours.
+                <Flex justify="space-between" gap={8} wrap>
+                  Available
+                  <Link to="/creator/payouts">Request a payout</Link>
+                </Flex>
+              }
               value={stats?.balance.available ?? 0}
               precision={2}
               suffix="tokens"
               data-testid="earnings-available"
             />
-            <Link to="/creator/payouts">Request a payout</Link>
           </Card>
         </Col>
-        <Col xs={12} md={6}>
-          <Card>
+        <Col xs={24} sm={12} md={6}>
+          <Card style={{ height: '100%' }}>
             <Statistic title="On hold for payouts" value={stats?.balance.onHold ?? 0} precision={2} suffix="tokens" />
           </Card>
         </Col>
-        <Col xs={12} md={6}>
-          <Card>
+        <Col xs={24} sm={12} md={6}>
+          <Card style={{ height: '100%' }}>
             <Statistic title="Earned in period (net)" value={stats?.totalNet ?? 0} precision={2} suffix="tokens" />
           </Card>
         </Col>
-        <Col xs={12} md={6}>
-          <Card>
+        <Col xs={24} sm={12} md={6}>
+          <Card style={{ height: '100%' }}>
             <Statistic title="Paid out, all time" value={stats?.balance.totalPaidOut ?? 0} precision={2} suffix="tokens" />
           </Card>
         </Col>
         <Col xs={24} md={16}>
           <Card title="Net earnings by day">
-            <BarChart label="Net earnings by day" data={(stats?.byDay ?? []).map((day) => ({ key: day.date, value: day.net }))} />
+            <BarChart
+              label="Net earnings by day, in tokens"
+              data={chartDays}
+              formatValue={formatTokens}
+              formatKey={(date) => formatDay(date)}
+            />
           </Card>
         </Col>
         <Col xs={24} md={8}>
@@ -83,7 +114,7 @@ export default function EarningsPage() {
                 <List.Item>
                   <Flex justify="space-between" gap={8} wrap style={{ width: '100%' }}>
                     <span>
-                      <Tag>{row.sourceType}</Tag> {row.count} {row.count === 1 ? 'sale' : 'sales'}
+                      <Tag>{chargeTypeLabels[row.sourceType]}</Tag> {row.count} {row.count === 1 ? 'sale' : 'sales'}
                     </span>
                     <span data-testid="source-net">{formatTokens(row.net)}</span>
                   </Flex>
@@ -102,7 +133,7 @@ export default function EarningsPage() {
         <SelectFilter
           value={state.filters.sourceType}
           onChange={(value) => setFilter('sourceType', value)}
-          values={earningSourceTypes}
+          options={labelOptions(chargeTypeLabels)}
           placeholder="Source"
           label="Filter by source"
         />
@@ -110,24 +141,10 @@ export default function EarningsPage() {
           rowKey="_id"
           loading={isFetching}
           dataSource={data?.data}
-          scroll={{ x: 700 }}
           style={{ marginTop: 12 }}
           locale={{ emptyText: 'No sales yet.' }}
           {...tableProps<Earning>(data?.total)}
-          columns={[
-            createdAtColumn('Date', sortOrder),
-            { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
-            { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-            {
-              title: 'Gross',
-              dataIndex: 'gross',
-              sorter: true,
-              sortOrder: sortOrder('gross'),
-              render: formatAmount,
-            },
-            { title: 'Commission', dataIndex: 'commission', render: formatAmount },
-            { title: 'Net', dataIndex: 'net', sorter: true, sortOrder: sortOrder('net'), render: formatAmount },
-          ]}
+          {...salesLayout}
         />
       </Card>
     </div>

@@ -1,27 +1,22 @@
-import { type PayoutMethod, type PayoutRequest, payoutStatuses } from '@limelight/contracts';
+import type { PayoutMethod, PayoutRequest } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Form, Input, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { formatTokens } from '../../shared/lib/money';
+import { labelOptions, payoutStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
-import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
+import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
-
-const payoutStatusColors: Record<PayoutRequest['status'], string> = {
-  pending: 'processing',
-  approved: 'blue',
-  rejected: 'error',
-  paid: 'success',
-};
 
 /** The columns the creator's and the admin's lists of payout requests share. */
 export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
   requested: createdAtColumn('Requested', sortOrder),
-  amount: { title: 'Tokens', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatAmount },
+  amount: { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: formatTokens },
   destination: {
     title: 'To',
     key: 'to',
@@ -30,7 +25,7 @@ export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
   status: {
     title: 'Status',
     dataIndex: 'status',
-    render: (status: PayoutRequest['status']) => <Tag color={payoutStatusColors[status]}>{status}</Tag>,
+    render: (status: PayoutRequest['status']) => <Tag color={payoutStatusLabels[status].color}>{payoutStatusLabels[status].label}</Tag>,
   },
 });
 type PayoutForm = { amount: number; paymentAccountType: PayoutMethod; requestNote: string };
@@ -68,16 +63,16 @@ export default function PayoutsPage() {
           <Card>
             <Row gutter={[8, 8]}>
               <Col span={12}>
-                <Statistic title="Available" value={balance?.available ?? 0} precision={2} data-testid="payout-available" />
+                <Statistic title="Available" value={balance?.available ?? 0} precision={2} suffix="tokens" data-testid="payout-available" />
               </Col>
               <Col span={12}>
-                <Statistic title="On hold" value={balance?.onHold ?? 0} precision={2} />
+                <Statistic title="On hold" value={balance?.onHold ?? 0} precision={2} suffix="tokens" />
               </Col>
               <Col span={12}>
-                <Statistic title="Earned, all time" value={balance?.totalEarned ?? 0} precision={2} />
+                <Statistic title="Earned, all time" value={balance?.totalEarned ?? 0} precision={2} suffix="tokens" />
               </Col>
               <Col span={12}>
-                <Statistic title="Paid out" value={balance?.totalPaidOut ?? 0} precision={2} />
+                <Statistic title="Paid out" value={balance?.totalPaidOut ?? 0} precision={2} suffix="tokens" />
               </Col>
             </Row>
           </Card>
@@ -126,7 +121,7 @@ export default function PayoutsPage() {
         <SelectFilter
           value={state.filters.status}
           onChange={(value) => setFilter('status', value)}
-          values={payoutStatuses}
+          options={labelOptions(payoutStatusLabels)}
           placeholder="Status"
           label="Filter by status"
         />

@@ -38,8 +38,9 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
   return (
     <Card className="feed-card" data-testid="feed-card">
       <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
+        {/* The picture is a link of its own, so it carries the name (a link with no name says nothing). */}
         <Link to={profile}>
-          <Avatar src={feed.performer.avatar} alt="" />
+          <Avatar src={feed.performer.avatar} alt={feed.performer.name} />
         </Link>
         <Flex vertical>
           <Link to={profile}>

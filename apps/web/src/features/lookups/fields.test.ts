@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageName } from './fields';
+import { countryName, languageName } from './fields';
 
 const languages = [
   { code: 'ab', name: 'Abkhazian', nativeName: 'аҧсуа' },
@@ -15,5 +15,26 @@ describe('languageName', () => {
   it('falls back to the code before the list arrives or for an unknown code', () => {
     expect(languageName(undefined, 'ab')).toBe('AB');
     expect(languageName(languages, 'xx')).toBe('XX');
+  });
+});
+
+describe('countryName', () => {
+  const countries = [
+    {
+      code: 'US',
+      name: 'United States',
+      capital: 'Washington D.C.',
+      region: 'NA',
+      currency: null,
+      language: { code: 'en', name: 'English' },
+      flag: '/api/flags/us.svg',
+    },
+  ] as const;
+
+  it('names a country by its code, in any case, and keeps the code until the list arrives or when it is unknown', () => {
+    expect(countryName([...countries], 'US')).toBe('United States');
+    expect(countryName([...countries], 'us')).toBe('United States');
+    expect(countryName(undefined, 'US')).toBe('US');
+    expect(countryName([...countries], 'XX')).toBe('XX');
   });
 });

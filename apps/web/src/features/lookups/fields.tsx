@@ -1,4 +1,4 @@
-import type { Language } from '@limelight/contracts';
+import type { Country, Language } from '@limelight/contracts';
 import { Select, type SelectProps } from 'antd';
 import { useCountriesQuery, useLanguagesQuery } from './api';
 
@@ -25,4 +25,14 @@ export const languageName = (languages: Language[] | undefined, code: string) =>
 export function useLanguageName() {
   const { data } = useLanguagesQuery();
   return (code: string) => languageName(data, code);
+}
+
+/** A country's name for its two-letter code ("US" → "United States"); the code itself until the list has loaded or when it is unknown. */
+export const countryName = (countries: Country[] | undefined, code: string) =>
+  countries?.find((entry) => entry.code.toUpperCase() === code.toUpperCase())?.name ?? code.toUpperCase();
+
+/** Names the country a profile gives, from the same list CountrySelect offers. */
+export function useCountryName() {
+  const { data } = useCountriesQuery();
+  return (code: string) => countryName(data, code);
 }

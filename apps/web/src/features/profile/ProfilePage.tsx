@@ -16,7 +16,7 @@ import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks/BlockButton';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
-import { useLanguageName } from '../lookups/fields';
+import { useCountryName, useLanguageName } from '../lookups/fields';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
@@ -38,6 +38,7 @@ export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const tab = profileTabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
   const languageName = useLanguageName();
+  const countryName = useCountryName();
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (errorCode(error) === ErrorCode.blocked) {
@@ -59,7 +60,7 @@ export default function ProfilePage() {
     const value = labelOf(options, performer[name] as string | null);
     return value ? [{ key: name, label, children: value }] : [];
   });
-  const location = [performer.city, performer.state, performer.country].filter(Boolean).join(', ');
+  const location = [performer.city, performer.state, performer.country && countryName(performer.country)].filter(Boolean).join(', ');
 
   return (
     <div className="page-wide">

@@ -1,9 +1,12 @@
-import { type Subscription, subscriptionStatuses } from '@limelight/contracts';
+import type { Subscription } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { formatAmount, formatDate } from '../../shared/ui/TableCells';
+import { usePhoneColumns } from '../../shared/ui/PhoneTable';
+import { formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { BlockButton } from '../blocks/BlockButton';
 import { useCancelSubscriptionMutation, useMySubscriptionsQuery, useSubscribersQuery } from './api';
@@ -16,12 +19,9 @@ const typeLabels: Record<Subscription['type'], string> = {
   six_months: '6 months',
   yearly: '12 months',
 };
-const statusColors: Record<Subscription['status'], string> = {
-  active: 'success',
-  cancelled: 'warning',
-  expired: 'default',
-  created: 'processing',
-};
+
+/** How it is paid, in the fan's words: the card by brand and last digits when known, never the gateway's name. */
+const paidWith = (row: Subscription) => (row.card ? formatCard(row.card) : row.paidWith ? subscriptionPayerLabels[row.paidWith] : '');
 
 const person = (user: Subscription['user']) => (
   <Link to={user.isPerformer ? `/${user.username ?? user._id}` : '#'}>
@@ -33,17 +33,67 @@ const person = (user: Subscription['user']) => (
 );
 
 function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
+  const money = useFormatMoney();
+  // A card period is charged in the site currency; a wallet period in tokens.
+  const price = (row: Subscription) =>
+    row.paidWith === 'free' ? 'Free' : row.paidWith === 'wallet' ? formatTokens(row.price) : money(row.price);
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'updatedAt' });
   const mine = useMySubscriptionsQuery(query, { skip: side !== 'user' });
   const theirs = useSubscribersQuery(query, { skip: side !== 'performer' });
   const { data, isFetching } = side === 'user' ? mine : theirs;
   const [cancel] = useCancelSubscriptionMutation();
+  const layout = usePhoneColumns<Subscription>(
+    [
+      side === 'user'
+        ? { title: 'Creator', key: 'performer', render: (_: unknown, row) => person(row.performer) }
+        : { title: 'Fan', key: 'user', render: (_: unknown, row) => person(row.user) },
+      { title: 'Plan', dataIndex: 'type', render: (type: Subscription['type']) => typeLabels[type] },
+      { title: 'Price', key: 'price', render: (_: unknown, row) => price(row) },
+      {
+        title: 'Status',
+        dataIndex: 'status',
+        render: (status: Subscription['status']) => (
+          <Tag color={subscriptionStatusLabels[status].color}>{subscriptionStatusLabels[status].label}</Tag>
+        ),
+      },
+      { title: 'Paid with', key: 'paidWith', render: (_: unknown, row) => paidWith(row) },
+      { title: 'Ends', dataIndex: 'expiredAt', sorter: true, sortOrder: sortOrder('expiredAt'), render: formatDate },
+      { title: 'Renews', dataIndex: 'nextRenewalAt', render: formatDate },
+      ...(side === 'user'
+        ? [
+            {
+              title: '',
+              key: 'actions',
+              render: (_: unknown, row: Subscription) =>
+                row.status === 'active' && row.nextRenewalAt && row.paidWith ? (
+                  <Popconfirm
+                    title="Cancel this subscription?"
+                    description={`You keep access until ${formatDate(row.expiredAt)}.`}
+                    onConfirm={() =>
+                      cancel({ id: row._id, paidWith: row.paidWith! })
+                        .unwrap()
+                        .then(() => toast.success('Subscription cancelled: it will not renew'))
+                        .catch((error: unknown) => toast.error(errorMessage(error)))
+                    }
+                  >
+                    <Button size="small" danger>
+                      Cancel
+                    </Button>
+                  </Popconfirm>
+                ) : null,
+            },
+          ]
+        : [{ title: '', key: 'block', render: (_: unknown, row: Subscription) => <BlockButton user={row.user} /> }]),
+    ],
+    ['performer', 'user', 'status', 'actions', 'block'],
+    700,
+  );
   return (
     <>
       <SelectFilter
         value={state.filters.status}
         onChange={(value) => setFilter('status', value)}
-        values={subscriptionStatuses}
+        options={labelOptions(subscriptionStatusLabels)}
         placeholder="Status"
         label="Filter by status"
       />
@@ -51,50 +101,10 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 700 }}
         style={{ marginTop: 12 }}
         locale={{ emptyText: side === 'user' ? 'No subscriptions yet: subscribe on a creator’s page.' : 'No subscribers yet.' }}
         {...tableProps<Subscription>(data?.total)}
-        columns={[
-          side === 'user'
-            ? { title: 'Creator', key: 'performer', render: (_: unknown, row) => person(row.performer) }
-            : { title: 'Fan', key: 'user', render: (_: unknown, row) => person(row.user) },
-          { title: 'Plan', dataIndex: 'type', render: (type: Subscription['type']) => typeLabels[type] },
-          { title: 'Price', dataIndex: 'price', render: formatAmount },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: Subscription['status']) => <Tag color={statusColors[status]}>{status}</Tag>,
-          },
-          { title: 'Paid with', dataIndex: 'paidWith' },
-          { title: 'Ends', dataIndex: 'expiredAt', sorter: true, sortOrder: sortOrder('expiredAt'), render: formatDate },
-          { title: 'Renews', dataIndex: 'nextRenewalAt', render: formatDate },
-          ...(side === 'user'
-            ? [
-                {
-                  title: '',
-                  key: 'actions',
-                  render: (_: unknown, row: Subscription) =>
-                    row.status === 'active' && row.nextRenewalAt && row.paidWith ? (
-                      <Popconfirm
-                        title="Cancel this subscription?"
-                        description={`You keep access until ${formatDate(row.expiredAt)}.`}
-                        onConfirm={() =>
-                          cancel({ id: row._id, paidWith: row.paidWith! })
-                            .unwrap()
-                            .then(() => toast.success('Subscription cancelled: it will not renew'))
-                            .catch((error: unknown) => toast.error(errorMessage(error)))
-                        }
-                      >
-                        <Button size="small" danger>
-                          Cancel
-                        </Button>
-                      </Popconfirm>
-                    ) : null,
-                },
-              ]
-            : [{ title: '', key: 'block', render: (_: unknown, row: Subscription) => <BlockButton user={row.user} /> }]),
-        ]}
+        {...layout}
       />
     </>
   );

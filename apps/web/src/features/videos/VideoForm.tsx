@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { VIDEO_LIMITS_TEXT } from '../../shared/lib/media-limits';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
@@ -118,7 +119,7 @@ function VideoForm({ video }: { video?: Video }) {
           price: video?.isSale ? video.price : 10,
         }}
       >
-        <Form.Item label="Video" extra={video ? 'Choose a file only to replace the video.' : 'MP4, MOV, WebM or AVI, up to 500 MB.'}>
+        <Form.Item label="Video" extra={video ? `Choose a file only to replace the video. ${VIDEO_LIMITS_TEXT}` : VIDEO_LIMITS_TEXT}>
           {video?.video && (
             <Typography.Paragraph type="secondary">
               Current video: {video.video.status === 'finished' ? 'ready' : video.video.status}

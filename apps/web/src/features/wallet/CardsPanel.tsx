@@ -1,8 +1,9 @@
 import { CreditCardOutlined, DeleteOutlined } from '@ant-design/icons';
 import { SANDBOX_CARDS, type SandboxCardInput } from '@limelight/contracts';
 import { Alert, Button, Card, Empty, Flex, Form, Input, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { formatCard } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
@@ -11,70 +12,75 @@ import { useAddCardMutation, useCardsQuery, useRemoveCardMutation, useSetDefault
 // Stripe's form and its React bindings load only on sites that take cards through Stripe.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
-/** The fan's saved cards and the form to add one: the site's gateway decides which form. */
-export function CardsPanel() {
+/**
+ * The fan's saved cards and the form to add one: the site's gateway decides which form. The
+ * wallet page holds whether the form is open, so the top-up card can open it too.
+ */
+export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddingChange: (adding: boolean) => void }) {
   const { data, isLoading } = useCardsQuery();
   const [remove] = useRemoveCardMutation();
   const [setDefault, settingDefault] = useSetDefaultCardMutation();
-  const [adding, setAdding] = useState(false);
   return (
     <Card
+      id="wallet-cards"
+      // Clear of the sticky header when the top-up card scrolls here.
+      style={{ scrollMarginTop: 80 }}
       title="Cards"
       extra={
         !adding && (
-          <Button icon={<CreditCardOutlined />} onClick={() => setAdding(true)}>
+          <Button icon={<CreditCardOutlined />} onClick={() => onAddingChange(true)}>
             Add card
           </Button>
         )
       }
     >
-      {adding && <AddCardForm onDone={() => setAdding(false)} />}
+      {adding && <AddCardForm onDone={() => onAddingChange(false)} />}
       <List
         loading={isLoading}
         dataSource={data?.data}
         locale={{ emptyText: <Empty description="No card yet: add one to top up your wallet." /> }}
         renderItem={(card) => (
-          <List.Item
-            actions={[
-              !card.isDefault && (
-                <Button
-                  key="default"
-                  type="link"
-                  loading={settingDefault.isLoading && settingDefault.originalArgs === card._id}
-                  aria-label={`Make ${card.brand} ending ${card.last4} the default`}
-                  onClick={() =>
-                    setDefault(card._id)
+          // One row that wraps as a whole: the card on the left, its actions together on the right.
+          <List.Item>
+            <Flex justify="space-between" align="center" gap={8} wrap style={{ width: '100%' }}>
+              <Flex gap={8} align="center" wrap>
+                <CreditCardOutlined />
+                <Typography.Text>{formatCard(card)}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {String(card.expMonth).padStart(2, '0')}/{card.expYear}
+                </Typography.Text>
+                {card.isDefault && <Tag color="blue">Default</Tag>}
+              </Flex>
+              <Flex gap={4} align="center">
+                {!card.isDefault && (
+                  <Button
+                    type="link"
+                    size="small"
+                    loading={settingDefault.isLoading && settingDefault.originalArgs === card._id}
+                    // The accessible name starts with the visible words (WCAG 2.5.3), then says which card.
+                    aria-label={`Make default: ${card.brand} ending ${card.last4}`}
+                    onClick={() =>
+                      setDefault(card._id)
+                        .unwrap()
+                        .then(() => toast.success(`${formatCard(card)} is your default card`))
+                        .catch((error: unknown) => toast.error(errorMessage(error)))
+                    }
+                  >
+                    Make default
+                  </Button>
+                )}
+                <Popconfirm
+                  title="Remove this card?"
+                  onConfirm={() =>
+                    remove(card._id)
                       .unwrap()
-                      .then(() => toast.success(`${card.brand} •••• ${card.last4} is your default card`))
+                      .then(() => toast.success('Card removed'))
                       .catch((error: unknown) => toast.error(errorMessage(error)))
                   }
                 >
-                  Make default
-                </Button>
-              ),
-              <Popconfirm
-                key="remove"
-                title="Remove this card?"
-                onConfirm={() =>
-                  remove(card._id)
-                    .unwrap()
-                    .then(() => toast.success('Card removed'))
-                    .catch((error: unknown) => toast.error(errorMessage(error)))
-                }
-              >
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${card.brand} ending ${card.last4}`} />
-              </Popconfirm>,
-            ]}
-          >
-            <Flex gap={8} align="center">
-              <CreditCardOutlined />
-              <Typography.Text>
-                {card.brand} •••• {card.last4}
-              </Typography.Text>
-              <Typography.Text type="secondary">
-                {String(card.expMonth).padStart(2, '0')}/{card.expYear}
-              </Typography.Text>
-              {card.isDefault && <Tag color="blue">Default</Tag>}
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${card.brand} ending ${card.last4}`} />
+                </Popconfirm>
+              </Flex>
             </Flex>
           </List.Item>
         )}
@@ -114,7 +120,7 @@ function SandboxCardForm({ onDone }: { onDone: () => void }) {
   const submit = async (values: SandboxCardInput) => {
     try {
       const card = await add({ gateway: 'sandbox', card: values }).unwrap();
-      toast.success(`${card.brand} •••• ${card.last4} added`);
+      toast.success(`${formatCard(card)} added`);
       onDone();
     } catch (error) {
       applyFieldErrors(form, error);
@@ -138,7 +144,7 @@ function SandboxCardForm({ onDone }: { onDone: () => void }) {
         description={`Pay with ${SANDBOX_CARDS.success}; ${SANDBOX_CARDS.declined} is declined; ${SANDBOX_CARDS.authentication} asks you to confirm.`}
       />
       <Form.Item name="number" label="Card number" rules={[{ required: true, message: 'Enter the card number' }]}>
-        <Input inputMode="numeric" autoComplete="cc-number" maxLength={23} />
+        <Input inputMode="numeric" autoComplete="cc-number" maxLength={23} autoFocus />
       </Form.Item>
       <Flex gap={8} wrap>
         <Form.Item name="expMonth" label="Month" rules={amountRules({ what: 'The month', min: 1, max: 12, unit: '' })}>

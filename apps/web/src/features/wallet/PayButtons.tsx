@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
@@ -32,14 +33,15 @@ function PayModal({
   success: string;
   onClose: () => void;
   onPaid?: () => void;
-  /** Why the charge cannot be sent as it stands (an amount out of its limits): Pay waits. */
+  /** Why the charge cannot be sent as it stands (an amount out of its limits): Pay waits, naming no amount. */
   refused?: string;
   children?: ReactNode;
 }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const [intent, setIntent] = useState(() => crypto.randomUUID());
   const [pay, { isLoading }] = usePayFromWalletMutation();
-  const short = !refused && balance < charge.price;
+  // Short of whatever is typed, refused or not: the fan learns it before fixing the amount, not after.
+  const short = balance < charge.price;
   const submit = () =>
     pay({ ...charge, idempotencyKey: intent })
       .unwrap()
@@ -59,21 +61,22 @@ function PayModal({
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        short ? (
-          <Link key="top-up" to="/user/wallet">
-            <Button type="primary">Top up your wallet</Button>
-          </Link>
-        ) : (
-          <Button key="pay" type="primary" loading={isLoading} onClick={submit} disabled={!charge.price || !!refused}>
-            Pay {charge.price.toFixed(2)} tokens
-          </Button>
-        ),
+        <Button key="pay" type="primary" loading={isLoading} onClick={submit} disabled={!charge.price || !!refused || short}>
+          {refused || !charge.price ? 'Pay' : `Pay ${formatTokens(charge.price)}`}
+        </Button>,
       ]}
     >
       {children}
-      <Typography.Paragraph type={short ? 'danger' : 'secondary'}>
-        Your wallet holds {balance.toFixed(2)} tokens{short ? ': not enough for this.' : '.'}
-      </Typography.Paragraph>
+      {short ? (
+        <Typography.Paragraph type="danger" data-testid="wallet-short">
+          Your wallet holds {formatTokens(balance)}: {formatTokens(charge.price - balance)} short.{' '}
+          <Link to="/user/wallet" className="inline-link">
+            Top up your wallet
+          </Link>
+        </Typography.Paragraph>
+      ) : (
+        <Typography.Paragraph type="secondary">Your wallet holds {formatTokens(balance)}.</Typography.Paragraph>
+      )}
     </Modal>
   );
 }
@@ -95,7 +98,7 @@ export function UnlockButton({
   return (
     <>
       <Button type="primary" icon={<UnlockOutlined />} onClick={signedIn(() => setOpen(true))}>
-        Unlock for {price.toFixed(2)}
+        Unlock for {formatTokens(price)}
       </Button>
       <PayModal
         open={open}
@@ -131,13 +134,13 @@ export function TipButton({ performer }: { performer: PublicUser }) {
         open={open}
         title={`Tip ${performer.name}`}
         charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message }}
-        success={`You tipped ${performer.name} ${(amount ?? 0).toFixed(2)} tokens`}
+        success={`You tipped ${performer.name} ${formatTokens(amount ?? 0)}`}
         onClose={() => setOpen(false)}
         onPaid={() => setMessage('')}
         refused={refused}
       >
         <Form layout="vertical" name="tip">
-          <Form.Item label="Tokens" extra={`From ${min} to ${max}`} validateStatus={refused ? 'error' : undefined} help={refused}>
+          <Form.Item label="Tokens" extra={`From ${min} to ${max} tokens`} validateStatus={refused ? 'error' : undefined} help={refused}>
             <AmountInput value={amount} onChange={setAmount} aria-label="Tip amount" />
           </Form.Item>
           <Form.Item label="Message (optional)">

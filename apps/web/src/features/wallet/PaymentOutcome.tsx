@@ -1,35 +1,34 @@
-import type { PaymentStatus, PaymentTransaction } from '@limelight/contracts';
+import type { PaymentTransaction } from '@limelight/contracts';
 import { Button, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useFormatMoney } from '../../shared/lib/money';
+import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useConfirmPaymentMutation } from './api';
 import { stripeJs } from './stripe-js';
 
-const statusColors: Partial<Record<PaymentStatus, string>> = {
-  success: 'success',
-  fail: 'error',
-  require_authentication: 'warning',
-  processing: 'processing',
-  refunded: 'purple',
-};
+/** A payment's status in words; a failure's reason shows on hover. */
+export function PaymentStatusTag({ payment }: { payment: PaymentTransaction }) {
+  const { label, color } = paymentStatusLabels[payment.status];
+  return (
+    <Tag color={color} title={payment.failureReason ?? undefined} style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
+      {label}
+    </Tag>
+  );
+}
 
-/** The status column of every list of payments; a failure's reason shows on hover. */
+/** The status column of every list of payments. */
 export const paymentStatusColumn = {
   title: 'Status',
   key: 'status',
-  render: (_: unknown, payment: PaymentTransaction) => (
-    <Tag color={statusColors[payment.status] ?? 'default'} title={payment.failureReason ?? undefined}>
-      {payment.status.replace('_', ' ')}
-    </Tag>
-  ),
+  render: (_: unknown, payment: PaymentTransaction) => <PaymentStatusTag payment={payment} />,
 };
 
 /** What a payment bought, in words. */
 export const paymentPurpose = (payment: PaymentTransaction) =>
-  payment.type === 'subscription' ? `Subscription to ${payment.performer?.name ?? ''}` : `${payment.tokens.toFixed(2)} tokens`;
+  payment.type === 'subscription' ? `Subscription to ${payment.performer?.name ?? ''}` : formatTokens(payment.tokens);
 
 /** Tells the fan how a card payment ended; a 3-D Secure one waits for their confirmation here. */
 function announcePayment(payment: PaymentTransaction, success: string) {
@@ -109,7 +108,7 @@ function ConfirmPaymentModal({ payment, onDone, success }: { payment?: PaymentTr
     >
       <Typography.Paragraph>
         {payment?.failureReason ?? 'Your bank asks you to confirm this payment'}: {money(payment?.amount ?? 0)} on your{' '}
-        {payment?.card ? `${payment.card.brand} •••• ${payment.card.last4}` : 'card'}.
+        {payment?.card ? formatCard(payment.card) : 'card'}.
       </Typography.Paragraph>
     </Modal>
   );

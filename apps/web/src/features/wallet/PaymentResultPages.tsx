@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { api, subscriberContentTags } from '../../shared/lib/api';
+import { formatTokens } from '../../shared/lib/money';
 import { useTransactionQuery } from './api';
 
 const POLL_MS = 2000;
@@ -42,7 +43,7 @@ export function PaymentSuccessPage() {
         title="Payment received"
         subTitle={
           payment.type === 'wallet_top_up'
-            ? `${payment.tokens.toFixed(2)} tokens are in your wallet.`
+            ? `${formatTokens(payment.tokens)} are in your wallet.`
             : `Your subscription to ${payment.performer?.name} is active.`
         }
         extra={back}

@@ -2,6 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { Alert, Button, Flex, Form, Input, Skeleton, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { formatCard } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useAddCardMutation } from './api';
 import { stripeJs } from './stripe-js';
@@ -83,7 +84,7 @@ function CardForm({ onDone }: { onDone: () => void }) {
         return;
       }
       const saved = await add({ gateway: 'stripe', card: { paymentMethodId: paymentMethod.id } }).unwrap();
-      toast.success(`${saved.brand} •••• ${saved.last4} added`);
+      toast.success(`${formatCard(saved)} added`);
       onDone();
     } catch (error) {
       toast.error(errorMessage(error));

@@ -1,7 +1,7 @@
 import type { Coupon } from '@limelight/contracts';
 import { Button, Card, Flex, Form, Input, Radio, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
@@ -12,8 +12,11 @@ import { usePaymentFollowUp } from './PaymentOutcome';
 
 type Mode = 'amount' | 'package';
 
-/** Buy tokens: an amount within the site's limits or a package, with a coupon, on a saved card. */
-export function TopUpCard() {
+/**
+ * Buy tokens: an amount within the site's limits or a package, with a coupon, on a saved card.
+ * Without a card it offers `onAddCard`, which opens the Cards panel's form wherever the layout put it.
+ */
+export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
   const { data: settings } = usePublicSettingsQuery();
   const money = useFormatMoney();
   const { data: packages } = useTokenPackagesQuery();
@@ -35,7 +38,7 @@ export function TopUpCard() {
   const toPay = coupon ? Math.max(0.01, Math.round(price * (1 - coupon.discountRate) * 100) / 100) : price;
   const hasCard = !!cards?.total;
   const amountRefused = mode === 'amount' ? amountProblem(amount, { what: 'A top-up', min, max }) : undefined;
-  const { follow, confirmation } = usePaymentFollowUp(`${tokens.toFixed(2)} tokens added to your wallet`);
+  const { follow, confirmation } = usePaymentFollowUp(`${formatTokens(tokens)} added to your wallet`);
 
   const pay = async () => {
     try {
@@ -72,7 +75,7 @@ export function TopUpCard() {
         {mode === 'amount' ? (
           <Form.Item
             label="Tokens"
-            extra={`From ${min} to ${max}; one token costs 1.`}
+            extra={`From ${min} to ${max} tokens; one token costs ${money(1)}.`}
             validateStatus={amountRefused ? 'error' : undefined}
             help={amountRefused}
           >
@@ -122,13 +125,18 @@ export function TopUpCard() {
             <Select
               value={cardId ?? cards?.data.find((card) => card.isDefault)?._id}
               onChange={setCardId}
-              options={cards?.data.map((card) => ({ value: card._id, label: `${card.brand} •••• ${card.last4}` }))}
+              options={cards?.data.map((card) => ({ value: card._id, label: formatCard(card) }))}
               aria-label="Card"
               style={{ width: 240 }}
             />
           </Form.Item>
         ) : (
-          <Typography.Paragraph type="secondary">Add a card below to pay.</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            No card saved yet.{' '}
+            <Button type="link" onClick={onAddCard} style={{ padding: 0, height: 'auto' }}>
+              Add a card to pay
+            </Button>
+          </Typography.Paragraph>
         )}
         <Flex gap={12} align="center">
           <Button

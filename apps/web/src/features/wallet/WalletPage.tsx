@@ -1,15 +1,18 @@
-import type { PaymentTransaction, WalletCharge } from '@limelight/contracts';
-import { chargeTypes, paymentStatuses } from '@limelight/contracts';
-import { Button, Card, Col, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import type { ChargeType, PaymentTransaction, WalletCharge } from '@limelight/contracts';
+import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { createdAtColumn, formatAmount } from '../../shared/ui/TableCells';
+import { usePhoneColumns } from '../../shared/ui/PhoneTable';
+import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
 import { CardsPanel } from './CardsPanel';
-import { paymentPurpose, paymentStatusColumn, usePaymentFollowUp } from './PaymentOutcome';
+import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
 
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
@@ -17,6 +20,12 @@ export default function WalletPage() {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'spent' ? 'spent' : 'payments';
+  const [addingCard, setAddingCard] = useState(false);
+  // The Cards panel sits beside the top-up on a wide screen and above it on a phone: go to it.
+  const addCard = () => {
+    setAddingCard(true);
+    document.getElementById('wallet-cards')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <div className="page-wide">
       <Typography.Title level={2}>Wallet</Typography.Title>
@@ -33,11 +42,11 @@ export default function WalletPage() {
             />
           </Card>
           <div style={{ marginTop: 16 }}>
-            <CardsPanel />
+            <CardsPanel adding={addingCard} onAddingChange={setAddingCard} />
           </div>
         </Col>
         <Col xs={24} md={12}>
-          <TopUpCard />
+          <TopUpCard onAddCard={addCard} />
         </Col>
       </Row>
       <Card style={{ marginTop: 16 }}>
@@ -55,17 +64,63 @@ export default function WalletPage() {
   );
 }
 
+/**
+ * A card payment's state, and what the fan can do about it: confirm one the bank holds for
+ * 3-D Secure (the same dialog as right after paying), or retry one that failed.
+ */
+function PaymentState({ payment, onFollow }: { payment: PaymentTransaction; onFollow: (payment: PaymentTransaction) => void }) {
+  const [retry, retrying] = useRetryPaymentMutation();
+  const action =
+    payment.status === 'require_authentication' && payment.nextAction ? (
+      <Button size="small" type="primary" onClick={() => onFollow(payment)}>
+        Confirm
+      </Button>
+    ) : payment.canRetry ? (
+      <Button
+        size="small"
+        loading={retrying.isLoading}
+        onClick={() =>
+          retry(payment._id)
+            .unwrap()
+            .then(onFollow)
+            .catch((error: unknown) => toast.error(errorMessage(error)))
+        }
+      >
+        Retry
+      </Button>
+    ) : payment.status === 'fail' && !payment.card ? (
+      <Typography.Text type="secondary">Card removed: pay again with a saved card</Typography.Text>
+    ) : null;
+  return (
+    <Flex gap={8} align="center" wrap>
+      <PaymentStatusTag payment={payment} />
+      {action}
+    </Flex>
+  );
+}
+
 function PaymentsTable() {
+  const money = useFormatMoney();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useTransactionsQuery(query);
-  const [retry] = useRetryPaymentMutation();
   const { follow, confirmation } = usePaymentFollowUp('The payment went through');
+  const layout = usePhoneColumns<PaymentTransaction>(
+    [
+      createdAtColumn('Date', sortOrder),
+      { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
+      { title: 'Paid', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
+      { title: 'Card', key: 'card', render: (_: unknown, row) => (row.card ? formatCard(row.card) : 'Removed card') },
+      { title: 'Status', key: 'status', render: (_: unknown, row) => <PaymentState payment={row} onFollow={follow} /> },
+    ],
+    ['for', 'amount', 'status'],
+    700,
+  );
   return (
     <>
       <SelectFilter
         value={state.filters.status}
         onChange={(value) => setFilter('status', value)}
-        values={paymentStatuses}
+        options={labelOptions(paymentStatusLabels)}
         placeholder="Status"
         label="Filter by status"
         width={200}
@@ -74,47 +129,10 @@ function PaymentsTable() {
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 700 }}
         style={{ marginTop: 12 }}
         locale={{ emptyText: 'No card payments yet.' }}
         {...tableProps<PaymentTransaction>(data?.total)}
-        columns={[
-          createdAtColumn('Date', sortOrder),
-          {
-            title: 'For',
-            key: 'for',
-            render: (_: unknown, row) => paymentPurpose(row),
-          },
-          {
-            title: 'Paid',
-            dataIndex: 'amount',
-            sorter: true,
-            sortOrder: sortOrder('amount'),
-            render: formatAmount,
-          },
-          { title: 'Card', key: 'card', render: (_: unknown, row) => (row.card ? `${row.card.brand} •••• ${row.card.last4}` : '') },
-          paymentStatusColumn,
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, row) =>
-              row.canRetry ? (
-                <Button
-                  size="small"
-                  onClick={() =>
-                    retry(row._id)
-                      .unwrap()
-                      .then(follow)
-                      .catch((error: unknown) => toast.error(errorMessage(error)))
-                  }
-                >
-                  Retry
-                </Button>
-              ) : row.status === 'fail' && !row.card ? (
-                <Typography.Text type="secondary">Card removed: pay again with a saved card</Typography.Text>
-              ) : null,
-          },
-        ]}
+        {...layout}
       />
       {confirmation}
     </>
@@ -124,34 +142,38 @@ function PaymentsTable() {
 function ChargesTable() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['type'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useChargesQuery(query);
+  const layout = usePhoneColumns<WalletCharge>(
+    [
+      createdAtColumn('Date', sortOrder),
+      { title: 'For', dataIndex: 'type', render: (type: ChargeType) => <Tag>{chargeTypeLabels[type]}</Tag> },
+      {
+        title: 'Creator',
+        key: 'performer',
+        render: (_: unknown, row) => <Link to={`/${row.performer.username ?? row.performer._id}`}>{row.performer.name}</Link>,
+      },
+      { title: 'Spent', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatTokens },
+      { title: 'Message', dataIndex: 'message', ellipsis: true },
+    ],
+    ['type', 'performer', 'price'],
+    600,
+  );
   return (
     <>
       <SelectFilter
         value={state.filters.type}
         onChange={(value) => setFilter('type', value)}
-        values={chargeTypes}
-        placeholder="Kind"
-        label="Filter by kind"
+        options={labelOptions(chargeTypeLabels)}
+        placeholder="For"
+        label="Filter by what was paid for"
       />
       <Table<WalletCharge>
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 600 }}
         style={{ marginTop: 12 }}
         locale={{ emptyText: 'Nothing spent yet.' }}
         {...tableProps<WalletCharge>(data?.total)}
-        columns={[
-          createdAtColumn('Date', sortOrder),
-          { title: 'Kind', dataIndex: 'type', render: (type: string) => <Tag>{type}</Tag> },
-          {
-            title: 'Creator',
-            key: 'performer',
-            render: (_: unknown, row) => <Link to={`/${row.performer.username ?? row.performer._id}`}>{row.performer.name}</Link>,
-          },
-          { title: 'Tokens', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatAmount },
-          { title: 'Message', dataIndex: 'message', ellipsis: true },
-        ]}
+        {...layout}
       />
     </>
   );

@@ -63,6 +63,7 @@ export const api = createApi({
   baseQuery,
   tagTypes: [
     'Me',
+    'Sessions',
     'PublicSettings',
     'AdminSettings',
     'Accounts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoment } from './dates';
+import { daysBetween, formatDay, formatMoment } from './dates';
 
 const now = new Date(2026, 10, 22, 14, 0);
 
@@ -13,5 +13,19 @@ describe('formatMoment', () => {
   it('gives the date further away, and the year when it is another year', () => {
     expect(formatMoment(new Date(2026, 11, 3, 9, 0), now)).toBe('3 Dec, 09:00');
     expect(formatMoment(new Date(2027, 0, 2, 9, 0), now)).toBe('2 Jan 2027, 09:00');
+  });
+});
+
+describe('formatDay', () => {
+  it('gives the day and month, and the year when it is another year', () => {
+    expect(formatDay('2026-10-25', now)).toBe('25 Oct');
+    expect(formatDay('2025-12-31', now)).toBe('31 Dec 2025');
+  });
+});
+
+describe('daysBetween', () => {
+  it('lists every day of a range, both ends included, across a month', () => {
+    expect(daysBetween('2026-10-30', '2026-11-02')).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
+    expect(daysBetween('2026-11-02', '2026-11-02')).toEqual(['2026-11-02']);
   });
 });

@@ -13,3 +13,16 @@ export function formatMoment(value: string | Date, now: Date = new Date()) {
   if (days === -1) return `yesterday ${time}`;
   return moment.format(moment.year() === dayjs(now).year() ? 'D MMM, HH:mm' : 'D MMM YYYY, HH:mm');
 }
+
+/** A day without its time, as the rest of the site writes it: "3 Dec", with the year when it is not this year. */
+export function formatDay(value: string | Date, now: Date = new Date()) {
+  const day = dayjs(value);
+  return day.format(day.year() === dayjs(now).year() ? 'D MMM' : 'D MMM YYYY');
+}
+
+/** Every day from `from` to `to` (YYYY-MM-DD, both included), in order. */
+export function daysBetween(from: string, to: string) {
+  const days: string[] = [];
+  for (let day = dayjs(from); !day.isAfter(dayjs(to), 'day'); day = day.add(1, 'day')) days.push(day.format('YYYY-MM-DD'));
+  return days;
+}

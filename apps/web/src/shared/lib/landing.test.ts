@@ -14,6 +14,8 @@ const user = (overrides: Partial<CurrentUser>): CurrentUser => ({
   cover: null,
   status: 'active',
   verifiedEmail: true,
+  pendingEmail: null,
+  hasPassword: true,
   verifiedDocument: false,
   balance: 0,
   createdAt: '',

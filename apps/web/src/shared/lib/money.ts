@@ -4,6 +4,9 @@ import { usePublicSettingsQuery } from '../../features/settings/api';
 /** Tokens, with their unit: "1.00 token", "12.50 tokens". */
 export const formatTokens = (amount: number) => `${amount.toFixed(2)} ${amount === 1 ? 'token' : 'tokens'}`;
 
+/** A saved card as fans recognise it: "Visa •••• 4242". */
+export const formatCard = (card: { brand: string; last4: string }) => `${card.brand} •••• ${card.last4}`;
+
 /** An amount of money in a currency with its symbol: "$9.99" (an unknown code is written out: "9.99 XYZ"). */
 export function formatMoney(amount: number, currency: string) {
   try {

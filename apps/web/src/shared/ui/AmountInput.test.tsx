@@ -14,17 +14,19 @@ function Field() {
 }
 
 describe('amount input', () => {
-  it('keeps an amount below or above the limits as typed and names the limit it breaks', () => {
+  it('keeps an amount as typed, not padded or rounded when it loses focus, and names the limit it breaks', () => {
     render(<Field />);
     const input = screen.getByLabelText('Tip amount');
     for (const [typed, problem] of [
       ['5', 'A tip must be at least 10 tokens'],
       ['1000', 'A tip must be at most 300 tokens'],
       ['25', 'ok'],
+      ['12.5', 'ok'],
+      ['12.555', 'A tip may have at most two decimals'],
     ]) {
       fireEvent.change(input, { target: { value: typed } });
       fireEvent.blur(input);
-      expect(input).toHaveProperty('value', `${typed}.00`);
+      expect(input).toHaveProperty('value', typed);
       expect(screen.getByRole('status').textContent).toBe(problem);
     }
   });

@@ -1,3 +1,4 @@
+import { hasTwoDecimalsAtMost } from '@limelight/contracts';
 import { InputNumber, type InputNumberProps } from 'antd';
 
 /** What an amount is for, and the limits it must keep: `what` opens the message ("A tip"). */
@@ -20,6 +21,7 @@ export function amountProblem(
   const withUnit = (limit: number) => (format ? format(limit) : unit ? `${limit} ${unit}` : String(limit));
   if (min !== undefined && value < min) return `${what} must be at least ${withUnit(min)}`;
   if (max !== undefined && value > max) return `${what} must be at most ${withUnit(max)}`;
+  if (!hasTwoDecimalsAtMost(value)) return `${what} may have at most two decimals`;
   return undefined;
 }
 
@@ -34,10 +36,13 @@ export const amountRules = (limits: AmountLimits) => [
 ];
 
 /**
- * A money or token amount. It takes no min or max on purpose: antd's would silently change an
- * amount outside them when the field loses focus (a tip of 5 became 10, a top-up of 1000 became
- * 300). An amount out of its limits is refused with the limit named instead (amountProblem).
+ * A money or token amount, kept as typed. It takes no min or max on purpose: antd's would
+ * silently change an amount outside them when the field loses focus (a tip of 5 became 10, a
+ * top-up of 1000 became 300); nor a precision, which rounded a third decimal away and wrote
+ * "5" back as "5.00". An amount out of its limits, or finer than a cent, is refused with the
+ * reason named instead (amountProblem); where the amount is said again (a Pay button), the
+ * site's formatters write it.
  */
 export function AmountInput(props: Omit<InputNumberProps<number>, 'min' | 'max'>) {
-  return <InputNumber<number> precision={2} {...props} />;
+  return <InputNumber<number> {...props} />;
 }

@@ -5,10 +5,9 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { errorMessage, toast } from '../lib/toast';
 
-/** How tables show a moment and an amount of tokens or money. */
+/** How tables show a moment (amounts go through shared/lib/money, with their unit). */
 export const formatDateTime = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
 export const formatDate = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
-export const formatAmount = (value: number) => value.toFixed(2);
 
 /** Edit (a link) and Delete (after a confirmation; the server's answer is toasted) for one row. */
 export function EditDeleteActions({

@@ -1,0 +1,97 @@
+import type { MessagesFrom } from '@limelight/contracts';
+import { ErrorCode } from '@limelight/contracts';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { follows, performerProfiles, subscriptions, userBlocks, users } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { assertMayReach } from './creators';
+import { subscriptionGivesAccess } from './policy';
+
+/**
+ * Who may message whom (decision 013). Conversations are between a fan and a creator. A fan
+ * starts one with a creator they subscribe to, or one who takes messages from followers (and
+ * they follow) or from everyone; a creator starts one with a fan who follows or subscribes to
+ * them. Never across a block, either way: a blocked pair's conversation is deactivated and says why.
+ */
+
+/** Why the pair cannot message each other, as `viewer` is told, for a page of other members at once. */
+export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'>, otherIds: string[]): Promise<Map<string, string>> {
+  const reasons = new Map<string, string>();
+  if (!otherIds.length) return reasons;
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId, targetId: userBlocks.targetId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(eq(userBlocks.blockerId, viewer.id), inArray(userBlocks.targetId, otherIds)),
+        and(eq(userBlocks.targetId, viewer.id), inArray(userBlocks.blockerId, otherIds)),
+      ),
+    );
+  for (const row of rows) {
+    const other = row.blockerId === viewer.id ? row.targetId : row.blockerId;
+    // Being blocked says more than having blocked: it wins when both happened.
+    if (row.blockerId !== viewer.id || !reasons.has(other)) {
+      reasons.set(other, row.blockerId === viewer.id ? 'You blocked this account' : 'This account has blocked you');
+    }
+  }
+  return reasons;
+}
+
+const blockedRefusal = (reason: string) => new AppError(403, ErrorCode.blocked, `${reason}: messages are off`);
+
+/** Refuses a message between the two when either blocked the other. */
+export async function assertNotBlockedPair(db: Queryable, sender: Pick<SessionUser, 'id'>, otherId: string) {
+  const reason = (await blockedPairs(db, sender, [otherId])).get(otherId);
+  if (reason) throw blockedRefusal(reason);
+}
+
+async function followsCreator(db: Queryable, fanId: string, performerId: string) {
+  const rows = await db
+    .select({ id: follows.id })
+    .from(follows)
+    .where(and(eq(follows.followerId, fanId), eq(follows.performerId, performerId)));
+  return rows.length > 0;
+}
+
+async function subscribes(db: Queryable, fanId: string, performerId: string) {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, performerId), subscriptionGivesAccess()));
+  return rows.length > 0;
+}
+
+/** Refuses, naming what is missing, when `sender` may not start a conversation with `recipientId`. */
+export async function assertMayStartConversation(db: Queryable, sender: SessionUser, recipientId: string) {
+  if (recipientId === sender.id) throw forbidden('You cannot message yourself');
+  const [recipient] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      listed: performerProfiles.listed,
+      messagesFrom: performerProfiles.messagesFrom,
+    })
+    .from(users)
+    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .where(eq(users.id, recipientId));
+  if (recipient?.status !== 'active' || recipient.role === 'admin') throw notFound('Account');
+  if (sender.role === 'user' && recipient.role === 'performer') {
+    if (!recipient.listed) throw notFound('Creator');
+    await assertMayReach(db, sender, recipient.id);
+    await assertNotBlockedPair(db, sender, recipient.id);
+    const from = (recipient.messagesFrom ?? 'subscribers') as MessagesFrom;
+    if (from === 'everyone' || (await subscribes(db, sender.id, recipient.id))) return;
+    if (from === 'followers' && (await followsCreator(db, sender.id, recipient.id))) return;
+    throw forbidden(
+      from === 'followers' ? 'Follow or subscribe to this creator to message them' : 'Subscribe to this creator to message them',
+    );
+  }
+  if (sender.role === 'performer' && recipient.role === 'user') {
+    await assertNotBlockedPair(db, sender, recipient.id);
+    if ((await subscribes(db, recipient.id, sender.id)) || (await followsCreator(db, recipient.id, sender.id))) return;
+    throw forbidden('You can message fans who follow or subscribe to you');
+  }
+  throw forbidden('Messages go between fans and creators');
+}

@@ -1,0 +1,68 @@
+import { activeSessionSchema, listResponseSchema, oneTimeTokenSchema } from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireUser, sessionOf } from '../../platform/auth';
+import { confirmEmailChange, undoEmailChange } from '../users';
+import { activeSessions, endOtherSessions, endSession } from './sessions';
+
+const messageSchema = z.object({ message: z.string() });
+const emailAnswerSchema = messageSchema.extend({ email: z.string() });
+
+/** Where the account is signed in, and the links that change or restore its sign-in e-mail. */
+export const securityRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limited = { config: { rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
+
+    app.get(
+      '/auth/sessions',
+      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: listResponseSchema(activeSessionSchema) } } },
+      async (request) => {
+        const data = await activeSessions(deps, sessionOf(request));
+        return { data, total: data.length };
+      },
+    );
+
+    app.delete(
+      '/auth/sessions/:id',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['auth'], params: z.object({ id: z.uuid('must be an id') }), response: { 200: messageSchema } },
+      },
+      async (request) => {
+        await endSession(deps, sessionOf(request), request.params.id);
+        return { message: 'Signed out of that session' };
+      },
+    );
+
+    app.delete(
+      '/auth/sessions',
+      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema.extend({ ended: z.number().int() }) } } },
+      async (request) => {
+        const ended = await endOtherSessions(deps, sessionOf(request));
+        return { message: ended ? `Signed out of ${ended} other session${ended === 1 ? '' : 's'}` : 'No other session was open', ended };
+      },
+    );
+
+    app.post(
+      '/auth/email-change/confirm',
+      { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: emailAnswerSchema } } },
+      async (request) => {
+        const { email } = await confirmEmailChange(deps, request.body.token);
+        return { email, message: `You now sign in with ${email}. Every other device was signed out.` };
+      },
+    );
+
+    app.post(
+      '/auth/email-change/undo',
+      { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: emailAnswerSchema } } },
+      async (request) => {
+        const { email } = await undoEmailChange(deps, request.body.token);
+        return {
+          email,
+          message: `Your account signs in with ${email} again and every device was signed out. We have sent a link there to choose a new password.`,
+        };
+      },
+    );
+  };

@@ -1,0 +1,39 @@
+import type { ActiveSession } from '@limelight/contracts';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { sessions } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type RequestSession, revokeAllSessions, revokeSession } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+
+/** The places an account is signed in, newest first, so its owner can end the ones they do not know. */
+export async function activeSessions(deps: Deps, current: RequestSession): Promise<ActiveSession[]> {
+  const rows = await deps.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, current.user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.createdAt))
+    .limit(100);
+  return rows.map((row) => ({
+    _id: row.id,
+    method: row.method as ActiveSession['method'],
+    userAgent: row.userAgent,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    current: row.id === current.id,
+  }));
+}
+
+/** Ends one of the caller's own sessions (another account's id is not found). */
+export async function endSession(deps: Deps, current: RequestSession, sessionId: string) {
+  const revoked = await revokeSession(deps.db, sessionId, current.user.id);
+  if (!revoked.length) throw notFound('Session');
+  deps.realtime.disconnectSessions(revoked);
+}
+
+/** "Sign out everywhere else": every session but this one. */
+export async function endOtherSessions(deps: Deps, current: RequestSession) {
+  const revoked = await revokeAllSessions(deps.db, current.user.id, current.id);
+  deps.realtime.disconnectSessions(revoked);
+  return revoked.length;
+}

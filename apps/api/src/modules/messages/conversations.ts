@@ -1,0 +1,132 @@
+import type { Conversation } from '@limelight/contracts';
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { conversationMembers, conversations, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { escapeLike, uniqueViolation } from '../../platform/http';
+import { assertMayStartConversation, blockedPairs } from '../access';
+import { toPublicUser } from '../users';
+
+/** The pair's key: the two ids in order, so either may open the one conversation. */
+const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
+
+type MemberRow = typeof conversationMembers.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+type Row = { conversation: ConversationRow; member: MemberRow; other: typeof users.$inferSelect };
+
+const memberView = (db: Queryable) =>
+  db
+    .select({ conversation: conversations, member: conversationMembers, other: users })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, eq(users.id, conversationMembers.otherUserId));
+
+/** Conversations as their reader sees them: a blocked pair's is deactivated, saying why (one query for a page). */
+export async function presentConversations(db: Queryable, reader: SessionUser, rows: Row[]): Promise<Conversation[]> {
+  const blocked = await blockedPairs(
+    db,
+    reader,
+    rows.map((row) => row.other.id),
+  );
+  return rows.map(({ conversation, member, other }) => {
+    const reason = blocked.get(other.id) ?? (other.status !== 'active' ? 'This account is no longer active' : null);
+    return {
+      _id: conversation.id,
+      type: 'private',
+      recipientInfo: toPublicUser(other),
+      lastMessage: conversation.lastMessageText,
+      lastMessageCreatedAt: conversation.lastMessageAt?.toISOString() ?? null,
+      lastSenderId: conversation.lastSenderId,
+      totalNotSeenMessages: member.unreadCount,
+      status: reason ? 'deactivated' : 'active',
+      deactivatedReason: reason,
+      createdAt: conversation.createdAt.toISOString(),
+      updatedAt: conversation.updatedAt.toISOString(),
+    };
+  });
+}
+
+/** The reader's side of a conversation they are in; a non-member is told it does not exist. */
+export async function membership(db: Queryable, reader: SessionUser, conversationId: string, lock = false): Promise<Row> {
+  const query = memberView(db).where(
+    and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, reader.id)),
+  );
+  const [row] = await (lock ? query.for('update', { of: conversationMembers }) : query);
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+/**
+ * `POST /conversations`: the pair's conversation, made on first use. Two people opening it at
+ * once get the same one: the pair key is unique, and the loser of the race reads the winner's.
+ */
+export async function openConversation(deps: Deps, opener: SessionUser, otherId: string): Promise<Conversation> {
+  const key = pairKeyOf(opener.id, otherId);
+  const [existing] = await deps.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.pairKey, key));
+  if (existing) return conversationFor(deps, opener, existing.id);
+  await assertMayStartConversation(deps.db, opener, otherId);
+  const id = await deps.db
+    .transaction(async (tx) => {
+      const [created] = await tx.insert(conversations).values({ pairKey: key, startedBy: opener.id }).returning({ id: conversations.id });
+      await tx.insert(conversationMembers).values([
+        { conversationId: created!.id, userId: opener.id, otherUserId: otherId },
+        { conversationId: created!.id, userId: otherId, otherUserId: opener.id },
+      ]);
+      return created!.id;
+    })
+    .catch(async (error: unknown) => {
+      if (!uniqueViolation(error)) throw error;
+      const [winner] = await deps.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.pairKey, key));
+      return winner!.id;
+    });
+  return conversationFor(deps, opener, id);
+}
+
+export async function conversationFor(deps: Deps, reader: SessionUser, conversationId: string): Promise<Conversation> {
+  return (await presentConversations(deps.db, reader, [await membership(deps.db, reader, conversationId)]))[0]!;
+}
+
+/**
+ * The reader's conversations, latest activity first (index-backed), optionally by the other
+ * member's name or username. One opened but still empty shows only to whoever opened it.
+ */
+export async function listConversations(deps: Deps, reader: SessionUser, query: { offset: number; limit: number; keyword?: string }) {
+  const pattern = query.keyword ? `%${escapeLike(query.keyword)}%` : undefined;
+  const where = and(
+    eq(conversationMembers.userId, reader.id),
+    or(isNotNull(conversations.lastMessageAt), eq(conversations.startedBy, reader.id)),
+    pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    memberView(deps.db)
+      .where(where)
+      .orderBy(desc(conversationMembers.lastActivityAt), desc(conversationMembers.conversationId))
+      .offset(query.offset)
+      .limit(query.limit),
+    deps.db
+      .select({ value: count() })
+      .from(conversationMembers)
+      .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+      .innerJoin(users, eq(users.id, conversationMembers.otherUserId))
+      .where(where),
+  ]);
+  return { data: await presentConversations(deps.db, reader, rows), total: total?.value ?? 0 };
+}
+
+/** `GET /messages/total-unread-messages`: the reader's unseen messages over every conversation. */
+export async function unreadTotal(db: Queryable, userId: string): Promise<number> {
+  return (await unreadTotals(db, [userId])).get(userId) ?? 0;
+}
+
+/** The unseen totals of several users at once (a mass message's batch). */
+export async function unreadTotals(db: Queryable, userIds: string[]): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ userId: conversationMembers.userId, total: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
+    .from(conversationMembers)
+    .where(inArray(conversationMembers.userId, userIds))
+    .groupBy(conversationMembers.userId);
+  return new Map(rows.map((row) => [row.userId, row.total]));
+}

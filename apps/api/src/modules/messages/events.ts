@@ -1,0 +1,123 @@
+import type { Message } from '@limelight/contracts';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { conversationMembers, messageFiles, messages } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { findById } from '../users';
+import { conversationFor, unreadTotal, unreadTotals } from './conversations';
+import { type MessageRow, presentMessages } from './present';
+
+/**
+ * Socket events of messaging, sent after the write commits to every socket of each member on
+ * any process (their user room, through the Redis adapter), each presented as that member sees
+ * it: a paid message arrives locked to the fan and open to the creator.
+ */
+/** A member to tell: by id (read and presented here), or the sender with the view their request already made. */
+type Member = string | { sender: SessionUser; view: Message };
+
+async function toMember(deps: Deps, who: Member, row: MessageRow, event: 'message_created' | 'message_deleted' | 'message_file_updated') {
+  const member = typeof who === 'string' ? await findById(deps.db, who) : who.sender;
+  if (!member) return;
+  const message = typeof who === 'string' ? (await presentMessages(deps, member, [row]))[0]! : who.view;
+  const [conversation, total] = await Promise.all([conversationFor(deps, member, row.conversationId), unreadTotal(deps.db, member.id)]);
+  const room = deps.realtime.toUser(member.id);
+  room.emit(event, { message });
+  room.emit('conversation_updated', { conversation });
+  room.emit('unread_total', { total });
+}
+
+/** Best effort: the write has committed; a failed push is logged, and the client catches up on its next load. */
+const safely = (deps: Deps, work: Promise<unknown>) =>
+  work.catch((error: unknown) => deps.log.error({ err: error }, 'a messaging event could not be sent'));
+
+/**
+ * Copies of one mass message to many recipients, after the commit: each recipient is told of
+ * their copy and their new unseen total. The copies read alike to every recipient (none has bought
+ * one yet, none is blocked), so one is presented and the rest take its shape, with two queries for
+ * the whole batch rather than several per recipient.
+ */
+export async function announceToMany(deps: Deps, copies: MessageRow[], event: 'message_created' | 'message_deleted') {
+  if (!copies.length) return;
+  await safely(
+    deps,
+    (async () => {
+      const recipients = await deps.db
+        .select({ conversationId: conversationMembers.conversationId, userId: conversationMembers.userId })
+        .from(conversationMembers)
+        .where(
+          and(
+            inArray(
+              conversationMembers.conversationId,
+              copies.map((copy) => copy.conversationId),
+            ),
+            ne(conversationMembers.userId, copies[0]!.senderId),
+          ),
+        );
+      const recipientOf = new Map(recipients.map((row) => [row.conversationId, row.userId]));
+      const first = await findById(deps.db, recipientOf.get(copies[0]!.conversationId) ?? '');
+      if (!first) return;
+      const [shape] = await presentMessages(deps, first, [copies[0]!]);
+      const totals = await unreadTotals(deps.db, [...recipientOf.values()]);
+      for (const copy of copies) {
+        const userId = recipientOf.get(copy.conversationId);
+        if (!userId) continue;
+        const room = deps.realtime.toUser(userId);
+        room.emit(event, { message: { ...shape!, _id: copy.id, conversationId: copy.conversationId } });
+        room.emit('unread_total', { total: totals.get(userId) ?? 0 });
+      }
+    })(),
+  );
+}
+
+export const announce = {
+  created: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
+    safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_created'), toMember(deps, sender, row, 'message_created')])),
+  deleted: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
+    safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_deleted'), toMember(deps, sender, row, 'message_deleted')])),
+  fileUpdated: (deps: Deps, row: MessageRow, memberIds: string[]) =>
+    safely(deps, Promise.all(memberIds.map((userId) => toMember(deps, userId, row, 'message_file_updated')))),
+  seen: (deps: Deps, conversationId: string, readerId: string, otherId: string, readAt: Date) => {
+    deps.realtime.toUser(otherId).emit('message_seen', { conversationId, readerId, readAt: readAt.toISOString() });
+    return safely(
+      deps,
+      unreadTotal(deps.db, readerId).then((total) => deps.realtime.toUser(readerId).emit('unread_total', { total })),
+    );
+  },
+};
+
+const typingSchema = z.object({ conversationId: z.uuid() });
+
+/**
+ * Messaging's part of the sockets: typing goes to the conversation's other member (a member's
+ * only; nothing is stored), and a message file that finished processing refreshes the thread.
+ */
+export function registerMessagingEvents(deps: Deps) {
+  deps.realtime.handle('typing', async (userId, payload) => {
+    const { conversationId } = typingSchema.parse(payload);
+    const [member] = await deps.db
+      .select({ otherUserId: conversationMembers.otherUserId })
+      .from(conversationMembers)
+      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+    if (member) deps.realtime.toUser(member.otherUserId).emit('typing', { conversationId, userId });
+  });
+}
+
+/** A message file finished processing (or failed): both members see the message anew. */
+export async function messageFileSettled(deps: Deps, fileId: string) {
+  const [row] = await deps.db
+    .select({ message: messages })
+    .from(messageFiles)
+    .innerJoin(messages, eq(messages.id, messageFiles.messageId))
+    .where(eq(messageFiles.fileId, fileId));
+  if (!row || row.message.isDeleted) return;
+  const members = await deps.db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, row.message.conversationId));
+  await announce.fileUpdated(
+    deps,
+    row.message,
+    members.map((member) => member.userId),
+  );
+}

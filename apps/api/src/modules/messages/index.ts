@@ -1,0 +1,5 @@
+/** What other modules may use of the messages module (decision 004): everything else is its own. */
+
+export { messageFileSettled, registerMessagingEvents } from './events';
+export { registerMassDelivery } from './mass';
+export { messageForSale } from './messages';

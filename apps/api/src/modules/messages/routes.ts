@@ -1,0 +1,189 @@
+import {
+  conversationQuerySchema,
+  conversationSchema,
+  createConversationSchema,
+  fileStatuses,
+  listResponseSchema,
+  massMessageSchema,
+  mediaFileSchema,
+  messageQuerySchema,
+  messageSchema,
+  sendMassMessageSchema,
+  sendMessageSchema,
+  unreadTotalSchema,
+} from '@limelight/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { multipartForm } from '../../platform/uploads';
+import { type UploadKind, uploadMedia } from '../media';
+import { conversationFor, listConversations, openConversation, unreadTotal } from './conversations';
+import { listMassMessages, massMessageFor, sendMassMessage, unsendMassMessage } from './mass';
+import { deleteMessage, listMessages, messageFieldsSchema, messageFileStatus, readAll, sendMessage, sendMessageWithFile } from './messages';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+
+/** What each message upload becomes: media for one reader at a time, so protected; thumbnails are previews. */
+const uploadKinds = {
+  photo: { type: 'message-photo', media: 'image', access: 'protected' },
+  video: { type: 'message-video', media: 'video', access: 'protected' },
+  audio: { type: 'message-audio', media: 'audio', access: 'protected' },
+  thumbnail: { type: 'message-thumbnail', media: 'image', access: 'public' },
+} as const satisfies Record<string, UploadKind>;
+
+/**
+ * Sends are limited per account (not per address): a fan or creator writes at most this many
+ * messages a minute, which no person typing reaches and a script spamming does.
+ */
+const SENDS_PER_MINUTE = 60;
+const perAccount = (request: FastifyRequest) => request.session?.user.id ?? request.ip;
+const sendLimit = { rateLimit: { max: SENDS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perAccount } };
+
+/** Conversations and messages (spec 7), between a fan and a creator (decision 013). */
+export const messagesRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/conversations',
+      { preHandler: requireUser, schema: { tags: ['messages'], body: createConversationSchema, response: { 200: conversationSchema } } },
+      async (request) => openConversation(deps, sessionOf(request).user, request.body.sourceId),
+    );
+
+    for (const path of ['/conversations', '/conversations/search']) {
+      app.get(
+        path,
+        {
+          preHandler: requireUser,
+          schema: { tags: ['messages'], querystring: conversationQuerySchema, response: { 200: listResponseSchema(conversationSchema) } },
+        },
+        async (request) => listConversations(deps, sessionOf(request).user, request.query),
+      );
+    }
+
+    app.get(
+      '/conversations/:id',
+      { preHandler: requireUser, schema: { tags: ['messages'], params: idParams, response: { 200: conversationSchema } } },
+      async (request) => conversationFor(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.get(
+      '/messages/conversations/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          params: idParams,
+          querystring: messageQuerySchema,
+          response: { 200: listResponseSchema(messageSchema) },
+        },
+      },
+      async (request) => listMessages(deps, sessionOf(request).user, request.params.id, request.query),
+    );
+
+    app.post(
+      '/messages/conversations/:id',
+      {
+        preHandler: requireUser,
+        config: sendLimit,
+        schema: { tags: ['messages'], params: idParams, body: sendMessageSchema, response: { 200: messageSchema } },
+      },
+      async (request) => sendMessage(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+
+    app.delete(
+      '/messages/:id',
+      { preHandler: requireUser, schema: { tags: ['messages'], params: idParams, response: { 200: messageSchema } } },
+      async (request) => deleteMessage(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.get(
+      '/messages/total-unread-messages',
+      { preHandler: requireUser, schema: { tags: ['messages'], response: { 200: unreadTotalSchema } } },
+      async (request) => ({ total: await unreadTotal(deps.db, sessionOf(request).user.id) }),
+    );
+
+    app.post(
+      '/messages/read-all/:id',
+      { preHandler: requireUser, schema: { tags: ['messages'], params: idParams, response: { 200: unreadTotalSchema } } },
+      async (request) => readAll(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.get(
+      '/messages/:id/file/:fileId/status',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          params: z.object({ id: z.uuid('must be an id'), fileId: z.uuid('must be an id') }),
+          response: { 200: z.object({ status: z.enum(fileStatuses), error: z.string().nullable() }) },
+        },
+      },
+      async (request) => messageFileStatus(deps, sessionOf(request).user, request.params.id, request.params.fileId),
+    );
+
+    app.post(
+      '/messages/mass',
+      {
+        preHandler: requirePerformer,
+        config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: perAccount } },
+        schema: { tags: ['messages'], body: sendMassMessageSchema, response: { 200: massMessageSchema } },
+      },
+      async (request) => sendMassMessage(deps, sessionOf(request).user, request.body),
+    );
+
+    app.get(
+      '/messages/mass',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['messages'], querystring: messageQuerySchema, response: { 200: listResponseSchema(massMessageSchema) } },
+      },
+      async (request) => listMassMessages(deps, sessionOf(request).user, request.query),
+    );
+
+    app.get(
+      '/messages/mass/:id',
+      { preHandler: requirePerformer, schema: { tags: ['messages'], params: idParams, response: { 200: massMessageSchema } } },
+      async (request) => massMessageFor(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.delete(
+      '/messages/mass/:id',
+      { preHandler: requirePerformer, schema: { tags: ['messages'], params: idParams, response: { 200: massMessageSchema } } },
+      async (request) => unsendMassMessage(deps, sessionOf(request).user, request.params.id),
+    );
+
+    for (const kind of ['photo', 'video'] as const) {
+      app.post(
+        `/messages/private/file/${kind}`,
+        {
+          preHandler: requireUser,
+          config: sendLimit,
+          schema: {
+            tags: ['messages'],
+            description: `Multipart: a message with its ${kind}: the file under the field name file, then the fields conversationId, text and (for creators) price.`,
+            ...multipartForm({ file: { accepts: uploadKinds[kind].media, required: true } }, messageFieldsSchema),
+            response: { 200: messageSchema },
+          },
+        },
+        async (request) => sendMessageWithFile(deps, sessionOf(request).user, uploadKinds[kind], request),
+      );
+    }
+
+    for (const [kind, uploadKind] of Object.entries(uploadKinds)) {
+      app.post(
+        `/messages/public/file/${kind}`,
+        {
+          preHandler: requireUser,
+          schema: {
+            tags: ['messages'],
+            description: `Multipart: a ${kind} to attach to a message, under the field name file. Images are ready at once; audio and video report processing until done.`,
+            ...multipartForm({ file: { accepts: uploadKind.media, required: true } }),
+            response: { 200: mediaFileSchema },
+          },
+        },
+        async (request) => uploadMedia(deps, sessionOf(request).user, uploadKind, request),
+      );
+    }
+  };

@@ -1,0 +1,181 @@
+import {
+  defaultNotificationChannels,
+  type Notification,
+  type NotificationKind,
+  type NotificationSetting,
+  notificationKinds,
+} from '@limelight/contracts';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { notificationPreferences, notifications, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
+import { publicUsersById } from '../users';
+
+/**
+ * The notification centre (decision 014). A module says what happened with `notify`, inside the
+ * transaction of the write it reports, so a notification exists exactly when the event does; a
+ * job then pushes it to the owner's sockets (the bell), and a periodic digest mails what the
+ * owner wanted by e-mail, one message per person per round, so a busy creator is not flooded.
+ */
+const PUSH_JOB = 'notifications.push';
+const DIGEST_EVERY_MS = 5 * 60 * 1000;
+const DIGEST_BATCH = 1000;
+
+type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationEvent = { userId: string; kind: NotificationKind; text: string; actorId?: string | null; link?: string | null };
+
+async function channelsOf(db: Queryable, userId: string, kind: NotificationKind) {
+  const [chosen] = await db
+    .select({ inApp: notificationPreferences.inApp, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.kind, kind)));
+  return chosen ?? defaultNotificationChannels[kind];
+}
+
+/** Records what happened for its owner, in the caller's transaction (nothing when they switched the kind off). */
+export async function notify(deps: Pick<Deps, 'jobs'>, tx: Queryable, event: NotificationEvent) {
+  if (event.actorId === event.userId) return;
+  const channels = await channelsOf(tx, event.userId, event.kind);
+  if (!channels.inApp && !channels.email) return;
+  const [row] = await tx
+    .insert(notifications)
+    .values({ ...event, inApp: channels.inApp, email: channels.email })
+    .returning({ id: notifications.id });
+  if (channels.inApp) await deps.jobs.enqueue(tx, PUSH_JOB, { notificationId: row!.id });
+}
+
+export function registerNotificationDelivery(deps: Deps) {
+  deps.jobs.register(PUSH_JOB, async (payload) => {
+    const [row] = await deps.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, String(payload.notificationId)));
+    if (!row) return;
+    const [notification] = await present(deps, [row]);
+    deps.realtime
+      .toUser(row.userId)
+      .emit('notification_created', { notification: notification!, unread: await unreadCount(deps.db, row.userId) });
+  });
+  deps.jobs.every('notifications.digest', DIGEST_EVERY_MS, () => mailDigests(deps));
+}
+
+/**
+ * One round of e-mail: takes the notifications waiting to be mailed (SKIP LOCKED, so processes
+ * share the work) and queues one message per person listing them, in the same transaction.
+ */
+export async function mailDigests(deps: Deps) {
+  await deps.db.transaction(async (tx) => {
+    const taken = await tx.execute(sql`
+      update ${notifications} set emailed_at = now()
+      where id in (
+        select id from ${notifications} where ${notifications.email} and ${notifications.emailedAt} is null
+        order by ${notifications.createdAt} limit ${DIGEST_BATCH} for update skip locked)
+      returning user_id, text, link`);
+    const byUser = new Map<string, Array<{ text: string; link: string | null }>>();
+    for (const row of taken.rows as Array<{ user_id: string; text: string; link: string | null }>) {
+      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), { text: row.text, link: row.link }]);
+    }
+    if (!byUser.size) return;
+    const people = await tx
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...byUser.keys()]));
+    const site = deps.settings.get('siteName');
+    for (const person of people) {
+      const items = byUser.get(person.id)!;
+      if (!person.email) continue;
+      const lines = items.map((item) => `- ${item.text}${item.link ? `\n  ${deps.config.publicUrl}${item.link}` : ''}`).join('\n');
+      await queueMail(deps.jobs, tx, {
+        to: person.email,
+        subject: items.length === 1 ? `${site}: ${items[0]!.text}` : `${site}: ${items.length} new notifications`,
+        text: `Hi ${person.name},\n\n${lines}\n\nChoose what we e-mail you about in your notification settings: ${deps.config.publicUrl}/notifications/settings`,
+      });
+    }
+  });
+}
+
+async function present(deps: Deps, rows: NotificationRow[]): Promise<Notification[]> {
+  const actors = await publicUsersById(
+    deps.db,
+    rows.flatMap((row) => (row.actorId ? [row.actorId] : [])),
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    kind: row.kind as NotificationKind,
+    text: row.text,
+    actor: row.actorId ? (actors.get(row.actorId) ?? null) : null,
+    link: row.link,
+    isRead: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function unreadCount(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), isNull(notifications.readAt)));
+  return row?.total ?? 0;
+}
+
+/** `GET /notifications`: the owner's, newest first (index-backed), optionally only the unread. */
+export async function listNotifications(
+  deps: Deps,
+  owner: SessionUser,
+  query: { offset: number; limit: number; unread?: 'true' | 'false' },
+) {
+  const where = and(
+    eq(notifications.userId, owner.id),
+    eq(notifications.inApp, true),
+    query.unread === 'true' ? isNull(notifications.readAt) : undefined,
+  );
+  const [rows, [total], unread] = await Promise.all([
+    deps.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt)).offset(query.offset).limit(query.limit),
+    deps.db.select({ value: count() }).from(notifications).where(where),
+    unreadCount(deps.db, owner.id),
+  ]);
+  return { data: await present(deps, rows), total: total?.value ?? 0, unread };
+}
+
+export async function markRead(deps: Deps, owner: SessionUser, id: string) {
+  const [row] = await deps.db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, owner.id)))
+    .returning();
+  if (!row) throw notFound('Notification');
+  return (await present(deps, [row]))[0]!;
+}
+
+export async function markAllRead(deps: Deps, owner: SessionUser) {
+  await deps.db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, owner.id), isNull(notifications.readAt)));
+  return { total: 0 };
+}
+
+/** Every kind with the owner's channels, their choice or the default. */
+export async function settingsOf(deps: Deps, owner: SessionUser): Promise<NotificationSetting[]> {
+  const chosen = await deps.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, owner.id));
+  return notificationKinds.map((kind) => {
+    const row = chosen.find((item) => item.kind === kind);
+    return { kind, ...(row ? { inApp: row.inApp, email: row.email } : defaultNotificationChannels[kind]) };
+  });
+}
+
+export async function updateSettings(deps: Deps, owner: SessionUser, settings: NotificationSetting[]) {
+  if (settings.length) {
+    await deps.db
+      .insert(notificationPreferences)
+      .values(settings.map((setting) => ({ userId: owner.id, ...setting })))
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` },
+      });
+  }
+  return settingsOf(deps, owner);
+}

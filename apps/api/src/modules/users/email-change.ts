@@ -1,0 +1,114 @@
+import { ErrorCode } from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type RequestSession, revokeAllSessions } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
+import { consumeOneTimeToken, issueOneTimeToken, pendingOneTimeTokens, withdrawOneTimeTokens } from '../../platform/one-time-tokens';
+import { accountKey, clearSignInFailures } from '../../platform/sign-in-throttle';
+import { assertAvailable, assertCurrentPassword, duplicateAsConflict } from './accounts';
+import { findById } from './repo';
+
+/**
+ * Changing the sign-in e-mail (decision 012). A stolen session token must not be enough to move
+ * the account to another mailbox, from where a password reset would complete the takeover:
+ * 1. the change proves the current password and only sends a link to the new address;
+ * 2. opening it makes the change, signs out every other session and tells the old address,
+ *    with a link that undoes it for two weeks;
+ * 3. undoing restores the old address, signs out everywhere and sends a password reset there.
+ */
+
+const invalidLink = (what: string) => new AppError(400, ErrorCode.invalidToken, `This ${what} link is invalid or has expired`);
+const linkTo = (deps: Deps, page: string, token: string) => `${deps.config.publicUrl}/auth/${page}?token=${encodeURIComponent(token)}`;
+
+/** The address waiting for confirmation, if any. */
+export async function pendingEmailOf(db: Queryable, userId: string): Promise<string | null> {
+  const [pending] = await pendingOneTimeTokens(db, userId, 'change_email');
+  return pending?.detail?.email ?? null;
+}
+
+/** Step 1: says whether a link went out (false when the address is the current one). */
+export async function requestEmailChange(deps: Deps, session: RequestSession, email: string, currentPassword: string | undefined) {
+  const { user } = session;
+  if (email.toLowerCase() === user.email?.toLowerCase()) return false;
+  // The password first: without it, the answer says nothing about other accounts' addresses.
+  await assertCurrentPassword(deps.db, user, currentPassword);
+  await assertAvailable(deps.db, { email }, user.id);
+  const site = deps.settings.get('siteName');
+  await deps.db.transaction(async (tx) => {
+    await withdrawOneTimeTokens(tx, user.id, 'change_email');
+    const token = await issueOneTimeToken(tx, user.id, 'change_email', { email, sessionId: session.id });
+    await queueMail(deps.jobs, tx, {
+      to: email,
+      subject: `Confirm your new e-mail address for ${site}`,
+      text: `Hi ${user.name || user.username},\n\nOpen this link within 24 hours to sign in to ${site} with this address from now on:\n${linkTo(deps, 'confirm-email-change', token)}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
+    });
+  });
+  return true;
+}
+
+export async function cancelEmailChange(deps: Deps, userId: string) {
+  await withdrawOneTimeTokens(deps.db, userId, 'change_email');
+}
+
+/** Step 2, from the link in the new mailbox (signed in or not). */
+export async function confirmEmailChange(deps: Deps, token: string) {
+  const site = deps.settings.get('siteName');
+  const { email, revoked } = await deps.db.transaction(async (tx) => {
+    const link = await consumeOneTimeToken(tx, token, 'change_email');
+    const user = link?.detail && (await findById(tx, link.userId));
+    if (!link?.detail || !user) throw invalidLink('confirmation');
+    const newEmail = link.detail.email;
+    await assertAvailable(tx, { email: newEmail }, user.id);
+    await tx
+      .update(users)
+      .set({ email: newEmail, verifiedEmail: true })
+      .where(eq(users.id, user.id))
+      .catch((error: unknown) => {
+        throw duplicateAsConflict(error);
+      });
+    if (user.email) {
+      const undo = await issueOneTimeToken(tx, user.id, 'undo_email_change', { email: user.email });
+      await queueMail(deps.jobs, tx, {
+        to: user.email,
+        subject: `Your ${site} sign-in e-mail was changed`,
+        text: `Hi ${user.name || user.username},\n\nYour ${site} account now signs in with ${newEmail}, and every other device was signed out.\n\nIf you did not do this, open this link within two weeks to put this address back, sign out everyone and choose a new password:\n${linkTo(deps, 'undo-email-change', undo)}`,
+      });
+    }
+    return { email: newEmail, revoked: await revokeAllSessions(tx, user.id, link.detail.sessionId) };
+  });
+  deps.realtime.disconnectSessions(revoked);
+  return { email };
+}
+
+/** Step 3, from the link in the old mailbox: the owner takes the account back. */
+export async function undoEmailChange(deps: Deps, token: string) {
+  const site = deps.settings.get('siteName');
+  const { email, revoked } = await deps.db.transaction(async (tx) => {
+    const link = await consumeOneTimeToken(tx, token, 'undo_email_change');
+    const user = link?.detail && (await findById(tx, link.userId));
+    if (!link?.detail || !user) throw invalidLink('undo');
+    const restored = link.detail.email;
+    await assertAvailable(tx, { email: restored }, user.id);
+    await tx
+      .update(users)
+      .set({ email: restored, verifiedEmail: true })
+      .where(eq(users.id, user.id))
+      .catch((error: unknown) => {
+        throw duplicateAsConflict(error);
+      });
+    await withdrawOneTimeTokens(tx, user.id, 'change_email');
+    await clearSignInFailures(tx, accountKey(user));
+    const reset = await issueOneTimeToken(tx, user.id, 'reset_password');
+    await queueMail(deps.jobs, tx, {
+      to: restored,
+      subject: `Choose a new ${site} password`,
+      text: `Hi ${user.name || user.username},\n\nYour ${site} account signs in with this address again and every device was signed out. Whoever changed it may know your password: open this link within one hour to choose a new one:\n${linkTo(deps, 'reset-password', reset)}`,
+    });
+    return { email: restored, revoked: await revokeAllSessions(tx, user.id) };
+  });
+  deps.realtime.disconnectSessions(revoked);
+  return { email };
+}

@@ -1,0 +1,105 @@
+import type { ActiveSession } from '@limelight/contracts';
+import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { formatMoment } from '../../shared/lib/dates';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from './api';
+
+const methodLabels: Record<ActiveSession['method'], string> = {
+  password: 'Password',
+  one_time_link: 'Sign-in link',
+  social: 'Google or Twitter',
+};
+
+/** A short, readable name for the browser and system a session was opened from. */
+export function deviceName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const system = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : undefined;
+  return system ? `${browser} on ${system}` : browser;
+}
+
+/** Where the account is signed in, with a way to end any session but this one, or all of them. */
+export function SessionsCard() {
+  const { data, isLoading } = useSessionsQuery();
+  const [endSession, ending] = useEndSessionMutation();
+  const [endOthers, endingOthers] = useEndOtherSessionsMutation();
+  const run = async (work: () => Promise<{ message: string }>) => {
+    try {
+      toast.success((await work()).message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  const others = data?.data.filter((session) => !session.current).length ?? 0;
+  return (
+    <Card title="Where you are signed in">
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : !data?.data.length ? (
+        <Empty description="No open sessions" />
+      ) : (
+        <List
+          dataSource={data.data}
+          renderItem={(session) => (
+            <List.Item
+              actions={
+                session.current
+                  ? [
+                      <Tag key="current" color="green">
+                        This device
+                      </Tag>,
+                    ]
+                  : [
+                      <Button
+                        key="end"
+                        size="small"
+                        loading={ending.isLoading && ending.originalArgs === session._id}
+                        onClick={() => run(() => endSession(session._id).unwrap())}
+                      >
+                        Sign out
+                      </Button>,
+                    ]
+              }
+            >
+              <List.Item.Meta
+                title={deviceName(session.userAgent)}
+                description={
+                  <Typography.Text type="secondary">
+                    {methodLabels[session.method]} · signed in {formatMoment(session.createdAt)}
+                    {session.ip ? ` · ${session.ip}` : ''}
+                  </Typography.Text>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+      {others > 0 && (
+        // Below the list rather than beside the title, where a phone has no room for both.
+        <Popconfirm title="Sign out of every other device?" okText="Sign them out" onConfirm={() => run(() => endOthers().unwrap())}>
+          <Button danger loading={endingOthers.isLoading} style={{ marginTop: 8 }}>
+            Sign out everywhere else
+          </Button>
+        </Popconfirm>
+      )}
+    </Card>
+  );
+}

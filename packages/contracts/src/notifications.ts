@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { publicUserSchema } from './users';
+
+/** What an account is told about (issue 14), each kind with its own in-app and e-mail switch. */
+export const notificationKinds = [
+  'new_follower',
+  'new_subscriber',
+  'tip',
+  'purchase',
+  'comment',
+  'like',
+  'payout_status',
+  'new_message',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  new_follower: 'New followers',
+  new_subscriber: 'New subscribers',
+  tip: 'Tips',
+  purchase: 'Purchases of your content',
+  comment: 'Comments on your content',
+  like: 'Likes on your content',
+  payout_status: 'Payout requests',
+  new_message: 'Messages in a new conversation',
+};
+
+/** Out of the box every kind shows in the app; e-mail only for what concerns money or a new person writing. */
+export const defaultNotificationChannels: Record<NotificationKind, { inApp: boolean; email: boolean }> = {
+  new_follower: { inApp: true, email: false },
+  new_subscriber: { inApp: true, email: true },
+  tip: { inApp: true, email: true },
+  purchase: { inApp: true, email: true },
+  comment: { inApp: true, email: false },
+  like: { inApp: true, email: false },
+  payout_status: { inApp: true, email: true },
+  new_message: { inApp: true, email: true },
+};
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(notificationKinds),
+  text: z.string(),
+  /** Who did it, when someone did. */
+  actor: publicUserSchema.nullable(),
+  /** Where it leads in the app (a post, a conversation, the payouts page). */
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
+  limit: z.coerce.number().int().min(1, 'must be 1 or more').max(100, 'must be at most 100').default(20),
+  unread: z.enum(['true', 'false']).optional(),
+});
+
+export const notificationSettingSchema = z.object({ kind: z.enum(notificationKinds), inApp: z.boolean(), email: z.boolean() });
+export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
+/** Each kind at most once: the settings are one row per kind, and one request may not write a row twice. */
+export const notificationSettingsSchema = z
+  .array(notificationSettingSchema)
+  .max(notificationKinds.length)
+  .superRefine((settings, context) => {
+    for (const [index, setting] of settings.entries()) {
+      if (settings.findIndex((other) => other.kind === setting.kind) !== index) {
+        context.addIssue({ code: 'custom', path: [index, 'kind'], message: 'is listed twice' });
+      }
+    }
+  });
