@@ -3,4 +3,4 @@ export { mayDeleteComment } from './comments';
 export { assertMayReach, isPrivileged, notHiddenFrom, refusals, visibleCreator } from './creators';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs } from './messaging';
 export { assertMayBePaid, assertMayRequestPayout } from './payees';
-export { accessTo, canViewOne, creatorsReaching, type Gated, subscriptionGivesAccess, visibleTo } from './policy';
+export { type Access, accessFrom, accessTo, canViewOne, creatorsReaching, type Gated, subscriptionGivesAccess, visibleTo } from './policy';

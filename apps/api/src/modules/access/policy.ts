@@ -65,13 +65,29 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
   const subscribedTo = new Set(subscribed.map((row) => row.performerId));
   const boughtIds = new Set(bought.map((row) => row.itemId));
   for (const item of items) {
-    const privileged = isPrivileged(viewer, item.performerId);
-    const isSubscribed = subscribedTo.has(item.performerId);
-    const isBought = boughtIds.has(item.id);
-    const canView = privileged || (!refused.has(item.performerId) && (item.isSale ? isBought || item.priceCents === 0 : isSubscribed));
-    result.set(item.id, { canView, isSubscribed, isBought });
+    const facts = {
+      refused: refused.has(item.performerId),
+      isSubscribed: subscribedTo.has(item.performerId),
+      isBought: boughtIds.has(item.id),
+    };
+    result.set(item.id, accessFrom(viewer, item, facts));
   }
   return result;
+}
+
+/**
+ * The rule itself, from facts known about one viewer and item: `accessTo` reads them for a page;
+ * a caller that knows them already (a message just sent: nobody has bought it) asks here.
+ */
+export function accessFrom(
+  viewer: SessionUser | undefined,
+  item: Gated,
+  facts: { refused: boolean; isSubscribed: boolean; isBought: boolean },
+): Access {
+  const privileged = isPrivileged(viewer, item.performerId);
+  const { refused, isSubscribed, isBought } = facts;
+  const canView = privileged || (!refused && (item.isSale ? isBought || item.priceCents === 0 : isSubscribed));
+  return { canView, isSubscribed, isBought };
 }
 
 /** Whether this viewer may see one item in full. */

@@ -12,9 +12,9 @@ import { toPublicUser } from '../users';
 /** The pair's key: the two ids in order, so either may open the one conversation. */
 const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
-type MemberRow = typeof conversationMembers.$inferSelect;
-type ConversationRow = typeof conversations.$inferSelect;
-type Row = { conversation: ConversationRow; member: MemberRow; other: typeof users.$inferSelect };
+export type MemberRow = typeof conversationMembers.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MemberViewRow = { conversation: ConversationRow; member: MemberRow; other: typeof users.$inferSelect };
 
 const memberView = (db: Queryable) =>
   db
@@ -24,32 +24,35 @@ const memberView = (db: Queryable) =>
     .innerJoin(users, eq(users.id, conversationMembers.otherUserId));
 
 /** Conversations as their reader sees them: a blocked pair's is deactivated, saying why (one query for a page). */
-export async function presentConversations(db: Queryable, reader: SessionUser, rows: Row[]): Promise<Conversation[]> {
+export async function presentConversations(db: Queryable, reader: SessionUser, rows: MemberViewRow[]): Promise<Conversation[]> {
   const blocked = await blockedPairs(
     db,
     reader,
     rows.map((row) => row.other.id),
   );
-  return rows.map(({ conversation, member, other }) => {
-    const reason = blocked.get(other.id) ?? (other.status !== 'active' ? 'This account is no longer active' : null);
-    return {
-      _id: conversation.id,
-      type: 'private',
-      recipientInfo: toPublicUser(other),
-      lastMessage: conversation.lastMessageText,
-      lastMessageCreatedAt: conversation.lastMessageAt?.toISOString() ?? null,
-      lastSenderId: conversation.lastSenderId,
-      totalNotSeenMessages: member.unreadCount,
-      status: reason ? 'deactivated' : 'active',
-      deactivatedReason: reason,
-      createdAt: conversation.createdAt.toISOString(),
-      updatedAt: conversation.updatedAt.toISOString(),
-    };
-  });
+  return rows.map((row) => conversationView(row, blocked.get(row.other.id)));
 }
 
-/** The reader's side of a conversation they are in; a non-member is told it does not exist. */
-export async function membership(db: Queryable, reader: SessionUser, conversationId: string, lock = false): Promise<Row> {
+/** One conversation as its member sees it, given whether the pair is blocked (`blockReason`). */
+export function conversationView({ conversation, member, other }: MemberViewRow, blockReason: string | undefined): Conversation {
+  const reason = blockReason ?? (other.status !== 'active' ? 'This account is no longer active' : null);
+  return {
+    _id: conversation.id,
+    type: 'private',
+    recipientInfo: toPublicUser(other),
+    lastMessage: conversation.lastMessageText,
+    lastMessageCreatedAt: conversation.lastMessageAt?.toISOString() ?? null,
+    lastSenderId: conversation.lastSenderId,
+    totalNotSeenMessages: member.unreadCount,
+    status: reason ? 'deactivated' : 'active',
+    deactivatedReason: reason,
+    createdAt: conversation.createdAt.toISOString(),
+    updatedAt: conversation.updatedAt.toISOString(),
+  };
+}
+
+/** A conversation's row for one member (404 when they are not in it); `lock` holds their membership until the transaction ends. */
+export async function membership(db: Queryable, reader: SessionUser, conversationId: string, lock = false): Promise<MemberViewRow> {
   const query = memberView(db).where(
     and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, reader.id)),
   );

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { conversationMembers, messageFiles, messages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import type { FileRow } from '../media';
 import { findById } from '../users';
-import { conversationFor, unreadTotal, unreadTotals } from './conversations';
-import { type MessageRow, presentMessages } from './present';
+import { type ConversationRow, conversationFor, conversationView, type MemberRow, unreadTotal, unreadTotals } from './conversations';
+import { type MessageRow, presentMessages, presentNewMessage } from './present';
 
 /**
  * Socket events of messaging, sent after the write commits to every socket of each member on
@@ -70,9 +71,32 @@ export async function announceToMany(deps: Deps, copies: MessageRow[], event: 'm
   );
 }
 
+/** What a send holds once committed: the message, its files, and each member's rows after it. */
+export type SentMessage = {
+  message: MessageRow;
+  attached: FileRow[];
+  conversation: ConversationRow;
+  sender: { user: SessionUser; member: MemberRow };
+  recipient: { user: SessionUser; member: MemberRow; unreadTotal: number };
+};
+
 export const announce = {
-  created: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
-    safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_created'), toMember(deps, sender, row, 'message_created')])),
+  /**
+   * A message just sent, with no query: the pair was found unblocked in the send, so each side's
+   * conversation is active (or says the other account is gone), and nobody has bought or read it.
+   */
+  sent: (deps: Deps, { message, attached, conversation, sender, recipient }: SentMessage) => {
+    const sides = [
+      { reader: sender.user, member: sender.member, other: recipient.user },
+      { reader: recipient.user, member: recipient.member, other: sender.user },
+    ];
+    for (const { reader, member, other } of sides) {
+      const room = deps.realtime.toUser(reader.id);
+      room.emit('message_created', { message: presentNewMessage(deps, reader, message, attached) });
+      room.emit('conversation_updated', { conversation: conversationView({ conversation, member, other }, undefined) });
+    }
+    deps.realtime.toUser(recipient.user.id).emit('unread_total', { total: recipient.unreadTotal });
+  },
   deleted: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
     safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_deleted'), toMember(deps, sender, row, 'message_deleted')])),
   fileUpdated: (deps: Deps, row: MessageRow, memberIds: string[]) =>

@@ -8,11 +8,11 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, forbidden, notFound, parseOrThrow } from '../../platform/errors';
 import { assertNotBlockedPair } from '../access';
-import { deleteFileRecords, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
+import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
 import { membership, unreadTotal } from './conversations';
 import { announce } from './events';
-import { type MessageRow, presentMessages } from './present';
+import { type MessageRow, presentMessages, presentNewMessage } from './present';
 
 type SendMessage = z.output<typeof sendMessageSchema>;
 
@@ -35,15 +35,15 @@ export async function listMessages(deps: Deps, reader: SessionUser, conversation
   return { data: await presentMessages(deps, reader, rows), total: total?.value ?? 0 };
 }
 
-/** Files must be the sender's own message uploads, each in one message (or mass message) only. */
-export async function checkAttachments(tx: Queryable, sender: SessionUser, fileIds: string[]) {
-  if (!fileIds.length) return;
+/** Files must be the sender's own message uploads, each in one message (or mass message) only; returned in the order given. */
+export async function checkAttachments(tx: Queryable, sender: SessionUser, fileIds: string[]): Promise<FileRow[]> {
+  if (!fileIds.length) return [];
   if (new Set(fileIds).size !== fileIds.length) {
     throw badRequest('fileIds: a file may be used once', [{ field: 'fileIds', message: 'must not repeat a file' }]);
   }
   const [owned, used] = await Promise.all([
     tx
-      .select({ id: files.id, type: files.type })
+      .select()
       .from(files)
       .where(and(inArray(files.id, fileIds), eq(files.ownerId, sender.id))),
     tx
@@ -52,7 +52,7 @@ export async function checkAttachments(tx: Queryable, sender: SessionUser, fileI
       .where(inArray(messageFiles.fileId, fileIds))
       .union(tx.select({ fileId: massMessageFiles.fileId }).from(massMessageFiles).where(inArray(massMessageFiles.fileId, fileIds))),
   ]);
-  for (const id of fileIds) {
+  return fileIds.map((id) => {
     const file = owned.find((row) => row.id === id);
     if (!file || !MESSAGE_FILE_TYPES.includes(file.type)) {
       throw badRequest(`fileIds: ${id} is not one of your message uploads`, [
@@ -62,23 +62,24 @@ export async function checkAttachments(tx: Queryable, sender: SessionUser, fileI
     if (used.some((row) => row.fileId === id)) {
       throw badRequest(`fileIds: ${id} is already in a message`, [{ field: 'fileIds', message: 'must not be in another message' }]);
     }
-  }
+    return file;
+  });
 }
 
 /**
  * `POST /messages/conversations/{id}`: the message, the conversation's last message, the
  * sender's read mark and the recipient's unseen count, in one transaction; then both members'
- * sockets hear of it (on any process).
+ * sockets hear of it (on any process), told from the rows the send holds, without reading again.
  */
 export async function sendMessage(deps: Deps, sender: SessionUser, conversationId: string, input: SendMessage) {
   if (input.price && sender.role !== 'performer') throw forbidden('Only creators set a price on a message');
-  const { row, recipientId } = await deps.db.transaction(async (tx) => {
-    const { member, conversation } = await membership(tx, sender, conversationId, true);
-    await assertNotBlockedPair(tx, sender, member.otherUserId);
-    await checkAttachments(tx, sender, input.fileIds);
+  const sent = await deps.db.transaction(async (tx) => {
+    const { conversation, other } = await membership(tx, sender, conversationId, true);
+    await assertNotBlockedPair(tx, sender, other.id);
+    const attached = await checkAttachments(tx, sender, input.fileIds);
     if (!conversation.lastMessageId) {
       await notify(deps, tx, {
-        userId: member.otherUserId,
+        userId: other.id,
         kind: 'new_message',
         actorId: sender.id,
         text: `${sender.name} sent you a message`,
@@ -89,28 +90,36 @@ export async function sendMessage(deps: Deps, sender: SessionUser, conversationI
       .insert(messages)
       .values({ conversationId, senderId: sender.id, text: input.text, priceCents: input.price ? toCents(input.price) : 0 })
       .returning();
-    if (input.fileIds.length) {
-      await tx.insert(messageFiles).values(input.fileIds.map((fileId, position) => ({ messageId: message!.id, fileId, position })));
+    if (attached.length) {
+      await tx.insert(messageFiles).values(attached.map((file, position) => ({ messageId: message!.id, fileId: file.id, position })));
     }
-    await tx
+    const [updated] = await tx
       .update(conversations)
       .set({
         lastMessageId: message!.id,
-        lastMessageText: summary(message!, input.fileIds.length),
+        lastMessageText: summary(message!, attached.length),
         lastMessageAt: message!.createdAt,
         lastSenderId: sender.id,
       })
-      .where(eq(conversations.id, conversationId));
+      .where(eq(conversations.id, conversationId))
+      .returning();
     // Both members in one statement: the sender has read up to here, the recipient has one more unseen.
-    await tx
+    const members = await tx
       .update(conversationMembers)
       .set(membersAfterMessage(sender.id, message!.createdAt))
-      .where(eq(conversationMembers.conversationId, conversationId));
-    return { row: message!, recipientId: member.otherUserId };
+      .where(eq(conversationMembers.conversationId, conversationId))
+      .returning();
+    const byUser = new Map(members.map((member) => [member.userId, member]));
+    return {
+      message: message!,
+      attached,
+      conversation: updated!,
+      sender: { user: sender, member: byUser.get(sender.id)! },
+      recipient: { user: other, member: byUser.get(other.id)!, unreadTotal: await unreadTotal(tx, other.id) },
+    };
   });
-  const [view] = await presentMessages(deps, sender, [row]);
-  await announce.created(deps, row, { sender, view: view! }, recipientId);
-  return view!;
+  announce.sent(deps, sent);
+  return presentNewMessage(deps, sender, sent.message, sent.attached);
 }
 
 /** A conversation's members after a message (one or a mass message's copy) from `senderId` at `at`. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { conversationMembers, files, massMessageFiles, messageFiles, type messages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { accessTo } from '../access';
+import { type Access, accessFrom, accessTo } from '../access';
 import { type FileRow, presentMediaFile } from '../media';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -17,12 +17,7 @@ export async function presentMessages(deps: Deps, reader: SessionUser, rows: Mes
   if (!rows.length) return [];
   const [attached, access, readers] = await Promise.all([
     attachedFiles(deps, rows),
-    accessTo(
-      deps.db,
-      reader,
-      'message',
-      rows.map((row) => ({ id: row.id, performerId: row.senderId, isSale: true, priceCents: row.priceCents })),
-    ),
+    accessTo(deps.db, reader, 'message', rows.map(gated)),
     deps.db
       .select({ conversationId: conversationMembers.conversationId, lastReadAt: conversationMembers.lastReadAt })
       .from(conversationMembers)
@@ -33,25 +28,43 @@ export async function presentMessages(deps: Deps, reader: SessionUser, rows: Mes
         ),
       ),
   ]);
-  const filesOf = attached;
   const otherReadAt = new Map(readers.map((row) => [row.conversationId, row.lastReadAt]));
   return rows.map((row) => {
-    const { canView, isBought } = access.get(row.id)!;
     const readAt = otherReadAt.get(row.conversationId);
-    return {
-      _id: row.id,
-      conversationId: row.conversationId,
-      senderId: row.senderId,
-      text: row.isDeleted ? DELETED_MESSAGE_TEXT : row.text,
-      files: row.isDeleted ? [] : (filesOf.get(row.id) ?? []).map((file) => presentMediaFile(file, { signer: deps.mediaSigner, canView })),
-      price: row.priceCents / 100,
-      canView,
-      isBought,
-      isDeleted: row.isDeleted,
-      isSeen: row.senderId !== reader.id || (!!readAt && readAt >= row.createdAt),
-      createdAt: row.createdAt.toISOString(),
-    };
+    const isSeen = row.senderId !== reader.id || (!!readAt && readAt >= row.createdAt);
+    return messageView(deps, row, attached.get(row.id) ?? [], access.get(row.id)!, isSeen);
   });
+}
+
+/**
+ * A message just sent, as one member sees it, from what the send already holds: nobody has
+ * bought or read it yet, and the send found the pair unblocked. No query, so a send's socket
+ * events cost nothing more than the emits. (A creator's country block is the reader's own
+ * request's business: it applies when they load the thread.)
+ */
+export function presentNewMessage(deps: Deps, reader: SessionUser, row: MessageRow, attached: FileRow[]): Message {
+  const access = accessFrom(reader, gated(row), { refused: false, isSubscribed: false, isBought: false });
+  return messageView(deps, row, attached, access, row.senderId !== reader.id);
+}
+
+/** A message is sold by its sender; priced at 0 it is open to its reader. */
+const gated = (row: MessageRow) => ({ id: row.id, performerId: row.senderId, isSale: true, priceCents: row.priceCents });
+
+function messageView(deps: Deps, row: MessageRow, attached: FileRow[], access: Access, isSeen: boolean): Message {
+  const { canView, isBought } = access;
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    text: row.isDeleted ? DELETED_MESSAGE_TEXT : row.text,
+    files: row.isDeleted ? [] : attached.map((file) => presentMediaFile(file, { signer: deps.mediaSigner, canView })),
+    price: row.priceCents / 100,
+    canView,
+    isBought,
+    isDeleted: row.isDeleted,
+    isSeen,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Each message's files in order: its own, or for a copy of a mass message, the mass message's. */
