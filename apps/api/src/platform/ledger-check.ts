@@ -99,6 +99,16 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
         where (select count(*) from earnings e where e.source_type = 'subscription' and e.source_id = p.id and e.is_refund)
           <> case when t.status = 'refunded' then 1 else 0 end`,
   ],
+  [
+    'a paid message bought from the wallet was priced at what was paid, sold by its sender to a member of its conversation, and unlocked for that buyer once',
+    sql`select c.id from wallet_charges c
+        where c.type = 'message' and c.status = 'success' and not exists (
+          select 1 from messages m
+          join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = c.user_id
+          where m.id = c.item_id and m.sender_id = c.performer_id and m.price_cents = c.gross_cents)
+           or (c.type = 'message' and c.status = 'success'
+               and (select count(*) from purchased_items p where p.charge_id = c.id and p.item_type = 'message' and p.item_id = c.item_id and p.user_id = c.user_id) <> 1)`,
+  ],
 ];
 
 /** The broken rules, each with up to five offending ids; empty when the books are sound. */

@@ -1,10 +1,11 @@
 import { DELETED_MESSAGE_TEXT } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { performerProfiles } from '../../db/schema';
+import { checkLedger } from '../../platform/ledger-check';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -170,6 +171,17 @@ async function uploadPhoto(owner: Account) {
   return response.json() as { _id: string; url: string };
 }
 
+/** Breaks the books for a moment, in a transaction rolled back: `npm run ledger:check` must name the rule. */
+async function expectLedgerToCatch(tampering: SQL, rule: string) {
+  const rolledBack = new Error('rolled back');
+  const caught = app.deps.db.transaction(async (tx) => {
+    await tx.execute(tampering);
+    expect((await checkLedger(tx)).join('\n')).toContain(rule);
+    throw rolledBack;
+  });
+  await expect(caught).rejects.toBe(rolledBack);
+}
+
 describe('paid messages', () => {
   it('shows the fan the text, a blurred preview and the price; the media only after the wallet charge', async () => {
     const { creator, fan, conversationId } = await pair();
@@ -196,6 +208,8 @@ describe('paid messages', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ balance: 7.5, charge: { type: 'message', itemId: messageId, price: 12.5 } });
     expect((await charge(fan)).json().message).toBe('You have already bought this');
+    await expectLedgerToCatch(sql`delete from purchased_items where item_type = 'message' and item_id = ${messageId}`, 'a paid message');
+    await expectLedgerToCatch(sql`update messages set price_cents = 100 where id = ${messageId}`, 'a paid message');
 
     const open = (await call('GET', `/messages/conversations/${conversationId}`, fan)).json().data[0];
     expect(open).toMatchObject({ canView: true, isBought: true });
