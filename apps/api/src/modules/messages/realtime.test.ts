@@ -105,4 +105,25 @@ describe(`messaging events${process.env.REDIS_URL ? ' across two processes over 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(told).toBe(false);
   });
+
+  it('delivers again after the connection drops and the client reconnects and signs in again, as the web client does', async () => {
+    const { creator, fan, conversationId } = await subscribedPair();
+    const socket: ClientSocket = connect(urlOf(other ?? app), { ...socketClientOptions, forceNew: true, reconnectionDelay: 50 });
+    sockets.push(socket);
+    socket.io.on('reconnect', () => socket.emit('auth/login', { token: creator.token }));
+    socket.emit('auth/login', { token: creator.token });
+    await next(socket, 'auth/success');
+
+    const reconnected = next(socket, 'auth/success');
+    socket.io.engine.close();
+    await reconnected;
+    const created = next(socket, 'message_created');
+    await app.inject({
+      method: 'POST',
+      url: `/api/messages/conversations/${conversationId}`,
+      headers: fan.headers,
+      payload: { text: 'Still there?' },
+    });
+    expect((await created).message).toMatchObject({ text: 'Still there?' });
+  });
 });
