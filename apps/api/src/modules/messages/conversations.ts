@@ -51,12 +51,16 @@ export function conversationView({ conversation, member, other }: MemberViewRow,
   };
 }
 
-/** A conversation's row for one member (404 when they are not in it); `lock` holds their membership until the transaction ends. */
+/**
+ * A conversation's row for one member (404 when they are not in it). `lock` holds the
+ * conversation until the transaction ends: writes to a conversation take it first, then its
+ * members' rows, so two members writing at once queue rather than deadlock.
+ */
 export async function membership(db: Queryable, reader: SessionUser, conversationId: string, lock = false): Promise<MemberViewRow> {
   const query = memberView(db).where(
     and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, reader.id)),
   );
-  const [row] = await (lock ? query.for('update', { of: conversationMembers }) : query);
+  const [row] = await (lock ? query.for('update', { of: conversations }) : query);
   if (!row) throw notFound('Conversation');
   return row;
 }

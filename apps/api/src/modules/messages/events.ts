@@ -95,7 +95,14 @@ export const announce = {
       room.emit('message_created', { message: presentNewMessage(deps, reader, message, attached) });
       room.emit('conversation_updated', { conversation: conversationView({ conversation, member, other }, undefined) });
     }
-    deps.realtime.toUser(recipient.user.id).emit('unread_total', { total: recipient.unreadTotal });
+    const recipientRoom = deps.realtime.toUser(recipient.user.id);
+    recipientRoom.emit('unread_total', { total: recipient.unreadTotal });
+    // Writing shows the sender has read what came before: the recipient's ticks turn.
+    recipientRoom.emit('message_seen', {
+      conversationId: conversation.id,
+      readerId: sender.user.id,
+      readAt: message.createdAt.toISOString(),
+    });
   },
   deleted: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
     safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_deleted'), toMember(deps, sender, row, 'message_deleted')])),

@@ -127,7 +127,7 @@ export async function deliverBatch(deps: Deps, massMessageId: string): Promise<b
         .where(inArray(conversations.id, reached));
       await tx
         .update(conversationMembers)
-        .set(membersAfterMessage(mass.performerId, now))
+        .set(membersAfterMessage(mass.performerId, now, false))
         .where(inArray(conversationMembers.conversationId, reached));
     }
     await tx

@@ -131,6 +131,24 @@ describe('messages', () => {
     expect(await unread(creator)).toBe(0);
   });
 
+  it('takes both members writing and deleting at once: every message lands, the counts add up', async () => {
+    const { creator, fan, conversationId } = await pair();
+    const earlier = (await send(fan, conversationId, { text: 'to take back' })).json()._id as string;
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, n) => send(n % 2 ? creator : fan, conversationId, { text: `at once ${n}` })),
+      call('DELETE', `/messages/${earlier}`, fan),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const thread = (await call('GET', `/messages/conversations/${conversationId}?limit=25`, fan)).json();
+    expect(thread.total).toBe(21);
+    // Each member's unseen: the other's messages since their own last one, deletions aside.
+    const unseenBy = (reader: Account) => {
+      const sinceOwn = thread.data.findIndex((message: { senderId: string }) => message.senderId === reader.user.id);
+      return thread.data.slice(0, sinceOwn).filter((message: { isDeleted: boolean }) => !message.isDeleted).length;
+    };
+    expect([await unread(fan), await unread(creator)]).toEqual([unseenBy(fan), unseenBy(creator)]);
+  });
+
   it('lets only the sender delete a message', async () => {
     const { creator, fan, conversationId } = await pair();
     const message = (await send(fan, conversationId, { text: 'mine' })).json();

@@ -88,7 +88,15 @@ export async function sendMessage(deps: Deps, sender: SessionUser, conversationI
     }
     const [message] = await tx
       .insert(messages)
-      .values({ conversationId, senderId: sender.id, text: input.text, priceCents: input.price ? toCents(input.price) : 0 })
+      // The time of writing, after the conversation's lock (not the transaction's start): a
+      // conversation's messages are ordered as they were written.
+      .values({
+        conversationId,
+        senderId: sender.id,
+        text: input.text,
+        priceCents: input.price ? toCents(input.price) : 0,
+        createdAt: sql`clock_timestamp()`,
+      })
       .returning();
     if (attached.length) {
       await tx.insert(messageFiles).values(attached.map((file, position) => ({ messageId: message!.id, fileId: file.id, position })));
@@ -122,12 +130,22 @@ export async function sendMessage(deps: Deps, sender: SessionUser, conversationI
   return presentNewMessage(deps, sender, sent.message, sent.attached);
 }
 
-/** A conversation's members after a message (one or a mass message's copy) from `senderId` at `at`. */
-export const membersAfterMessage = (senderId: string, at: Date) => ({
-  lastActivityAt: at,
-  lastReadAt: sql`case when ${conversationMembers.userId} = ${senderId} then ${at} else ${conversationMembers.lastReadAt} end`,
-  unreadCount: sql`case when ${conversationMembers.userId} = ${senderId} then ${conversationMembers.unreadCount} else ${conversationMembers.unreadCount} + 1 end`,
-});
+/**
+ * A conversation's members after a message from `senderId` at `at`: the recipient has one more
+ * unseen. A person writing has read the conversation up to their message (their unseen count
+ * clears and the other side's ticks turn); a mass message's creator has not (`asReader` false),
+ * as they never opened these conversations.
+ */
+export const membersAfterMessage = (senderId: string, at: Date, asReader = true) => {
+  const isSender = sql`${conversationMembers.userId} = ${senderId}`;
+  return {
+    lastActivityAt: at,
+    lastReadAt: asReader
+      ? sql`case when ${isSender} then ${at} else ${conversationMembers.lastReadAt} end`
+      : conversationMembers.lastReadAt,
+    unreadCount: sql`case when ${isSender} then ${asReader ? sql`0` : conversationMembers.unreadCount} else ${conversationMembers.unreadCount} + 1 end`,
+  };
+};
 
 /** The last message as the conversation list shows it. */
 export function summary(message: MessageRow, fileCount: number) {
