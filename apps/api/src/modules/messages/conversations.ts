@@ -91,6 +91,21 @@ export async function openConversation(deps: Deps, opener: SessionUser, otherId:
   return conversationFor(deps, opener, id);
 }
 
+/**
+ * Locks several conversations, in id order, before a write that spans them (a mass message's
+ * batch, its unsending): the same order as everyone else's, conversation before members, so two
+ * such writes, or one and a member's send, queue rather than deadlock.
+ */
+export async function lockConversations(tx: Queryable, ids: string[]) {
+  if (ids.length)
+    await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(inArray(conversations.id, ids))
+      .orderBy(conversations.id)
+      .for('update');
+}
+
 export async function conversationFor(deps: Deps, reader: SessionUser, conversationId: string): Promise<Conversation> {
   return (await presentConversations(deps.db, reader, [await membership(deps.db, reader, conversationId)]))[0]!;
 }

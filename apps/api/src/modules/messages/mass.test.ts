@@ -131,6 +131,31 @@ describe('mass messages', () => {
     expect((await app.inject({ url: '/api/messages/total-unread-messages', headers: buyer.headers })).json()).toEqual({ total: 0 });
   });
 
+  it('unsends while its fans and its creator write in the same conversations: nothing refused, counts consistent', async () => {
+    const creator = await verifiedPerformer(app);
+    const fans = await Promise.all(Array.from({ length: 4 }, () => signedIn(app, 'user')));
+    for (const fan of fans) await subscribe(app, fan.user.id, creator.user.id);
+    const massId = (await massSend(creator, { audience: 'subscribers', text: 'Hello all' })).json()._id;
+    await app.deps.jobs.drain();
+    const conversationOf = async (fan: Account) =>
+      (await app.inject({ url: '/api/conversations', headers: fan.headers })).json().data[0]._id as string;
+    const conversations = await Promise.all(fans.map(conversationOf));
+    const write = (as: Account, conversationId: string, text: string) =>
+      app.inject({ method: 'POST', url: `/api/messages/conversations/${conversationId}`, headers: as.headers, payload: { text } });
+    const answers = await Promise.all([
+      app.inject({ method: 'DELETE', url: `/api/messages/mass/${massId}`, headers: creator.headers }),
+      ...fans.flatMap((fan, n) => [write(fan, conversations[n]!, 'Hi back'), write(creator, conversations[n]!, 'And you')]),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    // Each fan: the mass copy is gone (deleted), their own reply cleared what came before it; the creator's DM counts if after it.
+    for (const [n, fan] of fans.entries()) {
+      const thread = (await app.inject({ url: `/api/messages/conversations/${conversations[n]}`, headers: fan.headers })).json().data;
+      const sinceOwn = thread.findIndex((message: { senderId: string }) => message.senderId === fan.user.id);
+      const expected = thread.slice(0, sinceOwn).filter((message: { isDeleted: boolean }) => !message.isDeleted).length;
+      expect((await app.inject({ url: '/api/messages/total-unread-messages', headers: fan.headers })).json()).toEqual({ total: expected });
+    }
+  });
+
   it('is for creators only, each seeing only their own', async () => {
     const fan = await signedIn(app, 'user');
     expect((await massSend(fan, { audience: 'all', text: 'hi' })).statusCode).toBe(403);

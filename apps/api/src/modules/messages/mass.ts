@@ -21,6 +21,7 @@ import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { subscriptionGivesAccess } from '../access';
 import { presentMediaFile } from '../media';
+import { lockConversations } from './conversations';
 import { announceToMany } from './events';
 import { checkAttachments, membersAfterMessage, summary } from './messages';
 
@@ -114,6 +115,7 @@ export async function deliverBatch(deps: Deps, massMessageId: string): Promise<b
       .returning();
     const reached = copies.map((copy) => copy.conversationId);
     if (reached.length) {
+      await lockConversations(tx, reached);
       const fileCount = (await tx.select({ n: count() }).from(massMessageFiles).where(eq(massMessageFiles.massMessageId, mass.id)))[0]!.n;
       await tx
         .update(conversations)
@@ -180,6 +182,10 @@ export async function unsendMassMessage(deps: Deps, performer: SessionUser, id: 
     if (!mass) throw notFound('Mass message');
     if (mass.status === 'unsent') return [];
     await tx.update(massMessages).set({ status: 'unsent' }).where(eq(massMessages.id, id));
+    await lockConversations(
+      tx,
+      (await tx.select({ id: messages.conversationId }).from(messages).where(eq(messages.massMessageId, id))).map((row) => row.id),
+    );
     await tx.execute(sql`
       update ${conversationMembers} set unread_count = greatest(${conversationMembers.unreadCount} - 1, 0)
       from ${messages}
