@@ -159,24 +159,28 @@ export function summary(message: MessageRow, fileCount: number) {
  */
 export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: string) {
   const { row, recipientId } = await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ conversationId: messages.conversationId, senderId: messages.senderId })
+      .from(messages)
+      .where(eq(messages.id, messageId));
+    if (!found || found.senderId !== sender.id) throw notFound('Message');
+    // The conversation first, then the message: the order every write to a conversation takes.
+    const { member, conversation } = await membership(tx, sender, found.conversationId, true);
     const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update');
-    if (!message || message.senderId !== sender.id) throw notFound('Message');
-    if (message.isDeleted) return { row: message, recipientId: undefined };
+    if (message!.isDeleted) return { row: message!, recipientId: undefined };
     const [deleted] = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.id, messageId)).returning();
-    const { member } = await membership(tx, sender, message.conversationId, true);
     await tx
       .update(conversationMembers)
       .set({ unreadCount: sql`greatest(${conversationMembers.unreadCount} - 1, 0)` })
       .where(
         and(
-          eq(conversationMembers.conversationId, message.conversationId),
+          eq(conversationMembers.conversationId, found.conversationId),
           eq(conversationMembers.userId, member.otherUserId),
-          sql`(${conversationMembers.lastReadAt} is null or ${conversationMembers.lastReadAt} < ${message.createdAt})`,
+          sql`(${conversationMembers.lastReadAt} is null or ${conversationMembers.lastReadAt} < ${message!.createdAt})`,
         ),
       );
-    const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, message.conversationId));
-    if (conversation?.lastMessageId === message.id) {
-      await tx.update(conversations).set({ lastMessageText: DELETED_MESSAGE_TEXT }).where(eq(conversations.id, message.conversationId));
+    if (conversation.lastMessageId === messageId) {
+      await tx.update(conversations).set({ lastMessageText: DELETED_MESSAGE_TEXT }).where(eq(conversations.id, found.conversationId));
     }
     return { row: deleted!, recipientId: member.otherUserId };
   });
