@@ -8,6 +8,7 @@ export const notificationKinds = [
   'tip',
   'purchase',
   'comment',
+  'mention',
   'like',
   'payout_status',
   'new_message',
@@ -20,6 +21,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   tip: 'Tips',
   purchase: 'Purchases of your content',
   comment: 'Comments on your content',
+  mention: 'Mentions of you in comments',
   like: 'Likes on your content',
   payout_status: 'Payout requests',
   new_message: 'Messages in a new conversation',
@@ -32,10 +34,28 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   tip: { inApp: true, email: true },
   purchase: { inApp: true, email: true },
   comment: { inApp: true, email: false },
+  mention: { inApp: true, email: false },
   like: { inApp: true, email: false },
   payout_status: { inApp: true, email: true },
   new_message: { inApp: true, email: true },
 };
+
+/** At most this many people are told of one comment's mentions. */
+export const MAX_MENTIONS = 10;
+
+/**
+ * The usernames a text mentions (`@name`, not inside an e-mail address), each once whatever its
+ * case, at most MAX_MENTIONS: the server tells them, the web links them.
+ */
+export function mentionedUsernames(text: string): string[] {
+  const found = new Map<string, string>();
+  for (const match of text.matchAll(/(?:^|[^\w@.])@([a-zA-Z0-9_.-]{3,40})/g)) {
+    const username = match[1]!.replace(/[.-]+$/, '');
+    if (username.length >= 3 && !found.has(username.toLowerCase())) found.set(username.toLowerCase(), username);
+    if (found.size === MAX_MENTIONS) break;
+  }
+  return [...found.values()];
+}
 
 export const notificationSchema = z.object({
   _id: z.string(),

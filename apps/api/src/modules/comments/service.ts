@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Comment, type commentQuerySchema, ErrorCode } from '@limelight/contracts';
+import { type Comment, type commentQuerySchema, ErrorCode, mentionedUsernames } from '@limelight/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -9,16 +9,19 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { canViewOne, type Gated, mayDeleteComment } from '../access';
+import { blockedPairs, canViewOne, type Gated, mayDeleteComment } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { notify } from '../notifications';
-import { publicUsersById } from '../users';
+import { findByUsernames, publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
 
 type ObjectType = Comment['objectType'];
 type Target = { ownerId: string; canView: boolean };
 const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery' };
+/** The web page of the commented content, where a notification about it leads. */
+const pageOf = (input: { objectType: ObjectType; objectId: string }) =>
+  `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`;
 
 /** Per commentable kind: find it for this viewer (404 when hidden) and keep its comment count. */
 const targets: Record<
@@ -69,11 +72,44 @@ export async function createComment(deps: Deps, author: SessionUser, input: { ob
       kind: 'comment',
       actorId: author.id,
       text: `${author.name} commented on your ${nouns[input.objectType]}: ${input.content.slice(0, 80)}`,
-      link: `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`,
+      link: pageOf(input),
     });
+    await notifyMentioned(deps, tx, author, input, target.ownerId);
     return comment!;
   });
   return (await presentComments(deps, author, [row], target.ownerId))[0]!;
+}
+
+/**
+ * Tells the people a new comment mentions (`@username`): not its author, nor the owner (told of
+ * the comment already), nor anyone in a block with the author either way. An edit tells nobody
+ * new, so a comment cannot be edited into a stream of mentions.
+ */
+async function notifyMentioned(
+  deps: Deps,
+  tx: Queryable,
+  author: SessionUser,
+  input: { objectType: ObjectType; objectId: string; content: string },
+  ownerId: string,
+) {
+  const mentioned = (await findByUsernames(tx, mentionedUsernames(input.content))).filter(
+    (user) => user.id !== ownerId && user.status === 'active',
+  );
+  const blocked = await blockedPairs(
+    tx,
+    author,
+    mentioned.map((user) => user.id),
+  );
+  for (const user of mentioned) {
+    if (blocked.has(user.id)) continue;
+    await notify(deps, tx, {
+      userId: user.id,
+      kind: 'mention',
+      actorId: author.id,
+      text: `${author.name} mentioned you in a comment: ${input.content.slice(0, 80)}`,
+      link: pageOf(input),
+    });
+  }
 }
 
 /** The author edits the text and may add or replace a photo. */

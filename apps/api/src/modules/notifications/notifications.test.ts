@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { fundWallet, signedIn, verifiedPerformer } from '../../../test/factories';
+import { fundWallet, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { readOutbox } from '../../../test/mail';
 import { performerProfiles } from '../../db/schema';
 import { mailDigests } from './service';
@@ -61,6 +61,42 @@ describe('notifications', () => {
       (await app.inject({ method: 'POST', url: `/api/notifications/${page.data[0]._id}/read`, headers: other.headers })).statusCode,
     ).toBe(404);
     expect((await list(other)).total).toBe(0);
+  });
+
+  it('tells the people a comment mentions, once each, but not across a block', async () => {
+    const creator = await verifiedPerformer(app);
+    const [author, friend] = [await signedIn(app, 'user'), await signedIn(app, 'user')];
+    // Fans block creators only; here another creator has blocked the author.
+    const blocker = await verifiedPerformer(app);
+    await subscribe(app, author.user.id, creator.user.id);
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      headers: creator.headers,
+      payload: { type: 'text', text: 'Hi' },
+    });
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/block/users',
+      headers: blocker.headers,
+      payload: { targetId: author.user.id },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const content = `@${friend.user.username!.toUpperCase()} and @${friend.user.username}, look! (cc @${blocker.user.username}, @${creator.user.username}, mail@${author.user.username})`;
+    const commented = await app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: author.headers,
+      payload: { objectType: 'feed', objectId: post.json()._id, content },
+    });
+    expect(commented.statusCode, commented.body).toBe(200);
+    const told = (await list(friend)).data;
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ kind: 'mention', link: `/post/${post.json()._id}` });
+    expect(told[0].text).toBe(`${author.user.name} mentioned you in a comment: ${content.slice(0, 80)}`);
+    expect((await list(blocker)).data).toEqual([]);
+    expect((await list(author)).data).toEqual([]);
+    expect((await list(creator)).data.map((item: { kind: string }) => item.kind)).toEqual(['comment']);
   });
 
   it('reports tips, new subscribers, comments, likes and the first message of a conversation', async () => {

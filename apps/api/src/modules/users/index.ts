@@ -2,5 +2,5 @@
 export { assertAvailable, assertCurrentPassword, duplicateAsConflict, insertAccount, sendVerificationMail } from './accounts';
 export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
-export { findByEmail, findById, findByLogin, takenFields, type UserRow } from './repo';
+export { findByEmail, findById, findByLogin, findByUsernames, takenFields, type UserRow } from './repo';
 export { currentUser } from './service';

@@ -27,6 +27,20 @@ export async function findById(db: Queryable, id: string): Promise<UserRow | und
   return row;
 }
 
+/** The accounts with these usernames, whatever their case (the lower() index). */
+export async function findByUsernames(db: Queryable, usernames: string[]): Promise<UserRow[]> {
+  if (!usernames.length) return [];
+  return db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.username})`,
+        usernames.map((name) => name.toLowerCase()),
+      ),
+    );
+}
+
 export async function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
   const [row] = await db.select().from(performerProfiles).where(eq(performerProfiles.userId, userId)).limit(1);
   return row;
