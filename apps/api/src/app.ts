@@ -47,6 +47,7 @@ import { reactionsRoutes } from './modules/reactions/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(usersRoutes(deps));
       await api.register(messagesRoutes(deps));
       await api.register(notificationsRoutes(deps));
+      await api.register(shopRoutes(deps));
       await api.register(performersRoutes(deps));
       await api.register(adminRoutes(deps));
       await api.register(blocksRoutes(deps));

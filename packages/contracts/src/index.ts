@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './performer-options';
 export * from './performers';
 export * from './settings';
+export * from './shop';
 export * from './site';
 export * from './social';
 export * from './socket';

@@ -13,6 +13,7 @@ export * from './search';
 export * from './secrets';
 export * from './sessions';
 export * from './settings';
+export * from './shop';
 export * from './site';
 export * from './social';
 export * from './stories';

@@ -10,6 +10,7 @@ import {
   refusedFields,
   registerFan,
   registerPerformer,
+  setSetting as setAppSetting,
   signedIn,
 } from '../../../test/factories';
 import { deliverMail, linkToken, readOutbox, startSmtpServer } from '../../../test/mail';
@@ -22,11 +23,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
-const setSetting = async (key: string, value: unknown) => {
-  const admin = await signedIn(app, 'admin');
-  const response = await app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, headers: admin.headers, payload: { value } });
-  expect(response.statusCode, response.body).toBe(200);
-};
+const setSetting = (key: string, value: unknown) => setAppSetting(app, key, value);
 
 describe('registration', () => {
   it('registers a fan who can then log in by username or e-mail, in any case', async () => {

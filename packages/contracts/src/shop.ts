@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { listQuerySchema } from './list';
+import { libraryStatuses, mediaFileSchema } from './media';
+import { hasTwoDecimalsAtMost } from './performers';
+import { publicUserSchema } from './users';
+import { countryCodeSchema } from './validation';
+
+/** The shop (issue 15): creators sell physical goods and digital files; fans buy from their wallet. */
+export const productTypes = ['physical', 'digital'] as const;
+export type ProductType = (typeof productTypes)[number];
+
+/** A product's price in tokens: something is paid (unlike posts, a product is never free). */
+export const PRODUCT_PRICE_LIMITS = { min: 0.5, max: 10_000 } as const;
+/** At most this many images per product; the first is its cover. */
+export const MAX_PRODUCT_IMAGES = 10;
+/** One purchase buys at most this many of a physical product. */
+export const MAX_ORDER_QUANTITY = 100;
+
+/** A whole number from a form field or a query string. */
+const formInteger = (what: string) => z.coerce.number(`${what} must be a number`).int('must be a whole number');
+
+export const productPriceSchema = z.coerce
+  .number('must be a number')
+  .min(PRODUCT_PRICE_LIMITS.min, `must be at least ${PRODUCT_PRICE_LIMITS.min}`)
+  .max(PRODUCT_PRICE_LIMITS.max, `must be at most ${PRODUCT_PRICE_LIMITS.max}`)
+  .refine(hasTwoDecimalsAtMost, 'must have at most two decimals');
+
+/**
+ * The text fields of a product's create or edit form (multipart: `images` and, for a digital
+ * product, `digitalFile` travel beside them). Stock is for physical products only.
+ */
+export const saveProductSchema = z
+  .object({
+    name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    description: z.string().trim().max(5000, 'must be at most 5000 characters').default(''),
+    type: z.enum(productTypes, 'must be physical or digital'),
+    price: productPriceSchema,
+    stock: formInteger('stock').min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000').optional(),
+    status: z.enum(libraryStatuses).default('active'),
+  })
+  .superRefine((input, context) => {
+    if (input.type === 'physical' && input.stock === undefined) {
+      context.addIssue({ code: 'custom', path: ['stock'], message: 'is required for a physical product' });
+    }
+    if (input.type === 'digital' && input.stock !== undefined) {
+      context.addIssue({ code: 'custom', path: ['stock'], message: 'is only for physical products' });
+    }
+  });
+export type SaveProductInput = z.input<typeof saveProductSchema>;
+
+export const productSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(productTypes),
+  price: z.number(),
+  /** Physical only: how many are left. */
+  stock: z.number().int().nullable(),
+  status: z.enum(libraryStatuses),
+  images: z.array(mediaFileSchema),
+  /** Digital only: whether the file to deliver is there (never its link: that is the download route's). */
+  hasDigitalFile: z.boolean(),
+  performer: publicUserSchema,
+  isBookmarked: z.boolean(),
+  /** Digital only: the viewer bought it and may download it. */
+  isBought: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productSearchQuerySchema = listQuerySchema(['createdAt', 'price', 'name']).extend({
+  performerId: z.uuid('must be an id').optional(),
+  q: z.string().trim().max(100).optional(),
+  type: z.enum(productTypes).optional(),
+});
+export const performerProductQuerySchema = productSearchQuerySchema
+  .omit({ performerId: true })
+  .extend({ status: z.enum(libraryStatuses).optional() });
+
+export const productBookmarkSchema = z.object({ _id: z.string(), objectId: z.string(), product: productSchema, createdAt: z.string() });
+
+/** A delivery address in a fan's address book; an order keeps its own copy. */
+export const saveAddressSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  country: countryCodeSchema,
+  state: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  city: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  street: z.string().trim().min(1, 'is required').max(300, 'must be at most 300 characters'),
+  postalCode: z.string().trim().max(20, 'must be at most 20 characters').default(''),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ().-]{6,20}$/, 'must be a phone number (digits, spaces, +, -, parentheses)'),
+  isDefault: z.boolean().default(false),
+});
+export type SaveAddressInput = z.input<typeof saveAddressSchema>;
+
+export const addressSchema = saveAddressSchema.extend({ _id: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type Address = z.infer<typeof addressSchema>;
+/** What an order keeps of the address it was sent to. */
+export const deliveryAddressSchema = saveAddressSchema.omit({ isDefault: true });
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+/** Where an order's delivery stands; a digital product is delivered at once. */
+export const deliveryStatuses = ['processing', 'shipping', 'delivered', 'refunded'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
