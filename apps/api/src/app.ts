@@ -47,6 +47,7 @@ import { reactionsRoutes } from './modules/reactions/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
+import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
@@ -230,7 +231,9 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(blocksRoutes(deps));
       await api.register(lookupsRoutes);
       await api.register(followsRoutes(deps));
-      await api.register(reactionsRoutes(deps, { feed: visibleFeed, video: visibleVideo, gallery: visibleGallery }));
+      await api.register(
+        reactionsRoutes(deps, { feed: visibleFeed, video: visibleVideo, gallery: visibleGallery, product: reachableProduct }),
+      );
       await api.register(mediaRoutes(deps));
       await api.register(searchRoutes(deps));
       await api.register(socialAuthRoutes(deps));

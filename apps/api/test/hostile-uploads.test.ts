@@ -20,7 +20,7 @@ import { jpeg, jpegHtmlPolyglot, pdfWithOpenActionScript, pixelBombPng, truncate
  * `multipartForm` (platform/uploads.ts), which is also what shows its form to API clients.
  */
 
-type Accepts = 'image' | 'video' | 'audio' | 'document';
+type Accepts = 'image' | 'video' | 'audio' | 'document' | 'download';
 type FilePart = { name: string; filename: string; data: Buffer; contentType?: string };
 type Part = { name: string; value: string } | FilePart;
 
@@ -52,12 +52,17 @@ type Request = { headers?: Record<string, string>; payload: Buffer | string };
 type Target = { field: string; accepts: Accepts; form: Operation['form'] & object };
 type HostileCase = { name: string; build(target: Target): Promise<Request>; expect(target: Target): Expectation };
 
-const validFile = async (accepts: Accepts) => (accepts === 'document' || accepts === 'image' ? jpeg() : undefined);
+/** A file each kind takes as it is: a JPEG for images, documents and downloads; none at hand for video or audio. */
+const sendsJpeg = (accepts: Accepts) => accepts === 'image' || accepts === 'document' || accepts === 'download';
+const validFile = async (accepts: Accepts) => (sendsJpeg(accepts) ? jpeg() : undefined);
 const random = new Random(13);
 
 /** The rest of the form, valid: text fields from its schema and the other required files. */
 async function restOfForm(target: Target, changes: Partial<Record<string, string>> = {}): Promise<Part[]> {
   const parts: Part[] = [];
+  // The values the targeted file goes with (a digital product's file with type=digital).
+  const when = (target.form.properties?.[target.field] as { 'x-when'?: Record<string, string> } | undefined)?.['x-when'];
+  changes = { ...when, ...changes };
   for (const [name, schema] of Object.entries(target.form.properties ?? {})) {
     if (name === target.field) continue;
     const accepts = (schema as { 'x-accepts'?: Accepts })['x-accepts'];
@@ -96,13 +101,14 @@ const CASES: HostileCase[] = [
   {
     name: 'JPEG/HTML polyglot',
     build: async (target) => withFile({ filename: 'photo.jpg', data: await jpegHtmlPolyglot(), contentType: 'image/jpeg' })(target),
-    expect: byKind({ image: 'taken', document: 'taken' }),
+    expect: byKind({ image: 'taken', document: 'taken', download: 'taken' }),
   },
   {
     name: 'PDF with /OpenAction JavaScript',
     build: async (target) =>
       withFile({ filename: 'id.pdf', data: await pdfWithOpenActionScript(), contentType: 'application/pdf' })(target),
-    expect: byKind({ document: 'taken' }),
+    // A download is delivered as its creator made it, only as an attachment (decision 016).
+    expect: byKind({ document: 'taken', download: 'taken' }),
   },
   {
     name: '20000×20000 PNG (pixel bomb)',
@@ -110,6 +116,7 @@ const CASES: HostileCase[] = [
     expect: byKind({
       image: { refused: naming('20000×20000 pixels; images may have at most 100 megapixels'), status: [422] },
       document: { refused: naming('20000×20000 pixels; images may have at most 100 megapixels'), status: [422] },
+      download: 'taken',
     }),
   },
   {
@@ -118,12 +125,13 @@ const CASES: HostileCase[] = [
     expect: byKind({
       image: { refused: naming('could not be read as an image'), status: [422] },
       document: { refused: naming('could not be read as an image'), status: [422] },
+      download: 'taken',
     }),
   },
   {
     name: 'NUL in the file name',
     build: async (target) => withFile({ filename: 'id\u0000.jpg', data: await jpeg(), contentType: 'image/jpeg' })(target),
-    expect: byKind({ image: 'taken', document: 'taken' }),
+    expect: byKind({ image: 'taken', document: 'taken', download: 'taken' }),
   },
   {
     name: 'NUL in a text field',
@@ -138,7 +146,7 @@ const CASES: HostileCase[] = [
     // read and the upload goes on. With no video or audio at hand to send, a route may first say
     // that its file is missing.
     expect: (target) => {
-      const sent = target.accepts === 'image' || target.accepts === 'document';
+      const sent = sendsJpeg(target.accepts);
       if (textFieldOf(target))
         return { refused: sent ? naming('must not contain NUL') : naming('must not contain NUL', 'is required'), status: [400] };
       return sent ? 'taken' : { refused: naming('is required'), status: [400] };

@@ -12,7 +12,7 @@ export type ProductType = (typeof productTypes)[number];
 /** A product's price in tokens: something is paid (unlike posts, a product is never free). */
 export const PRODUCT_PRICE_LIMITS = { min: 0.5, max: 10_000 } as const;
 /** At most this many images per product; the first is its cover. */
-export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_PRODUCT_IMAGES = 8;
 /** One purchase buys at most this many of a physical product. */
 export const MAX_ORDER_QUANTITY = 100;
 

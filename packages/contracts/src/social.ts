@@ -3,7 +3,7 @@ import { publicPerformerSchema } from './performers';
 import { publicUserSchema } from './users';
 
 /** Objects that can be liked or bookmarked. Content types join as their capabilities land. */
-export const reactionObjectTypes = ['performer', 'feed', 'video', 'gallery'] as const;
+export const reactionObjectTypes = ['performer', 'feed', 'video', 'gallery', 'product'] as const;
 export const reactionActions = ['like', 'bookmark'] as const;
 
 export const reactionSchema = z.object({
@@ -14,7 +14,13 @@ export const reactionSchema = z.object({
 export type ReactionInput = z.infer<typeof reactionSchema>;
 
 /** `GET /reactions/{type}/bookmark` answers this path segment for each object type. */
-export const bookmarkListTypes = { performers: 'performer', feeds: 'feed', videos: 'video', galleries: 'gallery' } as const;
+export const bookmarkListTypes = {
+  performers: 'performer',
+  feeds: 'feed',
+  videos: 'video',
+  galleries: 'gallery',
+  products: 'product',
+} as const;
 
 export const followerSchema = z.object({ _id: z.string(), follower: publicUserSchema, createdAt: z.string() });
 export const followingSchema = z.object({ _id: z.string(), performer: publicPerformerSchema, createdAt: z.string() });

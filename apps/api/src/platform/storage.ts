@@ -88,6 +88,8 @@ export function sniffMimeType(head: Buffer): string | undefined {
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
   if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  // ZIP (an EPUB is a ZIP too; served as a download either way).
+  if (starts(0x50, 0x4b, 0x03, 0x04)) return 'application/zip';
   return sniffMediaType(head);
 }
 

@@ -20,6 +20,7 @@ export const ACCEPTS = {
   video: 'an MP4, MOV, WebM or AVI video',
   audio: 'an MP3, OGG, WAV or M4A file',
   document: 'a JPEG, PNG or WebP image or a PDF',
+  download: 'a PDF, ZIP, EPUB, JPEG, PNG, WebP, GIF, MP4, MOV, WebM, MP3, WAV or OGG file',
 } as const;
 export type Accepts = keyof typeof ACCEPTS;
 
@@ -36,10 +37,21 @@ const required = (field: string) => badRequest(`${field} is required`, [{ field,
  * do); this documents the form, files and text fields, as the request body of the OpenAPI
  * document, where clients and the hostile-upload test find every upload route.
  */
-export function multipartForm(files: Record<string, { accepts: Accepts; required?: boolean }>, fields: z.ZodObject = z.object({})) {
+export function multipartForm(
+  files: Record<string, { accepts: Accepts; required?: boolean; when?: Record<string, string> }>,
+  fields: z.ZodObject = z.object({}),
+) {
   const fileFields = Object.fromEntries(
     Object.entries(files).map(([name, file]) => {
-      const schema = z.string().meta({ format: 'binary', description: ACCEPTS[file.accepts], 'x-accepts': file.accepts });
+      // `when`: the values other fields must have for this file to belong (a digital product's file).
+      const condition = file.when
+        ? `; only with ${Object.entries(file.when)
+            .map(([field, value]) => `${field}=${value}`)
+            .join(', ')}`
+        : '';
+      const schema = z
+        .string()
+        .meta({ format: 'binary', description: `${ACCEPTS[file.accepts]}${condition}`, 'x-accepts': file.accepts, 'x-when': file.when });
       return [name, file.required ? schema : schema.optional()];
     }),
   );
@@ -196,6 +208,8 @@ export type FormSpec = {
   spooled?: Record<string, SpoolOptions>;
   /** Read into memory and checked as images. */
   images?: string[];
+  /** Fields that carry several images (the field repeated), each with the most it may carry. */
+  imageLists?: Record<string, number>;
   /** Read into memory for the caller to check (at most the image size limit). */
   buffered?: string[];
 };
@@ -206,10 +220,11 @@ export type FormSpec = {
  * caller discards the spooled files when done.
  */
 export async function readMediaForm(request: FastifyRequest, spec: FormSpec) {
-  const { spooled: spooledSpec = {}, images: imageFields = [], buffered: bufferedFields = [] } = spec;
+  const { spooled: spooledSpec = {}, images: imageFields = [], imageLists: listSpec = {}, buffered: bufferedFields = [] } = spec;
   const fields: Record<string, string> = {};
   const spooled: Record<string, SpooledUpload> = {};
   const images: Record<string, Buffer> = {};
+  const imageLists: Record<string, Buffer[]> = {};
   const buffered: Record<string, BufferedUpload> = {};
   const discard = () => Promise.all(Object.values(spooled).map((upload) => upload.discard()));
   try {
@@ -221,17 +236,29 @@ export async function readMediaForm(request: FastifyRequest, spec: FormSpec) {
         const data = await bufferOf(part, MAX_IMAGE_BYTES);
         await checkImage(data, part.fieldname);
         images[part.fieldname] = data;
+      } else if (listSpec[part.fieldname] !== undefined) {
+        imageLists[part.fieldname] ??= [];
+        const list = imageLists[part.fieldname]!;
+        if (list.length === listSpec[part.fieldname]) {
+          part.file.resume();
+          throw badRequest(`${part.fieldname}: too many files, at most ${listSpec[part.fieldname]}`, [
+            { field: part.fieldname, message: `must be at most ${listSpec[part.fieldname]} files` },
+          ]);
+        }
+        const data = await bufferOf(part, MAX_IMAGE_BYTES);
+        await checkImage(data, part.fieldname);
+        list.push(data);
       } else if (bufferedFields.includes(part.fieldname)) {
         buffered[part.fieldname] = { data: await bufferOf(part, MAX_IMAGE_BYTES), originalName: fileNameOf(part) };
       } else {
         part.file.resume();
-        const accepted = [...Object.keys(spooledSpec), ...imageFields, ...bufferedFields].join(', ');
+        const accepted = [...Object.keys(spooledSpec), ...imageFields, ...Object.keys(listSpec), ...bufferedFields].join(', ');
         throw badRequest(`Unexpected file field ${part.fieldname}`, [
           { field: part.fieldname, message: `is not an accepted file field; use ${accepted}` },
         ]);
       }
     }
-    return { fields, spooled, images, buffered, discard };
+    return { fields, spooled, images, imageLists, buffered, discard };
   } catch (error) {
     await discard();
     throw error;

@@ -1,6 +1,6 @@
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import type { galleries, videos } from '../../db/schema';
+import type { galleries, products, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -9,7 +9,7 @@ import { notHiddenFrom, visibleTo } from '../access';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
-type LibraryTable = typeof videos | typeof galleries;
+type LibraryTable = typeof videos | typeof galleries | typeof products;
 type RowOf<T extends LibraryTable> = T['$inferSelect'];
 type PageQuery = { sortBy: string; sort: 'asc' | 'desc'; limit: number; offset: number };
 
@@ -61,7 +61,13 @@ export async function libraryPage<T extends LibraryTable, P>(
   query: PageQuery,
   present: (rows: RowOf<T>[]) => Promise<P[]>,
 ) {
-  const sortable = { createdAt: table.createdAt, updatedAt: table.updatedAt, views: table.viewCount, title: table.title };
+  const sortable = {
+    createdAt: table.createdAt,
+    updatedAt: table.updatedAt,
+    views: table.viewCount,
+    title: table.title,
+    price: table.priceCents,
+  };
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select()

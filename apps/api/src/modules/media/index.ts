@@ -2,4 +2,14 @@
 export { deleteFileRecords, type FileRow, findFile, presentMediaFile, removeStored, storedKeys } from './files';
 export { type KeptUpload, keepUpload, queueProcessing } from './processing';
 export { replaceProfileImage } from './service';
-export { saveImageFile, type UploadKind, uploadMedia, uploadMediaWithFields, VIDEO_UPLOAD } from './uploads';
+export {
+  DOWNLOAD_UPLOAD,
+  type KeptDownload,
+  keepDownload,
+  saveDownloadFile,
+  saveImageFile,
+  type UploadKind,
+  uploadMedia,
+  uploadMediaWithFields,
+  VIDEO_UPLOAD,
+} from './uploads';

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
 import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
-import { readImageUpload, readMediaForm, type SpooledUpload, spoolUpload } from '../../platform/uploads';
+import { ACCEPTS, readImageUpload, readMediaForm, type SpooledUpload, spoolUpload } from '../../platform/uploads';
 import { presentMediaFile } from './files';
 import { keepUpload, type MediaAccess, queueProcessing } from './processing';
 
@@ -67,6 +67,46 @@ async function storeMedia(deps: Deps, owner: SessionUser, kind: UploadKind, uplo
 }
 
 /** Processes an image and records it as a finished file of `owner`. */
+/**
+ * What a digital product may be. It is delivered byte for byte as its creator made it (a buyer
+ * pays for the original), only as an attachment and only through links made for its buyer.
+ */
+export const DOWNLOAD_UPLOAD = {
+  maxBytes: MAX_VIDEO_UPLOAD_BYTES,
+  types: [
+    'application/pdf',
+    'application/zip',
+    'image/jpeg',
+    'image/png',
+    'image/webp',
+    'image/gif',
+    'video/mp4',
+    'video/quicktime',
+    'video/webm',
+    'audio/mpeg',
+    'audio/wav',
+    'audio/ogg',
+  ],
+  describe: ACCEPTS.download,
+};
+
+/** A file kept as it came, before its record is written (the caller removes it if that fails). */
+export type KeptDownload = { storageKey: string; size: number; mimeType: string; originalName: string };
+
+export async function keepDownload(deps: Deps, upload: SpooledUpload): Promise<KeptDownload> {
+  const storageKey = `${PROTECTED_PREFIX}downloads/${randomUUID()}`;
+  await deps.storage.putFile(storageKey, upload.path);
+  return { storageKey, size: upload.size, mimeType: upload.mimeType, originalName: upload.originalName };
+}
+
+export async function saveDownloadFile(db: Queryable, file: { ownerId: string; type: string }, kept: KeptDownload) {
+  const [row] = await db
+    .insert(files)
+    .values({ ...file, ...kept, status: 'finished' })
+    .returning();
+  return row!;
+}
+
 export async function saveImageFile(
   deps: Deps,
   db: Queryable,

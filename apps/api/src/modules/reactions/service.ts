@@ -24,7 +24,7 @@ const reachable = async (deps: Deps, targets: ReactionTargets, user: SessionUser
     ? { performerId: (await visibleCreator(deps.db, user, await findPerformer(deps.db, input.objectId))).user.id }
     : targets[input.objectType](deps, user, input.objectId);
 
-const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', performer: 'page' } as const;
+const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product', performer: 'page' } as const;
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<

@@ -1,12 +1,36 @@
-import { addressSchema, ErrorCode, listQuerySchema, listResponseSchema, saveAddressSchema } from '@limelight/contracts';
+import {
+  addressSchema,
+  listQuerySchema,
+  listResponseSchema,
+  performerProductQuerySchema,
+  productBookmarkSchema,
+  productSchema,
+  productSearchQuerySchema,
+  saveAddressSchema,
+  saveProductSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireRole, sessionOf } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { requirePerformer, requireRole, requireUser, sessionOf } from '../../platform/auth';
+import { multipartForm } from '../../platform/uploads';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses';
+import { assertShopOpen } from './open';
+import {
+  bookmarkedProducts,
+  deleteProduct,
+  ownProduct,
+  performerProducts,
+  productForViewer,
+  saveProduct,
+  searchProducts,
+} from './products';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
+const productForm = {
+  ...multipartForm({ images: { accepts: 'image' }, digitalFile: { accepts: 'download', when: { type: 'digital' } } }, saveProductSchema),
+  description: `Multipart: the fields ${Object.keys(saveProductSchema.shape).join(', ')}; the files images (the field repeated, the first is the cover) and, for a digital product, digitalFile (what its buyers download).`,
+};
 
 /**
  * The shop (spec 7: Products, Orders, Addresses; decision 016). The admin's `enableProduct`
@@ -15,10 +39,69 @@ const idParams = z.object({ id: z.uuid('must be an id') });
 export const shopRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', async () => {
-      if (!deps.settings.get('enableProduct')) throw new AppError(404, ErrorCode.notFound, 'The shop is not open on this site');
-    });
+    app.addHook('onRequest', async () => assertShopOpen(deps));
     const fan = { preHandler: requireRole('user') };
+
+    app.post(
+      '/performer/performer-assets/products',
+      { preHandler: requirePerformer, schema: { tags: ['shop'], ...productForm, response: { 200: productSchema } } },
+      async (request) => saveProduct(deps, sessionOf(request).user, request),
+    );
+
+    app.put(
+      '/performer/performer-assets/products/:id',
+      { preHandler: requirePerformer, schema: { tags: ['shop'], ...productForm, params: idParams, response: { 200: productSchema } } },
+      async (request) => saveProduct(deps, sessionOf(request).user, request, request.params.id),
+    );
+
+    app.get(
+      '/performer/performer-assets/products/search',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['shop'], querystring: performerProductQuerySchema, response: { 200: listResponseSchema(productSchema) } },
+      },
+      async (request) => performerProducts(deps, sessionOf(request).user, request.query),
+    );
+
+    app.get(
+      '/performer/performer-assets/products/:id/view',
+      { preHandler: requirePerformer, schema: { tags: ['shop'], params: idParams, response: { 200: productSchema } } },
+      async (request) => ownProduct(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.delete(
+      '/performer/performer-assets/products/:id',
+      { preHandler: requirePerformer, schema: { tags: ['shop'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await deleteProduct(deps, sessionOf(request).user, request.params.id);
+        return { message: 'Product deleted' };
+      },
+    );
+
+    app.get(
+      '/performer-assets/products/search',
+      { schema: { tags: ['shop'], querystring: productSearchQuerySchema, response: { 200: listResponseSchema(productSchema) } } },
+      async (request) => searchProducts(deps, request.session?.user, request.query),
+    );
+
+    app.get(
+      '/performer-assets/products/:id',
+      { schema: { tags: ['shop'], params: idParams, response: { 200: productSchema } } },
+      async (request) => productForViewer(deps, request.session?.user, request.params.id),
+    );
+
+    app.get(
+      '/reactions/products/bookmark',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['reactions'],
+          querystring: listQuerySchema(['createdAt']),
+          response: { 200: listResponseSchema(productBookmarkSchema) },
+        },
+      },
+      async (request) => bookmarkedProducts(deps, sessionOf(request).user, request.query),
+    );
 
     app.post(
       '/addresses/create',

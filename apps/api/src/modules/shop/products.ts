@@ -1,0 +1,232 @@
+import {
+  fromCents,
+  MAX_PRODUCT_IMAGES,
+  type Product,
+  type performerProductQuerySchema,
+  type productSearchQuerySchema,
+  saveProductSchema,
+  toCents,
+} from '@limelight/contracts';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { files, productImages, products, purchasedItems } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, parseOrThrow } from '../../platform/errors';
+import { escapeLike } from '../../platform/http';
+import { readMediaForm } from '../../platform/uploads';
+import { assertMayReach } from '../access';
+import { libraryPage, ownItem, shownTo, visibleItem } from '../library';
+import {
+  DOWNLOAD_UPLOAD,
+  deleteFileRecords,
+  type KeptDownload,
+  keepDownload,
+  presentMediaFile,
+  removeStored,
+  saveDownloadFile,
+  saveImageFile,
+} from '../media';
+import { bookmarkedPage, viewerReactions } from '../reactions';
+import { publicUsersById } from '../users';
+
+type ProductRow = typeof products.$inferSelect;
+type SaveProduct = z.output<typeof saveProductSchema>;
+
+/** A product's price is always a sale; the library's `title` column holds its name. */
+const columnsOf = (input: SaveProduct) => ({
+  title: input.name,
+  description: input.description,
+  status: input.status,
+  isSale: true,
+  priceCents: toCents(input.price),
+  stock: input.type === 'physical' ? (input.stock ?? 0) : null,
+});
+
+/**
+ * Creates (no `id`) or edits a product from a multipart form: the text fields, `images` (the
+ * field repeated, up to MAX_PRODUCT_IMAGES, the first the cover; sent on an edit, they replace
+ * the set) and, for a digital product, `digitalFile` (required to create one; sent on an edit,
+ * it replaces the file). A product keeps its type: a physical one never becomes a download.
+ */
+export async function saveProduct(deps: Deps, performer: SessionUser, request: FastifyRequest, id?: string) {
+  const form = await readMediaForm(request, { imageLists: { images: MAX_PRODUCT_IMAGES }, spooled: { digitalFile: DOWNLOAD_UPLOAD } });
+  let kept: KeptDownload | undefined;
+  let committed = false;
+  try {
+    const input = parseOrThrow(saveProductSchema, form.fields);
+    const upload = form.spooled.digitalFile;
+    if (upload && input.type !== 'digital') {
+      throw badRequest('digitalFile is only for digital products', [{ field: 'digitalFile', message: 'is only for digital products' }]);
+    }
+    if (!id && input.type === 'digital' && !upload) {
+      throw badRequest('digitalFile is required for a digital product', [{ field: 'digitalFile', message: 'is required' }]);
+    }
+    if (upload) kept = await keepDownload(deps, upload);
+    const images = form.imageLists.images ?? [];
+    const { row, replaced } = await deps.db.transaction(async (tx) => {
+      const existing = id ? await ownProductRow(tx, performer, id, true) : undefined;
+      if (existing && existing.type !== input.type) {
+        throw badRequest(`type: this product is ${existing.type} and stays so; create a new product instead`, [
+          { field: 'type', message: `must stay ${existing.type}` },
+        ]);
+      }
+      const digitalFileId = kept ? (await saveDownloadFile(tx, { ownerId: performer.id, type: 'digital-product' }, kept)).id : undefined;
+      const [saved] = existing
+        ? await tx
+            .update(products)
+            .set({ ...columnsOf(input), ...(digitalFileId ? { digitalFileId } : {}) })
+            .where(eq(products.id, existing.id))
+            .returning()
+        : await tx
+            .insert(products)
+            .values({ ...columnsOf(input), performerId: performer.id, type: input.type, digitalFileId })
+            .returning();
+      const previous = [...(digitalFileId && existing?.digitalFileId ? [existing.digitalFileId] : [])];
+      if (images.length) {
+        previous.push(...(await imageIdsOf(tx, saved!.id)));
+        await tx.delete(productImages).where(eq(productImages.productId, saved!.id));
+        for (const [position, image] of images.entries()) {
+          const file = await saveImageFile(deps, tx, { ownerId: performer.id, type: 'product-image', access: 'public' }, image);
+          await tx.insert(productImages).values({ productId: saved!.id, fileId: file.id, position });
+        }
+      }
+      return { row: saved!, replaced: await deleteFileRecords(tx, previous) };
+    });
+    committed = true;
+    await removeStored(deps, replaced);
+    return (await presentProducts(deps, performer, [row]))[0]!;
+  } catch (error) {
+    if (kept && !committed) await deps.storage.remove(kept.storageKey);
+    throw error;
+  } finally {
+    await form.discard();
+  }
+}
+
+const imageIdsOf = async (db: Queryable, productId: string) =>
+  (await db.select({ fileId: productImages.fileId }).from(productImages).where(eq(productImages.productId, productId))).map(
+    (row) => row.fileId,
+  );
+
+/** Deletes a product with its images and file; its orders keep their copy of it. */
+export async function deleteProduct(deps: Deps, performer: SessionUser, id: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const product = await ownProductRow(tx, performer, id, true);
+    const fileIds = [...(await imageIdsOf(tx, id)), ...(product.digitalFileId ? [product.digitalFileId] : [])];
+    await tx.delete(products).where(eq(products.id, id));
+    return deleteFileRecords(tx, fileIds);
+  });
+  await removeStored(deps, removed);
+}
+
+const ownProductRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
+  ownItem(db, products, performer, id, 'Product', forUpdate);
+
+/** `GET /performer/performer-assets/products/{id}/view`: the creator's own, in any state. */
+export async function ownProduct(deps: Deps, performer: SessionUser, id: string) {
+  return (await presentProducts(deps, performer, [await ownProductRow(deps.db, performer, id)]))[0]!;
+}
+
+/** One product for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
+export const visibleProduct = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  visibleItem(deps.db, products, viewer, id, 'Product');
+
+export async function productForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  return (await presentProducts(deps, viewer, [await visibleProduct(deps, viewer, id)]))[0]!;
+}
+
+type ProductQuery = z.output<typeof productSearchQuerySchema>;
+
+const filtersOf = (query: Omit<ProductQuery, 'performerId'>) => [
+  query.q ? ilike(products.title, `%${escapeLike(query.q)}%`) : undefined,
+  query.type ? eq(products.type, query.type) : undefined,
+];
+/** The library sorts by its own column names: a product's name is its title. */
+const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: Omit<ProductQuery, 'performerId'>) =>
+  libraryPage(deps, products, where, { ...query, sortBy: query.sortBy === 'name' ? 'title' : query.sortBy }, (rows) =>
+    presentProducts(deps, viewer, rows),
+  );
+
+/** `GET /performer-assets/products/search`: active products of listed creators the viewer may reach. */
+export async function searchProducts(deps: Deps, viewer: SessionUser | undefined, query: ProductQuery) {
+  if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
+  const where = and(
+    shownTo(viewer, products),
+    query.performerId ? eq(products.performerId, query.performerId) : undefined,
+    ...filtersOf(query),
+  );
+  return pageOf(deps, viewer, where, query);
+}
+
+/** `GET /performer/performer-assets/products/search`: the creator's own, drafts and inactive ones included. */
+export async function performerProducts(deps: Deps, performer: SessionUser, query: z.output<typeof performerProductQuerySchema>) {
+  const where = and(
+    eq(products.performerId, performer.id),
+    query.status ? eq(products.status, query.status) : undefined,
+    ...filtersOf(query),
+  );
+  return pageOf(deps, performer, where, query);
+}
+
+/** `GET /reactions/products/bookmark`: the products the fan bookmarked that are still shown. */
+export async function bookmarkedProducts(deps: Deps, viewer: SessionUser, page: { offset: number; limit: number }) {
+  const { data, total } = await bookmarkedPage(
+    deps.db,
+    viewer,
+    'product',
+    {
+      shownIds: deps.db.select({ id: products.id }).from(products).where(shownTo(viewer, products)),
+      load: (ids) => deps.db.select().from(products).where(inArray(products.id, ids)),
+      present: (rows) => presentProducts(deps, viewer, rows),
+    },
+    page,
+  );
+  return { data: data.map(({ item, ...bookmark }) => ({ ...bookmark, product: item })), total };
+}
+
+/** Products as one viewer sees them: a fixed number of queries for a page. */
+export async function presentProducts(deps: Deps, viewer: SessionUser | undefined, rows: ProductRow[]): Promise<Product[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((row) => row.id);
+  const [images, sellers, reactedTo, bought] = await Promise.all([
+    deps.db
+      .select({ productId: productImages.productId, file: files })
+      .from(productImages)
+      .innerJoin(files, eq(files.id, productImages.fileId))
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position)),
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.performerId),
+    ),
+    viewerReactions(deps.db, viewer, 'product', ids),
+    viewer
+      ? deps.db
+          .select({ itemId: purchasedItems.itemId })
+          .from(purchasedItems)
+          .where(and(eq(purchasedItems.userId, viewer.id), eq(purchasedItems.itemType, 'product'), inArray(purchasedItems.itemId, ids)))
+      : [],
+  ]);
+  const boughtIds = new Set(bought.map((row) => row.itemId));
+  return rows.map((row) => ({
+    _id: row.id,
+    name: row.title,
+    description: row.description,
+    type: row.type,
+    price: fromCents(row.priceCents),
+    stock: row.stock,
+    status: row.status,
+    images: images
+      .filter((image) => image.productId === row.id)
+      .map((image) => presentMediaFile(image.file, { signer: deps.mediaSigner, canView: true })),
+    hasDigitalFile: !!row.digitalFileId,
+    performer: sellers.get(row.performerId)!,
+    isBookmarked: reactedTo(row.id, 'bookmark'),
+    isBought: boughtIds.has(row.id),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
