@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { moneySchema } from './performers';
+import { MAX_ORDER_QUANTITY } from './shop';
 import { publicUserSchema } from './users';
-import { MAX_INTEGER_COLUMN } from './validation';
+import { MAX_INTEGER_COLUMN, phoneSchema } from './validation';
 
 /** The currency cards are charged in and prices are stated in (ISO 4217); public settings pass it to the web app. */
 export const SITE_CURRENCY = 'USD';
@@ -24,7 +25,7 @@ export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip', 'subscription'] as const;
 export type ChargeType = (typeof chargeTypes)[number];
 /** What `POST /wallet/charges/{type}/{id}` takes today; products, messages and streams come with their issues. */
-export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery', 'message'] as const;
+export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery', 'message', 'product'] as const;
 export type WalletChargeRouteType = (typeof walletChargeRouteTypes)[number];
 export const chargeStatuses = ['pending', 'success', 'refunded'] as const;
 export type ChargeStatus = (typeof chargeStatuses)[number];
@@ -182,9 +183,18 @@ export const saveCouponSchema = z.object({
 export type SaveCouponInput = z.input<typeof saveCouponSchema>;
 
 export const walletChargeInputSchema = z.object({
-  /** The tip (tips only); items cost what their creator asks. */
+  /** The tip (tips only); items cost what their creator asks, and a price sent is checked against it. */
   price: moneySchema.optional(),
   message: z.string().trim().max(500, 'must be at most 500 characters').default(''),
+  /** A product only: how many (physical; a digital product is bought once), where to and a phone for the courier. */
+  quantity: z
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_ORDER_QUANTITY, `must be at most ${MAX_ORDER_QUANTITY}`)
+    .optional(),
+  addressId: z.uuid('must be an address id').optional(),
+  phone: phoneSchema.optional(),
 });
 export type WalletChargeInput = z.input<typeof walletChargeInputSchema>;
 

@@ -11,6 +11,7 @@ export const notificationKinds = [
   'mention',
   'like',
   'payout_status',
+  'order_status',
   'new_message',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -24,6 +25,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   mention: 'Mentions of you in comments',
   like: 'Likes on your content',
   payout_status: 'Payout requests',
+  order_status: 'Your orders’ delivery',
   new_message: 'Messages in a new conversation',
 };
 
@@ -37,6 +39,8 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   mention: { inApp: true, email: false },
   like: { inApp: true, email: false },
   payout_status: { inApp: true, email: true },
+  // The order's own e-mail says it already.
+  order_status: { inApp: true, email: false },
   new_message: { inApp: true, email: true },
 };
 

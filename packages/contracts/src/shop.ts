@@ -3,7 +3,7 @@ import { listQuerySchema } from './list';
 import { libraryStatuses, mediaFileSchema } from './media';
 import { hasTwoDecimalsAtMost } from './performers';
 import { publicUserSchema } from './users';
-import { countryCodeSchema } from './validation';
+import { countryCodeSchema, phoneSchema } from './validation';
 
 /** The shop (issue 15): creators sell physical goods and digital files; fans buy from their wallet. */
 export const productTypes = ['physical', 'digital'] as const;
@@ -88,10 +88,7 @@ export const saveAddressSchema = z.object({
   city: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   street: z.string().trim().min(1, 'is required').max(300, 'must be at most 300 characters'),
   postalCode: z.string().trim().max(20, 'must be at most 20 characters').default(''),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9 ().-]{6,20}$/, 'must be a phone number (digits, spaces, +, -, parentheses)'),
+  phone: phoneSchema,
   isDefault: z.boolean().default(false),
 });
 export type SaveAddressInput = z.input<typeof saveAddressSchema>;
@@ -105,3 +102,54 @@ export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 /** Where an order's delivery stands; a digital product is delivered at once. */
 export const deliveryStatuses = ['processing', 'shipping', 'delivered', 'refunded'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  /** Readable by people: "L-000042". */
+  number: z.string(),
+  buyer: publicUserSchema,
+  performer: publicUserSchema,
+  productId: z.string().nullable(),
+  product: z.object({ name: z.string(), type: z.enum(productTypes), imageUrl: z.string().nullable() }),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+  /** The creator's side of it (the admin and the seller see these; the buyer sees them as 0). */
+  commission: z.number(),
+  net: z.number(),
+  deliveryStatus: z.enum(deliveryStatuses),
+  shippingCode: z.string().nullable(),
+  carrier: z.string().nullable(),
+  deliveryAddress: deliveryAddressSchema.nullable(),
+  phone: z.string().nullable(),
+  note: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderQuerySchema = listQuerySchema(['createdAt', 'totalPrice']).extend({
+  deliveryStatus: z.enum(deliveryStatuses).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+/** The seller (or admin) moves a delivery on: shipping needs its code. */
+export const updateOrderSchema = z
+  .object({
+    deliveryStatus: z.enum(['processing', 'shipping', 'delivered'], 'must be processing, shipping or delivered'),
+    shippingCode: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+    carrier: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.deliveryStatus === 'shipping' && !input.shippingCode) {
+      context.addIssue({ code: 'custom', path: ['shippingCode'], message: 'is required to mark an order shipping' });
+    }
+  });
+
+export const updateDeliveryAddressSchema = z.object({ addressId: z.uuid('must be an address id'), phone: phoneSchema.optional() });
+
+export const checkPurchasedQuerySchema = z.object({ productId: z.uuid('must be an id'), userId: z.uuid('must be an id') });
+
+/** A link to a bought digital product's file that works for a few minutes, for its buyer only. */
+export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const DOWNLOAD_LINK_SECONDS = 300;

@@ -107,6 +107,12 @@ export const passwordSchema = z.string().min(8, 'must be at least 8 characters')
 /** Proves the account's owner is at the keyboard: sensitive changes carry it (spec 5). */
 export const currentPasswordSchema = z.string().min(1, 'is required').max(128, 'must be at most 128 characters');
 
+/** A phone number as people write it: digits with spaces, +, -, dots or parentheses. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9 ().-]{6,20}$/, 'must be a phone number (digits, spaces, +, -, parentheses)');
+
 export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code in capitals');
 
 export const nameSchema = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');

@@ -109,6 +109,17 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
            or (c.type = 'message' and c.status = 'success'
                and (select count(*) from purchased_items p where p.charge_id = c.id and p.item_type = 'message' and p.item_id = c.item_id and p.user_id = c.user_id) <> 1)`,
   ],
+  [
+    'every product bought from the wallet has one order, for what was paid, refunded exactly when its charge was; no other charge has one',
+    sql`select c.id from wallet_charges c
+        where c.type = 'product' and c.status in ('success', 'refunded')
+          and (select count(*) from orders o
+               where o.charge_id = c.id and o.total_cents = c.gross_cents and o.net_cents = c.net_cents
+                 and o.unit_price_cents * o.quantity = o.total_cents
+                 and (o.delivery_status = 'refunded') = (c.status = 'refunded')) <> 1
+        union all
+        select o.id from orders o join wallet_charges c on c.id = o.charge_id where c.type <> 'product'`,
+  ],
 ];
 
 /** The broken rules, each with up to five offending ids; empty when the books are sound. */

@@ -13,7 +13,17 @@ export const publicUrl = (key: string) => `/api/media/${key}`;
 
 /** Signs and checks expiring links to protected media with the site's shared secret. */
 export function createMediaSigner(secret: string) {
-  const signatureOf = (key: string, expires: number) => createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+  const signatureOf = (subject: string, expires: number) =>
+    createHmac('sha256', secret).update(`${subject}\n${expires}`).digest('base64url');
+  /** Seconds a signature of `subject` has left, or 0 when it is forged or expired. */
+  const remainingFor = (subject: string, expires: string | undefined, signature: string | undefined) => {
+    const at = Number(expires);
+    if (!Number.isInteger(at) || !signature) return 0;
+    const expected = Buffer.from(signatureOf(subject, at));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 0;
+    return Math.max(0, at - Math.floor(Date.now() / 1000));
+  };
   return {
     /** A link to `key` that works for `ttlSeconds`. */
     sign(key: string, ttlSeconds: number): string {
@@ -21,14 +31,11 @@ export function createMediaSigner(secret: string) {
       return `${publicUrl(key)}?${new URLSearchParams({ expires: String(expires), signature: signatureOf(key, expires) })}`;
     },
     /** Seconds the link has left, or 0 when it is forged or expired. */
-    remaining(key: string, expires: string | undefined, signature: string | undefined): number {
-      const at = Number(expires);
-      if (!Number.isInteger(at) || !signature) return 0;
-      const expected = Buffer.from(signatureOf(key, at));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 0;
-      return Math.max(0, at - Math.floor(Date.now() / 1000));
-    },
+    remaining: remainingFor,
+    /** A signature of anything a link grants (a download for one buyer), valid until `expires` (seconds). */
+    signFor: signatureOf,
+    checkFor: (subject: string, expires: string | undefined, signature: string | undefined) =>
+      remainingFor(subject, expires, signature) > 0,
   };
 }
 export type MediaSigner = ReturnType<typeof createMediaSigner>;

@@ -4,6 +4,7 @@ import { assertShopOpen } from './open';
 import { visibleProduct } from './products';
 
 /** What other modules may use of the shop module (decision 004): everything else is its own. */
+export { placeOrder, productForSale, refundOrder, reserveStock } from './orders';
 
 /** A product a user may like or bookmark: the shop open, the product shown to them. */
 export async function reachableProduct(deps: Deps, viewer: SessionUser, id: string) {

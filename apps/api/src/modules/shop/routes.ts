@@ -1,13 +1,19 @@
 import {
   addressSchema,
+  checkPurchasedQuerySchema,
+  downloadLinkSchema,
   listQuerySchema,
   listResponseSchema,
+  orderQuerySchema,
+  orderSchema,
   performerProductQuerySchema,
   productBookmarkSchema,
   productSchema,
   productSearchQuerySchema,
   saveAddressSchema,
   saveProductSchema,
+  updateDeliveryAddressSchema,
+  updateOrderSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +22,16 @@ import { requirePerformer, requireRole, requireUser, sessionOf } from '../../pla
 import { multipartForm } from '../../platform/uploads';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses';
 import { assertShopOpen } from './open';
+import {
+  checkUserPurchased,
+  downloadFile,
+  downloadLink,
+  orderFor,
+  orderScopeOf,
+  searchOrders,
+  updateDeliveryAddress,
+  updateOrder,
+} from './orders';
 import {
   bookmarkedProducts,
   deleteProduct,
@@ -101,6 +117,78 @@ export const shopRoutes =
         },
       },
       async (request) => bookmarkedProducts(deps, sessionOf(request).user, request.query),
+    );
+
+    const seller = { preHandler: requireRole('performer', 'admin') };
+
+    app.get(
+      '/orders/search',
+      { ...seller, schema: { tags: ['shop'], querystring: orderQuerySchema, response: { 200: listResponseSchema(orderSchema) } } },
+      async (request) => searchOrders(deps, sessionOf(request).user, orderScopeOf(sessionOf(request).user), request.query),
+    );
+
+    app.get(
+      '/orders/users/search',
+      { ...fan, schema: { tags: ['shop'], querystring: orderQuerySchema, response: { 200: listResponseSchema(orderSchema) } } },
+      async (request) => searchOrders(deps, sessionOf(request).user, { buyerId: sessionOf(request).user.id }, request.query),
+    );
+
+    app.get(
+      '/orders/check-user-purchased',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['shop'], querystring: checkPurchasedQuerySchema, response: { 200: z.object({ purchased: z.boolean() }) } },
+      },
+      async (request) => checkUserPurchased(deps, sessionOf(request).user, request.query),
+    );
+
+    app.get(
+      '/orders/:id',
+      { preHandler: requireUser, schema: { tags: ['shop'], params: idParams, response: { 200: orderSchema } } },
+      async (request) => orderFor(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.put(
+      '/orders/:id/update',
+      { ...seller, schema: { tags: ['shop'], params: idParams, body: updateOrderSchema, response: { 200: orderSchema } } },
+      async (request) => updateOrder(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+
+    app.put(
+      '/orders/:id/update/delivery-address',
+      { ...fan, schema: { tags: ['shop'], params: idParams, body: updateDeliveryAddressSchema, response: { 200: orderSchema } } },
+      async (request) => updateDeliveryAddress(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+
+    app.get(
+      '/performer-assets/products/:id/download-link',
+      { ...fan, schema: { tags: ['shop'], params: idParams, response: { 200: downloadLinkSchema } } },
+      async (request) => downloadLink(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.get(
+      '/performer-assets/products/:id/download',
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          params: idParams,
+          querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const file = await downloadFile(deps, sessionOf(request).user, request.params.id, request.query);
+        // An attachment, never rendered by us: the buyer's own software opens it.
+        const name = (file.originalName || 'download').replace(/[^\w.-]+/g, '_');
+        return reply
+          .type(file.mimeType)
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('content-length', file.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "sandbox; default-src 'none'")
+          .header('cache-control', 'private, no-store')
+          .send(await deps.storage.read(file.storageKey));
+      },
     );
 
     app.post(

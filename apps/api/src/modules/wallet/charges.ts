@@ -23,10 +23,21 @@ import { visibleGallery } from '../galleries';
 import { messageForSale } from '../messages';
 import { notifyBalance, payFromWallet } from '../money';
 import { notify } from '../notifications';
+import { placeOrder, productForSale, reserveStock } from '../shop';
 import { publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
 
-type Target = { performerId: string; priceCents: number; itemId: string | null };
+type Transaction = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+type Target = {
+  performerId: string;
+  priceCents: number;
+  itemId: string | null;
+  /** Bought once and unlocked for good (items); a physical product may be bought again. */
+  once: boolean;
+  /** In the payment's transaction: before the money moves (stock), and with the charge once paid (the order). */
+  before?(tx: Transaction): Promise<void>;
+  after?(tx: Transaction, charge: typeof walletCharges.$inferSelect): Promise<void>;
+};
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
@@ -38,18 +49,32 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
         { field: 'price', message: `must be between ${min} and ${max}` },
       ]);
     }
-    return { performerId: id, priceCents: toCents(input.price), itemId: null };
+    return { performerId: id, priceCents: toCents(input.price), itemId: null, once: false };
   },
   feed: async (deps, fan, id) => saleItem(await visibleFeed(deps, fan, id)),
   video: async (deps, fan, id) => saleItem(await visibleVideo(deps, fan, id)),
   gallery: async (deps, fan, id) => saleItem(await visibleGallery(deps, fan, id)),
   message: async (deps, fan, id) => saleItem(await messageForSale(deps, fan, id)),
+  product: async (deps, fan, id, input) => {
+    const sale = await productForSale(deps, fan, id, input);
+    return {
+      performerId: sale.product.performerId,
+      priceCents: sale.product.priceCents * sale.quantity,
+      itemId: sale.product.id,
+      once: sale.product.type === 'digital',
+      before: (tx) => reserveStock(tx, sale),
+      after: (tx, charge) => placeOrder(tx, sale, charge),
+    };
+  },
 };
+
+/** What only a product purchase takes; sent with anything else, it is refused rather than ignored. */
+const productOnlyFields = ['quantity', 'addressId', 'phone'] as const;
 
 function saleItem(item: { id: string; performerId: string; isSale: boolean; priceCents: number }): Target {
   if (!item.isSale) throw conflict('This is for subscribers: subscribe to see it');
   if (item.priceCents === 0) throw conflict('This is free: there is nothing to pay');
-  return { performerId: item.performerId, priceCents: item.priceCents, itemId: item.id };
+  return { performerId: item.performerId, priceCents: item.priceCents, itemId: item.id, once: true };
 }
 
 /** Asked first, so a second purchase is told so rather than that the wallet is short; the unique key settles races. */
@@ -75,10 +100,17 @@ export async function chargeWallet(
   request: FastifyRequest,
 ) {
   if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
+  const misplaced = type === 'product' ? [] : productOnlyFields.filter((field) => input[field] !== undefined);
+  if (misplaced.length) {
+    throw badRequest(
+      `${misplaced.join(', ')}: only for buying a product`,
+      misplaced.map((field) => ({ field, message: 'is only for products' })),
+    );
+  }
   const target = await targets[type](deps, fan, id, input);
   await assertMayBePaid(deps.db, fan, target.performerId);
   if (target.performerId === fan.id) throw conflict('You cannot pay yourself');
-  if (target.itemId && (await alreadyBought(deps.db, fan.id, type as PurchasableType, target.itemId))) {
+  if (target.once && target.itemId && (await alreadyBought(deps.db, fan.id, type as PurchasableType, target.itemId))) {
     throw conflict('You have already bought this');
   }
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
@@ -100,6 +132,7 @@ export async function chargeWallet(
         text: type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${type} for ${amount}`,
         link: '/creator/earnings',
       });
+      await target.before?.(tx);
       const paid = await payFromWallet(deps, tx, {
         fanId: fan.id,
         performerId: target.performerId,
@@ -108,7 +141,7 @@ export async function chargeWallet(
         priceCents: target.priceCents,
         message: input.message,
       });
-      if (target.itemId) {
+      if (target.once && target.itemId) {
         await tx
           .insert(purchasedItems)
           .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId: paid.charge.id })
@@ -116,6 +149,7 @@ export async function chargeWallet(
             throw uniqueViolation(error) !== undefined ? conflict('You have already bought this') : error;
           });
       }
+      await target.after?.(tx, paid.charge);
       // Presented here, so a retry answers exactly this.
       return { charge: presentCharge(paid.charge, people), balanceCents: paid.payerBalance, creatorBalanceCents: paid.creatorBalance };
     },

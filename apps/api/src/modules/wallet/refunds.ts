@@ -3,11 +3,17 @@ import { walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { notifyBalance, refundWalletCharge } from '../money';
+import { refundOrder } from '../shop';
 import { chargeFor } from './charges';
 
 /** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once (see the money module's refundWalletCharge). */
 export async function refundCharge(deps: Deps, id: string) {
-  const refunded = await deps.db.transaction((tx) => refundWalletCharge(tx, id));
+  const refunded = await deps.db.transaction(async (tx) => {
+    const done = await refundWalletCharge(tx, id);
+    // A product goes back on the shelf, and its order says it was refunded.
+    if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
+    return done;
+  });
   if (!refunded) {
     const [charge] = await deps.db.select({ status: walletCharges.status }).from(walletCharges).where(eq(walletCharges.id, id));
     throw charge ? conflict(`Only a successful charge can be refunded; this one is ${charge.status}`) : notFound('Wallet charge');

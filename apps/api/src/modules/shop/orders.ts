@@ -1,0 +1,333 @@
+import {
+  type checkPurchasedQuerySchema,
+  type DeliveryAddress,
+  DOWNLOAD_LINK_SECONDS,
+  fromCents,
+  type Order,
+  type orderQuerySchema,
+  type PublicUser,
+  type updateDeliveryAddressSchema,
+  type updateOrderSchema,
+  type WalletChargeInput,
+} from '@limelight/contracts';
+import { and, count, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { files, orders, productImages, products, purchasedItems, users, type walletCharges } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { escapeLike, orderBy } from '../../platform/http';
+import { queueMail } from '../../platform/mail';
+import { publicUrl } from '../../platform/storage';
+import { notify } from '../notifications';
+import { publicUsersById } from '../users';
+import { ownAddress } from './addresses';
+import { visibleProduct } from './products';
+
+type OrderRow = typeof orders.$inferSelect;
+type ChargeRow = typeof walletCharges.$inferSelect;
+
+const orderNumber = (row: Pick<OrderRow, 'number'>) => `L-${String(row.number).padStart(6, '0')}`;
+const soldOut = (left: number) => conflict(left === 0 ? 'This product is sold out' : `Only ${left} left`);
+
+/**
+ * A product purchase as the wallet charge needs it, checked before any money moves: the product
+ * shown to the buyer, the quantity (one of a digital product), the buyer's own address for a
+ * physical one, and enough stock as far as can be seen now (the charge's transaction decides).
+ */
+export async function productForSale(deps: Deps, buyer: SessionUser, productId: string, input: WalletChargeInput) {
+  const product = await visibleProduct(deps, buyer, productId);
+  const quantity = input.quantity ?? 1;
+  let deliveryAddress: DeliveryAddress | null = null;
+  if (product.type === 'digital') {
+    if (quantity !== 1) throw badRequest('quantity: a digital product is bought once', [{ field: 'quantity', message: 'must be 1' }]);
+    if (input.addressId) {
+      throw badRequest('addressId: a digital product is delivered here, not by post', [
+        { field: 'addressId', message: 'must be left out' },
+      ]);
+    }
+  } else {
+    if (!input.addressId) {
+      throw badRequest('addressId is required: where should it go?', [
+        { field: 'addressId', message: 'is required for a physical product' },
+      ]);
+    }
+    const {
+      id: _,
+      userId: __,
+      isDefault: ___,
+      createdAt: ____,
+      updatedAt: _____,
+      ...address
+    } = await ownAddress(deps.db, buyer, input.addressId).catch(() => {
+      throw badRequest('addressId: not one of your addresses', [{ field: 'addressId', message: 'must be one of your addresses' }]);
+    });
+    deliveryAddress = address;
+    if ((product.stock ?? 0) < quantity) throw soldOut(product.stock ?? 0);
+  }
+  const [cover] = await deps.db
+    .select({ storageKey: files.storageKey })
+    .from(productImages)
+    .innerJoin(files, eq(files.id, productImages.fileId))
+    .where(eq(productImages.productId, product.id))
+    .orderBy(productImages.position)
+    .limit(1);
+  return {
+    product,
+    quantity,
+    deliveryAddress,
+    phone: input.phone ?? deliveryAddress?.phone ?? null,
+    snapshot: { name: product.title, type: product.type, imageUrl: cover ? publicUrl(cover.storageKey) : null },
+  };
+}
+export type ProductSale = Awaited<ReturnType<typeof productForSale>>;
+
+/**
+ * In the charge's transaction, before the money moves: takes the items from stock in one
+ * conditional update, so buyers racing for the last ones never oversell; the loser's transaction
+ * rolls back with "Only N left", and nothing is charged.
+ */
+export async function reserveStock(tx: Queryable, sale: ProductSale) {
+  if (sale.product.type !== 'physical') return;
+  const [taken] = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${sale.quantity}` })
+    .where(and(eq(products.id, sale.product.id), gte(products.stock, sale.quantity)))
+    .returning({ stock: products.stock });
+  if (taken) return;
+  const [left] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, sale.product.id));
+  throw soldOut(left?.stock ?? 0);
+}
+
+/** In the charge's transaction, once paid: the order, a digital one delivered at once. */
+export async function placeOrder(tx: Queryable, sale: ProductSale, charge: ChargeRow) {
+  await tx.insert(orders).values({
+    buyerId: charge.userId,
+    performerId: charge.performerId,
+    productId: sale.product.id,
+    product: sale.snapshot,
+    quantity: sale.quantity,
+    unitPriceCents: sale.product.priceCents,
+    totalCents: charge.grossCents,
+    commissionCents: charge.commissionCents,
+    netCents: charge.netCents,
+    chargeId: charge.id,
+    deliveryStatus: sale.product.type === 'digital' ? 'delivered' : 'processing',
+    deliveryAddress: sale.deliveryAddress,
+    phone: sale.phone,
+    note: charge.message,
+  });
+}
+
+/** A refunded order, in the refund's transaction: marked so, and a physical one's items back in stock. */
+export async function refundOrder(tx: Queryable, chargeId: string) {
+  const [order] = await tx.update(orders).set({ deliveryStatus: 'refunded' }).where(eq(orders.chargeId, chargeId)).returning();
+  if (order?.productId && order.product.type === 'physical') {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${order.quantity}` })
+      .where(eq(products.id, order.productId));
+  }
+}
+
+type OrderScope = { buyerId: string } | { performerId: string } | 'all';
+
+/** `GET /orders/search` (the creator's sales, or all for the admin) and `GET /orders/users/search` (the fan's). */
+export async function searchOrders(deps: Deps, viewer: SessionUser, scope: OrderScope, query: z.output<typeof orderQuerySchema>) {
+  const conditions: Array<SQL | undefined> = [
+    scope === 'all' ? undefined : 'buyerId' in scope ? eq(orders.buyerId, scope.buyerId) : eq(orders.performerId, scope.performerId),
+    query.deliveryStatus ? eq(orders.deliveryStatus, query.deliveryStatus) : undefined,
+  ];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    conditions.push(
+      or(sql`${orders.product}->>'name' ilike ${pattern}`, ilike(sql`'L-' || lpad(${orders.number}::text, 6, '0')`, pattern)),
+    );
+  }
+  const where = and(...conditions);
+  const sortable = { createdAt: orders.createdAt, totalPrice: orders.totalCents };
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...orderBy(sortable, query.sortBy, query.sort, orders.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { data: await presentOrders(deps, viewer, rows), total: total!.value };
+}
+
+export const orderScopeOf = (viewer: SessionUser): OrderScope => (viewer.role === 'admin' ? 'all' : { performerId: viewer.id });
+
+/** An order its buyer, its seller or an admin may see; anyone else is told it does not exist. */
+async function orderRowFor(db: Queryable, viewer: SessionUser, id: string, lock = false) {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || (viewer.role !== 'admin' && row.buyerId !== viewer.id && row.performerId !== viewer.id)) throw notFound('Order');
+  return row;
+}
+
+export async function orderFor(deps: Deps, viewer: SessionUser, id: string) {
+  return (await presentOrders(deps, viewer, [await orderRowFor(deps.db, viewer, id)]))[0]!;
+}
+
+const statusWords = { processing: 'is being prepared', shipping: 'is on its way', delivered: 'was delivered', refunded: 'was refunded' };
+
+/**
+ * `PUT /orders/{id}/update`: the seller or an admin moves the delivery on (a refunded order stays
+ * so; refunds are the admin's, through the charge). The buyer is told in the app and by e-mail.
+ */
+export async function updateOrder(deps: Deps, viewer: SessionUser, id: string, input: z.output<typeof updateOrderSchema>) {
+  const row = await deps.db.transaction(async (tx) => {
+    const order = await orderRowFor(tx, viewer, id, true);
+    if (viewer.role !== 'admin' && order.performerId !== viewer.id) throw forbidden('Only the seller or an admin updates an order');
+    if (order.deliveryStatus === 'refunded') throw conflict('This order was refunded: its delivery is closed');
+    if (order.product.type === 'digital') throw conflict('A digital product is delivered at once: there is nothing to ship');
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        deliveryStatus: input.deliveryStatus,
+        shippingCode: input.shippingCode ?? order.shippingCode,
+        carrier: input.carrier ?? order.carrier,
+      })
+      .where(eq(orders.id, id))
+      .returning();
+    if (updated!.deliveryStatus !== order.deliveryStatus) await tellBuyer(deps, tx, updated!);
+    return updated!;
+  });
+  return (await presentOrders(deps, viewer, [row]))[0]!;
+}
+
+async function tellBuyer(deps: Deps, tx: Queryable, order: OrderRow) {
+  const number = orderNumber(order);
+  const status = `Your order ${number} (${order.product.name}) ${statusWords[order.deliveryStatus]}`;
+  const shipping = order.shippingCode ? ` Tracking: ${order.carrier ? `${order.carrier} ` : ''}${order.shippingCode}.` : '';
+  await notify(deps, tx, {
+    userId: order.buyerId,
+    kind: 'order_status',
+    actorId: order.performerId,
+    text: status,
+    link: `/user/orders/${order.id}`,
+  });
+  const [buyer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.buyerId));
+  if (buyer?.email) {
+    await queueMail(deps.jobs, tx, {
+      to: buyer.email,
+      subject: `Order ${number}: ${order.deliveryStatus}`,
+      text: `Hello ${buyer.name},\n\n${status}.${shipping}\n\nSee it at ${deps.config.publicUrl}/user/orders/${order.id}\n`,
+    });
+  }
+}
+
+/** `PUT /orders/{id}/update/delivery-address`: the buyer, while the order is still being prepared. */
+export async function updateDeliveryAddress(
+  deps: Deps,
+  buyer: SessionUser,
+  id: string,
+  input: z.output<typeof updateDeliveryAddressSchema>,
+) {
+  const row = await deps.db.transaction(async (tx) => {
+    const order = await orderRowFor(tx, buyer, id, true);
+    if (order.buyerId !== buyer.id) throw forbidden('Only the buyer changes where an order goes');
+    if (order.product.type === 'digital') throw conflict('A digital product has no delivery address');
+    if (order.deliveryStatus !== 'processing')
+      throw conflict(`This order ${statusWords[order.deliveryStatus]}: its address can no longer change`);
+    const {
+      id: _,
+      userId: __,
+      isDefault: ___,
+      createdAt: ____,
+      updatedAt: _____,
+      ...address
+    } = await ownAddress(tx, buyer, input.addressId);
+    const [updated] = await tx
+      .update(orders)
+      .set({ deliveryAddress: address, phone: input.phone ?? address.phone })
+      .where(eq(orders.id, id))
+      .returning();
+    return updated!;
+  });
+  return (await presentOrders(deps, buyer, [row]))[0]!;
+}
+
+/** `GET /orders/check-user-purchased`: asked by that user, the product's seller or an admin. */
+export async function checkUserPurchased(deps: Deps, viewer: SessionUser, query: z.output<typeof checkPurchasedQuerySchema>) {
+  const [product] = await deps.db.select({ performerId: products.performerId }).from(products).where(eq(products.id, query.productId));
+  if (!product) throw notFound('Product');
+  if (viewer.role !== 'admin' && viewer.id !== query.userId && viewer.id !== product.performerId) {
+    throw forbidden('Only that user, the seller or an admin may ask');
+  }
+  const [bought] = await deps.db
+    .select({ value: count() })
+    .from(orders)
+    .where(and(eq(orders.productId, query.productId), eq(orders.buyerId, query.userId), sql`${orders.deliveryStatus} <> 'refunded'`));
+  return { purchased: bought!.value > 0 };
+}
+
+/**
+ * `GET /performer-assets/products/{id}/download-link`: a link to a bought digital product's file
+ * that works for a few minutes, and only for its buyer (the download route checks the signature,
+ * which names the buyer, and the caller).
+ */
+export async function downloadLink(deps: Deps, buyer: SessionUser, productId: string) {
+  const [product] = await deps.db.select().from(products).where(eq(products.id, productId));
+  if (!product) throw notFound('Product');
+  const [bought] = await deps.db
+    .select({ id: purchasedItems.id })
+    .from(purchasedItems)
+    .where(and(eq(purchasedItems.userId, buyer.id), eq(purchasedItems.itemType, 'product'), eq(purchasedItems.itemId, productId)));
+  if (!bought) throw forbidden('Buy this product to download it');
+  if (!product.digitalFileId) throw notFound('File');
+  const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;
+  const signature = deps.mediaSigner.signFor(`download:${productId}:${buyer.id}`, expires);
+  const url = `/api/performer-assets/products/${productId}/download?${new URLSearchParams({ expires: String(expires), signature })}`;
+  return { url, expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** The file behind a download link, when the link is genuine, fresh and the caller's own. */
+export async function downloadFile(deps: Deps, buyer: SessionUser, productId: string, link: { expires?: string; signature?: string }) {
+  if (!deps.mediaSigner.checkFor(`download:${productId}:${buyer.id}`, link.expires, link.signature)) {
+    throw forbidden('This download link has expired or is not yours: ask for a new one from your orders');
+  }
+  const [row] = await deps.db
+    .select({ file: files })
+    .from(products)
+    .innerJoin(files, eq(files.id, products.digitalFileId))
+    .where(eq(products.id, productId));
+  if (!row) throw notFound('File');
+  return row.file;
+}
+
+async function presentOrders(deps: Deps, viewer: SessionUser, rows: OrderRow[]): Promise<Order[]> {
+  const people: Map<string, PublicUser> = await publicUsersById(
+    deps.db,
+    rows.flatMap((row) => [row.buyerId, row.performerId]),
+  );
+  return rows.map((row) => {
+    const sellerSide = viewer.role === 'admin' || viewer.id === row.performerId;
+    return {
+      _id: row.id,
+      number: orderNumber(row),
+      buyer: people.get(row.buyerId)!,
+      performer: people.get(row.performerId)!,
+      productId: row.productId,
+      product: row.product,
+      quantity: row.quantity,
+      unitPrice: fromCents(row.unitPriceCents),
+      totalPrice: fromCents(row.totalCents),
+      commission: sellerSide ? fromCents(row.commissionCents) : 0,
+      net: sellerSide ? fromCents(row.netCents) : 0,
+      deliveryStatus: row.deliveryStatus,
+      shippingCode: row.shippingCode,
+      carrier: row.carrier,
+      deliveryAddress: row.deliveryAddress,
+      phone: row.phone,
+      note: row.note,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
