@@ -88,6 +88,16 @@ export async function verifiedPerformer(app: TestApp) {
 }
 
 /** The fields a 4xx answer names, sorted, so a test reads as the list it expects. */
+/** A delivery address as a fan types it into their address book. */
+export const HOME_ADDRESS = {
+  name: 'Fiona Fan',
+  country: 'GB',
+  city: 'London',
+  street: '1 Lime Street',
+  postalCode: 'EC3M 7AA',
+  phone: '+44 20 7946 0000',
+};
+
 /** Changes a site setting as the admin does. */
 export async function setSetting(app: TestApp, key: string, value: unknown) {
   const admin = await signedIn(app, 'admin');

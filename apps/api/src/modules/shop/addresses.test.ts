@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { refusedFields, setSetting, signedIn, verifiedPerformer } from '../../../test/factories';
+import { HOME_ADDRESS, refusedFields, setSetting, signedIn, verifiedPerformer } from '../../../test/factories';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -9,14 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const home = {
-  name: 'Fiona Fan',
-  country: 'GB',
-  city: 'London',
-  street: '1 Lime Street',
-  postalCode: 'EC3M 7AA',
-  phone: '+44 20 7946 0000',
-};
+const home = HOME_ADDRESS;
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as?: Account, payload?: object) =>
   app.inject({ method, url: `/api${url}`, headers: as?.headers ?? {}, ...(payload ? { payload } : {}) });
 const book = async (as: Account) => (await call('GET', '/addresses/search', as)).json();

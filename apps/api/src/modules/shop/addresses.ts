@@ -1,4 +1,4 @@
-import type { Address, saveAddressSchema } from '@limelight/contracts';
+import type { Address, DeliveryAddress, saveAddressSchema } from '@limelight/contracts';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -115,6 +115,24 @@ export async function ownAddress(tx: Queryable, owner: SessionUser, id: string):
     .for('update');
   if (!row) throw notFound('Address');
   return row;
+}
+
+/** The copy of one of the owner's addresses an order keeps; anyone else's is refused, naming the field. */
+export async function deliveryAddressFrom(db: Queryable, owner: SessionUser, addressId: string): Promise<DeliveryAddress> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, owner.id)));
+  if (!row) throw badRequest('addressId: not one of your addresses', [{ field: 'addressId', message: 'must be one of your addresses' }]);
+  return {
+    name: row.name,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    street: row.street,
+    postalCode: row.postalCode,
+    phone: row.phone,
+  };
 }
 
 function presentAddress(row: AddressRow): Address {

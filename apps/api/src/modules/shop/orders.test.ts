@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectSoundLedger, fundWallet, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
+import { expectSoundLedger, fundWallet, HOME_ADDRESS, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
 import { readOutbox } from '../../../test/mail';
 import { users } from '../../db/schema';
 
@@ -14,14 +14,7 @@ afterEach(() => expectSoundLedger(app));
 afterAll(() => app.close());
 
 const pdf = Buffer.from('%PDF-1.4\n% the photo set\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const home = {
-  name: 'Fiona Fan',
-  country: 'GB',
-  city: 'London',
-  street: '1 Lime Street',
-  postalCode: 'EC3M 7AA',
-  phone: '+44 20 7946 0000',
-};
+const home = HOME_ADDRESS;
 
 async function product(creator: Account, fields: Record<string, string>, digitalFile?: Buffer) {
   const body = new FormData();

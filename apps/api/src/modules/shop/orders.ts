@@ -22,7 +22,7 @@ import { queueMail } from '../../platform/mail';
 import { publicUrl } from '../../platform/storage';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
-import { ownAddress } from './addresses';
+import { deliveryAddressFrom } from './addresses';
 import { visibleProduct } from './products';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -53,17 +53,7 @@ export async function productForSale(deps: Deps, buyer: SessionUser, productId: 
         { field: 'addressId', message: 'is required for a physical product' },
       ]);
     }
-    const {
-      id: _,
-      userId: __,
-      isDefault: ___,
-      createdAt: ____,
-      updatedAt: _____,
-      ...address
-    } = await ownAddress(deps.db, buyer, input.addressId).catch(() => {
-      throw badRequest('addressId: not one of your addresses', [{ field: 'addressId', message: 'must be one of your addresses' }]);
-    });
-    deliveryAddress = address;
+    deliveryAddress = await deliveryAddressFrom(deps.db, buyer, input.addressId);
     if ((product.stock ?? 0) < quantity) throw soldOut(product.stock ?? 0);
   }
   const [cover] = await deps.db
@@ -235,14 +225,7 @@ export async function updateDeliveryAddress(
     if (order.product.type === 'digital') throw conflict('A digital product has no delivery address');
     if (order.deliveryStatus !== 'processing')
       throw conflict(`This order ${statusWords[order.deliveryStatus]}: its address can no longer change`);
-    const {
-      id: _,
-      userId: __,
-      isDefault: ___,
-      createdAt: ____,
-      updatedAt: _____,
-      ...address
-    } = await ownAddress(tx, buyer, input.addressId);
+    const address = await deliveryAddressFrom(tx, buyer, input.addressId);
     const [updated] = await tx
       .update(orders)
       .set({ deliveryAddress: address, phone: input.phone ?? address.phone })
