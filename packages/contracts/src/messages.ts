@@ -17,8 +17,6 @@ export const conversationStatuses = ['active', 'deactivated'] as const;
  * Who may start a conversation with a creator, a creator's choice: their subscribers (the
  * default), also their followers, or everyone signed in.
  */
-export const messagesFromOptions = ['subscribers', 'followers', 'everyone'] as const;
-export type MessagesFrom = (typeof messagesFromOptions)[number];
 
 /** `POST /conversations`: the other party, by the kind of account and its id. */
 export const createConversationSchema = z.object({

@@ -135,6 +135,10 @@ export type UpdateBankingInput = z.infer<typeof updateBankingSchema>;
 export const updatePaymentGatewaySchema = paymentGatewaySettingsSchema.extend({ currentPassword: currentPasswordSchema });
 export type UpdatePaymentGatewayInput = z.infer<typeof updatePaymentGatewaySchema>;
 
+/** Who may start a conversation with a creator (besides those they write to first). */
+export const messagesFromOptions = ['subscribers', 'followers', 'everyone'] as const;
+export type MessagesFrom = (typeof messagesFromOptions)[number];
+
 /** `GET /performers/me`: the public card plus what only the creator sees. */
 export const performerAccountSchema = performerProfileSchema.extend({
   email: z.string().nullable(),
@@ -147,6 +151,7 @@ export const performerAccountSchema = performerProfileSchema.extend({
   paypalEmail: z.string().nullable(),
   /** Which identity documents are on file (the files themselves only the admin opens). */
   documents: z.object({ idVerification: z.boolean(), documentVerification: z.boolean() }),
+  messagesFrom: z.enum(messagesFromOptions),
 });
 export type PerformerAccount = z.infer<typeof performerAccountSchema>;
 
@@ -175,6 +180,7 @@ export const updatePerformerSchema = z
       .nullable(),
     languages: z.array(z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code')).max(20),
     dateOfBirth: z.iso.date('must be a date (YYYY-MM-DD)'),
+    messagesFrom: z.enum(messagesFromOptions, 'must be subscribers, followers or everyone'),
     ...performerAttributesSchema.shape,
     ...subscriptionPricesSchema.shape,
   })

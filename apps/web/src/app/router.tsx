@@ -34,6 +34,7 @@ const GoogleCallbackPage = () => page(() => import('../features/auth/SocialCallb
 const TwitterCallbackPage = () =>
   page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
 const HomePage = () => page(() => import('../features/home/HomePage'));
+const MessagesPage = () => page(() => import('../features/messages/MessagesPage'));
 const AccountPage = () => page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = () => page(() => import('../features/account/CreatorAccountPage'));
 const BankingPage = () => page(() => import('../features/account/BankingPage'));
@@ -126,6 +127,7 @@ export const router = createBrowserRouter([
           { path: '/payment/cancel', element: signedIn(<PaymentCancelPage />) },
           { path: '/user/subscriptions', element: signedIn(<MySubscriptionsPage />) },
           { path: '/user/blocked', element: signedIn(<BlockingPage />) },
+          { path: '/messages', element: signedIn(<MessagesPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
           { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },
           { path: '/creator/payouts', element: creatorOnly(<PayoutsPage />) },

@@ -1,4 +1,4 @@
-import type { AccountStatus, Gender, Role } from '@limelight/contracts';
+import type { AccountStatus, Gender, MessagesFrom, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -83,7 +83,7 @@ export const performerProfiles = pgTable(
     yearlyPriceCents: bigint('yearly_price_cents', { mode: 'number' }),
     isFreeSubscription: boolean('is_free_subscription').notNull().default(false),
     /** Who may start a conversation with the creator: subscribers, also followers, or everyone. */
-    messagesFrom: text('messages_from').$type<'subscribers' | 'followers' | 'everyone'>().notNull().default('subscribers'),
+    messagesFrom: text('messages_from').$type<MessagesFrom>().notNull().default('subscribers'),
     /** Kept in step with the follows table by the follow service, in the same transaction. */
     followersCount: integer('followers_count').notNull().default(0),
     isOnline: boolean('is_online').notNull().default(false),

@@ -1,10 +1,9 @@
 import { DELETED_MESSAGE_TEXT } from '@limelight/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
-import { performerProfiles } from '../../db/schema';
 import { checkLedger } from '../../platform/ledger-check';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
@@ -59,10 +58,13 @@ describe('conversations', () => {
     const creator = await verifiedPerformer(app);
     const [follower, stranger] = [await signedIn(app, 'user'), await signedIn(app, 'user')];
     await call('POST', `/follows/${creator.user.id}`, follower);
-    await app.deps.db.update(performerProfiles).set({ messagesFrom: 'followers' }).where(eq(performerProfiles.userId, creator.user.id));
+    const choose = (messagesFrom: string) =>
+      app.inject({ method: 'PUT', url: '/api/performers/me', headers: creator.headers, payload: { messagesFrom } });
+    expect((await choose('followers')).json().messagesFrom).toBe('followers');
     expect((await open(follower, creator)).statusCode).toBe(200);
     expect((await open(stranger, creator)).json().message).toBe('Follow or subscribe to this creator to message them');
-    await app.deps.db.update(performerProfiles).set({ messagesFrom: 'everyone' }).where(eq(performerProfiles.userId, creator.user.id));
+    expect(refusedFields(await choose('nobody'))).toEqual(['messagesFrom']);
+    await choose('everyone');
     expect((await open(stranger, creator)).statusCode).toBe(200);
   });
 

@@ -35,6 +35,7 @@ export async function myAccount(deps: Deps, performer: SessionUser): Promise<Per
     phone: row.profile.phone,
     phoneCode: row.profile.phoneCode,
     documents: { idVerification: !!row.profile.idVerificationFileId, documentVerification: !!row.profile.documentVerificationFileId },
+    messagesFrom: row.profile.messagesFrom,
     banking: banking
       ? {
           firstName: banking.firstName,

@@ -3,6 +3,7 @@ import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Tag, Typography }
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/useSessionActions';
+import { MessagesLink } from '../../features/messages/MessagesLink';
 import { usePublicSettingsQuery } from '../../features/settings/api';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
@@ -105,6 +106,7 @@ export function SiteHeader() {
             </Tag>
           )}
           <ThemeToggle />
+          {loggedIn && user && !user.isAdmin && <MessagesLink />}
           {loggedIn && user && !user.isAdmin && (
             <Link
               to={user.isPerformer ? '/creator/earnings' : '/user/wallet'}

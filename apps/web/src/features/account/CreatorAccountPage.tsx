@@ -1,5 +1,6 @@
 import {
   Messages,
+  type MessagesFrom,
   type Option,
   type PerformerAccount,
   performerAttributeFields,
@@ -8,8 +9,9 @@ import {
   type UpdatePerformerInput,
   updatePerformerSchema,
 } from '@limelight/contracts';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Radio, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { useCurrencySymbol, useFormatMoney } from '../../shared/lib/money';
@@ -190,6 +192,46 @@ function SubscriptionTab({ account }: { account: PerformerAccount }) {
 }
 
 /** `/creator/account`: everything on the creator's page, the plans, and the password. */
+const messagesFromChoices: Array<{ value: MessagesFrom; label: string; help: string }> = [
+  { value: 'subscribers', label: 'Subscribers', help: 'Only fans who subscribe to you may start a conversation.' },
+  { value: 'followers', label: 'Followers and subscribers', help: 'Fans who follow you may write too, before they subscribe.' },
+  { value: 'everyone', label: 'Everyone', help: 'Any fan may write to you (blocked fans never can).' },
+];
+
+/** Who may start a conversation with the creator; they may always write first to fans who follow or subscribe. */
+function MessagesTab({ account }: { account: PerformerAccount }) {
+  const [update, { isLoading }] = useUpdateMyPerformerMutation();
+  const [choice, setChoice] = useState<MessagesFrom>(account.messagesFrom);
+  const save = () =>
+    update({ messagesFrom: choice })
+      .unwrap()
+      .then(() => toast.success(Messages.changesSaved))
+      .catch((error: unknown) => toast.error(errorMessage(error, Messages.genericError)));
+  return (
+    <Flex vertical gap={16} align="flex-start">
+      <Typography.Text id="messages-from-label" strong>
+        Who may message you
+      </Typography.Text>
+      <Radio.Group value={choice} onChange={(event) => setChoice(event.target.value)} aria-labelledby="messages-from-label">
+        <Flex vertical gap={8}>
+          {messagesFromChoices.map((option) => (
+            <Radio key={option.value} value={option.value}>
+              {option.label}
+              <Typography.Text type="secondary" style={{ display: 'block' }}>
+                {option.help}
+              </Typography.Text>
+            </Radio>
+          ))}
+        </Flex>
+      </Radio.Group>
+      <Typography.Text type="secondary">You can always write first to fans who follow or subscribe to you.</Typography.Text>
+      <Button type="primary" onClick={save} loading={isLoading} disabled={choice === account.messagesFrom}>
+        Save
+      </Button>
+    </Flex>
+  );
+}
+
 export default function CreatorAccountPage() {
   const { data: account, isLoading } = useMyPerformerQuery();
   const [params, setParams] = useSearchParams();
@@ -214,6 +256,7 @@ export default function CreatorAccountPage() {
             { key: 'profile', label: 'Profile', children: <ProfileTab account={account} /> },
             { key: 'subscription', label: 'Subscription', children: <SubscriptionTab account={account} /> },
             { key: 'documents', label: 'Documents', children: <DocumentsTab account={account} /> },
+            { key: 'messages', label: 'Messages', children: <MessagesTab account={account} /> },
             {
               key: 'security',
               label: 'Security',

@@ -17,6 +17,7 @@ import { BlockButton } from '../blocks/BlockButton';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
 import { useCountryName, useLanguageName } from '../lookups/fields';
+import { MessageButton } from '../messages/MessageButton';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
@@ -89,6 +90,7 @@ export default function ProfilePage() {
           <Flex gap={8} wrap>
             {!own && <FollowButton performer={performer} />}
             {!own && <BookmarkButton performer={performer} />}
+            {!own && !viewer?.isAdmin && !viewer?.isPerformer && <MessageButton person={{ ...performer, isPerformer: true }} />}
             {!own && <TipButton performer={{ ...performer, isPerformer: true }} />}
             {viewer && !own && !viewer.isAdmin && <BlockButton user={performer} size="middle" />}
             <CopyButton text={pageUrl} />

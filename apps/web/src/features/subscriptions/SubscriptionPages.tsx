@@ -9,6 +9,7 @@ import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { BlockButton } from '../blocks/BlockButton';
+import { MessageButton } from '../messages/MessageButton';
 import { useCancelSubscriptionMutation, useMySubscriptionsQuery, useSubscribersQuery } from './api';
 
 const filterNames = ['status'] as const;
@@ -83,7 +84,18 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
                 ) : null,
             },
           ]
-        : [{ title: '', key: 'block', render: (_: unknown, row: Subscription) => <BlockButton user={row.user} /> }]),
+        : [
+            {
+              title: '',
+              key: 'actions',
+              render: (_: unknown, row: Subscription) => (
+                <Flex gap={8} wrap>
+                  <MessageButton person={row.user} />
+                  <BlockButton user={row.user} />
+                </Flex>
+              ),
+            },
+          ]),
     ],
     ['performer', 'user', 'status', 'actions', 'block'],
     700,

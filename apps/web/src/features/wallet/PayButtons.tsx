@@ -81,17 +81,19 @@ function PayModal({
   );
 }
 
-/** "Unlock": buys a post, video or gallery from the wallet; it opens at once. */
+/** "Unlock": buys a post, video, gallery or message from the wallet; it opens at once (`onPaid` shows it). */
 export function UnlockButton({
   type,
   id,
   price,
   noun,
+  onPaid,
 }: {
   type: Exclude<WalletChargeRouteType, 'tip'>;
   id: string;
   price: number;
   noun: string;
+  onPaid?: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const signedIn = useSignedInAction();
@@ -106,6 +108,7 @@ export function UnlockButton({
         charge={{ type, id, price }}
         success={`Unlocked: enjoy this ${noun}`}
         onClose={() => setOpen(false)}
+        onPaid={onPaid}
       >
         <Typography.Paragraph>Pay once and keep it: it stays unlocked for you.</Typography.Paragraph>
       </PayModal>

@@ -91,6 +91,8 @@ export const api = createApi({
     'Payouts',
     'Coupons',
     'Blocks',
+    'Conversations',
+    'UnreadMessages',
   ],
   endpoints: () => ({}),
 });

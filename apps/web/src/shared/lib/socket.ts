@@ -34,3 +34,18 @@ export function openSocket(token: string, onStatus: (status: SocketStatus) => vo
   socket.io.on('reconnect_failed', () => onStatus('failed'));
   return socket;
 }
+
+/** The signed-in user's socket, for features that listen or send; the Shell opens and closes it. */
+let current: AppSocket | undefined;
+const watchers = new Set<() => void>();
+export function setCurrentSocket(socket: AppSocket | undefined) {
+  current = socket;
+  for (const watcher of watchers) watcher();
+}
+export const currentSocket = () => current;
+export function watchCurrentSocket(watcher: () => void) {
+  watchers.add(watcher);
+  return () => {
+    watchers.delete(watcher);
+  };
+}

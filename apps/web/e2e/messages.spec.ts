@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { SANDBOX_CARDS } from '@limelight/contracts';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, logIn, newFan, test } from './fixtures';
+
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A bearer token for API calls made beside the browser (setting up money, not what is tested). */
+async function tokenOf(request: APIRequestContext, username: string, password: string) {
+  const response = await request.post('/api/auth/login', { data: { username, password } });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${(await response.json()).token}` };
+}
+
+/** Colour contrast is issue 18's; everything else axe finds serious fails the test. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
+
+test('a fan and a creator chat in real time; a paid photo is unlocked from the thread; a delete shows on the other side', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The creator takes messages from everyone (their choice, in their account).
+  await logIn(page, 'riovega');
+  await page.goto('/creator/account?tab=messages');
+  await page.getByRole('radio', { name: /^Everyone/ }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+
+  // A new fan with 20 tokens opens the conversation from the creator's page.
+  const fanContext = await browser.newContext({ reducedMotion: 'reduce' });
+  const fan = await fanContext.newPage();
+  const account = await newFan(fan.request);
+  const fanAuth = await tokenOf(fan.request, account.username, account.password);
+  const card = await fan.request.post('/api/sandbox/cards', {
+    headers: fanAuth,
+    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+  });
+  expect(card.status()).toBe(200);
+  const topUp = await fan.request.post('/api/payment/wallet/top-up', { headers: fanAuth, data: { amount: 20 } });
+  expect(topUp.status(), await topUp.text()).toBe(200);
+  await logIn(fan, account.username, { password: account.password });
+  await fan.goto('/riovega');
+  await fan.getByRole('button', { name: 'Message' }).click();
+  await expect(fan).toHaveURL(/\/messages\?conversation=/);
+  await expect(fan.getByText('No messages yet: say hello to Rio Vega.')).toBeVisible();
+  await fan.getByLabel('Message', { exact: true }).fill('Hi Rio! Love your work');
+  await fan.getByLabel('Message', { exact: true }).press('Enter');
+  await expect(fan.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' })).toBeVisible();
+
+  // The creator's header counts it without a reload; opening the thread reads it.
+  await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 unread');
+  await page.getByTestId('messages-link').click();
+  await page.getByRole('button', { name: /Social Fan/ }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' })).toBeVisible();
+  await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages');
+  // The fan's tick turns to seen; the creator's typing shows on the fan's side.
+  await expect(fan.getByRole('img', { name: 'Seen' })).toBeVisible();
+  await page.getByLabel('Message', { exact: true }).pressSequentially('Thanks');
+  await expect(fan.getByText('Rio Vega is typing…')).toBeVisible();
+
+  // A paid photo: the fan sees it locked with its price, unlocks it, and both balances follow.
+  const creatorEarnings = Number(await page.getByTestId('header-balance').textContent());
+  await page.getByLabel('Message', { exact: true }).fill('Thanks! A little something for you');
+  await page.locator('.composer input[type=file]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('progressbar', { name: 'Upload of photo.png' })).toBeVisible();
+  await page.getByLabel('Price (optional)').fill('5');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Send' }).click();
+  const paid = fan.getByTestId('message').filter({ hasText: 'A little something for you' });
+  await expect(paid.getByRole('img', { name: 'Locked media' })).toBeVisible();
+  await paid.getByRole('button', { name: 'Unlock for 5.00 tokens' }).click();
+  await fan.getByRole('dialog').getByRole('button', { name: 'Pay 5.00 tokens' }).click();
+  await expect(paid.getByRole('img', { name: 'Photo in the message' })).toBeVisible();
+  await expect(fan.getByTestId('header-balance')).toHaveText('15.00');
+  await expect(page.getByTestId('header-balance')).not.toHaveText(creatorEarnings.toFixed(2));
+
+  // The fan takes a message back: the creator sees the notice in its place.
+  const mine = fan.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' });
+  await fan.getByRole('button', { name: 'Delete message' }).first().click();
+  await fan.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(mine).toHaveCount(0);
+  await expect(page.getByTestId('message').filter({ hasText: 'Message deleted!' })).toBeVisible();
+  await expectAccessible(page);
+  await fanContext.close();
+});
+
+test('on a phone the list and the thread are separate views, in light and dark', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await newFan(page.request);
+  await logIn(page, account.username, { password: account.password });
+  // Rio takes messages from everyone (the test above chose it; choose it again if this runs alone).
+  const creator = await tokenOf(page.request, 'riovega', DEMO_PASSWORD);
+  expect((await page.request.put('/api/performers/me', { headers: creator, data: { messagesFrom: 'everyone' } })).status()).toBe(200);
+  await page.goto('/riovega');
+  await page.getByRole('button', { name: 'Message' }).click();
+  await page.getByLabel('Message', { exact: true }).fill('Hello from my phone');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Hello from my phone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(page.getByRole('button', { name: /Rio Vega/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await page.getByRole('button', { name: /Rio Vega/ }).click();
+  await expect(page.getByTestId('message').filter({ hasText: 'Hello from my phone' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,159 @@
+import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH, type MediaFile, type Message } from '@limelight/contracts';
+import { Button, Flex, Form, Input, Progress, Typography, Upload } from 'antd';
+import { useRef, useState } from 'react';
+import { useAppSocket } from '../../shared/hooks/useSocketEvent';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { uploadForm } from '../../shared/lib/upload';
+import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
+import { accepts } from '../../shared/ui/UploadField';
+import { useSendMessageMutation } from './api';
+
+type Attachment = { key: string; file: File; progress: number; uploaded?: MediaFile; failed?: string };
+const TYPING_EVERY_MS = 2000;
+/** A paid message's price, in tokens (the API's sale price limits); none makes it free. */
+const PRICE_LIMITS = { what: 'A message price', min: 0, max: 10_000, optional: true };
+
+const kindOf = (file: File) => (file.type.startsWith('video/') ? 'video' : file.type.startsWith('audio/') ? 'audio' : 'photo');
+
+/**
+ * What a member writes: text (Enter sends, Shift+Enter breaks the line), files uploaded as they
+ * are chosen (each with its progress), and for a creator a price, which makes the media paid.
+ */
+export function Composer({
+  conversationId,
+  isCreator,
+  onSent,
+}: {
+  conversationId: string;
+  isCreator: boolean;
+  onSent: (message: Message) => void;
+}) {
+  const [text, setText] = useState('');
+  const [price, setPrice] = useState<number | null>(null);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [send, { isLoading }] = useSendMessageMutation();
+  const socket = useAppSocket();
+  const lastTyping = useRef(0);
+
+  const uploading = attachments.some((item) => !item.uploaded && !item.failed);
+  const ready = attachments.filter((item) => item.uploaded);
+  const tooLong = text.length > MAX_MESSAGE_LENGTH;
+  const priceProblem = amountProblem(price, PRICE_LIMITS);
+  const pricedWithoutMedia = !!price && !ready.length;
+  const canSend = (text.trim() || ready.length) && !uploading && !tooLong && !priceProblem && !pricedWithoutMedia && !isLoading;
+
+  const attach = (file: File) => {
+    if (attachments.length >= MAX_MESSAGE_FILES) {
+      toast.error(`A message takes at most ${MAX_MESSAGE_FILES} files`);
+      return false;
+    }
+    const key = crypto.randomUUID();
+    setAttachments((current) => [...current, { key, file, progress: 0 }]);
+    const body = new FormData();
+    body.append('file', file);
+    const update = (change: Partial<Attachment>) =>
+      setAttachments((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+    uploadForm<MediaFile>(`/messages/public/file/${kindOf(file)}`, body, (progress) => update({ progress }))
+      .then((uploaded) => update({ uploaded, progress: 100 }))
+      .catch((error: unknown) => {
+        update({ failed: errorMessage(error) });
+        toast.error(errorMessage(error));
+      });
+    return false;
+  };
+
+  const submit = async () => {
+    if (!canSend) return;
+    try {
+      const message = await send({
+        conversationId,
+        text: text.trim(),
+        fileIds: ready.map((item) => item.uploaded!._id),
+        ...(price ? { price } : {}),
+      }).unwrap();
+      onSent(message);
+      setText('');
+      setPrice(null);
+      setAttachments([]);
+    } catch (error) {
+      // The text and files stay, so nothing typed is lost (spec 4: send errors are kept).
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const typed = (value: string) => {
+    setText(value);
+    if (socket && Date.now() - lastTyping.current > TYPING_EVERY_MS) {
+      lastTyping.current = Date.now();
+      socket.emit('typing', { conversationId });
+    }
+  };
+
+  return (
+    <Form className="composer" onFinish={submit} aria-label="Write a message">
+      {attachments.length > 0 && (
+        <Flex vertical gap={4} style={{ marginBottom: 8 }}>
+          {attachments.map((item) => (
+            <Flex key={item.key} gap={8} align="center">
+              <Typography.Text ellipsis style={{ maxWidth: 200 }}>
+                {item.file.name}
+              </Typography.Text>
+              <Progress
+                percent={item.progress}
+                size="small"
+                status={item.failed ? 'exception' : item.uploaded ? 'success' : 'active'}
+                style={{ flex: 1, margin: 0 }}
+                aria-label={`Upload of ${item.file.name}`}
+              />
+              <Button
+                size="small"
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={`Remove ${item.file.name}`}
+                onClick={() => setAttachments((current) => current.filter((other) => other.key !== item.key))}
+              />
+            </Flex>
+          ))}
+        </Flex>
+      )}
+      <Flex gap={8} align="flex-end">
+        <Upload accept={[accepts.photo, accepts.video, accepts.audio].join(',')} multiple showUploadList={false} beforeUpload={attach}>
+          <Button icon={<PaperClipOutlined />} aria-label="Attach photos, videos or audio" />
+        </Upload>
+        <Input.TextArea
+          value={text}
+          onChange={(event) => typed(event.target.value)}
+          onPressEnter={(event) => {
+            if (event.shiftKey) return;
+            event.preventDefault();
+            void submit();
+          }}
+          autoSize={{ minRows: 1, maxRows: 6 }}
+          placeholder="Write a message"
+          aria-label="Message"
+          status={tooLong ? 'error' : undefined}
+        />
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={isLoading} disabled={!canSend} aria-label="Send" />
+      </Flex>
+      {tooLong && (
+        <Typography.Text type="danger" role="alert">
+          A message is at most {MAX_MESSAGE_LENGTH} characters ({text.length} now)
+        </Typography.Text>
+      )}
+      {isCreator && (
+        <Flex gap={8} align="center" wrap style={{ marginTop: 8 }}>
+          <Typography.Text type="secondary" id="message-price-label">
+            Price (optional)
+          </Typography.Text>
+          <AmountInput value={price} onChange={setPrice} aria-labelledby="message-price-label" placeholder="Free" />
+          {(priceProblem || pricedWithoutMedia) && (
+            <Typography.Text type="danger" role="alert">
+              {priceProblem ?? 'Attach the photo, video or audio the fan pays to see'}
+            </Typography.Text>
+          )}
+        </Flex>
+      )}
+    </Form>
+  );
+}

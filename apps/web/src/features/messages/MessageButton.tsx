@@ -1,0 +1,24 @@
+import { MessageOutlined } from '@ant-design/icons';
+import type { PublicUser } from '@limelight/contracts';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router';
+import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useOpenConversationMutation } from './api';
+
+/** "Message": opens (or makes) the conversation with this person; when they take no messages from you, says why. */
+export function MessageButton({ person, block }: { person: PublicUser; block?: boolean }) {
+  const [openConversation, { isLoading }] = useOpenConversationMutation();
+  const navigate = useNavigate();
+  const signedIn = useSignedInAction();
+  const start = () =>
+    openConversation({ source: person.isPerformer ? 'performer' : 'user', sourceId: person._id })
+      .unwrap()
+      .then((conversation) => navigate(`/messages?conversation=${conversation._id}`))
+      .catch((error: unknown) => toast.error(errorMessage(error)));
+  return (
+    <Button icon={<MessageOutlined />} loading={isLoading} onClick={signedIn(start)} block={block}>
+      Message
+    </Button>
+  );
+}

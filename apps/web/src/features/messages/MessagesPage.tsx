@@ -1,0 +1,153 @@
+import type { Conversation } from '@limelight/contracts';
+import { Alert, Avatar, Badge, Button, Card, Empty, Flex, Grid, Input, List, Skeleton, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch } from '../../app/store';
+import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { formatMoment } from '../../shared/lib/dates';
+import { messagesApi, useConversationQuery, useConversationsQuery } from './api';
+import { ThreadView } from './ThreadView';
+
+const PAGE = 20;
+
+/**
+ * `/messages`: the conversation list beside the open thread (`?conversation=` in the URL); on a
+ * phone, one or the other. The list follows the sockets: a new message moves its conversation to
+ * the top with its last words and unseen count.
+ */
+export default function MessagesPage() {
+  const [params, setParams] = useSearchParams();
+  const activeId = params.get('conversation') ?? undefined;
+  const keyword = params.get('q') ?? '';
+  const [limit, setLimit] = useState(PAGE);
+  const phone = !Grid.useBreakpoint().md;
+  const dispatch = useAppDispatch();
+  const list = useConversationsQuery({ offset: 0, limit, keyword: keyword || undefined });
+  const inList = list.data?.data.find((item) => item._id === activeId);
+  // A conversation opened from elsewhere (a profile's Message button) may not be on the first page yet.
+  const opened = useConversationQuery(activeId ?? '', { skip: !activeId || !!inList });
+  const active = inList ?? opened.data;
+
+  useEffect(() => setLimit(PAGE), [keyword]);
+  useSocketEvent('conversation_updated', ({ conversation }) => {
+    dispatch(
+      messagesApi.util.updateQueryData('conversations', { offset: 0, limit, keyword: keyword || undefined }, (draft) => {
+        const others = draft.data.filter((item) => item._id !== conversation._id);
+        if (others.length === draft.data.length) draft.total += 1;
+        const seen = conversation._id === activeId ? { ...conversation, totalNotSeenMessages: 0 } : conversation;
+        draft.data = [seen, ...others];
+      }),
+    );
+  });
+
+  const open = (id?: string) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('conversation', id);
+    else next.delete('conversation');
+    setParams(next);
+  };
+
+  const listView = (
+    <Flex vertical className="conversation-list" aria-label="Conversations">
+      <Input.Search
+        defaultValue={keyword}
+        allowClear
+        placeholder="Search by name"
+        aria-label="Search conversations"
+        onSearch={(value) => {
+          const next = new URLSearchParams(params);
+          if (value.trim()) next.set('q', value.trim());
+          else next.delete('q');
+          setParams(next);
+        }}
+        style={{ marginBottom: 8 }}
+      />
+      {list.isLoading ? (
+        <Skeleton active avatar paragraph={{ rows: 3 }} />
+      ) : list.isError ? (
+        <Alert
+          type="error"
+          message="The conversations could not be loaded"
+          action={<Button onClick={() => list.refetch()}>Try again</Button>}
+        />
+      ) : (
+        <List<Conversation>
+          dataSource={list.data?.data}
+          locale={{
+            emptyText: (
+              <Empty
+                description={
+                  keyword ? `No conversation with “${keyword}”` : 'No conversations yet: open one with the Message button on a profile.'
+                }
+              />
+            ),
+          }}
+          renderItem={(conversation) => (
+            <List.Item className={`conversation-item${conversation._id === activeId ? ' active' : ''}`}>
+              <button
+                type="button"
+                className="conversation-button"
+                onClick={() => open(conversation._id)}
+                aria-current={conversation._id === activeId ? 'true' : undefined}
+              >
+                <Badge count={conversation.totalNotSeenMessages} size="small">
+                  <Avatar src={conversation.recipientInfo.avatar} alt="" />
+                </Badge>
+                <span className="conversation-text">
+                  <Typography.Text strong ellipsis>
+                    {conversation.recipientInfo.name}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis>
+                    {conversation.status === 'deactivated'
+                      ? conversation.deactivatedReason
+                      : (conversation.lastMessage ?? 'No messages yet')}
+                  </Typography.Text>
+                </span>
+                {conversation.lastMessageCreatedAt && (
+                  <Typography.Text type="secondary" className="conversation-time">
+                    {formatMoment(conversation.lastMessageCreatedAt)}
+                  </Typography.Text>
+                )}
+              </button>
+            </List.Item>
+          )}
+        />
+      )}
+      {list.data && list.data.total > list.data.data.length && (
+        <Button loading={list.isFetching} onClick={() => setLimit((current) => current + PAGE)} style={{ marginTop: 8 }}>
+          Load more
+        </Button>
+      )}
+    </Flex>
+  );
+
+  const threadView = active ? (
+    <ThreadView key={active._id} conversation={active} onBack={phone ? () => open(undefined) : undefined} />
+  ) : activeId && opened.isLoading ? (
+    <Skeleton active paragraph={{ rows: 6 }} />
+  ) : (
+    <Flex align="center" justify="center" style={{ height: '100%' }}>
+      <Empty description={activeId ? 'This conversation is not yours or no longer exists' : 'Choose a conversation'} />
+    </Flex>
+  );
+
+  return (
+    <Card className="page-wide messages-page">
+      <Typography.Title level={1} className={phone && activeId ? 'visually-hidden' : undefined} style={{ fontSize: 24 }}>
+        Messages
+      </Typography.Title>
+      {phone ? (
+        activeId ? (
+          threadView
+        ) : (
+          listView
+        )
+      ) : (
+        <div className="messages-layout">
+          {listView}
+          {threadView}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,258 @@
+import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined } from '@ant-design/icons';
+import { type Conversation, MESSAGE_PAGE_SIZE, type Message } from '@limelight/contracts';
+import { Alert, Avatar, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { formatTokens } from '../../shared/lib/money';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { UnlockButton } from '../wallet/PayButtons';
+import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation } from './api';
+import { Composer } from './Composer';
+import { byDay, seenUntil, type Thread, withMessage, withPage } from './thread-state';
+
+const TYPING_SHOWN_MS = 4000;
+const LOAD_FAILED = 'The messages could not be loaded';
+
+/**
+ * One conversation: its messages oldest first (older pages load as the reader scrolls up, the
+ * view staying where it was), day separators, ticks, typing, delete, paid media locked until
+ * bought, and the composer; everything the other side does arrives by socket.
+ */
+export function ThreadView({ conversation, onBack }: { conversation: Conversation; onBack?: () => void }) {
+  const me = useAppSelector((state) => state.session.user);
+  const [thread, setThread] = useState<Thread>({ messages: [], total: 0, status: 'loading' });
+  const [typingUntil, setTypingUntil] = useState(0);
+  const [loadPage, { isFetching }] = useLazyMessagesPageQuery();
+  const [readAll] = useReadAllMutation();
+  const [remove] = useDeleteMessageMutation();
+  const scroller = useRef<HTMLDivElement>(null);
+  // Where the reader was before older messages were put above, so the view does not jump.
+  const keepFromBottom = useRef<number | undefined>(undefined);
+  const id = conversation._id;
+  const other = conversation.recipientInfo;
+
+  const load = useCallback(
+    async (offset: number, limit = MESSAGE_PAGE_SIZE) => {
+      try {
+        const page = await loadPage({ conversationId: id, offset, limit }).unwrap();
+        setThread((current) => withPage(current, page.data, page.total));
+      } catch {
+        setThread((current) => ({ ...current, status: current.messages.length ? 'loaded' : 'failed' }));
+        toast.error(LOAD_FAILED);
+      }
+    },
+    [id, loadPage],
+  );
+
+  useEffect(() => {
+    setThread({ messages: [], total: 0, status: 'loading' });
+    void load(0);
+    void readAll(id);
+  }, [id, load, readAll]);
+
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    if (keepFromBottom.current !== undefined) {
+      box.scrollTop = box.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = undefined;
+    } else if (box.scrollHeight - box.scrollTop - box.clientHeight < 200 || thread.messages.length <= MESSAGE_PAGE_SIZE) {
+      box.scrollTop = box.scrollHeight;
+    }
+  }, [thread.messages]);
+
+  const olderLeft = thread.total > thread.messages.length;
+  const loadOlder = () => {
+    if (!olderLeft || isFetching || !scroller.current) return;
+    keepFromBottom.current = scroller.current.scrollHeight - scroller.current.scrollTop;
+    void load(thread.messages.length);
+  };
+
+  useSocketEvent('message_created', ({ message }) => {
+    if (message.conversationId !== id) return;
+    setThread((current) => withMessage(current, message));
+    if (message.senderId !== me?._id) {
+      setTypingUntil(0);
+      void readAll(id);
+    }
+  });
+  const replace = ({ message }: { message: Message }) => {
+    if (message.conversationId === id) setThread((current) => withMessage(current, message));
+  };
+  useSocketEvent('message_deleted', replace);
+  useSocketEvent('message_file_updated', replace);
+  useSocketEvent('message_seen', ({ conversationId, readerId, readAt }) => {
+    if (conversationId === id && readerId !== me?._id && me) setThread((current) => seenUntil(current, me._id, readAt));
+  });
+  useSocketEvent('typing', ({ conversationId, userId }) => {
+    if (conversationId === id && userId !== me?._id) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+  });
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (typingUntil <= Date.now()) return;
+    const timer = setTimeout(() => setNow(Date.now()), typingUntil - Date.now());
+    return () => clearTimeout(timer);
+  }, [typingUntil]);
+  const typing = typingUntil > now;
+
+  // A bought message comes back open: its page is read again.
+  const reloadAround = () => void load(0, Math.min(100, Math.max(MESSAGE_PAGE_SIZE, thread.messages.length)));
+
+  return (
+    <Flex vertical className="thread" aria-label={`Conversation with ${other.name}`}>
+      <Flex align="center" gap={8} className="thread-header">
+        {onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="Back to conversations" />}
+        <Avatar src={other.avatar} alt="" />
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          {other.isPerformer && other.username ? <Link to={`/${other.username}`}>{other.name}</Link> : other.name}
+        </Typography.Title>
+      </Flex>
+      <div
+        ref={scroller}
+        className="thread-messages"
+        onScroll={(event) => {
+          if (event.currentTarget.scrollTop < 80) loadOlder();
+        }}
+        role="log"
+        aria-live="polite"
+        aria-label="Messages"
+      >
+        {thread.status === 'loading' && <Skeleton active paragraph={{ rows: 4 }} />}
+        {thread.status === 'failed' && (
+          <Alert type="error" message={LOAD_FAILED} action={<Button onClick={() => void load(0)}>Try again</Button>} />
+        )}
+        {olderLeft && thread.status === 'loaded' && (
+          <Flex justify="center">
+            <Button size="small" loading={isFetching} onClick={loadOlder}>
+              Load earlier messages
+            </Button>
+          </Flex>
+        )}
+        {thread.status === 'loaded' && !thread.messages.length && (
+          <Typography.Paragraph type="secondary" style={{ textAlign: 'center', marginTop: 32 }}>
+            No messages yet: say hello to {other.name}.
+          </Typography.Paragraph>
+        )}
+        {byDay(thread.messages).map((day) => (
+          <section key={day.key} aria-label={day.label}>
+            <Divider plain className="thread-day">
+              {day.label}
+            </Divider>
+            {day.messages.map((message) => (
+              <MessageBubble
+                key={message._id}
+                message={message}
+                mine={message.senderId === me?._id}
+                onDelete={() =>
+                  remove(message._id)
+                    .unwrap()
+                    .then((deleted) => setThread((current) => withMessage(current, deleted)))
+                    .catch((error: unknown) => toast.error(errorMessage(error)))
+                }
+                onBought={reloadAround}
+              />
+            ))}
+          </section>
+        ))}
+      </div>
+      <Typography.Text type="secondary" className="thread-typing" aria-live="polite">
+        {typing ? `${other.name} is typing…` : ''}
+      </Typography.Text>
+      {conversation.status === 'deactivated' ? (
+        <Alert type="warning" showIcon message={conversation.deactivatedReason ?? 'This conversation is closed'} />
+      ) : (
+        <Composer
+          conversationId={id}
+          isCreator={!!me?.isPerformer}
+          onSent={(message) => setThread((current) => withMessage(current, message))}
+        />
+      )}
+    </Flex>
+  );
+}
+
+function MessageBubble({
+  message,
+  mine,
+  onDelete,
+  onBought,
+}: {
+  message: Message;
+  mine: boolean;
+  onDelete: () => void;
+  onBought: () => void;
+}) {
+  const time = dayjs(message.createdAt).format('HH:mm');
+  return (
+    <Flex vertical align={mine ? 'flex-end' : 'flex-start'} className="message-row">
+      <div className={`message-bubble${mine ? ' mine' : ''}${message.isDeleted ? ' deleted' : ''}`} data-testid="message">
+        {message.text && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{message.text}</Typography.Paragraph>}
+        {!message.isDeleted && message.files.length > 0 && (
+          <Flex gap={4} wrap style={{ marginTop: message.text ? 8 : 0 }}>
+            {message.files.map((file) =>
+              file.status === 'processing' ? (
+                <Typography.Text key={file._id} type="secondary">
+                  Processing {file.type.replace('message-', '')}…
+                </Typography.Text>
+              ) : message.canView && file.url ? (
+                file.type === 'message-video' ? (
+                  // biome-ignore lint/a11y/useMediaCaption: fans' clips come without captions
+                  <video key={file._id} src={file.url} controls width={240} />
+                ) : file.type === 'message-audio' ? (
+                  // biome-ignore lint/a11y/useMediaCaption: voice notes come without captions
+                  <audio key={file._id} src={file.url} controls />
+                ) : (
+                  <Image
+                    key={file._id}
+                    src={file.thumbnailUrl ?? file.url}
+                    preview={{ src: file.url }}
+                    width={160}
+                    alt="Photo in the message"
+                  />
+                )
+              ) : (
+                <div
+                  key={file._id}
+                  className="message-locked"
+                  style={{ backgroundImage: file.previewUrl ? `url(${file.previewUrl})` : undefined }}
+                  role="img"
+                  aria-label="Locked media"
+                >
+                  <LockOutlined />
+                </div>
+              ),
+            )}
+          </Flex>
+        )}
+        {!message.isDeleted && message.price > 0 && (
+          <Flex gap={8} align="center" style={{ marginTop: 8 }} wrap>
+            {mine ? (
+              <Typography.Text type="secondary">Paid message: {formatTokens(message.price)}</Typography.Text>
+            ) : message.canView ? (
+              <Typography.Text type="secondary">Unlocked</Typography.Text>
+            ) : (
+              <UnlockButton type="message" id={message._id} price={message.price} noun="message" onPaid={onBought} />
+            )}
+          </Flex>
+        )}
+      </div>
+      <Flex gap={4} align="center" className="message-meta">
+        <Typography.Text type="secondary">{time}</Typography.Text>
+        {mine && !message.isDeleted && (
+          <>
+            <span role="img" aria-label={message.isSeen ? 'Seen' : 'Sent'} title={message.isSeen ? 'Seen' : 'Sent'}>
+              <CheckOutlined />
+              {message.isSeen && <CheckOutlined style={{ marginLeft: -6 }} />}
+            </span>
+            <Popconfirm title="Delete this message for both of you?" okText="Delete" onConfirm={onDelete}>
+              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Delete message" />
+            </Popconfirm>
+          </>
+        )}
+      </Flex>
+    </Flex>
+  );
+}

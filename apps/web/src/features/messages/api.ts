@@ -1,0 +1,54 @@
+import type { Conversation, ListResponse, Message, SendMessageInput } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+
+export const messagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The reader's conversations, latest activity first; `keyword` finds the other member by name. */
+    conversations: build.query<ListResponse<Conversation>, { offset: number; limit: number; keyword?: string }>({
+      query: (params) => ({ url: '/conversations', params }),
+      providesTags: ['Conversations'],
+    }),
+    conversation: build.query<Conversation, string>({
+      query: (id) => `/conversations/${id}`,
+      providesTags: ['Conversations'],
+    }),
+    /** The pair's conversation, opened on first use (the API refuses when the other does not take messages). */
+    openConversation: build.mutation<Conversation, { source: 'user' | 'performer'; sourceId: string }>({
+      query: (body) => ({ url: '/conversations', method: 'POST', body }),
+      invalidatesTags: ['Conversations'],
+    }),
+    /** One page of a thread, newest first as the server pages it; the thread keeps its own merged state. */
+    messagesPage: build.query<ListResponse<Message>, { conversationId: string; offset: number; limit: number }>({
+      query: ({ conversationId, ...params }) => ({ url: `/messages/conversations/${conversationId}`, params }),
+      keepUnusedDataFor: 0,
+    }),
+    sendMessage: build.mutation<Message, SendMessageInput & { conversationId: string }>({
+      query: ({ conversationId, ...body }) => ({ url: `/messages/conversations/${conversationId}`, method: 'POST', body }),
+    }),
+    deleteMessage: build.mutation<Message, string>({
+      query: (id) => ({ url: `/messages/${id}`, method: 'DELETE' }),
+    }),
+    readAll: build.mutation<{ total: number }, string>({
+      query: (conversationId) => ({ url: `/messages/read-all/${conversationId}`, method: 'POST' }),
+      onQueryStarted: async (_conversationId, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
+      },
+    }),
+    unreadTotal: build.query<{ total: number }, void>({
+      query: () => '/messages/total-unread-messages',
+      providesTags: ['UnreadMessages'],
+    }),
+  }),
+});
+
+export const {
+  useConversationsQuery,
+  useConversationQuery,
+  useOpenConversationMutation,
+  useLazyMessagesPageQuery,
+  useSendMessageMutation,
+  useDeleteMessageMutation,
+  useReadAllMutation,
+  useUnreadTotalQuery,
+} = messagesApi;
