@@ -35,6 +35,7 @@ const TwitterCallbackPage = () =>
   page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
 const HomePage = () => page(() => import('../features/home/HomePage'));
 const MessagesPage = () => page(() => import('../features/messages/MessagesPage'));
+const NotificationsPage = () => page(() => import('../features/notifications/NotificationsPage'));
 const AccountPage = () => page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = () => page(() => import('../features/account/CreatorAccountPage'));
 const BankingPage = () => page(() => import('../features/account/BankingPage'));
@@ -128,6 +129,7 @@ export const router = createBrowserRouter([
           { path: '/user/subscriptions', element: signedIn(<MySubscriptionsPage />) },
           { path: '/user/blocked', element: signedIn(<BlockingPage />) },
           { path: '/messages', element: signedIn(<MessagesPage />) },
+          { path: '/notifications', element: signedIn(<NotificationsPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
           { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },
           { path: '/creator/payouts', element: creatorOnly(<PayoutsPage />) },

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/useSessionActions';
 import { MessagesLink } from '../../features/messages/MessagesLink';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { usePublicSettingsQuery } from '../../features/settings/api';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
@@ -107,6 +108,7 @@ export function SiteHeader() {
           )}
           <ThemeToggle />
           {loggedIn && user && !user.isAdmin && <MessagesLink />}
+          {loggedIn && user && !user.isAdmin && <NotificationBell />}
           {loggedIn && user && !user.isAdmin && (
             <Link
               to={user.isPerformer ? '/creator/earnings' : '/user/wallet'}

@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { useUpdateAccountMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
@@ -76,6 +77,9 @@ export default function AccountPage() {
         </Col>
         <Col span={24}>
           <SessionsCard />
+        </Col>
+        <Col span={24}>
+          <NotificationSettingsCard />
         </Col>
       </Row>
     </div>

@@ -18,6 +18,7 @@ import { useCurrencySymbol, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
@@ -257,6 +258,7 @@ export default function CreatorAccountPage() {
             { key: 'subscription', label: 'Subscription', children: <SubscriptionTab account={account} /> },
             { key: 'documents', label: 'Documents', children: <DocumentsTab account={account} /> },
             { key: 'messages', label: 'Messages', children: <MessagesTab account={account} /> },
+            { key: 'notifications', label: 'Notifications', children: <NotificationSettingsCard /> },
             {
               key: 'security',
               label: 'Security',

@@ -93,6 +93,7 @@ export const api = createApi({
     'Blocks',
     'Conversations',
     'UnreadMessages',
+    'Notifications',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, logIn, newFan, test } from './fixtures';
+
+/** Colour contrast is issue 18's; everything else axe finds serious fails the test. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
+
+test('a creator’s bell counts a new follower without a reload; reading lowers it; a kind switched off stays quiet', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, 'leohart');
+  await page.goto('/creator/account?tab=notifications');
+  const bell = page.getByTestId('notification-bell');
+  // Start from nothing unread, whatever other tests left.
+  await bell.click();
+  const markAll = page.getByRole('tooltip').getByRole('button', { name: 'Mark all read' });
+  if (await markAll.isEnabled()) await markAll.click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await bell.click();
+
+  const fanContext = await browser.newContext({ reducedMotion: 'reduce' });
+  const fan = await fanContext.newPage();
+  const account = await newFan(fan.request);
+  await logIn(fan, account.username, { password: account.password });
+  await fan.goto('/leohart');
+  await fan.getByRole('button', { name: 'Follow' }).click();
+
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  const item = page.getByRole('tooltip').getByRole('button', { name: /Social Fan started following you/ });
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  // New followers switched off in the app: the next follow says nothing.
+  await page.goto('/creator/account?tab=notifications');
+  await page.getByRole('switch', { name: 'New followers in the app' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  const second = await fanContext.newPage();
+  const other = await newFan(second.request);
+  await logIn(second, other.username, { password: other.password });
+  await second.goto('/leohart');
+  await second.getByRole('button', { name: 'Follow' }).click();
+  await expect(second.getByRole('button', { name: 'Following' })).toBeVisible();
+  await page.goto('/notifications');
+  await expect(page.getByRole('button', { name: /Social Fan started following you/ })).toHaveCount(1);
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expectAccessible(page);
+  // Put it back for the other tests.
+  await page.goto('/creator/account?tab=notifications');
+  await page.getByRole('switch', { name: 'New followers in the app' }).click();
+  await expect(page.getByText('Notification settings saved')).toBeVisible();
+  await fanContext.close();
+});
+
+test('the notifications page shows all or only unread, kept in the URL, on a phone and in dark', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const account = await newFan(page.request);
+  await logIn(page, account.username, { password: account.password });
+  await page.goto('/notifications?filter=unread');
+  await expect(page.getByText('You have read everything')).toBeVisible();
+  await page.getByText('All', { exact: true }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByText('Nothing has happened yet')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expectAccessible(page);
+});

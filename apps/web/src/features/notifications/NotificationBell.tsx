@@ -1,0 +1,56 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Flex, Popover, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useAppDispatch } from '../../app/store';
+import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { notificationsApi, useMarkAllNotificationsReadMutation, useNotificationsQuery, useUnreadNotificationsQuery } from './api';
+import { NotificationItem } from './NotificationItem';
+
+const LATEST = 5;
+
+/** The header's bell: the unread count kept live by the socket, and the latest few on a click. */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const dispatch = useAppDispatch();
+  const { data: unread } = useUnreadNotificationsQuery();
+  const latest = useNotificationsQuery({ offset: 0, limit: LATEST }, { skip: !open });
+  const [markAll] = useMarkAllNotificationsReadMutation();
+  useSocketEvent('notification_created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
+  const count = unread?.total ?? 0;
+  const panel = (
+    <Flex vertical style={{ width: 320, maxWidth: '80vw' }}>
+      {latest.isLoading ? (
+        <Skeleton active avatar paragraph={{ rows: 2 }} />
+      ) : latest.data?.data.length ? (
+        latest.data.data.map((item) => <NotificationItem key={item._id} notification={item} onOpen={() => setOpen(false)} />)
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing new yet" />
+      )}
+      <Flex justify="space-between" style={{ marginTop: 8 }}>
+        <Button size="small" disabled={!count} onClick={() => void markAll()}>
+          Mark all read
+        </Button>
+        <Link to="/notifications" onClick={() => setOpen(false)}>
+          See all
+        </Link>
+      </Flex>
+    </Flex>
+  );
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      placement="bottomRight"
+      title={<Typography.Text strong>Notifications</Typography.Text>}
+      content={panel}
+    >
+      <Button type="text" aria-label={count ? `Notifications, ${count} unread` : 'Notifications'} data-testid="notification-bell">
+        <Badge count={count} size="small" overflowCount={99}>
+          <BellOutlined />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ListResponse, Notification, NotificationSetting } from '@limelight/contracts';
+import { api } from '../../shared/lib/api';
+
+export const notificationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    notifications: build.query<ListResponse<Notification> & { unread: number }, { offset: number; limit: number; unread?: 'true' }>({
+      query: (params) => ({ url: '/notifications', params }),
+      providesTags: ['Notifications'],
+    }),
+    unreadNotifications: build.query<{ total: number }, void>({
+      query: () => '/notifications/unread-count',
+      providesTags: ['Notifications'],
+    }),
+    markNotificationRead: build.mutation<Notification, string>({
+      query: (id) => ({ url: `/notifications/${id}/read`, method: 'POST' }),
+      invalidatesTags: ['Notifications'],
+    }),
+    markAllNotificationsRead: build.mutation<{ total: number }, void>({
+      query: () => ({ url: '/notifications/read-all', method: 'POST' }),
+      invalidatesTags: ['Notifications'],
+    }),
+    notificationSettings: build.query<NotificationSetting[], void>({
+      query: () => '/notifications/settings',
+    }),
+    saveNotificationSettings: build.mutation<NotificationSetting[], NotificationSetting[]>({
+      query: (body) => ({ url: '/notifications/settings', method: 'PUT', body }),
+      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(notificationsApi.util.upsertQueryData('notificationSettings', undefined, data));
+      },
+    }),
+  }),
+});
+
+export const {
+  useNotificationsQuery,
+  useUnreadNotificationsQuery,
+  useMarkNotificationReadMutation,
+  useMarkAllNotificationsReadMutation,
+  useNotificationSettingsQuery,
+  useSaveNotificationSettingsMutation,
+} = notificationsApi;
