@@ -54,7 +54,10 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
   // The creator's header counts it without a reload; opening the thread reads it.
   await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 unread');
   await page.getByTestId('messages-link').click();
-  await page.getByRole('button', { name: /Social Fan/ }).click();
+  await page
+    .getByRole('button', { name: /Social Fan/ })
+    .filter({ hasText: 'Hi Rio! Love your work' })
+    .click();
   await expect(page.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' })).toBeVisible();
   await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages');
   // The fan's tick turns to seen; the creator's typing shows on the fan's side.

@@ -36,6 +36,7 @@ const TwitterCallbackPage = () =>
 const HomePage = () => page(() => import('../features/home/HomePage'));
 const MessagesPage = () => page(() => import('../features/messages/MessagesPage'));
 const NotificationsPage = () => page(() => import('../features/notifications/NotificationsPage'));
+const MassMessagesPage = () => page(() => import('../features/mass-messages/MassMessagesPage'));
 const AccountPage = () => page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = () => page(() => import('../features/account/CreatorAccountPage'));
 const BankingPage = () => page(() => import('../features/account/BankingPage'));
@@ -130,6 +131,7 @@ export const router = createBrowserRouter([
           { path: '/user/blocked', element: signedIn(<BlockingPage />) },
           { path: '/messages', element: signedIn(<MessagesPage />) },
           { path: '/notifications', element: signedIn(<NotificationsPage />) },
+          { path: '/creator/mass-messages', element: creatorOnly(<MassMessagesPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
           { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },
           { path: '/creator/payouts', element: creatorOnly(<PayoutsPage />) },

@@ -56,6 +56,7 @@ function useNavItems() {
         children: [
           link('/creator/followers', 'Followers'),
           link('/creator/subscribers', 'Subscribers'),
+          link('/creator/mass-messages', 'Message your fans'),
           link('/user/blocked', 'Blocked users'),
         ],
       },

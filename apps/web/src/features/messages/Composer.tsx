@@ -1,40 +1,40 @@
 import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
-import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH, type MediaFile, type Message } from '@limelight/contracts';
+import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH, type MediaFile } from '@limelight/contracts';
 import { Button, Flex, Form, Input, Progress, Typography, Upload } from 'antd';
-import { useRef, useState } from 'react';
-import { useAppSocket } from '../../shared/hooks/useSocketEvent';
+import { useState } from 'react';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { accepts } from '../../shared/ui/UploadField';
-import { useSendMessageMutation } from './api';
 
 type Attachment = { key: string; file: File; progress: number; uploaded?: MediaFile; failed?: string };
-const TYPING_EVERY_MS = 2000;
+/** What a composer sends: the words, the uploaded files, and a price that makes the media paid. */
+export type MessageContent = { text: string; fileIds: string[]; price?: number };
 /** A paid message's price, in tokens (the API's sale price limits); none makes it free. */
 const PRICE_LIMITS = { what: 'A message price', min: 0, max: 10_000, optional: true };
 
 const kindOf = (file: File) => (file.type.startsWith('video/') ? 'video' : file.type.startsWith('audio/') ? 'audio' : 'photo');
 
 /**
- * What a member writes: text (Enter sends, Shift+Enter breaks the line), files uploaded as they
- * are chosen (each with its progress), and for a creator a price, which makes the media paid.
+ * What a member writes, in a thread or to many fans at once: text (Enter sends, Shift+Enter
+ * breaks the line), files uploaded as they are chosen (each with its progress), and for a creator
+ * a price, which makes the media paid. What was written stays when sending fails.
  */
 export function Composer({
-  conversationId,
   isCreator,
-  onSent,
+  onSend,
+  onTyping,
+  sendLabel = 'Send',
 }: {
-  conversationId: string;
   isCreator: boolean;
-  onSent: (message: Message) => void;
+  onSend: (content: MessageContent) => Promise<unknown>;
+  onTyping?: () => void;
+  sendLabel?: string;
 }) {
   const [text, setText] = useState('');
   const [price, setPrice] = useState<number | null>(null);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
-  const [send, { isLoading }] = useSendMessageMutation();
-  const socket = useAppSocket();
-  const lastTyping = useRef(0);
+  const [isLoading, setLoading] = useState(false);
 
   const uploading = attachments.some((item) => !item.uploaded && !item.failed);
   const ready = attachments.filter((item) => item.uploaded);
@@ -65,28 +65,17 @@ export function Composer({
 
   const submit = async () => {
     if (!canSend) return;
+    setLoading(true);
     try {
-      const message = await send({
-        conversationId,
-        text: text.trim(),
-        fileIds: ready.map((item) => item.uploaded!._id),
-        ...(price ? { price } : {}),
-      }).unwrap();
-      onSent(message);
+      await onSend({ text: text.trim(), fileIds: ready.map((item) => item.uploaded!._id), ...(price ? { price } : {}) });
       setText('');
       setPrice(null);
       setAttachments([]);
     } catch (error) {
       // The text and files stay, so nothing typed is lost (spec 4: send errors are kept).
       toast.error(errorMessage(error));
-    }
-  };
-
-  const typed = (value: string) => {
-    setText(value);
-    if (socket && Date.now() - lastTyping.current > TYPING_EVERY_MS) {
-      lastTyping.current = Date.now();
-      socket.emit('typing', { conversationId });
+    } finally {
+      setLoading(false);
     }
   };
 
@@ -123,7 +112,10 @@ export function Composer({
         </Upload>
         <Input.TextArea
           value={text}
-          onChange={(event) => typed(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            onTyping?.();
+          }}
           onPressEnter={(event) => {
             if (event.shiftKey) return;
             event.preventDefault();
@@ -134,7 +126,7 @@ export function Composer({
           aria-label="Message"
           status={tooLong ? 'error' : undefined}
         />
-        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={isLoading} disabled={!canSend} aria-label="Send" />
+        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={isLoading} disabled={!canSend} aria-label={sendLabel} />
       </Flex>
       {tooLong && (
         <Typography.Text type="danger" role="alert">

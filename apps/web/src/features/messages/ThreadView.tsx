@@ -5,15 +5,17 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
-import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { UnlockButton } from '../wallet/PayButtons';
-import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation } from './api';
+import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation, useSendMessageMutation } from './api';
 import { Composer } from './Composer';
 import { byDay, seenUntil, type Thread, withMessage, withPage } from './thread-state';
 
 const TYPING_SHOWN_MS = 4000;
+/** How often typing is told to the other side, at most. */
+const TYPING_EVERY_MS = 2000;
 const LOAD_FAILED = 'The messages could not be loaded';
 
 /**
@@ -28,6 +30,9 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   const [loadPage, { isFetching }] = useLazyMessagesPageQuery();
   const [readAll] = useReadAllMutation();
   const [remove] = useDeleteMessageMutation();
+  const [send] = useSendMessageMutation();
+  const socket = useAppSocket();
+  const lastTyping = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
   // Where the reader was before older messages were put above, so the view does not jump.
   const keepFromBottom = useRef<number | undefined>(undefined);
@@ -165,9 +170,16 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
         <Alert type="warning" showIcon message={conversation.deactivatedReason ?? 'This conversation is closed'} />
       ) : (
         <Composer
-          conversationId={id}
           isCreator={!!me?.isPerformer}
-          onSent={(message) => setThread((current) => withMessage(current, message))}
+          onSend={async (content) => {
+            const message = await send({ conversationId: id, ...content }).unwrap();
+            setThread((current) => withMessage(current, message));
+          }}
+          onTyping={() => {
+            if (!socket || Date.now() - lastTyping.current < TYPING_EVERY_MS) return;
+            lastTyping.current = Date.now();
+            socket.emit('typing', { conversationId: id });
+          }}
         />
       )}
     </Flex>

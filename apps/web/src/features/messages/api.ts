@@ -1,4 +1,4 @@
-import type { Conversation, ListResponse, Message, SendMessageInput } from '@limelight/contracts';
+import type { Conversation, ListResponse, MassMessage, Message, SendMassMessageInput, SendMessageInput } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export const messagesApi = api.injectEndpoints({
@@ -35,6 +35,19 @@ export const messagesApi = api.injectEndpoints({
         if (data) dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
       },
     }),
+    /** The creator's mass messages, newest first, with their delivery and results. */
+    massMessages: build.query<ListResponse<MassMessage>, { offset: number; limit: number }>({
+      query: (params) => ({ url: '/messages/mass', params }),
+      providesTags: ['MassMessages'],
+    }),
+    sendMassMessage: build.mutation<MassMessage, SendMassMessageInput>({
+      query: (body) => ({ url: '/messages/mass', method: 'POST', body }),
+      invalidatesTags: ['MassMessages'],
+    }),
+    unsendMassMessage: build.mutation<MassMessage, string>({
+      query: (id) => ({ url: `/messages/mass/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['MassMessages'],
+    }),
     unreadTotal: build.query<{ total: number }, void>({
       query: () => '/messages/total-unread-messages',
       providesTags: ['UnreadMessages'],
@@ -51,4 +64,7 @@ export const {
   useDeleteMessageMutation,
   useReadAllMutation,
   useUnreadTotalQuery,
+  useMassMessagesQuery,
+  useSendMassMessageMutation,
+  useUnsendMassMessageMutation,
 } = messagesApi;

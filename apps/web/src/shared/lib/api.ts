@@ -94,6 +94,7 @@ export const api = createApi({
     'Conversations',
     'UnreadMessages',
     'Notifications',
+    'MassMessages',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,36 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, logIn, newFan, test } from './fixtures';
+
+test('a creator messages all their followers at once, sees it delivered, and unsends it', async ({ page, browser }) => {
+  const tag = `${Date.now().toString(36)}`;
+  // A new fan follows Rio.
+  const fanContext = await browser.newContext({ reducedMotion: 'reduce' });
+  const fan = await fanContext.newPage();
+  const account = await newFan(fan.request);
+  await logIn(fan, account.username, { password: account.password });
+  await fan.goto('/riovega');
+  await fan.getByRole('button', { name: 'Follow' }).click();
+  await expect(fan.getByRole('button', { name: 'Following' })).toBeVisible();
+
+  await logIn(page, 'riovega');
+  await page.goto('/creator/mass-messages');
+  await page.getByText('Followers', { exact: true }).click();
+  await page.getByLabel('Message', { exact: true }).fill(`New set this weekend ${tag}`);
+  await page.getByRole('button', { name: 'Send to followers' }).click();
+  await expect(page.getByText(/Sending to \d+ fans?/)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: `New set this weekend ${tag}` });
+  await expect(row.getByText('Sent', { exact: true })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+
+  // The fan has it in their own conversation with Rio.
+  await fan.goto('/messages');
+  await fan.getByRole('button', { name: /Rio Vega/ }).click();
+  await expect(fan.getByTestId('message').filter({ hasText: `New set this weekend ${tag}` })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Unsend' }).click();
+  await page.getByRole('button', { name: 'Unsend', exact: true }).last().click();
+  await expect(row.getByText('Unsent', { exact: true })).toBeVisible();
+  await expect(fan.getByTestId('message').filter({ hasText: 'Message deleted!' })).toBeVisible();
+  await fanContext.close();
+});
