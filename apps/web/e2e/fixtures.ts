@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'limelight-demo';
@@ -53,6 +54,20 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 });
 export { expect };
+
+/** No serious or critical axe finding on the page; colour contrast is issue 18's. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A bearer token for API calls made beside the browser (setting things up, not what is tested). */
+export async function tokenOf(request: APIRequestContext, username: string, password: string) {
+  const response = await request.post('/api/auth/login', { data: { username, password } });
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${(await response.json()).token}` };
+}
 
 /** Changes a setting through the admin API, as an admin signed in on the page's context. */
 export async function setSettingAsAdmin(page: Page, key: string, value: unknown) {

@@ -1,22 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_CARDS } from '@limelight/contracts';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, logIn, newFan, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-/** A bearer token for API calls made beside the browser (setting up money, not what is tested). */
-async function tokenOf(request: APIRequestContext, username: string, password: string) {
-  const response = await request.post('/api/auth/login', { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${(await response.json()).token}` };
-}
-
-/** Colour contrast is issue 18's; everything else axe finds serious fails the test. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
-}
 
 test('a fan and a creator chat in real time; a paid photo is unlocked from the thread; a delete shows on the other side', async ({
   page,

@@ -1,12 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, logIn, newFan, test } from './fixtures';
-
-/** Colour contrast is issue 18's; everything else axe finds serious fails the test. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
-}
+import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
 
 test('a creator’s bell counts a new follower without a reload; reading lowers it; a kind switched off stays quiet', async ({
   page,

@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { SANDBOX_CARDS } from '@limelight/contracts';
-import type { Page } from '@playwright/test';
-import { expect, logIn, newFan, saveSandboxCard, test } from './fixtures';
+import { expect, expectAccessible, logIn, newFan, saveSandboxCard, test } from './fixtures';
 
 /** No serious or critical axe finding. Colour contrast belongs to the design issue, which owns the brand colours. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('a tip below the minimum stays as typed and is refused without an amount on Pay; a short wallet keeps its top-up link', async ({
   page,
 }) => {

@@ -3,11 +3,31 @@ import { Card, Skeleton, Switch, Table } from 'antd';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from './api';
 
+type Channel = 'inApp' | 'email';
+
+/** A column of switches for one channel, each named for its kind and channel. */
+const channelColumn = (
+  channel: Channel,
+  title: string,
+  change: (setting: NotificationSetting, channel: Channel, on: boolean) => unknown,
+) => ({
+  title,
+  key: channel,
+  render: (_: unknown, setting: NotificationSetting) => (
+    <Switch
+      size="small"
+      checked={setting[channel]}
+      onChange={(on) => void change(setting, channel, on)}
+      aria-label={`${notificationKindLabels[setting.kind]} ${title.toLowerCase()}`}
+    />
+  ),
+});
+
 /** Per kind, in the app and by e-mail (e-mails come as a digest every few minutes, never one per event). */
 export function NotificationSettingsCard() {
   const { data, isLoading } = useNotificationSettingsQuery();
   const [save] = useSaveNotificationSettingsMutation();
-  const change = (setting: NotificationSetting, channel: 'inApp' | 'email', on: boolean) =>
+  const change = (setting: NotificationSetting, channel: Channel, on: boolean) =>
     save([{ ...setting, [channel]: on }])
       .unwrap()
       .then(() => toast.success('Notification settings saved'))
@@ -24,30 +44,8 @@ export function NotificationSettingsCard() {
           dataSource={data}
           columns={[
             { title: 'What happened', dataIndex: 'kind', render: (kind: NotificationKind) => notificationKindLabels[kind] },
-            {
-              title: 'In the app',
-              key: 'inApp',
-              render: (_: unknown, setting) => (
-                <Switch
-                  size="small"
-                  checked={setting.inApp}
-                  onChange={(on) => void change(setting, 'inApp', on)}
-                  aria-label={`${notificationKindLabels[setting.kind]} in the app`}
-                />
-              ),
-            },
-            {
-              title: 'By e-mail',
-              key: 'email',
-              render: (_: unknown, setting) => (
-                <Switch
-                  size="small"
-                  checked={setting.email}
-                  onChange={(on) => void change(setting, 'email', on)}
-                  aria-label={`${notificationKindLabels[setting.kind]} by e-mail`}
-                />
-              ),
-            },
+            channelColumn('inApp', 'In the app', change),
+            channelColumn('email', 'By e-mail', change),
           ]}
         />
       )}
