@@ -6,7 +6,7 @@ test('a fan changes the sign-in e-mail only with the password, and sees the chan
   await page.goto('/user/account');
   await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(1); // the password card's only
 
-  await page.getByLabel('E-mail').fill(`new_${fan.email}`);
+  await page.getByLabel('E-mail', { exact: true }).fill(`new_${fan.email}`);
   const profile = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save changes' }) });
   await expect(profile.getByLabel('Current password')).toBeVisible();
   await profile.getByRole('button', { name: 'Save changes' }).click();
@@ -19,7 +19,7 @@ test('a fan changes the sign-in e-mail only with the password, and sees the chan
   await profile.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText(`We sent a link to new_${fan.email}`)).toBeVisible();
   await expect(page.getByText(`Waiting for you to confirm new_${fan.email}`)).toBeVisible();
-  await expect(page.getByLabel('E-mail')).toHaveValue(fan.email);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(fan.email);
   await page.getByRole('button', { name: 'Cancel change' }).click();
   await expect(page.getByText('Waiting for you to confirm')).toHaveCount(0);
 });

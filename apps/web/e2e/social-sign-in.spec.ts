@@ -14,7 +14,7 @@ test('a visitor signs in with Google and lands on the account page to choose a u
   await page.getByRole('button', { name: 'Allow' }).click();
 
   await expect(page).toHaveURL(/\/user\/account$/);
-  await expect(page.getByLabel('E-mail')).toHaveValue(email);
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(email);
   await expect(page.getByTestId('account-menu')).toContainText('Gina Google');
 });
 
