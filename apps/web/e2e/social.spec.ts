@@ -29,6 +29,8 @@ test('a fan follows and bookmarks a creator and finds them on the following and 
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Bookmarks' }).click();
+  // The home page (with its own Leo Hart cards) stays until the bookmarks page has loaded.
+  await expect(page.getByRole('heading', { name: 'Bookmarks' })).toBeVisible();
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Following' }).click();
