@@ -15,7 +15,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, startApi, stop } from './lib';
+import { benchDatabase, cpuMsOf, cpuMsOfCommand, startApi, stop } from './lib';
 
 const users = Number(process.env.BENCH_USERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 200);
@@ -143,6 +143,15 @@ try {
              returning 1)
       select p.fan_id, p.creator_index, o.id as conversation_id from paired p join opened o on o.started_by = p.fan_id`)
   ).rows as Array<{ fan_id: string; creator_index: string; conversation_id: string }>;
+  // Conversations under way, as most are: each already has the creator's welcome, so a fan's
+  // message is not the conversation's first (which also notifies the creator, a rarer path).
+  await db.execute(sql`
+    with welcome as (
+      insert into messages (conversation_id, sender_id, text)
+      select m.conversation_id, m.user_id, 'Welcome!' from conversation_members m join users u on u.id = m.user_id and u.role = 'performer'
+      returning id, conversation_id, sender_id, created_at)
+    update conversations c set last_message_id = w.id, last_message_text = 'Welcome!', last_message_at = w.created_at, last_sender_id = w.sender_id
+    from welcome w where c.id = w.conversation_id`);
   const people = (await db.execute(sql`select id, role from users order by id`)).rows as Array<{ id: string; role: string }>;
   const logins = people.map((person) => ({ userId: person.id, role: person.role, ...newOpaqueToken() }));
   await db
@@ -203,12 +212,28 @@ try {
       request.end(JSON.stringify(body));
     });
   let refused = 0;
+  // What the processes use with everyone connected and nobody writing, so it can be taken out
+  // of each message's share.
+  const cpuNow = () => ({ api: cpuMsOf(app.child.pid!), postgres: cpuMsOfCommand('postgres'), at: performance.now() });
+  const idleFrom = cpuNow();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const cpuBefore = cpuNow();
+  const idlePerMs = {
+    api: (cpuBefore.api - idleFrom.api) / (cpuBefore.at - idleFrom.at),
+    postgres: (cpuBefore.postgres - idleFrom.postgres) / (cpuBefore.at - idleFrom.at),
+  };
   const api = await steadyRelay(async (index, key) => {
     const pair = dmPairs[index % dmPairs.length]!;
     const status = await post(`/api/messages/conversations/${pair.conversationId}`, pair.fanToken, { text: key });
     if (status !== 200) refused++;
     return status === 200;
   }, delivered);
+  const cpuAfter = cpuNow();
+  const elapsed = cpuAfter.at - cpuBefore.at;
+  const cpuPerMessage = {
+    api: (cpuAfter.api - cpuBefore.api - idlePerMs.api * elapsed) / (rate * seconds),
+    postgres: (cpuAfter.postgres - cpuBefore.postgres - idlePerMs.postgres * elapsed) / (rate * seconds),
+  };
 
   const started = performance.now();
   const creatorToken = tokenOf.get(creatorIds[0]!.id)!;
@@ -241,6 +266,9 @@ try {
   console.log(`${users} connected users, ${rate} messages/s for ${seconds} s, on ${server.url ? 'PostgreSQL' : 'PGlite'}`);
   console.log(`bare Socket.IO relay (POST to the recipient's event)   ${bare}`);
   console.log(`direct messages through the API                         ${api}  refused ${refused}`);
+  console.log(
+    `  CPU per message beyond idle: the API process ${cpuPerMessage.api.toFixed(2)} ms${server.url ? `, PostgreSQL ${cpuPerMessage.postgres.toFixed(2)} ms` : ''} (idle: ${(idlePerMs.api * 100).toFixed(0)} % and ${(idlePerMs.postgres * 100).toFixed(0)} % of a core)`,
+  );
   console.log(
     `mass message to ${state.recipients} subscribers: ${state.status}, ${state.delivered} delivered in ${massSeconds.toFixed(1)} s`,
   );

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 
@@ -51,6 +52,31 @@ export async function stop(child: ChildProcess) {
   child.kill('SIGTERM');
   await exited;
 }
+
+/**
+ * CPU time (user and system, in ms) a process has used so far, from /proc: read before and after
+ * a phase, it says what the phase cost that process, whatever else the machine was doing.
+ */
+export function cpuMsOf(pid: number) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** The CPU time (ms) of every running process of one command (`postgres`: the server and its backends). */
+export function cpuMsOfCommand(command: string) {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === command) total += cpuMsOf(Number(pid));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
+
+/** Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

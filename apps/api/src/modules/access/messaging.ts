@@ -1,6 +1,6 @@
 import type { MessagesFrom } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, subscriptions, userBlocks, users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
@@ -14,6 +14,9 @@ import { subscriptionGivesAccess } from './policy';
  * they follow) or from everyone; a creator starts one with a fan who follows or subscribes to
  * them. Never across a block, either way: a blocked pair's conversation is deactivated and says why.
  */
+
+const BLOCKED_BY_VIEWER = 'You blocked this account';
+const BLOCKED_BY_OTHER = 'This account has blocked you';
 
 /** Why the pair cannot message each other, as `viewer` is told, for a page of other members at once. */
 export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'>, otherIds: string[]): Promise<Map<string, string>> {
@@ -32,13 +35,26 @@ export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'
     const other = row.blockerId === viewer.id ? row.targetId : row.blockerId;
     // Being blocked says more than having blocked: it wins when both happened.
     if (row.blockerId !== viewer.id || !reasons.has(other)) {
-      reasons.set(other, row.blockerId === viewer.id ? 'You blocked this account' : 'This account has blocked you');
+      reasons.set(other, row.blockerId === viewer.id ? BLOCKED_BY_VIEWER : BLOCKED_BY_OTHER);
     }
   }
   return reasons;
 }
 
-const blockedRefusal = (reason: string) => new AppError(403, ErrorCode.blocked, `${reason}: messages are off`);
+/**
+ * The same rule as one SQL expression (the reason `viewerId` is told, or null), for a write that
+ * checks it in its own statement: a message send. Being blocked sorts first (false before true):
+ * it wins when both happened, as above.
+ */
+export const blockReasonSql = (viewerId: SQL, otherId: SQL) => sql<string | null>`(
+  select case when ${userBlocks.blockerId} = ${viewerId} then ${BLOCKED_BY_VIEWER}::text else ${BLOCKED_BY_OTHER}::text end
+  from ${userBlocks}
+  where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.targetId} = ${otherId})
+     or (${userBlocks.targetId} = ${viewerId} and ${userBlocks.blockerId} = ${otherId})
+  order by ${userBlocks.blockerId} = ${viewerId}
+  limit 1)`;
+
+export const blockedRefusal = (reason: string) => new AppError(403, ErrorCode.blocked, `${reason}: messages are off`);
 
 /** Refuses a message between the two when either blocked the other. */
 export async function assertNotBlockedPair(db: Queryable, sender: Pick<SessionUser, 'id'>, otherId: string) {

@@ -23,7 +23,7 @@ import { subscriptionGivesAccess } from '../access';
 import { presentMediaFile } from '../media';
 import { lockConversations } from './conversations';
 import { announceToMany } from './events';
-import { checkAttachments, membersAfterMessage, summary } from './messages';
+import { checkAttachments, summaryOf } from './messages';
 
 /**
  * Mass messages (decision 013): a creator writes once to all their subscribers, followers, or
@@ -120,7 +120,7 @@ export async function deliverBatch(deps: Deps, massMessageId: string): Promise<b
       await tx
         .update(conversations)
         .set({
-          lastMessageText: summary(copies[0]!, fileCount),
+          lastMessageText: summaryOf(mass.text, fileCount),
           lastMessageAt: now,
           lastSenderId: mass.performerId,
           lastMessageId: sql`(
@@ -129,7 +129,12 @@ export async function deliverBatch(deps: Deps, massMessageId: string): Promise<b
         .where(inArray(conversations.id, reached));
       await tx
         .update(conversationMembers)
-        .set(membersAfterMessage(mass.performerId, now, false))
+        // Each fan has one more unseen. The creator has not read these conversations by writing
+        // to them all at once: their side keeps its own count and read mark.
+        .set({
+          lastActivityAt: now,
+          unreadCount: sql`case when ${conversationMembers.userId} = ${mass.performerId} then ${conversationMembers.unreadCount} else ${conversationMembers.unreadCount} + 1 end`,
+        })
         .where(inArray(conversationMembers.conversationId, reached));
     }
     await tx

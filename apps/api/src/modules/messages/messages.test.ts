@@ -170,13 +170,24 @@ describe('messages', () => {
 
   it('turns a conversation off across a block, either way, saying why', async () => {
     const { creator, fan, conversationId } = await pair();
+    expect((await send(fan, conversationId, { text: 'hi' })).statusCode).toBe(200);
     await call('POST', '/block/users', creator, { targetId: fan.user.id });
     const seen = (await call('GET', `/conversations/${conversationId}`, fan)).json();
     expect(seen).toMatchObject({ status: 'deactivated', deactivatedReason: 'This account has blocked you' });
     const refused = await send(fan, conversationId, { text: 'hello?' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'BLOCKED', message: 'This account has blocked you: messages are off' });
-    expect((await send(creator, conversationId, { text: 'bye' })).statusCode).toBe(403);
+    expect((await send(creator, conversationId, { text: 'bye' })).json()).toMatchObject({
+      code: 'BLOCKED',
+      message: 'You blocked this account: messages are off',
+    });
+    // Blocked both ways, being blocked is what each is told.
+    await call('POST', '/block/users', fan, { targetId: creator.user.id });
+    expect((await send(creator, conversationId, { text: 'bye' })).json()).toMatchObject({
+      message: 'This account has blocked you: messages are off',
+    });
+    const page = (await call('GET', `/messages/conversations/${conversationId}`, fan)).json();
+    expect(page.data.map((message: { text: string }) => message.text)).toEqual(['hi']);
   });
 });
 

@@ -3,16 +3,18 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { conversationMembers, conversations, files, massMessageFiles, messageFiles, messages } from '../../db/schema';
+import { rowFromJson } from '../../db/json-row';
+import { preparedStatement } from '../../db/prepared';
+import { conversationMembers, conversations, files, massMessageFiles, messageFiles, messages, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, forbidden, notFound, parseOrThrow } from '../../platform/errors';
-import { assertNotBlockedPair } from '../access';
+import { blockedRefusal, blockReasonSql } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
 import { membership, unreadTotal } from './conversations';
-import { announce } from './events';
-import { type MessageRow, presentMessages, presentNewMessage } from './present';
+import { announce, type SentMessage } from './events';
+import { presentMessages, presentNewMessage } from './present';
 
 type SendMessage = z.output<typeof sendMessageSchema>;
 
@@ -68,88 +70,134 @@ export async function checkAttachments(tx: Queryable, sender: SessionUser, fileI
 
 /**
  * `POST /messages/conversations/{id}`: the message, the conversation's last message, the
- * sender's read mark and the recipient's unseen count, in one transaction; then both members'
+ * sender's read mark and the recipient's unseen count, written together; then both members'
  * sockets hear of it (on any process), told from the rows the send holds, without reading again.
+ * A text to a conversation under way, nearly every send, is one statement; a message with files,
+ * or the first of a conversation (which notifies the recipient), is that statement and the rest
+ * in one transaction.
  */
 export async function sendMessage(deps: Deps, sender: SessionUser, conversationId: string, input: SendMessage) {
   if (input.price && sender.role !== 'performer') throw forbidden('Only creators set a price on a message');
-  const sent = await deps.db.transaction(async (tx) => {
-    const { conversation, other } = await membership(tx, sender, conversationId, true);
-    await assertNotBlockedPair(tx, sender, other.id);
-    const attached = await checkAttachments(tx, sender, input.fileIds);
-    if (!conversation.lastMessageId) {
-      await notify(deps, tx, {
-        userId: other.id,
-        kind: 'new_message',
-        actorId: sender.id,
-        text: `${sender.name} sent you a message`,
-        link: `/messages?conversation=${conversationId}`,
-      });
-    }
-    const [message] = await tx
-      .insert(messages)
-      // The time of writing, after the conversation's lock (not the transaction's start): a
-      // conversation's messages are ordered as they were written.
-      .values({
-        conversationId,
-        senderId: sender.id,
-        text: input.text,
-        priceCents: input.price ? toCents(input.price) : 0,
-        createdAt: sql`clock_timestamp()`,
-      })
-      .returning();
-    if (attached.length) {
-      await tx.insert(messageFiles).values(attached.map((file, position) => ({ messageId: message!.id, fileId: file.id, position })));
-    }
-    const [updated] = await tx
-      .update(conversations)
-      .set({
-        lastMessageId: message!.id,
-        lastMessageText: summary(message!, attached.length),
-        lastMessageAt: message!.createdAt,
-        lastSenderId: sender.id,
-      })
-      .where(eq(conversations.id, conversationId))
-      .returning();
-    // Both members in one statement: the sender has read up to here, the recipient has one more unseen.
-    const members = await tx
-      .update(conversationMembers)
-      .set(membersAfterMessage(sender.id, message!.createdAt))
-      .where(eq(conversationMembers.conversationId, conversationId))
-      .returning();
-    const byUser = new Map(members.map((member) => [member.userId, member]));
-    return {
-      message: message!,
-      attached,
-      conversation: updated!,
-      sender: { user: sender, member: byUser.get(sender.id)! },
-      recipient: { user: other, member: byUser.get(other.id)!, unreadTotal: await unreadTotal(tx, other.id) },
-    };
-  });
+  const sent =
+    (!input.fileIds.length && (await writeMessage(deps.db, sender, conversationId, input, [], false))) ||
+    (await deps.db.transaction(async (tx) => {
+      const attached = await checkAttachments(tx, sender, input.fileIds);
+      const written = (await writeMessage(tx, sender, conversationId, input, attached, true))!;
+      if (attached.length) {
+        await tx
+          .insert(messageFiles)
+          .values(attached.map((file, position) => ({ messageId: written.message.id, fileId: file.id, position })));
+      }
+      if (written.first) {
+        await notify(deps, tx, {
+          userId: written.recipient.user.id,
+          kind: 'new_message',
+          actorId: sender.id,
+          text: `${sender.name} sent you a message`,
+          link: `/messages?conversation=${conversationId}`,
+        });
+      }
+      return written;
+    }));
   announce.sent(deps, sent);
   return presentNewMessage(deps, sender, sent.message, sent.attached);
 }
 
 /**
- * A conversation's members after a message from `senderId` at `at`: the recipient has one more
- * unseen. A person writing has read the conversation up to their message (their unseen count
- * clears and the other side's ticks turn); a mass message's creator has not (`asReader` false),
- * as they never opened these conversations.
+ * The send as one statement: the conversation locked for the sender (no row when they are not
+ * in it; writes to a conversation take its row first, then its members', so two members writing
+ * at once queue rather than deadlock), the block rule, the message (timed after the lock, so a
+ * conversation's messages are ordered as written), the conversation's summary and both members'
+ * counters, answering every row the events need. The conversation's first message is written
+ * only when `mayBeFirst` (it needs a notice in the same transaction); otherwise nothing is.
  */
-export const membersAfterMessage = (senderId: string, at: Date, asReader = true) => {
-  const isSender = sql`${conversationMembers.userId} = ${senderId}`;
+const writeStatement = preparedStatement<{
+  reason: string | null;
+  first: boolean;
+  message: Record<string, unknown> | null;
+  conversation: Record<string, unknown> | null;
+  sender_member: Record<string, unknown> | null;
+  recipient_member: Record<string, unknown> | null;
+  other: Record<string, unknown>;
+  other_unread_elsewhere: number;
+}>(
+  'send_message',
+  sql`
+    with member as (
+      select c.id, c.last_message_id, m.other_user_id
+      from ${conversationMembers} m join ${conversations} c on c.id = m.conversation_id
+      where m.conversation_id = ${sql.placeholder('conversationId')} and m.user_id = ${sql.placeholder('senderId')}
+      for update of c),
+    refusal as (select ${blockReasonSql(sql`${sql.placeholder('senderId')}::uuid`, sql`member.other_user_id`)} as reason from member),
+    allowed as (
+      select member.id from member, refusal
+      where refusal.reason is null and (member.last_message_id is not null or ${sql.placeholder('mayBeFirst')}::boolean)),
+    message as (
+      insert into ${messages} (conversation_id, sender_id, text, price_cents, created_at)
+      select id, ${sql.placeholder('senderId')}, ${sql.placeholder('text')}, ${sql.placeholder('priceCents')}, clock_timestamp()
+      from allowed
+      returning *),
+    conversation as (
+      update ${conversations} c
+      set last_message_id = message.id, last_message_text = ${sql.placeholder('summary')},
+        last_message_at = message.created_at, last_sender_id = message.sender_id, updated_at = now()
+      from message where c.id = message.conversation_id
+      returning c.*),
+    members as (
+      update ${conversationMembers} m
+      set last_activity_at = message.created_at,
+        last_read_at = case when m.user_id = message.sender_id then message.created_at else m.last_read_at end,
+        unread_count = case when m.user_id = message.sender_id then 0 else m.unread_count + 1 end
+      from message where m.conversation_id = message.conversation_id
+      returning m.*)
+    select refusal.reason, member.last_message_id is null as first,
+      (select to_json(message) from message) as message,
+      (select to_json(conversation) from conversation) as conversation,
+      (select to_json(members) from members where user_id <> member.other_user_id) as sender_member,
+      (select to_json(members) from members where user_id = member.other_user_id) as recipient_member,
+      (select to_json(u) from ${users} u where u.id = member.other_user_id) as other,
+      (select coalesce(sum(unread_count), 0)::int from ${conversationMembers}
+        where user_id = member.other_user_id and conversation_id <> member.id) as other_unread_elsewhere
+    from member, refusal`,
+);
+
+async function writeMessage(
+  db: Queryable,
+  sender: SessionUser,
+  conversationId: string,
+  input: SendMessage,
+  attached: FileRow[],
+  mayBeFirst: boolean,
+): Promise<(SentMessage & { first: boolean }) | null> {
+  const [row] = await writeStatement(db, {
+    conversationId,
+    senderId: sender.id,
+    mayBeFirst,
+    text: input.text,
+    priceCents: input.price ? toCents(input.price) : 0,
+    summary: summaryOf(input.text, attached.length),
+  });
+  if (!row) throw notFound('Conversation');
+  if (row.reason) throw blockedRefusal(row.reason);
+  if (!row.message) return null;
+  const recipientMember = rowFromJson(conversationMembers, row.recipient_member!);
   return {
-    lastActivityAt: at,
-    lastReadAt: asReader
-      ? sql`case when ${isSender} then ${at} else ${conversationMembers.lastReadAt} end`
-      : conversationMembers.lastReadAt,
-    unreadCount: sql`case when ${isSender} then ${asReader ? sql`0` : conversationMembers.unreadCount} else ${conversationMembers.unreadCount} + 1 end`,
+    first: row.first,
+    message: rowFromJson(messages, row.message),
+    attached,
+    conversation: rowFromJson(conversations, row.conversation!),
+    sender: { user: sender, member: rowFromJson(conversationMembers, row.sender_member!) },
+    recipient: {
+      user: rowFromJson(users, row.other),
+      member: recipientMember,
+      unreadTotal: row.other_unread_elsewhere + recipientMember.unreadCount,
+    },
   };
-};
+}
 
 /** The last message as the conversation list shows it. */
-export function summary(message: MessageRow, fileCount: number) {
-  if (message.text) return message.text.slice(0, 200);
+export function summaryOf(text: string, fileCount: number) {
+  if (text) return text.slice(0, 200);
   return fileCount === 1 ? 'Sent a file' : `Sent ${fileCount} files`;
 }
 
