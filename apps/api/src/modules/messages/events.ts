@@ -76,7 +76,11 @@ export type SentMessage = {
   message: MessageRow;
   attached: FileRow[];
   conversation: ConversationRow;
-  sender: { user: SessionUser; member: MemberRow };
+  /**
+   * `readPastOther`: the conversation's last message was the recipient's, which the sender has
+   * now read (their unseen count here cleared, leaving `unreadTotal`).
+   */
+  sender: { user: SessionUser; member: MemberRow; readPastOther: boolean; unreadTotal: number };
   recipient: { user: SessionUser; member: MemberRow; unreadTotal: number };
 };
 
@@ -96,13 +100,17 @@ export const announce = {
       room.emit('conversation_updated', { conversation: conversationView({ conversation, member, other }, undefined) });
     }
     const recipientRoom = deps.realtime.toUser(recipient.user.id);
+    // Writing shows the sender has read what came before: when the recipient wrote last, the
+    // sender's unseen count clears and the recipient's ticks turn (else nothing changed there).
+    if (sender.readPastOther) {
+      deps.realtime.toUser(sender.user.id).emit('unread_total', { total: sender.unreadTotal });
+      recipientRoom.emit('message_seen', {
+        conversationId: conversation.id,
+        readerId: sender.user.id,
+        readAt: message.createdAt.toISOString(),
+      });
+    }
     recipientRoom.emit('unread_total', { total: recipient.unreadTotal });
-    // Writing shows the sender has read what came before: the recipient's ticks turn.
-    recipientRoom.emit('message_seen', {
-      conversationId: conversation.id,
-      readerId: sender.user.id,
-      readAt: message.createdAt.toISOString(),
-    });
   },
   deleted: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
     safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_deleted'), toMember(deps, sender, row, 'message_deleted')])),

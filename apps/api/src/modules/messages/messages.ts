@@ -108,23 +108,26 @@ export async function sendMessage(deps: Deps, sender: SessionUser, conversationI
  * in it; writes to a conversation take its row first, then its members', so two members writing
  * at once queue rather than deadlock), the block rule, the message (timed after the lock, so a
  * conversation's messages are ordered as written), the conversation's summary and both members'
- * counters, answering every row the events need. The conversation's first message is written
+ * counters, answering every row the events need (and whether the last message was the other
+ * member's: writing, the sender has now read it). The conversation's first message is written
  * only when `mayBeFirst` (it needs a notice in the same transaction); otherwise nothing is.
  */
 const writeStatement = preparedStatement<{
   reason: string | null;
   first: boolean;
+  read_past_other: boolean;
   message: Record<string, unknown> | null;
   conversation: Record<string, unknown> | null;
   sender_member: Record<string, unknown> | null;
   recipient_member: Record<string, unknown> | null;
   other: Record<string, unknown>;
   other_unread_elsewhere: number;
+  sender_unread_elsewhere: number;
 }>(
   'send_message',
   sql`
     with member as (
-      select c.id, c.last_message_id, m.other_user_id
+      select c.id, c.last_message_id, c.last_sender_id, m.other_user_id
       from ${conversationMembers} m join ${conversations} c on c.id = m.conversation_id
       where m.conversation_id = ${sql.placeholder('conversationId')} and m.user_id = ${sql.placeholder('senderId')}
       for update of c),
@@ -151,13 +154,16 @@ const writeStatement = preparedStatement<{
       from message where m.conversation_id = message.conversation_id
       returning m.*)
     select refusal.reason, member.last_message_id is null as first,
+      coalesce(member.last_sender_id = member.other_user_id, false) as read_past_other,
       (select to_json(message) from message) as message,
       (select to_json(conversation) from conversation) as conversation,
       (select to_json(members) from members where user_id <> member.other_user_id) as sender_member,
       (select to_json(members) from members where user_id = member.other_user_id) as recipient_member,
       (select to_json(u) from ${users} u where u.id = member.other_user_id) as other,
       (select coalesce(sum(unread_count), 0)::int from ${conversationMembers}
-        where user_id = member.other_user_id and conversation_id <> member.id) as other_unread_elsewhere
+        where user_id = member.other_user_id and conversation_id <> member.id) as other_unread_elsewhere,
+      (select coalesce(sum(unread_count), 0)::int from ${conversationMembers}
+        where user_id = ${sql.placeholder('senderId')} and conversation_id <> member.id) as sender_unread_elsewhere
     from member, refusal`,
 );
 
@@ -186,7 +192,12 @@ async function writeMessage(
     message: rowFromJson(messages, row.message),
     attached,
     conversation: rowFromJson(conversations, row.conversation!),
-    sender: { user: sender, member: rowFromJson(conversationMembers, row.sender_member!) },
+    sender: {
+      user: sender,
+      member: rowFromJson(conversationMembers, row.sender_member!),
+      readPastOther: row.read_past_other,
+      unreadTotal: row.sender_unread_elsewhere,
+    },
     recipient: {
       user: rowFromJson(users, row.other),
       member: recipientMember,

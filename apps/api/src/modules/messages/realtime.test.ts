@@ -87,6 +87,39 @@ describe(`messaging events${process.env.REDIS_URL ? ' across two processes over 
     expect(await seen).toMatchObject({ conversationId, readerId: creator.user.id });
     expect(await cleared).toEqual({ total: 0 });
 
+    // Writing counts as reading: the creator's reply turns the fan's ticks, and the fan's answer
+    // clears their own unseen total and turns the creator's; the fan writing again after their
+    // own message turns nothing (it would be told before the unread total).
+    const [ticked, creatorCleared] = [next(fanSocket, 'message_seen'), next(creatorSocket, 'unread_total')];
+    await (other ?? app).inject({
+      method: 'POST',
+      url: `/api/messages/conversations/${conversationId}`,
+      headers: creator.headers,
+      payload: { text: 'Hello!' },
+    });
+    expect(await ticked).toMatchObject({ conversationId, readerId: creator.user.id });
+    expect(await creatorCleared).toEqual({ total: 0 });
+    let ticks = 0;
+    creatorSocket.on('message_seen', () => ticks++);
+    const [first, second] = [next(creatorSocket, 'unread_total'), next(fanSocket, 'unread_total')];
+    await app.inject({
+      method: 'POST',
+      url: `/api/messages/conversations/${conversationId}`,
+      headers: fan.headers,
+      payload: { text: 'Thanks' },
+    });
+    expect(await Promise.all([first, second])).toEqual([{ total: 1 }, { total: 0 }]);
+    expect(ticks).toBe(1);
+    const again = next(creatorSocket, 'unread_total');
+    await app.inject({
+      method: 'POST',
+      url: `/api/messages/conversations/${conversationId}`,
+      headers: fan.headers,
+      payload: { text: 'And…' },
+    });
+    await again;
+    expect(ticks).toBe(1);
+
     const deleted = next(creatorSocket, 'message_deleted');
     await app.inject({ method: 'DELETE', url: `/api/messages/${sent.json()._id}`, headers: fan.headers });
     expect((await deleted).message).toMatchObject({ isDeleted: true, text: DELETED_MESSAGE_TEXT });
