@@ -1,6 +1,6 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, setSettingAsAdmin, test, tokenOf } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -161,4 +161,23 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   await expectAccessible(fan);
   await fan.getByTestId('theme-toggle').click();
   await fanContext.close();
+});
+
+test('with the shop closed by the admin, no screen leads into it', async ({ page }) => {
+  await setSettingAsAdmin(page, 'enableProduct', false);
+  try {
+    await logIn(page, accounts.fan);
+    await expect(page.getByRole('link', { name: 'Wallet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Orders' })).toHaveCount(0);
+    await page.goto('/avastone');
+    await expect(page.getByRole('tab', { name: 'Galleries' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Store' })).toHaveCount(0);
+    await page.goto('/user/bookmarks');
+    await expect(page.getByRole('tab', { name: 'Galleries' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Products' })).toHaveCount(0);
+    await page.goto('/user/orders');
+    await expect(page.getByText('The shop is not open on this site')).toBeVisible();
+  } finally {
+    await setSettingAsAdmin(page, 'enableProduct', true);
+  }
 });

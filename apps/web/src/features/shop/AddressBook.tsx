@@ -26,7 +26,18 @@ export function AddressLines({ address }: { address: Omit<SaveAddressInput, 'isD
 }
 
 /** Adds an address to the fan's book or edits one, in place (inside the buy dialog, no second dialog). */
-function AddressForm({ address, onSaved, onCancel }: { address?: Address; onSaved: (saved: Address) => void; onCancel?: () => void }) {
+function AddressForm({
+  address,
+  first,
+  onSaved,
+  onCancel,
+}: {
+  address?: Address;
+  /** The book's first address is its default anyway. */
+  first?: boolean;
+  onSaved: (saved: Address) => void;
+  onCancel?: () => void;
+}) {
   const [form] = Form.useForm<SaveAddressInput>();
   const [save, { isLoading }] = useSaveAddressMutation();
   const submit = (values: SaveAddressInput) =>
@@ -91,9 +102,11 @@ function AddressForm({ address, onSaved, onCancel }: { address?: Address; onSave
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="isDefault" valuePropName="checked">
-        <Checkbox>Use as my default address</Checkbox>
-      </Form.Item>
+      {!first && (
+        <Form.Item name="isDefault" valuePropName="checked">
+          <Checkbox>Use as my default address</Checkbox>
+        </Form.Item>
+      )}
       <Flex gap={8}>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           {address ? 'Save address' : 'Add address'}
@@ -123,7 +136,7 @@ export function AddressPicker({ value, onChange }: { value?: string; onChange: (
     setEditing(undefined);
     onChange(address);
   };
-  if (!addresses.length) return <AddressForm onSaved={saved} />;
+  if (!addresses.length) return <AddressForm first onSaved={saved} />;
   if (editing) return <AddressForm address={editing.address} onSaved={saved} onCancel={() => setEditing(undefined)} />;
   return (
     <Flex vertical gap={8}>

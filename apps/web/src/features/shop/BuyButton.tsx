@@ -1,6 +1,6 @@
 import { DownloadOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { type Address, MAX_ORDER_QUANTITY, type Product, phoneSchema } from '@limelight/contracts';
-import { Button, Form, Input, InputNumber, Typography } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
@@ -9,6 +9,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PayModal } from '../wallet/PayButtons';
 import { AddressPicker } from './AddressBook';
 import { useDownloadLinkMutation } from './api';
+import { ProductThumb } from './ProductCard';
 import { orderTotal, quantityProblem } from './shop-rules';
 
 /** Why the phone typed cannot be sent; empty means the address's own phone. */
@@ -49,7 +50,7 @@ export function BuyButton({ product }: { product: Product }) {
       </Button>
       <PayModal
         open={open}
-        title={`Buy ${product.name}`}
+        title="Buy this product"
         charge={{
           type: 'product',
           id: product._id,
@@ -65,13 +66,22 @@ export function BuyButton({ product }: { product: Product }) {
         }}
         refused={refused}
       >
+        <Flex gap={12} align="center" style={{ marginBottom: 16 }}>
+          <ProductThumb product={product} size={48} />
+          <Flex vertical style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis>
+              {product.name}
+            </Typography.Text>
+            <Typography.Text type="secondary">{formatTokens(product.price)} each</Typography.Text>
+          </Flex>
+        </Flex>
         {/* A div, not a form: the address form inside it is a form of its own. */}
         <Form layout="vertical" component="div">
           {physical && (
             <>
               <Form.Item
                 label="Quantity"
-                extra={`${stock} in stock; at most ${Math.min(stock, MAX_ORDER_QUANTITY)} in this order`}
+                extra={stock > MAX_ORDER_QUANTITY ? `At most ${MAX_ORDER_QUANTITY} in one order` : `${stock} in stock`}
                 validateStatus={quantityRefused ? 'error' : undefined}
                 help={quantityRefused}
                 htmlFor="buy-quantity"

@@ -28,7 +28,7 @@ export default function MyProductsPage() {
         sortOrder: sortOrder('name'),
         render: (name: string, row) => (
           <Flex gap={8} align="center">
-            <ProductThumb product={row} size={48} />
+            <ProductThumb product={row} size={40} />
             <Link to={`/product/${row._id}`}>{name}</Link>
           </Flex>
         ),
@@ -41,7 +41,7 @@ export default function MyProductsPage() {
         key: 'price',
         sorter: true,
         sortOrder: sortOrder('price'),
-        render: formatTokens,
+        render: (price: number) => <span className="nowrap">{formatTokens(price)}</span>,
       },
       {
         title: 'Stock',
@@ -69,7 +69,7 @@ export default function MyProductsPage() {
         ),
       },
     ],
-    ['name', 'price', 'actions'],
+    ['name', 'actions'],
     900,
   );
 

@@ -152,7 +152,7 @@ export function OrderDetail({ id, side, backTo }: { id: string; side: OrderSide;
           <DeliveryTimeline order={order} />
           {side !== 'buyer' && physical && order.deliveryStatus !== 'refunded' && <DeliveryStatusForm order={order} />}
           {side === 'admin' && (
-            <Typography.Paragraph type="secondary">
+            <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
               A refund is made on the order's payment, in{' '}
               <Link to="/admin/wallet-charges?type=product" className="inline-link">
                 Wallet charges

@@ -48,7 +48,11 @@ export function OrdersTable({
         title: 'Order',
         dataIndex: 'number',
         key: 'number',
-        render: (number: string, row) => <Link to={detailPath(row)}>{number}</Link>,
+        render: (number: string, row) => (
+          <Link to={detailPath(row)} className="nowrap">
+            {number}
+          </Link>
+        ),
       },
       createdAtColumn('Date', sortOrder),
       {
@@ -56,8 +60,10 @@ export function OrdersTable({
         key: 'product',
         render: (_: unknown, row) => (
           <Flex gap={8} align="center">
-            <ProductThumb product={row.product} size={40} />
-            <Typography.Text ellipsis style={{ maxWidth: 220 }}>
+            <span className="hide-on-phone">
+              <ProductThumb product={row.product} size={40} />
+            </span>
+            <Typography.Text ellipsis className="order-product-name">
               {row.product.name}
             </Typography.Text>
           </Flex>
@@ -74,7 +80,7 @@ export function OrdersTable({
         key: 'totalPrice',
         sorter: true,
         sortOrder: sortOrder('totalPrice'),
-        render: formatTokens,
+        render: (total: number) => <span className="nowrap">{formatTokens(total)}</span>,
       },
       ...(side === 'buyer' ? [] : [{ title: 'Net', dataIndex: 'net', key: 'net', render: formatTokens }]),
       {
@@ -84,7 +90,7 @@ export function OrdersTable({
         render: (status: DeliveryStatus) => <DeliveryStatusTag status={status} />,
       },
     ],
-    ['number', 'totalPrice', 'deliveryStatus'],
+    ['number', 'product', 'deliveryStatus'],
     side === 'admin' ? 1000 : 900,
   );
   return (
