@@ -167,8 +167,8 @@ test('with the shop closed by the admin, no screen leads into it', async ({ page
   await setSettingAsAdmin(page, 'enableProduct', false);
   try {
     await logIn(page, accounts.fan);
-    await expect(page.getByRole('link', { name: 'Wallet' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Orders' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Wallet', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Orders', exact: true })).toHaveCount(0);
     await page.goto('/avastone');
     await expect(page.getByRole('tab', { name: 'Galleries' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Store' })).toHaveCount(0);
