@@ -1,5 +1,5 @@
 import type { DeliveryStatus, ListResponse, Order } from '@limelight/contracts';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex, Grid, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
@@ -42,6 +42,8 @@ export function OrdersTable({
   empty: string;
 }) {
   const { state, setFilter, sortOrder, tableProps } = useOrdersTableState();
+  // The product's name yields to the number and state on a phone, where the table must not scroll.
+  const phone = Grid.useBreakpoint().md === false;
   const layout = usePhoneColumns<Order>(
     [
       {
@@ -63,7 +65,7 @@ export function OrdersTable({
             <span className="hide-on-phone">
               <ProductThumb product={row.product} size={40} />
             </span>
-            <Typography.Text ellipsis className="order-product-name">
+            <Typography.Text ellipsis style={{ maxWidth: phone ? 110 : 220 }}>
               {row.product.name}
             </Typography.Text>
           </Flex>
