@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -70,6 +71,14 @@ const SubscribersPage = () =>
 const EarningsPage = () => page(() => import('../features/earnings/EarningsPage'));
 const PayoutsPage = () => page(() => import('../features/earnings/PayoutsPage'));
 const MyStoriesPage = () => page(() => import('../features/stories/MyStoriesPage'));
+const MyProductsPage = () => page(() => import('../features/shop/MyProductsPage'));
+const NewProductPage = () => page(() => import('../features/shop/ProductForm'));
+const EditProductPage = () => page(() => import('../features/shop/ProductForm').then((m) => ({ default: m.EditProductPage })));
+const ProductPage = () => page(() => import('../features/shop/ProductPage'));
+const SellerOrdersPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrdersPage })));
+const SellerOrderPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrderPage })));
+const MyOrdersPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrdersPage })));
+const MyOrderPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrderPage })));
 const AdminApp = () => page(() => import('../features/admin/AdminApp'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
@@ -78,6 +87,8 @@ const creatorOnly = (element: ReactNode) => (
     {element}
   </Guard>
 );
+/** The shop's screens exist only while the admin keeps the shop open (`enableProduct`). */
+const shop = (element: ReactNode) => <ShopOpen>{element}</ShopOpen>;
 
 /** `/`: a signed-in user goes to their landing page, a visitor to log in. */
 function IndexPage() {
@@ -151,6 +162,14 @@ export const router = createBrowserRouter([
           { path: '/video/:id', element: <VideoPage /> },
           { path: '/gallery/:id', element: <GalleryPage /> },
           { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },
+          { path: '/creator/products', element: shop(creatorOnly(<MyProductsPage />)) },
+          { path: '/creator/products/new', element: shop(creatorOnly(<NewProductPage />)) },
+          { path: '/creator/products/:id/edit', element: shop(creatorOnly(<EditProductPage />)) },
+          { path: '/creator/orders', element: shop(creatorOnly(<SellerOrdersPage />)) },
+          { path: '/creator/orders/:id', element: shop(creatorOnly(<SellerOrderPage />)) },
+          { path: '/user/orders', element: shop(signedIn(<MyOrdersPage />)) },
+          { path: '/user/orders/:id', element: shop(signedIn(<MyOrderPage />)) },
+          { path: '/product/:id', element: shop(<ProductPage />) },
           { path: '/page/:id', element: <PostPage /> },
           { path: '/contact', element: <ContactPage /> },
           {

@@ -6,6 +6,7 @@ import { useLogout } from '../../features/auth/useSessionActions';
 import { MessagesLink } from '../../features/messages/MessagesLink';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { usePublicSettingsQuery } from '../../features/settings/api';
+import { useShopOpen } from '../../features/shop/ShopOpen';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
 
@@ -29,6 +30,7 @@ const link = (path: string, label: string) => ({ key: path, label: <Link to={pat
 function useNavItems() {
   const user = useAppSelector((state) => state.session.user);
   const { data: settings } = usePublicSettingsQuery();
+  const shopOpen = useShopOpen();
   const custom = (settings?.menus ?? [])
     .filter((item) => item.section === 'header')
     .sort((a, b) => a.ordering - b.ordering)
@@ -50,6 +52,9 @@ function useNavItems() {
       link('/creator/videos', 'Videos'),
       link('/creator/galleries', 'Galleries'),
       link('/creator/stories', 'Stories'),
+      ...(shopOpen
+        ? [{ key: 'store', label: 'Store', children: [link('/creator/products', 'Products'), link('/creator/orders', 'Orders')] }]
+        : []),
       {
         key: 'fans',
         label: 'Fans',
@@ -75,6 +80,7 @@ function useNavItems() {
     link('/user/subscriptions', 'Subscriptions'),
     link('/user/bookmarks', 'Bookmarks'),
     link('/user/wallet', 'Wallet'),
+    ...(shopOpen ? [link('/user/orders', 'Orders')] : []),
     link('/user/account', 'Account'),
     link('/user/blocked', 'Blocked users'),
     ...custom,

@@ -7,6 +7,7 @@ import {
   LineChartOutlined,
   NotificationOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   TagOutlined,
   TeamOutlined,
   VideoCameraOutlined,
@@ -18,6 +19,8 @@ import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
 import { useAppSelector } from '../../app/store';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
+import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
 import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
@@ -38,6 +41,7 @@ const sections = [
   { key: 'earnings', icon: <LineChartOutlined />, label: <Link to="/admin/earnings">Earnings</Link> },
   { key: 'payouts', icon: <BankOutlined />, label: <Link to="/admin/payouts">Payouts</Link> },
 ];
+const ordersSection = { key: 'orders', icon: <ShoppingOutlined />, label: <Link to="/admin/orders">Orders</Link> };
 
 /** The admin area, loaded only when an admin opens /admin. */
 export default function AdminApp() {
@@ -45,6 +49,7 @@ export default function AdminApp() {
   const user = useAppSelector((state) => state.session.user);
   const ended = useAppSelector((state) => state.session.ended);
   const { pathname, search } = useLocation();
+  const shopOpen = useShopOpen();
   if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
   if (!user) return <PageLoading />;
 
@@ -55,7 +60,12 @@ export default function AdminApp() {
       {user.isAdmin ? (
         <Layout>
           <Layout.Sider breakpoint="md" collapsedWidth={0} theme="light" width={200}>
-            <Menu mode="inline" selectedKeys={[section]} items={sections} style={{ height: '100%' }} />
+            <Menu
+              mode="inline"
+              selectedKeys={[section]}
+              items={shopOpen ? [...sections, ordersSection] : sections}
+              style={{ height: '100%' }}
+            />
           </Layout.Sider>
           <Layout.Content className="page-content">
             <Routes>
@@ -72,6 +82,8 @@ export default function AdminApp() {
               <Route path="wallet-charges" element={<WalletChargesAdminPage />} />
               <Route path="earnings" element={<EarningsAdminPage />} />
               <Route path="payouts" element={<PayoutsAdminPage />} />
+              {shopOpen && <Route path="orders" element={<AdminOrdersPage />} />}
+              {shopOpen && <Route path="orders/:id" element={<AdminOrderPage />} />}
               <Route path="*" element={<Navigate to="settings" replace />} />
             </Routes>
           </Layout.Content>

@@ -7,6 +7,8 @@ import { GRID_PAGE_SIZE, PagedGrid, useGridPage } from '../../shared/ui/PagedGri
 import { useBookmarkedFeedsQuery } from '../feeds/api';
 import { FeedCard } from '../feeds/FeedCard';
 import { BookmarkedGalleries } from '../galleries/GalleryGrid';
+import { BookmarkedProducts } from '../shop/ProductGrid';
+import { useShopOpen } from '../shop/ShopOpen';
 import { BookmarkedVideos } from '../videos/VideoGrid';
 import { useBookmarkedPerformersQuery, useFollowingQuery } from './api';
 import { PerformerCard } from './PerformerCard';
@@ -54,15 +56,17 @@ const bookmarkTabs = [
   { key: 'videos', label: 'Videos', children: <BookmarkedVideos /> },
   { key: 'galleries', label: 'Galleries', children: <BookmarkedGalleries /> },
 ];
+const productsTab = { key: 'products', label: 'Products', children: <BookmarkedProducts /> };
 
 /** `/user/bookmarks`: what the user bookmarked, a tab per kind (kept in the URL). */
 export function BookmarksPage() {
   const [params, setParams] = useSearchParams();
-  const tab = bookmarkTabs.find((item) => item.key === params.get('tab'))?.key ?? 'creators';
+  const tabs = useShopOpen() ? [...bookmarkTabs, productsTab] : bookmarkTabs;
+  const tab = tabs.find((item) => item.key === params.get('tab'))?.key ?? 'creators';
   return (
     <div className="page-wide">
       <Typography.Title level={2}>Bookmarks</Typography.Title>
-      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key })} destroyOnHidden items={bookmarkTabs} />
+      <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key })} destroyOnHidden items={tabs} />
     </div>
   );
 }

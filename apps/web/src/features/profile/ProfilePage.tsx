@@ -18,6 +18,8 @@ import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
 import { useCountryName, useLanguageName } from '../lookups/fields';
 import { MessageButton } from '../messages/MessageButton';
+import { CreatorProducts } from '../shop/ProductGrid';
+import { useShopOpen } from '../shop/ShopOpen';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
@@ -37,9 +39,10 @@ export default function ProfilePage() {
   const viewer = useAppSelector((state) => state.session.user);
   const { data: performer, isLoading, isError, error } = usePerformerQuery(profileId);
   const [params, setParams] = useSearchParams();
-  const tab = profileTabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
   const languageName = useLanguageName();
   const countryName = useCountryName();
+  const tabs = useShopOpen() ? [...profileTabs, storeTab] : profileTabs;
+  const tab = tabs.find((item) => item.key === params.get('tab'))?.key ?? 'posts';
 
   if (isLoading) return <Skeleton active avatar paragraph={{ rows: 4 }} />;
   if (errorCode(error) === ErrorCode.blocked) {
@@ -128,7 +131,7 @@ export default function ProfilePage() {
           activeKey={tab}
           onChange={(key) => setParams({ tab: key })}
           tabBarExtraContent={own ? <NewContentButton tab={tab} /> : undefined}
-          items={profileTabs.map(({ key, label, feedType }) => ({
+          items={tabs.map(({ key, label, feedType }) => ({
             key,
             label,
             children:
@@ -136,6 +139,11 @@ export default function ProfilePage() {
                 <CreatorVideos
                   performerId={performer._id}
                   empty={own ? 'Upload your first video.' : `${performer.name} has no videos yet.`}
+                />
+              ) : key === 'store' ? (
+                <CreatorProducts
+                  performerId={performer._id}
+                  empty={own ? 'Add your first product to open your store.' : `${performer.name} has nothing for sale yet.`}
                 />
               ) : key === 'galleries' ? (
                 <CreatorGalleries
@@ -163,10 +171,13 @@ const profileTabs: Array<{ key: string; label: string; feedType?: FeedType }> = 
   { key: 'videos', label: 'Videos' },
   { key: 'galleries', label: 'Galleries' },
 ];
+/** The creator's store, while the admin keeps the shop open. */
+const storeTab: (typeof profileTabs)[number] = { key: 'store', label: 'Store' };
 
 const newContent: Record<string, [to: string, label: string]> = {
   videos: ['/creator/videos/new', 'Upload video'],
   galleries: ['/creator/galleries/new', 'New gallery'],
+  store: ['/creator/products/new', 'New product'],
 };
 
 function NewContentButton({ tab }: { tab: string }) {

@@ -17,7 +17,7 @@ type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; pri
  * A payment from the wallet: what it costs, what the fan holds, a way to top up when short, and
  * the payment itself, one intent per purchase (a resent click pays once).
  */
-function PayModal({
+export function PayModal({
   open,
   title,
   charge,

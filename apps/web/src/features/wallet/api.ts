@@ -18,8 +18,8 @@ type Params = Record<string, string | number | undefined>;
 type Intent<T> = T & { idempotencyKey: string };
 const keyed = (key: string) => ({ [IDEMPOTENCY_HEADER]: key });
 
-/** What unlocking or tipping changes: the item's list, the fan's payments and balance. */
-const paidTags = ['Feeds', 'Videos', 'Galleries', 'Charges', 'Me'] as const;
+/** What unlocking, tipping or buying changes: the item's list, the fan's payments, orders and balance. */
+const paidTags = ['Feeds', 'Videos', 'Galleries', 'Products', 'Orders', 'Charges', 'Me'] as const;
 
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -95,6 +95,9 @@ export const api = createApi({
     'UnreadMessages',
     'Notifications',
     'MassMessages',
+    'Products',
+    'Orders',
+    'Addresses',
   ],
   endpoints: () => ({}),
 });

@@ -1,0 +1,77 @@
+import { Card, Typography } from 'antd';
+import { useParams } from 'react-router';
+import { useMyOrdersQuery, useSellerOrdersQuery } from './api';
+import { OrderDetail } from './OrderDetail';
+import { OrdersTable, useOrdersTableState } from './OrdersTable';
+
+/** `/creator/orders`: what fans bought from the creator's store, to send and follow. */
+export function SellerOrdersPage() {
+  const { query } = useOrdersTableState();
+  const { data, isFetching } = useSellerOrdersQuery(query);
+  return (
+    <Card className="page-wide">
+      <Typography.Title level={2}>Orders</Typography.Title>
+      <OrdersTable
+        side="seller"
+        data={data}
+        isFetching={isFetching}
+        detailPath={(order) => `/creator/orders/${order._id}`}
+        empty="No orders yet. They appear here when fans buy from your store."
+      />
+    </Card>
+  );
+}
+
+/** `/creator/orders/:id`. */
+export function SellerOrderPage() {
+  const { id = '' } = useParams();
+  return <OrderDetail id={id} side="seller" backTo="/creator/orders" />;
+}
+
+/** `/user/orders`: what the fan bought, where it stands. */
+export function MyOrdersPage() {
+  const { query } = useOrdersTableState();
+  const { data, isFetching } = useMyOrdersQuery(query);
+  return (
+    <Card className="page-wide">
+      <Typography.Title level={2}>My orders</Typography.Title>
+      <OrdersTable
+        side="buyer"
+        data={data}
+        isFetching={isFetching}
+        detailPath={(order) => `/user/orders/${order._id}`}
+        empty="No orders yet. Creators' stores are a tab on their pages."
+      />
+    </Card>
+  );
+}
+
+/** `/user/orders/:id`: the link in the fan's order notifications and e-mails. */
+export function MyOrderPage() {
+  const { id = '' } = useParams();
+  return <OrderDetail id={id} side="buyer" backTo="/user/orders" />;
+}
+
+/** `/admin/orders`: every order on the site. */
+export function AdminOrdersPage() {
+  const { query } = useOrdersTableState();
+  const { data, isFetching } = useSellerOrdersQuery(query);
+  return (
+    <Card>
+      <Typography.Title level={2}>Orders</Typography.Title>
+      <OrdersTable
+        side="admin"
+        data={data}
+        isFetching={isFetching}
+        detailPath={(order) => `/admin/orders/${order._id}`}
+        empty="No orders yet."
+      />
+    </Card>
+  );
+}
+
+/** `/admin/orders/:id`. */
+export function AdminOrderPage() {
+  const { id = '' } = useParams();
+  return <OrderDetail id={id} side="admin" backTo="/admin/orders" />;
+}
