@@ -22,6 +22,10 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
   await fan.getByRole('button', { name: 'Follow' }).click();
 
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  // The count sits on the button's corner, clear of the bell it counts for.
+  const icon = await bell.getByRole('img', { name: 'bell' }).boundingBox();
+  const count = await page.locator('.ant-badge', { has: bell }).locator('.ant-badge-count').boundingBox();
+  expect(icon && count && (count.y + count.height <= icon.y + 1 || count.x >= icon.x + icon.width - 1)).toBe(true);
   await bell.click();
   const item = page.getByRole('tooltip').getByRole('button', { name: /Social Fan started following you/ });
   await expect(item).toBeVisible();

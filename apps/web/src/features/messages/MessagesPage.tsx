@@ -10,6 +10,16 @@ import { ThreadView } from './ThreadView';
 
 const PAGE = 20;
 
+/** The row's second line: the last words, or why the conversation is closed. */
+const previewOf = (conversation: Conversation) =>
+  conversation.status === 'deactivated' ? conversation.deactivatedReason : (conversation.lastMessage ?? 'No messages yet');
+
+/** A row read aloud: who, how many unread (the badge's bare number says nothing alone), the preview. */
+const labelOf = (conversation: Conversation) => {
+  const unread = conversation.totalNotSeenMessages;
+  return [conversation.recipientInfo.name, unread ? `${unread} unread` : '', previewOf(conversation)].filter(Boolean).join(', ');
+};
+
 /**
  * `/messages`: the conversation list beside the open thread (`?conversation=` in the URL); on a
  * phone, one or the other. The list follows the sockets: a new message moves its conversation to
@@ -89,6 +99,7 @@ export default function MessagesPage() {
                 className="conversation-button"
                 onClick={() => open(conversation._id)}
                 aria-current={conversation._id === activeId ? 'true' : undefined}
+                aria-label={labelOf(conversation)}
               >
                 <Badge count={conversation.totalNotSeenMessages} size="small">
                   <Avatar src={conversation.recipientInfo.avatar} alt="" />
@@ -98,9 +109,7 @@ export default function MessagesPage() {
                     {conversation.recipientInfo.name}
                   </Typography.Text>
                   <Typography.Text type="secondary" ellipsis>
-                    {conversation.status === 'deactivated'
-                      ? conversation.deactivatedReason
-                      : (conversation.lastMessage ?? 'No messages yet')}
+                    {previewOf(conversation)}
                   </Typography.Text>
                 </span>
                 {conversation.lastMessageCreatedAt && (

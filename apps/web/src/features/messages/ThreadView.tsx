@@ -222,6 +222,8 @@ function MessageBubble({
                     src={file.thumbnailUrl ?? file.url}
                     preview={{ src: file.url }}
                     width={160}
+                    height={160}
+                    className="message-photo"
                     alt="Photo in the message"
                   />
                 )

@@ -30,9 +30,19 @@ export const messagesApi = api.injectEndpoints({
     }),
     readAll: build.mutation<{ total: number }, string>({
       query: (conversationId) => ({ url: `/messages/read-all/${conversationId}`, method: 'POST' }),
-      onQueryStarted: async (_conversationId, { dispatch, queryFulfilled }) => {
+      // The header's total follows, and so does the conversation's own count in every list held.
+      onQueryStarted: async (conversationId, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
+        if (!data) return;
+        dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
+        for (const args of messagesApi.util.selectCachedArgsForQuery(getState(), 'conversations')) {
+          dispatch(
+            messagesApi.util.updateQueryData('conversations', args, (draft) => {
+              const read = draft.data.find((item) => item._id === conversationId);
+              if (read) read.totalNotSeenMessages = 0;
+            }),
+          );
+        }
       },
     }),
     /** The creator's mass messages, newest first, with their delivery and results. */

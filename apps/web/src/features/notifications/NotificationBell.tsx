@@ -46,11 +46,15 @@ export function NotificationBell() {
       title={<Typography.Text strong>Notifications</Typography.Text>}
       content={panel}
     >
-      <Button type="text" aria-label={count ? `Notifications, ${count} unread` : 'Notifications'} data-testid="notification-bell">
-        <Badge count={count} size="small" overflowCount={99}>
-          <BellOutlined />
-        </Badge>
-      </Button>
+      {/* The count sits on the button's corner, as on the messages link, not over the icon. */}
+      <Badge count={count} size="small" overflowCount={99}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label={count ? `Notifications, ${count} unread` : 'Notifications'}
+          data-testid="notification-bell"
+        />
+      </Badge>
     </Popover>
   );
 }
