@@ -89,8 +89,21 @@ test('on a phone the list and the thread are separate views, in light and dark',
   await page.getByLabel('Message', { exact: true }).fill('Hello from my phone');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'Hello from my phone' })).toBeVisible();
+  const conversationId = new URL(page.url()).searchParams.get('conversation');
   await page.getByRole('button', { name: 'Back to conversations' }).click();
   await expect(page.getByRole('button', { name: /Rio Vega/ })).toBeVisible();
+
+  // A search's results stay what it found when another conversation moves.
+  await page.getByLabel('Search conversations').fill('nobody');
+  await page.getByLabel('Search conversations').press('Enter');
+  await expect(page.getByText('No conversation with “nobody”')).toBeVisible();
+  const reply = await page.request.post(`/api/messages/conversations/${conversationId}`, { headers: creator, data: { text: 'Hi phone!' } });
+  expect(reply.status()).toBe(200);
+  await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 unread');
+  await expect(page.getByText('No conversation with “nobody”')).toBeVisible();
+  await page.getByLabel('Search conversations').clear();
+  await page.getByLabel('Search conversations').press('Enter');
+  await expect(page.getByRole('button', { name: /^Rio Vega, 1 unread, Hi phone!/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();

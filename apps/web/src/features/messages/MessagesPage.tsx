@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatMoment } from '../../shared/lib/dates';
-import { messagesApi, useConversationQuery, useConversationsQuery } from './api';
+import { changeConversationLists, useConversationQuery, useConversationsQuery } from './api';
 import { ThreadView } from './ThreadView';
 
 const PAGE = 20;
@@ -40,12 +40,16 @@ export default function MessagesPage() {
 
   useEffect(() => setLimit(PAGE), [keyword]);
   useSocketEvent('conversation_updated', ({ conversation }) => {
+    const moved = conversation._id === activeId ? { ...conversation, totalNotSeenMessages: 0 } : conversation;
     dispatch(
-      messagesApi.util.updateQueryData('conversations', { offset: 0, limit, keyword: keyword || undefined }, (draft) => {
-        const others = draft.data.filter((item) => item._id !== conversation._id);
-        if (others.length === draft.data.length) draft.total += 1;
-        const seen = conversation._id === activeId ? { ...conversation, totalNotSeenMessages: 0 } : conversation;
-        draft.data = [seen, ...others];
+      changeConversationLists((list, search) => {
+        const others = list.data.filter((item) => item._id !== conversation._id);
+        if (others.length === list.data.length) {
+          // A search's results take only the conversations it found, not every one that moves.
+          if (search) return;
+          list.total += 1;
+        }
+        list.data = [moved, ...others];
       }),
     );
   });

@@ -1,4 +1,5 @@
 import type { Conversation, ListResponse, MassMessage, Message, SendMassMessageInput, SendMessageInput } from '@limelight/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../shared/lib/api';
 
 export const messagesApi = api.injectEndpoints({
@@ -35,14 +36,10 @@ export const messagesApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (!data) return;
         dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
-        for (const args of messagesApi.util.selectCachedArgsForQuery(getState(), 'conversations')) {
-          dispatch(
-            messagesApi.util.updateQueryData('conversations', args, (draft) => {
-              const read = draft.data.find((item) => item._id === conversationId);
-              if (read) read.totalNotSeenMessages = 0;
-            }),
-          );
-        }
+        changeConversationLists((list) => {
+          const read = list.data.find((item) => item._id === conversationId);
+          if (read) read.totalNotSeenMessages = 0;
+        })(dispatch, getState);
       },
     }),
     /** The creator's mass messages, newest first, with their delivery and results. */
@@ -64,6 +61,20 @@ export const messagesApi = api.injectEndpoints({
     }),
   }),
 });
+
+type ApiState = Parameters<typeof messagesApi.util.selectCachedArgsForQuery>[0];
+
+/**
+ * Changes every list of conversations held, not only the one on screen: the full list and each
+ * search's, at each length loaded, so none is stale when it shows again.
+ */
+export const changeConversationLists =
+  (change: (list: ListResponse<Conversation>, keyword: string | undefined) => void) =>
+  (dispatch: ThunkDispatch<ApiState, unknown, UnknownAction>, getState: () => ApiState) => {
+    for (const args of messagesApi.util.selectCachedArgsForQuery(getState(), 'conversations')) {
+      dispatch(messagesApi.util.updateQueryData('conversations', args, (draft) => change(draft, args.keyword)));
+    }
+  };
 
 export const {
   useConversationsQuery,
