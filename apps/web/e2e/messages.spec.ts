@@ -162,4 +162,9 @@ test('a long thread opens at its newest message inside its own scrolling box; sc
   const top = (await anchor.boundingBox())?.y;
   await expect(page.getByTestId('message').filter({ hasText: /^Message number 1$/ })).toHaveCount(1);
   expect(Math.abs(((await anchor.boundingBox())?.y ?? 0) - (top ?? -100))).toBeLessThan(2);
+
+  // Sending from up there brings the reader down to what they sent.
+  await page.getByLabel('Message', { exact: true }).fill('Sent while scrolled up');
+  await page.getByLabel('Message', { exact: true }).press('Enter');
+  await expect(page.getByTestId('message').filter({ hasText: 'Sent while scrolled up' })).toBeInViewport();
 });
