@@ -63,6 +63,12 @@ test('the notifications page shows all or only unread, kept in the URL, on a pho
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByText('Nothing has happened yet')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The bell's panel stays on the screen, "See all" included.
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByRole('tooltip').getByRole('link', { name: 'See all' })).toBeInViewport({ ratio: 1 });
+  const panel = await page.getByRole('tooltip').boundingBox();
+  expect(panel && panel.x >= 0 && panel.x + panel.width <= 375).toBe(true);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expectAccessible(page);
 });

@@ -42,7 +42,9 @@ export function NotificationBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
+      // Below the bell, shifted sideways as needed: on a phone the bell is mid-header and a panel
+      // aligned to its edge ran off the screen.
+      placement="bottom"
       title={<Typography.Text strong>Notifications</Typography.Text>}
       content={panel}
     >
