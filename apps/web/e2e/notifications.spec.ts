@@ -4,6 +4,8 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
   page,
   browser,
 }) => {
+  // Three people and a settings round trip: longer than the default on a loaded machine.
+  test.setTimeout(60_000);
   await logIn(page, 'leohart');
   await page.goto('/creator/account?tab=notifications');
   const bell = page.getByTestId('notification-bell');
