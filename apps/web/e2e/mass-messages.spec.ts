@@ -1,6 +1,8 @@
 import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
 
 test('a creator messages all their followers at once, sees it delivered, and unsends it', async ({ page, browser }) => {
+  // Two people, a delivery and two accessibility checks: longer than the default on a loaded machine.
+  test.setTimeout(60_000);
   const tag = `${Date.now().toString(36)}`;
   // A new fan follows Rio.
   const fanContext = await browser.newContext({ reducedMotion: 'reduce' });
@@ -31,4 +33,11 @@ test('a creator messages all their followers at once, sees it delivered, and uns
   await expect(row.getByText('Unsent', { exact: true })).toBeVisible();
   await expect(fan.getByTestId('message').filter({ hasText: 'Message deleted!' })).toBeVisible();
   await fanContext.close();
+
+  // On a phone the audiences fit the screen, in light and dark.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByText('Subscribers and followers', { exact: true })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  await expectAccessible(page);
 });

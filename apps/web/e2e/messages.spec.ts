@@ -39,12 +39,13 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
   // The creator's header counts it without a reload; opening the thread reads it.
   await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 unread');
   await page.getByTestId('messages-link').click();
-  await page
-    .getByRole('button', { name: /Social Fan/ })
-    .filter({ hasText: 'Hi Rio! Love your work' })
-    .click();
+  const row = page.getByRole('button', { name: /Social Fan/ }).filter({ hasText: 'Hi Rio! Love your work' });
+  await expect(row).toHaveAccessibleName(/^Social Fan, 1 unread, Hi Rio!/);
+  await row.click();
   await expect(page.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' })).toBeVisible();
   await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages');
+  // The conversation's own count in the list goes too, not only the header's.
+  await expect(row).toHaveAccessibleName(/^Social Fan, Hi Rio!/);
   // The fan's tick turns to seen; the creator's typing shows on the fan's side.
   await expect(fan.getByRole('img', { name: 'Seen' })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).pressSequentially('Thanks');
@@ -88,12 +89,82 @@ test('on a phone the list and the thread are separate views, in light and dark',
   await page.getByLabel('Message', { exact: true }).fill('Hello from my phone');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'Hello from my phone' })).toBeVisible();
+  const conversationId = new URL(page.url()).searchParams.get('conversation');
   await page.getByRole('button', { name: 'Back to conversations' }).click();
   await expect(page.getByRole('button', { name: /Rio Vega/ })).toBeVisible();
+
+  // A search's results stay what it found when another conversation moves.
+  await page.getByLabel('Search conversations').fill('nobody');
+  await page.getByLabel('Search conversations').press('Enter');
+  await expect(page.getByText('No conversation with “nobody”')).toBeVisible();
+  const reply = await page.request.post(`/api/messages/conversations/${conversationId}`, { headers: creator, data: { text: 'Hi phone!' } });
+  expect(reply.status()).toBe(200);
+  await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 unread');
+  await expect(page.getByText('No conversation with “nobody”')).toBeVisible();
+  await page.getByLabel('Search conversations').clear();
+  await page.getByLabel('Search conversations').press('Enter');
+  await expect(page.getByRole('button', { name: /^Rio Vega, 1 unread, Hi phone!/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await page.getByRole('button', { name: /Rio Vega/ }).click();
   await expect(page.getByTestId('message').filter({ hasText: 'Hello from my phone' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a long thread opens at its newest message inside its own scrolling box; scrolling up loads older pages without a jump', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const account = await newFan(page.request);
+  const fanAuth = await tokenOf(page.request, account.username, account.password);
+  const creator = await tokenOf(page.request, 'riovega', DEMO_PASSWORD);
+  expect((await page.request.put('/api/performers/me', { headers: creator, data: { messagesFrom: 'everyone' } })).status()).toBe(200);
+  const { _id: rio } = await (await page.request.get('/api/users/me', { headers: creator })).json();
+  const conversation = await (
+    await page.request.post('/api/conversations', { headers: fanAuth, data: { source: 'performer', sourceId: rio } })
+  ).json();
+  // 40 messages (more than a page of 25), the last with a photo, whose box is kept before it loads.
+  for (let index = 1; index <= 40; index++) {
+    const sender = index % 2 ? fanAuth : creator;
+    const response = await page.request.post(`/api/messages/conversations/${conversation._id}`, {
+      headers: sender,
+      data: { text: `Message number ${index}` },
+    });
+    expect(response.status()).toBe(200);
+  }
+  const upload = await page.request.post('/api/messages/public/file/photo', {
+    headers: creator,
+    multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: png } },
+  });
+  const photo = await upload.json();
+  await page.request.post(`/api/messages/conversations/${conversation._id}`, {
+    headers: creator,
+    data: { text: 'The newest, with a photo', fileIds: [photo._id] },
+  });
+
+  await logIn(page, account.username, { password: account.password });
+  await page.goto(`/messages?conversation=${conversation._id}`);
+  const newest = page.getByTestId('message').filter({ hasText: 'The newest, with a photo' });
+  await expect(newest.getByRole('img', { name: 'Photo in the message' })).toBeVisible();
+  await expect(newest).toBeInViewport();
+  await expect(page.getByLabel('Message', { exact: true })).toBeInViewport();
+  await expect(page.getByTestId('message').filter({ hasText: /^Message number 1$/ })).toHaveCount(0);
+
+  // Scrolled to the top of its box, the older page comes above and what was on screen stays put.
+  const box = page.getByRole('log', { name: 'Messages' });
+  const anchor = page.getByTestId('message').filter({ hasText: /^Message number 17$/ });
+  const before = await box.evaluate((element) => {
+    element.scrollTop = 0;
+    return element.scrollHeight > element.clientHeight;
+  });
+  expect(before, 'the thread scrolls inside its box').toBe(true);
+  const top = (await anchor.boundingBox())?.y;
+  await expect(page.getByTestId('message').filter({ hasText: /^Message number 1$/ })).toHaveCount(1);
+  expect(Math.abs(((await anchor.boundingBox())?.y ?? 0) - (top ?? -100))).toBeLessThan(2);
+
+  // Sending from up there brings the reader down to what they sent.
+  await page.getByLabel('Message', { exact: true }).fill('Sent while scrolled up');
+  await page.getByLabel('Message', { exact: true }).press('Enter');
+  await expect(page.getByTestId('message').filter({ hasText: 'Sent while scrolled up' })).toBeInViewport();
 });

@@ -4,6 +4,8 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
   page,
   browser,
 }) => {
+  // Three people and a settings round trip: longer than the default on a loaded machine.
+  test.setTimeout(60_000);
   await logIn(page, 'leohart');
   await page.goto('/creator/account?tab=notifications');
   const bell = page.getByTestId('notification-bell');
@@ -22,6 +24,10 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
   await fan.getByRole('button', { name: 'Follow' }).click();
 
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  // The count sits on the button's corner, clear of the bell it counts for.
+  const icon = await bell.getByRole('img', { name: 'bell' }).boundingBox();
+  const count = await page.locator('.ant-badge', { has: bell }).locator('.ant-badge-count').boundingBox();
+  expect(icon && count && (count.y + count.height <= icon.y + 1 || count.x >= icon.x + icon.width - 1)).toBe(true);
   await bell.click();
   const item = page.getByRole('tooltip').getByRole('button', { name: /Social Fan started following you/ });
   await expect(item).toBeVisible();
@@ -59,6 +65,12 @@ test('the notifications page shows all or only unread, kept in the URL, on a pho
   await expect(page).toHaveURL(/\/notifications$/);
   await expect(page.getByText('Nothing has happened yet')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The bell's panel stays on the screen, "See all" included.
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByRole('tooltip').getByRole('link', { name: 'See all' })).toBeInViewport({ ratio: 1 });
+  const panel = await page.getByRole('tooltip').boundingBox();
+  expect(panel && panel.x >= 0 && panel.x + panel.width <= 375).toBe(true);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expectAccessible(page);
 });

@@ -147,7 +147,7 @@ describe('notifications', () => {
     const kinds = (await list(creator)).data.map((item: { kind: string }) => item.kind).sort();
     expect(kinds).toEqual(['comment', 'like', 'new_message', 'new_subscriber', 'tip'].sort());
     const texts = (await list(creator)).data.map((item: { text: string }) => item.text);
-    expect(texts).toContain(`${fan.user.name} tipped you 10 tokens`);
+    expect(texts).toContain(`${fan.user.name} tipped you 10.00 tokens`);
     expect(texts).toContain(`${fan.user.name} commented on your post: Lovely`);
   });
 

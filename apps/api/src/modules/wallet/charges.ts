@@ -27,6 +27,15 @@ import { placeOrder, productForSale, reserveStock } from '../shop';
 import { publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
 
+/** What a fan bought, as the creator's notification names it (a feed item is a post to people). */
+const boughtNames: Record<Exclude<WalletChargeRouteType, 'tip'>, string> = {
+  feed: 'post',
+  video: 'video',
+  gallery: 'gallery',
+  message: 'message',
+  product: 'product',
+};
+
 type Transaction = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 type Target = {
   performerId: string;
@@ -124,12 +133,13 @@ export async function chargeWallet(
     intentOf(request),
     async (tx) => {
       // First in the transaction, before the creator's balance row is locked; gone again if the payment fails.
-      const amount = `${fromCents(target.priceCents)} tokens`;
+      // Written as the app writes amounts: "12.50 tokens".
+      const amount = `${fromCents(target.priceCents).toFixed(2)} tokens`;
       await notify(deps, tx, {
         userId: target.performerId,
         kind: type === 'tip' ? 'tip' : 'purchase',
         actorId: fan.id,
-        text: type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${type} for ${amount}`,
+        text: type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${boughtNames[type]} for ${amount}`,
         link: '/creator/earnings',
       });
       await target.before?.(tx);

@@ -1,5 +1,5 @@
 import { type MassMessage, massAudiences } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Progress, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Popconfirm, Progress, Segmented, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
@@ -30,6 +30,8 @@ export default function MassMessagesPage() {
   const { state, tableProps } = useTableState([], { sortBy: 'createdAt' });
   const page = { offset: (state.current - 1) * state.pageSize, limit: state.pageSize };
   const [sending, setSending] = useState(false);
+  // On a phone the three audiences stack: side by side they are wider than the screen.
+  const phone = !Grid.useBreakpoint().sm;
   // Polls while a delivery is under way, so its progress moves by itself.
   const { data, isLoading } = useMassMessagesQuery(page, { pollingInterval: sending ? POLL_MS : 0 });
   const anySending = !!data?.data.some((item) => item.status === 'sending');
@@ -106,6 +108,7 @@ export default function MassMessagesPage() {
           <Segmented
             value={audience}
             onChange={(value) => setAudience(value as Audience)}
+            vertical={phone}
             options={massAudiences.map((value) => ({ value, label: audienceLabels[value] }))}
             aria-labelledby="mass-audience"
           />

@@ -6,8 +6,11 @@ import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useOpenConversationMutation } from './api';
 
-/** "Message": opens (or makes) the conversation with this person; when they take no messages from you, says why. */
-export function MessageButton({ person, block }: { person: PublicUser; block?: boolean }) {
+/**
+ * "Message": opens (or makes) the conversation with this person; when they take no messages from
+ * you, says why. Named for the person, as rows of fans each have one; small in a table's row.
+ */
+export function MessageButton({ person, block, size }: { person: PublicUser; block?: boolean; size?: 'small' }) {
   const [openConversation, { isLoading }] = useOpenConversationMutation();
   const navigate = useNavigate();
   const signedIn = useSignedInAction();
@@ -17,7 +20,14 @@ export function MessageButton({ person, block }: { person: PublicUser; block?: b
       .then((conversation) => navigate(`/messages?conversation=${conversation._id}`))
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
-    <Button icon={<MessageOutlined />} loading={isLoading} onClick={signedIn(start)} block={block}>
+    <Button
+      icon={<MessageOutlined />}
+      loading={isLoading}
+      onClick={signedIn(start)}
+      block={block}
+      size={size}
+      aria-label={`Message ${person.name}`}
+    >
       Message
     </Button>
   );

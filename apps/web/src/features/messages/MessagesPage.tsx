@@ -5,10 +5,20 @@ import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatMoment } from '../../shared/lib/dates';
-import { messagesApi, useConversationQuery, useConversationsQuery } from './api';
+import { changeConversationLists, useConversationQuery, useConversationsQuery } from './api';
 import { ThreadView } from './ThreadView';
 
 const PAGE = 20;
+
+/** The row's second line: the last words, or why the conversation is closed. */
+const previewOf = (conversation: Conversation) =>
+  conversation.status === 'deactivated' ? conversation.deactivatedReason : (conversation.lastMessage ?? 'No messages yet');
+
+/** A row read aloud: who, how many unread (the badge's bare number says nothing alone), the preview. */
+const labelOf = (conversation: Conversation) => {
+  const unread = conversation.totalNotSeenMessages;
+  return [conversation.recipientInfo.name, unread ? `${unread} unread` : '', previewOf(conversation)].filter(Boolean).join(', ');
+};
 
 /**
  * `/messages`: the conversation list beside the open thread (`?conversation=` in the URL); on a
@@ -30,12 +40,16 @@ export default function MessagesPage() {
 
   useEffect(() => setLimit(PAGE), [keyword]);
   useSocketEvent('conversation_updated', ({ conversation }) => {
+    const moved = conversation._id === activeId ? { ...conversation, totalNotSeenMessages: 0 } : conversation;
     dispatch(
-      messagesApi.util.updateQueryData('conversations', { offset: 0, limit, keyword: keyword || undefined }, (draft) => {
-        const others = draft.data.filter((item) => item._id !== conversation._id);
-        if (others.length === draft.data.length) draft.total += 1;
-        const seen = conversation._id === activeId ? { ...conversation, totalNotSeenMessages: 0 } : conversation;
-        draft.data = [seen, ...others];
+      changeConversationLists((list, search) => {
+        const others = list.data.filter((item) => item._id !== conversation._id);
+        if (others.length === list.data.length) {
+          // A search's results take only the conversations it found, not every one that moves.
+          if (search) return;
+          list.total += 1;
+        }
+        list.data = [moved, ...others];
       }),
     );
   });
@@ -89,6 +103,7 @@ export default function MessagesPage() {
                 className="conversation-button"
                 onClick={() => open(conversation._id)}
                 aria-current={conversation._id === activeId ? 'true' : undefined}
+                aria-label={labelOf(conversation)}
               >
                 <Badge count={conversation.totalNotSeenMessages} size="small">
                   <Avatar src={conversation.recipientInfo.avatar} alt="" />
@@ -98,9 +113,7 @@ export default function MessagesPage() {
                     {conversation.recipientInfo.name}
                   </Typography.Text>
                   <Typography.Text type="secondary" ellipsis>
-                    {conversation.status === 'deactivated'
-                      ? conversation.deactivatedReason
-                      : (conversation.lastMessage ?? 'No messages yet')}
+                    {previewOf(conversation)}
                   </Typography.Text>
                 </span>
                 {conversation.lastMessageCreatedAt && (

@@ -36,6 +36,8 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   const scroller = useRef<HTMLDivElement>(null);
   // Where the reader was before older messages were put above, so the view does not jump.
   const keepFromBottom = useRef<number | undefined>(undefined);
+  // Set when the reader sends: their own message shows, however far up they had scrolled.
+  const sent = useRef(false);
   const id = conversation._id;
   const other = conversation.recipientInfo;
 
@@ -64,9 +66,10 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
     if (keepFromBottom.current !== undefined) {
       box.scrollTop = box.scrollHeight - keepFromBottom.current;
       keepFromBottom.current = undefined;
-    } else if (box.scrollHeight - box.scrollTop - box.clientHeight < 200 || thread.messages.length <= MESSAGE_PAGE_SIZE) {
+    } else if (sent.current || box.scrollHeight - box.scrollTop - box.clientHeight < 200 || thread.messages.length <= MESSAGE_PAGE_SIZE) {
       box.scrollTop = box.scrollHeight;
     }
+    sent.current = false;
   }, [thread.messages]);
 
   const olderLeft = thread.total > thread.messages.length;
@@ -173,6 +176,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
           isCreator={!!me?.isPerformer}
           onSend={async (content) => {
             const message = await send({ conversationId: id, ...content }).unwrap();
+            sent.current = true;
             setThread((current) => withMessage(current, message));
           }}
           onTyping={() => {
@@ -222,6 +226,8 @@ function MessageBubble({
                     src={file.thumbnailUrl ?? file.url}
                     preview={{ src: file.url }}
                     width={160}
+                    height={160}
+                    className="message-photo"
                     alt="Photo in the message"
                   />
                 )

@@ -1,4 +1,5 @@
 import type { Conversation, ListResponse, MassMessage, Message, SendMassMessageInput, SendMessageInput } from '@limelight/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../shared/lib/api';
 
 export const messagesApi = api.injectEndpoints({
@@ -30,9 +31,15 @@ export const messagesApi = api.injectEndpoints({
     }),
     readAll: build.mutation<{ total: number }, string>({
       query: (conversationId) => ({ url: `/messages/read-all/${conversationId}`, method: 'POST' }),
-      onQueryStarted: async (_conversationId, { dispatch, queryFulfilled }) => {
+      // The header's total follows, and so does the conversation's own count in every list held.
+      onQueryStarted: async (conversationId, { dispatch, getState, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
+        if (!data) return;
+        dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, data));
+        changeConversationLists((list) => {
+          const read = list.data.find((item) => item._id === conversationId);
+          if (read) read.totalNotSeenMessages = 0;
+        })(dispatch, getState);
       },
     }),
     /** The creator's mass messages, newest first, with their delivery and results. */
@@ -54,6 +61,20 @@ export const messagesApi = api.injectEndpoints({
     }),
   }),
 });
+
+type ApiState = Parameters<typeof messagesApi.util.selectCachedArgsForQuery>[0];
+
+/**
+ * Changes every list of conversations held, not only the one on screen: the full list and each
+ * search's, at each length loaded, so none is stale when it shows again.
+ */
+export const changeConversationLists =
+  (change: (list: ListResponse<Conversation>, keyword: string | undefined) => void) =>
+  (dispatch: ThunkDispatch<ApiState, unknown, UnknownAction>, getState: () => ApiState) => {
+    for (const args of messagesApi.util.selectCachedArgsForQuery(getState(), 'conversations')) {
+      dispatch(messagesApi.util.updateQueryData('conversations', args, (draft) => change(draft, args.keyword)));
+    }
+  };
 
 export const {
   useConversationsQuery,

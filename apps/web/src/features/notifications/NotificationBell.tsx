@@ -42,15 +42,21 @@ export function NotificationBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
+      // Below the bell, shifted sideways as needed: on a phone the bell is mid-header and a panel
+      // aligned to its edge ran off the screen.
+      placement="bottom"
       title={<Typography.Text strong>Notifications</Typography.Text>}
       content={panel}
     >
-      <Button type="text" aria-label={count ? `Notifications, ${count} unread` : 'Notifications'} data-testid="notification-bell">
-        <Badge count={count} size="small" overflowCount={99}>
-          <BellOutlined />
-        </Badge>
-      </Button>
+      {/* The count sits on the button's corner, as on the messages link, not over the icon. */}
+      <Badge count={count} size="small" overflowCount={99}>
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label={count ? `Notifications, ${count} unread` : 'Notifications'}
+          data-testid="notification-bell"
+        />
+      </Badge>
     </Popover>
   );
 }

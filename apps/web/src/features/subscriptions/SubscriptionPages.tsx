@@ -90,7 +90,7 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
               key: 'actions',
               render: (_: unknown, row: Subscription) => (
                 <Flex gap={8} wrap>
-                  <MessageButton person={row.user} />
+                  <MessageButton person={row.user} size="small" />
                   <BlockButton user={row.user} />
                 </Flex>
               ),
