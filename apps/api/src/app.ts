@@ -40,7 +40,6 @@ import { notificationsRoutes } from './modules/notifications/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { stripeRoutes } from './modules/payments/stripe-routes';
 import { payoutsRoutes } from './modules/payouts/routes';
-import { performerPresence } from './modules/performers/presence';
 import { performersRoutes } from './modules/performers/routes';
 import { postsRoutes } from './modules/posts/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
@@ -54,6 +53,7 @@ import { storiesRoutes } from './modules/stories/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
+import { accountPresence } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
 import { visibleVideo } from './modules/videos';
 import { videosRoutes } from './modules/videos/routes';
@@ -136,7 +136,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     db: database.db,
     redisUrl: config.redisUrl,
     log: app.log,
-    presence: performerPresence(database.db),
+    presence: accountPresence(database.db),
   });
   const deps: Deps = {
     config,

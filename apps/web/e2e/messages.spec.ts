@@ -32,6 +32,8 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
   await fan.getByRole('button', { name: 'Message' }).click();
   await expect(fan).toHaveURL(/\/messages\?conversation=/);
   await expect(fan.getByText('No messages yet: say hello to Rio Vega.')).toBeVisible();
+  // The creator is signed in on the other page, so online.
+  await expect(fan.getByTestId('presence')).toHaveText('Online');
   await fan.getByLabel('Message', { exact: true }).fill('Hi Rio! Love your work');
   await fan.getByLabel('Message', { exact: true }).press('Enter');
   await expect(fan.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' })).toBeVisible();
@@ -40,12 +42,13 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
   await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages, 1 unread');
   await page.getByTestId('messages-link').click();
   const row = page.getByRole('button', { name: /Social Fan/ }).filter({ hasText: 'Hi Rio! Love your work' });
-  await expect(row).toHaveAccessibleName(/^Social Fan, 1 unread, Hi Rio!/);
+  // The fan is online too (their page holds a socket): the row says so beside the count.
+  await expect(row).toHaveAccessibleName(/^Social Fan, online, 1 unread, Hi Rio!/);
   await row.click();
   await expect(page.getByTestId('message').filter({ hasText: 'Hi Rio! Love your work' })).toBeVisible();
   await expect(page.getByTestId('messages-link')).toHaveAccessibleName('Messages');
   // The conversation's own count in the list goes too, not only the header's.
-  await expect(row).toHaveAccessibleName(/^Social Fan, Hi Rio!/);
+  await expect(row).toHaveAccessibleName(/^Social Fan, online, Hi Rio!/);
   // The fan's tick turns to seen; the creator's typing shows on the fan's side.
   await expect(fan.getByRole('img', { name: 'Seen' })).toBeVisible();
   await page.getByLabel('Message', { exact: true }).pressSequentially('Thanks');

@@ -34,6 +34,8 @@ export const conversationSchema = z.object({
   type: z.literal('private'),
   /** The other member's public profile. */
   recipientInfo: publicUserSchema,
+  /** Whether the other member is connected now, else when they were last. */
+  recipientPresence: z.object({ isOnline: z.boolean(), lastSeenAt: z.string().nullable() }),
   lastMessage: z.string().nullable(),
   lastMessageCreatedAt: z.string().nullable(),
   lastSenderId: z.string().nullable(),

@@ -39,6 +39,9 @@ export const users = pgTable(
     coverKey: text('cover_key'),
     avatarFileId: uuid('avatar_file_id'),
     coverFileId: uuid('cover_file_id'),
+    /** Online while any of the account's sockets is connected; `onlineAt` is when that last changed. */
+    isOnline: boolean('is_online').notNull().default(false),
+    onlineAt: timestamp('online_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +89,7 @@ export const performerProfiles = pgTable(
     messagesFrom: text('messages_from').$type<MessagesFrom>().notNull().default('subscribers'),
     /** Kept in step with the follows table by the follow service, in the same transaction. */
     followersCount: integer('followers_count').notNull().default(0),
+    /** A copy of the account's presence (users), written with it, for discovery's index of who is online. */
     isOnline: boolean('is_online').notNull().default(false),
     onlineAt: timestamp('online_at', { withTimezone: true }),
     /** Active and verified, so shown to fans: a copy kept by database triggers, for one-table search. */

@@ -125,6 +125,20 @@ describe(`messaging events${process.env.REDIS_URL ? ' across two processes over 
     expect((await deleted).message).toMatchObject({ isDeleted: true, text: DELETED_MESSAGE_TEXT });
   });
 
+  it('shows each member whether the other is online, fans as well as creators, and when they were last', async () => {
+    const { creator, fan, conversationId } = await subscribedPair();
+    const presenceSeenBy = async (reader: Account) =>
+      (await app.inject({ method: 'GET', url: `/api/conversations/${conversationId}`, headers: reader.headers })).json().recipientPresence;
+    expect(await presenceSeenBy(fan)).toEqual({ isOnline: false, lastSeenAt: null });
+    const creatorSocket = await connected(creator, other ?? app);
+    const fanSocket = await connected(fan, app);
+    await expect.poll(() => presenceSeenBy(fan)).toMatchObject({ isOnline: true });
+    await expect.poll(() => presenceSeenBy(creator)).toMatchObject({ isOnline: true });
+    fanSocket.disconnect();
+    await expect.poll(() => presenceSeenBy(creator)).toMatchObject({ isOnline: false, lastSeenAt: expect.any(String) });
+    creatorSocket.disconnect();
+  });
+
   it('passes on typing only from a member of the conversation', async () => {
     const { fan, conversationId } = await subscribedPair();
     const fanSocket = await connected(fan, app);

@@ -1,6 +1,7 @@
 /** What other modules may use of the users module (decision 004): everything else is its own. */
 export { assertAvailable, assertCurrentPassword, duplicateAsConflict, insertAccount, sendVerificationMail } from './accounts';
 export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
+export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
 export { findByEmail, findById, findByLogin, findByUsernames, takenFields, type UserRow } from './repo';
 export { currentUser } from './service';

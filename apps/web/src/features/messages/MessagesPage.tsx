@@ -1,10 +1,11 @@
 import type { Conversation } from '@limelight/contracts';
-import { Alert, Avatar, Badge, Button, Card, Empty, Flex, Grid, Input, List, Skeleton, Typography } from 'antd';
+import { Alert, Badge, Button, Card, Empty, Flex, Grid, Input, List, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatMoment } from '../../shared/lib/dates';
+import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { changeConversationLists, useConversationQuery, useConversationsQuery } from './api';
 import { ThreadView } from './ThreadView';
 
@@ -14,10 +15,17 @@ const PAGE = 20;
 const previewOf = (conversation: Conversation) =>
   conversation.status === 'deactivated' ? conversation.deactivatedReason : (conversation.lastMessage ?? 'No messages yet');
 
-/** A row read aloud: who, how many unread (the badge's bare number says nothing alone), the preview. */
+/** A row read aloud: who, whether online, how many unread (the badge's bare number says nothing alone), the preview. */
 const labelOf = (conversation: Conversation) => {
   const unread = conversation.totalNotSeenMessages;
-  return [conversation.recipientInfo.name, unread ? `${unread} unread` : '', previewOf(conversation)].filter(Boolean).join(', ');
+  return [
+    conversation.recipientInfo.name,
+    conversation.recipientPresence.isOnline ? 'online' : '',
+    unread ? `${unread} unread` : '',
+    previewOf(conversation),
+  ]
+    .filter(Boolean)
+    .join(', ');
 };
 
 /**
@@ -106,7 +114,7 @@ export default function MessagesPage() {
                 aria-label={labelOf(conversation)}
               >
                 <Badge count={conversation.totalNotSeenMessages} size="small">
-                  <Avatar src={conversation.recipientInfo.avatar} alt="" />
+                  <PresenceAvatar src={conversation.recipientInfo.avatar} presence={conversation.recipientPresence} />
                 </Badge>
                 <span className="conversation-text">
                   <Typography.Text strong ellipsis>

@@ -1,13 +1,15 @@
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { type Conversation, MESSAGE_PAGE_SIZE, type Message } from '@limelight/contracts';
-import { Alert, Avatar, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
+import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
+import { presenceLabel } from '../../shared/lib/presence';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { UnlockButton } from '../wallet/PayButtons';
 import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation, useSendMessageMutation } from './api';
 import { Composer } from './Composer';
@@ -40,6 +42,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   const sent = useRef(false);
   const id = conversation._id;
   const other = conversation.recipientInfo;
+  const seen = presenceLabel(conversation.recipientPresence);
 
   const load = useCallback(
     async (offset: number, limit = MESSAGE_PAGE_SIZE) => {
@@ -113,10 +116,17 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
     <Flex vertical className="thread" aria-label={`Conversation with ${other.name}`}>
       <Flex align="center" gap={8} className="thread-header">
         {onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="Back to conversations" />}
-        <Avatar src={other.avatar} alt="" />
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
-          {other.isPerformer && other.username ? <Link to={`/${other.username}`}>{other.name}</Link> : other.name}
-        </Typography.Title>
+        <PresenceAvatar src={other.avatar} presence={conversation.recipientPresence} />
+        <Flex vertical>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+            {other.isPerformer && other.username ? <Link to={`/${other.username}`}>{other.name}</Link> : other.name}
+          </Typography.Title>
+          {seen && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="presence">
+              {seen}
+            </Typography.Text>
+          )}
+        </Flex>
       </Flex>
       <div
         ref={scroller}
