@@ -73,6 +73,10 @@ describe('buying products', () => {
     const sale = (await call('GET', `/orders/${order._id}`, creator)).json();
     expect(sale.net).toBeGreaterThan(0);
     expect(sale.commission + sale.net).toBe(50);
+    // The creator is told what to send, and led to the orders rather than the earnings.
+    const told = (await call('GET', '/notifications', creator)).json().data[0];
+    expect(told).toMatchObject({ kind: 'purchase', link: '/creator/orders' });
+    expect(told.text).toBe(`${fan.user.name} ordered 2 × Signed T-shirt for 50.00 tokens`);
 
     const digital = await buy(fan, photoSet._id, {});
     expect(digital.statusCode, digital.body).toBe(200);

@@ -37,7 +37,12 @@ type Target = {
   /** In the payment's transaction: before the money moves (stock), and with the charge once paid (the order). */
   before?(tx: Transaction): Promise<void>;
   after?(tx: Transaction, charge: typeof walletCharges.$inferSelect): Promise<void>;
+  /** What the creator is told, when the charge type's own words say too little (an order to send). */
+  notice?: { text: string; link: string };
 };
+
+/** An amount as people read it: "39.00 tokens". */
+const tokens = (cents: number) => `${(cents / 100).toFixed(2)} tokens`;
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
@@ -64,6 +69,10 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
       once: sale.product.type === 'digital',
       before: (tx) => reserveStock(tx, sale),
       after: (tx, charge) => placeOrder(tx, sale, charge),
+      notice: {
+        text: `${fan.name} ordered ${sale.quantity} × ${sale.product.title} for ${tokens(sale.product.priceCents * sale.quantity)}`,
+        link: '/creator/orders',
+      },
     };
   },
 };
@@ -129,8 +138,9 @@ export async function chargeWallet(
         userId: target.performerId,
         kind: type === 'tip' ? 'tip' : 'purchase',
         actorId: fan.id,
-        text: type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${type} for ${amount}`,
-        link: '/creator/earnings',
+        text:
+          target.notice?.text ?? (type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${type} for ${amount}`),
+        link: target.notice?.link ?? '/creator/earnings',
       });
       await target.before?.(tx);
       const paid = await payFromWallet(deps, tx, {
