@@ -206,6 +206,16 @@ test('the product editor refuses a bad name, price or stock once each, naming th
   await expect(page.getByText('A price must be at most 10000.00 tokens')).toBeVisible();
   // Refused, never changed.
   await expect(page.getByLabel('Price (tokens)')).toHaveValue('20000');
+
+  // Saved as a draft, its page tells its creator that fans do not see it yet.
+  const name = `Draft mug ${unique()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price (tokens)').fill('8');
+  await page.getByLabel('In stock').fill('2');
+  await page.getByText('Draft', { exact: true }).click();
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByText('Fans do not see it until you publish it.')).toBeVisible();
 });
 
 test('a fan short of tokens is led to top up what is missing, and back to the product', async ({ page }) => {
