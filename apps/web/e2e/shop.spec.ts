@@ -121,6 +121,20 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
 
+  // While it is processing, the fan may send it elsewhere: nothing is chosen for them.
+  await fan.goto('/user/orders');
+  await fan
+    .getByRole('row', { name: new RegExp(bag) })
+    .getByRole('link', { name: /^L-\d+$/ })
+    .click();
+  await fan.getByRole('button', { name: 'Change address' }).click();
+  const harbour = fan.getByRole('radio', { name: /Fiona Fan, 12 Harbour Road/ });
+  await expect(harbour).not.toBeChecked();
+  await expect(fan.getByRole('button', { name: 'Send it here' })).toBeDisabled();
+  await harbour.check();
+  await fan.getByRole('button', { name: 'Send it here' }).click();
+  await expect(fan.getByText('The order goes to the new address')).toBeVisible();
+
   // The creator sends the bag with its tracking code.
   await page.goto('/creator/orders');
   await page.getByLabel('Search orders').fill(bag);
