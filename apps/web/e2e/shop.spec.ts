@@ -182,6 +182,12 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   await expect(fan.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(fan.getByTestId('step-shipping')).toBeVisible();
   await expectAccessible(fan);
+  // The bell that told them of it opens within the phone's width.
+  await fan.getByTestId('notification-bell').click();
+  await expect(fan.getByText(/is on its way/).first()).toBeVisible();
+  const panel = await fan.locator('.ant-popover').boundingBox();
+  expect((panel?.x ?? -1) >= 0 && (panel?.x ?? 0) + (panel?.width ?? 0) <= 390).toBe(true);
+  await fan.keyboard.press('Escape');
   await fan.getByTestId('theme-toggle').click();
   await fanContext.close();
 });

@@ -42,7 +42,8 @@ export function NotificationBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
+      // Centred under the bell: a phone's narrow header has no room for it to hang to one side.
+      placement="bottom"
       title={<Typography.Text strong>Notifications</Typography.Text>}
       content={panel}
     >
