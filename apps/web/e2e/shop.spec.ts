@@ -121,6 +121,20 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
 
+  // While it is processing, the fan may send it elsewhere: nothing is chosen for them.
+  await fan.goto('/user/orders');
+  await fan
+    .getByRole('row', { name: new RegExp(bag) })
+    .getByRole('link', { name: /^L-\d+$/ })
+    .click();
+  await fan.getByRole('button', { name: 'Change address' }).click();
+  const harbour = fan.getByRole('radio', { name: /Fiona Fan, 12 Harbour Road/ });
+  await expect(harbour).not.toBeChecked();
+  await expect(fan.getByRole('button', { name: 'Send it here' })).toBeDisabled();
+  await harbour.check();
+  await fan.getByRole('button', { name: 'Send it here' }).click();
+  await expect(fan.getByText('The order goes to the new address')).toBeVisible();
+
   // The creator sends the bag with its tracking code.
   await page.goto('/creator/orders');
   await page.getByLabel('Search orders').fill(bag);
@@ -153,12 +167,27 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   expect(await balanceOf(page.request, creatorAuth)).toBeCloseTo(creatorBefore + net, 2);
   await expect(fan.getByTestId('header-balance')).toHaveText((fanBefore - 29).toFixed(2));
 
+  // An admin refunds the bag: the fan's wallet history says so, rather than showing tokens still spent.
+  const adminAuth = await tokenOf(page.request, accounts.admin, DEMO_PASSWORD);
+  const charges = await (await page.request.get('/api/wallet/charges/search?type=product', { headers: fanAuth })).json();
+  const bagCharge = charges.data.find((charge: { price: number }) => charge.price === 25);
+  expect((await page.request.post(`/api/admin/wallet/charges/${bagCharge._id}/refund`, { headers: adminAuth })).status()).toBe(200);
+  await fan.goto('/user/wallet?tab=spent');
+  await expect(fan.getByRole('row', { name: /25\.00 tokens/ }).getByText('Refunded')).toBeVisible();
+  await fan.goBack();
+
   // On a phone, in the dark theme, the order still reads and passes the checks.
   await fan.setViewportSize({ width: 390, height: 844 });
   await fan.getByTestId('theme-toggle').click();
   await expect(fan.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(fan.getByTestId('step-shipping')).toBeVisible();
   await expectAccessible(fan);
+  // The bell that told them of it opens within the phone's width.
+  await fan.getByTestId('notification-bell').click();
+  await expect(fan.getByText(/is on its way/).first()).toBeVisible();
+  const panel = await fan.locator('.ant-popover').boundingBox();
+  expect((panel?.x ?? -1) >= 0 && (panel?.x ?? 0) + (panel?.width ?? 0) <= 390).toBe(true);
+  await fan.keyboard.press('Escape');
   await fan.getByTestId('theme-toggle').click();
   await fanContext.close();
 });
@@ -180,4 +209,55 @@ test('with the shop closed by the admin, no screen leads into it', async ({ page
   } finally {
     await setSettingAsAdmin(page, 'enableProduct', true);
   }
+});
+
+test('the product editor refuses a bad name, price or stock once each, naming the limit in tokens', async ({ page }) => {
+  await logIn(page, accounts.creator);
+  await page.goto('/creator/products/new');
+  await expect(page.getByText('From 0.50 tokens to 10000.00 tokens')).toBeVisible();
+  await page.getByLabel('Price (tokens)').fill('0.1');
+  await page.getByLabel('In stock').fill('-2');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await expect(page.getByText('Enter a name')).toBeVisible();
+  await expect(page.getByText('Name is required')).toHaveCount(0);
+  await expect(page.getByText('A price must be at least 0.50 tokens')).toBeVisible();
+  await expect(page.getByText('Stock must be 0 or more')).toBeVisible();
+  await page.getByLabel('Price (tokens)').fill('20000');
+  await expect(page.getByText('A price must be at most 10000.00 tokens')).toBeVisible();
+  // Refused, never changed.
+  await expect(page.getByLabel('Price (tokens)')).toHaveValue('20000');
+
+  // Saved as a draft, its page tells its creator that fans do not see it yet.
+  const name = `Draft mug ${unique()}`;
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Price (tokens)').fill('8');
+  await page.getByLabel('In stock').fill('2');
+  await page.getByText('Draft', { exact: true }).click();
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByText('Fans do not see it until you publish it.')).toBeVisible();
+});
+
+test('a fan short of tokens is led to top up what is missing, and back to the product', async ({ page }) => {
+  const tag = unique();
+  const creatorAuth = await tokenOf(page.request, accounts.creator, DEMO_PASSWORD);
+  const created = await page.request.post('/api/performer/performer-assets/products', {
+    headers: creatorAuth,
+    multipart: { name: `Studio day ${tag}`, type: 'physical', price: '10000', stock: '1', status: 'active' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const productUrl = `/product/${(await created.json())._id}`;
+  const fanAuth = await tokenOf(page.request, accounts.fan, DEMO_PASSWORD);
+  const balance = await balanceOf(page.request, fanAuth);
+
+  await logIn(page, accounts.fan);
+  await page.goto(productUrl);
+  await page.getByRole('button', { name: 'Buy for 10000.00 tokens' }).click();
+  const short = (10000 - balance).toFixed(2);
+  await expect(page.getByTestId('wallet-short')).toContainText(`${short} tokens short`);
+  await page.getByRole('link', { name: 'Top up your wallet' }).click();
+  await expect(page).toHaveURL(/\/user\/wallet\?/);
+  await expect(page.getByLabel('Tokens')).toHaveValue(String(Number(short)));
+  await page.getByRole('button', { name: 'Back to your payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`${productUrl}$`));
 });

@@ -27,7 +27,10 @@ test('a tip below the minimum stays as typed and is refused without an amount on
   await expect(dialog.getByTestId('wallet-short')).toContainText('50.00 tokens short.');
   await expectAccessible(page);
   await dialog.getByRole('link', { name: 'Top up your wallet' }).click();
-  await expect(page).toHaveURL(/\/user\/wallet$/);
+  // The top-up starts at what is missing, and the way back is offered.
+  await expect(page).toHaveURL(/\/user\/wallet\?topUp=50\.00&back=%2Favastone$/);
+  await expect(page.getByLabel('Tokens')).toHaveValue('50');
+  await expect(page.getByRole('button', { name: 'Back to your payment' })).toBeVisible();
 });
 
 test('a top-up held for 3-D Secure is confirmed later from the payments list, whose states read as words and whose columns fold on a phone', async ({

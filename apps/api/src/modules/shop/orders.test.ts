@@ -73,6 +73,10 @@ describe('buying products', () => {
     const sale = (await call('GET', `/orders/${order._id}`, creator)).json();
     expect(sale.net).toBeGreaterThan(0);
     expect(sale.commission + sale.net).toBe(50);
+    // The creator is told what to send, and led to the orders rather than the earnings.
+    const told = (await call('GET', '/notifications', creator)).json().data[0];
+    expect(told).toMatchObject({ kind: 'purchase', link: '/creator/orders' });
+    expect(told.text).toBe(`${fan.user.name} ordered 2 × Signed T-shirt for 50.00 tokens`);
 
     const digital = await buy(fan, photoSet._id, {});
     expect(digital.statusCode, digital.body).toBe(200);
@@ -110,7 +114,7 @@ describe('buying products', () => {
     expect(tooMany.json().message).toBe('Only 2 left');
     expect((await buy(fan, draft._id, { addressId })).statusCode).toBe(404);
     const changed = await buy(fan, shirt._id, { addressId, price: 10 });
-    expect(changed.json().message).toBe('The price has changed: it is now 12 tokens');
+    expect(changed.json().message).toBe('The price has changed: it is now 12.00 tokens');
     expect((await buy(fan, shirt._id, { quantity: 2, addressId, price: 24 })).statusCode).toBe(200);
     expect((await buy(fan, shirt._id, { addressId })).json().message).toBe('This product is sold out');
     expect(await balance(fan)).toBe(6);

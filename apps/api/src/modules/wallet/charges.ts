@@ -46,7 +46,12 @@ type Target = {
   /** In the payment's transaction: before the money moves (stock), and with the charge once paid (the order). */
   before?(tx: Transaction): Promise<void>;
   after?(tx: Transaction, charge: typeof walletCharges.$inferSelect): Promise<void>;
+  /** What the creator is told, when the charge type's own words say too little (an order to send). */
+  notice?: { text: string; link: string };
 };
+
+/** An amount as the app writes it: "39.00 tokens". */
+const tokens = (cents: number) => `${fromCents(cents).toFixed(2)} tokens`;
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
@@ -73,6 +78,10 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
       once: sale.product.type === 'digital',
       before: (tx) => reserveStock(tx, sale),
       after: (tx, charge) => placeOrder(tx, sale, charge),
+      notice: {
+        text: `${fan.name} ordered ${sale.quantity} × ${sale.product.title} for ${tokens(sale.product.priceCents * sale.quantity)}`,
+        link: '/creator/orders',
+      },
     };
   },
 };
@@ -123,7 +132,7 @@ export async function chargeWallet(
     throw conflict('You have already bought this');
   }
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
-    throw conflict(`The price has changed: it is now ${fromCents(target.priceCents)} tokens`);
+    throw conflict(`The price has changed: it is now ${tokens(target.priceCents)}`);
   }
   // Read before the transaction: inside it, the creator's balance row stays locked until the commit.
   const people = await publicUsersById(deps.db, [fan.id, target.performerId]);
@@ -133,14 +142,15 @@ export async function chargeWallet(
     intentOf(request),
     async (tx) => {
       // First in the transaction, before the creator's balance row is locked; gone again if the payment fails.
-      // Written as the app writes amounts: "12.50 tokens".
-      const amount = `${fromCents(target.priceCents).toFixed(2)} tokens`;
+      const amount = tokens(target.priceCents);
       await notify(deps, tx, {
         userId: target.performerId,
         kind: type === 'tip' ? 'tip' : 'purchase',
         actorId: fan.id,
-        text: type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${boughtNames[type]} for ${amount}`,
-        link: '/creator/earnings',
+        text:
+          target.notice?.text ??
+          (type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${boughtNames[type]} for ${amount}`),
+        link: target.notice?.link ?? '/creator/earnings',
       });
       await target.before?.(tx);
       const paid = await payFromWallet(deps, tx, {

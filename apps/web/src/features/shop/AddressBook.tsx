@@ -121,15 +121,24 @@ function AddressForm({
  * The fan's address book as a choice: the default one chosen first, each editable in place,
  * and a new one added without leaving the dialog (the first one is asked for at once).
  */
-export function AddressPicker({ value, onChange }: { value?: string; onChange: (address?: Address) => void }) {
+export function AddressPicker({
+  value,
+  onChange,
+  chooseDefault = true,
+}: {
+  value?: string;
+  onChange: (address?: Address) => void;
+  /** Off where a choice must be the fan's own act (moving an order), not the book's default. */
+  chooseDefault?: boolean;
+}) {
   const { data, isLoading } = useAddressesQuery();
   const [editing, setEditing] = useState<{ address?: Address }>();
   const addresses = data?.data ?? [];
   const chosen = addresses.find((address) => address._id === value);
 
   useEffect(() => {
-    if (!value && addresses.length) onChange(addresses.find((address) => address.isDefault) ?? addresses[0]);
-  }, [value, addresses, onChange]);
+    if (chooseDefault && !value && addresses.length) onChange(addresses.find((address) => address.isDefault) ?? addresses[0]);
+  }, [chooseDefault, value, addresses, onChange]);
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
   const saved = (address: Address) => {

@@ -59,7 +59,8 @@ function ChangeAddress({ order }: { order: Order }) {
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
     <Flex vertical gap={8} style={{ width: '100%' }}>
-      <AddressPicker value={address?._id} onChange={setAddress} />
+      <Typography.Text strong>Send it to</Typography.Text>
+      <AddressPicker value={address?._id} onChange={setAddress} chooseDefault={false} />
       <Flex gap={8}>
         <Button type="primary" onClick={save} loading={isLoading} disabled={!address}>
           Send it here

@@ -14,6 +14,8 @@ import { deliveryStatusLabels } from './shop-rules';
 export type OrderSide = 'buyer' | 'seller' | 'admin';
 
 const filterNames = ['deliveryStatus', 'q'] as const;
+/** An amount on one line: "35.10 tokens" never breaks between number and unit. */
+const tokensCell = (amount: number) => <span className="nowrap">{formatTokens(amount)}</span>;
 
 export function DeliveryStatusTag({ status }: { status: DeliveryStatus }) {
   return <Tag color={deliveryStatusLabels[status].color}>{deliveryStatusLabels[status].label}</Tag>;
@@ -82,9 +84,9 @@ export function OrdersTable({
         key: 'totalPrice',
         sorter: true,
         sortOrder: sortOrder('totalPrice'),
-        render: (total: number) => <span className="nowrap">{formatTokens(total)}</span>,
+        render: tokensCell,
       },
-      ...(side === 'buyer' ? [] : [{ title: 'Net', dataIndex: 'net', key: 'net', render: formatTokens }]),
+      ...(side === 'buyer' ? [] : [{ title: 'Net', dataIndex: 'net', key: 'net', render: tokensCell }]),
       {
         title: 'Status',
         dataIndex: 'deliveryStatus',

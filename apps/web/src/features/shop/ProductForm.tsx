@@ -14,6 +14,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
@@ -25,7 +26,7 @@ import { productTypeLabels } from './shop-rules';
 
 type ProductFormValues = { name: string; description: string; type: ProductType; price: number; stock?: number; status: LibraryStatus };
 
-const PRICE_LIMITS = { what: 'A price', ...PRODUCT_PRICE_LIMITS };
+const PRICE_LIMITS = { what: 'A price', ...PRODUCT_PRICE_LIMITS, format: formatTokens };
 const { name: nameSchema, description: descriptionSchema, stock: stockSchema } = saveProductSchema.shape;
 
 /** `/creator/products/new`. */
@@ -106,6 +107,8 @@ function ProductForm({ product }: { product?: Product }) {
         <Form.Item
           name="name"
           label="Name"
+          // One message for an empty name, not the same refusal twice.
+          validateFirst
           rules={[{ required: true, whitespace: true, message: 'Enter a name' }, zodRule(nameSchema, 'Name')]}
         >
           <Input maxLength={200} />
@@ -127,7 +130,7 @@ function ProductForm({ product }: { product?: Product }) {
         <Form.Item
           name="price"
           label="Price (tokens)"
-          extra={`From ${PRODUCT_PRICE_LIMITS.min} to ${PRODUCT_PRICE_LIMITS.max} tokens`}
+          extra={`From ${formatTokens(PRODUCT_PRICE_LIMITS.min)} to ${formatTokens(PRODUCT_PRICE_LIMITS.max)}`}
           rules={amountRules(PRICE_LIMITS)}
         >
           <AmountInput />

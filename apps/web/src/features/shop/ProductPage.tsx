@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
 import { useBookmarkProductMutation, useProductQuery } from './api';
 import { BuyButton, DownloadButton, myOrdersLink } from './BuyButton';
 import { productTypeLabels, stockNote } from './shop-rules';
@@ -99,12 +100,15 @@ function ProductActions({ product }: { product: Product }) {
 export default function ProductPage() {
   const { id = '' } = useParams();
   const { data: product, isLoading, isError } = useProductQuery(id);
+  const viewer = useAppSelector((state) => state.session.user);
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !product) {
     return <Result status="404" title="Product not found" subTitle="It may have been removed." extra={<Link to="/">Go home</Link>} />;
   }
   const profile = `/${product.performer.username ?? product.performer._id}`;
   const note = stockNote(product);
+  // Only its creator reaches a draft or hidden product: they must see that fans do not.
+  const unpublished = product.status !== 'active' && viewer?._id === product.performer._id;
   return (
     <Card className="page-narrow">
       <Row gutter={[24, 16]}>
@@ -129,7 +133,9 @@ export default function ProductPage() {
               <Tag>{productTypeLabels[product.type]}</Tag>
               {product.type === 'physical' && !note && <Tag color="success">In stock</Tag>}
               {note && <Tag color={note === 'Sold out' ? 'error' : 'warning'}>{note}</Tag>}
+              {unpublished && <LibraryStatusTag status={product.status} />}
             </Flex>
+            {unpublished && <Typography.Text type="secondary">Fans do not see it until you publish it.</Typography.Text>}
             <ProductActions product={product} />
             {product.isBought && <Typography.Text type="secondary">You bought this. Your orders are in {myOrdersLink}.</Typography.Text>}
             {product.description && (

@@ -2,7 +2,7 @@ import { DollarOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { PublicUser, WalletChargeInput, WalletChargeRouteType } from '@limelight/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
@@ -10,6 +10,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { usePayFromWalletMutation } from './api';
+import { topUpLink } from './top-up-link';
 
 type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; price: number };
 
@@ -40,6 +41,7 @@ export function PayModal({
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const [intent, setIntent] = useState(() => crypto.randomUUID());
   const [pay, { isLoading }] = usePayFromWalletMutation();
+  const location = useLocation();
   // Short of whatever is typed, refused or not: the fan learns it before fixing the amount, not after.
   const short = balance < charge.price;
   const submit = () =>
@@ -70,7 +72,7 @@ export function PayModal({
       {short ? (
         <Typography.Paragraph type="danger" data-testid="wallet-short">
           Your wallet holds {formatTokens(balance)}: {formatTokens(charge.price - balance)} short.{' '}
-          <Link to="/user/wallet" className="inline-link">
+          <Link to={topUpLink(charge.price - balance, location.pathname + location.search)} className="inline-link">
             Top up your wallet
           </Link>
         </Typography.Paragraph>

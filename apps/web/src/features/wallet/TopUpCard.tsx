@@ -1,6 +1,7 @@
 import type { Coupon } from '@limelight/contracts';
 import { Button, Card, Flex, Form, Input, Radio, Segmented, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
@@ -9,6 +10,7 @@ import { useTokenPackagesQuery } from '../site/api';
 import { TermsLink } from '../site/TermsLink';
 import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
 import { usePaymentFollowUp } from './PaymentOutcome';
+import { askedTopUp } from './top-up-link';
 
 type Mode = 'amount' | 'package';
 
@@ -24,7 +26,9 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
   const [topUp, { isLoading }] = useTopUpMutation();
   const [applyCoupon, applying] = useApplyCouponMutation();
   const [mode, setMode] = useState<Mode>('amount');
-  const [amount, setAmount] = useState<number | null>(20);
+  const [params] = useSearchParams();
+  // What a payment was short of, when it sent the fan here; refused, not raised, if below the minimum.
+  const [amount, setAmount] = useState<number | null>(() => askedTopUp(params) ?? 20);
   const [packageId, setPackageId] = useState<string>();
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<Coupon>();

@@ -1,11 +1,12 @@
-import type { ChargeType, PaymentTransaction, WalletCharge } from '@limelight/contracts';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { ChargeStatus, ChargeType, PaymentTransaction, WalletCharge } from '@limelight/contracts';
 import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
-import { chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
+import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
@@ -14,12 +15,14 @@ import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from '
 import { CardsPanel } from './CardsPanel';
 import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
+import { backPath } from './top-up-link';
 
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
 export default function WalletPage() {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'spent' ? 'spent' : 'payments';
+  const back = backPath(params);
   const [addingCard, setAddingCard] = useState(false);
   // The Cards panel sits beside the top-up on a wide screen and above it on a phone: go to it.
   const addCard = () => {
@@ -28,7 +31,14 @@ export default function WalletPage() {
   };
   return (
     <div className="page-wide">
-      <Typography.Title level={2}>Wallet</Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2}>Wallet</Typography.Title>
+        {back && (
+          <Link to={back}>
+            <Button icon={<ArrowLeftOutlined />}>Back to your payment</Button>
+          </Link>
+        )}
+      </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <Card>
@@ -52,7 +62,7 @@ export default function WalletPage() {
       <Card style={{ marginTop: 16 }}>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams({ tab: key })}
+          onChange={(key) => setParams({ tab: key, ...(back ? { back } : {}) })}
           destroyOnHidden
           items={[
             { key: 'payments', label: 'Card payments', children: <PaymentsTable /> },
@@ -152,9 +162,15 @@ function ChargesTable() {
         render: (_: unknown, row) => <Link to={`/${row.performer.username ?? row.performer._id}`}>{row.performer.name}</Link>,
       },
       { title: 'Spent', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatTokens },
+      {
+        // A refunded purchase gave its tokens back: it must not read as money still spent.
+        title: 'Status',
+        dataIndex: 'status',
+        render: (status: ChargeStatus) => <Tag color={chargeStatusLabels[status].color}>{chargeStatusLabels[status].label}</Tag>,
+      },
       { title: 'Message', dataIndex: 'message', ellipsis: true },
     ],
-    ['type', 'performer', 'price'],
+    ['type', 'price', 'status'],
     600,
   );
   return (
