@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
@@ -8,7 +8,9 @@ export const repoRoot = new URL('..', import.meta.url).pathname;
 /** Starts a command and resolves with the milliseconds until `url` first answers 200. */
 export async function timeToFirstResponse(command: string, args: string[], env: NodeJS.ProcessEnv, url: string) {
   const started = performance.now();
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  // A variable set to undefined is left out (the embedded run of a bench started with DATABASE_URL).
+  const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
+  const child = spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
@@ -25,19 +27,47 @@ export async function timeToFirstResponse(command: string, args: string[], env: 
 }
 
 /**
+ * The command line of the API as `npm start` runs it: the compiled bundle, built first when a
+ * source changed (scripts/build-api.mjs).
+ */
+export function apiCommand() {
+  execFileSync('node', ['scripts/build-api.mjs', '--if-stale'], { cwd: repoRoot, stdio: 'inherit' });
+  return ['--enable-source-maps', 'apps/api/dist/main.js'];
+}
+
+/** Resident memory of a process now, in MB, from /proc. */
+export function rssMb(pid: number) {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line!.split(/\s+/)[1]) / 1024;
+}
+
+/**
  * The API as `npm start` runs it, on `port`, over the bench's data: its embedded database in
  * `dataDir`, or PostgreSQL at `databaseUrl`. BENCH_PROFILE=1 writes a CPU profile of it to
  * /tmp/limelight-prof when it stops.
  */
-export async function startApi({ port, dataDir, databaseUrl }: { port: number; dataDir: string; databaseUrl?: string }) {
+export async function startApi({
+  port,
+  dataDir,
+  databaseUrl,
+  logLevel = 'warn',
+}: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel?: string;
+}) {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/limelight-prof'] : [];
   const { child } = await timeToFirstResponse(
     'node',
-    [...profile, '--import', 'tsx', 'apps/api/src/main.ts'],
+    [...profile, ...apiCommand()],
     {
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       SEED_DEMO: 'false',
       INIT_CWD: '',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -150,4 +180,25 @@ export function benchDatabase() {
     create: async () => serverUrl && (await onServer(`create database "${name}"`)),
     drop: async () => serverUrl && (await onServer(`drop database if exists "${name}" with (force)`)),
   };
+}
+
+/**
+ * A bare `node:http` server writing what `answer` returns as JSON: the floors' server, with none of
+ * the API's plugin chain, so a floor measures only the SQL and the answer.
+ */
+export function serveJson(port: number, answer: (request: http.IncomingMessage) => Promise<readonly [number, unknown]>) {
+  http
+    .createServer((request, response) => {
+      answer(request).then(
+        ([status, body]) => {
+          response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+          response.end(JSON.stringify(body));
+        },
+        (error: Error) => {
+          response.writeHead(500);
+          response.end(error.message);
+        },
+      );
+    })
+    .listen(port);
 }

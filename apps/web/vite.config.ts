@@ -1,10 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the best
+ * levels, so the API serves them as they are (@fastify/static `preCompressed`) instead of
+ * compressing on every request (decision 020).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'limelight-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      const texts = fs
+        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(js|css|html|svg|json|ico|txt)$/.test(file));
+      for (const file of texts) {
+        const content = fs.readFileSync(path.join(outDir, file));
+        const brotli = zlib.brotliCompressSync(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        fs.writeFileSync(path.join(outDir, `${file}.br`), brotli);
+        fs.writeFileSync(path.join(outDir, `${file}.gz`), zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  build: {
+    rolldownOptions: {
+      output: {
+        // Everything index.html loads in one chunk: left to itself rolldown cuts the first screen
+        // into 23 files and mixes in modules only lazy pages use; as one chunk it is 2 requests and
+        // 13 KB gzipped less (decision 020).
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { '/api': api, '/socket.io': { target: api, ws: true } },
@@ -12,5 +58,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test-setup.ts'],
   },
 });

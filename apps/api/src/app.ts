@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@limelight/contracts';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
 import type { Deps } from './deps';
@@ -59,7 +56,7 @@ import { visibleVideo } from './modules/videos';
 import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { registerSessionResolution } from './platform/auth';
-import { createInMemoryBus, createRedisBus } from './platform/bus';
+import { createInMemoryBus, createRedisBus, newRedis } from './platform/bus';
 import { registerClientCountry } from './platform/client-country';
 import { body, inputValidatorCompiler, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
@@ -67,12 +64,15 @@ import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
 import { createMailer, registerMailSending } from './platform/mail';
 import { createRealtime } from './platform/realtime';
+import { registerRequestLog } from './platform/request-log';
 import { createS3Storage } from './platform/s3-storage';
 import { sharedSecret } from './platform/secrets';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage, createMediaSigner } from './platform/storage';
 import { createTwitterSignIn } from './platform/twitter';
 import { assertFormDeclared, formAsBody, MULTIPART_LIMITS } from './platform/uploads';
+import { registerWebApp } from './platform/web-app';
 
 /** Outside components a caller may hand in instead of having them built from the config. */
 export type Adapters = {
@@ -105,6 +105,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
         req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] }),
       },
     },
+    // platform/request-log.ts writes one line per answer instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -119,9 +121,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onRoute', assertFormDeclared);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  registerSecurityHeaders(app);
+  registerRequestLog(app);
 
   const database =
     adapters.database ??
@@ -165,7 +166,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerRenewals(deps);
   registerAuthJobs(deps);
 
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const rateLimitRedis = config.redisUrl ? newRedis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   app.addHook('preClose', async () => {
     // Jobs first: one still running may push a socket event, which needs the realtime adapter.
     await deps.jobs.close();
@@ -178,22 +179,6 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   });
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // reCAPTCHA's widget is a script from google.com that draws in an iframe; Stripe.js
-        // draws its card field and 3-D Secure pages in frames and calls Stripe's API.
-        scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://www.google.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
   await app.register(rateLimit, {
     global: false,
     // Counted once the request is valid and its guard passed: a mistyped form does not use up
@@ -216,6 +201,15 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
 
   await app.register(
     async (api) => {
+      // JSON answers of 1 KB and more go out brotli or gzip; smaller ones gain less than the
+      // header costs. Only JSON: media (ranges, already-compressed formats) and the web app's
+      // precompressed files are left as they are, and request bodies are never inflated here.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        customTypes: /^application\/json\b/,
+        globalDecompression: false,
+      });
       registerApiNotFound(api);
       registerSessionResolution(api, database.db);
       await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
@@ -259,30 +253,4 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   await registerWebApp(app, config.webDistDir);
 
   return app;
-}
-
-/**
- * Serves the built SPA: hashed assets cached for a year, index.html for every page route so the
- * client router takes over, and a JSON 404 for anything else that is not a page.
- */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
-  const indexFile = path.join(distDir, 'index.html');
-  const built = fs.existsSync(indexFile);
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      setHeaders: (response, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
-    if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply
-      .status(404)
-      .send(body(404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
-  });
 }

@@ -1,34 +1,7 @@
 import { z } from 'zod';
 
-/** Machine-readable error codes. The web client branches on these, never on messages. */
-export const ErrorCode = {
-  validation: 'VALIDATION_ERROR',
-  unauthenticated: 'UNAUTHENTICATED',
-  sessionExpired: 'SESSION_EXPIRED',
-  forbidden: 'FORBIDDEN',
-  /** A creator blocked this account, or the visitor's country (403): the web shows why instead of the page. */
-  blocked: 'BLOCKED',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  accountInactive: 'ACCOUNT_INACTIVE',
-  /** Maintenance mode: only admins sign in (503). */
-  siteInMaintenance: 'SITE_IN_MAINTENANCE',
-  emailNotVerified: 'EMAIL_NOT_VERIFIED',
-  invalidToken: 'INVALID_TOKEN',
-  rateLimited: 'RATE_LIMITED',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  unsupportedMedia: 'UNSUPPORTED_MEDIA_TYPE',
-  unprocessable: 'UNPROCESSABLE',
-  /** The wallet holds less than the price (402). */
-  insufficientBalance: 'INSUFFICIENT_BALANCE',
-  /** The card gateway refused the payment (402). */
-  paymentDeclined: 'PAYMENT_DECLINED',
-  providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
-  providerUnavailable: 'PROVIDER_UNAVAILABLE',
-  internal: 'INTERNAL_ERROR',
-} as const;
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+// The codes and messages have no schema: they live apart so the web app's first screen loads them without zod.
+export { ErrorCode, Messages } from './error-codes';
 
 export const errorDetailSchema = z.object({ field: z.string(), message: z.string() });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
@@ -42,14 +15,3 @@ export const errorBodySchema = z.object({
   details: z.array(errorDetailSchema).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** Client-facing messages fixed by the spec's error catalogue (section 8). */
-export const Messages = {
-  forbiddenAction: 'Forbidden in the action!',
-  incorrectCredentials: 'Incorrect credentials!',
-  genericError: 'Error occurred, please try again later',
-  defaultErrorToast: 'Something went wrong, please try again later',
-  defaultSuccessToast: 'Action success',
-  changesSaved: 'Changes saved',
-  copied: 'Copied to clipboard',
-} as const;

@@ -93,12 +93,15 @@ export async function revokeAllSessions(db: Queryable, userId: string, exceptSes
 export function registerSessionResolution(app: FastifyInstance, db: Database) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: an anonymous request (most page loads) costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = tokenFromRequest(request);
-    if (!token) return;
-    const resolved = await resolveSessionToken(db, token);
-    if (resolved instanceof AppError) request.sessionError = resolved;
-    else request.session = resolved;
+    if (!token) return done();
+    resolveSessionToken(db, token).then((resolved) => {
+      if (resolved instanceof AppError) request.sessionError = resolved;
+      else request.session = resolved;
+      done();
+    }, done);
   });
 }
 

@@ -1,5 +1,15 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type * as IORedis from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
+import { lazyRequire } from './lazy';
+
+/** ioredis, loaded only when REDIS_URL is set (decision 019). */
+const ioredis = lazyRequire<typeof IORedis>('ioredis');
+
+/** A Redis client; every one the process opens is made here. */
+export function newRedis(redisUrl: string, options: RedisOptions = {}): Redis {
+  return new (ioredis().Redis)(redisUrl, options);
+}
 
 /**
  * Messages between the processes of one deployment (settings changed, and later cache
@@ -27,7 +37,7 @@ export function createInMemoryBus(): EventBus {
 }
 
 export function createRedisBus(redisUrl: string): EventBus {
-  const publisher = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const publisher = newRedis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const subscriber = publisher.duplicate();
   const handlers = new Map<string, Array<(message: unknown) => void>>();
   subscriber.on('message', (channel: string, raw: string) => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Transaction } from '../db/client';
+import type { Database, Queryable, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, unprocessable } from './errors';
 
@@ -45,35 +45,44 @@ export async function idempotent<T>(
     return answer;
   };
   if (!intent) return fresh(await db.transaction(run));
-  const { key, fingerprint } = intent;
-  const stored = async () => {
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (row && row.fingerprint !== fingerprint) {
-      throw unprocessable(`This ${IDEMPOTENCY_HEADER} was already used for another request`, [
-        { field: IDEMPOTENCY_HEADER, message: 'was already used for another request' },
-      ]);
-    }
-    return row ? { answer: row.response as T } : undefined;
-  };
-
-  const first = await stored();
+  const first = await storedAnswer<T>(db, userId, intent);
   if (first) return first.answer;
   try {
     return fresh(
       await db.transaction(async (tx) => {
         const answer = await run(tx);
-        await tx.insert(idempotencyKeys).values({ userId, key, fingerprint, response: answer as object });
+        await tx.insert(idempotencyKeys).values({ userId, key: intent.key, fingerprint: intent.fingerprint, response: answer as object });
         return answer;
       }),
     );
   } catch (error) {
     // A duplicate that raced the first one lost (on the key, or on what the first one wrote):
     // it answers what the first one answered.
-    const winner = await stored();
+    const winner = await storedAnswer<T>(db, userId, intent);
     if (winner) return winner.answer;
     throw error;
   }
+}
+
+/** The answer stored for this intent, if any; the same key with another request is refused. */
+export async function storedAnswer<T>(db: Queryable, userId: string, intent: Intent) {
+  const [row] = await db
+    .select({ fingerprint: idempotencyKeys.fingerprint, response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, intent.key)));
+  return replayOf<T>(row, intent);
+}
+
+/**
+ * What a stored key means for this intent: its first answer (a replay), a 422 when it was used
+ * for another request, nothing when it is new. For statements that read the key themselves.
+ */
+export function replayOf<T>(row: { fingerprint: string; response: unknown } | undefined | null, intent: Intent) {
+  if (!row) return undefined;
+  if (row.fingerprint !== intent.fingerprint) {
+    throw unprocessable(`This ${IDEMPOTENCY_HEADER} was already used for another request`, [
+      { field: IDEMPOTENCY_HEADER, message: 'was already used for another request' },
+    ]);
+  }
+  return { answer: row.response as T };
 }

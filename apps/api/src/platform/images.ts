@@ -1,4 +1,8 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyRequire } from './lazy';
+
+/** sharp (libvips), loaded with the first image to process rather than at start (decision 019). */
+export const sharp = lazyRequire<typeof Sharp>('sharp');
 
 export type ProcessedImage = { data: Buffer; width: number; height: number; mimeType: 'image/webp' };
 
@@ -8,7 +12,7 @@ export type ProcessedImage = { data: Buffer; width: number; height: number; mime
  * serial) never reaches other users.
  */
 export async function processImage(input: Buffer, box: { width: number; height: number }): Promise<ProcessedImage> {
-  const { data, info } = await sharp(input, { failOn: 'error' })
+  const { data, info } = await sharp()(input, { failOn: 'error' })
     .rotate()
     .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
     // effort 2 encodes in half the time of the default 4 at the same size (bench: media).
@@ -25,7 +29,7 @@ export const makeThumbnail = (input: Buffer) => processImage(input, { width: 640
  * the picture, useless to recover it (32 pixels wide before the blur).
  */
 export async function makeBlurredPreview(input: Buffer): Promise<Buffer> {
-  return sharp(input, { failOn: 'error' })
+  return sharp()(input, { failOn: 'error' })
     .rotate()
     .resize({ width: 32, height: 32, fit: 'inside' })
     .blur(2)

@@ -18,6 +18,8 @@ export interface Jobs {
    * added one.
    */
   enqueue(tx: Queryable, name: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<boolean>;
+  /** Looks for work now, as `enqueue` does: after a write that queued jobs with its own SQL (one statement). */
+  wake(): void;
   /** Registers the handler of a job name, worked in `lane` (each lane has its own number of slots). */
   register(name: string, handler: JobHandler, lane?: JobLane): void;
   /**
@@ -166,6 +168,9 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
       // Another process may take it first; this one looks as soon as the caller is done.
       if (added.length && works) setImmediate(() => void pump());
       return added.length > 0;
+    },
+    wake() {
+      if (works) setImmediate(() => void pump());
     },
     register(name, handler, lane = 'default') {
       handlers.set(name, { handler, lane });

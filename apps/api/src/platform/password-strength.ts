@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type * as CommonWords from '@zxcvbn-ts/language-common';
+import type * as EnglishWords from '@zxcvbn-ts/language-en';
 import { badRequest } from './errors';
+import { lazyRequire } from './lazy';
+
+/** zxcvbn and its dictionaries (tens of MB once unpacked), loaded with the first password to judge (decision 019). */
+const zxcvbnCore = lazyRequire<typeof ZxcvbnCore>('@zxcvbn-ts/core');
+const common = lazyRequire<typeof CommonWords>('@zxcvbn-ts/language-common');
+const english = lazyRequire<typeof EnglishWords>('@zxcvbn-ts/language-en');
 
 /**
  * Refuses passwords an attacker would try early (decision 012): the 49,000 most common ones
@@ -14,10 +21,10 @@ const MIN_SCORE = 2;
 
 let estimator: ZxcvbnFactory | undefined;
 const zxcvbn = () =>
-  (estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
+  (estimator ??= new (zxcvbnCore().ZxcvbnFactory)({
+    dictionary: { ...common().dictionary, ...english().dictionary },
+    graphs: common().adjacencyGraphs,
+    translations: english().translations,
   }));
 
 /**
@@ -27,7 +34,7 @@ const zxcvbn = () =>
 let commonHashes: Set<string> | undefined;
 const commonPasswordHashes = () =>
   (commonHashes ??= new Set(
-    (common.dictionary['passwords-common'] as string[]).map((password) => createHash('sha256').update(password).digest('hex')),
+    (common().dictionary['passwords-common'] as string[]).map((password) => createHash('sha256').update(password).digest('hex')),
   ));
 
 export function assertGuessResistant(password: string, options: { hashedByClient: boolean; knownWords: Array<string | null | undefined> }) {

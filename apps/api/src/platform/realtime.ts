@@ -1,13 +1,18 @@
 import type { Server as HttpServer } from 'node:http';
 import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH, sessionRoom, userRoom } from '@limelight/contracts';
-import { createAdapter } from '@socket.io/redis-adapter';
+import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { type RequestSession, resolveSessionToken } from './auth';
+import { newRedis } from './bus';
 import { AppError } from './errors';
+import { lazyRequire } from './lazy';
+
+/** The Redis adapter, loaded only when REDIS_URL is set (decision 019). */
+const redisAdapter = lazyRequire<typeof RedisAdapter>('@socket.io/redis-adapter');
 
 type SocketData = { userId?: string; sessionId?: string };
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -33,11 +38,11 @@ export function createRealtime(options: {
   const io: RealtimeServer = new Server(options.server, { path: SOCKET_PATH, serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
-    const pub = new Redis(options.redisUrl);
+    const pub = newRedis(options.redisUrl);
     const sub = pub.duplicate();
     logFailedPublishes(pub, options.log);
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(redisAdapter().createAdapter(pub, sub));
   }
 
   const authenticate = async (socket: RealtimeSocket, token: string) => {

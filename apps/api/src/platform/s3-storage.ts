@@ -1,9 +1,14 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Uploads from '@aws-sdk/lib-storage';
+import { lazyRequire } from './lazy';
 import type { Storage } from './storage';
+
+/** The AWS SDK, loaded only on a site that stores in S3 (decision 019). */
+const s3Sdk = lazyRequire<typeof S3>('@aws-sdk/client-s3');
+const s3Uploads = lazyRequire<typeof S3Uploads>('@aws-sdk/lib-storage');
 
 export type S3Options = {
   bucket: string;
@@ -20,7 +25,8 @@ export type S3Options = {
  * Storage in an S3 bucket, so that several API processes on several machines share uploads.
  * The API still serves media (checking signed links and ranges) by streaming from the bucket.
  */
-export function createS3Storage(options: S3Options): Storage & { client: S3Client } {
+export function createS3Storage(options: S3Options): Storage & { client: S3.S3Client } {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = s3Sdk();
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -43,7 +49,7 @@ export function createS3Storage(options: S3Options): Storage & { client: S3Clien
     },
     async putFile(key, localPath) {
       // Multipart for big videos: parts go up in parallel and a failed part is retried alone.
-      await new Upload({ client, params: { Bucket, Key: key, Body: createReadStream(localPath) } }).done();
+      await new (s3Uploads().Upload)({ client, params: { Bucket, Key: key, Body: createReadStream(localPath) } }).done();
     },
     async getFile(key, localPath) {
       const object = await client.send(new GetObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {

@@ -6,9 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { ErrorCode, MAX_IMAGE_UPLOAD_BYTES as MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from '@limelight/contracts';
 import type { FastifyRequest, RouteOptions } from 'fastify';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { AppError, badRequest, unprocessable } from './errors';
+import { sharp } from './images';
 import { sniffMimeType } from './storage';
 
 /** The multipart parser's limits (registered in app.ts); the refusals name them. */
@@ -157,7 +157,7 @@ export async function checkImage(data: Buffer, field: string, types = IMAGE_TYPE
     unprocessable(`${field} could not be read as an image: ${error instanceof Error ? error.message.trim() : 'it is damaged'}`, [
       { field, message: 'is damaged or incomplete' },
     ]);
-  const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false })
+  const { width = 0, height = 0 } = await sharp()(data, { limitInputPixels: false })
     .metadata()
     .catch((error: unknown) => {
       throw unreadable(error);
@@ -168,7 +168,7 @@ export async function checkImage(data: Buffer, field: string, types = IMAGE_TYPE
       { field, message: `has more than ${limit}` },
     ]);
   }
-  await sharp(data, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+  await sharp()(data, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .resize({ width: 64, height: 64, fit: 'inside' })
     .toBuffer()
     .catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { ToolOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
+import { Result } from '../shared/ui/Result';
 import { BlankLayout } from './layouts/BlankLayout';
 
 export function MaintenancePage({ image, siteName }: { image?: string; siteName?: string }) {

@@ -1,5 +1,6 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router';
+import { Result } from '../shared/ui/Result';
 
 export function NotFoundPage() {
   return (

@@ -4,7 +4,7 @@ import { useMeQuery } from '../features/auth/api';
 import { useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
 import { balanceChanged } from '../shared/lib/session';
-import { openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
+import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
 import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { GeoBlockLayout } from './layouts/GeoBlockLayout';
@@ -17,11 +17,18 @@ function useSocket(loggedIn: boolean) {
   useEffect(() => {
     const token = getToken();
     if (!loggedIn || !token) return;
-    const socket = openSocket(token, (status) => dispatch(socketStatusChanged(status)));
-    setCurrentSocket(socket);
-    socket.on('update_balance', ({ balance }) => dispatch(balanceChanged(balance)));
-    socket.on('settings/changed', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
+    let socket: AppSocket | undefined;
+    let closed = false;
+    void loadSocketClient().then((connect) => {
+      if (closed) return;
+      socket = openSocket(connect, token, (status) => dispatch(socketStatusChanged(status)));
+      setCurrentSocket(socket);
+      socket.on('update_balance', ({ balance }) => dispatch(balanceChanged(balance)));
+      socket.on('settings/changed', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
+    });
     return () => {
+      closed = true;
+      if (!socket) return;
       setCurrentSocket(undefined);
       socket.disconnect();
       dispatch(socketStatusChanged(null));

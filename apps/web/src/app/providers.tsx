@@ -1,4 +1,4 @@
-import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import { theme as antTheme, ConfigProvider, message } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { useReducedMotion } from '../shared/hooks/useReducedMotion';
@@ -7,10 +7,24 @@ import { type AppStore, useAppSelector } from './store';
 
 export const brand = { colorPrimary: '#42b1e8', colorSuccess: '#4ec52a', colorLink: '#42b1e8' };
 
-function ToastBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setToastInstance(message), [message]);
-  return null;
+/**
+ * The toasts' holder, inside the theme, handed to non-component code (the API layer). It stands in
+ * for antd's <App>, which would also bring its modal and notification holders into the first
+ * download; the wrapper gives the page <App>'s base text style (colour, size, font).
+ */
+function ToastHolder({ children }: { children: ReactNode }) {
+  const [toasts, holder] = message.useMessage({ duration: TOAST_SECONDS, maxCount: 3 });
+  const { token } = antTheme.useToken();
+  useEffect(() => setToastInstance(toasts), [toasts]);
+  return (
+    <div
+      className="app-root"
+      style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}
+    >
+      {holder}
+      {children}
+    </div>
+  );
 }
 
 function ThemedApp({ children }: { children: ReactNode }) {
@@ -27,10 +41,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
         token: { ...brand, motion: !reducedMotion },
       }}
     >
-      <AntApp message={{ duration: TOAST_SECONDS, maxCount: 3 }} notification={{ duration: TOAST_SECONDS }}>
-        <ToastBridge />
-        {children}
-      </AntApp>
+      <ToastHolder>{children}</ToastHolder>
     </ConfigProvider>
   );
 }

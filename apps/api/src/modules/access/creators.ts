@@ -47,6 +47,47 @@ export function notHiddenFrom(viewer: SessionUser | undefined, creatorColumn: An
   return hidden ? sql`${creatorColumn} not in ${hidden}` : undefined;
 }
 
+/**
+ * A viewer as a hand-written statement names them (decision 018): bound values for one request
+ * (`boundViewer`), or the placeholders of a prepared statement (`viewerPlaceholders`, filled by
+ * `viewerParams`), so that one text serves every viewer and PostgreSQL plans it once.
+ */
+export type ViewerSql = { id: SQL; country: SQL; isAdmin: SQL };
+
+export const viewerPlaceholders: ViewerSql = {
+  id: sql`${sql.placeholder('viewerId')}::uuid`,
+  country: sql`${sql.placeholder('country')}::text`,
+  isAdmin: sql`${sql.placeholder('isAdmin')}::boolean`,
+};
+
+/** The values of `viewerPlaceholders` for this viewer in this request (the country is the client's). */
+export const viewerParams = (viewer: SessionUser | undefined) => ({
+  viewerId: viewer?.id ?? null,
+  country: clientCountry() ?? null,
+  isAdmin: viewer?.role === 'admin',
+});
+
+export function boundViewer(viewer: SessionUser | undefined): ViewerSql {
+  const params = viewerParams(viewer);
+  return { id: sql`${params.viewerId}::uuid`, country: sql`${params.country}::text`, isAdmin: sql`${params.isAdmin}::boolean` };
+}
+
+/** `hiddenCreators` as one condition on `creator`, for statements that name the viewer in SQL. */
+export const notHiddenSql = (viewer: ViewerSql, creator: SQL) => sql`(${viewer.isAdmin} or ${creator} not in (
+  select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.targetId} = ${viewer.id}
+  union all select ${userBlocks.targetId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewer.id}
+  union all select ${countryBlocks.performerId} from ${countryBlocks} where ${countryBlocks.countryCode} = ${viewer.country}))`;
+
+/**
+ * `refusals` for one creator as an SQL expression: 'blocked', 'country' or null. Like `refusals`
+ * it leaves the creator themself to `accessFrom` (privileged), and admins are never refused.
+ */
+export const refusalSql = (viewer: ViewerSql, performerId: SQL) => sql<Refusal | null>`case
+  when ${viewer.isAdmin} then null
+  when exists(select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${performerId} and ${userBlocks.targetId} = ${viewer.id}) then 'blocked'
+  when exists(select 1 from ${countryBlocks} where ${countryBlocks.performerId} = ${performerId} and ${countryBlocks.countryCode} = ${viewer.country}) then 'country'
+  end`;
+
 /** Which of these creators refuse this viewer, and why: two small queries for a whole page. */
 export async function refusals(db: Queryable, viewer: SessionUser | undefined, performerIds: string[]) {
   const result = new Map<string, Refusal>();
@@ -85,13 +126,28 @@ export async function assertMayReach(db: Queryable, viewer: SessionUser | undefi
 
 type CreatorRow = { user: { id: string; status: string }; profile: { verifiedDocument: boolean } };
 
+/** Whether `viewer` sees this creator's page at all (404 otherwise), and whether they are privileged. */
+function assertPublicFor(viewer: SessionUser | undefined, row: CreatorRow | undefined): asserts row is CreatorRow {
+  const privileged = isPrivileged(viewer, row?.user.id);
+  if (!row || (!privileged && !(row.user.status === 'active' && row.profile.verifiedDocument))) throw notFound('Creator');
+}
+
 /**
  * A creator's page for a visitor: only active creators an admin verified are public (404 until
  * then, except to themself and admins), and a creator who refuses the visitor answers 403.
  */
 export async function visibleCreator<T extends CreatorRow>(db: Queryable, viewer: SessionUser | undefined, row: T | undefined) {
-  const privileged = isPrivileged(viewer, row?.user.id);
-  if (!row || (!privileged && !(row.user.status === 'active' && row.profile.verifiedDocument))) throw notFound('Creator');
+  assertPublicFor(viewer, row);
   await assertMayReach(db, viewer, row.user.id);
+  return row;
+}
+
+/** `visibleCreator` for a row read with its `refusalSql` of this viewer: the same rule, no query. */
+export function visibleCreatorWith<T extends CreatorRow & { refusal: Refusal | null }>(
+  viewer: SessionUser | undefined,
+  row: T | undefined,
+) {
+  assertPublicFor(viewer, row);
+  if (row.refusal && !isPrivileged(viewer, row.user.id)) throw refused(row.refusal);
   return row;
 }

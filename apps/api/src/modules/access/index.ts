@@ -1,6 +1,31 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
 export { mayDeleteComment } from './comments';
-export { assertMayReach, isPrivileged, notHiddenFrom, refusals, visibleCreator } from './creators';
+export {
+  assertMayReach,
+  isPrivileged,
+  notHiddenFrom,
+  type Refusal,
+  refusalSql,
+  refusals,
+  type ViewerSql,
+  viewerParams,
+  viewerPlaceholders,
+  visibleCreator,
+  visibleCreatorWith,
+} from './creators';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
-export { assertMayBePaid, assertMayRequestPayout } from './payees';
-export { type Access, accessFrom, accessTo, canViewOne, creatorsReaching, type Gated, subscriptionGivesAccess, visibleTo } from './policy';
+export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
+export {
+  type Access,
+  type AccessFacts,
+  accessFactsSql,
+  accessFrom,
+  accessFromFacts,
+  accessTo,
+  canViewOne,
+  creatorsReaching,
+  creatorsReachingSql,
+  type Gated,
+  subscriptionGivesAccess,
+  visibleTo,
+} from './policy';

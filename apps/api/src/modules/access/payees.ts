@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/schema';
+import { countryBlocks, performerProfiles, userBlocks } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
-import { assertMayReach } from './creators';
+import { assertMayReach, type Refusal, refused } from './creators';
 
 /**
  * Who may be paid (decision 011): only an active creator whose identity documents an admin
@@ -29,4 +29,26 @@ export async function assertMayRequestPayout(db: Queryable, performer: SessionUs
   if (performer.status !== 'active' || !(await isPayable(db, performer.id))) {
     throw forbidden('An admin must verify your identity documents before you can request a payout');
   }
+}
+
+/**
+ * `assertMayBePaid` as one SQL expression, for a payment that reads its parties in one statement
+ * (a wallet charge): why the payer (not an admin) may not pay the creator, or null. The same
+ * order as above: blocked, then country, then not payable.
+ */
+export const payRefusalSql = (payerId: SQLWrapper, performerId: SQLWrapper, country: SQLWrapper) => sql<PayRefusal | null>`(case
+  when exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${performerId}::uuid and ${userBlocks.targetId} = ${payerId}::uuid)
+    then 'blocked'
+  when exists (select 1 from ${countryBlocks}
+    where ${countryBlocks.performerId} = ${performerId}::uuid and ${countryBlocks.countryCode} = ${country}::text) then 'country'
+  when not coalesce((select ${performerProfiles.listed} from ${performerProfiles} where ${performerProfiles.userId} = ${performerId}::uuid), false)
+    then 'unpayable'
+end)`;
+
+export type PayRefusal = Refusal | 'unpayable';
+
+/** Throws what `assertMayBePaid` throws for a refusal read by `payRefusalSql`. */
+export function assertNoPayRefusal(refusal: PayRefusal | null) {
+  if (refusal === 'unpayable') throw notFound('Creator');
+  if (refusal) throw refused(refusal);
 }

@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { assertMayReach, isPrivileged, notHiddenFrom, refusals } from './creators';
+import { assertMayReach, boundViewer, isPrivileged, notHiddenSql, type Refusal, refusalSql, refusals, type ViewerSql } from './creators';
 
 /** A subscription that still opens the creator's content: active or cancelled, until it expires. */
 export const subscriptionGivesAccess = () =>
@@ -13,16 +13,14 @@ export const subscriptionGivesAccess = () =>
  * The creators whose posts and stories reach this fan (column `id`): followed or subscribed to,
  * and not hidden from them by a block.
  */
-export const creatorsReaching = (viewer: SessionUser) => {
-  const hidden = notHiddenFrom(viewer, sql`reaching.id`);
-  return sql`(
+export const creatorsReachingSql = (viewer: ViewerSql) => sql`(
   select reaching.id from (
     select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
     union
     select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.userId} = ${viewer.id} and ${subscriptionGivesAccess()}
-  ) reaching ${hidden ? sql`where ${hidden}` : sql``}
+  ) reaching where ${notHiddenSql(viewer, sql`reaching.id`)}
 )`;
-};
+export const creatorsReaching = (viewer: SessionUser) => creatorsReachingSql(boundViewer(viewer));
 
 /** Anything a creator may sell or keep for subscribers. */
 export type Gated = { id: string; performerId: string; isSale: boolean; priceCents: number };
@@ -74,6 +72,23 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
   }
   return result;
 }
+
+/**
+ * The facts of `accessTo` for one item of a hand-written statement, as its columns `refusal`,
+ * `is_subscribed` and `is_bought` (read them with `accessFromFacts`): a page of items and its
+ * access in one statement.
+ */
+export const accessFactsSql = (viewer: ViewerSql, itemType: PurchasableType, item: { id: SQL; performerId: SQL }) => sql`
+  ${refusalSql(viewer, item.performerId)} as refusal,
+  exists(select 1 from ${subscriptions} where ${subscriptions.userId} = ${viewer.id}
+    and ${subscriptions.performerId} = ${item.performerId} and ${subscriptionGivesAccess()}) as is_subscribed,
+  exists(select 1 from ${purchasedItems} where ${purchasedItems.userId} = ${viewer.id}
+    and ${purchasedItems.itemType} = ${itemType} and ${purchasedItems.itemId} = ${item.id}) as is_bought`;
+
+export type AccessFacts = { refusal: Refusal | null; is_subscribed: boolean; is_bought: boolean };
+
+export const accessFromFacts = (viewer: SessionUser | undefined, item: Gated, facts: AccessFacts) =>
+  accessFrom(viewer, item, { refused: facts.refusal !== null, isSubscribed: facts.is_subscribed, isBought: facts.is_bought });
 
 /**
  * The rule itself, from facts known about one viewer and item: `accessTo` reads them for a page;

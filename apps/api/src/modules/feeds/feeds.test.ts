@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -128,6 +128,23 @@ describe('who sees what', () => {
     if (name === 'subscriber') expect((await view(forSubscribers._id, headers)).json().isSubscribed).toBe(true);
     if (name === 'buyer') expect((await view(paid._id, headers)).json()).toMatchObject({ isBought: true, price: 4.99, isSale: true });
   });
+
+  it.each(matrix)('%s, on the creator’s page and their timeline', async (name, expected) => {
+    const headers = viewers[name]?.headers ?? {};
+    const pages = [app.inject({ url: `/api/user/feeds/search/${creator.user.username}?limit=50`, headers })];
+    // Those whom the creator reaches see the same posts in their timeline.
+    if (name === 'subscriber' || name === 'follower') pages.push(app.inject({ url: '/api/user/feeds?limit=50', headers }));
+    for (const response of await Promise.all(pages)) {
+      expect(response.statusCode, response.body).toBe(200);
+      const shown = (response.json() as { data: Array<{ _id: string; canView: boolean; files: Array<{ url: string | null }> }> }).data;
+      for (const [index, feed] of [forSubscribers, paid, freeSale].entries()) {
+        const item = shown.find((candidate) => candidate._id === feed._id)!;
+        expect(item.canView, `${name} on post ${index}`).toBe(expected[index]);
+        if (!expected[index]) expect(JSON.stringify(item)).not.toContain('/protected/');
+        else expect(item.files[0]!.url).toMatch(/^\/api\/media\/protected\//);
+      }
+    }
+  });
 });
 
 describe('timeline and creator pages', () => {
@@ -154,6 +171,44 @@ describe('timeline and creator pages', () => {
     expect((await app.inject({ url: '/api/user/feeds?cursor=garbage', headers: fan.headers })).json().details).toEqual([
       { field: 'cursor', message: 'is not valid' },
     ]);
+  });
+
+  it('pages a timeline of several creators exactly, posts microseconds apart and at one instant included', async () => {
+    const fan = await signedIn(app, 'user');
+    const posted: string[] = [];
+    for (let author = 0; author < 3; author++) {
+      const other = await verifiedPerformer(app);
+      await app.inject({ method: 'POST', url: `/api/follows/${other.user.id}`, headers: fan.headers });
+      for (let n = 0; n < 4; n++) posted.push((await post({ type: 'text', text: `Author ${author} post ${n}` }, other.headers))._id);
+    }
+    // Twelve posts within 0.6 ms, two at each instant: a cursor cut to milliseconds would skip some.
+    for (const [index, id] of posted.entries()) {
+      await app.deps.db
+        .update(feeds)
+        .set({ publishedAt: sql`'2026-01-01T00:00:00Z'::timestamptz + make_interval(secs => ${(index % 6) / 10_000})` })
+        .where(eq(feeds.id, id));
+    }
+    const expected = (
+      await app.deps.db
+        .select({ text: feeds.text })
+        .from(feeds)
+        .where(inArray(feeds.id, posted))
+        .orderBy(desc(feeds.publishedAt), desc(feeds.id))
+    ).map((row) => row.text);
+    for (const limit of [1, 2, 5]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `?limit=${limit}&cursor=${cursor}` : `?limit=${limit}`;
+        const pageBody = (await app.inject({ url: `/api/user/feeds${query}`, headers: fan.headers })).json() as {
+          data: Array<{ text: string }>;
+          nextCursor: string | null;
+        };
+        seen.push(...pageBody.data.map((feed) => feed.text));
+        cursor = pageBody.nextCursor;
+      } while (cursor);
+      expect(seen, `pages of ${limit}`).toEqual(expected);
+    }
   });
 
   it('publishes a scheduled post exactly at its time', async () => {

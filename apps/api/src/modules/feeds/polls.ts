@@ -1,10 +1,14 @@
 import type { CreatePollInput, Poll } from '@limelight/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { rowFromJson } from '../../db/json-row';
 import { pollOptions, polls, pollVotes } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';
+
+type PollRow = typeof polls.$inferSelect;
+type PollOptionRow = typeof pollOptions.$inferSelect;
 
 export async function createPoll(deps: Deps, performer: SessionUser, input: Required<CreatePollInput>) {
   const pollId = await deps.db.transaction(async (tx) => {
@@ -34,18 +38,42 @@ export async function pollsFor(db: Queryable, pollIds: string[], viewer?: Sessio
   ]);
   for (const poll of pollRows) {
     const options = optionRows.filter((option) => option.pollId === poll.id);
-    result.set(poll.id, {
-      _id: poll.id,
-      description: poll.description,
-      expiredAt: poll.expiredAt.toISOString(),
-      isExpired: poll.expiredAt.getTime() <= Date.now(),
-      options: options.map((option) => ({ _id: option.id, text: option.text, voteCount: option.voteCount })),
-      totalVotes: options.reduce((sum, option) => sum + option.voteCount, 0),
-      votedOptionId: votes.find((vote) => vote.pollId === poll.id)?.optionId ?? null,
-    });
+    result.set(poll.id, toPoll(poll, options, votes.find((vote) => vote.pollId === poll.id)?.optionId ?? null));
   }
   return result;
 }
+
+function toPoll(poll: PollRow, options: PollOptionRow[], votedOptionId: string | null): Poll {
+  return {
+    _id: poll.id,
+    description: poll.description,
+    expiredAt: poll.expiredAt.toISOString(),
+    isExpired: poll.expiredAt.getTime() <= Date.now(),
+    options: options.map((option) => ({ _id: option.id, text: option.text, voteCount: option.voteCount })),
+    totalVotes: options.reduce((sum, option) => sum + option.voteCount, 0),
+    votedOptionId,
+  };
+}
+
+/**
+ * A post's poll, its options in order and `viewerId`'s vote as one JSON value (null without a
+ * poll), for the statement that presents a page of posts; `pollFromJson` reads it.
+ */
+export const pollJsonSql = (pollId: SQL, viewerId: SQL) => sql`(
+  select json_build_object(
+    'poll', to_json(${polls}),
+    'options', coalesce((select json_agg(${pollOptions} order by ${pollOptions.position}) from ${pollOptions} where ${pollOptions.pollId} = ${polls.id}), '[]'),
+    'voted', (select ${pollVotes.optionId} from ${pollVotes} where ${pollVotes.pollId} = ${polls.id} and ${pollVotes.userId} = ${viewerId}))
+  from ${polls} where ${polls.id} = ${pollId})`;
+
+export type PollJson = { poll: Record<string, unknown>; options: Array<Record<string, unknown>>; voted: string | null };
+
+export const pollFromJson = (json: PollJson) =>
+  toPoll(
+    rowFromJson(polls, json.poll),
+    json.options.map((option) => rowFromJson(pollOptions, option)),
+    json.voted,
+  );
 
 /** One vote per user per poll, before it ends; the count rises in the same transaction. */
 export async function vote(db: Queryable, pollId: string, optionId: string, voter: SessionUser) {

@@ -1,18 +1,19 @@
 import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCents } from '@limelight/contracts';
-import { and, count, desc, eq, ilike, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { feedFiles, feeds, files, performerProfiles, polls } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { canViewOne, creatorsReaching, notHiddenFrom, visibleCreator, visibleTo } from '../access';
+import { canViewOne, creatorsReachingSql, notHiddenFrom, viewerParams, viewerPlaceholders, visibleCreatorWith, visibleTo } from '../access';
 import { findFile, presentMediaFile, removeStored } from '../media';
-import { byListedCreator, findPerformer } from '../performers';
+import { byListedCreator, findCreatorForViewer } from '../performers';
 import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
-import { type FeedRow, presentFeeds } from './present';
+import { type FeedRow, type PresentedRow, presentedPage, presentFeed, presentFeeds } from './present';
 
 type SaveFeed = z.output<typeof saveFeedSchema>;
 type PageQuery = { cursor?: string; limit: number; type?: FeedType };
@@ -180,58 +181,119 @@ const published = () => and(eq(feeds.status, 'active'), lte(feeds.publishedAt, s
 const shownFeed = () => and(published(), byListedCreator(feeds.performerId));
 
 /**
- * The fan's home: posts of creators they follow or subscribe to, newest first, in keyset pages.
- * Each creator's newest posts after the cursor come from their own index range (a lateral
- * join), so a page costs the same at any depth however many posts those creators have.
+ * A page statement prepared once per page size (`take`, at most LIST_MAX_LIMIT + 1 of them). With
+ * the LIMIT written in, PostgreSQL prices the generic plan of a creator's page below a custom
+ * one and keeps it, instead of planning the statement again on every call (measured in
+ * pg_prepared_statements; the timeline's statement keeps its generic plan with `take` as a
+ * parameter, and with it written in would not).
  */
+function statementPerPageSize(name: string, build: (take: SQL) => SQL) {
+  const statements = new Map<number, ReturnType<typeof preparedStatement<PresentedRow>>>();
+  return (take: number) => {
+    const known = statements.get(take) ?? preparedStatement<PresentedRow>(`${name}_${take}`, build(sql.raw(String(Math.trunc(take)))));
+    statements.set(take, known);
+    return known;
+  };
+}
+
+/** Keyset bounds past every post: the first page asks for what comes before them. */
+const NEWEST = { pinned: 'true', at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** A creator's posts a fan may list that come after the cursor, for the timeline's statement. */
+const listedAfterCursor = (creator: SQL) => sql`
+  ${feeds.performerId} = ${creator} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
+  and (${placeholder('type')}::text is null or ${feeds.type} = ${placeholder('type')}::text)
+  and (${feeds.publishedAt}, ${feeds.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`;
+
+/**
+ * The fan's home: posts of creators they follow or subscribe to, newest first, in keyset pages,
+ * and everything shown with them, in one prepared statement. Whatever the depth, it reads each
+ * creator's newest post after the cursor (one index probe each); the page's `take` posts are all
+ * at least as new as the `take`-th newest of those (that many posts are), so only the creators
+ * whose newest reaches that bound are read further, each from their own index range.
+ */
+export const timelinePage = preparedStatement<PresentedRow>(
+  'feeds_timeline_page',
+  presentedPage(
+    sql`
+      with newest as (
+        select n.performer_id, n.published_at
+        from ${creatorsReachingSql(viewerPlaceholders)} creator
+        join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${performerProfiles.listed}
+        cross join lateral (
+          select ${feeds.performerId}, ${feeds.publishedAt} from ${feeds} where ${listedAfterCursor(sql`creator.id`)}
+          order by ${feeds.publishedAt} desc, ${feeds.id} desc limit 1
+        ) n),
+      bound as (
+        select coalesce(
+          (select published_at from newest order by published_at desc offset ${placeholder('take')}::int - 1 limit 1),
+          '-infinity'::timestamptz) as at)
+      select f.* from newest, bound
+      cross join lateral (
+        select * from ${feeds} where ${listedAfterCursor(sql`newest.performer_id`)} and ${feeds.publishedAt} >= bound.at
+        order by ${feeds.publishedAt} desc, ${feeds.id} desc limit ${placeholder('take')}
+      ) f
+      where newest.published_at >= bound.at
+      order by f.published_at desc, f.id desc
+      limit ${placeholder('take')}`,
+    sql`p.published_at desc, p.id desc`,
+  ),
+);
+
 export async function timeline(deps: Deps, viewer: SessionUser, query: PageQuery) {
-  const after = query.cursor ? decodeCursor(query.cursor, 2) : undefined;
-  const take = query.limit + 1;
-  const page = await deps.db.execute(sql`
-    select f.id from ${creatorsReaching(viewer)} creator
-    join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${performerProfiles.listed}
-    cross join lateral (
-      select ${feeds.id} as id, ${feeds.publishedAt} as published_at from ${feeds}
-      where ${feeds.performerId} = creator.id and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
-        ${query.type ? sql`and ${feeds.type} = ${query.type}` : sql``}
-        ${after ? sql`and (${feeds.publishedAt}, ${feeds.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
-      order by ${feeds.publishedAt} desc, ${feeds.id} desc
-      limit ${take}
-    ) f
-    order by f.published_at desc, f.id desc
-    limit ${take}`);
-  const ids = (page.rows as Array<{ id: string }>).map((row) => row.id);
-  const rows = ids.length ? await deps.db.select().from(feeds).where(inArray(feeds.id, ids)) : [];
-  rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
-  return pageOf(deps, viewer, rows, query.limit, (row) => [row.publishedAt.toISOString(), row.id]);
+  const [afterAt, afterId] = query.cursor ? decodeCursor(query.cursor, 2) : [NEWEST.at, NEWEST.id];
+  const rows = await timelinePage(deps.db, { ...viewerParams(viewer), type: query.type ?? null, afterAt, afterId, take: query.limit + 1 });
+  return pageOf(deps, viewer, rows, query.limit, (feed) => [String(feed.published_at), String(feed.id)]);
 }
 
 /** One creator's posts for a visitor: pinned first, then newest, in keyset pages. */
+export const creatorPage = statementPerPageSize('feeds_creator_page', (take) =>
+  presentedPage(
+    sql`
+      select * from ${feeds}
+      where ${feeds.performerId} = ${placeholder('performerId')}::uuid and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
+        and (${placeholder('type')}::text is null or ${feeds.type} = ${placeholder('type')}::text)
+        and (${feeds.isPinned}, ${feeds.publishedAt}, ${feeds.id})
+          < (${placeholder('afterPinned')}::boolean, ${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)
+      order by ${feeds.isPinned} desc, ${feeds.publishedAt} desc, ${feeds.id} desc
+      limit ${take}`,
+    sql`p.is_pinned desc, p.published_at desc, p.id desc`,
+  ),
+);
+
 export async function creatorFeeds(deps: Deps, viewer: SessionUser | undefined, usernameOrId: string, query: PageQuery) {
-  const performer = await visibleCreator(deps.db, viewer, await findPerformer(deps.db, usernameOrId));
-  const after = query.cursor ? decodeCursor(query.cursor, 3) : undefined;
-  const rows = await deps.db
-    .select()
-    .from(feeds)
-    .where(
-      and(
-        eq(feeds.performerId, performer.user.id),
-        published(),
-        query.type ? eq(feeds.type, query.type) : undefined,
-        after
-          ? sql`(${feeds.isPinned}, ${feeds.publishedAt}, ${feeds.id}) < (${after[0] === 'true'}, ${after[1]}::timestamptz, ${after[2]}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(feeds.isPinned), desc(feeds.publishedAt), desc(feeds.id))
-    .limit(query.limit + 1);
-  return pageOf(deps, viewer, rows, query.limit, (row) => [String(row.isPinned), row.publishedAt.toISOString(), row.id]);
+  const performer = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer));
+  const [afterPinned, afterAt, afterId] = query.cursor ? decodeCursor(query.cursor, 3) : [NEWEST.pinned, NEWEST.at, NEWEST.id];
+  const rows = await creatorPage(query.limit + 1)(deps.db, {
+    ...viewerParams(viewer),
+    performerId: performer.user.id,
+    type: query.type ?? null,
+    afterPinned: afterPinned === 'true',
+    afterAt,
+    afterId,
+  });
+  return pageOf(deps, viewer, rows, query.limit, (feed) => [String(feed.is_pinned), String(feed.published_at), String(feed.id)]);
 }
 
-async function pageOf(deps: Deps, viewer: SessionUser | undefined, rows: FeedRow[], limit: number, cursorOf: (row: FeedRow) => string[]) {
+/**
+ * A page of `limit` posts from `limit + 1` rows, with the cursor of its last post when more
+ * follow. The cursor keeps the database's own timestamps (microseconds), so a keyset page never
+ * skips a post published within the same millisecond as the last one shown.
+ */
+function pageOf(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  rows: PresentedRow[],
+  limit: number,
+  cursorOf: (feed: PresentedRow['feed']) => string[],
+) {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
-  return { data: await presentFeeds(deps, viewer, shown), nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
+  return {
+    data: shown.map((row) => presentFeed(deps, viewer, row)),
+    nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last.feed)) : null,
+  };
 }
 
 /** One post for a visitor; hidden, scheduled or unlisted creators' posts are not found. */

@@ -3,12 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type FfmpegBudget, FfmpegTimeout, grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
-import { makeBlurredPreview } from '../../platform/images';
+import { makeBlurredPreview, sharp } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import type { SpooledUpload } from '../../platform/uploads';
 import { admit, assertProcessingQuota, limitProblem, type Medium } from './admission';
@@ -185,7 +184,7 @@ async function processVideo(prefix: string, input: string, work: string, budget:
     width: result.width,
     height: result.height,
     duration: result.duration,
-    thumbnail: await sharp(still)
+    thumbnail: await sharp()(still)
       .resize({ width: 1280, height: 1280, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer(),

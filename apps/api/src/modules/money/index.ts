@@ -8,4 +8,11 @@ export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
 export { addPeriod, removePeriod } from './periods';
 export { BPS, fromBps, shareOf, toBps } from './rates';
 export { recordSale, refundSale, type SaleSplit, splitSale } from './sales';
-export { payFromWallet, refundWalletCharge } from './wallet-payments';
+export {
+  type NewCharge,
+  type PaidBalances,
+  payFromWallet,
+  payFromWalletOnce,
+  refundWalletCharge,
+  type WalletSale,
+} from './wallet-payments';

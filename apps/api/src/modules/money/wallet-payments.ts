@@ -1,50 +1,265 @@
 import { randomUUID } from 'node:crypto';
-import type { ChargeType } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
-import { earnings, purchasedItems, subscriptionPeriods, walletCharges } from '../../db/schema';
+import type { ChargeType, NotificationKind } from '@limelight/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable, Transaction } from '../../db/client';
+import { rowFromJson } from '../../db/json-row';
+import { preparedStatement } from '../../db/prepared';
+import {
+  earnings,
+  idempotencyKeys,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerJournals,
+  type PurchasableType,
+  performerProfiles,
+  purchasedItems,
+  subscriptionPeriods,
+  walletCharges,
+} from '../../db/schema';
 import type { Deps } from '../../deps';
-import { walletOf } from '../../platform/ledger';
+import { conflict } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/http';
+import { type Intent, idempotent, replayOf, storedAnswer } from '../../platform/idempotency';
+import { insufficientBalance, walletOf } from '../../platform/ledger';
+import { notifyInStatement } from '../notifications';
 import { removePeriod } from './periods';
-import { recordSale, refundSale, splitSale } from './sales';
+import { BPS } from './rates';
+import { refundSale } from './sales';
+
+export type WalletSale = {
+  fanId: string;
+  performerId: string;
+  type: ChargeType;
+  itemId: string | null;
+  priceCents: number;
+  message?: string;
+  /** An item bought once and unlocked for good: a second purchase fails on its unique key (`purchased_items_user_item_key`). */
+  unlocks?: PurchasableType;
+  /** What the creator is told, recorded with the payment. */
+  notice?: { kind: NotificationKind; text: string; link: string };
+};
+type ChargeRow = typeof walletCharges.$inferSelect;
+/** A charge as it is known before it is written: all but the split, which the database works out. */
+export type NewCharge = Omit<ChargeRow, 'commissionCents' | 'netCents'>;
+export type WalletPayment = { charge: ChargeRow; payerBalance: number; creatorBalance: number };
+/** What a payment's stored answer adds to the caller's: the fan's and the creator's new balances. */
+export type PaidBalances = { balanceCents: number; creatorBalanceCents: number };
+
+const p = (name: string) => sql.placeholder(name);
 
 /**
- * Pays a sale from the fan's wallet inside `tx`: the wallet charge the fan and the creator see,
- * the earning and the ledger journal, whose conditional debit refuses a wallet holding too
- * little. Every wallet payment (items, tips, subscription periods) goes through here; a new
- * thing to sell (a shop order, a paid message, a live tip) is one more `ChargeType`.
+ * A whole wallet payment as one statement (decision 017): one round trip, and the creator's
+ * balance row (every sale of a hot creator waits on it) is locked only until the commit that
+ * follows at once. With a key, it first reads the Idempotency-Key (known: it does nothing and
+ * answers the stored row) and stores the answer with the payment. In order: an item the fan
+ * already owns (then nothing happens either), the split (the
+ * creator's own commission or the site's, rounded half up as `shareOf`), the fan's conditional
+ * debit (no row: not enough money, and nothing else happens), the charge, the unlocked item, the
+ * earning, the journal, the creator's earnings (created with their first sale), the entries, the
+ * notice, the key. The wallet is locked before the earnings, the ledger's lock order. A platform
+ * revenue account being created at that moment by another sale leaves an entry without its
+ * account: the statement then fails whole (not null) and is run again.
  */
-export async function payFromWallet(
+const payStatement = preparedStatement<{
+  charge: Record<string, unknown> | null;
+  balance: number | null;
+  creator_balance: number | null;
+  prior: { fingerprint: string; response: unknown } | null;
+  owned: boolean;
+}>(
+  'pay_from_wallet',
+  sql`
+    with prior as (
+      select fingerprint, response from ${idempotencyKeys} where user_id = ${p('fanId')}::uuid and key = ${p('key')}::text),
+    owned as (
+      select 1 from ${purchasedItems}
+      where user_id = ${p('fanId')}::uuid and item_type = ${p('unlocks')}::text and item_id = ${p('itemId')}::uuid),
+    split as (
+      select ${p('grossCents')}::bigint as gross, r.bps,
+        (${p('grossCents')}::bigint * r.bps + ${sql.raw(String(BPS / 2))}) / ${sql.raw(String(BPS))} as commission
+      from (select coalesce(
+        (select commission_bps from ${performerProfiles} where user_id = ${p('performerId')}::uuid), ${p('defaultBps')}::int) as bps) r
+      where not exists (select 1 from prior) and not exists (select 1 from owned)),
+    debit as (
+      update ${ledgerAccounts} a set balance_cents = a.balance_cents - split.gross from split
+      where a.kind = 'wallet' and a.owner_id = ${p('fanId')}::uuid and a.balance_cents >= split.gross
+      returning a.id, a.balance_cents),
+    charge as (
+      insert into ${walletCharges} (id, user_id, performer_id, type, item_id, gross_cents, commission_cents, net_cents, message, created_at, updated_at)
+      select ${p('chargeId')}::uuid, ${p('fanId')}::uuid, ${p('performerId')}::uuid, ${p('type')}::text, ${p('itemId')}::uuid,
+        split.gross, split.commission, split.gross - split.commission, ${p('message')}::text,
+        ${p('createdAt')}::timestamptz, ${p('createdAt')}::timestamptz
+      from split, debit
+      returning *),
+    unlocked as (
+      insert into ${purchasedItems} (user_id, item_type, item_id, charge_id)
+      select user_id, ${p('unlocks')}::text, item_id, id from charge where ${p('unlocks')}::text is not null),
+    earning as (
+      insert into ${earnings} (performer_id, user_id, source_type, source_id, gross_cents, commission_cents, net_cents, commission_bps)
+      select c.performer_id, c.user_id, c.type, c.id, c.gross_cents, c.commission_cents, c.net_cents, split.bps from charge c, split),
+    journal as (
+      insert into ${ledgerJournals} (kind, reference_type, reference_id) select 'charge', 'wallet_charge', id from charge returning id),
+    credit as (
+      insert into ${ledgerAccounts} as a (kind, owner_id, balance_cents) select 'earnings', performer_id, net_cents from charge
+      on conflict (owner_id, kind) do update set balance_cents = a.balance_cents + excluded.balance_cents
+      returning a.id, a.balance_cents),
+    revenue_created as (
+      insert into ${ledgerAccounts} (kind, owner_id) select 'platform_revenue', null from charge
+      where not exists (select 1 from ${ledgerAccounts} where kind = 'platform_revenue' and owner_id is null)
+      on conflict do nothing
+      returning id),
+    entries as (
+      insert into ${ledgerEntries} (journal_id, account_id, amount_cents)
+      select journal.id, e.account_id, e.amount from journal, charge, debit, credit,
+        lateral (values (debit.id, -charge.gross_cents), (credit.id, charge.net_cents),
+          (coalesce((select id from ${ledgerAccounts} where kind = 'platform_revenue' and owner_id is null), (select id from revenue_created)),
+           charge.commission_cents)) e (account_id, amount)
+      where e.amount <> 0),
+    ${notifyInStatement(
+      { userId: p('performerId'), kind: p('noticeKind'), actorId: p('fanId'), text: p('noticeText'), link: p('noticeLink') },
+      sql`charge`,
+    )},
+    answer as (
+      insert into ${idempotencyKeys} (user_id, key, fingerprint, response)
+      select ${p('fanId')}::uuid, ${p('key')}::text, ${p('fingerprint')}::text,
+        ${p('answer')}::jsonb || jsonb_build_object('balanceCents', debit.balance_cents, 'creatorBalanceCents', credit.balance_cents)
+      from debit, credit where ${p('key')}::text is not null)
+    select (select to_json(charge) from charge) as charge, (select balance_cents::float8 from debit) as balance,
+      (select balance_cents::float8 from credit) as creator_balance, (select to_json(prior) from prior) as prior,
+      exists (select 1 from owned) as owned`,
+);
+
+/** The statement failed on an entry without its account: the platform's revenue account was being created by another sale. */
+const accountRace = (error: unknown) => {
+  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; table?: string } | undefined;
+  return cause?.code === '23502' && cause.table === 'ledger_entries';
+};
+
+const alreadyBought = () => conflict('You have already bought this');
+
+/**
+ * What the statement's outcome means: a payment, or a refusal (the item is owned already, asked
+ * before the balance; the wallet holds too little). A unique key settles two purchases racing.
+ */
+function paymentOf(row: { charge: Record<string, unknown> | null; owned: boolean }) {
+  if (row.owned) throw alreadyBought();
+  if (!row.charge) throw insufficientBalance();
+  return rowFromJson(walletCharges, row.charge);
+}
+const asAlreadyBought = (error: unknown) => (uniqueViolation(error) === 'purchased_items_user_item_key' ? alreadyBought() : error);
+
+/** A new charge of this sale, before it is written. */
+function newCharge(sale: WalletSale): NewCharge {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    userId: sale.fanId,
+    performerId: sale.performerId,
+    type: sale.type,
+    itemId: sale.itemId,
+    status: 'success',
+    grossCents: sale.priceCents,
+    message: sale.message ?? '',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+async function runPayment(
   deps: Pick<Deps, 'settings'>,
-  tx: Transaction,
-  sale: { fanId: string; performerId: string; type: ChargeType; itemId: string | null; priceCents: number; message?: string },
+  db: Queryable,
+  sale: WalletSale,
+  charge: NewCharge,
+  once?: { intent: Intent; answer: object },
 ) {
-  const split = await splitSale(deps, tx, sale.performerId, sale.priceCents);
-  const chargeId = randomUUID();
-  const [charge] = await tx
-    .insert(walletCharges)
-    .values({
-      id: chargeId,
-      userId: sale.fanId,
-      performerId: sale.performerId,
-      type: sale.type,
-      itemId: sale.itemId,
-      grossCents: split.grossCents,
-      commissionCents: split.commissionCents,
-      netCents: split.netCents,
-      message: sale.message ?? '',
-    })
-    .returning();
-  const balances = await recordSale(tx, {
-    ...split,
-    payer: walletOf(sale.fanId),
+  const [row] = await payStatement(db, {
     fanId: sale.fanId,
     performerId: sale.performerId,
-    sourceType: sale.type,
-    sourceId: chargeId,
-    referenceType: 'wallet_charge',
+    type: sale.type,
+    itemId: sale.itemId,
+    grossCents: sale.priceCents,
+    // The setting is validated as a fraction of whole basis points where it is saved.
+    defaultBps: Math.round(deps.settings.get('performerCommission') * BPS),
+    chargeId: charge.id,
+    createdAt: charge.createdAt.toISOString(),
+    message: charge.message,
+    unlocks: sale.unlocks ?? null,
+    noticeKind: sale.notice?.kind ?? null,
+    noticeText: sale.notice?.text ?? null,
+    noticeLink: sale.notice?.link ?? null,
+    key: once?.intent.key ?? null,
+    fingerprint: once?.intent.fingerprint ?? null,
+    answer: once ? JSON.stringify(once.answer) : null,
   });
-  return { charge: charge!, ...balances };
+  return row!;
+}
+
+/**
+ * Pays a sale from the fan's wallet inside the caller's transaction `tx` (a subscription period
+ * paid with it follows), in one statement: the wallet charge the fan and the creator see, the
+ * earning and the ledger journal, whose conditional debit refuses a wallet holding too little.
+ * A notice given here is pushed at the job queue's next look (`payFromWalletOnce` wakes it).
+ */
+export async function payFromWallet(deps: Pick<Deps, 'settings'>, tx: Queryable, sale: WalletSale): Promise<WalletPayment> {
+  const row = await runPayment(deps, tx, sale, newCharge(sale));
+  return { charge: paymentOf(row), payerBalance: row.balance!, creatorBalance: row.creator_balance! };
+}
+
+/**
+ * Pays a sale from the fan's wallet at most once per intent (its Idempotency-Key) and answers
+ * `answer` (made from the charge before it is written) with the new balances; a retry, or a
+ * duplicate racing the first, gets the first answer back and moves nothing (`moved` false).
+ * Every wallet payment goes through here or `payFromWallet`; a new thing to sell is one more
+ * `ChargeType`. Without `hooks` it is one statement, one round trip; with them (a product
+ * reserves its stock before and places its order after) one transaction around it.
+ */
+export async function payFromWalletOnce<T extends object>(
+  deps: Pick<Deps, 'settings' | 'jobs' | 'db'>,
+  sale: WalletSale,
+  intent: Intent | undefined,
+  answer: (charge: NewCharge) => T,
+  hooks?: { before?(tx: Transaction): Promise<void>; after?(tx: Transaction, charge: ChargeRow): Promise<void> },
+): Promise<{ answer: T & PaidBalances; moved: boolean }> {
+  if (hooks) {
+    let moved = false;
+    const result = await idempotent(
+      deps.db,
+      sale.fanId,
+      intent,
+      async (tx) => {
+        await hooks.before?.(tx);
+        const payment = await payFromWallet(deps, tx, sale);
+        await hooks.after?.(tx, payment.charge);
+        return { ...answer(payment.charge), balanceCents: payment.payerBalance, creatorBalanceCents: payment.creatorBalance };
+      },
+      () => {
+        moved = true;
+      },
+    ).catch((error: unknown) => {
+      throw asAlreadyBought(error);
+    });
+    if (moved && sale.notice) deps.jobs.wake();
+    return { answer: result, moved };
+  }
+  for (let attempt = 1; ; attempt++) {
+    const charge = newCharge(sale);
+    const answered = answer(charge);
+    try {
+      const row = await runPayment(deps, deps.db, sale, charge, intent && { intent, answer: answered });
+      const replay = intent && replayOf<T & PaidBalances>(row.prior, intent);
+      if (replay) return { answer: replay.answer, moved: false };
+      paymentOf(row);
+      if (sale.notice) deps.jobs.wake();
+      return { answer: { ...answered, balanceCents: row.balance!, creatorBalanceCents: row.creator_balance! }, moved: true };
+    } catch (error) {
+      // A duplicate that raced the first one lost (on the key, the wallet the first one emptied,
+      // or the item it unlocked): it answers what the first one answered.
+      const winner = intent && (await storedAnswer<T & PaidBalances>(deps.db, sale.fanId, intent));
+      if (winner) return { answer: winner.answer, moved: false };
+      if (attempt === 1 && accountRace(error)) continue;
+      throw asAlreadyBought(error);
+    }
+  }
 }
 
 /**

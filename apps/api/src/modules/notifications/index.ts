@@ -1,2 +1,2 @@
 /** What other modules may use of the notifications module (decision 004): everything else is its own. */
-export { type NotificationEvent, notify, registerNotificationDelivery } from './service';
+export { type NotificationEvent, notify, notifyInStatement, registerNotificationDelivery } from './service';

@@ -5,9 +5,9 @@ import {
   type NotificationSetting,
   notificationKinds,
 } from '@limelight/contracts';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { notificationPreferences, notifications, users } from '../../db/schema';
+import { jobs, notificationPreferences, notifications, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -45,6 +45,37 @@ export async function notify(deps: Pick<Deps, 'jobs'>, tx: Queryable, event: Not
     .values({ ...event, inApp: channels.inApp, email: channels.email })
     .returning({ id: notifications.id });
   if (channels.inApp) await deps.jobs.enqueue(tx, PUSH_JOB, { notificationId: row!.id });
+}
+
+/** Each kind's default channels as a SQL table (kind, in_app, email), for `notifyInStatement`. */
+const defaultChannelsTable = sql.join(
+  Object.entries(defaultNotificationChannels).map(
+    ([kind, channels]) => sql`(${sql.raw(`'${kind}'`)}, ${sql.raw(String(channels.inApp))}, ${sql.raw(String(channels.email))})`,
+  ),
+  sql`, `,
+);
+
+/**
+ * `notify` for a write that is one statement (a wallet charge, decision 017): the CTEs
+ * `notice_channels`, `notice` and `notice_push` record the notification and queue its push
+ * when the CTE named `gate` has a row, with the owner's channels as `notify` chooses them.
+ * A null `kind` records nothing. The caller wakes the job queue after the statement.
+ */
+export function notifyInStatement(event: Record<'userId' | 'kind' | 'actorId' | 'text' | 'link', SQLWrapper>, gate: SQL) {
+  return sql`
+    notice_channels as (
+      select coalesce(p.in_app, d.in_app) as in_app, coalesce(p.email, d.email) as email
+      from (values ${defaultChannelsTable}) d (kind, in_app, email)
+      left join ${notificationPreferences} p on p.user_id = ${event.userId}::uuid and p.kind = d.kind
+      where d.kind = ${event.kind}::text and ${event.userId}::uuid is distinct from ${event.actorId}::uuid),
+    notice as (
+      insert into ${notifications} (user_id, kind, actor_id, text, link, in_app, email)
+      select ${event.userId}::uuid, ${event.kind}::text, ${event.actorId}::uuid, ${event.text}::text, ${event.link}::text, c.in_app, c.email
+      from notice_channels c where (c.in_app or c.email) and exists (select 1 from ${gate})
+      returning id, in_app),
+    notice_push as (
+      insert into ${jobs} (name, payload) select ${PUSH_JOB}, jsonb_build_object('notificationId', id) from notice where in_app
+      returning id)`;
 }
 
 export function registerNotificationDelivery(deps: Deps) {

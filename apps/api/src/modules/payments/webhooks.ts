@@ -1,9 +1,9 @@
 import { and, eq, exists, or, type SQL } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { paymentAttempts, paymentTransactions, webhookEvents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../platform/errors';
-import { outcomeOf } from '../../platform/payments/stripe';
+import { outcomeOf, stripeSdk } from '../../platform/payments/stripe';
 import { refundPayment, settlePayment } from './card-payments';
 
 /**
@@ -16,7 +16,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
   if (!secret || !signature) throw badRequest('Missing Stripe signature');
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = stripeSdk().webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw badRequest('Invalid Stripe signature');
   }

@@ -8,5 +8,5 @@ export {
   storeDocuments,
   type UploadedDocument,
 } from './documents';
-export { byListedCreator, findPerformer, pageOfLinkedPerformers } from './repo';
+export { byListedCreator, findCreatorForViewer, findPerformer, pageOfLinkedPerformers } from './repo';
 export { isListed } from './service';

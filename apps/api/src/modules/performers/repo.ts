@@ -2,10 +2,12 @@ import { ageBandOf, fromCents, type PublicPerformer } from '@limelight/contracts
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { follows, performerProfiles, reactions, users } from '../../db/schema';
+import { rowFromJson } from '../../db/json-row';
+import { preparedStatement } from '../../db/prepared';
+import { files, follows, performerProfiles, reactions, users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
-import { notHiddenFrom } from '../access';
+import { notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
 import { avatarOf, coverOf } from '../users';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
@@ -27,6 +29,53 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
 }
 
 export type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
+
+type Json = Record<string, unknown>;
+const creatorForViewerBy = (key: 'id' | 'username') =>
+  preparedStatement<{
+    creator: Json;
+    profile: Json;
+    refusal: Refusal | null;
+    is_followed: boolean;
+    is_bookmarked: boolean;
+    welcome_video: Json | null;
+  }>(
+    `creator_for_viewer_by_${key}`,
+    sql`
+      select to_json(u) as creator, to_json(pp) as profile,
+        ${refusalSql(viewerPlaceholders, sql`u.id`)} as refusal,
+        exists(select 1 from ${follows} where ${follows.followerId} = ${viewerPlaceholders.id} and ${follows.performerId} = u.id) as is_followed,
+        exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerPlaceholders.id} and ${reactions.objectType} = 'performer'
+          and ${reactions.action} = 'bookmark' and ${reactions.objectId} = u.id) as is_bookmarked,
+        (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video
+      from ${users} u join ${performerProfiles} pp on pp.user_id = u.id
+      where u.role = 'performer' and ${key === 'id' ? sql`u.id = ${sql.placeholder('key')}::uuid` : sql`lower(u.username) = ${sql.placeholder('key')}`}
+      limit 1`,
+  );
+export const creatorForViewerStatements = { id: creatorForViewerBy('id'), username: creatorForViewerBy('username') };
+
+/**
+ * A creator by username or id as `viewer` finds them, in one prepared statement: the rows of
+ * `findPerformer`, whether they refuse the viewer (for `visibleCreatorWith`), the viewer's follow
+ * and bookmark flags, and the welcome video's file.
+ */
+export async function findCreatorForViewer(db: Queryable, usernameOrId: string, viewer: SessionUser | undefined) {
+  const byId = isUuid(usernameOrId);
+  const [row] = await creatorForViewerStatements[byId ? 'id' : 'username'](db, {
+    ...viewerParams(viewer),
+    key: byId ? usernameOrId : usernameOrId.toLowerCase(),
+  });
+  if (!row) return undefined;
+  const user = rowFromJson(users, row.creator);
+  const mine = (flag: boolean) => new Set(flag ? [user.id] : []);
+  return {
+    user,
+    profile: rowFromJson(performerProfiles, row.profile),
+    refusal: row.refusal,
+    flags: { followed: mine(row.is_followed), bookmarked: mine(row.is_bookmarked) },
+    welcomeVideo: row.welcome_video ? rowFromJson(files, row.welcome_video) : undefined,
+  };
+}
 
 /**
  * Public cards for many creators at once, with the viewer's follow and bookmark flags:

@@ -1,9 +1,9 @@
 import type { PerformerProfile } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { isPrivileged, visibleCreator } from '../access';
-import { findFile, presentMediaFile } from '../media';
-import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
+import { isPrivileged, visibleCreatorWith } from '../access';
+import { presentMediaFile } from '../media';
+import { findCreatorForViewer, type findPerformer, toPublicPerformer } from './repo';
 
 /**
  * A creator's public page, by username or id. Only active creators an admin has verified are
@@ -11,15 +11,11 @@ import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
  * blocked the visitor or their country answers 403.
  */
 export async function publicProfile(deps: Deps, usernameOrId: string, viewer?: SessionUser): Promise<PerformerProfile> {
-  const row = await visibleCreator(deps.db, viewer, await findPerformer(deps.db, usernameOrId));
-  const privileged = isPrivileged(viewer, row.user.id);
-  const [flags, video] = await Promise.all([
-    viewerFlags(deps.db, viewer?.id, [row.user.id]),
-    findFile(deps.db, row.profile.welcomeVideoFileId),
-  ]);
+  const row = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer));
+  const video = row.welcomeVideo;
   // Visitors see the welcome video once it plays; its owner also sees it processing or failed.
-  const welcomeVideo = video && (privileged || video.status === 'finished') ? presentMediaFile(video) : null;
-  return { ...toPublicPerformer(row, flags), welcomeVideo };
+  const welcomeVideo = video && (isPrivileged(viewer, row.user.id) || video.status === 'finished') ? presentMediaFile(video) : null;
+  return { ...toPublicPerformer(row, row.flags), welcomeVideo };
 }
 
 export const isListed = (row: NonNullable<Awaited<ReturnType<typeof findPerformer>>>) =>

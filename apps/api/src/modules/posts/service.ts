@@ -1,11 +1,12 @@
 import type { adminPostSearchQuerySchema, SavePostInput } from '@limelight/contracts';
 import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
-import sanitizeHtml from 'sanitize-html';
+import type SanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import { posts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { escapeLike, isUuid, orderBy, uniqueViolation } from '../../platform/http';
+import { lazyRequire } from '../../platform/lazy';
 
 type PostRow = typeof posts.$inferSelect;
 type PostQuery = z.output<typeof adminPostSearchQuerySchema>;
@@ -14,10 +15,11 @@ type PostQuery = z.output<typeof adminPostSearchQuerySchema>;
  * Admins write pages in HTML; it is cleaned on save so a stolen admin session or a pasted
  * snippet cannot plant scripts that run for every visitor.
  */
+const sanitizeHtml = lazyRequire<typeof SanitizeHtml>('sanitize-html');
 const sanitize = (html: string) =>
-  sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2'],
-    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height'] },
+  sanitizeHtml()(html, {
+    allowedTags: [...sanitizeHtml().defaults.allowedTags, 'img', 'h1', 'h2'],
+    allowedAttributes: { ...sanitizeHtml().defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowProtocolRelative: false,
   });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { reactions } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
@@ -14,6 +14,11 @@ export async function viewerReactions(db: Queryable, viewer: SessionUser | undef
       : [];
   return (objectId: string, action: 'like' | 'bookmark') => rows.some((row) => row.objectId === objectId && row.action === action);
 }
+
+/** Whether `viewerId` gave `objectId` this reaction, as an SQL expression for a hand-written statement. */
+export const viewerReactedSql = (viewerId: SQL, objectType: string, objectId: SQL, action: 'like' | 'bookmark') =>
+  sql<boolean>`exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerId} and ${reactions.objectType} = ${objectType}
+    and ${reactions.objectId} = ${objectId} and ${reactions.action} = ${action})`;
 
 /**
  * One page of the viewer's bookmarks of one kind, newest first, among the items `shownIds` (a

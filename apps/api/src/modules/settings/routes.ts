@@ -1,4 +1,5 @@
 import { adminSettingSchema } from '@limelight/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -8,8 +9,16 @@ import * as settingsService from './service';
 export const settingsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/settings/public', { schema: { tags: ['settings'], response: { 200: z.record(z.string(), z.unknown()) } } }, async () =>
-      settingsService.publicSettings(deps),
+    app.get(
+      '/settings/public',
+      { schema: { tags: ['settings'], response: { 200: z.record(z.string(), z.unknown()) } } },
+      async (request, typedReply) => {
+        // Sent as serialised once (a string passes the response serializer by).
+        const reply = typedReply as FastifyReply;
+        const { body, etag } = settingsService.publicSettingsBody(deps);
+        reply.header('etag', etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+        return request.headers['if-none-match'] === etag ? reply.status(304).send() : reply.send(body);
+      },
     );
 
     app.post(

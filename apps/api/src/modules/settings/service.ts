@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type AdminSetting,
   isSettingKey,
@@ -15,7 +16,7 @@ import type { Deps } from '../../deps';
 import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { activeGatewayName } from '../payments';
 
-export function publicSettings(deps: Deps): PublicSettings {
+function publicSettings(deps: Deps): PublicSettings {
   const values = deps.settings.all();
   const picked = Object.fromEntries(publicSettingKeys.map((key) => [key, values[key]]));
   return {
@@ -25,6 +26,23 @@ export function publicSettings(deps: Deps): PublicSettings {
     hashPwClient: deps.config.hashPwClient,
     googleAuthorizeUrl: deps.config.google.authorizeUrl,
   };
+}
+
+const publicBodies = new WeakMap<object, { body: string; etag: string }>();
+
+/**
+ * `GET /settings/public` as sent, with its ETag: every page load asks for it, and it changes only
+ * when the settings reload (a new values object), so it is serialised once per reload.
+ */
+export function publicSettingsBody(deps: Deps): { body: string; etag: string } {
+  const values = deps.settings.all();
+  let cached = publicBodies.get(values);
+  if (!cached) {
+    const body = JSON.stringify(publicSettings(deps));
+    cached = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+    publicBodies.set(values, cached);
+  }
+  return cached;
 }
 
 /** `POST /settings/keys`: values of the named public keys; asking for a non-public key is refused. */

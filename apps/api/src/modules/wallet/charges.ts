@@ -7,24 +7,26 @@ import {
   type WalletChargeRouteType,
   type walletChargeQuerySchema,
 } from '@limelight/contracts';
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { type PurchasableType, purchasedItems, walletCharges } from '../../db/schema';
+import { rowFromJson } from '../../db/json-row';
+import { preparedStatement } from '../../db/prepared';
+import { type PurchasableType, users, walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { clientCountry } from '../../platform/client-country';
 import { badRequest, conflict } from '../../platform/errors';
-import { orderBy, uniqueViolation } from '../../platform/http';
-import { idempotent, intentOf } from '../../platform/idempotency';
-import { assertMayBePaid } from '../access';
+import { orderBy } from '../../platform/http';
+import { intentOf } from '../../platform/idempotency';
+import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { messageForSale } from '../messages';
-import { notifyBalance, payFromWallet } from '../money';
-import { notify } from '../notifications';
+import { type NewCharge, notifyBalance, payFromWalletOnce } from '../money';
 import { placeOrder, productForSale, reserveStock } from '../shop';
-import { publicUsersById } from '../users';
+import { publicUsersById, toPublicUser } from '../users';
 import { visibleVideo } from '../videos';
 
 /** What a fan bought, as the creator's notification names it (a feed item is a post to people). */
@@ -95,19 +97,21 @@ function saleItem(item: { id: string; performerId: string; isSale: boolean; pric
   return { performerId: item.performerId, priceCents: item.priceCents, itemId: item.id, once: true };
 }
 
-/** Asked first, so a second purchase is told so rather than that the wallet is short; the unique key settles races. */
-const alreadyBought = async (db: Queryable, userId: string, itemType: PurchasableType, itemId: string) =>
-  (
-    await db
-      .select({ id: purchasedItems.id })
-      .from(purchasedItems)
-      .where(and(eq(purchasedItems.userId, userId), eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)))
-  ).length > 0;
+/**
+ * Whether the fan may pay the creator (`assertMayBePaid`'s rule) and both as the charge shows
+ * them, in one statement: a charge's reads before its payment statement.
+ */
+const partiesStatement = preparedStatement<{ refusal: PayRefusal | null; people: Array<Record<string, unknown>> | null }>(
+  'wallet_charge_parties',
+  sql`select ${payRefusalSql(sql.placeholder('fanId'), sql.placeholder('performerId'), sql.placeholder('country'))} as refusal,
+    (select json_agg(u) from ${users} u where u.id in (${sql.placeholder('fanId')}::uuid, ${sql.placeholder('performerId')}::uuid)) as people`,
+);
 
 /**
- * `POST /wallet/charges/{type}/{id}`: pays a tip or an item from the wallet. The debit is one
- * conditional update inside the transaction; an item is unlocked in the same transaction, and
- * only once. Products, messages and streams are one more entry in `targets`.
+ * `POST /wallet/charges/{type}/{id}`: pays a tip or an item from the wallet: one statement reads
+ * the parties, one pays (the money module's `payFromWalletOnce`: the conditional debit, the item
+ * unlocked only once, the creator's notice, the Idempotency-Key). A product's stock and order
+ * make it one transaction. Products, messages and streams are one more entry in `targets`.
  */
 export async function chargeWallet(
   deps: Deps,
@@ -126,59 +130,48 @@ export async function chargeWallet(
     );
   }
   const target = await targets[type](deps, fan, id, input);
-  await assertMayBePaid(deps.db, fan, target.performerId);
+  const [parties] = await partiesStatement(deps.db, { fanId: fan.id, performerId: target.performerId, country: clientCountry() ?? null });
+  assertNoPayRefusal(parties!.refusal);
   if (target.performerId === fan.id) throw conflict('You cannot pay yourself');
-  if (target.once && target.itemId && (await alreadyBought(deps.db, fan.id, type as PurchasableType, target.itemId))) {
-    throw conflict('You have already bought this');
-  }
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${tokens(target.priceCents)}`);
   }
-  // Read before the transaction: inside it, the creator's balance row stays locked until the commit.
-  const people = await publicUsersById(deps.db, [fan.id, target.performerId]);
-  const result = await idempotent(
-    deps.db,
-    fan.id,
-    intentOf(request),
-    async (tx) => {
-      // First in the transaction, before the creator's balance row is locked; gone again if the payment fails.
-      const amount = tokens(target.priceCents);
-      await notify(deps, tx, {
-        userId: target.performerId,
+  const people = new Map(
+    (parties!.people ?? []).map((json) => {
+      const user = rowFromJson(users, json);
+      return [user.id, toPublicUser(user)];
+    }),
+  );
+  const amount = tokens(target.priceCents);
+  const hooks = target.before || target.after ? { before: target.before, after: target.after } : undefined;
+  const { answer, moved } = await payFromWalletOnce(
+    deps,
+    {
+      fanId: fan.id,
+      performerId: target.performerId,
+      type,
+      itemId: target.itemId,
+      priceCents: target.priceCents,
+      message: input.message,
+      unlocks: target.once && target.itemId ? (type as PurchasableType) : undefined,
+      notice: {
         kind: type === 'tip' ? 'tip' : 'purchase',
-        actorId: fan.id,
         text:
           target.notice?.text ??
           (type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${boughtNames[type]} for ${amount}`),
         link: target.notice?.link ?? '/creator/earnings',
-      });
-      await target.before?.(tx);
-      const paid = await payFromWallet(deps, tx, {
-        fanId: fan.id,
-        performerId: target.performerId,
-        type,
-        itemId: target.itemId,
-        priceCents: target.priceCents,
-        message: input.message,
-      });
-      if (target.once && target.itemId) {
-        await tx
-          .insert(purchasedItems)
-          .values({ userId: fan.id, itemType: type as PurchasableType, itemId: target.itemId, chargeId: paid.charge.id })
-          .catch((error: unknown) => {
-            throw uniqueViolation(error) !== undefined ? conflict('You have already bought this') : error;
-          });
-      }
-      await target.after?.(tx, paid.charge);
-      // Presented here, so a retry answers exactly this.
-      return { charge: presentCharge(paid.charge, people), balanceCents: paid.payerBalance, creatorBalanceCents: paid.creatorBalance };
+      },
     },
-    (answer) => {
-      notifyBalance(deps, fan.id, answer.balanceCents);
-      notifyBalance(deps, target.performerId, answer.creatorBalanceCents);
-    },
+    intentOf(request),
+    // Presented before it is written and stored with it, so a retry answers exactly this.
+    (charge) => ({ charge: presentCharge(charge, people) }),
+    hooks,
   );
-  return { charge: result.charge, balance: fromCents(result.balanceCents) };
+  if (moved) {
+    notifyBalance(deps, fan.id, answer.balanceCents);
+    notifyBalance(deps, target.performerId, answer.creatorBalanceCents);
+  }
+  return { charge: answer.charge, balance: fromCents(answer.balanceCents) };
 }
 
 type ChargeRow = typeof walletCharges.$inferSelect;
@@ -188,7 +181,7 @@ export async function chargeFor(db: Queryable, row: ChargeRow) {
   return presentCharge(row, await publicUsersById(db, [row.userId, row.performerId]));
 }
 
-function presentCharge(row: ChargeRow, people: Map<string, PublicUser>): WalletCharge {
+function presentCharge(row: NewCharge, people: Map<string, PublicUser>): WalletCharge {
   return {
     _id: row.id,
     type: row.type,

@@ -118,6 +118,25 @@ describe('wallet charges', () => {
     expect(await balance(tipper)).toBe(80);
   });
 
+  it('answers racing duplicates of a payment that emptied the wallet, or unlocked the item, with the first answer, not a refusal', async () => {
+    const tipper = await fan(10);
+    const tips = await Promise.all(
+      Array.from({ length: 10 }, () => charge(tipper, 'tip', creator.user.id, { price: 10 }, { 'idempotency-key': 'all-in' })),
+    );
+    expect(tips.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(tips.map((response) => response.json().charge._id)).size).toBe(1);
+    expect(await balance(tipper)).toBe(0);
+
+    const buyer = await fan(100);
+    const post = await paidPost(7);
+    const buys = await Promise.all(
+      Array.from({ length: 10 }, () => charge(buyer, 'feed', post, { price: 7 }, { 'idempotency-key': 'buy-once' })),
+    );
+    expect(buys.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(buys.map((response) => response.json().charge._id)).size).toBe(1);
+    expect(await balance(buyer)).toBe(93);
+  });
+
   it('refunds a wallet charge once: the fan gets it back and loses the item; the creator gives back what is still available; only admins', async () => {
     const seller = await verifiedPerformer(app);
     await saveBankDetails(app, seller);

@@ -1,7 +1,11 @@
 import { SITE_CURRENCY, stripeCardSchema } from '@limelight/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { parseOrThrow, unprocessable } from '../errors';
+import { lazyRequire } from '../lazy';
 import type { ChargeOutcome, PaymentGateway } from './gateway';
+
+/** The Stripe SDK, loaded when the site first uses Stripe: most sites never do (decision 019). */
+export const stripeSdk = lazyRequire<typeof Stripe>('stripe');
 
 export type StripeOptions = {
   secretKey: string;
@@ -16,7 +20,8 @@ const STRIPE_CURRENCY = SITE_CURRENCY.toLowerCase();
 
 function stripeClient(secretKey: string, apiBase?: string) {
   const base = apiBase ? new URL(apiBase) : undefined;
-  return new Stripe(secretKey, {
+  const StripeClient = stripeSdk();
+  return new StripeClient(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(base ? { host: base.hostname, port: Number(base.port), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
@@ -49,7 +54,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway & { 
       const method = await client.paymentMethods
         .attach(paymentMethodId, { customer: await customerFor(customer) })
         .catch((error: unknown) => {
-          if (error instanceof Stripe.errors.StripeError && error.statusCode && error.statusCode < 500) {
+          if (error instanceof stripeSdk().errors.StripeError && error.statusCode && error.statusCode < 500) {
             throw unprocessable(error.message, [{ field: 'paymentMethodId', message: error.message }]);
           }
           throw error;
@@ -85,7 +90,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway & { 
         );
         return { gatewayRef: intent.id, outcome: outcomeOf(intent) };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (error instanceof stripeSdk().errors.StripeCardError) {
           return {
             gatewayRef: error.payment_intent?.id ?? `declined:${idempotencyKey}`,
             outcome: { status: 'fail', reason: error.message },

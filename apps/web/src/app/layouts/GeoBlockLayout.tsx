@@ -1,5 +1,5 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Result } from 'antd';
+import { Result } from '../../shared/ui/Result';
 import { BlankLayout } from './BlankLayout';
 
 /** Shown in place of every screen to visitors from a country the site is blocked in. */

@@ -1,5 +1,5 @@
 import { LogoutOutlined, MenuOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Tag, Typography } from 'antd';
+import { Avatar, Button, Drawer, Dropdown, Flex, Layout, Menu, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/useSessionActions';
@@ -95,6 +95,7 @@ export function SiteHeader() {
   const items = useNavItems();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const socketStatus = useAppSelector((state) => state.socket.status);
+  const { token } = theme.useToken();
 
   return (
     <Layout.Header className="site-header">
@@ -131,7 +132,11 @@ export function SiteHeader() {
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'who', label: <Typography.Text type="secondary">@{user.username ?? user.email}</Typography.Text>, disabled: true },
+                  {
+                    key: 'who',
+                    label: <span style={{ color: token.colorTextSecondary }}>@{user.username ?? user.email}</span>,
+                    disabled: true,
+                  },
                   { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => void logout() },
                 ],
               }}
@@ -184,6 +189,7 @@ export function SiteHeader() {
 
 export function SiteFooter() {
   const { data: settings } = usePublicSettingsQuery();
+  const { token } = theme.useToken();
   const menus = (settings?.menus ?? []).filter((item) => item.section === 'footer').sort((a, b) => a.ordering - b.ordering);
   return (
     <Layout.Footer className="site-footer">
@@ -202,10 +208,11 @@ export function SiteFooter() {
           <Link to="/contact">Contact</Link>
         </Flex>
       </nav>
-      {/* Footer content is shown as text: an admin's markup never runs in visitors' browsers. */}
-      <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-line', margin: '8px 0 0' }}>
+      {/* Footer content is shown as text: an admin's markup never runs in visitors' browsers. A plain
+          paragraph in the theme's secondary colour: antd's Typography would bring its editor along. */}
+      <p style={{ whiteSpace: 'pre-line', margin: '8px 0 0', color: token.colorTextSecondary }}>
         {settings?.footerContent || `© ${new Date().getFullYear()} ${settings?.siteName ?? 'Limelight'}`}
-      </Typography.Paragraph>
+      </p>
     </Layout.Footer>
   );
 }

@@ -1,4 +1,4 @@
-import { Messages } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Card, Form } from 'antd';
 import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';

@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { ErrorCode, Messages } from '@limelight/contracts';
+import { ErrorCode, Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Checkbox, Divider, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';

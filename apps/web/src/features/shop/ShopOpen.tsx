@@ -1,6 +1,6 @@
-import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Result } from '../../shared/ui/Result';
 import { usePublicSettingsQuery } from '../settings/api';
 
 /** Whether the admin opened the shop (`enableProduct`): closed, the web shows no way into it. */

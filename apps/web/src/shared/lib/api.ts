@@ -1,4 +1,4 @@
-import { ErrorCode, Messages } from '@limelight/contracts';
+import { ErrorCode, Messages } from '@limelight/contracts/constants';
 import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { currentPage, loginUrl, navigate } from './navigation';
 import { sessionEnded } from './session';

@@ -1,6 +1,6 @@
-import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
+import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts/constants';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { io, type Socket } from 'socket.io-client';
+import type { io, Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'initialized' | 'connected' | 'disconnect' | 'reconnecting' | 'failed';
@@ -17,13 +17,16 @@ export const socketSlice = createSlice({
 });
 export const { socketStatusChanged } = socketSlice.actions;
 
+/** socket.io-client is loaded only once someone signs in: a visitor never needs it. */
+export const loadSocketClient = () => import('socket.io-client').then((module) => module.io);
+
 /**
- * Opens the socket for a signed-in user with the spec's reconnection policy (section 9). The
+ * Opens the socket (with the client from loadSocketClient) for a signed-in user with the spec's reconnection policy (section 9). The
  * token goes in the handshake query, and `auth/login` is sent again after every reconnect so a
  * new server process learns who this is.
  */
-export function openSocket(token: string, onStatus: (status: SocketStatus) => void): AppSocket {
-  const socket: AppSocket = io({ ...socketClientOptions, query: { token } });
+export function openSocket(connect: typeof io, token: string, onStatus: (status: SocketStatus) => void): AppSocket {
+  const socket: AppSocket = connect({ ...socketClientOptions, query: { token } });
   onStatus('initialized');
   socket.on('connect', () => onStatus('connected'));
   socket.on('disconnect', () => onStatus('disconnect'));

@@ -1,4 +1,4 @@
-import { Messages } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 /** Toasts last 3 seconds (spec 9). */

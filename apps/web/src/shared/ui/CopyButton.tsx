@@ -1,5 +1,5 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Messages } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Button } from 'antd';
 import { toast } from '../lib/toast';
 
