@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { creatorForViewerStatements } from '../apps/api/src/modules/performers/repo';
-import { benchDatabase, formatLoad, load, serveJson, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
 /** The API's pool size (apps/api/src/db/client.ts): the floor gets as many connections. */
 const API_POOL_SIZE = 10;
@@ -132,12 +132,7 @@ async function bench() {
       ['top creators', () => '/api/performers/top'],
     ];
     const floor = databaseUrl
-      ? await timeToFirstResponse(
-          'node',
-          ['--import', 'tsx', 'bench/discovery.ts'],
-          { BENCH_DISCOVERY_FLOOR: JSON.stringify({ port: floorPort, databaseUrl }) },
-          `http://127.0.0.1:${floorPort}/health`,
-        )
+      ? await startFloor('bench/discovery.ts', 'BENCH_DISCOVERY_FLOOR', { port: floorPort, databaseUrl })
       : undefined;
     const floorBase = `http://127.0.0.1:${floorPort}`;
     const results = [];
@@ -157,12 +152,7 @@ async function bench() {
     }
     await stop(app.child);
 
-    const bare = await timeToFirstResponse(
-      'node',
-      ['-e', `require('http').createServer((q, s) => s.end('{"ok":true}')).listen(${port})`],
-      {},
-      `${base}/`,
-    );
+    const bare = await startBareHello(port);
     const baseline = await load(base, () => '/', options);
     await stop(bare.child);
 
@@ -172,9 +162,7 @@ async function bench() {
     if (profile) {
       const { api, byHand, same } = profile;
       console.log(formatLoad('profile read, floor', byHand));
-      console.log(
-        `${formatLoad('profile read, API', api)}  = ${((100 * api.rps) / byHand.rps).toFixed(0)} % of the floor's req/s, p99 ${(api.p99 / byHand.p99).toFixed(1)}x the floor's${same ? '' : '  (the floor answered differently!)'}`,
-      );
+      console.log(`${formatLoad('profile read, API', api)}  ${vsFloor(api, byHand)}${same ? '' : '  (the floor answered differently!)'}`);
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

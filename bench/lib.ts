@@ -27,6 +27,34 @@ export async function timeToFirstResponse(command: string, args: string[], env: 
 }
 
 /**
+ * Starts a bench file again as its own floor process: the file reads `variable` (its port and
+ * database as JSON) and serves the floor instead of running the bench; resolves once /health answers.
+ */
+export function startFloor(file: string, variable: string, config: { port: number; databaseUrl: string }) {
+  return timeToFirstResponse(
+    'node',
+    ['--import', 'tsx', file],
+    { [variable]: JSON.stringify(config) },
+    `http://127.0.0.1:${config.port}/health`,
+  );
+}
+
+/** A bare node:http server answering a tiny JSON hello on `port`: the plainest baseline. */
+export function startBareHello(port: number) {
+  return timeToFirstResponse(
+    'node',
+    ['-e', `require('http').createServer((q, s) => s.end('{"ok":true}')).listen(${port})`],
+    {},
+    `http://127.0.0.1:${port}/`,
+  );
+}
+
+/** The API's figure as a share of its floor's: req/s ratio, and p99 against the floor's. */
+export function vsFloor(api: Awaited<ReturnType<typeof load>>, floor: Awaited<ReturnType<typeof load>>) {
+  return `= ${((100 * api.rps) / floor.rps).toFixed(0)} % of the floor's req/s, p99 ${(api.p99 / floor.p99).toFixed(1)}x the floor's`;
+}
+
+/**
  * The command line of the API as `npm start` runs it: the compiled bundle, built first when a
  * source changed (scripts/build-api.mjs).
  */

@@ -16,7 +16,7 @@ import { creatorPage, timelinePage } from '../apps/api/src/modules/feeds/service
 import { creatorForViewerStatements } from '../apps/api/src/modules/performers/repo';
 import { encodeCursor } from '../apps/api/src/platform/http';
 import { hashToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, formatLoad, load, serveJson, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
 /** The API's pool size (apps/api/src/db/client.ts): the floor gets as many connections. */
 const API_POOL_SIZE = 10;
@@ -211,14 +211,7 @@ async function bench() {
 
     const headers = { authorization: `Bearer ${token}` };
     const options = { seconds, concurrency, headers };
-    const floor = databaseUrl
-      ? await timeToFirstResponse(
-          'node',
-          ['--import', 'tsx', 'bench/timeline.ts'],
-          { BENCH_TIMELINE_FLOOR: JSON.stringify({ port: floorPort, databaseUrl }) },
-          `http://127.0.0.1:${floorPort}/health`,
-        )
-      : undefined;
+    const floor = databaseUrl ? await startFloor('bench/timeline.ts', 'BENCH_TIMELINE_FLOOR', { port: floorPort, databaseUrl }) : undefined;
     const floorBase = `http://127.0.0.1:${floorPort}`;
     const scenarios: Array<[string, () => string]> = [
       ['timeline: first page', () => '/api/user/feeds'],
@@ -243,12 +236,7 @@ async function bench() {
     await stop(app.child);
     if (floor) await stop(floor.child);
 
-    const bare = await timeToFirstResponse(
-      'node',
-      ['-e', `require('http').createServer((q, s) => s.end('{"ok":true}')).listen(${port})`],
-      {},
-      `${base}/`,
-    );
+    const bare = await startBareHello(port);
     const baseline = await load(base, () => '/', { seconds, concurrency });
     await stop(bare.child);
 
@@ -268,9 +256,4 @@ async function bench() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await server.drop();
   }
-}
-
-/** The API's figure as a share of its floor's: req/s ratio, and p99 against the floor's. */
-function vsFloor(api: Awaited<ReturnType<typeof load>>, floor: Awaited<ReturnType<typeof load>>) {
-  return `= ${((100 * api.rps) / floor.rps).toFixed(0)} % of the floor's req/s, p99 ${(api.p99 / floor.p99).toFixed(1)}x the floor's`;
 }
