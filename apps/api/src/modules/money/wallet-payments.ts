@@ -11,7 +11,6 @@ import {
   ledgerEntries,
   ledgerJournals,
   type PurchasableType,
-  performerProfiles,
   purchasedItems,
   subscriptionPeriods,
   walletCharges,
@@ -23,8 +22,7 @@ import { type Intent, idempotent, replayOf, storedAnswer } from '../../platform/
 import { insufficientBalance, walletOf } from '../../platform/ledger';
 import { notifyInStatement } from '../notifications';
 import { removePeriod } from './periods';
-import { BPS } from './rates';
-import { refundSale } from './sales';
+import { refundSale, saleSplitSql, siteCommissionBps } from './sales';
 
 export type WalletSale = {
   fanId: string;
@@ -52,8 +50,8 @@ const p = (name: string) => sql.placeholder(name);
  * balance row (every sale of a hot creator waits on it) is locked only until the commit that
  * follows at once. With a key, it first reads the Idempotency-Key (known: it does nothing and
  * answers the stored row) and stores the answer with the payment. In order: an item the fan
- * already owns (then nothing happens either), the split (the creator's own commission or the
- * site's, rounded half up as `shareOf`), the fan's conditional debit (no row: not enough money, and nothing else happens), the
+ * already owns (then nothing happens either), the split (`saleSplitSql`, the one every sale
+ * uses), the fan's conditional debit (no row: not enough money, and nothing else happens), the
  * charge, the unlocked item, the earning, the journal, the creator's earnings (created with their
  * first sale), the entries, the notice, the key. The wallet is locked before the earnings, the
  * ledger's lock order. The platform's revenue account exists from migration 0029 on: the entry
@@ -74,10 +72,8 @@ const payStatement = preparedStatement<{
       select 1 from ${purchasedItems}
       where user_id = ${p('fanId')}::uuid and item_type = ${p('unlocks')}::text and item_id = ${p('itemId')}::uuid),
     split as (
-      select ${p('grossCents')}::bigint as gross, r.bps,
-        (${p('grossCents')}::bigint * r.bps + ${sql.raw(String(BPS / 2))}) / ${sql.raw(String(BPS))} as commission
-      from (select coalesce(
-        (select commission_bps from ${performerProfiles} where user_id = ${p('performerId')}::uuid), ${p('defaultBps')}::int) as bps) r
+      select ${p('grossCents')}::bigint as gross, s.bps, s.commission
+      from (${saleSplitSql({ performerId: sql`${p('performerId')}::uuid`, grossCents: sql`${p('grossCents')}::bigint`, siteBps: sql`${p('siteBps')}::int` })}) s
       where not exists (select 1 from prior) and not exists (select 1 from owned)),
     debit as (
       update ${ledgerAccounts} a set balance_cents = a.balance_cents - split.gross from split
@@ -165,8 +161,7 @@ async function runPayment(
     type: sale.type,
     itemId: sale.itemId,
     grossCents: sale.priceCents,
-    // The setting is validated as a fraction of whole basis points where it is saved.
-    defaultBps: Math.round(deps.settings.get('performerCommission') * BPS),
+    siteBps: siteCommissionBps(deps),
     chargeId: charge.id,
     createdAt: charge.createdAt.toISOString(),
     message: charge.message,
