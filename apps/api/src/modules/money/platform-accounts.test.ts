@@ -1,20 +1,22 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet, signedIn } from '../../../test/factories';
-import { ledgerAccounts, performerProfiles } from '../../db/schema';
+import { ledgerAccounts, performerProfiles, users } from '../../db/schema';
 import { balanceOf, platform, platformAccountKinds } from '../../platform/ledger';
+import { payFromWallet } from './wallet-payments';
 
 /**
  * The platform's ledger accounts are made once, by the migrations (decision 022): the first
- * movements of a fresh site race for nothing. With DATABASE_URL the requests below run on as many
- * connections at once; on PGlite they interleave on its one.
+ * movements of a fresh site race for nothing. Each case starts on a fresh database. With
+ * DATABASE_URL they run on as many connections at once; on PGlite they take turns on its one.
  */
 let app: TestApp;
-beforeAll(async () => {
+beforeEach(async () => {
   app = await createTestApp();
 });
-afterAll(() => app.close());
+afterEach(() => app.close());
 
 const CREATORS = 10;
 const PRICE = 10;
@@ -82,5 +84,47 @@ describe('the platform’s ledger accounts on a fresh database', () => {
         .where(and(eq(ledgerAccounts.kind, 'earnings'), eq(ledgerAccounts.ownerId, creator.user.id)));
       expect(earnings?.balanceCents).toBe(2 * PRICE * 90);
     }
+  });
+
+  it('take first sales whose transactions overlap, as wallet-paid subscriptions run them: none fails', async () => {
+    // Fewer than the pool's 10 connections, so that every transaction has one while the others are open.
+    const sales = 8;
+    const tag = Date.now().toString(36);
+    const people = (role: 'performer' | 'user', name: string) =>
+      app.deps.db
+        .insert(users)
+        .values(Array.from({ length: sales }, (_, n) => ({ role, name: `${name} ${n}`, username: `${name}${n}_${tag}` })))
+        .returning({ id: users.id });
+    const creators = await people('performer', 'creator');
+    await app.deps.db.insert(performerProfiles).values(creators.map((creator) => ({ userId: creator.id, gender: 'female' as const })));
+    const fans = await people('user', 'fan');
+    for (const fan of fans) await fundWallet(app, fan.id, PRICE);
+
+    let paid = 0;
+    let allPaid!: () => void;
+    const everyonePaid = new Promise<void>((resolve) => {
+      allPaid = resolve;
+    });
+    const outcomes = await Promise.allSettled(
+      creators.map((creator, n) =>
+        app.deps.db.transaction(async (tx) => {
+          await payFromWallet(app.deps, tx, {
+            fanId: fans[n]!.id,
+            performerId: creator.id,
+            type: 'tip',
+            itemId: null,
+            priceCents: PRICE * 100,
+          });
+          if (++paid === sales) allPaid();
+          // Each sale's transaction stays open until all have paid, so none commits before the
+          // others' statements ran (a statement that fails here fails its whole transaction).
+          // PGlite runs one transaction at a time: there each waits the short timeout instead.
+          await Promise.race([everyonePaid, sleep(300)]);
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+    await expectSoundLedger(app);
+    expect(await balanceOf(app.deps.db, platform('platform_revenue'))).toBe(sales * PRICE * 10);
   });
 });
