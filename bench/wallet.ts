@@ -71,11 +71,8 @@ async function bareWriteRate() {
 async function oneStatementFloor(creatorId: string, fans: Array<{ id: string; name: string }>, seconds: number) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   pool.on('error', () => undefined);
-  // The platform's revenue account and the creator's earnings exist after the API's first tip.
-  await pool.query(
-    `insert into ledger_accounts (kind, owner_id) values ('platform_revenue', null), ('earnings', $1) on conflict do nothing`,
-    [creatorId],
-  );
+  // The creator's earnings exist after the API's first tip (the platform's accounts from the migrations).
+  await pool.query(`insert into ledger_accounts (kind, owner_id) values ('earnings', $1) on conflict do nothing`, [creatorId]);
   const text = `
     with payee as (
       select p.commission_bps from performer_profiles p
@@ -101,7 +98,7 @@ async function oneStatementFloor(creatorId: string, fans: Array<{ id: string; na
       select journal.id, e.account_id, e.amount from journal, split,
         lateral (values (split.wallet_id, -split.gross),
           ((select id from ledger_accounts where kind = 'earnings' and owner_id = $2), split.gross - split.commission),
-          ((select id from ledger_accounts where kind = 'platform_revenue' and owner_id is null), split.commission)) e (account_id, amount)
+          ((select id from ledger_accounts where owner_id is null and kind = 'platform_revenue'), split.commission)) e (account_id, amount)
       where e.amount <> 0 returning 1),
     channel as (
       select coalesce((select in_app from notification_preferences where user_id = $2 and kind = 'tip'), true) as in_app,
@@ -185,7 +182,8 @@ try {
     insert into users (role, name, username, email, password_hash)
     select 'user', 'Fan ' || g, 'fan' || g, 'fan' || g || '@bench.test', '-' from generate_series(1, ${fans}) g`);
   // Every fan topped up 100,000 tokens by card, recorded as the ledger records it (the
-  // platform's clearing account keeps no cached balance: it is the sum of its entries).
+  // platform's clearing account, made by the migrations, keeps no cached balance: it is the sum
+  // of its entries).
   await db.execute(sql`
     with paid as (
       insert into payment_transactions (user_id, gateway, type, status, amount_cents, tokens_cents)
@@ -195,7 +193,7 @@ try {
     ), wallets as (
       insert into ledger_accounts (kind, owner_id, balance_cents) select 'wallet', user_id, 10000000 from paid returning id, owner_id
     ), clearing as (
-      insert into ledger_accounts (kind, owner_id, balance_cents) values ('gateway_clearing', null, 0) returning id
+      select id from ledger_accounts where owner_id is null and kind = 'gateway_clearing'
     )
     insert into ledger_entries (journal_id, account_id, amount_cents)
     select j.id, w.id, 10000000 from journals j join paid p on p.id = j.reference_id join wallets w on w.owner_id = p.user_id

@@ -22,13 +22,16 @@ async function migrationsUpTo(last: number) {
 
 let client: PGlite;
 let older: string;
+let beforePlatformAccounts: string;
 beforeAll(async () => {
   client = await PGlite.create();
   older = await migrationsUpTo(21);
+  beforePlatformAccounts = await migrationsUpTo(28);
 });
 afterAll(async () => {
   await client.close();
   await fs.rm(older, { recursive: true, force: true });
+  await fs.rm(beforePlatformAccounts, { recursive: true, force: true });
 });
 
 describe('upgrading a site that holds data', () => {
@@ -53,5 +56,39 @@ describe('upgrading a site that holds data', () => {
       'select commission_bps, monthly_price_cents::text from performer_profiles',
     );
     expect(profile.rows).toEqual([{ commission_bps: 2000, monthly_price_cents: '999' }]);
+  });
+
+  it('creates the platform’s ledger accounts once, keeping those the site made before with their entries (0029)', async () => {
+    const site = await PGlite.create();
+    try {
+      const db = drizzle({ client: site });
+      await migrate(db, { migrationsFolder: beforePlatformAccounts });
+      // Before 0029 the first sale made the revenue account and the first top-up the clearing one.
+      await site.exec(`
+        insert into users (id, role, name, email) values ('00000000-0000-4000-8000-000000000002', 'user', 'Fan', 'fan@example.test');
+        insert into ledger_accounts (id, kind, owner_id) values
+          ('00000000-0000-4000-8000-0000000000a1', 'gateway_clearing', null),
+          ('00000000-0000-4000-8000-0000000000a2', 'wallet', '00000000-0000-4000-8000-000000000002');
+        update ledger_accounts set balance_cents = 500 where kind = 'wallet';
+        insert into ledger_journals (id, kind, reference_type, reference_id)
+          values ('00000000-0000-4000-8000-0000000000b1', 'top_up', 'payment', '00000000-0000-4000-8000-0000000000c1');
+        insert into ledger_entries (journal_id, account_id, amount_cents) values
+          ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000a1', -500),
+          ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000a2', 500);
+      `);
+      await migrate(db, { migrationsFolder });
+      const accounts = await site.query<{ id: string; kind: string }>(
+        'select id, kind from ledger_accounts where owner_id is null order by kind',
+      );
+      expect(accounts.rows.map((row) => row.kind)).toEqual(['gateway_clearing', 'paid_out', 'platform_revenue', 'promotions']);
+      expect(accounts.rows.find((row) => row.kind === 'gateway_clearing')?.id).toBe('00000000-0000-4000-8000-0000000000a1');
+      const entries = await site.query<{ account_id: string }>('select account_id from ledger_entries order by amount_cents');
+      expect(entries.rows.map((row) => row.account_id)).toEqual([
+        '00000000-0000-4000-8000-0000000000a1',
+        '00000000-0000-4000-8000-0000000000a2',
+      ]);
+    } finally {
+      await site.close();
+    }
   });
 });

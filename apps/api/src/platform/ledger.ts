@@ -14,10 +14,10 @@ export type OwnedAccountRef = AccountRef & { ownerId: string };
 export const walletOf = (ownerId: string): OwnedAccountRef => ({ kind: 'wallet', ownerId });
 export const earningsOf = (ownerId: string): OwnedAccountRef => ({ kind: 'earnings', ownerId });
 export const payoutHoldOf = (ownerId: string): OwnedAccountRef => ({ kind: 'payout_hold', ownerId });
-export const platform = (kind: 'platform_revenue' | 'gateway_clearing' | 'promotions' | 'paid_out'): AccountRef => ({
-  kind,
-  ownerId: null,
-});
+/** The platform's own accounts (owner null): migration 0029 creates each once, so movements only ever find them. */
+export const platformAccountKinds = ['platform_revenue', 'gateway_clearing', 'promotions', 'paid_out'] as const;
+type PlatformAccountKind = (typeof platformAccountKinds)[number];
+export const platform = (kind: PlatformAccountKind): AccountRef => ({ kind, ownerId: null });
 
 export const insufficientBalance = () =>
   new AppError(402, ErrorCode.insufficientBalance, 'Your wallet balance is not enough: top up your wallet first');
@@ -32,7 +32,11 @@ const lockOrder = (a: AccountRef, b: AccountRef) =>
 const ownerIs = (ownerId: string | null) => (ownerId ? eq(ledgerAccounts.ownerId, ownerId) : isNull(ledgerAccounts.ownerId));
 const keyOf = (account: AccountRef) => `${account.kind}:${account.ownerId ?? ''}`;
 
-/** The accounts' ids, creating those that have never moved (no row is locked). */
+/**
+ * The accounts' ids, creating a person's account with its first movement (no row is locked). The
+ * platform's exist from migration 0029 on: one missing means the database was not migrated, and
+ * the movement fails rather than creating it (decision 022).
+ */
 async function accountIds(tx: Queryable, accounts: AccountRef[]) {
   const find = async () => {
     const rows = await tx
@@ -41,10 +45,12 @@ async function accountIds(tx: Queryable, accounts: AccountRef[]) {
       .where(or(...accounts.map((account) => and(eq(ledgerAccounts.kind, account.kind), ownerIs(account.ownerId)))));
     return new Map(rows.map((row) => [keyOf(row), row.id]));
   };
-  // Nearly always every account exists already: one read, and a write only for the new ones.
+  // Nearly always every account exists already: one read, and a write only for a person's first.
   const known = await find();
   const missing = accounts.filter((account) => !known.has(keyOf(account)));
   if (!missing.length) return known;
+  const unowned = missing.find((account) => !account.ownerId);
+  if (unowned) throw new Error(`the platform's ${unowned.kind} ledger account is missing: the migrations create it`);
   await tx
     .insert(ledgerAccounts)
     .values(missing.map(({ kind, ownerId }) => ({ kind, ownerId })))

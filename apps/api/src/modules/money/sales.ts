@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { earnings, performerProfiles } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -11,21 +11,38 @@ import {
   platform,
   post,
 } from '../../platform/ledger';
-import { BPS, shareOf } from './rates';
+import { BPS, shareOfSql } from './rates';
 
 /**
- * How a sale splits: the platform keeps its commission (the creator's own rate when an admin
- * set one, else the site's performerCommission) and the creator earns the rest.
+ * The site's commission (setting `performerCommission`) in basis points, for creators with no
+ * rate of their own. The setting is validated as a fraction of whole basis points where it is saved.
  */
+export const siteCommissionBps = (deps: Pick<Deps, 'settings'>) => Math.round(deps.settings.get('performerCommission') * BPS);
+
+/**
+ * How a sale splits, as a query answering `bps` and `commission`: the platform keeps its
+ * commission (the creator's own rate when an admin set one, else the site's), rounded as
+ * `shareOf`, and the creator earns the rest. The one definition of a sale's split: the wallet
+ * payment statement (decision 017) embeds it, so its one round trip stays one, and `splitSale`
+ * runs it for every other sale.
+ */
+export const saleSplitSql = (params: { performerId: SQL; grossCents: SQL; siteBps: SQL }) => sql`
+  select rate.bps, ${shareOfSql(params.grossCents, sql`rate.bps`)} as commission
+  from (select coalesce(
+    (select commission_bps from ${performerProfiles} where user_id = ${params.performerId}), ${params.siteBps}) as bps) rate`;
+
+/** How a sale splits (`saleSplitSql`), read inside `tx`. */
 export async function splitSale(deps: Pick<Deps, 'settings'>, tx: Queryable, performerId: string, grossCents: number) {
-  const [profile] = await tx
-    .select({ bps: performerProfiles.commissionBps })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, performerId));
-  // The setting is validated as a fraction of whole basis points where it is saved.
-  const commissionBps = profile?.bps ?? Math.round(deps.settings.get('performerCommission') * BPS);
-  const commissionCents = shareOf(grossCents, commissionBps);
-  return { grossCents, commissionBps, commissionCents, netCents: grossCents - commissionCents };
+  const { rows } = (await tx.execute(
+    saleSplitSql({
+      performerId: sql`${performerId}::uuid`,
+      grossCents: sql`${grossCents}::bigint`,
+      siteBps: sql`${siteCommissionBps(deps)}::int`,
+    }),
+  )) as unknown as { rows: Array<{ bps: number; commission: unknown }> };
+  // The driver may answer a bigint as a string; a share never exceeds its gross, a safe integer.
+  const commissionCents = Number(rows[0]!.commission);
+  return { grossCents, commissionBps: rows[0]!.bps, commissionCents, netCents: grossCents - commissionCents };
 }
 export type SaleSplit = Awaited<ReturnType<typeof splitSale>>;
 

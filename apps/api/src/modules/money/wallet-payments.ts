@@ -11,7 +11,6 @@ import {
   ledgerEntries,
   ledgerJournals,
   type PurchasableType,
-  performerProfiles,
   purchasedItems,
   subscriptionPeriods,
   walletCharges,
@@ -23,8 +22,7 @@ import { type Intent, idempotent, replayOf, storedAnswer } from '../../platform/
 import { insufficientBalance, walletOf } from '../../platform/ledger';
 import { notifyInStatement } from '../notifications';
 import { removePeriod } from './periods';
-import { BPS } from './rates';
-import { refundSale } from './sales';
+import { refundSale, saleSplitSql, siteCommissionBps } from './sales';
 
 export type WalletSale = {
   fanId: string;
@@ -52,13 +50,12 @@ const p = (name: string) => sql.placeholder(name);
  * balance row (every sale of a hot creator waits on it) is locked only until the commit that
  * follows at once. With a key, it first reads the Idempotency-Key (known: it does nothing and
  * answers the stored row) and stores the answer with the payment. In order: an item the fan
- * already owns (then nothing happens either), the split (the
- * creator's own commission or the site's, rounded half up as `shareOf`), the fan's conditional
- * debit (no row: not enough money, and nothing else happens), the charge, the unlocked item, the
- * earning, the journal, the creator's earnings (created with their first sale), the entries, the
- * notice, the key. The wallet is locked before the earnings, the ledger's lock order. A platform
- * revenue account being created at that moment by another sale leaves an entry without its
- * account: the statement then fails whole (not null) and is run again.
+ * already owns (then nothing happens either), the split (`saleSplitSql`, the one every sale
+ * uses), the fan's conditional debit (no row: not enough money, and nothing else happens), the
+ * charge, the unlocked item, the earning, the journal, the creator's earnings (created with their
+ * first sale), the entries, the notice, the key. The wallet is locked before the earnings, the
+ * ledger's lock order. The platform's revenue account exists from migration 0029 on: the entry
+ * finds it by the (owner_id, kind) unique index (decision 022).
  */
 const payStatement = preparedStatement<{
   charge: Record<string, unknown> | null;
@@ -75,10 +72,8 @@ const payStatement = preparedStatement<{
       select 1 from ${purchasedItems}
       where user_id = ${p('fanId')}::uuid and item_type = ${p('unlocks')}::text and item_id = ${p('itemId')}::uuid),
     split as (
-      select ${p('grossCents')}::bigint as gross, r.bps,
-        (${p('grossCents')}::bigint * r.bps + ${sql.raw(String(BPS / 2))}) / ${sql.raw(String(BPS))} as commission
-      from (select coalesce(
-        (select commission_bps from ${performerProfiles} where user_id = ${p('performerId')}::uuid), ${p('defaultBps')}::int) as bps) r
+      select ${p('grossCents')}::bigint as gross, s.bps, s.commission
+      from (${saleSplitSql({ performerId: sql`${p('performerId')}::uuid`, grossCents: sql`${p('grossCents')}::bigint`, siteBps: sql`${p('siteBps')}::int` })}) s
       where not exists (select 1 from prior) and not exists (select 1 from owned)),
     debit as (
       update ${ledgerAccounts} a set balance_cents = a.balance_cents - split.gross from split
@@ -103,17 +98,11 @@ const payStatement = preparedStatement<{
       insert into ${ledgerAccounts} as a (kind, owner_id, balance_cents) select 'earnings', performer_id, net_cents from charge
       on conflict (owner_id, kind) do update set balance_cents = a.balance_cents + excluded.balance_cents
       returning a.id, a.balance_cents),
-    revenue_created as (
-      insert into ${ledgerAccounts} (kind, owner_id) select 'platform_revenue', null from charge
-      where not exists (select 1 from ${ledgerAccounts} where kind = 'platform_revenue' and owner_id is null)
-      on conflict do nothing
-      returning id),
     entries as (
       insert into ${ledgerEntries} (journal_id, account_id, amount_cents)
       select journal.id, e.account_id, e.amount from journal, charge, debit, credit,
         lateral (values (debit.id, -charge.gross_cents), (credit.id, charge.net_cents),
-          (coalesce((select id from ${ledgerAccounts} where kind = 'platform_revenue' and owner_id is null), (select id from revenue_created)),
-           charge.commission_cents)) e (account_id, amount)
+          ((select id from ${ledgerAccounts} where owner_id is null and kind = 'platform_revenue'), charge.commission_cents)) e (account_id, amount)
       where e.amount <> 0),
     ${notifyInStatement(
       { userId: p('performerId'), kind: p('noticeKind'), actorId: p('fanId'), text: p('noticeText'), link: p('noticeLink') },
@@ -128,12 +117,6 @@ const payStatement = preparedStatement<{
       (select balance_cents::float8 from credit) as creator_balance, (select to_json(prior) from prior) as prior,
       exists (select 1 from owned) as owned`,
 );
-
-/** The statement failed on an entry without its account: the platform's revenue account was being created by another sale. */
-const accountRace = (error: unknown) => {
-  const cause = ((error as { cause?: unknown })?.cause ?? error) as { code?: string; table?: string } | undefined;
-  return cause?.code === '23502' && cause.table === 'ledger_entries';
-};
 
 const alreadyBought = () => conflict('You have already bought this');
 
@@ -178,8 +161,7 @@ async function runPayment(
     type: sale.type,
     itemId: sale.itemId,
     grossCents: sale.priceCents,
-    // The setting is validated as a fraction of whole basis points where it is saved.
-    defaultBps: Math.round(deps.settings.get('performerCommission') * BPS),
+    siteBps: siteCommissionBps(deps),
     chargeId: charge.id,
     createdAt: charge.createdAt.toISOString(),
     message: charge.message,
@@ -241,24 +223,21 @@ export async function payFromWalletOnce<T extends object>(
     if (moved && sale.notice) deps.jobs.wake();
     return { answer: result, moved };
   }
-  for (let attempt = 1; ; attempt++) {
-    const charge = newCharge(sale);
-    const answered = answer(charge);
-    try {
-      const row = await runPayment(deps, deps.db, sale, charge, intent && { intent, answer: answered });
-      const replay = intent && replayOf<T & PaidBalances>(row.prior, intent);
-      if (replay) return { answer: replay.answer, moved: false };
-      paymentOf(row);
-      if (sale.notice) deps.jobs.wake();
-      return { answer: { ...answered, balanceCents: row.balance!, creatorBalanceCents: row.creator_balance! }, moved: true };
-    } catch (error) {
-      // A duplicate that raced the first one lost (on the key, the wallet the first one emptied,
-      // or the item it unlocked): it answers what the first one answered.
-      const winner = intent && (await storedAnswer<T & PaidBalances>(deps.db, sale.fanId, intent));
-      if (winner) return { answer: winner.answer, moved: false };
-      if (attempt === 1 && accountRace(error)) continue;
-      throw asAlreadyBought(error);
-    }
+  const charge = newCharge(sale);
+  const answered = answer(charge);
+  try {
+    const row = await runPayment(deps, deps.db, sale, charge, intent && { intent, answer: answered });
+    const replay = intent && replayOf<T & PaidBalances>(row.prior, intent);
+    if (replay) return { answer: replay.answer, moved: false };
+    paymentOf(row);
+    if (sale.notice) deps.jobs.wake();
+    return { answer: { ...answered, balanceCents: row.balance!, creatorBalanceCents: row.creator_balance! }, moved: true };
+  } catch (error) {
+    // A duplicate that raced the first one lost (on the key, the wallet the first one emptied,
+    // or the item it unlocked): it answers what the first one answered.
+    const winner = intent && (await storedAnswer<T & PaidBalances>(deps.db, sale.fanId, intent));
+    if (winner) return { answer: winner.answer, moved: false };
+    throw asAlreadyBought(error);
   }
 }
 
