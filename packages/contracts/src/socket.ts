@@ -52,7 +52,8 @@ export interface ServerToClientEvents {
   'stream/chat_cleared': (payload: { sessionId: string; conversationId: string }) => void;
   /** A tip in the chat (its highlighted line comes as `stream/message_created` too). */
   'stream/tip': (payload: { sessionId: string; message: StreamMessage; amount: number }) => void;
-  'stream/updated': (payload: { session: LiveSession }) => void;
+  /** Its creator changed the session: what every viewer sees of it. */
+  'stream/updated': (payload: Pick<LiveSession, 'title' | 'description' | 'access' | 'price'> & { sessionId: string }) => void;
   'stream/ended': (payload: { sessionId: string; reason: SessionEndReason }) => void;
   /** To the creator: a private show request arrived, or left their pending list (by conversationId). */
   'private/request_added': (payload: { request: PrivateRequest }) => void;

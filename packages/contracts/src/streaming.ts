@@ -45,7 +45,8 @@ export const goLiveSchema = z
     price: streamPriceSchema.optional(),
   })
   .superRefine((input, context) => {
-    if (input.access === 'paid' && !input.price) context.addIssue({ code: 'custom', path: ['price'], message: 'is required for a paid session' });
+    if (input.access === 'paid' && !input.price)
+      context.addIssue({ code: 'custom', path: ['price'], message: 'is required for a paid session' });
     if (input.access === 'subscribers' && input.price) {
       context.addIssue({ code: 'custom', path: ['price'], message: 'is only for a paid session' });
     }
@@ -65,7 +66,11 @@ export type UpdateSessionInput = z.input<typeof updateSessionSchema>;
 /** `PUT /streaming/set-duration`: the broadcaster's heartbeat; the duration only grows. */
 export const setDurationSchema = z.object({
   id: z.uuid('must be a session id'),
-  duration: z.number('must be a number').int('must be whole seconds').min(0, 'must be 0 or more').max(7 * 86_400, 'must be at most a week'),
+  duration: z
+    .number('must be a number')
+    .int('must be whole seconds')
+    .min(0, 'must be 0 or more')
+    .max(7 * 86_400, 'must be at most a week'),
 });
 
 /** `PUT /streaming/update`: the creator's stream settings. */

@@ -71,9 +71,7 @@ export const streamSessions = pgTable(
   },
   (t) => [
     // Going live twice at once leaves one session: the second insert fails on this index.
-    uniqueIndex('stream_sessions_one_live_idx')
-      .on(t.performerId)
-      .where(sql`${t.status} = 'live'`),
+    uniqueIndex('stream_sessions_one_live_idx').on(t.performerId).where(sql`${t.status} = 'live'`),
     index('stream_sessions_status_started_idx').on(t.status, t.startedAt.desc()),
     index('stream_sessions_performer_started_idx').on(t.performerId, t.startedAt.desc()),
     check('stream_sessions_access_check', sql`${t.access} in ('subscribers', 'paid')`),
@@ -123,10 +121,7 @@ export const privateShowRequests = pgTable(
       .where(sql`${t.status} in ('pending', 'accepted', 'live')`),
     index('private_show_requests_performer_created_idx').on(t.performerId, t.createdAt.desc()),
     index('private_show_requests_user_created_idx').on(t.userId, t.createdAt.desc()),
-    check(
-      'private_show_requests_status_check',
-      sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled', 'live', 'ended')`,
-    ),
+    check('private_show_requests_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled', 'live', 'ended')`),
     check('private_show_requests_price_positive', sql`${t.pricePerMinuteCents} > 0`),
   ],
 );
