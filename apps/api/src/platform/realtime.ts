@@ -169,11 +169,7 @@ export type SocketContext = { join(room: string): void; leave(room: string): voi
  * answer (`{ ok: true, ...result }`); what it throws is refused in the one error shape (`{ ok:
  * false, code, message }`), to the acknowledgement or, without one, as `event_refused`.
  */
-export type SocketHandler = (
-  userId: string,
-  payload: unknown,
-  socket: SocketContext,
-) => Promise<unknown>;
+export type SocketHandler = (userId: string, payload: unknown, socket: SocketContext) => Promise<unknown>;
 
 function refusalOf(error: unknown): { code: string; message: string } {
   if (error instanceof AppError) return { code: error.code, message: error.message };
