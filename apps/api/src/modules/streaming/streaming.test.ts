@@ -292,7 +292,9 @@ describe('Agora tokens', () => {
       expect(String(token.appId)).toBe(appId);
       expect(token.expire).toBe(3600);
       expect(Math.abs(token.issueTs - issuedAt)).toBeLessThanOrEqual(5);
-      const rtc = token.services[1]!;
+      // One service, RTC (type 1), with the channel, the account and each privilege's expiry.
+      expect(token.services.map((service) => service.service_type())).toEqual([1]);
+      const rtc = token.services[0]!;
       expect(String(rtc.__channel_name)).toBe(agoraChannelOf(session._id));
       expect(String(rtc.__uid)).toBe(caller.user.id);
       expect(Object.keys(rtc.__privileges).map(Number).sort()).toEqual(privileges);
