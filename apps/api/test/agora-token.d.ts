@@ -4,11 +4,13 @@ declare module 'agora-token/src/AccessToken2' {
     appId: string | Buffer;
     issueTs: number;
     expire: number;
-    services: Record<
-      number,
-      { __channel_name: string | Buffer; __uid?: string | Buffer; __account?: string | Buffer; __privileges: Record<number, number> }
-    >;
+    services: Array<{
+      service_type(): number;
+      __channel_name: string | Buffer;
+      __uid?: string | Buffer;
+      __privileges: Record<number, number>;
+    }>;
     from_string(token: string): boolean;
-    verifySignature?(appCertificate: string): boolean;
+    verifySignature(appCertificate: string): boolean;
   }
 }
