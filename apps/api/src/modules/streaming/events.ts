@@ -1,4 +1,4 @@
-import { streamRoom } from '@limelight/contracts';
+import { streamRoom, userRoom } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { streamSessions } from '../../db/schema';
@@ -60,4 +60,20 @@ export function registerStreamingEvents(deps: Deps) {
       await recount(deps, sessionId);
     }
   });
+}
+
+/**
+ * A creator blocked a viewer: their sockets leave the creator's live room at once (on every
+ * process), and the count follows. Their next join, line and tip are refused by the policy.
+ */
+export async function leaveCreatorRooms(deps: Deps, performerId: string, userId: string) {
+  const live = await deps.db
+    .select({ id: streamSessions.id })
+    .from(streamSessions)
+    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
+  for (const { id } of live) {
+    deps.realtime.io.in(userRoom(userId)).socketsLeave(streamRoom(id));
+    deps.realtime.io.to(streamRoom(id)).emit('stream/member_left', { sessionId: id, userId });
+    await recount(deps, id);
+  }
 }

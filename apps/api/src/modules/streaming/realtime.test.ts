@@ -104,6 +104,19 @@ describe(`live session rooms${process.env.REDIS_URL ? ' across two processes ove
     const left = next(creatorSocket, 'stream/members');
     friendSocket.disconnect();
     expect(await left).toEqual({ sessionId: session._id, members: 1 });
+
+    // Blocked while watching: out of the room at once, and no longer counted.
+    const [kicked, recounted] = [next(creatorSocket, 'stream/member_left'), next(creatorSocket, 'stream/members')];
+    await call(creator, 'POST', '/block/users', { targetId: fan!.user.id });
+    expect(await kicked).toEqual({ sessionId: session._id, userId: fan!.user.id });
+    expect(await recounted).toEqual({ sessionId: session._id, members: 0 });
+    let fanHeard = 0;
+    fanSocket.on('stream/message_created', () => fanHeard++);
+    await call(creator, 'POST', `/messages/stream/${session.conversationId}`, { text: 'Only for the room' });
+    expect(await join(fanSocket, session._id)).toMatchObject({ ok: false, code: ErrorCode.blocked });
+    expect(fanHeard).toBe(0);
+    await call(creator, 'DELETE', `/block/users/${fan!.user.id}`);
+    expect(await join(fanSocket, session._id)).toEqual({ ok: true, members: 1 });
     await expect
       .poll(async () => (await app.deps.db.select().from(streamSessions).where(eq(streamSessions.id, session._id)))[0]!.peakViewerCount)
       .toBe(2);
