@@ -246,6 +246,7 @@ export const settingRanges: ReadonlyArray<readonly [SettingKey, SettingKey]> = [
   ['minimumSubscriptionPrice', 'maximumSubscriptionPrice'],
   ['minimumWalletPrice', 'maximumWalletPrice'],
   ['minimumTipPrice', 'maximumTipPrice'],
+  ['minimumStreamPrice', 'maximumStreamPrice'],
 ];
 
 /** The zod schema a value for one setting must satisfy. */
