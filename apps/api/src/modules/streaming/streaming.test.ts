@@ -194,6 +194,11 @@ describe('joining', () => {
     const admin = await signedIn(app, 'admin');
     expect((await call(admin, 'POST', `/admin/wallet/charges/${charges[0]!.id}/refund`)).statusCode).toBe(200);
     expect((await call(fan, 'GET', `/streaming/join/${session._id}`)).statusCode).toBe(402);
+    const again = await Promise.all(Array.from({ length: 3 }, () => call(fan, 'POST', `/wallet/charges/stream/${session._id}`, {})));
+    expect(new Set(again.map((answer) => answer.json().charge._id)).size).toBe(1);
+    expect(again[0]!.json().charge._id).not.toBe(charges[0]!.id);
+    expect(again[0]!.json().balance).toBe(88);
+    expect((await call(fan, 'GET', `/streaming/join/${session._id}`)).statusCode).toBe(200);
     await expectSoundLedger(app);
   });
 

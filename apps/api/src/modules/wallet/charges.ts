@@ -137,11 +137,26 @@ async function streamTip(
   };
 }
 
-/** A paid live session is bought once per fan: without an Idempotency-Key, retries share this one, so each gets the first answer. */
-const streamIntent = (sessionId: string): Intent => ({
-  key: `stream:${sessionId}`,
-  fingerprint: createHash('sha256').update(`stream:${sessionId}`).digest('hex'),
-});
+/**
+ * A paid live session is bought once per fan: without an Idempotency-Key, retries share one
+ * intent, so each gets the first answer and money moves once. The intent counts the fan's refunded
+ * charges for the session, so paying again after an admin's refund is a new purchase, not a replay.
+ */
+async function streamIntent(db: Queryable, fanId: string, sessionId: string): Promise<Intent> {
+  const [refunded] = await db
+    .select({ value: count() })
+    .from(walletCharges)
+    .where(
+      and(
+        eq(walletCharges.userId, fanId),
+        eq(walletCharges.type, 'stream'),
+        eq(walletCharges.itemId, sessionId),
+        eq(walletCharges.status, 'refunded'),
+      ),
+    );
+  const key = `stream:${sessionId}:${refunded?.value ?? 0}`;
+  return { key, fingerprint: createHash('sha256').update(key).digest('hex') };
+}
 
 /** What only a product purchase takes; sent with anything else, it is refused rather than ignored. */
 const productOnlyFields = ['quantity', 'addressId', 'phone'] as const;
@@ -218,7 +233,7 @@ export async function chargeWallet(
         link: target.notice?.link ?? '/creator/earnings',
       },
     },
-    intentOf(request) ?? (type === 'stream' ? streamIntent(id) : undefined),
+    intentOf(request) ?? (type === 'stream' ? await streamIntent(deps.db, fan.id, id) : undefined),
     // Presented before it is written and stored with it, so a retry answers exactly this.
     (charge) => ({ charge: presentCharge(charge, people) }),
     hooks,
