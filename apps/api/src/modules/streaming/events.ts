@@ -14,7 +14,7 @@ const ROOM_PREFIX = streamRoom('');
  * How many are watching: the distinct signed-in accounts in the room on every process (through
  * the Redis adapter), less the creator; kept on the session (and its peak) and told to the room.
  */
-async function recount(deps: Deps, sessionId: string) {
+async function recount(deps: Deps, sessionId: string, leaving?: string) {
   const room = streamRoom(sessionId);
   const sockets = await deps.realtime.io.in(room).fetchSockets();
   const [session] = await deps.db
@@ -22,7 +22,7 @@ async function recount(deps: Deps, sessionId: string) {
     .from(streamSessions)
     .where(eq(streamSessions.id, sessionId));
   if (!session) return 0;
-  const viewers = new Set(sockets.map((socket) => socket.data.userId).filter((id) => id && id !== session.performerId));
+  const viewers = new Set(sockets.map((socket) => socket.data.userId).filter((id) => id && id !== session.performerId && id !== leaving));
   await deps.db
     .update(streamSessions)
     .set({ viewerCount: viewers.size, peakViewerCount: sql`greatest(${streamSessions.peakViewerCount}, ${viewers.size})` })
@@ -72,8 +72,11 @@ export async function leaveCreatorRooms(deps: Deps, performerId: string, userId:
     .from(streamSessions)
     .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
   for (const { id } of live) {
+    // This process's sockets leave at once; with Redis the others' leave when the request reaches
+    // them, so the count leaves the user out rather than wait for it.
+    deps.realtime.io.local.in(userRoom(userId)).socketsLeave(streamRoom(id));
     deps.realtime.io.in(userRoom(userId)).socketsLeave(streamRoom(id));
     deps.realtime.io.to(streamRoom(id)).emit('stream/member_left', { sessionId: id, userId });
-    await recount(deps, id);
+    await recount(deps, id, userId);
   }
 }
