@@ -47,6 +47,8 @@ import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
+import { registerStreamingEvents, registerStreamingJobs } from './modules/streaming';
+import { streamingRoutes } from './modules/streaming/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
@@ -161,6 +163,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerMediaProcessing(deps, { settled: (fileId) => messageFileSettled(deps, fileId) });
   registerMessagingEvents(deps);
   registerMassDelivery(deps);
+  registerStreamingEvents(deps);
+  registerStreamingJobs(deps);
   registerNotificationDelivery(deps);
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);
@@ -218,6 +222,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(securityRoutes(deps));
       await api.register(usersRoutes(deps));
       await api.register(messagesRoutes(deps));
+      await api.register(streamingRoutes(deps));
       await api.register(notificationsRoutes(deps));
       await api.register(shopRoutes(deps));
       await api.register(performersRoutes(deps));

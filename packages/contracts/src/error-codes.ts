@@ -20,6 +20,10 @@ export const ErrorCode = {
   unprocessable: 'UNPROCESSABLE',
   /** The wallet holds less than the price (402). */
   insufficientBalance: 'INSUFFICIENT_BALANCE',
+  /** A live session is for the creator's subscribers (403): the web offers to subscribe. */
+  subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
+  /** A live session is paid and this viewer has not paid it yet (402): the web offers to pay. */
+  paymentRequired: 'PAYMENT_REQUIRED',
   /** The card gateway refused the payment (402). */
   paymentDeclined: 'PAYMENT_DECLINED',
   providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',

@@ -17,6 +17,7 @@ export * from './site';
 export * from './social';
 export * from './socket';
 export * from './stories';
+export * from './streaming';
 export * from './users';
 export * from './validation';
 export * from './videos';

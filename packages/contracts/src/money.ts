@@ -24,8 +24,11 @@ export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
 /** What a wallet pays for; `subscription` is a subscription period paid from the wallet. */
 export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip', 'subscription'] as const;
 export type ChargeType = (typeof chargeTypes)[number];
-/** What `POST /wallet/charges/{type}/{id}` takes today; products, messages and streams come with their issues. */
-export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery', 'message', 'product'] as const;
+/**
+ * What `POST /wallet/charges/{type}/{id}` takes (spec 7). `stream` pays a live session's price
+ * (id: the session); a tip sent with `sessionId` is a `stream_tip` and posts a line in its chat.
+ */
+export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery', 'message', 'product', 'stream'] as const;
 export type WalletChargeRouteType = (typeof walletChargeRouteTypes)[number];
 export const chargeStatuses = ['pending', 'success', 'refunded'] as const;
 export type ChargeStatus = (typeof chargeStatuses)[number];
@@ -195,6 +198,8 @@ export const walletChargeInputSchema = z.object({
     .optional(),
   addressId: z.uuid('must be an address id').optional(),
   phone: phoneSchema.optional(),
+  /** A tip only: the live session whose chat it is sent in (a `stream_tip`, shown as a highlighted line). */
+  sessionId: z.uuid('must be a session id').optional(),
 });
 export type WalletChargeInput = z.input<typeof walletChargeInputSchema>;
 

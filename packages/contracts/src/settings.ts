@@ -199,6 +199,8 @@ export const settingDefinitions = {
   minimumTipPrice: money('Minimum tip', 10, 'wallet'),
   maximumTipPrice: money('Maximum tip', 10000, 'wallet'),
   minimumPayoutAmount: money('Minimum payout amount', 50, 'payout'),
+  minimumStreamPrice: money('Minimum live session or private show minute price', 1, 'streaming'),
+  maximumStreamPrice: money('Maximum live session or private show minute price', 1000, 'streaming'),
   agoraEnable: { type: 'boolean', group: 'streaming', label: 'Live streaming', default: false, public: true },
   agoraAppId: { type: 'string', group: 'streaming', label: 'Agora app id', default: '', maxLength: 255, public: true },
   agoraCertificate: {
@@ -244,6 +246,7 @@ export const settingRanges: ReadonlyArray<readonly [SettingKey, SettingKey]> = [
   ['minimumSubscriptionPrice', 'maximumSubscriptionPrice'],
   ['minimumWalletPrice', 'maximumWalletPrice'],
   ['minimumTipPrice', 'maximumTipPrice'],
+  ['minimumStreamPrice', 'maximumStreamPrice'],
 ];
 
 /** The zod schema a value for one setting must satisfy. */

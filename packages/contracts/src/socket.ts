@@ -4,6 +4,7 @@
  */
 import type { Conversation, Message } from './messages';
 import type { Notification } from './notifications';
+import type { LiveSession, PrivateRequest, SessionEndReason, SocketAnswer, StreamMessage } from './streaming';
 
 export type AuthLoginPayload = { token: string };
 
@@ -11,6 +12,9 @@ export interface ClientToServerEvents {
   'auth/login': (payload: AuthLoginPayload) => void;
   /** The user is typing in a conversation; its other member is told (not stored). */
   typing: (payload: { conversationId: string }) => void;
+  /** Watch a live session: its chat, tips, counts and end arrive in its room (entitled viewers only). */
+  'stream/join': (payload: { sessionId: string }, answer?: (result: SocketAnswer<{ members: number }>) => void) => void;
+  'stream/leave': (payload: { sessionId: string }, answer?: (result: SocketAnswer) => void) => void;
 }
 
 export interface ServerToClientEvents {
@@ -36,6 +40,26 @@ export interface ServerToClientEvents {
   unread_total: (payload: { total: number }) => void;
   /** Something happened to the account (the bell): the notification and the new unread count. */
   notification_created: (payload: { notification: Notification; unread: number }) => void;
+  /** A client event was refused (no acknowledgement was asked for): which, and why. */
+  event_refused: (payload: { event: string; code: string; message: string }) => void;
+  /** Live session rooms (`stream:{sessionId}`): who is watching, chat, tips, and the end. */
+  'stream/members': (payload: { sessionId: string; members: number }) => void;
+  'stream/member_joined': (payload: { sessionId: string; userId: string }) => void;
+  'stream/member_left': (payload: { sessionId: string; userId: string }) => void;
+  'stream/message_created': (payload: { message: StreamMessage }) => void;
+  /** A chat line was taken back: show "Message deleted" in its place. */
+  'stream/message_deleted': (payload: { message: StreamMessage }) => void;
+  'stream/chat_cleared': (payload: { sessionId: string; conversationId: string }) => void;
+  /** A tip in the chat (its highlighted line comes as `stream/message_created` too). */
+  'stream/tip': (payload: { sessionId: string; message: StreamMessage; amount: number }) => void;
+  /** Its creator changed the session: what every viewer sees of it. */
+  'stream/updated': (payload: Pick<LiveSession, 'title' | 'description' | 'access' | 'price'> & { sessionId: string }) => void;
+  'stream/ended': (payload: { sessionId: string; reason: SessionEndReason }) => void;
+  /** To the creator: a private show request arrived, or left their pending list (by conversationId). */
+  'private/request_added': (payload: { request: PrivateRequest }) => void;
+  'private/request_removed': (payload: { conversationId: string; status: string }) => void;
+  /** To both parties: a request they are in changed state. */
+  'private/request_updated': (payload: { request: PrivateRequest }) => void;
 }
 
 export const SOCKET_PATH = '/socket.io';

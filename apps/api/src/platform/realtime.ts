@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH, sessionRoom, userRoom } from '@limelight/contracts';
+import { type ClientToServerEvents, ErrorCode, type ServerToClientEvents, SOCKET_PATH, sessionRoom, userRoom } from '@limelight/contracts';
 import type * as RedisAdapter from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -85,18 +85,38 @@ export function createRealtime(options: {
     report(options.presence?.online(session.user.id));
   };
 
-  /** What signed-in sockets may send besides `auth/login` (typing), each handled by its module. */
-  const handlers = new Map<string, (userId: string, payload: unknown) => Promise<void>>();
+  /** What signed-in sockets may send besides `auth/login` (typing, stream rooms), each handled by its module. */
+  const handlers = new Map<string, SocketHandler>();
+  const leaveListeners: Array<(userId: string, rooms: string[]) => Promise<void>> = [];
 
   io.on('connection', (socket) => {
+    const context: SocketContext = { join: (room) => socket.join(room), leave: (room) => socket.leave(room) };
     for (const [event, handle] of handlers) {
-      socket.on(event as keyof ClientToServerEvents, (payload: unknown) => {
+      socket.on(event as keyof ClientToServerEvents, (payload: unknown, answer?: unknown) => {
         const { userId } = socket.data;
-        if (userId) handle(userId, payload).catch((error: unknown) => options.log.warn({ err: error, event }, 'socket event refused'));
+        const reply = typeof answer === 'function' ? (answer as (result: unknown) => void) : undefined;
+        if (!userId) return reply?.({ ok: false, code: ErrorCode.unauthenticated, message: 'Sign in first' });
+        handle(userId, payload, context).then(
+          (result) => reply?.({ ok: true, ...(typeof result === 'object' ? result : {}) }),
+          (error: unknown) => {
+            options.log.warn({ err: error, event }, 'socket event refused');
+            const refusal = refusalOf(error);
+            if (reply) reply({ ok: false, ...refusal });
+            else socket.emit('event_refused', { event, ...refusal });
+          },
+        );
       });
     }
+    // The rooms a socket was in are gone by `disconnect`: kept from `disconnecting` for the listeners.
+    let roomsAtExit: string[] = [];
+    socket.on('disconnecting', () => {
+      roomsAtExit = [...socket.rooms];
+    });
     socket.on('disconnect', () => {
-      if (socket.data.userId) report(wentOffline(socket.data.userId));
+      const { userId } = socket.data;
+      if (!userId) return;
+      report(wentOffline(userId));
+      for (const listener of leaveListeners) report(listener(userId, roomsAtExit));
     });
     const handshakeToken = socket.handshake.query.token;
     if (typeof handshakeToken === 'string' && handshakeToken) {
@@ -116,11 +136,12 @@ export function createRealtime(options: {
     io,
     toUser: (userId: string) => io.to(userRoom(userId)),
     /** Handles a client event from signed-in sockets; register before the server takes connections. */
-    handle: <E extends Exclude<keyof ClientToServerEvents, 'auth/login'>>(
-      event: E,
-      handler: (userId: string, payload: unknown) => Promise<void>,
-    ) => {
+    handle: <E extends Exclude<keyof ClientToServerEvents, 'auth/login'>>(event: E, handler: SocketHandler) => {
       handlers.set(event, handler);
+    },
+    /** Told the rooms a signed-in socket was in when it disconnected (a live session's viewer count). */
+    onDisconnect: (listener: (userId: string, rooms: string[]) => Promise<void>) => {
+      leaveListeners.push(listener);
     },
     /**
      * Closes the sockets opened with sessions that were just revoked (logout, password change or
@@ -140,6 +161,25 @@ export function createRealtime(options: {
   };
 }
 export type Realtime = ReturnType<typeof createRealtime>;
+
+/** What a handler may do with the socket that sent the event: enter or leave a room. */
+export type SocketContext = { join(room: string): void; leave(room: string): void };
+/**
+ * Handles one client event of a signed-in socket. What it returns is the acknowledgement's
+ * answer (`{ ok: true, ...result }`); what it throws is refused in the one error shape (`{ ok:
+ * false, code, message }`), to the acknowledgement or, without one, as `event_refused`.
+ */
+export type SocketHandler = (userId: string, payload: unknown, socket: SocketContext) => Promise<unknown>;
+
+function refusalOf(error: unknown): { code: string; message: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof z.ZodError)
+    return {
+      code: ErrorCode.validation,
+      message: error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; '),
+    };
+  return { code: ErrorCode.internal, message: 'Something went wrong, please try again later' };
+}
 
 /**
  * The Redis adapter publishes every broadcast without waiting for it, so a publish that fails

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { ErrorCode, errorBodySchema } from '@limelight/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../app';
-import { freshIp, fundWallet, signedIn, verifiedPerformer } from '../factories';
+import { freshIp, fundWallet, signedIn, subscribe, verifiedPerformer } from '../factories';
 import { type Operation, operationName, operationsOf } from './operations';
 import { fuzzSeed, Random } from './random';
 import { type FuzzRequest, generateRequest } from './requests';
@@ -49,7 +49,17 @@ beforeAll(async () => {
     (operation) => !EXCLUDED[operationName(operation)] && (!only || operationName(operation) === only),
   );
   for (const role of ROLES) if (role !== 'anonymous') sessions.set(role, await newCaller(role));
+  await liveSession();
 });
+
+/** A live session (and its chat) the fan caller subscribes to, so that the streaming routes are fuzzed past their 404s. */
+const liveIds: string[] = [];
+async function liveSession() {
+  const host = await verifiedPerformer(app);
+  const live = await app.inject({ method: 'POST', url: '/api/streaming/live', headers: host.headers, payload: { title: 'Fuzzed live' } });
+  liveIds.push(live.json()._id, live.json().conversationId);
+  await subscribe(app, sessions.get('user')!.user.id, host.user.id);
+}
 afterAll(() => app?.close());
 
 /** A fan with tokens to spend and a verified creator, so that generated requests reach past the first checks. */
@@ -68,7 +78,7 @@ async function renewCallers(signedOut: Set<Caller>) {
   for (const role of signedOut) if (role !== 'anonymous') sessions.set(role, await newCaller(role));
 }
 
-const pools = () => ({ ids: [...[...sessions.values()].map((session) => session.user.id), randomUUID()] });
+const pools = () => ({ ids: [...[...sessions.values()].map((session) => session.user.id), ...liveIds, randomUUID()] });
 const headersOf = (caller: Caller): Record<string, string> => (caller === 'anonymous' ? {} : sessions.get(caller)!.headers);
 
 /** Deliberate 503s: an outside provider the site has not set up (Google, Twitter, Stripe, reCAPTCHA). */

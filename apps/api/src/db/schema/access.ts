@@ -44,7 +44,8 @@ export const subscriptions = pgTable(
   ],
 );
 
-export type PurchasableType = 'feed' | 'video' | 'gallery' | 'product' | 'message';
+/** `stream`: a paid live session, bought once per session. */
+export type PurchasableType = 'feed' | 'video' | 'gallery' | 'product' | 'message' | 'stream';
 
 /**
  * What a fan has bought, one row per item, written in the same transaction as the successful

@@ -17,5 +17,6 @@ export * from './shop';
 export * from './site';
 export * from './social';
 export * from './stories';
+export * from './streaming';
 export * from './users';
 export * from './videos';

@@ -10,6 +10,12 @@ import { users } from './users';
  */
 export const conversations = pgTable('conversations', {
   id: id(),
+  /**
+   * `private` (a fan and a creator, with members), `stream` (a live session's public chat: no
+   * members, its viewers are whoever may watch) or `private_show` (a private show request's).
+   */
+  type: text('type').$type<'private' | 'stream' | 'private_show'>().notNull().default('private'),
+  /** The pair's ids in order for a private conversation; `stream:{sessionId}` or `private-show:{requestId}` otherwise. */
   pairKey: text('pair_key').notNull().unique('conversations_pair_key_key'),
   /** Until its first message, only the member who opened it lists it. */
   startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
@@ -62,6 +68,9 @@ export const messages = pgTable(
     /** A creator's paid message: its media open to the fan once bought. */
     priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    /** A tip sent in a live session's chat: its amount, and the wallet charge (the line is shown highlighted). */
+    tipCents: bigint('tip_cents', { mode: 'number' }),
+    tipChargeId: uuid('tip_charge_id'),
     /** One recipient's copy of a mass message: its files are the mass message's. */
     massMessageId: uuid('mass_message_id').references(() => massMessages.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),

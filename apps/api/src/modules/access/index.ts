@@ -7,6 +7,7 @@ export {
   type Refusal,
   refusalSql,
   refusals,
+  refused,
   type ViewerSql,
   viewerParams,
   viewerPlaceholders,
@@ -29,3 +30,4 @@ export {
   subscriptionGivesAccess,
   visibleTo,
 } from './policy';
+export { assertMayWatch, type Watch, type WatchedSession, type WatchFacts, watchFacts, watchFrom, watchOf } from './streaming';

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { isCountryCode } from '../lookups';
+import { leaveCreatorRooms } from '../streaming';
 import { toPublicUser } from '../users';
 import { blockedPage, countriesBlockedBy, findBlock } from './repo';
 
@@ -36,6 +37,11 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
     }
     return row!;
   });
+  if (blocker.role === 'performer') {
+    await leaveCreatorRooms(deps, blocker.id, target.id).catch((error: unknown) =>
+      deps.log.error({ err: error }, 'a blocked viewer could not be taken out of the live room'),
+    );
+  }
   return present(block, target);
 }
 

@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_TEXT, sendMessageSchema, toCents } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, type Message, sendMessageSchema, toCents } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound, parseOrThrow } from '../../platform/er
 import { blockedRefusal, blockReasonSql } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
+import { deleteStreamMessage } from '../streaming';
 import { membership, unreadTotal } from './conversations';
 import { announce, type SentMessage } from './events';
 import { presentMessages, presentNewMessage } from './present';
@@ -216,7 +217,13 @@ export function summaryOf(text: string, fileCount: number) {
  * `DELETE /messages/{id}`: the sender takes a message back. Both sides see "Message deleted!";
  * if the recipient had not read it yet, it no longer counts as unseen.
  */
-export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: string) {
+export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: string): Promise<Message> {
+  // A live chat's line has its own rule (its sender, the session's creator or an admin) and room.
+  const streamLine = await deleteStreamMessage(deps, sender, messageId);
+  if (streamLine) {
+    const { sender: _author, tip: _tip, ...line } = streamLine;
+    return { ...line, files: [], price: 0, canView: true, isBought: false, isSeen: true };
+  }
   const { row, recipientId } = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ conversationId: messages.conversationId, senderId: messages.senderId })

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  type ChargeType,
   fromCents,
   type PublicUser,
   toCents,
@@ -19,18 +21,20 @@ import type { SessionUser } from '../../platform/auth';
 import { clientCountry } from '../../platform/client-country';
 import { badRequest, conflict } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { intentOf } from '../../platform/idempotency';
+import { type Intent, intentOf } from '../../platform/idempotency';
 import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { messageForSale } from '../messages';
 import { type NewCharge, notifyBalance, payFromWalletOnce } from '../money';
 import { placeOrder, productForSale, reserveStock } from '../shop';
+import { announceTip, findSession, sessionForTip, writeTipLine } from '../streaming';
 import { publicUsersById, toPublicUser } from '../users';
 import { visibleVideo } from '../videos';
 
 /** What a fan bought, as the creator's notification names it (a feed item is a post to people). */
 const boughtNames: Record<Exclude<WalletChargeRouteType, 'tip'>, string> = {
+  stream: 'live session',
   feed: 'post',
   video: 'video',
   gallery: 'gallery',
@@ -50,6 +54,10 @@ type Target = {
   after?(tx: Transaction, charge: typeof walletCharges.$inferSelect): Promise<void>;
   /** What the creator is told, when the charge type's own words say too little (an order to send). */
   notice?: { text: string; link: string };
+  /** The charge's type when the route's says too little: a tip sent in a live chat is a `stream_tip`. */
+  chargeType?: ChargeType;
+  /** After the commit, when this request moved the money (a tip's line reaches the live room). */
+  announce?(): void;
 };
 
 /** An amount as the app writes it: "39.00 tokens". */
@@ -57,7 +65,7 @@ const tokens = (cents: number) => `${fromCents(cents).toFixed(2)} tokens`;
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
-  tip: async (deps, _fan, id, input) => {
+  tip: async (deps, fan, id, input) => {
     if (input.price === undefined) throw badRequest('price is required for a tip', [{ field: 'price', message: 'is required' }]);
     const [min, max] = [deps.settings.get('minimumTipPrice'), deps.settings.get('maximumTipPrice')];
     if (input.price < min || input.price > max) {
@@ -65,7 +73,14 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
         { field: 'price', message: `must be between ${min} and ${max}` },
       ]);
     }
+    if (input.sessionId) return streamTip(deps, fan, id, input.sessionId, toCents(input.price), input.message ?? '');
     return { performerId: id, priceCents: toCents(input.price), itemId: null, once: false };
+  },
+  stream: async (deps, _fan, id) => {
+    const session = await findSession(deps.db, id);
+    if (session.status !== 'live') throw conflict('This live session has ended');
+    if (session.access !== 'paid') throw conflict('This live session is for subscribers: subscribe to watch it');
+    return { performerId: session.performerId, priceCents: session.priceCents, itemId: session.id, once: true };
   },
   feed: async (deps, fan, id) => saleItem(await visibleFeed(deps, fan, id)),
   video: async (deps, fan, id) => saleItem(await visibleVideo(deps, fan, id)),
@@ -87,6 +102,61 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
     };
   },
 };
+
+/**
+ * A tip sent in a live session's chat (`sessionId`): to the session's creator, by a fan who may
+ * watch it; paid with its highlighted line in one transaction, announced to the room after.
+ */
+async function streamTip(
+  deps: Deps,
+  fan: SessionUser,
+  performerId: string,
+  sessionId: string,
+  cents: number,
+  text: string,
+): Promise<Target> {
+  const session = await sessionForTip(deps, fan, sessionId);
+  if (session.performerId !== performerId) {
+    throw badRequest('sessionId: is not a live session of this creator', [
+      { field: 'sessionId', message: 'must be a live session of this creator' },
+    ]);
+  }
+  let line: Parameters<typeof announceTip>[2] | undefined;
+  return {
+    performerId,
+    priceCents: cents,
+    itemId: session.id,
+    once: false,
+    chargeType: 'stream_tip',
+    after: async (tx, charge) => {
+      line = await writeTipLine(tx, session, { fanId: fan.id, chargeId: charge.id, cents, text });
+    },
+    announce: () => {
+      if (line) announceTip(deps, session, line, fan);
+    },
+  };
+}
+
+/**
+ * A paid live session is bought once per fan: without an Idempotency-Key, retries share one
+ * intent, so each gets the first answer and money moves once. The intent counts the fan's refunded
+ * charges for the session, so paying again after an admin's refund is a new purchase, not a replay.
+ */
+async function streamIntent(db: Queryable, fanId: string, sessionId: string): Promise<Intent> {
+  const [refunded] = await db
+    .select({ value: count() })
+    .from(walletCharges)
+    .where(
+      and(
+        eq(walletCharges.userId, fanId),
+        eq(walletCharges.type, 'stream'),
+        eq(walletCharges.itemId, sessionId),
+        eq(walletCharges.status, 'refunded'),
+      ),
+    );
+  const key = `stream:${sessionId}:${refunded?.value ?? 0}`;
+  return { key, fingerprint: createHash('sha256').update(key).digest('hex') };
+}
 
 /** What only a product purchase takes; sent with anything else, it is refused rather than ignored. */
 const productOnlyFields = ['quantity', 'addressId', 'phone'] as const;
@@ -122,7 +192,8 @@ export async function chargeWallet(
   request: FastifyRequest,
 ) {
   if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
-  const misplaced = type === 'product' ? [] : productOnlyFields.filter((field) => input[field] !== undefined);
+  const misplaced: string[] = type === 'product' ? [] : productOnlyFields.filter((field) => input[field] !== undefined);
+  if (type !== 'tip' && input.sessionId !== undefined) misplaced.push('sessionId');
   if (misplaced.length) {
     throw badRequest(
       `${misplaced.join(', ')}: only for buying a product`,
@@ -149,7 +220,7 @@ export async function chargeWallet(
     {
       fanId: fan.id,
       performerId: target.performerId,
-      type,
+      type: target.chargeType ?? type,
       itemId: target.itemId,
       priceCents: target.priceCents,
       message: input.message,
@@ -162,12 +233,13 @@ export async function chargeWallet(
         link: target.notice?.link ?? '/creator/earnings',
       },
     },
-    intentOf(request),
+    intentOf(request) ?? (type === 'stream' ? await streamIntent(deps.db, fan.id, id) : undefined),
     // Presented before it is written and stored with it, so a retry answers exactly this.
     (charge) => ({ charge: presentCharge(charge, people) }),
     hooks,
   );
   if (moved) {
+    target.announce?.();
     notifyBalance(deps, fan.id, answer.balanceCents);
     notifyBalance(deps, target.performerId, answer.creatorBalanceCents);
   }

@@ -1,0 +1,99 @@
+import { ErrorCode, fromCents } from '@limelight/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { performerProfiles, purchasedItems, subscriptions, users } from '../../db/schema';
+import type { SessionUser } from '../../platform/auth';
+import { AppError, notFound } from '../../platform/errors';
+import { isPrivileged, type Refusal, refusals, refused } from './creators';
+import { subscriptionGivesAccess } from './policy';
+
+/**
+ * Who may watch a live session (decision 023): the creator and admins always; nobody the creator
+ * refuses (blocked, or from a blocked country), nor anyone while the creator is not public
+ * (unlisted or inactive); for a subscribers' session, a fan with a subscription that still opens
+ * the creator's content; for a paid session, a fan who paid this session (a `stream` purchase,
+ * bought once per session).
+ */
+export type WatchedSession = { id: string; performerId: string; access: 'subscribers' | 'paid'; priceCents: number };
+export type WatchFacts = { refusal: Refusal | undefined; public: boolean; isSubscribed: boolean; isBought: boolean };
+export type Watch = { canWatch: boolean; isSubscribed: boolean; isBought: boolean };
+
+export function watchFrom(viewer: SessionUser | undefined, session: WatchedSession, facts: WatchFacts): Watch {
+  const { isSubscribed, isBought } = facts;
+  if (isPrivileged(viewer, session.performerId)) return { canWatch: true, isSubscribed, isBought };
+  const open = session.access === 'paid' ? isBought : isSubscribed;
+  return { canWatch: !!viewer && facts.public && !facts.refusal && open, isSubscribed, isBought };
+}
+
+/** The facts of `watchFrom` for a page of sessions: four small queries whatever its size. */
+export async function watchFacts(db: Queryable, viewer: SessionUser | undefined, sessions: WatchedSession[]) {
+  const result = new Map<string, WatchFacts>();
+  if (!sessions.length) return result;
+  const performerIds = [...new Set(sessions.map((session) => session.performerId))];
+  const [refusedBy, publicRows, subscribed, bought] = await Promise.all([
+    refusals(db, viewer, performerIds),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(and(inArray(users.id, performerIds), eq(users.status, 'active'), eq(performerProfiles.listed, true))),
+    viewer
+      ? db
+          .select({ performerId: subscriptions.performerId })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess()))
+      : [],
+    viewer
+      ? db
+          .select({ itemId: purchasedItems.itemId })
+          .from(purchasedItems)
+          .where(
+            and(
+              eq(purchasedItems.userId, viewer.id),
+              eq(purchasedItems.itemType, 'stream'),
+              inArray(
+                purchasedItems.itemId,
+                sessions.map((session) => session.id),
+              ),
+            ),
+          )
+      : [],
+  ]);
+  const publicIds = new Set(publicRows.map((row) => row.id));
+  const subscribedTo = new Set(subscribed.map((row) => row.performerId));
+  const boughtIds = new Set(bought.map((row) => row.itemId));
+  for (const session of sessions) {
+    result.set(session.id, {
+      refusal: refusedBy.get(session.performerId),
+      public: publicIds.has(session.performerId),
+      isSubscribed: subscribedTo.has(session.performerId),
+      isBought: boughtIds.has(session.id),
+    });
+  }
+  return result;
+}
+
+export async function watchOf(db: Queryable, viewer: SessionUser | undefined, session: WatchedSession) {
+  const facts = (await watchFacts(db, viewer, [session])).get(session.id)!;
+  return { ...watchFrom(viewer, session, facts), facts };
+}
+
+/**
+ * Throws, naming what is missing, unless `viewer` may watch: 404 while the creator is not public,
+ * 403 `BLOCKED` for a refused viewer, 403 `SUBSCRIPTION_REQUIRED`, or 402 `PAYMENT_REQUIRED` with
+ * the price. Answers the facts it read.
+ */
+export async function assertMayWatch(db: Queryable, viewer: SessionUser | undefined, session: WatchedSession) {
+  const watch = await watchOf(db, viewer, session);
+  if (watch.canWatch) return watch;
+  if (!watch.facts.public) throw notFound('Live session');
+  if (watch.facts.refusal) throw refused(watch.facts.refusal);
+  if (session.access === 'paid') {
+    throw new AppError(
+      402,
+      ErrorCode.paymentRequired,
+      `This live session costs ${fromCents(session.priceCents).toFixed(2)} tokens: pay to watch it`,
+    );
+  }
+  throw new AppError(403, ErrorCode.subscriptionRequired, 'Subscribe to this creator to watch their live sessions');
+}

@@ -1,0 +1,200 @@
+import {
+  fromCents,
+  type PublicUser,
+  STREAM_DELETED_MESSAGE_TEXT,
+  type StreamConversation,
+  type StreamMessage,
+  streamRoom,
+} from '@limelight/contracts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { messages, streamSessions, streams, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { notFound, retryLater } from '../../platform/errors';
+import { assertMayReach, assertMayWatch } from '../access';
+import { publicUsersById, toPublicUser } from '../users';
+import { type SessionRow, watchableSession } from './sessions';
+
+/**
+ * A live session's public chat (decision 023): the conversations and messages tables, with a
+ * conversation of type `stream` per session and no members; its readers are whoever may watch.
+ * Lines go out to the session's room (`stream:{sessionId}`) on every process.
+ */
+type MessageRow = typeof messages.$inferSelect;
+
+/** The session a stream conversation belongs to, with its stream's chat settings; 404 otherwise. */
+async function chatOf(db: Queryable, conversationId: string) {
+  const [row] = await db
+    .select({ session: streamSessions, slowModeSeconds: streams.slowModeSeconds })
+    .from(streamSessions)
+    .innerJoin(streams, eq(streams.id, streamSessions.streamId))
+    .where(eq(streamSessions.conversationId, conversationId));
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+const conversationView = (session: SessionRow, slowModeSeconds: number): StreamConversation => ({
+  _id: session.conversationId,
+  type: 'stream',
+  sessionId: session.id,
+  performerId: session.performerId,
+  status: session.status,
+  slowModeSeconds,
+});
+
+export function presentLine(row: MessageRow, sender: PublicUser): StreamMessage {
+  return {
+    _id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    sender,
+    text: row.isDeleted ? STREAM_DELETED_MESSAGE_TEXT : row.text,
+    tip: row.tipCents === null ? null : fromCents(row.tipCents),
+    isDeleted: row.isDeleted,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** `GET /conversations/stream/performer/{id}`: the chat of the creator's live session (404 when not live). */
+export async function performerStreamConversation(deps: Deps, viewer: SessionUser, performerId: string) {
+  await assertMayReach(deps.db, viewer, performerId);
+  const [row] = await deps.db
+    .select({ session: streamSessions, slowModeSeconds: streams.slowModeSeconds })
+    .from(streamSessions)
+    .innerJoin(streams, eq(streams.id, streamSessions.streamId))
+    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
+  if (!row) throw notFound('Live session');
+  return conversationView(row.session, row.slowModeSeconds);
+}
+
+/** `PUT /conversations/stream/{id}/update`: the creator sets the chat's slow mode (their stream's setting). */
+export async function updateStreamConversation(deps: Deps, actor: SessionUser, conversationId: string, input: { slowModeSeconds: number }) {
+  const chat = await chatOf(deps.db, conversationId).catch(() => undefined);
+  if (!chat || (chat.session.performerId !== actor.id && actor.role !== 'admin')) throw notFound('Conversation');
+  await deps.db.update(streams).set({ slowModeSeconds: input.slowModeSeconds }).where(eq(streams.id, chat.session.streamId));
+  return conversationView(chat.session, input.slowModeSeconds);
+}
+
+/**
+ * `GET /messages/stream/{id}` and `GET /messages/conversations/public/{id}`: a page of the chat,
+ * newest first, for those who may watch the session (also after it ended, to read back).
+ */
+export async function listStreamMessages(deps: Deps, viewer: SessionUser, conversationId: string, page: { offset: number; limit: number }) {
+  const { session } = await chatOf(deps.db, conversationId);
+  await assertMayWatch(deps.db, viewer, session);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    deps.db.select({ value: count() }).from(messages).where(eq(messages.conversationId, conversationId)),
+  ]);
+  const senders = await publicUsersById(
+    deps.db,
+    rows.map((row) => row.senderId),
+  );
+  return { data: rows.map((row) => presentLine(row, senders.get(row.senderId)!)), total: total?.value ?? 0 };
+}
+
+/**
+ * `POST /messages/stream/{id}`: a line in a live session's chat, by someone who may watch it.
+ * Slow mode (the creator's setting) lets a fan write once per so many seconds: checked and
+ * written in one statement. The creator and admins are not slowed.
+ */
+export async function sendStreamMessage(deps: Deps, sender: SessionUser, conversationId: string, input: { text: string }) {
+  const chat = await chatOf(deps.db, conversationId);
+  await watchableSession(deps, sender, chat.session.id);
+  const slow = sender.id === chat.session.performerId || sender.role === 'admin' ? 0 : chat.slowModeSeconds;
+  const result = await deps.db.execute<MessageRow & { wait: number | null }>(sql`
+    with recent as (
+      select max(created_at) as at from ${messages}
+      where conversation_id = ${conversationId}::uuid and sender_id = ${sender.id}::uuid and ${slow}::int > 0
+        and created_at > now() - make_interval(secs => ${slow}::int)),
+    written as (
+      insert into ${messages} (conversation_id, sender_id, text, created_at)
+      select ${conversationId}::uuid, ${sender.id}::uuid, ${input.text}::text, clock_timestamp() from recent where recent.at is null
+      returning *)
+    select (select to_json(written) from written) as line,
+      (select ceil(extract(epoch from (recent.at + make_interval(secs => ${slow}::int) - now())))::int from recent) as wait`);
+  const [answer] = result.rows as unknown as Array<{ line: Record<string, unknown> | null; wait: number | null }>;
+  if (!answer?.line) {
+    const wait = Math.max(1, answer?.wait ?? slow);
+    throw retryLater(`Slow mode is on: you can write again in ${wait} seconds`, wait);
+  }
+  const [row] = await deps.db
+    .select()
+    .from(messages)
+    .where(eq(messages.id, answer.line.id as string));
+  const line = presentLine(row!, toPublicUser(sender));
+  deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/message_created', { message: line });
+  return line;
+}
+
+/** `DELETE /messages/stream/{id}/remove-all-message`: the creator (or an admin) clears the chat. */
+export async function clearStreamChat(deps: Deps, actor: SessionUser, conversationId: string) {
+  const chat = await chatOf(deps.db, conversationId).catch(() => undefined);
+  if (!chat || (chat.session.performerId !== actor.id && actor.role !== 'admin')) throw notFound('Conversation');
+  const removed = await deps.db.delete(messages).where(eq(messages.conversationId, conversationId)).returning({ id: messages.id });
+  deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/chat_cleared', { sessionId: chat.session.id, conversationId });
+  return { removed: removed.length };
+}
+
+/**
+ * `DELETE /messages/{id}` for a stream chat line: its sender, the session's creator (moderating)
+ * or an admin takes it back; everyone in the room sees "Message deleted". Undefined when the
+ * message is not a stream chat's (private messages have their own rule).
+ */
+export async function deleteStreamMessage(deps: Deps, actor: SessionUser, messageId: string) {
+  const [found] = await deps.db
+    .select({ message: messages, session: streamSessions })
+    .from(messages)
+    .innerJoin(streamSessions, eq(streamSessions.conversationId, messages.conversationId))
+    .where(eq(messages.id, messageId));
+  if (!found) return undefined;
+  const { message, session } = found;
+  if (message.senderId !== actor.id && session.performerId !== actor.id && actor.role !== 'admin') throw notFound('Message');
+  const [row] = await deps.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, messageId)).returning();
+  const [sender] = await deps.db.select().from(users).where(eq(users.id, row!.senderId));
+  const line = presentLine(row!, toPublicUser(sender!));
+  if (!message.isDeleted) deps.realtime.io.to(streamRoom(session.id)).emit('stream/message_deleted', { message: line });
+  return line;
+}
+
+/** A live session a fan tips in: live, and theirs to watch. */
+export async function sessionForTip(deps: Deps, fan: SessionUser, sessionId: string) {
+  const { row } = await watchableSession(deps, fan, sessionId);
+  return row;
+}
+
+/** A tip's highlighted line, written in the tip's own transaction (so a paid tip always has its line). */
+export async function writeTipLine(
+  tx: Queryable,
+  session: SessionRow,
+  tip: { fanId: string; chargeId: string; cents: number; text: string },
+) {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      conversationId: session.conversationId,
+      senderId: tip.fanId,
+      text: tip.text,
+      tipCents: tip.cents,
+      tipChargeId: tip.chargeId,
+      createdAt: sql`clock_timestamp()`,
+    })
+    .returning();
+  return row!;
+}
+
+/** After the tip's commit: its line and the tip reach the room. */
+export function announceTip(deps: Deps, session: SessionRow, row: MessageRow, fan: SessionUser) {
+  const line = presentLine(row, toPublicUser(fan));
+  const room = deps.realtime.io.to(streamRoom(session.id));
+  room.emit('stream/message_created', { message: line });
+  room.emit('stream/tip', { sessionId: session.id, message: line, amount: line.tip! });
+  return line;
+}

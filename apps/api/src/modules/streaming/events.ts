@@ -1,0 +1,82 @@
+import { streamRoom, userRoom } from '@limelight/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { streamSessions } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { unauthenticated } from '../../platform/errors';
+import { findById } from '../users';
+import { watchableSession } from './sessions';
+
+const roomSchema = z.object({ sessionId: z.uuid('must be a session id') });
+const ROOM_PREFIX = streamRoom('');
+
+/**
+ * How many are watching: the distinct signed-in accounts in the room on every process (through
+ * the Redis adapter), less the creator; kept on the session (and its peak) and told to the room.
+ */
+async function recount(deps: Deps, sessionId: string, leaving?: string) {
+  const room = streamRoom(sessionId);
+  const sockets = await deps.realtime.io.in(room).fetchSockets();
+  const [session] = await deps.db
+    .select({ performerId: streamSessions.performerId })
+    .from(streamSessions)
+    .where(eq(streamSessions.id, sessionId));
+  if (!session) return 0;
+  const viewers = new Set(sockets.map((socket) => socket.data.userId).filter((id) => id && id !== session.performerId && id !== leaving));
+  await deps.db
+    .update(streamSessions)
+    .set({ viewerCount: viewers.size, peakViewerCount: sql`greatest(${streamSessions.peakViewerCount}, ${viewers.size})` })
+    .where(and(eq(streamSessions.id, sessionId), eq(streamSessions.status, 'live')));
+  deps.realtime.io.to(room).emit('stream/members', { sessionId, members: viewers.size });
+  return viewers.size;
+}
+
+/**
+ * Live rooms over the existing sockets: `stream/join` enters a session's room only for those
+ * who may watch it (the same rule as `GET /streaming/join/{id}`: a blocked fan is refused with
+ * the block's message), `stream/leave` and a disconnect leave it; every change recounts.
+ */
+export function registerStreamingEvents(deps: Deps) {
+  deps.realtime.handle('stream/join', async (userId, payload, socket) => {
+    const { sessionId } = roomSchema.parse(payload);
+    const viewer = await findById(deps.db, userId);
+    if (!viewer) throw unauthenticated();
+    await watchableSession(deps, viewer, sessionId);
+    socket.join(streamRoom(sessionId));
+    deps.realtime.io.to(streamRoom(sessionId)).emit('stream/member_joined', { sessionId, userId });
+    return { members: await recount(deps, sessionId) };
+  });
+  deps.realtime.handle('stream/leave', async (userId, payload, socket) => {
+    const { sessionId } = roomSchema.parse(payload);
+    socket.leave(streamRoom(sessionId));
+    deps.realtime.io.to(streamRoom(sessionId)).emit('stream/member_left', { sessionId, userId });
+    await recount(deps, sessionId);
+  });
+  deps.realtime.onDisconnect(async (userId, rooms) => {
+    for (const room of rooms) {
+      if (!room.startsWith(ROOM_PREFIX)) continue;
+      const sessionId = room.slice(ROOM_PREFIX.length);
+      deps.realtime.io.to(room).emit('stream/member_left', { sessionId, userId });
+      await recount(deps, sessionId);
+    }
+  });
+}
+
+/**
+ * A creator blocked a viewer: their sockets leave the creator's live room at once (on every
+ * process), and the count follows. Their next join, line and tip are refused by the policy.
+ */
+export async function leaveCreatorRooms(deps: Deps, performerId: string, userId: string) {
+  const live = await deps.db
+    .select({ id: streamSessions.id })
+    .from(streamSessions)
+    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
+  for (const { id } of live) {
+    // This process's sockets leave at once; with Redis the others' leave when the request reaches
+    // them, so the count leaves the user out rather than wait for it.
+    deps.realtime.io.local.in(userRoom(userId)).socketsLeave(streamRoom(id));
+    deps.realtime.io.in(userRoom(userId)).socketsLeave(streamRoom(id));
+    deps.realtime.io.to(streamRoom(id)).emit('stream/member_left', { sessionId: id, userId });
+    await recount(deps, id, userId);
+  }
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { fromCents, type PrivateRequest, type privateRequestQuerySchema } from '@limelight/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { conversations, privateShowRequests, streams } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { uniqueViolation } from '../../platform/http';
+import { balanceOf, insufficientBalance, walletOf } from '../../platform/ledger';
+import { assertMayBePaid } from '../access';
+import { publicUsersById } from '../users';
+
+type RequestRow = typeof privateShowRequests.$inferSelect;
+
+/**
+ * Private show requests (decision 023). A fan asks a creator at their price a minute (kept on the
+ * request); the creator sees it arrive and leave their pending list by `conversationId`, and
+ * accepts or declines; the fan may cancel until the show is live. The call itself (WebRTC or
+ * Agora) and its per-minute billing move an accepted request to live and then ended.
+ */
+async function present(deps: Deps, rows: RequestRow[]): Promise<PrivateRequest[]> {
+  const people = await publicUsersById(
+    deps.db,
+    rows.flatMap((row) => [row.userId, row.performerId]),
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    conversationId: row.conversationId,
+    performerId: row.performerId,
+    performer: people.get(row.performerId)!,
+    userId: row.userId,
+    user: people.get(row.userId)!,
+    pricePerMinute: fromCents(row.pricePerMinuteCents),
+    message: row.message,
+    status: row.status,
+    endedReason: row.endedReason,
+    minutesCharged: row.minutesCharged,
+    createdAt: row.createdAt.toISOString(),
+    respondedAt: row.respondedAt?.toISOString() ?? null,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * `POST /streaming/private-requests`: a fan asks for a private show. The creator must take them
+ * (a price set), be payable and not refuse the fan; the fan's wallet must hold the first minute.
+ */
+export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { performerId: string; message: string }) {
+  if (fan.role !== 'user') throw forbidden('Only fans request private shows');
+  await assertMayBePaid(deps.db, fan, input.performerId);
+  const [stream] = await deps.db.select().from(streams).where(eq(streams.performerId, input.performerId));
+  if (!stream?.privateShowPriceCents) throw conflict('This creator does not take private shows');
+  if ((await balanceOf(deps.db, walletOf(fan.id))) < stream.privateShowPriceCents) throw insufficientBalance();
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const id = randomUUID();
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ type: 'private_show', pairKey: `private-show:${id}`, startedBy: fan.id })
+        .returning({ id: conversations.id });
+      const [created] = await tx
+        .insert(privateShowRequests)
+        .values({
+          id,
+          performerId: input.performerId,
+          userId: fan.id,
+          conversationId: conversation!.id,
+          pricePerMinuteCents: stream.privateShowPriceCents,
+          message: input.message,
+        })
+        .returning();
+      return created!;
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error) === 'private_show_requests_one_open_idx') {
+        throw conflict('You already have a private show request open with this creator');
+      }
+      throw error;
+    });
+  const [view] = await present(deps, [row]);
+  deps.realtime.toUser(row.performerId).emit('private/request_added', { request: view! });
+  return view!;
+}
+
+/** `GET /streaming/private-requests`: a creator's requests to them, a fan's own; newest first. */
+export async function listPrivateRequests(deps: Deps, viewer: SessionUser, query: z.output<typeof privateRequestQuerySchema>) {
+  const conditions: SQL[] = [
+    viewer.role === 'performer' ? eq(privateShowRequests.performerId, viewer.id) : eq(privateShowRequests.userId, viewer.id),
+  ];
+  if (query.status) conditions.push(eq(privateShowRequests.status, query.status));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(privateShowRequests)
+      .where(where)
+      .orderBy(query.sort === 'asc' ? privateShowRequests.createdAt : desc(privateShowRequests.createdAt), privateShowRequests.id)
+      .offset(query.offset)
+      .limit(query.limit),
+    deps.db.select({ value: count() }).from(privateShowRequests).where(where),
+  ]);
+  return { data: await present(deps, rows), total: total?.value ?? 0 };
+}
+
+/** Which answers each party may give, from which state. */
+const transitions = {
+  accept: { by: 'performer', from: ['pending'], to: 'accepted' },
+  decline: { by: 'performer', from: ['pending', 'accepted'], to: 'declined' },
+  cancel: { by: 'user', from: ['pending', 'accepted'], to: 'cancelled' },
+} as const;
+
+/**
+ * `PUT /streaming/private-requests/{id}`: the creator accepts or declines, the fan cancels. Only
+ * its two parties see a request (404 for anyone else); a state it cannot leave that way is a 409.
+ * The creator's pending list loses it (`private/request_removed` by conversationId) and both
+ * parties hear of the new state.
+ */
+export async function answerPrivateRequest(deps: Deps, actor: SessionUser, id: string, action: keyof typeof transitions) {
+  const [row] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, id));
+  if (!row || (row.performerId !== actor.id && row.userId !== actor.id)) throw notFound('Private show request');
+  const rule = transitions[action];
+  const party = row.performerId === actor.id ? 'performer' : 'user';
+  if (rule.by !== party) {
+    throw forbidden(party === 'performer' ? 'The fan cancels their own request' : 'Only the creator accepts or declines a request');
+  }
+  if (!(rule.from as readonly string[]).includes(row.status)) throw conflict(`This request is ${row.status}`);
+  const [updated] = await deps.db
+    .update(privateShowRequests)
+    .set({ status: rule.to, respondedAt: new Date() })
+    .where(and(eq(privateShowRequests.id, id), eq(privateShowRequests.status, row.status)))
+    .returning();
+  if (!updated) throw conflict('This request was answered meanwhile');
+  const [view] = await present(deps, [updated]);
+  deps.realtime.toUser(row.performerId).emit('private/request_removed', { conversationId: row.conversationId, status: updated.status });
+  for (const userId of [row.performerId, row.userId]) deps.realtime.toUser(userId).emit('private/request_updated', { request: view! });
+  return view!;
+}

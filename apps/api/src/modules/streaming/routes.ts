@@ -1,0 +1,208 @@
+import {
+  adminSessionQuerySchema,
+  agoraTokenInputSchema,
+  agoraTokenSchema,
+  answerPrivateRequestSchema,
+  createPrivateRequestSchema,
+  goLiveSchema,
+  joinSessionSchema,
+  listResponseSchema,
+  liveSearchQuerySchema,
+  liveSessionSchema,
+  messageQuerySchema,
+  privateRequestQuerySchema,
+  privateRequestSchema,
+  sendStreamMessageSchema,
+  setDurationSchema,
+  streamConversationSchema,
+  streamMessageSchema,
+  streamSettingsSchema,
+  updateSessionSchema,
+  updateStreamConversationSchema,
+  updateStreamSchema,
+} from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { perAccountRateLimit, requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { agoraToken } from './agora';
+import { clearStreamChat, listStreamMessages, performerStreamConversation, sendStreamMessage, updateStreamConversation } from './chat';
+import { answerPrivateRequest, listPrivateRequests, requestPrivateShow } from './private-shows';
+import { adminEndSession, adminSessions, goLive, joinSession, searchLive, setDuration, updateSession, updateStream } from './sessions';
+
+const idParams = z.object({ id: z.uuid('must be an id') });
+/**
+ * Stream chat lines per fan: slow mode is the creator's choice; this is the floor that stops a
+ * script whatever the setting (a person chatting fast writes about one line in 3 seconds).
+ */
+const STREAM_LINES_PER_MINUTE = 30;
+
+/** Live streaming (spec 7 "Streaming", stream chat, decision 023). */
+export const streamingRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/streaming/live',
+      {
+        preHandler: requirePerformer,
+        config: perAccountRateLimit(30, '1 minute'),
+        schema: { tags: ['streaming'], body: goLiveSchema, response: { 200: liveSessionSchema } },
+      },
+      async (request) => goLive(deps, sessionOf(request).user, request.body),
+    );
+    app.put(
+      '/streaming/live/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['streaming'],
+          description: 'Its creator changes a live session or ends it (status: ended).',
+          params: idParams,
+          body: updateSessionSchema,
+          response: { 200: liveSessionSchema },
+        },
+      },
+      async (request) => updateSession(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+    app.put(
+      '/streaming/update',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['streaming'],
+          description: 'The creator’s stream settings; rotateStreamKey makes a new RTMP key, shown in this answer only.',
+          body: updateStreamSchema,
+          response: { 200: streamSettingsSchema },
+        },
+      },
+      async (request) => updateStream(deps, sessionOf(request).user, request.body),
+    );
+    app.put(
+      '/streaming/set-duration',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['streaming'],
+          description: 'The broadcaster’s heartbeat; the duration only grows.',
+          body: setDurationSchema,
+          response: { 200: liveSessionSchema },
+        },
+      },
+      async (request) => setDuration(deps, sessionOf(request).user, request.body),
+    );
+    app.get(
+      '/streaming/join/:id',
+      { preHandler: requireUser, schema: { tags: ['streaming'], params: idParams, response: { 200: joinSessionSchema } } },
+      async (request) => joinSession(deps, sessionOf(request).user, request.params.id),
+    );
+    app.get(
+      '/streaming/user/search',
+      {
+        schema: { tags: ['streaming'], querystring: liveSearchQuerySchema, response: { 200: listResponseSchema(liveSessionSchema) } },
+      },
+      async (request) => searchLive(deps, request.session?.user, request.query),
+    );
+    app.post(
+      '/streaming/agora/token',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['streaming'], body: agoraTokenInputSchema, response: { 200: agoraTokenSchema } },
+      },
+      async (request) => agoraToken(deps, sessionOf(request).user, request.body.sessionId),
+    );
+
+    app.get(
+      '/conversations/stream/performer/:id',
+      { preHandler: requireUser, schema: { tags: ['streaming'], params: idParams, response: { 200: streamConversationSchema } } },
+      async (request) => performerStreamConversation(deps, sessionOf(request).user, request.params.id),
+    );
+    app.put(
+      '/conversations/stream/:id/update',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['streaming'],
+          params: idParams,
+          body: updateStreamConversationSchema,
+          response: { 200: streamConversationSchema },
+        },
+      },
+      async (request) => updateStreamConversation(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+    for (const path of ['/messages/stream/:id', '/messages/conversations/public/:id']) {
+      app.get(
+        path,
+        {
+          preHandler: requireUser,
+          schema: {
+            tags: ['streaming'],
+            params: idParams,
+            querystring: messageQuerySchema,
+            response: { 200: listResponseSchema(streamMessageSchema) },
+          },
+        },
+        async (request) => listStreamMessages(deps, sessionOf(request).user, request.params.id, request.query),
+      );
+    }
+    app.post(
+      '/messages/stream/:id',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(STREAM_LINES_PER_MINUTE, '1 minute'),
+        schema: { tags: ['streaming'], params: idParams, body: sendStreamMessageSchema, response: { 200: streamMessageSchema } },
+      },
+      async (request) => sendStreamMessage(deps, sessionOf(request).user, request.params.id, request.body),
+    );
+    app.delete(
+      '/messages/stream/:id/remove-all-message',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['streaming'], params: idParams, response: { 200: z.object({ removed: z.number().int() }) } },
+      },
+      async (request) => clearStreamChat(deps, sessionOf(request).user, request.params.id),
+    );
+
+    app.post(
+      '/streaming/private-requests',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(20, '1 minute'),
+        schema: { tags: ['streaming'], body: createPrivateRequestSchema, response: { 200: privateRequestSchema } },
+      },
+      async (request) => requestPrivateShow(deps, sessionOf(request).user, request.body),
+    );
+    app.get(
+      '/streaming/private-requests',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['streaming'],
+          querystring: privateRequestQuerySchema,
+          response: { 200: listResponseSchema(privateRequestSchema) },
+        },
+      },
+      async (request) => listPrivateRequests(deps, sessionOf(request).user, request.query),
+    );
+    app.put(
+      '/streaming/private-requests/:id',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['streaming'], params: idParams, body: answerPrivateRequestSchema, response: { 200: privateRequestSchema } },
+      },
+      async (request) => answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action),
+    );
+
+    app.get(
+      '/admin/streaming/sessions',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: adminSessionQuerySchema, response: { 200: listResponseSchema(liveSessionSchema) } },
+      },
+      async (request) => adminSessions(deps, sessionOf(request).user, request.query),
+    );
+    app.post(
+      '/admin/streaming/sessions/:id/end',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: liveSessionSchema } } },
+      async (request) => adminEndSession(deps, sessionOf(request).user, request.params.id),
+    );
+  };

@@ -1,0 +1,402 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  type adminSessionQuerySchema,
+  agoraChannelOf,
+  fromCents,
+  type goLiveSchema,
+  type LiveSession,
+  type liveSearchQuerySchema,
+  type Playback,
+  type SessionEndReason,
+  STREAM_HEARTBEAT_GRACE_SECONDS,
+  type StreamSettings,
+  streamRoom,
+  toCents,
+  type UpdateSessionInput,
+  type updateStreamSchema,
+} from '@limelight/contracts';
+import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
+import { conversations, performerProfiles, streamSessions, streams, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
+import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
+import { assertMayWatch, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { publicUsersById } from '../users';
+
+export type SessionRow = typeof streamSessions.$inferSelect;
+type StreamRow = typeof streams.$inferSelect;
+
+/** A session as one viewer sees it, with whether they may watch: a page at once (five queries). */
+export async function presentSessions(deps: Pick<Deps, 'db'>, viewer: SessionUser | undefined, rows: SessionRow[]): Promise<LiveSession[]> {
+  if (!rows.length) return [];
+  const [people, facts] = await Promise.all([
+    publicUsersById(
+      deps.db,
+      rows.map((row) => row.performerId),
+    ),
+    watchFacts(deps.db, viewer, rows),
+  ]);
+  return rows.map((row) => {
+    const watch = watchFrom(viewer, row, facts.get(row.id)!);
+    return {
+      _id: row.id,
+      performerId: row.performerId,
+      performer: people.get(row.performerId)!,
+      title: row.title,
+      description: row.description,
+      access: row.access,
+      price: fromCents(row.priceCents),
+      status: row.status,
+      endedReason: row.endedReason,
+      conversationId: row.conversationId,
+      duration: row.durationSeconds,
+      viewerCount: row.viewerCount,
+      peakViewerCount: row.peakViewerCount,
+      startedAt: row.startedAt.toISOString(),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      ...watch,
+    };
+  });
+}
+
+export const presentSession = async (deps: Pick<Deps, 'db'>, viewer: SessionUser | undefined, row: SessionRow) =>
+  (await presentSessions(deps, viewer, [row]))[0]!;
+
+export async function findSession(db: Queryable, id: string) {
+  const [row] = await db.select().from(streamSessions).where(eq(streamSessions.id, id));
+  if (!row) throw notFound('Live session');
+  return row;
+}
+
+/** A session its creator (or an admin) manages; anyone else is told it does not exist. */
+export async function ownSession(db: Queryable, actor: SessionUser, id: string) {
+  const row = await findSession(db, id).catch(() => undefined);
+  if (!row || (row.performerId !== actor.id && actor.role !== 'admin')) throw notFound('Live session');
+  return row;
+}
+
+const ended = () => conflict('This live session has ended');
+
+/** The creator's stream record, made on first use (one per creator). */
+export async function streamOf(db: Queryable, performerId: string): Promise<StreamRow> {
+  await db.insert(streams).values({ performerId }).onConflictDoNothing({ target: streams.performerId });
+  const [row] = await db.select().from(streams).where(eq(streams.performerId, performerId));
+  return row!;
+}
+
+/** A session's or a private show's price within the site's limits, in cents; 400 naming the field otherwise. */
+export function priceWithinLimits(deps: Pick<Deps, 'settings'>, field: string, price: number) {
+  const [min, max] = [deps.settings.get('minimumStreamPrice'), deps.settings.get('maximumStreamPrice')];
+  if (price < min || price > max) {
+    throw badRequest(`${field}: must be between ${min} and ${max} tokens`, [{ field, message: `must be between ${min} and ${max}` }]);
+  }
+  return toCents(price);
+}
+
+/** A creator sells only once an admin verified them (the payee rule, decision 011). */
+async function assertMaySell(db: Queryable, performer: SessionUser) {
+  const [profile] = await db
+    .select({ listed: performerProfiles.listed })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, performer.id));
+  if (!profile?.listed) throw forbidden('An admin must verify your identity documents before you can sell a live session');
+}
+
+/**
+ * `POST /streaming/live`: a new session and its public chat. One live session per creator: a
+ * second is refused while the first runs (also when both are asked at once: a unique index).
+ */
+export async function goLive(deps: Deps, performer: SessionUser, input: z.output<typeof goLiveSchema>) {
+  const priceCents = input.access === 'paid' ? priceWithinLimits(deps, 'price', input.price ?? 0) : 0;
+  if (priceCents) await assertMaySell(deps.db, performer);
+  const row = await deps.db
+    .transaction(async (tx) => {
+      const stream = await streamOf(tx, performer.id);
+      const id = randomUUID();
+      const [conversation] = await tx
+        .insert(conversations)
+        .values({ type: 'stream', pairKey: `stream:${id}`, startedBy: performer.id })
+        .returning({ id: conversations.id });
+      const [session] = await tx
+        .insert(streamSessions)
+        .values({
+          id,
+          streamId: stream.id,
+          performerId: performer.id,
+          conversationId: conversation!.id,
+          title: input.title ?? stream.title,
+          description: input.description ?? stream.description,
+          access: input.access,
+          priceCents,
+        })
+        .returning();
+      return session!;
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error) === 'stream_sessions_one_live_idx') throw conflict('You are already live: end that session first');
+      throw error;
+    });
+  return presentSession(deps, performer, row);
+}
+
+/**
+ * `PUT /streaming/live/{id}`: its creator changes a live session (title, description, who may
+ * watch and the price) or ends it. Fans who paid keep their access if it becomes paid again.
+ */
+export async function updateSession(deps: Deps, actor: SessionUser, id: string, input: UpdateSessionInput) {
+  const row = await ownSession(deps.db, actor, id);
+  if (row.status !== 'live') throw ended();
+  if (input.status === 'ended') {
+    const done = await endSession(deps, id, actor.role === 'admin' && actor.id !== row.performerId ? 'admin' : 'performer');
+    return presentSession(deps, actor, done ?? (await findSession(deps.db, id)));
+  }
+  const access = input.access ?? row.access;
+  let priceCents = row.access === access ? row.priceCents : 0;
+  if (input.price !== undefined) {
+    if (access !== 'paid')
+      throw badRequest('price: only a paid session has a price', [{ field: 'price', message: 'is only for a paid session' }]);
+    priceCents = priceWithinLimits(deps, 'price', input.price);
+  }
+  if (access === 'paid' && !priceCents)
+    throw badRequest('price: is required for a paid session', [{ field: 'price', message: 'is required' }]);
+  if (access === 'paid' && priceCents !== row.priceCents) await assertMaySell(deps.db, actor);
+  const [updated] = await deps.db
+    .update(streamSessions)
+    .set({ title: input.title ?? row.title, description: input.description ?? row.description, access, priceCents })
+    .where(and(eq(streamSessions.id, id), eq(streamSessions.status, 'live')))
+    .returning();
+  if (!updated) throw ended();
+  deps.realtime.io.to(streamRoom(id)).emit('stream/updated', {
+    sessionId: id,
+    title: updated.title,
+    description: updated.description,
+    access: updated.access,
+    price: fromCents(updated.priceCents),
+  });
+  return presentSession(deps, actor, updated);
+}
+
+/**
+ * Ends a live session once (its creator, an admin, or the heartbeat's grace running out): its
+ * room is told and emptied. Undefined when it was not live any more.
+ */
+export async function endSession(deps: Deps, id: string, reason: SessionEndReason) {
+  const [row] = await deps.db
+    .update(streamSessions)
+    .set({ status: 'ended', endedReason: reason, endedAt: sql`now()`, viewerCount: 0 })
+    .where(and(eq(streamSessions.id, id), eq(streamSessions.status, 'live')))
+    .returning();
+  if (row) announceEnded(deps, row.id, reason);
+  return row;
+}
+
+function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) {
+  const room = streamRoom(sessionId);
+  deps.realtime.io.to(room).emit('stream/ended', { sessionId, reason });
+  deps.realtime.io.in(room).socketsLeave(room);
+}
+
+/**
+ * The periodic task (every process that works jobs may run it; an update takes each row once):
+ * sessions whose broadcaster sent no heartbeat for the grace period end by themselves.
+ */
+export async function endStaleSessions(deps: Deps) {
+  const rows = await deps.db
+    .update(streamSessions)
+    .set({ status: 'ended', endedReason: 'timeout', endedAt: sql`now()`, viewerCount: 0 })
+    .where(
+      and(
+        eq(streamSessions.status, 'live'),
+        sql`${streamSessions.lastHeartbeatAt} < now() - make_interval(secs => ${STREAM_HEARTBEAT_GRACE_SECONDS})`,
+      ),
+    )
+    .returning({ id: streamSessions.id });
+  for (const row of rows) announceEnded(deps, row.id, 'timeout');
+  return rows.length;
+}
+
+/** Slack for a clock that reports a little ahead of the server's. */
+const DURATION_SLACK_SECONDS = 60;
+
+/**
+ * `PUT /streaming/set-duration`: the broadcaster's heartbeat and how long it has run. The
+ * duration only grows (a late or repeated report changes nothing) and cannot pass the time since
+ * the session started.
+ */
+export async function setDuration(deps: Deps, performer: SessionUser, input: { id: string; duration: number }) {
+  const row = await ownSession(deps.db, performer, input.id);
+  if (row.performerId !== performer.id) throw notFound('Live session');
+  if (row.status !== 'live') throw ended();
+  const elapsed = (Date.now() - row.startedAt.getTime()) / 1000;
+  if (input.duration > elapsed + DURATION_SLACK_SECONDS) {
+    throw unprocessable(`duration: the session started ${Math.floor(elapsed)} seconds ago`, [
+      { field: 'duration', message: 'must not pass the time since the session started' },
+    ]);
+  }
+  const [updated] = await deps.db
+    .update(streamSessions)
+    .set({ durationSeconds: sql`greatest(${streamSessions.durationSeconds}, ${input.duration})`, lastHeartbeatAt: sql`now()` })
+    .where(and(eq(streamSessions.id, input.id), eq(streamSessions.status, 'live')))
+    .returning();
+  if (!updated) throw ended();
+  return presentSession(deps, performer, updated);
+}
+
+const streamKeyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function settingsView(row: StreamRow, streamKey: string | null = null): StreamSettings {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    privateShowPrice: fromCents(row.privateShowPriceCents),
+    slowModeSeconds: row.slowModeSeconds,
+    hasStreamKey: !!row.streamKeyHash,
+    streamKey,
+    streamKeyCreatedAt: row.streamKeyCreatedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * `PUT /streaming/update`: the creator's stream settings (an empty body reads them). A new RTMP
+ * stream key is made on request and shown in this answer only: the record keeps its SHA-256.
+ */
+export async function updateStream(deps: Deps, performer: SessionUser, input: z.output<typeof updateStreamSchema>) {
+  const stream = await streamOf(deps.db, performer.id);
+  let privateShowPriceCents = stream.privateShowPriceCents;
+  if (input.privateShowPrice !== undefined) {
+    privateShowPriceCents = input.privateShowPrice === 0 ? 0 : priceWithinLimits(deps, 'privateShowPrice', input.privateShowPrice);
+  }
+  if (privateShowPriceCents && privateShowPriceCents !== stream.privateShowPriceCents) await assertMaySell(deps.db, performer);
+  const streamKey = input.rotateStreamKey ? `sk_live_${randomBytes(24).toString('base64url')}` : null;
+  const [updated] = await deps.db
+    .update(streams)
+    .set({
+      title: input.title ?? stream.title,
+      description: input.description ?? stream.description,
+      privateShowPriceCents,
+      slowModeSeconds: input.slowModeSeconds ?? stream.slowModeSeconds,
+      ...(streamKey ? { streamKeyHash: streamKeyHash(streamKey), streamKeyCreatedAt: new Date() } : {}),
+    })
+    .where(eq(streams.id, stream.id))
+    .returning();
+  return settingsView(updated!, streamKey);
+}
+
+/** The stream a key publishes to (RTMP ingest, when the media path exists): by its hash. */
+export async function streamByKey(db: Queryable, key: string) {
+  const [row] = await db
+    .select()
+    .from(streams)
+    .where(eq(streams.streamKeyHash, streamKeyHash(key)));
+  return row;
+}
+
+/** Whether Agora carries this site's video: turned on, with an app id and certificate. */
+export const agoraConfigured = (deps: Pick<Deps, 'settings'>) =>
+  deps.settings.get('agoraEnable') && !!deps.settings.get('agoraAppId') && !!deps.settings.get('agoraCertificate');
+
+/**
+ * How the viewer plays: Agora's channel when Agora is set up; otherwise the built-in HLS path,
+ * which answers a signed playlist once the media path exists (until then `ready` is false and
+ * no URL is made up).
+ */
+function playbackOf(deps: Deps, row: SessionRow): Playback {
+  if (agoraConfigured(deps)) return { mode: 'agora', appId: deps.settings.get('agoraAppId'), channel: agoraChannelOf(row.id) };
+  return { mode: 'hls', ready: false, playlistUrl: null, expiresAt: null };
+}
+
+/** `GET /streaming/join/{id}`: what an entitled viewer needs to watch; the rest are told what is missing. */
+export async function joinSession(deps: Deps, viewer: SessionUser, id: string) {
+  const row = await findSession(deps.db, id);
+  await assertMayWatch(deps.db, viewer, row);
+  if (row.status !== 'live') throw ended();
+  return { session: await presentSession(deps, viewer, row), conversationId: row.conversationId, playback: playbackOf(deps, row) };
+}
+
+/** A live session open to be watched by `viewer` (the socket room, chat, Agora): its row. */
+export async function watchableSession(deps: Pick<Deps, 'db'>, viewer: SessionUser, id: string) {
+  const row = await findSession(deps.db, id);
+  const watch = await assertMayWatch(deps.db, viewer, row);
+  if (row.status !== 'live') throw ended();
+  return { row, watch };
+}
+
+const sessionSortColumns = { startedAt: streamSessions.startedAt, viewerCount: streamSessions.viewerCount };
+
+async function listSessions(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  where: SQL | undefined,
+  query: { offset: number; limit: number; sortBy: 'startedAt' | 'viewerCount'; sort: 'asc' | 'desc' },
+) {
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ session: streamSessions })
+      .from(streamSessions)
+      .innerJoin(users, eq(users.id, streamSessions.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId))
+      .where(where)
+      .orderBy(...orderBy(sessionSortColumns, query.sortBy, query.sort, streamSessions.id))
+      .offset(query.offset)
+      .limit(query.limit),
+    deps.db
+      .select({ value: count() })
+      .from(streamSessions)
+      .innerJoin(users, eq(users.id, streamSessions.performerId))
+      .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId))
+      .where(where),
+  ]);
+  return {
+    data: await presentSessions(
+      deps,
+      viewer,
+      rows.map((row) => row.session),
+    ),
+    total: total?.value ?? 0,
+  };
+}
+
+/**
+ * `GET /streaming/user/search`: who is live now, with viewer counts: public creators only, less
+ * those hidden from the viewer by a block (either way) or their country.
+ */
+export async function searchLive(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof liveSearchQuerySchema>) {
+  const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
+  const where = and(
+    eq(streamSessions.status, 'live'),
+    eq(users.status, 'active'),
+    eq(performerProfiles.listed, true),
+    notHiddenFrom(viewer, streamSessions.performerId),
+    query.performerId ? eq(streamSessions.performerId, query.performerId) : undefined,
+    pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(streamSessions.title, pattern)) : undefined,
+  );
+  return listSessions(deps, viewer, where, query);
+}
+
+/** The admin's list of sessions (live ones by default filter). */
+export async function adminSessions(deps: Deps, admin: SessionUser, query: z.output<typeof adminSessionQuerySchema>) {
+  const where = and(
+    query.status ? eq(streamSessions.status, query.status) : undefined,
+    query.performerId ? eq(streamSessions.performerId, query.performerId) : undefined,
+  );
+  return listSessions(deps, admin, where, query);
+}
+
+/** The admin ends any session. */
+export async function adminEndSession(deps: Deps, admin: SessionUser, id: string) {
+  const row = await findSession(deps.db, id);
+  if (row.status !== 'live') throw ended();
+  const done = await endSession(deps, id, 'admin');
+  return presentSession(deps, admin, done ?? (await findSession(deps.db, id)));
+}
+
+/** How often each job-working process looks for sessions whose broadcaster went quiet. */
+const STALE_CHECK_MS = 15_000;
+
+export function registerStreamingJobs(deps: Deps) {
+  deps.jobs.every('streaming.end-stale', STALE_CHECK_MS, () => endStaleSessions(deps));
+}
