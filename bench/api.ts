@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions, users } from '../apps/api/src/db/schema';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, median, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, cpuMsOf, median, startApi, stop, timeToFirstResponse } from './lib';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -29,13 +29,15 @@ const bareHttp = (port: number) =>
 const bareFastify = (port: number) =>
   `import('fastify').then(({ default: Fastify }) => { const app = Fastify(); app.get('/', async () => (${hello})); return app.listen({ port: ${port}, host: '127.0.0.1' }); })`;
 
-type Target = { name: string; url: string; headers?: Record<string, string> };
-type Measured = { name: string; rps: number; p99: number; errors: number; bytes: number };
+type Target = { name: string; url: string; pid: number; headers?: Record<string, string> };
+type Measured = { rps: number; p99: number; errors: number; bytes: number; cpuUs: number };
 
+/** Also the server's own CPU time per answer (from /proc), which the machine's load barely moves. */
 async function measure(target: Target, duration: number): Promise<Measured> {
+  const cpuBefore = cpuMsOf(target.pid);
   const result = await autocannon({ url: target.url, connections, duration, headers: target.headers ?? {} });
   return {
-    name: target.name,
+    cpuUs: ((cpuMsOf(target.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
@@ -60,7 +62,7 @@ async function bare(name: string, script: (port: number) => string, port: number
   const url = `http://127.0.0.1:${port}/`;
   const started = await timeToFirstResponse('node', ['-e', script(port)], {}, url);
   children.push(started.child);
-  return { name, url };
+  return { name, url, pid: started.child.pid! };
 }
 
 try {
@@ -87,8 +89,8 @@ try {
     await bare('bare node:http hello', bareHttp, apiPort + 1),
     await bare('bare Fastify hello', bareFastify, apiPort + 2),
     await bare('bare node:http, the same answer', await bareServerOf(await fetch(route)), apiPort + 3),
-    { name: 'GET /api/settings/public, anonymous', url: route },
-    { name: 'GET /api/settings/public, signed in', url: route, headers: { cookie: `token=${token}` } },
+    { name: 'GET /api/settings/public, anonymous', url: route, pid: api.child.pid! },
+    { name: 'GET /api/settings/public, signed in', url: route, pid: api.child.pid!, headers: { cookie: `token=${token}` } },
   ];
   // One second each to warm the JIT.
   for (const target of targets) await measure(target, 1);
@@ -104,6 +106,7 @@ try {
       name: target.name,
       rps: median(measured.map((run) => run.rps)),
       p99: median(measured.map((run) => run.p99)),
+      cpuUs: median(measured.map((run) => run.cpuUs)),
       bytes: measured[0]!.bytes,
       errors: measured.reduce((sum, run) => sum + run.errors, 0),
       ratio: median(runs.map((round) => round[index]!.rps / round[0]!.rps)),
@@ -117,7 +120,7 @@ try {
   for (const [index, result] of results.entries()) {
     const ratio = index === 0 ? '' : `  ${(100 * result.ratio).toFixed(0)} % of bare node:http`;
     console.log(
-      `${result.name.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(3)} ms  ${String(result.bytes).padStart(5)} B/answer  errors ${result.errors}${ratio}`,
+      `${result.name.padEnd(40)} ${result.rps.toFixed(0).padStart(6)} req/s  p99 ${String(result.p99).padStart(3)} ms  ${String(result.bytes).padStart(5)} B/answer  ${result.cpuUs.toFixed(0).padStart(4)} µs CPU/answer  errors ${result.errors}${ratio}`,
     );
   }
   const worst = Math.min(...chain.map((result) => result.ratio));
