@@ -154,7 +154,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
     storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage')),
     mediaSigner: createMediaSigner(await sharedSecret(database.db, 'media-signing')),
-    geo: await createGeoLookup(),
+    geo: createGeoLookup(),
     realtime,
     jobs: createJobs(database.db, app.log, {
       default: config.jobsConcurrency,
