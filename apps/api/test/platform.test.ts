@@ -57,7 +57,19 @@ describe('HTTP platform', () => {
     const response = await app.inject('/api/health');
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // What governs a rendered page stays off JSON answers (decision 019)...
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    // ...and on the web app's pages, errors and 404s included, and the API docs page.
+    for (const url of ['/home', '/missing.js', '/api/docs']) {
+      const page = await app.inject(url);
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(page.headers['referrer-policy'], url).toBe('no-referrer');
+    }
     const given = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
   });

@@ -2,6 +2,7 @@ import { ErrorCode, type Role } from '@limelight/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/client';
+import { hexKeyLookup } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -43,22 +44,27 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Every request with a token asks this: prepared by name, so PostgreSQL plans it once per connection. */
+/** Every request with a token asks this: prepared once per database (db/prepared.ts). */
 const sessionByTokenHash = (db: Database) =>
-  db
-    .select({ id: sessions.id, method: sessions.method, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('session_by_token_hash');
+  hexKeyLookup(
+    db,
+    'session_by_token_hash',
+    db
+      .select({ id: sessions.id, method: sessions.method, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1)
+      .prepare('session_by_token_hash'),
+    'tokenHash',
+  );
 const preparedLookups = new WeakMap<Database, ReturnType<typeof sessionByTokenHash>>();
 
 /** Resolves a token to its session, or says precisely why it cannot be used. */
 export async function resolveSessionToken(db: Database, token: string): Promise<RequestSession | AppError> {
   const lookup = preparedLookups.get(db) ?? sessionByTokenHash(db);
   preparedLookups.set(db, lookup);
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const [row] = await lookup(hashToken(token));
   if (!row || row.revokedAt) return unauthenticated('Your session is no longer valid, please log in again');
   if (row.expiresAt.getTime() <= Date.now()) {
     return unauthenticated('Your session has expired, please log in again', ErrorCode.sessionExpired);
