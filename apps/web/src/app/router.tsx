@@ -9,9 +9,9 @@ import { Guard } from './guards';
 import { BlankLayout } from './layouts/BlankLayout';
 import { PrimaryLayout } from './layouts/PrimaryLayout';
 import { PublicLayout } from './layouts/PublicLayout';
-import { NotFoundPage } from './NotFoundPage';
 import { Shell } from './Shell';
 import { useAppSelector } from './store';
+import { Themed } from './Themed';
 
 type PageElement = (() => ReactNode) & { preload: () => void };
 
@@ -92,6 +92,7 @@ const SellerOrderPage = page(() => import('../features/shop/OrderPages').then((m
 const MyOrdersPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrdersPage })));
 const MyOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrderPage })));
 const AdminApp = page(() => import('../features/admin/AdminApp'));
+const NotFoundPage = page(() => import('./NotFoundPage'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
 const creatorOnly = (element: ReactNode) => (
@@ -142,7 +143,12 @@ const routes: RouteObject[] = [
       },
       {
         path: '/admin/*',
-        element: <AdminApp />,
+        // The admin's screens have no layout around them to give antd's theme.
+        element: (
+          <Themed>
+            <AdminApp />
+          </Themed>
+        ),
       },
       {
         element: <PrimaryLayout />,
