@@ -1,26 +1,30 @@
 import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { discoveryCounts, profileApi } from '../features/profile/api';
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
 import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
-import { Guard } from './guards';
+import { Guard, type GuardProps } from './guards';
 import { BlankLayout } from './layouts/BlankLayout';
 import { PrimaryLayout } from './layouts/PrimaryLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { Shell } from './Shell';
-import { useAppSelector } from './store';
+import { type AppStore, useAppSelector } from './store';
 import { Themed } from './Themed';
 
-type PageElement = (() => ReactNode) & { preload: () => void };
+/** What a page may ask for ahead of its first render: the store, and the opening address's params. */
+type PageStart = { store: AppStore; params: Params };
+type PageElement = (() => ReactNode) & { preload: (start: PageStart) => void };
 
 /**
  * Every page is its own chunk, so a visitor downloads only the screens they open. `preload` starts
- * that download: at start for the address opened (`preloadMatchedPage`), so the chunk comes in
- * parallel with the entry's settings and session requests instead of after them.
+ * that download, and the page's first answer when `prefetch` names it: at start for the address
+ * opened (`preloadMatchedPage`), so chunk and data come in parallel with the entry's settings and
+ * session requests instead of one after another.
  */
-const page = (load: () => Promise<{ default: ComponentType }>): PageElement => {
+const page = (load: () => Promise<{ default: ComponentType }>, prefetch?: (start: PageStart) => void): PageElement => {
   let loading: Promise<{ default: ComponentType }> | undefined;
   const start = () => {
     loading ??= load();
@@ -33,7 +37,12 @@ const page = (load: () => Promise<{ default: ComponentType }>): PageElement => {
         <Page />
       </Suspense>
     ),
-    { preload: () => void start() },
+    {
+      preload: (pageStart: PageStart) => {
+        void start();
+        prefetch?.(pageStart);
+      },
+    },
   );
 };
 const LoginPage = page(() => import('../features/auth/LoginPage'));
@@ -47,14 +56,30 @@ const UndoEmailChangePage = page(() => import('../features/auth/OneTimeLinkPage'
 const TokenLoginPage = page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
 const GoogleCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
 const TwitterCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
-const HomePage = page(() => import('../features/home/HomePage'));
+// The discovery grids hold the first screen (and its largest picture, a creator's cover).
+const HomePage = page(
+  () => import('../features/home/HomePage'),
+  ({ store }) => {
+    store.dispatch(profileApi.endpoints.topPerformers.initiate(discoveryCounts.top, { subscribe: false }));
+    store.dispatch(profileApi.endpoints.randomPerformers.initiate(discoveryCounts.random, { subscribe: false }));
+  },
+);
 const MessagesPage = page(() => import('../features/messages/MessagesPage'));
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'));
 const MassMessagesPage = page(() => import('../features/mass-messages/MassMessagesPage'));
 const AccountPage = page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = page(() => import('../features/account/CreatorAccountPage'));
 const BankingPage = page(() => import('../features/account/BankingPage'));
-const ProfilePage = page(() => import('../features/profile/ProfilePage'));
+// The creator, and their cover (the page's largest picture) as soon as its address is known.
+const ProfilePage = page(
+  () => import('../features/profile/ProfilePage'),
+  ({ store, params }) => {
+    if (!params.profileId) return;
+    void store.dispatch(profileApi.endpoints.performer.initiate(params.profileId, { subscribe: false })).then(({ data }) => {
+      if (data?.cover) new Image().src = data.cover;
+    });
+  },
+);
 const FollowingPage = page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));
 const BookmarksPage = page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.BookmarksPage })));
 const FollowersPage = page(() => import('../features/profile/FollowersPage'));
@@ -110,8 +135,8 @@ function IndexPage() {
 }
 // A visitor is sent on to log in, so that page is the one to fetch early; a signed-in user's
 // landing depends on who they are, known only with their account.
-IndexPage.preload = () => {
-  if (!getToken()) LoginPage.preload();
+IndexPage.preload = (start: PageStart) => {
+  if (!getToken()) LoginPage.preload(start);
 };
 
 const routes: RouteObject[] = [
@@ -211,20 +236,23 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * Starts the chunk of the page at the address the app opens on. A route's element is the page
- * itself or the page inside its guards (`signedIn(...)`, `shop(...)`), so the page is looked for
- * down the element's children.
+ * Starts the chunk (and first answer) of the page at the address the app opens on. A route's
+ * element is the page itself or the page inside its guards (`signedIn(...)`, `shop(...)`), so the
+ * page is looked for down the element's children, unless a guard will send the visitor away.
  */
-function preloadMatchedPage() {
-  const preloadIn = (node: ReactNode) => {
-    if (!isValidElement<{ children?: ReactNode }>(node)) return;
-    (node.type as Partial<PageElement>).preload?.();
-    preloadIn(node.props.children);
-  };
-  for (const match of matchRoutes(routes, window.location) ?? []) preloadIn(match.route.element);
+export function preloadMatchedPage(store: AppStore) {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    const preloadIn = (node: ReactNode) => {
+      if (!isValidElement<GuardProps>(node)) return;
+      // A visitor is sent from a signed-in page to log in: nothing of that page to fetch.
+      if (node.type === Guard && node.props.auth && !node.props.noRedirect && !getToken()) return;
+      (node.type as Partial<PageElement>).preload?.({ store, params: match.params });
+      preloadIn(node.props.children);
+    };
+    preloadIn(match.route.element);
+  }
 }
 
-preloadMatchedPage();
 export const router = createBrowserRouter(routes);
 
 setNavigator((to, options) => void router.navigate(to, options));

@@ -3,6 +3,7 @@ import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switc
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useCountriesQuery } from '../lookups/api';
 import {
+  discoveryCounts,
   usePopularSearchesQuery,
   useRandomPerformersQuery,
   useRecordSearchMutation,
@@ -13,8 +14,6 @@ import { PerformerCard } from '../profile/PerformerCard';
 
 const filterNames = ['q', 'gender', 'country', 'age', 'hair', 'bodyType', 'ethnicity', 'isFreeSubscription', 'isOnline', 'order'] as const;
 const PAGE_SIZE = 12;
-const TOP_COUNT = 8;
-const RANDOM_COUNT = 4;
 const sortLabels: Record<(typeof performerSearchSorts)[number], string> = {
   popular: 'Most popular',
   newest: 'Newest',
@@ -71,8 +70,8 @@ export function Discovery() {
     { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
     { skip: !searching },
   );
-  const top = useTopPerformersQuery(TOP_COUNT, { skip: searching });
-  const random = useRandomPerformersQuery(RANDOM_COUNT, { skip: searching });
+  const top = useTopPerformersQuery(discoveryCounts.top, { skip: searching });
+  const random = useRandomPerformersQuery(discoveryCounts.random, { skip: searching });
   const countries = useCountriesQuery();
   const popularSearches = usePopularSearchesQuery();
   const [recordSearch] = useRecordSearchMutation();
@@ -162,11 +161,11 @@ export function Discovery() {
       ) : (
         <>
           <Typography.Title level={3}>Top creators</Typography.Title>
-          <Grid performers={top.data} loading={top.isLoading} expected={TOP_COUNT} />
+          <Grid performers={top.data} loading={top.isLoading} expected={discoveryCounts.top} />
           <Typography.Title level={3} style={{ marginTop: 24 }}>
             Discover someone new
           </Typography.Title>
-          <Grid performers={random.data} loading={random.isLoading} expected={RANDOM_COUNT} />
+          <Grid performers={random.data} loading={random.isLoading} expected={discoveryCounts.random} />
         </>
       )}
     </section>
