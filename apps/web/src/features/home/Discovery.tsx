@@ -1,4 +1,4 @@
-import { performerOptionSets, performerSearchSorts } from '@limelight/contracts';
+import { performerOptionSets, performerSearchSorts } from '@limelight/contracts/constants';
 import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useCountriesQuery } from '../lookups/api';
