@@ -7,7 +7,7 @@ export function PrimaryLayout() {
   return (
     <div className="site-layout">
       <SiteHeader />
-      <main className="page-content">
+      <main className="page-content page-fill">
         <Themed>
           <Outlet />
         </Themed>
