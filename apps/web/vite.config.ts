@@ -44,10 +44,19 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // Everything index.html loads in one chunk: left to itself rolldown cuts the first screen
-        // into 23 files and mixes in modules only lazy pages use; as one chunk it is 2 requests and
-        // 13 KB gzipped less (decision 020).
-        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            // Everything index.html loads in one chunk: left to itself rolldown cuts the first
+            // screen into 23 files and mixes in modules only lazy pages use; as one chunk it is 2
+            // requests and 13 KB gzipped less (decision 020).
+            { name: 'shell', tags: ['$initial'] },
+            // antd's parts that most pages share (about 35 of the 60 page chunks: theme, button,
+            // typography, grid, form...) in one chunk instead of dozens of small ones: each page
+            // then loads 15 files fewer and about 10 KB gzipped less (decision 020). A lower count
+            // pulls rarer parts into every page (at 30, the login page gains 48 KB).
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component)[\\/]/, minShareCount: 35 },
+          ],
+        },
       },
     },
   },

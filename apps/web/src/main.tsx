@@ -4,12 +4,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { preloadMatchedPage, router } from './app/router';
+import { requestShellData } from './app/Shell';
 import { createStore } from './app/store';
+
+const store = createStore();
+requestShellData(store);
+preloadMatchedPage(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers store={createStore()}>
+    <Providers store={store}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
+import { reportReasons } from './rules';
 import { publicUserSchema } from './users';
 
 /** What can be commented on; content kinds join as their issues land. */
@@ -33,7 +34,6 @@ export const commentQuerySchema = listQuerySchema(['createdAt']).extend({
 
 /** What can be reported; content kinds join as their issues land (domain rules: Reports). */
 export const reportTargetTypes = ['feed', 'video', 'gallery', 'performer', 'comment'] as const;
-export const reportReasons = ['spam', 'abuse', 'copyright', 'underage', 'illegal', 'other'] as const;
 export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
 
 export const createReportSchema = z.object({

@@ -11,6 +11,7 @@ export * from './money';
 export * from './notifications';
 export * from './performer-options';
 export * from './performers';
+export * from './rules';
 export * from './settings';
 export * from './shop';
 export * from './site';

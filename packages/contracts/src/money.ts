@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { moneySchema } from './performers';
-import { MAX_ORDER_QUANTITY } from './shop';
+import { MAX_ORDER_QUANTITY } from './rules';
 import { publicUserSchema } from './users';
 import { MAX_INTEGER_COLUMN, phoneSchema } from './validation';
 
@@ -47,9 +47,6 @@ export const SANDBOX_CARDS = {
   /** Asks for 3-D Secure: the payment waits for the fan to confirm it. */
   authentication: '4000002500003155',
 } as const;
-
-/** Sent on every money-moving request; a retry with the same key gets the first answer. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 export const sandboxCardSchema = z.object({
   number: z

@@ -13,12 +13,10 @@ import {
   sizeOptions,
   weightOptions,
 } from './performer-options';
+import { hasTwoDecimalsAtMost, performerSearchSorts } from './rules';
 import { countryCodeSchema, currentPasswordSchema, emailSchema, nameSchema, queryArray, queryBoolean, usernameSchema } from './validation';
 
 const optionOf = (options: Option[]) => z.enum(options.map((option) => option.value) as [string, ...string[]]);
-
-/** Money is kept in cents: an amount finer than a cent is refused, never rounded. */
-export const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /**
  * The largest amount any field takes: far inside what a bigint of cents holds, and exact in cents
@@ -202,8 +200,6 @@ export function ageBandOf(dateOfBirth: string | null, today = new Date()): strin
   });
   return band?.value ?? (age >= 50 ? 'over_50' : null);
 }
-
-export const performerSearchSorts = ['popular', 'newest', 'online'] as const;
 
 /** `GET /performers/user/search`: every filter takes repeated values (`?hair=red&hair=blond`). */
 export const performerSearchQuerySchema = z.object({

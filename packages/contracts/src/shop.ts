@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { libraryStatuses, mediaFileSchema } from './media';
-import { hasTwoDecimalsAtMost } from './performers';
+import { hasTwoDecimalsAtMost } from './rules';
 import { publicUserSchema } from './users';
 import { countryCodeSchema, phoneSchema } from './validation';
 
@@ -13,8 +13,6 @@ export type ProductType = (typeof productTypes)[number];
 export const PRODUCT_PRICE_LIMITS = { min: 0.5, max: 10_000 } as const;
 /** At most this many images per product; the first is its cover. */
 export const MAX_PRODUCT_IMAGES = 8;
-/** One purchase buys at most this many of a physical product. */
-export const MAX_ORDER_QUANTITY = 100;
 
 /** A whole number from a form field or a query string. */
 const formInteger = (what: string) => z.coerce.number(`${what} must be a number`).int('must be a whole number');

@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { Link } from 'react-router';
 import { Result } from '../shared/ui/Result';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
     <Result
       status="404"

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useMeQuery } from '../features/auth/api';
-import { useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
+import { authApi, useMeQuery } from '../features/auth/api';
+import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
 import { balanceChanged } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
@@ -9,7 +9,7 @@ import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { GeoBlockLayout } from './layouts/GeoBlockLayout';
 import { MaintenancePage } from './MaintenancePage';
-import { useAppDispatch, useAppSelector } from './store';
+import { type AppStore, useAppDispatch, useAppSelector } from './store';
 
 /** Opens the socket only while signed in and closes it on logout (spec 4). */
 function useSocket(loggedIn: boolean) {
@@ -45,6 +45,18 @@ function useDocumentSettings(siteName?: string, favicon?: string) {
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (link) link.href = favicon || '/favicon.ico';
   }, [favicon]);
+}
+
+/**
+ * Asks for what the Shell waits for (settings, geo check, the signed-in account) as the entry
+ * runs, before React's first render: the answers then come in parallel with the page's chunk
+ * (preloaded by the router). Without a subscription the results wait in the cache for the Shell's
+ * hooks, which take them over instead of asking again.
+ */
+export function requestShellData(store: AppStore) {
+  store.dispatch(settingsApi.endpoints.publicSettings.initiate(undefined, { subscribe: false }));
+  store.dispatch(settingsApi.endpoints.geoCheck.initiate(undefined, { subscribe: false }));
+  if (store.getState().session.loggedIn) store.dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false }));
 }
 
 /**

@@ -4,7 +4,7 @@ import { loginUrlAfter } from '../shared/lib/navigation';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { useAppSelector } from './store';
 
-type GuardProps = {
+export type GuardProps = {
   children: ReactNode;
   /** The page needs a signed-in user (spec 2). */
   auth?: boolean;

@@ -1,85 +1,123 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { discoveryCounts, profileApi } from '../features/profile/api';
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
+import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
-import { Guard } from './guards';
+import { Guard, type GuardProps } from './guards';
 import { BlankLayout } from './layouts/BlankLayout';
 import { PrimaryLayout } from './layouts/PrimaryLayout';
 import { PublicLayout } from './layouts/PublicLayout';
-import { NotFoundPage } from './NotFoundPage';
 import { Shell } from './Shell';
-import { useAppSelector } from './store';
+import { type AppStore, useAppSelector } from './store';
+import { Themed } from './Themed';
 
-/** Every page is its own chunk, so a visitor downloads only the screens they open. */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  const Page = lazy(load);
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
+/** What a page may ask for ahead of its first render: the store, and the opening address's params. */
+type PageStart = { store: AppStore; params: Params };
+type PageElement = (() => ReactNode) & { preload: (start: PageStart) => void };
+
+/**
+ * Every page is its own chunk, so a visitor downloads only the screens they open. `preload` starts
+ * that download, and the page's first answer when `prefetch` names it: at start for the address
+ * opened (`preloadMatchedPage`), so chunk and data come in parallel with the entry's settings and
+ * session requests instead of one after another.
+ */
+const page = (load: () => Promise<{ default: ComponentType }>, prefetch?: (start: PageStart) => void): PageElement => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => {
+    loading ??= load();
+    return loading;
+  };
+  const Page = lazy(start);
+  return Object.assign(
+    () => (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
+    {
+      preload: (pageStart: PageStart) => {
+        void start();
+        prefetch?.(pageStart);
+      },
+    },
   );
 };
-const LoginPage = () => page(() => import('../features/auth/LoginPage'));
-const RegisterPage = () => page(() => import('../features/auth/RegisterPage'));
-const RegisterCreatorPage = () => page(() => import('../features/auth/RegisterCreatorPage'));
-const ForgotPasswordPage = () => page(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = () => page(() => import('../features/auth/ResetPasswordPage'));
-const VerifyEmailPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.VerifyEmailPage })));
-const ConfirmEmailChangePage = () =>
-  page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.ConfirmEmailChangePage })));
-const UndoEmailChangePage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.UndoEmailChangePage })));
-const TokenLoginPage = () => page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
-const GoogleCallbackPage = () => page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
-const TwitterCallbackPage = () =>
-  page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
-const HomePage = () => page(() => import('../features/home/HomePage'));
-const MessagesPage = () => page(() => import('../features/messages/MessagesPage'));
-const NotificationsPage = () => page(() => import('../features/notifications/NotificationsPage'));
-const MassMessagesPage = () => page(() => import('../features/mass-messages/MassMessagesPage'));
-const AccountPage = () => page(() => import('../features/account/AccountPage'));
-const CreatorAccountPage = () => page(() => import('../features/account/CreatorAccountPage'));
-const BankingPage = () => page(() => import('../features/account/BankingPage'));
-const ProfilePage = () => page(() => import('../features/profile/ProfilePage'));
-const FollowingPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));
-const BookmarksPage = () => page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.BookmarksPage })));
-const FollowersPage = () => page(() => import('../features/profile/FollowersPage'));
-const BlockingPage = () => page(() => import('../features/blocks/BlockingPage'));
-const PostPage = () => page(() => import('../features/site/PostPage'));
-const ContactPage = () => page(() => import('../features/site/ContactPage'));
-const MyFeedsPage = () => page(() => import('../features/feeds/MyFeedsPage'));
-const NewFeedPage = () => page(() => import('../features/feeds/FeedComposer'));
-const EditFeedPage = () => page(() => import('../features/feeds/FeedComposer').then((m) => ({ default: m.EditFeedPage })));
-const FeedPage = () => page(() => import('../features/feeds/FeedPage'));
-const MyVideosPage = () => page(() => import('../features/videos/MyVideosPage'));
-const NewVideoPage = () => page(() => import('../features/videos/VideoForm'));
-const EditVideoPage = () => page(() => import('../features/videos/VideoForm').then((m) => ({ default: m.EditVideoPage })));
-const VideoPage = () => page(() => import('../features/videos/VideoPage'));
-const MyGalleriesPage = () => page(() => import('../features/galleries/MyGalleriesPage'));
-const NewGalleryPage = () => page(() => import('../features/galleries/GalleryEditor'));
-const EditGalleryPage = () => page(() => import('../features/galleries/GalleryEditor').then((m) => ({ default: m.EditGalleryPage })));
-const GalleryPage = () => page(() => import('../features/galleries/GalleryPage'));
-const WalletPage = () => page(() => import('../features/wallet/WalletPage'));
-const PaymentSuccessPage = () =>
-  page(() => import('../features/wallet/PaymentResultPages').then((m) => ({ default: m.PaymentSuccessPage })));
-const PaymentCancelPage = () => page(() => import('../features/wallet/PaymentResultPages').then((m) => ({ default: m.PaymentCancelPage })));
-const MySubscriptionsPage = () =>
-  page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.MySubscriptionsPage })));
-const SubscribersPage = () =>
-  page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.SubscribersPage })));
-const EarningsPage = () => page(() => import('../features/earnings/EarningsPage'));
-const PayoutsPage = () => page(() => import('../features/earnings/PayoutsPage'));
-const MyStoriesPage = () => page(() => import('../features/stories/MyStoriesPage'));
-const MyProductsPage = () => page(() => import('../features/shop/MyProductsPage'));
-const NewProductPage = () => page(() => import('../features/shop/ProductForm'));
-const EditProductPage = () => page(() => import('../features/shop/ProductForm').then((m) => ({ default: m.EditProductPage })));
-const ProductPage = () => page(() => import('../features/shop/ProductPage'));
-const SellerOrdersPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrdersPage })));
-const SellerOrderPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrderPage })));
-const MyOrdersPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrdersPage })));
-const MyOrderPage = () => page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrderPage })));
-const AdminApp = () => page(() => import('../features/admin/AdminApp'));
+const LoginPage = page(() => import('../features/auth/LoginPage'));
+const RegisterPage = page(() => import('../features/auth/RegisterPage'));
+const RegisterCreatorPage = page(() => import('../features/auth/RegisterCreatorPage'));
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'));
+const VerifyEmailPage = page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.VerifyEmailPage })));
+const ConfirmEmailChangePage = page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.ConfirmEmailChangePage })));
+const UndoEmailChangePage = page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.UndoEmailChangePage })));
+const TokenLoginPage = page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
+const GoogleCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
+const TwitterCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
+// The discovery grids hold the first screen (and its largest picture, a creator's cover).
+const HomePage = page(
+  () => import('../features/home/HomePage'),
+  ({ store }) => {
+    store.dispatch(profileApi.endpoints.topPerformers.initiate(discoveryCounts.top, { subscribe: false }));
+    store.dispatch(profileApi.endpoints.randomPerformers.initiate(discoveryCounts.random, { subscribe: false }));
+  },
+);
+const MessagesPage = page(() => import('../features/messages/MessagesPage'));
+const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'));
+const MassMessagesPage = page(() => import('../features/mass-messages/MassMessagesPage'));
+const AccountPage = page(() => import('../features/account/AccountPage'));
+const CreatorAccountPage = page(() => import('../features/account/CreatorAccountPage'));
+const BankingPage = page(() => import('../features/account/BankingPage'));
+// The creator, and their cover (the page's largest picture) as soon as its address is known.
+const ProfilePage = page(
+  () => import('../features/profile/ProfilePage'),
+  ({ store, params }) => {
+    if (!params.profileId) return;
+    void store.dispatch(profileApi.endpoints.performer.initiate(params.profileId, { subscribe: false })).then(({ data }) => {
+      if (data?.cover) new Image().src = data.cover;
+    });
+  },
+);
+const FollowingPage = page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));
+const BookmarksPage = page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.BookmarksPage })));
+const FollowersPage = page(() => import('../features/profile/FollowersPage'));
+const BlockingPage = page(() => import('../features/blocks/BlockingPage'));
+const PostPage = page(() => import('../features/site/PostPage'));
+const ContactPage = page(() => import('../features/site/ContactPage'));
+const MyFeedsPage = page(() => import('../features/feeds/MyFeedsPage'));
+const NewFeedPage = page(() => import('../features/feeds/FeedComposer'));
+const EditFeedPage = page(() => import('../features/feeds/FeedComposer').then((m) => ({ default: m.EditFeedPage })));
+const FeedPage = page(() => import('../features/feeds/FeedPage'));
+const MyVideosPage = page(() => import('../features/videos/MyVideosPage'));
+const NewVideoPage = page(() => import('../features/videos/VideoForm'));
+const EditVideoPage = page(() => import('../features/videos/VideoForm').then((m) => ({ default: m.EditVideoPage })));
+const VideoPage = page(() => import('../features/videos/VideoPage'));
+const MyGalleriesPage = page(() => import('../features/galleries/MyGalleriesPage'));
+const NewGalleryPage = page(() => import('../features/galleries/GalleryEditor'));
+const EditGalleryPage = page(() => import('../features/galleries/GalleryEditor').then((m) => ({ default: m.EditGalleryPage })));
+const GalleryPage = page(() => import('../features/galleries/GalleryPage'));
+const WalletPage = page(() => import('../features/wallet/WalletPage'));
+const PaymentSuccessPage = page(() => import('../features/wallet/PaymentResultPages').then((m) => ({ default: m.PaymentSuccessPage })));
+const PaymentCancelPage = page(() => import('../features/wallet/PaymentResultPages').then((m) => ({ default: m.PaymentCancelPage })));
+const MySubscriptionsPage = page(() =>
+  import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.MySubscriptionsPage })),
+);
+const SubscribersPage = page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.SubscribersPage })));
+const EarningsPage = page(() => import('../features/earnings/EarningsPage'));
+const PayoutsPage = page(() => import('../features/earnings/PayoutsPage'));
+const MyStoriesPage = page(() => import('../features/stories/MyStoriesPage'));
+const MyProductsPage = page(() => import('../features/shop/MyProductsPage'));
+const NewProductPage = page(() => import('../features/shop/ProductForm'));
+const EditProductPage = page(() => import('../features/shop/ProductForm').then((m) => ({ default: m.EditProductPage })));
+const ProductPage = page(() => import('../features/shop/ProductPage'));
+const SellerOrdersPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrdersPage })));
+const SellerOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrderPage })));
+const MyOrdersPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrdersPage })));
+const MyOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrderPage })));
+const AdminApp = page(() => import('../features/admin/AdminApp'));
+const NotFoundPage = page(() => import('./NotFoundPage'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
 const creatorOnly = (element: ReactNode) => (
@@ -95,8 +133,13 @@ function IndexPage() {
   const user = useAppSelector((state) => state.session.user);
   return <Navigate to={user ? landingPath(user) : '/auth/login'} replace />;
 }
+// A visitor is sent on to log in, so that page is the one to fetch early; a signed-in user's
+// landing depends on who they are, known only with their account.
+IndexPage.preload = (start: PageStart) => {
+  if (!getToken()) LoginPage.preload(start);
+};
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
@@ -125,7 +168,12 @@ export const router = createBrowserRouter([
       },
       {
         path: '/admin/*',
-        element: <AdminApp />,
+        // The admin's screens have no layout around them to give antd's theme.
+        element: (
+          <Themed>
+            <AdminApp />
+          </Themed>
+        ),
       },
       {
         element: <PrimaryLayout />,
@@ -185,6 +233,26 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * Starts the chunk (and first answer) of the page at the address the app opens on. A route's
+ * element is the page itself or the page inside its guards (`signedIn(...)`, `shop(...)`), so the
+ * page is looked for down the element's children, unless a guard will send the visitor away.
+ */
+export function preloadMatchedPage(store: AppStore) {
+  for (const match of matchRoutes(routes, window.location) ?? []) {
+    const preloadIn = (node: ReactNode) => {
+      if (!isValidElement<GuardProps>(node)) return;
+      // A visitor is sent from a signed-in page to log in: nothing of that page to fetch.
+      if (node.type === Guard && node.props.auth && !node.props.noRedirect && !getToken()) return;
+      (node.type as Partial<PageElement>).preload?.({ store, params: match.params });
+      preloadIn(node.props.children);
+    };
+    preloadIn(match.route.element);
+  }
+}
+
+export const router = createBrowserRouter(routes);
 
 setNavigator((to, options) => void router.navigate(to, options));

@@ -1,16 +1,18 @@
-import { Layout } from 'antd';
 import { Outlet } from 'react-router';
+import { Themed } from '../Themed';
 import { SiteFooter, SiteHeader } from './SiteHeader';
 
 /** The default layout: header with navigation, the page, footer. */
 export function PrimaryLayout() {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="site-layout">
       <SiteHeader />
-      <Layout.Content className="page-content">
-        <Outlet />
-      </Layout.Content>
+      <main className="page-content page-fill">
+        <Themed>
+          <Outlet />
+        </Themed>
+      </main>
       <SiteFooter />
-    </Layout>
+    </div>
   );
 }

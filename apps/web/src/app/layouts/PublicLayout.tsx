@@ -1,26 +1,26 @@
-import { Card, Flex, Layout } from 'antd';
 import { Outlet } from 'react-router';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
+import { Themed } from '../Themed';
 import { SiteFooter, SiteLogo } from './SiteHeader';
 
-/** Sign-in and sign-up pages: the logo, one card, the footer. */
+/** Sign-in and sign-up pages: the logo, one box, the footer. */
 export function PublicLayout() {
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header className="site-header">
-        <Flex align="center" justify="space-between" style={{ height: '100%', width: '100%' }}>
-          <SiteLogo />
+    <div className="site-layout">
+      <header className="site-header">
+        <SiteLogo />
+        <div className="site-header-actions">
           <ThemeToggle />
-        </Flex>
-      </Layout.Header>
-      <Layout.Content className="page-content">
-        <Flex justify="center">
-          <Card style={{ width: '100%', maxWidth: 480 }}>
+        </div>
+      </header>
+      <main className="page-content">
+        <div className="public-box">
+          <Themed>
             <Outlet />
-          </Card>
-        </Flex>
-      </Layout.Content>
+          </Themed>
+        </div>
+      </main>
       <SiteFooter />
-    </Layout>
+    </div>
   );
 }

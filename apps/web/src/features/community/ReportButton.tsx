@@ -1,5 +1,6 @@
 import { FlagOutlined } from '@ant-design/icons';
-import { type Report, reportReasons } from '@limelight/contracts';
+import type { Report } from '@limelight/contracts';
+import { reportReasons } from '@limelight/contracts/constants';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';

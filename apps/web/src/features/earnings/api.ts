@@ -1,5 +1,5 @@
 import type { Earning, EarningStats, ListResponse, PayoutCalculation, PayoutRequest, PayoutRequestInput } from '@limelight/contracts';
-import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
+import { IDEMPOTENCY_HEADER } from '@limelight/contracts/constants';
 import { api } from '../../shared/lib/api';
 
 type Params = Record<string, string | number | undefined>;

@@ -1,8 +1,9 @@
-import { performerOptionSets, performerSearchSorts } from '@limelight/contracts';
+import { performerOptionSets, performerSearchSorts } from '@limelight/contracts/constants';
 import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switch, Tag, Typography } from 'antd';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useCountriesQuery } from '../lookups/api';
 import {
+  discoveryCounts,
   usePopularSearchesQuery,
   useRandomPerformersQuery,
   useRecordSearchMutation,
@@ -19,13 +20,40 @@ const sortLabels: Record<(typeof performerSearchSorts)[number], string> = {
   online: 'Online first',
 };
 
-function Grid({ performers, loading }: { performers?: Array<import('@limelight/contracts').PublicPerformer>; loading: boolean }) {
-  if (loading) return <Skeleton active />;
+const gridColumns = { xs: 24, sm: 12, md: 8, lg: 6 };
+
+/**
+ * Creators in a grid. While loading, one card-sized placeholder per creator asked for: the grid
+ * holds the room it will need, so what follows (the next grid, the timeline) does not jump down as
+ * the answers come; on a phone it then starts below the first screen.
+ */
+function Grid({
+  performers,
+  loading,
+  expected,
+}: {
+  performers?: Array<import('@limelight/contracts').PublicPerformer>;
+  loading: boolean;
+  expected: number;
+}) {
+  if (loading) {
+    return (
+      <Row gutter={[16, 16]} aria-busy>
+        {Array.from({ length: expected }, (_, index) => (
+          <Col key={index} {...gridColumns}>
+            <Card size="small" className="performer-card-placeholder" cover={<div className="performer-card-cover" />}>
+              <Skeleton active avatar={{ size: 48 }} title={false} paragraph={{ rows: 2 }} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    );
+  }
   if (!performers?.length) return <Empty description="No creators match. Try fewer filters." />;
   return (
     <Row gutter={[16, 16]}>
       {performers.map((performer) => (
-        <Col key={performer._id} xs={24} sm={12} md={8} lg={6}>
+        <Col key={performer._id} {...gridColumns}>
           <PerformerCard performer={performer} />
         </Col>
       ))}
@@ -42,8 +70,8 @@ export function Discovery() {
     { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
     { skip: !searching },
   );
-  const top = useTopPerformersQuery(8, { skip: searching });
-  const random = useRandomPerformersQuery(4, { skip: searching });
+  const top = useTopPerformersQuery(discoveryCounts.top, { skip: searching });
+  const random = useRandomPerformersQuery(discoveryCounts.random, { skip: searching });
   const countries = useCountriesQuery();
   const popularSearches = usePopularSearchesQuery();
   const [recordSearch] = useRecordSearchMutation();
@@ -120,7 +148,7 @@ export function Discovery() {
           <Typography.Title level={3}>
             {results.data ? `${results.data.total} creator${results.data.total === 1 ? '' : 's'}` : 'Searching…'}
           </Typography.Title>
-          <Grid performers={results.data?.data} loading={results.isFetching} />
+          <Grid performers={results.data?.data} loading={results.isFetching} expected={PAGE_SIZE} />
           <Pagination
             style={{ marginTop: 16 }}
             current={state.current}
@@ -133,11 +161,11 @@ export function Discovery() {
       ) : (
         <>
           <Typography.Title level={3}>Top creators</Typography.Title>
-          <Grid performers={top.data} loading={top.isLoading} />
+          <Grid performers={top.data} loading={top.isLoading} expected={discoveryCounts.top} />
           <Typography.Title level={3} style={{ marginTop: 24 }}>
             Discover someone new
           </Typography.Title>
-          <Grid performers={random.data} loading={random.isLoading} />
+          <Grid performers={random.data} loading={random.isLoading} expected={discoveryCounts.random} />
         </>
       )}
     </section>

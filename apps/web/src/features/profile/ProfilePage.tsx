@@ -1,12 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
-import {
-  ErrorCode,
-  type FeedType,
-  type Option,
-  type PublicPerformer,
-  performerAttributeFields,
-  performerOptionSets,
-} from '@limelight/contracts';
+import type { FeedType, Option, PublicPerformer } from '@limelight/contracts';
+import { ErrorCode, performerAttributeFields, performerOptionSets } from '@limelight/contracts/constants';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';

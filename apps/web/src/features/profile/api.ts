@@ -7,6 +7,9 @@ export type PerformerBookmark = Following & { objectId: string };
 export type Follower = { _id: string; follower: { _id: string; name: string; username: string | null; avatar: string }; createdAt: string };
 type Page = { offset: number; limit: number };
 
+/** How many creators /home's discovery shows: its grids ask for these, and the router asks early. */
+export const discoveryCounts = { top: 8, random: 4 };
+
 /**
  * Every answer that carries creators tells the follow buttons which of them the user follows
  * (spec 3, followedIds), so a button shows what the server knows on any page, after a reload too.

@@ -1,4 +1,5 @@
-import { type DeliveryStatus, MAX_ORDER_QUANTITY, type Order, type ProductType } from '@limelight/contracts';
+import type { DeliveryStatus, Order, ProductType } from '@limelight/contracts';
+import { MAX_ORDER_QUANTITY } from '@limelight/contracts/constants';
 import type { StateLabel } from '../../shared/lib/money-labels';
 
 /** Delivery states in the words a fan or creator reads (the API's words are for programs). */

@@ -1,5 +1,5 @@
 import type { ListResponse, PaymentTransaction, SubscribeInput, Subscription } from '@limelight/contracts';
-import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
+import { IDEMPOTENCY_HEADER } from '@limelight/contracts/constants';
 import { api, subscriberContentTags } from '../../shared/lib/api';
 
 type Params = Record<string, string | number | undefined>;

@@ -10,7 +10,7 @@ import type {
   WalletChargeInput,
   WalletChargeRouteType,
 } from '@limelight/contracts';
-import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
+import { IDEMPOTENCY_HEADER } from '@limelight/contracts/constants';
 import { api, subscriberContentTags } from '../../shared/lib/api';
 
 type Params = Record<string, string | number | undefined>;

@@ -5,18 +5,27 @@ import type { MessageInstance } from 'antd/es/message/interface';
 export const TOAST_SECONDS = 3;
 
 /**
- * antd's message API must come from inside <App> to follow the theme; the app shell hands it
- * over here so that non-component code (the API layer) can raise toasts too.
+ * antd's message API must come from inside the theme to follow it; the app's toast holder hands it
+ * over here so that non-component code (the API layer) can raise toasts too. antd loads after the
+ * entry (decision 020): a toast raised before (a refused session at start) waits for it.
  */
+type Kind = 'success' | 'error' | 'info';
 let instance: MessageInstance | undefined;
+const waiting: Array<[Kind, string]> = [];
 export const setToastInstance = (next: MessageInstance) => {
   instance = next;
+  for (const [kind, text] of waiting.splice(0)) show(kind, text);
 };
 
+function show(kind: Kind, text: string) {
+  if (instance) void instance[kind](text, TOAST_SECONDS);
+  else waiting.push([kind, text]);
+}
+
 export const toast = {
-  success: (text: string = Messages.defaultSuccessToast) => instance?.success(text, TOAST_SECONDS),
-  error: (text: string = Messages.defaultErrorToast) => instance?.error(text, TOAST_SECONDS),
-  info: (text: string) => instance?.info(text, TOAST_SECONDS),
+  success: (text: string = Messages.defaultSuccessToast) => show('success', text),
+  error: (text: string = Messages.defaultErrorToast) => show('error', text),
+  info: (text: string) => show('info', text),
 };
 
 /** The message of an API error body, else the given fallback (spec 8). */

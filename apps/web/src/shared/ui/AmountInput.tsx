@@ -1,4 +1,4 @@
-import { hasTwoDecimalsAtMost } from '@limelight/contracts';
+import { hasTwoDecimalsAtMost } from '@limelight/contracts/constants';
 import { InputNumber, type InputNumberProps } from 'antd';
 
 /** What an amount is for, and the limits it must keep: `what` opens the message ("A tip"). */

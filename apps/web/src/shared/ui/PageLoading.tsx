@@ -1,9 +1,8 @@
-import { Flex, Spin } from 'antd';
-
+/** A page (or what it needs) on its way; plain, so it shows before antd has loaded (decision 020). */
 export function PageLoading() {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '40vh' }} role="status" aria-live="polite">
-      <Spin size="large" />
-    </Flex>
+    <div className="page-loading" role="status" aria-live="polite" aria-busy>
+      <span className="page-loading-spinner" />
+    </div>
   );
 }

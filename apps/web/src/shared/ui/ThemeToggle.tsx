@@ -1,21 +1,22 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { toggleTheme } from '../lib/theme';
 
+/** In every header, so a plain button (styles.css) rather than antd's Button and Tooltip. */
 export function ThemeToggle() {
   const theme = useAppSelector((state) => state.preferences.theme);
   const dispatch = useAppDispatch();
   const label = theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode';
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        aria-label={label}
-        data-testid="theme-toggle"
-        icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
-        onClick={() => dispatch(toggleTheme())}
-      />
-    </Tooltip>
+    <button
+      type="button"
+      className="frame-button frame-button-icon frame-tooltip"
+      aria-label={label}
+      data-tooltip={label}
+      data-testid="theme-toggle"
+      onClick={() => dispatch(toggleTheme())}
+    >
+      {theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+    </button>
   );
 }
