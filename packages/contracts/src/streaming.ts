@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
-import { hasTwoDecimalsAtMost } from './performers';
+import { hasTwoDecimalsAtMost } from './rules';
 import { publicUserSchema } from './users';
 
 /**
