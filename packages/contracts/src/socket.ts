@@ -4,7 +4,7 @@
  */
 import type { Conversation, Message } from './messages';
 import type { Notification } from './notifications';
-import type { LiveSession, PrivateRequest, SessionEndReason, SocketAnswer, StreamMessage } from './streaming';
+import type { LiveSession, PrivateRequest, PrivateSignal, SessionEndReason, SocketAnswer, StreamMessage } from './streaming';
 
 export type AuthLoginPayload = { token: string };
 
@@ -15,6 +15,20 @@ export interface ClientToServerEvents {
   /** Watch a live session: its chat, tips, counts and end arrive in its room (entitled viewers only). */
   'stream/join': (payload: { sessionId: string }, answer?: (result: SocketAnswer<{ members: number }>) => void) => void;
   'stream/leave': (payload: { sessionId: string }, answer?: (result: SocketAnswer) => void) => void;
+  /**
+   * The creator broadcasts their live session from the browser: `live/start` names the recorder's
+   * container (`video/x-matroska;codecs=avc1,opus` where offered), then each recorder chunk
+   * arrives as one binary `live/chunk`, in order, until `live/stop`. One broadcast per socket.
+   */
+  'live/start': (payload: { sessionId: string; mimeType: string }, answer?: (result: SocketAnswer) => void) => void;
+  'live/chunk': (chunk: ArrayBuffer) => void;
+  'live/stop': (payload: { sessionId: string }) => void;
+  /** A private show's WebRTC signalling, relayed to the other party (only its two people, only while accepted or live). */
+  'private/signal': (payload: { showId: string; signal: PrivateSignal }) => void;
+  /** This side's RTCPeerConnection is connected: billing starts when both sides have said so. */
+  'private/connected': (payload: { showId: string }, answer?: (result: SocketAnswer) => void) => void;
+  /** Either party hangs up: the show ends. */
+  'private/hangup': (payload: { showId: string }) => void;
 }
 
 export interface ServerToClientEvents {
@@ -55,6 +69,15 @@ export interface ServerToClientEvents {
   /** Its creator changed the session: what every viewer sees of it. */
   'stream/updated': (payload: Pick<LiveSession, 'title' | 'description' | 'access' | 'price'> & { sessionId: string }) => void;
   'stream/ended': (payload: { sessionId: string; reason: SessionEndReason }) => void;
+  /** The session's first playlist exists: viewers waiting for the picture ask `GET /streaming/join/{id}` again. */
+  'stream/ready': (payload: { sessionId: string }) => void;
+  /** To the broadcasting creator: their browser broadcast or RTMP publish stopped working, and why. */
+  'live/error': (payload: { sessionId: string; message: string }) => void;
+  /** A private show's signalling from the other party. */
+  'private/signal': (payload: { showId: string; fromUserId: string; signal: PrivateSignal }) => void;
+  /** To both parties: minute `minute` of a live show was charged (tokens), or the fan's wallet runs out within `secondsLeft`. */
+  'private/minute_charged': (payload: { showId: string; minute: number; amount: number }) => void;
+  'private/low_balance': (payload: { showId: string; secondsLeft: number }) => void;
   /** To the creator: a private show request arrived, or left their pending list (by conversationId). */
   'private/request_added': (payload: { request: PrivateRequest }) => void;
   'private/request_removed': (payload: { conversationId: string; status: string }) => void;

@@ -243,6 +243,11 @@ export const privateRequestSchema = z.object({
 });
 export type PrivateRequest = z.infer<typeof privateRequestSchema>;
 
+/** WebRTC signalling of a private show, carried over Socket.IO (`private/signal`). */
+export type PrivateSignal =
+  | { type: 'offer' | 'answer'; sdp: string }
+  | { type: 'candidate'; candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } };
+
 /** A socket event's answer (its acknowledgement), as `stream/join` gives it. */
 export type SocketAnswer<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; code: string; message: string };
 
