@@ -58,6 +58,7 @@ export interface ServerToClientEvents {
   event_refused: (payload: { event: string; code: string; message: string }) => void;
   /** Live session rooms (`stream:{sessionId}`): who is watching, chat, tips, and the end. */
   'stream/members': (payload: { sessionId: string; members: number }) => void;
+  /** To the session's creator only: who joined or left (the room hears the count). */
   'stream/member_joined': (payload: { sessionId: string; userId: string }) => void;
   'stream/member_left': (payload: { sessionId: string; userId: string }) => void;
   'stream/message_created': (payload: { message: StreamMessage }) => void;

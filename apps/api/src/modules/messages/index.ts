@@ -3,3 +3,4 @@
 export { messageFileSettled, registerMessagingEvents } from './events';
 export { registerMassDelivery } from './mass';
 export { messageForSale } from './messages';
+export { pageOfLines, presentStreamLine } from './stream-lines';

@@ -1,5 +1,5 @@
 import { DELETED_MESSAGE_TEXT, type Message, sendMessageSchema, toCents } from '@limelight/contracts';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -12,10 +12,10 @@ import { badRequest, forbidden, notFound, parseOrThrow } from '../../platform/er
 import { blockedRefusal, blockReasonSql } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
-import { deleteStreamMessage } from '../streaming';
 import { membership, unreadTotal } from './conversations';
 import { announce, type SentMessage } from './events';
 import { presentMessages, presentNewMessage } from './present';
+import { deleteStreamLine, pageOfLines } from './stream-lines';
 
 type SendMessage = z.output<typeof sendMessageSchema>;
 
@@ -25,17 +25,8 @@ export const MESSAGE_FILE_TYPES = ['message-photo', 'message-video', 'message-au
 /** `GET /messages/conversations/{id}`: newest first, as the server pages them (the client shows them oldest first). */
 export async function listMessages(deps: Deps, reader: SessionUser, conversationId: string, page: { offset: number; limit: number }) {
   await membership(deps.db, reader, conversationId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    deps.db.select({ value: count() }).from(messages).where(eq(messages.conversationId, conversationId)),
-  ]);
-  return { data: await presentMessages(deps, reader, rows), total: total?.value ?? 0 };
+  const { rows, total } = await pageOfLines(deps.db, conversationId, page);
+  return { data: await presentMessages(deps, reader, rows), total };
 }
 
 /** Files must be the sender's own message uploads, each in one message (or mass message) only; returned in the order given. */
@@ -219,7 +210,7 @@ export function summaryOf(text: string, fileCount: number) {
  */
 export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: string): Promise<Message> {
   // A live chat's line has its own rule (its sender, the session's creator or an admin) and room.
-  const streamLine = await deleteStreamMessage(deps, sender, messageId);
+  const streamLine = await deleteStreamLine(deps, sender, messageId);
   if (streamLine) {
     const { sender: _author, tip: _tip, ...line } = streamLine;
     return { ...line, files: [], price: 0, canView: true, isBought: false, isSeen: true };

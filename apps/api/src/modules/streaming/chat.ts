@@ -1,18 +1,12 @@
-import {
-  fromCents,
-  type PublicUser,
-  STREAM_DELETED_MESSAGE_TEXT,
-  type StreamConversation,
-  type StreamMessage,
-  streamRoom,
-} from '@limelight/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { type StreamConversation, streamRoom } from '@limelight/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { messages, streamSessions, streams, users } from '../../db/schema';
+import { messages, streamSessions, streams } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, retryLater } from '../../platform/errors';
 import { assertMayReach, assertMayWatch } from '../access';
+import { pageOfLines, presentStreamLine } from '../messages';
 import { publicUsersById, toPublicUser } from '../users';
 import { type SessionRow, watchableSession } from './sessions';
 
@@ -43,19 +37,6 @@ const conversationView = (session: SessionRow, slowModeSeconds: number): StreamC
   slowModeSeconds,
 });
 
-export function presentLine(row: MessageRow, sender: PublicUser): StreamMessage {
-  return {
-    _id: row.id,
-    conversationId: row.conversationId,
-    senderId: row.senderId,
-    sender,
-    text: row.isDeleted ? STREAM_DELETED_MESSAGE_TEXT : row.text,
-    tip: row.tipCents === null ? null : fromCents(row.tipCents),
-    isDeleted: row.isDeleted,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
 /** `GET /conversations/stream/performer/{id}`: the chat of the creator's live session (404 when not live). */
 export async function performerStreamConversation(deps: Deps, viewer: SessionUser, performerId: string) {
   await assertMayReach(deps.db, viewer, performerId);
@@ -83,21 +64,12 @@ export async function updateStreamConversation(deps: Deps, actor: SessionUser, c
 export async function listStreamMessages(deps: Deps, viewer: SessionUser, conversationId: string, page: { offset: number; limit: number }) {
   const { session } = await chatOf(deps.db, conversationId);
   await assertMayWatch(deps.db, viewer, session);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    deps.db.select({ value: count() }).from(messages).where(eq(messages.conversationId, conversationId)),
-  ]);
+  const { rows, total } = await pageOfLines(deps.db, conversationId, page);
   const senders = await publicUsersById(
     deps.db,
     rows.map((row) => row.senderId),
   );
-  return { data: rows.map((row) => presentLine(row, senders.get(row.senderId)!)), total: total?.value ?? 0 };
+  return { data: rows.map((row) => presentStreamLine(row, senders.get(row.senderId)!)), total };
 }
 
 /**
@@ -129,7 +101,7 @@ export async function sendStreamMessage(deps: Deps, sender: SessionUser, convers
     .select()
     .from(messages)
     .where(eq(messages.id, answer.line.id as string));
-  const line = presentLine(row!, toPublicUser(sender));
+  const line = presentStreamLine(row!, toPublicUser(sender));
   deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/message_created', { message: line });
   return line;
 }
@@ -141,27 +113,6 @@ export async function clearStreamChat(deps: Deps, actor: SessionUser, conversati
   const removed = await deps.db.delete(messages).where(eq(messages.conversationId, conversationId)).returning({ id: messages.id });
   deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/chat_cleared', { sessionId: chat.session.id, conversationId });
   return { removed: removed.length };
-}
-
-/**
- * `DELETE /messages/{id}` for a stream chat line: its sender, the session's creator (moderating)
- * or an admin takes it back; everyone in the room sees "Message deleted". Undefined when the
- * message is not a stream chat's (private messages have their own rule).
- */
-export async function deleteStreamMessage(deps: Deps, actor: SessionUser, messageId: string) {
-  const [found] = await deps.db
-    .select({ message: messages, session: streamSessions })
-    .from(messages)
-    .innerJoin(streamSessions, eq(streamSessions.conversationId, messages.conversationId))
-    .where(eq(messages.id, messageId));
-  if (!found) return undefined;
-  const { message, session } = found;
-  if (message.senderId !== actor.id && session.performerId !== actor.id && actor.role !== 'admin') throw notFound('Message');
-  const [row] = await deps.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, messageId)).returning();
-  const [sender] = await deps.db.select().from(users).where(eq(users.id, row!.senderId));
-  const line = presentLine(row!, toPublicUser(sender!));
-  if (!message.isDeleted) deps.realtime.io.to(streamRoom(session.id)).emit('stream/message_deleted', { message: line });
-  return line;
 }
 
 /** A live session a fan tips in: live, and theirs to watch. */
@@ -192,7 +143,7 @@ export async function writeTipLine(
 
 /** After the tip's commit: its line and the tip reach the room. */
 export function announceTip(deps: Deps, session: SessionRow, row: MessageRow, fan: SessionUser) {
-  const line = presentLine(row, toPublicUser(fan));
+  const line = presentStreamLine(row, toPublicUser(fan));
   const room = deps.realtime.io.to(streamRoom(session.id));
   room.emit('stream/message_created', { message: line });
   room.emit('stream/tip', { sessionId: session.id, message: line, amount: line.tip! });

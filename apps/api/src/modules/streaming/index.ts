@@ -1,4 +1,4 @@
 /** What other modules may use of the streaming module (decision 004): everything else is its own. */
-export { announceTip, deleteStreamMessage, sessionForTip, writeTipLine } from './chat';
+export { announceTip, sessionForTip, writeTipLine } from './chat';
 export { leaveCreatorRooms, registerStreamingEvents } from './events';
 export { endStaleSessions, findSession, registerStreamingJobs, type SessionRow } from './sessions';
