@@ -12,7 +12,11 @@ import { ffmpegPath, probe, runFfmpeg } from '../../platform/ffmpeg';
 type Account = Awaited<ReturnType<typeof signedIn>>;
 const suite = realtimeSuite({ rtmpPort: 0 });
 const workDir = fs.mkdtemp(path.join(os.tmpdir(), 'limelight-live-'));
-afterAll(async () => fs.rm(await workDir, { recursive: true, force: true }));
+const publishers: Array<() => void> = [];
+afterAll(async () => {
+  for (const stop of publishers) stop();
+  await fs.rm(await workDir, { recursive: true, force: true });
+});
 
 const call = (account: Account, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   suite.app.inject({ method, url: `/api${url}`, headers: account.headers, ...(payload ? { payload } : {}) });
@@ -32,7 +36,9 @@ function publish(key: string, seconds: number) {
     { stdio: 'ignore' },
   );
   const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
-  return { exited, stop: () => child.kill('SIGKILL') };
+  const stop = () => child.kill('SIGKILL');
+  publishers.push(stop);
+  return { exited, stop };
 }
 
 /** The playlist once it names at least `segments` segments (the packager writes one a second). */
@@ -49,7 +55,7 @@ async function playlistWith(url: string, segments: number) {
 const tokenOf = (playlistUrl: string) => playlistUrl.split('/')[4]!;
 
 describe(`the live media path${process.env.REDIS_URL ? ' with a second process over Redis' : ''}`, () => {
-  it('plays an RTMP publish to the stream key for entitled viewers only, through signed links, and stops with the session', async () => {
+  it('plays an RTMP publish to the stream key for entitled viewers only, through signed links, until a block or the end', async () => {
     const creator = await verifiedPerformer(suite.app);
     const key = (await call(creator, 'PUT', '/streaming/update', { rotateStreamKey: true })).json().streamKey as string;
     const session = (await call(creator, 'POST', '/streaming/live', { title: 'From OBS' })).json();
@@ -111,6 +117,12 @@ describe(`the live media path${process.env.REDIS_URL ? ' with a second process o
     expect((await fetch(new URL('../../../media/protected/live/x/init-1.mp4', playlistUrl))).status).toBe(404);
     expect((await fetch(`${origin()}/api/media/protected/live/${session._id}/${init}`)).status).toBe(404);
 
+    await call(creator, 'POST', '/block/users', { targetId: fan.user.id });
+    const blocked = await fetch(playlistUrl);
+    expect(blocked.status).toBe(403);
+    expect(((await blocked.json()) as { message: string }).message).toBe('You can no longer watch this live session');
+    expect((await call(fan, 'GET', `/streaming/join/${session._id}`)).json()).toMatchObject({ code: ErrorCode.blocked });
+
     await call(creator, 'PUT', `/streaming/live/${session._id}`, { status: 'ended' });
     expect(await publisher.exited).not.toBe(0);
     expect((await fetch(playlistUrl)).status).toBe(404);
@@ -122,12 +134,12 @@ describe(`the live media path${process.env.REDIS_URL ? ' with a second process o
       .streamKey as string;
     const creatorSocket = await suite.connected(creator, suite.app);
     const ready = nextEvent(creatorSocket, 'stream/ready');
-    const publisher = publish(key, 4);
+    const publisher = publish(key, 10);
     const { sessionId } = await ready;
     const { session, playback } = await join(creator, sessionId);
     expect(session).toMatchObject({ performerId: creator.user.id, title: 'Saved title', access: 'subscribers', status: 'live' });
     expect(playback.ready).toBe(true);
-    expect(await publisher.exited).toBe(0);
+    publisher.stop();
   });
 
   it('packages a browser broadcast sent as live/chunk, from its creator only', async () => {
