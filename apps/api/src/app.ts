@@ -47,7 +47,8 @@ import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
-import { registerStreamingEvents, registerStreamingJobs } from './modules/streaming';
+import { registerLiveEvents, registerStreamingEvents, registerStreamingJobs, startRtmp } from './modules/streaming';
+import { liveIngestRoutes, livePlaybackRoutes } from './modules/streaming/live-routes';
 import { streamingRoutes } from './modules/streaming/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
@@ -64,6 +65,7 @@ import { body, inputValidatorCompiler, registerApiNotFound, registerErrorHandler
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
+import { createLiveMedia } from './platform/live-media';
 import { createMailer, registerMailSending } from './platform/mail';
 import { createRealtime } from './platform/realtime';
 import { registerRequestLog } from './platform/request-log';
@@ -88,6 +90,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The adapters and services this instance runs on (tests and the CLI reach them here). */
     deps: Deps;
+    /** The port this process ingests RTMP on, once it listens; undefined when RTMP is off or another process has the port. */
+    rtmpPort: number | undefined;
   }
 }
 
@@ -149,15 +153,17 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     log: app.log,
     presence: accountPresence(database.db),
   });
+  const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage'));
   const deps: Deps = {
     config,
     db: database.db,
     settings,
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
-    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage')),
+    storage,
     mediaSigner: createMediaSigner(await sharedSecret(database.db, 'media-signing')),
     geo: createGeoLookup(),
     realtime,
+    live: createLiveMedia({ storage, log: app.log, maxTranscodes: config.liveMaxTranscodes, address: () => app.server.address() }),
     jobs: createJobs(database.db, app.log, {
       default: config.jobsConcurrency,
       media: config.jobsConcurrency === 0 ? 0 : config.mediaConcurrency,
@@ -172,6 +178,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerMessagingEvents(deps);
   registerMassDelivery(deps);
   registerStreamingEvents(deps);
+  registerLiveEvents(deps);
   registerStreamingJobs(deps);
   registerNotificationDelivery(deps);
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
@@ -179,7 +186,15 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerAuthJobs(deps);
 
   const rateLimitRedis = config.redisUrl ? newRedis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  // RTMP is ingested only by a process that serves HTTP (its packagers upload there), not by the CLI.
+  let rtmp: Awaited<ReturnType<typeof startRtmp>>;
+  app.decorate('rtmpPort', { getter: () => rtmp?.port });
+  app.addHook('onListen', async () => {
+    rtmp = await startRtmp(deps);
+  });
   app.addHook('preClose', async () => {
+    await rtmp?.close();
+    await deps.live.close();
     // Jobs first: one still running may push a socket event, which needs the realtime adapter.
     await deps.jobs.close();
     await realtime.close();
@@ -231,6 +246,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(usersRoutes(deps));
       await api.register(messagesRoutes(deps));
       await api.register(streamingRoutes(deps));
+      await api.register(livePlaybackRoutes(deps));
       await api.register(notificationsRoutes(deps));
       await api.register(shopRoutes(deps));
       await api.register(performersRoutes(deps));
@@ -263,6 +279,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     },
     { prefix: '/api' },
   );
+  await app.register(liveIngestRoutes(deps));
   await registerWebApp(app, config.webDistDir);
 
   return app;

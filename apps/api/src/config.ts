@@ -67,6 +67,12 @@ const envSchema = z.object({
     .max(32)
     .default(Math.max(1, Math.floor(os.availableParallelism() / 2))),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  // RTMP ingest for OBS and similar tools; `off` turns it off, 0 takes any free port (tests).
+  RTMP_PORT: z
+    .union([z.literal('off'), z.coerce.number().int().min(0).max(65535)], { error: 'must be a port number or off' })
+    .default(1935),
+  // Live broadcasts that need their video re-encoded (not H.264) at once: each takes about a core.
+  LIVE_MAX_TRANSCODES: z.coerce.number().int().min(0).max(32).default(1),
   // Outside providers; tests point these at local fakes.
   GOOGLE_BASE_URL: httpUrl.optional(),
   TWITTER_BASE_URL: httpUrl.default('https://api.twitter.com'),
@@ -103,6 +109,10 @@ export type Config = {
   /** Uploads go to this S3 bucket when set; else to DATA_DIR/storage. */
   s3?: S3Options;
   webDistDir: string;
+  /** Where OBS publishes (`rtmp://host:port/live/{streamKey}`); undefined: no RTMP ingest in this process. */
+  rtmpPort?: number;
+  /** Live broadcasts re-encoded at once (browsers that record VP8, RTMP that is not H.264); copies are not counted. */
+  liveMaxTranscodes: number;
   google: { authorizeUrl: string; tokenUrl: string; certsUrl: string };
   twitterBaseUrl: string;
   recaptchaVerifyUrl: string;
@@ -153,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     webDistDir: path.resolve(baseDir, e.WEB_DIST_DIR),
+    rtmpPort: e.RTMP_PORT === 'off' ? undefined : e.RTMP_PORT,
+    liveMaxTranscodes: e.LIVE_MAX_TRANSCODES,
     google: googleEndpoints(e.GOOGLE_BASE_URL),
     twitterBaseUrl: e.TWITTER_BASE_URL,
     recaptchaVerifyUrl: `${e.RECAPTCHA_BASE_URL}/recaptcha/api/siteverify`,

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { GeoLookup } from './platform/geo';
 import type { GoogleSignIn } from './platform/google';
 import type { Jobs } from './platform/jobs';
+import type { LiveMedia } from './platform/live-media';
 import type { Mailer } from './platform/mail';
 import type { Realtime } from './platform/realtime';
 import type { SettingsCache } from './platform/settings-cache';
@@ -21,6 +22,8 @@ export type Deps = {
   mediaSigner: MediaSigner;
   geo: GeoLookup;
   realtime: Realtime;
+  /** Live broadcasts packaged into HLS by this process, and the files of those packaged elsewhere. */
+  live: LiveMedia;
   jobs: Jobs;
   google: GoogleSignIn;
   twitter: TwitterSignIn;

@@ -49,7 +49,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, adapters: A
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-test-'));
   const database = adapters.database ?? (await createTestDatabase());
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL }),
+    // RTMP ingest only where a suite asks for it (rtmpPort: 0), so test processes do not race for 1935.
+    ...loadConfig({ LOG_LEVEL: 'silent', REDIS_URL: process.env.REDIS_URL, RTMP_PORT: 'off' }),
     dataDir,
     publicUrl: 'http://localhost:3000',
     authRateLimitPerMinute: 10_000,

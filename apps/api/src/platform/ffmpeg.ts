@@ -17,6 +17,8 @@ function locate(tool: 'ffmpeg' | 'ffprobe'): string {
 
 let binaries: { ffmpeg: string; ffprobe: string } | undefined;
 const tools = () => (binaries ??= { ffmpeg: locate('ffmpeg'), ffprobe: locate('ffprobe') });
+/** The ffmpeg this process runs, for long-lived children (live packaging) that `runFfmpeg` does not fit. */
+export const ffmpegPath = () => tools().ffmpeg;
 
 export type MediaInfo = {
   duration: number;

@@ -90,7 +90,7 @@ export function createRealtime(options: {
   const leaveListeners: Array<(userId: string, rooms: string[]) => Promise<void>> = [];
 
   io.on('connection', (socket) => {
-    const context: SocketContext = { join: (room) => socket.join(room), leave: (room) => socket.leave(room) };
+    const context: SocketContext = { id: socket.id, join: (room) => socket.join(room), leave: (room) => socket.leave(room) };
     for (const [event, handle] of handlers) {
       socket.on(event as keyof ClientToServerEvents, (payload: unknown, answer?: unknown) => {
         const { userId } = socket.data;
@@ -162,8 +162,11 @@ export function createRealtime(options: {
 }
 export type Realtime = ReturnType<typeof createRealtime>;
 
-/** What a handler may do with the socket that sent the event: enter or leave a room. */
-export type SocketContext = { join(room: string): void; leave(room: string): void };
+/**
+ * The socket that sent the event: its id (also the name of a room only it is in, which
+ * `onDisconnect` lists) and what a handler may do with it: enter or leave a room.
+ */
+export type SocketContext = { id: string; join(room: string): void; leave(room: string): void };
 /**
  * Handles one client event of a signed-in socket. What it returns is the acknowledgement's
  * answer (`{ ok: true, ...result }`); what it throws is refused in the one error shape (`{ ok:

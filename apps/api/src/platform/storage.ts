@@ -8,6 +8,8 @@ import type { Readable } from 'node:stream';
 export const PUBLIC_PREFIX = 'public/';
 /** Full media that only viewers with access may load, through links that expire. */
 export const PROTECTED_PREFIX = 'protected/';
+/** Live streams' playlists and segments: served only through `/api/live/{sessionId}/{token}/{file}`, never `/api/media`. */
+export const LIVE_PREFIX = `${PROTECTED_PREFIX}live/`;
 /** Where the API serves a public key (avatars, covers). */
 export const publicUrl = (key: string) => `/api/media/${key}`;
 

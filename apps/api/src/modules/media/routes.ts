@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../platform/errors';
-import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
+import { LIVE_PREFIX, PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 
 export const mediaRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -26,6 +26,8 @@ export const mediaRoutes =
         const key = (request.params as { '*': string })['*'];
         const type = MEDIA_TYPES[key.split('.').pop() ?? ''];
         if (!type || !/^[a-z0-9/_-]+\.[a-z0-9]+$/i.test(key) || key.includes('..')) throw notFound('File');
+        // A live stream's files go only to viewers holding a live token (their own route checks it).
+        if (key.startsWith(LIVE_PREFIX)) throw notFound('File');
         if (key.startsWith(PROTECTED_PREFIX)) {
           const remaining = deps.mediaSigner.remaining(key, request.query.expires, request.query.signature);
           if (!remaining) throw new AppError(403, ErrorCode.forbidden, 'This media link is invalid or has expired');

@@ -112,6 +112,8 @@ export async function leaveCreatorRooms(deps: Deps, performerId: string, userId:
     .from(streamSessions)
     .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
   for (const { id } of live) {
+    // Their live links stop working here at once, and their next join is refused.
+    deps.live.deny(id, userId);
     // This process's sockets leave at once; with Redis the others' leave when the request reaches
     // them, so the count leaves the user out rather than wait for it.
     deps.realtime.io.local.in(userRoom(userId)).socketsLeave(streamRoom(id));

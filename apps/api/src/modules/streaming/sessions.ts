@@ -25,6 +25,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
 import { assertMayWatch, notHiddenFrom, watchFacts, watchFrom } from '../access';
 import { publicUsersById } from '../users';
+import { livePlaylistLink } from './live-links';
 
 export type SessionRow = typeof streamSessions.$inferSelect;
 type StreamRow = typeof streams.$inferSelect;
@@ -197,6 +198,8 @@ function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) 
   const room = streamRoom(sessionId);
   deps.realtime.io.to(room).emit('stream/ended', { sessionId, reason });
   deps.realtime.io.in(room).socketsLeave(room);
+  // The packager, when it runs here, stops and the stream's files go; elsewhere its next heartbeat finds the end.
+  deps.live.end(sessionId).catch((error: unknown) => deps.log.warn({ err: error, sessionId }, 'live files not removed'));
 }
 
 /**
@@ -286,7 +289,7 @@ export async function updateStream(deps: Deps, performer: SessionUser, input: z.
   return settingsView(updated!, streamKey);
 }
 
-/** The stream a key publishes to (RTMP ingest, when the media path exists): by its hash. */
+/** The stream a key publishes to (RTMP ingest): by its hash. */
 export async function streamByKey(db: Queryable, key: string) {
   const [row] = await db
     .select()
@@ -300,13 +303,14 @@ export const agoraConfigured = (deps: Pick<Deps, 'settings'>) =>
   deps.settings.get('agoraEnable') && !!deps.settings.get('agoraAppId') && !!deps.settings.get('agoraCertificate');
 
 /**
- * How the viewer plays: Agora's channel when Agora is set up; otherwise the built-in HLS path,
- * which answers a signed playlist once the media path exists (until then `ready` is false and
- * no URL is made up).
+ * How the viewer plays: Agora's channel when Agora is set up; otherwise the built-in HLS path: a
+ * playlist link signed for this viewer once the first playlist exists (until then `ready` is false
+ * and no URL is made up: the room hears `stream/ready`).
  */
-function playbackOf(deps: Deps, row: SessionRow): Playback {
+async function playbackOf(deps: Deps, viewer: SessionUser, row: SessionRow): Promise<Playback> {
   if (agoraConfigured(deps)) return { mode: 'agora', appId: deps.settings.get('agoraAppId'), channel: agoraChannelOf(row.id) };
-  return { mode: 'hls', ready: false, playlistUrl: null, expiresAt: null };
+  if (!(await deps.live.isReady(row.id))) return { mode: 'hls', ready: false, playlistUrl: null, expiresAt: null };
+  return { mode: 'hls', ready: true, ...livePlaylistLink(deps, row.id, viewer.id) };
 }
 
 /** `GET /streaming/join/{id}`: what an entitled viewer needs to watch; the rest are told what is missing. */
@@ -314,7 +318,11 @@ export async function joinSession(deps: Deps, viewer: SessionUser, id: string) {
   const row = await findSession(deps.db, id);
   await assertMayWatch(deps.db, viewer, row);
   if (row.status !== 'live') throw ended();
-  return { session: await presentSession(deps, viewer, row), conversationId: row.conversationId, playback: playbackOf(deps, row) };
+  return {
+    session: await presentSession(deps, viewer, row),
+    conversationId: row.conversationId,
+    playback: await playbackOf(deps, viewer, row),
+  };
 }
 
 /** A live session open to be watched by `viewer` (the socket room, chat, Agora): its row. */
