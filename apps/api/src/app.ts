@@ -47,7 +47,7 @@ import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
-import { registerStreamingEvents, registerStreamingJobs } from './modules/streaming';
+import { registerPrivateShowEvents, registerPrivateShowJobs, registerStreamingEvents, registerStreamingJobs } from './modules/streaming';
 import { streamingRoutes } from './modules/streaming/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
@@ -173,6 +173,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerMassDelivery(deps);
   registerStreamingEvents(deps);
   registerStreamingJobs(deps);
+  registerPrivateShowEvents(deps);
+  registerPrivateShowJobs(deps);
   registerNotificationDelivery(deps);
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);

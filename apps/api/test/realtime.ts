@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../src/config';
 import { createTestApp, type TestApp } from './app';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -9,9 +10,10 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /**
  * A listening app for a realtime suite and, with Redis, a second process on the same database, so
  * that sockets on either must meet through the adapter. Registers the suite's setup and teardown;
- * `connected` opens a signed-in socket on one of them, closed with the suite.
+ * `connected` opens a signed-in socket on one of them, closed with the suite. `overrides` change
+ * both processes' configuration (a private show's short test minute).
  */
-export function realtimeSuite() {
+export function realtimeSuite(overrides: Partial<Config> = {}) {
   const sockets: ClientSocket[] = [];
   const suite = {
     app: undefined as unknown as TestApp,
@@ -34,10 +36,10 @@ export function realtimeSuite() {
     },
   };
   beforeAll(async () => {
-    suite.app = await createTestApp();
+    suite.app = await createTestApp(overrides);
     await suite.app.listen({ port: 0, host: '127.0.0.1' });
     if (process.env.REDIS_URL) {
-      suite.other = await createTestApp({}, { database: suite.app.database });
+      suite.other = await createTestApp(overrides, { database: suite.app.database });
       await suite.other.listen({ port: 0, host: '127.0.0.1' });
     }
   });
