@@ -47,7 +47,14 @@ import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
-import { registerLiveEvents, registerStreamingEvents, registerStreamingJobs, startRtmp } from './modules/streaming';
+import {
+  registerLiveEvents,
+  registerPrivateShowEvents,
+  registerPrivateShowJobs,
+  registerStreamingEvents,
+  registerStreamingJobs,
+  startRtmp,
+} from './modules/streaming';
 import { liveIngestRoutes, livePlaybackRoutes } from './modules/streaming/live-routes';
 import { streamingRoutes } from './modules/streaming/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
@@ -180,6 +187,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerStreamingEvents(deps);
   registerLiveEvents(deps);
   registerStreamingJobs(deps);
+  registerPrivateShowEvents(deps);
+  registerPrivateShowJobs(deps);
   registerNotificationDelivery(deps);
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);

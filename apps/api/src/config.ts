@@ -118,6 +118,11 @@ export type Config = {
   recaptchaVerifyUrl: string;
   /** Stripe's API host; none is Stripe itself (tests point it at a local fake). */
   stripeApiBase?: string;
+  /**
+   * A private show's billed minute and how long a party may be away before it ends (decision 025):
+   * a minute and 30 s, not read from the environment; tests shorten them to run in seconds.
+   */
+  privateShow: { minuteMs: number; graceMs: number };
 };
 
 /**
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     twitterBaseUrl: e.TWITTER_BASE_URL,
     recaptchaVerifyUrl: `${e.RECAPTCHA_BASE_URL}/recaptcha/api/siteverify`,
     stripeApiBase: e.STRIPE_API_BASE,
+    privateShow: { minuteMs: 60_000, graceMs: 30_000 },
   };
 }
 

@@ -11,7 +11,7 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * A listening app for a realtime suite and, with Redis, a second process on the same database, so
  * that sockets on either must meet through the adapter. Registers the suite's setup and teardown;
  * `connected` opens a signed-in socket on one of them, closed with the suite. `overrides` change
- * both processes' config (`rtmpPort: 0` ingests RTMP on a free port).
+ * both processes' config (`rtmpPort: 0` ingests RTMP on a free port; a private show's short test minute).
  */
 export function realtimeSuite(overrides: Partial<Config> = {}) {
   const sockets: ClientSocket[] = [];

@@ -24,7 +24,13 @@ export const menuItemSchema = z.object({
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
 type Base = { group: SettingGroup; label: string; description?: string; public: boolean; secret?: boolean; editable?: boolean };
-type StringDef = Base & { type: 'string' | 'text'; default: string; maxLength?: number };
+type StringDef = Base & {
+  type: 'string' | 'text';
+  default: string;
+  maxLength?: number;
+  /** A shape the value must have, and what the admin is told when it does not. */
+  pattern?: { regex: RegExp; message: string };
+};
 type UrlDef = Base & { type: 'url'; default: string };
 type BooleanDef = Base & { type: 'boolean'; default: boolean };
 type NumberDef = Base & { type: 'number'; default: number; min: number; max: number; integer?: boolean };
@@ -212,6 +218,28 @@ export const settingDefinitions = {
     public: false,
     secret: true,
   },
+  iceServerUrls: {
+    type: 'text',
+    group: 'streaming',
+    label: 'STUN and TURN servers for private show calls',
+    description:
+      'One URL a line (stun:host:3478, turn:host:3478?transport=udp, turns:host:5349). None is needed when callers share a network.',
+    default: '',
+    maxLength: 2000,
+    // Each URL a stun:, turn: or turns: URL, separated by spaces, commas or new lines.
+    pattern: { regex: /^\s*(?:(?:stun|turns?):[^\s,]+(?:[\s,]+|$))*$/, message: 'must be stun:, turn: or turns: URLs, one a line' },
+    public: false,
+  },
+  turnSecret: {
+    type: 'string',
+    group: 'streaming',
+    label: 'TURN shared secret (coturn use-auth-secret)',
+    description: 'Callers get TURN credentials valid for a day, made from this secret (the TURN REST scheme).',
+    default: '',
+    maxLength: 255,
+    public: false,
+    secret: true,
+  },
   volume: { type: 'number', group: 'player', label: 'Default player volume', default: 1, min: 0, max: 1, public: true },
   gaCode: { type: 'string', group: 'analytics', label: 'Google Analytics measurement id', default: '', maxLength: 50, public: true },
 } as const satisfies Record<string, SettingDefinition>;
@@ -270,8 +298,10 @@ export function settingValueSchema(definition: SettingDefinition): z.ZodType {
       return z.array(menuItemSchema).max(50);
     case 'countries':
       return z.array(countryCodeSchema).max(300);
-    default:
-      return z.string().max(definition.maxLength ?? 255, `must be at most ${definition.maxLength ?? 255} characters`);
+    default: {
+      const schema = z.string().max(definition.maxLength ?? 255, `must be at most ${definition.maxLength ?? 255} characters`);
+      return definition.pattern ? schema.regex(definition.pattern.regex, definition.pattern.message) : schema;
+    }
   }
 }
 

@@ -25,7 +25,11 @@ export interface ClientToServerEvents {
   'live/stop': (payload: { sessionId: string }) => void;
   /** A private show's WebRTC signalling, relayed to the other party (only its two people, only while accepted or live). */
   'private/signal': (payload: { showId: string; signal: PrivateSignal }) => void;
-  /** This side's RTCPeerConnection is connected: billing starts when both sides have said so. */
+  /**
+   * This side's RTCPeerConnection is connected: the show goes live and its billing starts when
+   * both sides have said so. Sent again after every socket reconnect while the call is up: a party
+   * without a socket in the show for 30 s ends it (`disconnected`).
+   */
   'private/connected': (payload: { showId: string }, answer?: (result: SocketAnswer) => void) => void;
   /** Either party hangs up: the show ends. */
   'private/hangup': (payload: { showId: string }) => void;
@@ -76,7 +80,10 @@ export interface ServerToClientEvents {
   'live/error': (payload: { sessionId: string; message: string }) => void;
   /** A private show's signalling from the other party. */
   'private/signal': (payload: { showId: string; fromUserId: string; signal: PrivateSignal }) => void;
-  /** To both parties: minute `minute` of a live show was charged (tokens), or the fan's wallet runs out within `secondsLeft`. */
+  /**
+   * To both parties: minute `minute` of a live show was charged (`amount` tokens) at its start, or
+   * the fan's wallet cannot pay the minute that starts in `secondsLeft` (the show then ends with `wallet`).
+   */
   'private/minute_charged': (payload: { showId: string; minute: number; amount: number }) => void;
   'private/low_balance': (payload: { showId: string; secondsLeft: number }) => void;
   /** To the creator: a private show request arrived, or left their pending list (by conversationId). */

@@ -153,7 +153,13 @@ export const adminSessionQuerySchema = listQuerySchema(['startedAt', 'viewerCoun
   performerId: z.uuid('must be an id').optional(),
 });
 
-export const agoraTokenInputSchema = z.object({ sessionId: z.uuid('must be a session id') });
+/** A token for a live session's channel (`sessionId`) or a private show's (`showId`): one of the two. */
+export const agoraTokenInputSchema = z
+  .object({ sessionId: z.uuid('must be a session id').optional(), showId: z.uuid('must be a private show id').optional() })
+  .refine((input) => (input.sessionId === undefined) !== (input.showId === undefined), {
+    message: 'give either sessionId or showId',
+    path: ['sessionId'],
+  });
 export const agoraTokenSchema = z.object({
   appId: z.string(),
   channel: z.string(),
@@ -243,13 +249,48 @@ export const privateRequestSchema = z.object({
 });
 export type PrivateRequest = z.infer<typeof privateRequestSchema>;
 
-/** WebRTC signalling of a private show, carried over Socket.IO (`private/signal`). */
-export type PrivateSignal =
-  | { type: 'offer' | 'answer'; sdp: string }
-  | { type: 'candidate'; candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } };
+/**
+ * WebRTC signalling of a private show, carried over Socket.IO (`private/signal`): the caller's
+ * offer, the callee's answer, and each side's ICE candidates (`RTCIceCandidate.toJSON()`).
+ * Bounded so a relay cannot be used to push large payloads through the other party's sockets.
+ */
+export const privateSignalSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().min(1, 'is required').max(20_000, 'must be at most 20000 characters') }),
+  z.object({
+    type: z.literal('candidate'),
+    candidate: z.object({
+      candidate: z.string().max(1000, 'must be at most 1000 characters'),
+      sdpMid: z.string().max(100).nullish(),
+      sdpMLineIndex: z.number().int().min(0).max(100).nullish(),
+    }),
+  }),
+]);
+export type PrivateSignal = z.infer<typeof privateSignalSchema>;
+export const privateSignalPayloadSchema = z.object({ showId: z.uuid('must be a private show id'), signal: privateSignalSchema });
+
+/** An `RTCIceServer` as the browser takes it; TURN servers carry time-limited credentials. */
+export const iceServerSchema = z.object({ urls: z.array(z.string()), username: z.string().optional(), credential: z.string().optional() });
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+/**
+ * `GET /streaming/private-requests/{id}/call`: what each party needs to place the call. The fan
+ * is the `caller` (makes the offer), the creator the `callee` (answers). `media` is WebRTC with
+ * the site's STUN/TURN servers (none on one network), or Agora's channel when Agora is enabled
+ * (its token from `POST /streaming/agora/token` with `showId`).
+ */
+export const privateCallSchema = z.object({
+  request: privateRequestSchema,
+  role: z.enum(['caller', 'callee']),
+  media: z.discriminatedUnion('mode', [
+    z.object({ mode: z.literal('webrtc'), iceServers: z.array(iceServerSchema) }),
+    z.object({ mode: z.literal('agora'), appId: z.string(), channel: z.string() }),
+  ]),
+});
+export type PrivateCall = z.infer<typeof privateCallSchema>;
 
 /** A socket event's answer (its acknowledgement), as `stream/join` gives it. */
 export type SocketAnswer<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; code: string; message: string };
 
 export const streamRoom = (sessionId: string) => `stream:${sessionId}`;
 export const agoraChannelOf = (sessionId: string) => `live-${sessionId}`;
+export const agoraPrivateChannelOf = (showId: string) => `private-${showId}`;

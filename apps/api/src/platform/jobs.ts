@@ -46,6 +46,8 @@ export type EnqueueOptions = {
    */
   group?: string;
   cost?: number;
+  /** Not before this time (a private show's next minute); now by default. */
+  runAt?: Date;
 };
 
 type ClaimedJob = { id: string; name: string; payload: Record<string, unknown>; attempts: number; max_attempts: number };
@@ -162,7 +164,15 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
         : undefined;
       const added = await tx
         .insert(jobs)
-        .values({ name, payload, maxAttempts: options.maxAttempts ?? 3, key: options.key, groupKey: options.group, fairAt })
+        .values({
+          name,
+          payload,
+          maxAttempts: options.maxAttempts ?? 3,
+          key: options.key,
+          groupKey: options.group,
+          fairAt,
+          runAt: options.runAt,
+        })
         .onConflictDoNothing({ target: jobs.key })
         .returning({ id: jobs.id });
       // Another process may take it first; this one looks as soon as the caller is done.

@@ -30,4 +30,15 @@ export {
   subscriptionGivesAccess,
   visibleTo,
 } from './policy';
-export { assertMayWatch, type Watch, type WatchedSession, type WatchFacts, watchFacts, watchFrom, watchOf } from './streaming';
+export {
+  assertMayCall,
+  assertMayWatch,
+  type CalledShow,
+  payRefusalOf,
+  type Watch,
+  type WatchedSession,
+  type WatchFacts,
+  watchFacts,
+  watchFrom,
+  watchOf,
+} from './streaming';

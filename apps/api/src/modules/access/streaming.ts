@@ -1,10 +1,11 @@
 import { ErrorCode, fromCents } from '@limelight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, purchasedItems, subscriptions, users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { isPrivileged, type Refusal, refusals, refused } from './creators';
+import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 import { subscriptionGivesAccess } from './policy';
 
 /**
@@ -96,4 +97,31 @@ export async function assertMayWatch(db: Queryable, viewer: SessionUser | undefi
     );
   }
   throw new AppError(403, ErrorCode.subscriptionRequired, 'Subscribe to this creator to watch their live sessions');
+}
+
+/** A private show as its call's policy reads it. */
+export type CalledShow = { userId: string; performerId: string; status: string };
+
+/** Why this fan may not pay this creator now (`payRefusalSql`'s rule: blocked, not payable), or null. */
+export async function payRefusalOf(db: Queryable, fanId: string, performerId: string) {
+  // No request here (a socket event, a job): country blocks were applied when the fan asked for the show.
+  const { rows } = (await db.execute(
+    sql`select ${payRefusalSql(sql`${fanId}`, sql`${performerId}`, sql`null`)} as refusal`,
+  )) as unknown as {
+    rows: Array<{ refusal: PayRefusal | null }>;
+  };
+  return rows[0]!.refusal;
+}
+
+/**
+ * Who may take part in a private show's call (decision 025): its two people only (404 for anyone
+ * else, as for its request), only while accepted or live (409), and only while the fan may still
+ * pay the creator: a creator who blocks the fan, or stops being payable, ends the calling (403/404).
+ */
+export async function assertMayCall(db: Queryable, callerId: string, show: CalledShow) {
+  if (callerId !== show.userId && callerId !== show.performerId) throw notFound('Private show');
+  if (show.status !== 'accepted' && show.status !== 'live') throw conflict(`This private show is ${show.status}`);
+  const refusal = await payRefusalOf(db, show.userId, show.performerId);
+  if (refusal === 'blocked' && callerId === show.performerId) throw new AppError(403, ErrorCode.blocked, 'You have blocked this fan');
+  assertNoPayRefusal(refusal);
 }

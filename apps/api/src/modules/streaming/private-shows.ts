@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, type PrivateRequest, type privateRequestQuerySchema } from '@limelight/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { conversations, privateShowRequests, streams } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -11,15 +11,20 @@ import { balanceOf, insufficientBalance, walletOf } from '../../platform/ledger'
 import { assertMayBePaid } from '../access';
 import { publicUsersById } from '../users';
 
-type RequestRow = typeof privateShowRequests.$inferSelect;
+export type RequestRow = typeof privateShowRequests.$inferSelect;
+type EndReason = NonNullable<RequestRow['endedReason']>;
+
+/** The sockets of a show's parties that reported their call connected (decision 025). */
+export const privateShowRoom = (showId: string) => `private-show:${showId}`;
 
 /**
  * Private show requests (decision 023). A fan asks a creator at their price a minute (kept on the
  * request); the creator sees it arrive and leave their pending list by `conversationId`, and
  * accepts or declines; the fan may cancel until the show is live. The call itself (WebRTC or
- * Agora) and its per-minute billing move an accepted request to live and then ended.
+ * Agora, `calls.ts`) and its per-minute billing (`billing.ts`) move an accepted request to live
+ * and then ended.
  */
-async function present(deps: Deps, rows: RequestRow[]): Promise<PrivateRequest[]> {
+export async function present(deps: Pick<Deps, 'db'>, rows: RequestRow[]): Promise<PrivateRequest[]> {
   const people = await publicUsersById(
     deps.db,
     rows.flatMap((row) => [row.userId, row.performerId]),
@@ -132,8 +137,36 @@ export async function answerPrivateRequest(deps: Deps, actor: SessionUser, id: s
     .where(and(eq(privateShowRequests.id, id), eq(privateShowRequests.status, row.status)))
     .returning();
   if (!updated) throw conflict('This request was answered meanwhile');
-  const [view] = await present(deps, [updated]);
   deps.realtime.toUser(row.performerId).emit('private/request_removed', { conversationId: row.conversationId, status: updated.status });
+  return announce(deps, updated);
+}
+
+/** Tells both parties a request's new state; answers it as they see it. */
+export async function announce(deps: Pick<Deps, 'db' | 'realtime'>, row: RequestRow) {
+  const [view] = await present(deps, [row]);
   for (const userId of [row.performerId, row.userId]) deps.realtime.toUser(userId).emit('private/request_updated', { request: view! });
   return view!;
+}
+
+/** A private show by id; 404 when there is none (who may see it is `assertMayCall`'s). */
+export async function findShow(deps: Pick<Deps, 'db'>, id: string) {
+  const [row] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, id));
+  if (!row) throw notFound('Private show');
+  return row;
+}
+
+/**
+ * Ends an accepted or live show once (a hangup, the empty wallet, a party gone): both parties are
+ * told and the room is emptied, so a later disconnect no longer concerns it. A minute being
+ * charged holds the row, so the end waits for it and no minute starts after it.
+ */
+export async function endPrivateShow(deps: Pick<Deps, 'db' | 'realtime'>, id: string, reason: EndReason) {
+  const [ended] = await deps.db
+    .update(privateShowRequests)
+    .set({ status: 'ended', endedReason: reason, endedAt: new Date() })
+    .where(and(eq(privateShowRequests.id, id), inArray(privateShowRequests.status, ['accepted', 'live'])))
+    .returning();
+  if (!ended) return undefined;
+  deps.realtime.io.in(privateShowRoom(id)).socketsLeave(privateShowRoom(id));
+  return announce(deps, ended);
 }

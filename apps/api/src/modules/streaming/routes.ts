@@ -10,6 +10,7 @@ import {
   liveSearchQuerySchema,
   liveSessionSchema,
   messageQuerySchema,
+  privateCallSchema,
   privateRequestQuerySchema,
   privateRequestSchema,
   sendStreamMessageSchema,
@@ -26,6 +27,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
 import { agoraToken } from './agora';
+import { privateCall } from './calls';
 import { clearStreamChat, listStreamMessages, performerStreamConversation, sendStreamMessage, updateStreamConversation } from './chat';
 import { answerPrivateRequest, listPrivateRequests, requestPrivateShow } from './private-shows';
 import { adminEndSession, adminSessions, goLive, joinSession, searchLive, setDuration, updateSession, updateStream } from './sessions';
@@ -108,7 +110,7 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: { tags: ['streaming'], body: agoraTokenInputSchema, response: { 200: agoraTokenSchema } },
       },
-      async (request) => agoraToken(deps, sessionOf(request).user, request.body.sessionId),
+      async (request) => agoraToken(deps, sessionOf(request).user, request.body),
     );
 
     app.get(
@@ -190,6 +192,19 @@ export const streamingRoutes =
         schema: { tags: ['streaming'], params: idParams, body: answerPrivateRequestSchema, response: { 200: privateRequestSchema } },
       },
       async (request) => answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action),
+    );
+    app.get(
+      '/streaming/private-requests/:id/call',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['streaming'],
+          description: 'What a party of an accepted or live private show needs to place its call (decision 025).',
+          params: idParams,
+          response: { 200: privateCallSchema },
+        },
+      },
+      async (request) => privateCall(deps, sessionOf(request).user, request.params.id),
     );
 
     app.get(
