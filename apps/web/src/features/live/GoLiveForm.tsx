@@ -30,11 +30,23 @@ export function GoLiveForm({
       name="go-live"
       onFinish={() => onGoLive({ title, description, access, ...(access === 'paid' && price !== null ? { price } : {}) })}
     >
-      <Form.Item label="Title">
-        <Input value={title} onChange={(event) => setTitle(event.target.value)} maxLength={200} placeholder="What is this show about?" />
+      <Form.Item label="Title" htmlFor="go-live-title">
+        <Input
+          id="go-live-title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={200}
+          placeholder="What is this show about?"
+        />
       </Form.Item>
-      <Form.Item label="Description">
-        <Input.TextArea value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} rows={2} />
+      <Form.Item label="Description" htmlFor="go-live-description">
+        <Input.TextArea
+          id="go-live-description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={2000}
+          rows={2}
+        />
       </Form.Item>
       <Form.Item label="Who may watch">
         <Radio.Group

@@ -3,7 +3,7 @@ import type { LiveSession } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts/constants';
 import { Avatar, Button, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
@@ -121,6 +121,7 @@ function AgoraNotice() {
 /** What a fan who may not watch is told: subscribe, pay the session's price, or why not at all. */
 function LiveGate({ error, session, onPaid }: { error: unknown; session?: LiveSession; onPaid: () => void }) {
   const [paying, setPaying] = useState(false);
+  const navigate = useNavigate();
   const code = errorCode(error);
   const name = session ? session.performer.name || session.performer.username : 'this creator';
   const profile = session ? `/${session.performer.username ?? session.performerId}` : '/home';
@@ -132,9 +133,9 @@ function LiveGate({ error, session, onPaid }: { error: unknown; session?: LiveSe
         title={`Subscribe to ${name} to watch`}
         subTitle="This live session is for subscribers."
         extra={
-          <Link to={`${profile}?subscribe=1`}>
-            <Button type="primary">Subscribe to watch</Button>
-          </Link>
+          <Button type="primary" onClick={() => navigate(`${profile}?subscribe=1`)}>
+            Subscribe to watch
+          </Button>
         }
       />
     );

@@ -135,7 +135,8 @@ export function StreamChat({
             <ChatLine
               key={line._id}
               line={line}
-              canDelete={!line.isDeleted && !ended && (moderator || line.senderId === me?._id)}
+              // A fan takes back their own chat lines, not a tip's line: the tip itself stays paid.
+              canDelete={!line.isDeleted && !ended && (moderator || (line.senderId === me?._id && line.tip === null))}
               onDelete={() =>
                 remove(line._id)
                   .unwrap()
