@@ -33,6 +33,13 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // Live streaming and private shows (live.spec.ts): a fake camera and microphone allowed
+        // without a prompt, video that plays without a click, and calls over loopback. Pages that
+        // never ask for a camera or play media are not affected.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        '--autoplay-policy=no-user-gesture-required',
+        '--allow-loopback-in-peer-connection',
       ],
     },
   },

@@ -126,6 +126,8 @@ export const liveSessionSchema = z.object({
   canWatch: z.boolean(),
   isSubscribed: z.boolean(),
   isBought: z.boolean(),
+  /** Tokens a minute for a private show with its creator (0: they take no requests), where the answer tells it. */
+  privateShowPrice: z.number().optional(),
 });
 export type LiveSession = z.infer<typeof liveSessionSchema>;
 

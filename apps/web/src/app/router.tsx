@@ -116,6 +116,9 @@ const SellerOrdersPage = page(() => import('../features/shop/OrderPages').then((
 const SellerOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrderPage })));
 const MyOrdersPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrdersPage })));
 const MyOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrderPage })));
+const StudioPage = page(() => import('../features/live/StudioPage'));
+const LivePage = page(() => import('../features/live/LivePage'));
+const PrivateShowPage = page(() => import('../features/live/PrivateShowPage'));
 const AdminApp = page(() => import('../features/admin/AdminApp'));
 const NotFoundPage = page(() => import('./NotFoundPage'));
 
@@ -210,6 +213,9 @@ const routes: RouteObject[] = [
           { path: '/video/:id', element: <VideoPage /> },
           { path: '/gallery/:id', element: <GalleryPage /> },
           { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },
+          { path: '/creator/live', element: creatorOnly(<StudioPage />) },
+          { path: '/live/:sessionId', element: signedIn(<LivePage />) },
+          { path: '/private-show/:showId', element: signedIn(<PrivateShowPage />) },
           { path: '/creator/products', element: shop(creatorOnly(<MyProductsPage />)) },
           { path: '/creator/products/new', element: shop(creatorOnly(<NewProductPage />)) },
           { path: '/creator/products/:id/edit', element: shop(creatorOnly(<EditProductPage />)) },

@@ -35,6 +35,7 @@ function useNavItems() {
       link('/creator/videos', 'Videos'),
       link('/creator/galleries', 'Galleries'),
       link('/creator/stories', 'Stories'),
+      link('/creator/live', 'Go live'),
       ...(shopOpen
         ? [{ key: 'store', label: 'Store', children: [link('/creator/products', 'Products'), link('/creator/orders', 'Orders')] }]
         : []),

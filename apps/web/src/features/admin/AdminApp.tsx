@@ -10,6 +10,7 @@ import {
   ShoppingOutlined,
   TagOutlined,
   TeamOutlined,
+  VideoCameraAddOutlined,
   VideoCameraOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -19,6 +20,7 @@ import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
 import { useAppSelector } from '../../app/store';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { AdminLiveSessionsPage } from '../live/AdminLiveSessionsPage';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
@@ -34,6 +36,7 @@ const sections = [
   { key: 'pages', icon: <FileTextOutlined />, label: <Link to="/admin/pages">Pages</Link> },
   { key: 'promos', icon: <NotificationOutlined />, label: <Link to="/admin/promos">Site promos</Link> },
   { key: 'reports', icon: <FlagOutlined />, label: <Link to="/admin/reports">Reports</Link> },
+  { key: 'live', icon: <VideoCameraAddOutlined />, label: <Link to="/admin/live">Live sessions</Link> },
   { key: 'token-packages', icon: <DollarOutlined />, label: <Link to="/admin/token-packages">Token packages</Link> },
   { key: 'coupons', icon: <TagOutlined />, label: <Link to="/admin/coupons">Coupons</Link> },
   { key: 'transactions', icon: <CreditCardOutlined />, label: <Link to="/admin/transactions">Transactions</Link> },
@@ -77,6 +80,7 @@ export default function AdminApp() {
               <Route path="promos" element={<SitePromosAdminPage />} />
               <Route path="token-packages" element={<TokenPackagesAdminPage />} />
               <Route path="reports" element={<ReportsPage />} />
+              <Route path="live" element={<AdminLiveSessionsPage />} />
               <Route path="coupons" element={<CouponsAdminPage />} />
               <Route path="transactions" element={<TransactionsAdminPage />} />
               <Route path="wallet-charges" element={<WalletChargesAdminPage />} />

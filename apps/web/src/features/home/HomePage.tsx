@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { useAppSelector } from '../../app/store';
 import { FeedList } from '../feeds/FeedList';
+import { LiveNowStrip } from '../live/LiveNowStrip';
 import { SitePromos } from '../site/SitePromos';
 import { StoryBar } from '../stories/StoryBar';
 import { Discovery } from './Discovery';
@@ -12,6 +13,7 @@ export default function HomePage() {
     <div className="page-wide">
       <Typography.Title level={2}>Welcome, {user?.name || user?.username}</Typography.Title>
       <StoryBar />
+      <LiveNowStrip />
       <SitePromos position="home-top" />
       <Discovery />
       <Typography.Title level={3} style={{ marginTop: 24 }}>

@@ -10,6 +10,7 @@ import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks/BlockButton';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
+import { LiveBadge } from '../live/LiveBadge';
 import { useCountryName, useLanguageName } from '../lookups/fields';
 import { MessageButton } from '../messages/MessageButton';
 import { CreatorProducts } from '../shop/ProductGrid';
@@ -72,9 +73,12 @@ export default function ProfilePage() {
         <Flex gap={16} align="flex-end" wrap>
           <Avatar size={96} src={performer.avatar} icon={<UserOutlined />} className="profile-avatar" alt={performer.name} />
           <div style={{ flex: 1, minWidth: 200 }}>
-            <Typography.Title level={2} style={{ margin: 0 }}>
-              {performer.name}
-            </Typography.Title>
+            <Flex gap={8} align="center" wrap>
+              <Typography.Title level={2} style={{ margin: 0 }}>
+                {performer.name}
+              </Typography.Title>
+              <LiveBadge performerId={performer._id} />
+            </Flex>
             <Typography.Text type="secondary">@{performer.username}</Typography.Text>
             <Flex gap={4} style={{ marginTop: 8 }} wrap>
               {performer.gender && <Tag>{labelOf(performerOptionSets.genders, performer.gender)}</Tag>}

@@ -118,8 +118,11 @@ export function UnlockButton({
   );
 }
 
-/** "Tip": sends tokens to a creator from the wallet, with an optional message. */
-export function TipButton({ performer }: { performer: PublicUser }) {
+/**
+ * "Tip": sends tokens to a creator from the wallet, with an optional message. Sent from a live
+ * session (`sessionId`), the tip is a highlighted line in its chat.
+ */
+export function TipButton({ performer, sessionId }: { performer: PublicUser; sessionId?: string }) {
   const { data: settings } = usePublicSettingsQuery();
   const min = settings?.minimumTipPrice ?? 10;
   const max = settings?.maximumTipPrice ?? 10000;
@@ -138,7 +141,7 @@ export function TipButton({ performer }: { performer: PublicUser }) {
       <PayModal
         open={open}
         title={`Tip ${performer.name}`}
-        charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message }}
+        charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message, sessionId }}
         success={`You tipped ${performer.name} ${formatTokens(amount ?? 0)}`}
         onClose={() => setOpen(false)}
         onPaid={() => setMessage('')}

@@ -98,6 +98,9 @@ export const api = createApi({
     'Products',
     'Orders',
     'Addresses',
+    'Live',
+    'StreamSettings',
+    'PrivateRequests',
   ],
   endpoints: () => ({}),
 });

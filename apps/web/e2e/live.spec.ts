@@ -1,0 +1,219 @@
+import { SANDBOX_CARDS } from '@limelight/contracts';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+
+// The browser's fake camera and microphone, autoplay and loopback calls come from playwright.config.ts.
+
+/** A new fan with a sandbox card and `tokens` in the wallet, signed in on a page of their own. */
+async function fanWithTokens(browser: Browser, tokens: number, options: { subscribeTo?: string; phone?: boolean } = {}) {
+  const context = await browser.newContext({
+    reducedMotion: 'reduce',
+    ...(options.phone ? { viewport: { width: 390, height: 844 } } : {}),
+  });
+  const page = await context.newPage();
+  const account = await newFan(page.request);
+  const auth = await tokenOf(page.request, account.username, account.password);
+  if (tokens) {
+    const card = await page.request.post('/api/sandbox/cards', {
+      headers: auth,
+      data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+    });
+    expect(card.status()).toBe(200);
+    const topUp = await page.request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: tokens } });
+    expect(topUp.status(), await topUp.text()).toBe(200);
+  }
+  if (options.subscribeTo) {
+    const subscribed = await page.request.post('/api/payment/subscribe/performers', {
+      headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+      data: { performerId: options.subscribeTo, type: 'monthly', paymentMethod: 'wallet' },
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(200);
+  }
+  await logIn(page, account.username, { password: account.password });
+  return { page, context, account, auth };
+}
+
+async function idOf(request: APIRequestContext, username: string) {
+  const auth = await tokenOf(request, username, DEMO_PASSWORD);
+  return { auth, id: (await (await request.get('/api/users/me', { headers: auth })).json())._id as string };
+}
+
+/**
+ * The creator opens the studio and goes live with `title`, from the browser's camera or as OBS
+ * would. A session an earlier failed run left live is ended first: one live session per creator.
+ */
+async function goLive(page: Page, title: string, source: 'Browser' | 'OBS / streaming software', price?: number) {
+  const me = await (await page.request.get('/api/users/me')).json();
+  const running = await (await page.request.get(`/api/streaming/user/search?performerId=${me._id}`)).json();
+  for (const session of running.data) {
+    expect((await page.request.put(`/api/streaming/live/${session._id}`, { data: { status: 'ended' } })).status()).toBe(200);
+  }
+  await page.goto('/creator/live');
+  await expect(page.getByRole('heading', { name: 'Live studio' })).toBeVisible();
+  if (source === 'Browser') {
+    // The fake camera is open: its picture plays in the preview.
+    await expect.poll(() => page.getByLabel('Camera preview').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThan(1);
+  } else {
+    await page.getByText(source).click();
+  }
+  await page.getByLabel('Title').fill(title);
+  if (price) {
+    await page.getByRole('radio', { name: 'Anyone who pays' }).check();
+    // A price past the site's limit is refused, naming it.
+    await page.getByLabel('Session price').fill('2000');
+    await expect(page.getByText('A session price must be at most 1000 tokens')).toBeVisible();
+    await page.getByLabel('Session price').fill(String(price));
+  }
+  await page.getByRole('button', { name: 'Go live' }).click();
+  await expect(page.getByText('You are live')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Live session status' })).toContainText('watching');
+  return page.getByRole('link', { name: 'Open the fans’ page' }).getAttribute('href');
+}
+
+const tipLine = (page: Page, text: string) => page.getByTestId('stream-line').filter({ hasText: text });
+
+test('a creator goes live from the browser; a subscriber watches, chats and tips; others are asked to subscribe or pay', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const ava = await idOf(page.request, 'avastone');
+  await logIn(page, 'avastone');
+  const href = await goLive(page, 'Morning yoga, live', 'Browser');
+  expect(href).toMatch(/^\/live\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Your camera is not being sent')).toHaveCount(0);
+
+  // A subscriber finds the session in "Live now" on their home, and the picture plays.
+  const fan = await fanWithTokens(browser, 50, { subscribeTo: ava.id });
+  await fan.page.goto('/home');
+  await fan.page.getByRole('link', { name: /^Ava Stone is live: Morning yoga, live/ }).click();
+  await expect(fan.page).toHaveURL(href ?? '');
+  const video = fan.page.getByTestId('live-video');
+  await expect(fan.page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
+  const start = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(start + 2);
+  await expect(page.getByTestId('viewer-count')).toHaveText('1 watching');
+
+  // Chat both ways; the creator takes a line back and the fan sees the notice in its place.
+  await fan.page.getByLabel('Chat message', { exact: true }).fill('Hello Ava!');
+  await fan.page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('stream-line').filter({ hasText: 'Hello Ava!' })).toBeVisible();
+  await page.getByLabel('Chat message', { exact: true }).fill('Welcome everyone');
+  await page.getByLabel('Chat message', { exact: true }).press('Enter');
+  await expect(fan.page.getByTestId('stream-line').filter({ hasText: 'Welcome everyone' })).toBeVisible();
+  await page.getByTestId('stream-line').filter({ hasText: 'Hello Ava!' }).getByRole('button', { name: 'Delete message' }).click();
+  await expect(fan.page.getByTestId('stream-line').filter({ hasText: 'Message deleted' })).toBeVisible();
+
+  // A tip from the live page: a highlighted line for both, and the fan's balance follows.
+  await fan.page.getByRole('button', { name: 'Tip' }).click();
+  const dialog = fan.page.getByRole('dialog', { name: 'Tip Ava Stone' });
+  await dialog.getByLabel('Tip amount').fill('12');
+  await dialog.getByLabel('Tip message').fill('Namaste');
+  await dialog.getByRole('button', { name: 'Pay 12.00 tokens' }).click();
+  for (const side of [page, fan.page]) {
+    const line = tipLine(side, 'tipped 12.00 tokens');
+    await expect(line).toContainText('Namaste');
+    await expect(line).toHaveClass(/tip/);
+  }
+  await expect(fan.page.getByTestId('header-balance')).toHaveText((50 - 9.99 - 12).toFixed(2));
+  await page.screenshot({ path: testInfo.outputPath('studio-1280-light.png'), fullPage: true });
+  await fan.page.screenshot({ path: testInfo.outputPath('live-1280-light.png'), fullPage: true });
+  await expectAccessible(fan.page);
+  await expectAccessible(page);
+
+  // A fan who does not subscribe is asked to, on a phone in the dark theme.
+  const stranger = await fanWithTokens(browser, 0, { phone: true });
+  await stranger.page.goto(href ?? '');
+  await expect(stranger.page.getByRole('button', { name: 'Subscribe to watch' })).toBeVisible();
+  await stranger.page.getByRole('button', { name: 'Switch to dark mode' }).click();
+  expect(await stranger.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await stranger.page.screenshot({ path: testInfo.outputPath('gate-390-dark.png'), fullPage: true });
+  await expectAccessible(stranger.page);
+
+  // The end reaches the fans' page at once.
+  await page.getByRole('button', { name: 'End live session' }).click();
+  await page.getByRole('button', { name: 'End', exact: true }).click();
+  await expect(fan.page.getByText('This live session has ended')).toBeVisible();
+  await fan.context.close();
+  await stranger.context.close();
+});
+
+test('a fan asks for a private show; the creator accepts; both are connected and the fan pays by the minute', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const ava = await idOf(page.request, 'avastone');
+  await logIn(page, 'avastone');
+  // The creator's price a minute, from the studio.
+  await page.goto('/creator/live');
+  await page.getByLabel('Private show price').fill('0.5');
+  await expect(page.getByText('A private show minute must be at least 1 tokens')).toBeVisible();
+  await page.getByLabel('Private show price').fill('2');
+  await page.getByRole('button', { name: 'Save price' }).click();
+  await expect(page.getByText('Private shows: 2.00 tokens a minute')).toBeVisible();
+  const href = await goLive(page, 'Q&A', 'OBS / streaming software');
+
+  const fan = await fanWithTokens(browser, 30, { subscribeTo: ava.id });
+  await fan.page.goto(href ?? '');
+  await fan.page.getByRole('button', { name: 'Request a private show' }).click();
+  await fan.page.getByLabel('Message to the creator').fill('A private lesson please');
+  await fan.page.getByRole('button', { name: 'Send request' }).click();
+  await expect(fan.page.getByText('Private show requested: waiting for Ava Stone to answer (2.00 tokens a minute)')).toBeVisible();
+
+  // The request arrives in the studio as it is made; accepting ends the public session.
+  const request = page.getByTestId('private-request').filter({ hasText: 'A private lesson please' });
+  await request.getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('button', { name: 'Accept', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/private-show\//);
+  await expect(fan.page).toHaveURL(new RegExp(`${new URL(page.url()).pathname}$`));
+
+  for (const side of [page, fan.page]) {
+    await expect(side.getByTestId('call-state')).toHaveAttribute('data-connection-state', 'connected', { timeout: 30_000 });
+  }
+  // The first minute is charged when both are connected.
+  await expect(fan.page.getByTestId('call-minutes')).toHaveText('1 minute · 2.00 tokens paid', { timeout: 15_000 });
+  await expect(page.getByTestId('call-minutes')).toHaveText('1 minute · 2.00 tokens earned');
+  await expect(fan.page.getByTestId('header-balance')).toHaveText((30 - 9.99 - 2).toFixed(2));
+  await fan.page.screenshot({ path: testInfo.outputPath('call-1280-light.png') });
+  await expectAccessible(fan.page);
+
+  await fan.page.getByRole('button', { name: 'Hang up' }).click();
+  await fan.page.getByRole('button', { name: 'Hang up', exact: true }).last().click();
+  for (const side of [page, fan.page]) await expect(side.getByText('The private show has ended')).toBeVisible();
+  await expect(page.getByText('The fan hung up.')).toBeVisible();
+  await fan.context.close();
+});
+
+test('a paid session: a fan who does not subscribe pays once to watch; the admin ends it', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const creator = await browser.newContext({ reducedMotion: 'reduce' });
+  const studio = await creator.newPage();
+  await logIn(studio, 'leohart');
+  const href = await goLive(studio, 'Leg day', 'OBS / streaming software', 5);
+
+  const fan = await fanWithTokens(browser, 20);
+  await fan.page.goto(href ?? '');
+  await fan.page.getByRole('button', { name: 'Pay 5.00 tokens to watch' }).click();
+  await fan.page.getByRole('dialog').getByRole('button', { name: 'Pay 5.00 tokens' }).click();
+  // Paid: the page opens, waiting for the picture from the creator's software.
+  await expect(fan.page.getByText('Waiting for the creator’s picture…')).toBeVisible();
+  await expect(fan.page.getByTestId('header-balance')).toHaveText('15.00');
+
+  await logIn(page, 'admin@limelight.local');
+  await page.goto('/admin/live');
+  const row = page.getByRole('row').filter({ hasText: 'Leg day' });
+  await expect(row).toContainText('Leo Hart');
+  await row.getByRole('button', { name: 'End Leo Hart’s live session' }).click();
+  await page.getByRole('button', { name: 'End', exact: true }).click();
+  await expect(page.getByText('Live session ended')).toBeVisible();
+  await expect(studio.getByText('An admin ended your live session')).toBeVisible();
+  await expect(fan.page.getByText('This live session was ended by the site.')).toBeVisible();
+  // The table's filter is in the address: the ended session is in the "Ended" list.
+  await page.goto('/admin/live?status=ended');
+  await expect(page.getByRole('row').filter({ hasText: 'Leg day' }).first()).toContainText('Ended by an admin');
+  await creator.close();
+  await fan.context.close();
+});

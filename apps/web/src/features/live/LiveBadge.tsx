@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { useLiveNowQuery } from './api';
+
+/** "Live" on a creator's page header while they stream, leading to their live page. */
+export function LiveBadge({ performerId }: { performerId: string }) {
+  const { data } = useLiveNowQuery({ performerId, limit: 1 });
+  const session = data?.data[0];
+  if (!session) return null;
+  return (
+    <Link to={`/live/${session._id}`} className="live-badge live-badge-link">
+      Live: watch now
+    </Link>
+  );
+}

@@ -1,0 +1,175 @@
+import { EyeOutlined, UserOutlined } from '@ant-design/icons';
+import type { LiveSession } from '@limelight/contracts';
+import { ErrorCode } from '@limelight/contracts/constants';
+import { Avatar, Button, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { formatTokens } from '../../shared/lib/money';
+import { errorCode, errorMessage } from '../../shared/lib/toast';
+import { PayModal, TipButton } from '../wallet/PayButtons';
+import { useJoinQuery, useLiveNowQuery } from './api';
+import { LivePlayer } from './LivePlayer';
+import { RequestPrivateShow } from './RequestPrivateShow';
+import { StreamChat } from './StreamChat';
+import { useStreamRoom } from './useStreamRoom';
+
+/** A signed playlist link lives 10 minutes: the page asks for a new one well before. */
+const RENEW_MS = 5 * 60_000;
+const endedReasons = {
+  performer: 'The creator ended this live session.',
+  admin: 'This live session was ended by the site.',
+  timeout: 'The creator’s picture stopped, so this live session ended.',
+};
+
+/** `/live/{sessionId}`: a fan watches a live session, chats, tips and may ask for a private show. */
+export default function LivePage() {
+  const { sessionId = '' } = useParams();
+  const [endedReason, setEndedReason] = useState<keyof typeof endedReasons>();
+  const { data: joined, error, isLoading, refetch } = useJoinQuery(sessionId, { skip: !!endedReason, pollingInterval: RENEW_MS });
+  // Who is live (with prices and the viewer's standing): what the gate shows when joining is refused.
+  const { data: liveNow } = useLiveNowQuery({ limit: 100 }, { skip: !error });
+  const summary = liveNow?.data.find((item) => item._id === sessionId);
+
+  useSocketEvent('stream/ready', (payload) => {
+    if (payload.sessionId === sessionId) void refetch();
+  });
+  useSocketEvent('stream/updated', (payload) => {
+    if (payload.sessionId === sessionId) void refetch();
+  });
+  useSocketEvent('stream/ended', (payload) => {
+    if (payload.sessionId === sessionId) setEndedReason(payload.reason);
+  });
+
+  if (endedReason || errorCode(error) === ErrorCode.conflict) {
+    return (
+      <Result
+        status="info"
+        title="This live session has ended"
+        subTitle={endedReason ? endedReasons[endedReason] : errorMessage(error)}
+        extra={<Link to="/home">Back home</Link>}
+      />
+    );
+  }
+  if (isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (error || !joined) return <LiveGate error={error} session={summary} onPaid={() => void refetch()} />;
+  return (
+    <Watching session={joined.session} conversationId={joined.conversationId} playback={joined.playback} renew={() => void refetch()} />
+  );
+}
+
+function Watching({
+  session,
+  conversationId,
+  playback,
+  renew,
+}: {
+  session: LiveSession;
+  conversationId: string;
+  playback: NonNullable<ReturnType<typeof useJoinQuery>['data']>['playback'];
+  renew: () => void;
+}) {
+  const members = useStreamRoom(session._id);
+  const name = session.performer.name || session.performer.username;
+  return (
+    <div className="page-wide live-page">
+      <div className="live-layout">
+        <Flex vertical gap={12} className="live-main">
+          {playback.mode === 'hls' ? <LivePlayer playback={playback} label={`${name}’s live video`} onExpired={renew} /> : <AgoraNotice />}
+          <Flex gap={12} align="center" wrap>
+            <Link to={`/${session.performer.username ?? session.performerId}`} className="live-creator">
+              <Avatar src={session.performer.avatar} icon={<UserOutlined />} alt="" />
+              <strong>{name}</strong>
+            </Link>
+            <Tag color="red" className="live-tag">
+              Live
+            </Tag>
+            <Tag icon={<EyeOutlined />} data-testid="viewer-count">
+              {members ?? session.viewerCount} watching
+            </Tag>
+            <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
+              <TipButton performer={session.performer} sessionId={session._id} />
+              <RequestPrivateShow session={session} />
+            </Flex>
+          </Flex>
+          <div>
+            <Typography.Title level={2} style={{ margin: 0 }}>
+              {session.title || `${name} is live`}
+            </Typography.Title>
+            {session.description && <Typography.Paragraph type="secondary">{session.description}</Typography.Paragraph>}
+          </div>
+        </Flex>
+        <Card className="live-side">
+          <StreamChat conversationId={conversationId} sessionId={session._id} slowModeSeconds={0} />
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** Agora carries this site's video: its SDK is large, so it is loaded only here, when it is on. */
+function AgoraNotice() {
+  return (
+    <div className="live-player">
+      <div className="live-player-waiting" role="status">
+        Agora is enabled on this site: its player is not available in this version yet.
+      </div>
+    </div>
+  );
+}
+
+/** What a fan who may not watch is told: subscribe, pay the session's price, or why not at all. */
+function LiveGate({ error, session, onPaid }: { error: unknown; session?: LiveSession; onPaid: () => void }) {
+  const [paying, setPaying] = useState(false);
+  const navigate = useNavigate();
+  const code = errorCode(error);
+  const name = session ? session.performer.name || session.performer.username : 'this creator';
+  const profile = session ? `/${session.performer.username ?? session.performerId}` : '/home';
+  useEffect(() => setPaying(false), [code]);
+  if (code === ErrorCode.subscriptionRequired) {
+    return (
+      <Result
+        status="403"
+        title={`Subscribe to ${name} to watch`}
+        subTitle="This live session is for subscribers."
+        extra={
+          <Button type="primary" onClick={() => navigate(`${profile}?subscribe=1`)}>
+            Subscribe to watch
+          </Button>
+        }
+      />
+    );
+  }
+  if (code === ErrorCode.paymentRequired && session) {
+    return (
+      <>
+        <Result
+          status="403"
+          title={session.title || `${name} is live`}
+          subTitle={`Watch ${name} live for ${formatTokens(session.price)}, paid once for this session.`}
+          extra={
+            <Button type="primary" onClick={() => setPaying(true)}>
+              Pay {formatTokens(session.price)} to watch
+            </Button>
+          }
+        />
+        <PayModal
+          open={paying}
+          title={`Watch ${name} live`}
+          charge={{ type: 'stream', id: session._id, price: session.price }}
+          success="Paid: enjoy the show"
+          onClose={() => setPaying(false)}
+          onPaid={onPaid}
+        />
+      </>
+    );
+  }
+  return (
+    <Result
+      status={code === ErrorCode.blocked ? '403' : '404'}
+      title={code === ErrorCode.blocked ? 'You cannot watch this live session' : 'Live session not found'}
+      subTitle={errorMessage(error, 'It may have ended.')}
+      extra={<Link to="/home">Back home</Link>}
+    />
+  );
+}

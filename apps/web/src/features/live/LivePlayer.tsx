@@ -1,0 +1,147 @@
+import { SoundOutlined } from '@ant-design/icons';
+import type { Playback } from '@limelight/contracts';
+import { Button, Spin } from 'antd';
+import type Hls from 'hls.js';
+import { useEffect, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { setVolume } from '../../shared/lib/theme';
+
+type HlsPlayback = Extract<Playback, { mode: 'hls' }>;
+
+/** Tuned for the live edge (research notes §4: about 2.7 s glass to glass with these). */
+const liveConfig = {
+  lowLatencyMode: true,
+  liveSyncDuration: 1.5,
+  liveMaxLatencyDuration: 5,
+  maxLiveSyncPlaybackRate: 1.5,
+  liveSyncOnStallIncrease: 0.25,
+  backBufferLength: 10,
+};
+/** A playlist can lag the "ready" signal by a moment under load: the player asks again this often. */
+const MANIFEST_RETRY_MS = 1000;
+
+/** The signed folder a playlist is served from: its segments are fetched relative to it. */
+const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
+
+/**
+ * The live picture: hls.js (loaded with this page only) wherever Media Source works, the
+ * browser's own HLS (Safari) otherwise. The playlist's signed link is renewed by the page
+ * (`playback` changes): hls.js keeps playing and its next requests take the new signature.
+ */
+export function LivePlayer({ playback, label, onExpired }: { playback: HlsPlayback; label: string; onExpired: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const volume = useAppSelector((state) => state.preferences.volume);
+  const dispatch = useAppDispatch();
+  const [playing, setPlaying] = useState(false);
+  const [muted, setMuted] = useState(false);
+  // The newest signed folder: requests made with an older one are sent to it instead.
+  const currentFolder = useRef('');
+  const url = playback.ready ? playback.playlistUrl : null;
+  if (url) currentFolder.current = folderOf(url);
+  const started = !!url;
+  const expired = useRef(onExpired);
+  expired.current = onExpired;
+  const firstUrl = useRef<string | null>(null);
+  firstUrl.current ??= url;
+  const native = useRef(false);
+
+  // The browser's own player cannot swap a signature mid-stream: once its link died, it gets the new one.
+  useEffect(() => {
+    const element = video.current;
+    if (native.current && element?.error && url) element.src = url;
+  }, [url]);
+
+  useEffect(() => {
+    const element = video.current;
+    const source = firstUrl.current;
+    if (!element || !started || !source) return;
+    let hls: Hls | undefined;
+    let cancelled = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const play = () =>
+      element.play().catch(() => {
+        // The browser refuses sound without a gesture: play muted, with a button to unmute.
+        element.muted = true;
+        setMuted(true);
+        return element.play().catch(() => undefined);
+      });
+    void import('hls.js').then(({ default: HlsPlayer }) => {
+      if (cancelled) return;
+      // Media Source first: Chromium also claims native HLS, but its native player is not tuned for the live edge.
+      if (HlsPlayer.isSupported()) {
+        const player = new HlsPlayer({
+          ...liveConfig,
+          xhrSetup: (xhr, requested) => {
+            const folder = currentFolder.current;
+            const stale = folderOf(requested);
+            if (stale !== folder && requested.startsWith(stale)) xhr.open('GET', folder + requested.slice(stale.length), true);
+          },
+        });
+        hls = player;
+        player.on(HlsPlayer.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          if (data.type === HlsPlayer.ErrorTypes.NETWORK_ERROR) {
+            retry = setTimeout(() => player.loadSource(`${currentFolder.current}index.m3u8`), MANIFEST_RETRY_MS);
+          } else player.recoverMediaError();
+        });
+        player.on(HlsPlayer.Events.MANIFEST_PARSED, () => void play());
+        player.loadSource(source);
+        player.attachMedia(element);
+      } else {
+        native.current = true;
+        element.src = source;
+        element.addEventListener('loadedmetadata', () => void play(), { once: true });
+      }
+    });
+    return () => {
+      cancelled = true;
+      clearTimeout(retry);
+      hls?.destroy();
+    };
+  }, [started]);
+
+  return (
+    <div className="live-player">
+      {/* biome-ignore lint/a11y/useMediaCaption: a live picture has no caption track. */}
+      <video
+        ref={(element) => {
+          video.current = element;
+          if (element) element.volume = volume;
+        }}
+        aria-label={label}
+        playsInline
+        controls={playing}
+        onPlaying={() => setPlaying(true)}
+        onVolumeChange={(event) => {
+          setMuted(event.currentTarget.muted);
+          dispatch(setVolume(event.currentTarget.volume));
+        }}
+        // Native HLS has no hook for a renewed signature: the player asks for a new one when its link dies.
+        onError={() => expired.current()}
+        data-testid="live-video"
+      />
+      {playing && (
+        <span className="live-indicator" role="status">
+          Live
+        </span>
+      )}
+      {!playing && (
+        <div className="live-player-waiting" role="status">
+          <Spin />
+          <span>{started ? 'Starting the picture…' : 'Waiting for the creator’s picture…'}</span>
+        </div>
+      )}
+      {playing && muted && (
+        <Button
+          className="live-unmute"
+          icon={<SoundOutlined />}
+          onClick={() => {
+            if (video.current) video.current.muted = false;
+          }}
+        >
+          Unmute
+        </Button>
+      )}
+    </div>
+  );
+}

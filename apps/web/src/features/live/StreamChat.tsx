@@ -1,0 +1,197 @@
+import { DeleteOutlined, DollarOutlined } from '@ant-design/icons';
+import { MAX_SLOW_MODE_SECONDS, MAX_STREAM_MESSAGE_LENGTH, type StreamMessage } from '@limelight/contracts';
+import { Button, Empty, Flex, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useAppSelector } from '../../app/store';
+import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { formatTokens } from '../../shared/lib/money';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import {
+  useClearStreamChatMutation,
+  useDeleteStreamMessageMutation,
+  useLazyStreamMessagesQuery,
+  useSendStreamMessageMutation,
+  useSetSlowModeMutation,
+} from './api';
+import { withLine } from './chat-state';
+
+const CHAT_PAGE = 50;
+const slowModeChoices = [0, 5, 10, 30, 60, 120, MAX_SLOW_MODE_SECONDS];
+const slowModeLabel = (seconds: number) => (seconds ? `One message every ${seconds} s` : 'Off');
+
+/**
+ * A live session's public chat: the latest lines, then everything the room hears (lines, tips,
+ * deletes, a clear). The creator (`moderator`) deletes any line, clears the chat and sets slow
+ * mode; a fan deletes their own lines.
+ */
+export function StreamChat({
+  conversationId,
+  sessionId,
+  moderator,
+  slowModeSeconds,
+  ended,
+}: {
+  conversationId: string;
+  sessionId: string;
+  moderator?: boolean;
+  slowModeSeconds: number;
+  ended?: boolean;
+}) {
+  const me = useAppSelector((state) => state.session.user);
+  const [lines, setLines] = useState<StreamMessage[]>();
+  const [text, setText] = useState('');
+  const [slowMode, setSlowModeShown] = useState(slowModeSeconds);
+  const [loadPage] = useLazyStreamMessagesQuery();
+  const [send, { isLoading: sending }] = useSendStreamMessageMutation();
+  const [remove] = useDeleteStreamMessageMutation();
+  const [clear] = useClearStreamChatMutation();
+  const [setSlowMode] = useSetSlowModeMutation();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setSlowModeShown(slowModeSeconds), [slowModeSeconds]);
+  useEffect(() => {
+    loadPage({ conversationId, offset: 0, limit: CHAT_PAGE })
+      .unwrap()
+      // Lines that arrived by socket while the page loaded stay: the newest win.
+      .then((page) => setLines((current) => [...page.data].reverse().reduce(withLine, current ?? [])))
+      .catch(() => {
+        setLines((current) => current ?? []);
+        toast.error('The chat could not be loaded');
+      });
+  }, [conversationId, loadPage]);
+  // The newest line stays in view as lines arrive.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && lines) box.scrollTop = box.scrollHeight;
+  }, [lines]);
+
+  useSocketEvent('stream/message_created', ({ message }) => {
+    if (message.conversationId === conversationId) setLines((current) => withLine(current ?? [], message));
+  });
+  useSocketEvent('stream/message_deleted', ({ message }) => {
+    if (message.conversationId === conversationId) setLines((current) => withLine(current ?? [], message));
+  });
+  useSocketEvent('stream/chat_cleared', (payload) => {
+    if (payload.sessionId === sessionId) setLines([]);
+  });
+
+  const submit = async () => {
+    const line = text.trim();
+    if (!line) return;
+    try {
+      const message = await send({ conversationId, text: line }).unwrap();
+      setLines((current) => withLine(current ?? [], message));
+      setText('');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="stream-chat" aria-label="Live chat">
+      <Flex justify="space-between" align="center" gap={8} wrap className="stream-chat-header">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Chat
+        </Typography.Title>
+        {moderator && (
+          <Flex gap={8} wrap>
+            <Select
+              aria-label="Slow mode"
+              value={slowMode}
+              style={{ width: 190 }}
+              options={slowModeChoices.map((seconds) => ({ value: seconds, label: `Slow mode: ${slowModeLabel(seconds)}` }))}
+              onChange={(seconds: number) =>
+                setSlowMode({ conversationId, slowModeSeconds: seconds })
+                  .unwrap()
+                  .then(() => {
+                    setSlowModeShown(seconds);
+                    toast.success(seconds ? `Slow mode on: ${slowModeLabel(seconds).toLowerCase()}` : 'Slow mode off');
+                  })
+                  .catch((error: unknown) => toast.error(errorMessage(error)))
+              }
+            />
+            <Popconfirm
+              title="Clear the chat for everyone?"
+              okText="Clear"
+              onConfirm={() =>
+                clear(conversationId)
+                  .unwrap()
+                  .then(() => toast.success('Chat cleared'))
+                  .catch((error: unknown) => toast.error(errorMessage(error)))
+              }
+            >
+              <Button>Clear chat</Button>
+            </Popconfirm>
+          </Flex>
+        )}
+      </Flex>
+      <div className="stream-chat-lines" ref={scroller} role="log" aria-live="polite" aria-label="Chat messages">
+        {!lines ? (
+          <Skeleton active paragraph={{ rows: 4 }} />
+        ) : lines.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages yet: say hello" />
+        ) : (
+          lines.map((line) => (
+            <ChatLine
+              key={line._id}
+              line={line}
+              // A fan takes back their own chat lines, not a tip's line: the tip itself stays paid.
+              canDelete={!line.isDeleted && !ended && (moderator || (line.senderId === me?._id && line.tip === null))}
+              onDelete={() =>
+                remove(line._id)
+                  .unwrap()
+                  .catch((error: unknown) => toast.error(errorMessage(error)))
+              }
+            />
+          ))
+        )}
+      </div>
+      {!ended && (
+        <form
+          className="stream-chat-composer"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {slowMode > 0 && !moderator && (
+            <Typography.Text type="secondary" className="stream-chat-hint">
+              Slow mode: one message every {slowMode} seconds
+            </Typography.Text>
+          )}
+          <Flex gap={8}>
+            <Input
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              maxLength={MAX_STREAM_MESSAGE_LENGTH}
+              placeholder="Say something"
+              aria-label="Chat message"
+            />
+            <Button type="primary" htmlType="submit" loading={sending} disabled={!text.trim()}>
+              Send
+            </Button>
+          </Flex>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function ChatLine({ line, canDelete, onDelete }: { line: StreamMessage; canDelete: boolean; onDelete: () => void }) {
+  const tip = line.tip !== null;
+  return (
+    <div className={`stream-line${tip ? ' tip' : ''}${line.isDeleted ? ' deleted' : ''}`} data-testid="stream-line">
+      <div className="stream-line-text">
+        <strong>{line.sender.name || line.sender.username}</strong>{' '}
+        {tip && line.tip !== null && (
+          <span className="stream-line-tip">
+            <DollarOutlined aria-hidden /> tipped {formatTokens(line.tip)}
+            {line.text && !line.isDeleted ? ': ' : ''}
+          </span>
+        )}
+        {(!tip || line.isDeleted || line.text) && <span>{line.text}</span>}
+      </div>
+      {canDelete && <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Delete message" onClick={onDelete} />}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { EyeOutlined } from '@ant-design/icons';
+import type { GoLiveInput, LiveSession } from '@limelight/contracts';
+import { Alert, Button, Card, Flex, Popconfirm, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/store';
+import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { useGoLiveMutation, useLiveNowQuery, useStreamSettingsQuery, useUpdateSessionMutation } from './api';
+import { startBroadcast } from './broadcast';
+import { CameraPanel } from './CameraPanel';
+import { GoLiveForm } from './GoLiveForm';
+import { ObsSettings } from './ObsSettings';
+import { PrivateRequestsPanel } from './PrivateRequestsPanel';
+import { PrivateShowPrice } from './PrivateShowPrice';
+import { StreamChat } from './StreamChat';
+import { useCamera } from './useCamera';
+import { formatDuration, useLiveClock } from './useHeartbeat';
+import { useStreamRoom } from './useStreamRoom';
+
+type Source = 'browser' | 'obs';
+const endedBy = { admin: 'An admin ended your live session', timeout: 'Your live session ended: no picture arrived for a minute' };
+
+/**
+ * `/creator/live`: the creator's studio. Preview and devices, browser or OBS, the session's
+ * title and who may watch, then live: viewers, duration, chat, requests for private shows, end.
+ */
+export default function StudioPage() {
+  const me = useAppSelector((state) => state.session.user);
+  const socket = useAppSocket();
+  const [source, setSource] = useState<Source>('browser');
+  const camera = useCamera(source === 'browser');
+  const { data: settings } = useStreamSettingsQuery();
+  // A session already running (the studio reopened while live) is picked up where it is.
+  const { data: running, isLoading } = useLiveNowQuery(me ? { performerId: me._id } : {}, { skip: !me });
+  const [session, setSession] = useState<LiveSession>();
+  const [goLive, { isLoading: starting }] = useGoLiveMutation();
+  const [updateSession, { isLoading: ending }] = useUpdateSessionMutation();
+  const [broadcasting, setBroadcasting] = useState(false);
+  const stopBroadcast = useRef<() => void>(undefined);
+  useEffect(() => {
+    if (!session && running?.data[0]) setSession(running.data[0]);
+  }, [running, session]);
+  const live = session?.status === 'live' ? session : undefined;
+  const members = useStreamRoom(live?._id);
+  const seconds = useLiveClock(live?._id, live?.startedAt);
+
+  const stop = useCallback(() => {
+    stopBroadcast.current?.();
+    stopBroadcast.current = undefined;
+    setBroadcasting(false);
+  }, []);
+  useEffect(() => stop, [stop]);
+
+  const broadcast = async (target: LiveSession) => {
+    if (!socket || !camera.stream) return toast.error('The camera is not ready yet');
+    try {
+      stopBroadcast.current = await startBroadcast(socket, target._id, camera.stream);
+      setBroadcasting(true);
+    } catch (error) {
+      toast.error(`The broadcast could not start: ${error instanceof Error ? error.message : 'no answer from the server'}`);
+    }
+  };
+  const start = async (input: GoLiveInput) => {
+    try {
+      const started = await goLive(input).unwrap();
+      setSession(started);
+      toast.success('You are live');
+      if (source === 'browser') await broadcast(started);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  const end = async () => {
+    if (!live) return;
+    stop();
+    try {
+      setSession(await updateSession({ id: live._id, status: 'ended' }).unwrap());
+      toast.success('Your live session ended');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  useSocketEvent('live/error', (payload) => {
+    if (payload.sessionId !== live?._id) return;
+    stop();
+    toast.error(`The broadcast stopped: ${payload.message}`);
+  });
+  useSocketEvent('stream/ended', (payload) => {
+    if (payload.sessionId !== live?._id) return;
+    stop();
+    setSession({ ...live, status: 'ended', endedReason: payload.reason });
+    if (payload.reason !== 'performer') toast.info(endedBy[payload.reason]);
+  });
+
+  if (isLoading || !settings) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return (
+    <div className="page-wide studio">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Live studio
+        </Typography.Title>
+        {live && (
+          <Flex gap={8} align="center" wrap role="status" aria-label="Live session status">
+            <Tag color="red" className="live-tag">
+              Live
+            </Tag>
+            <Tag icon={<EyeOutlined />} data-testid="viewer-count">
+              {members ?? live.viewerCount} watching
+            </Tag>
+            <Tag data-testid="live-duration">{formatDuration(seconds)}</Tag>
+            <Link to={`/live/${live._id}`}>Open the fans’ page</Link>
+          </Flex>
+        )}
+      </Flex>
+      <div className="studio-layout">
+        <Flex vertical gap={16} className="studio-main">
+          <Card title="Broadcast">
+            <Flex vertical gap={12}>
+              <Segmented<Source>
+                aria-label="Broadcast from"
+                value={source}
+                disabled={!!live}
+                onChange={setSource}
+                options={[
+                  { value: 'browser', label: 'Browser' },
+                  { value: 'obs', label: 'OBS / streaming software' },
+                ]}
+              />
+              {source === 'browser' ? <CameraPanel camera={camera} /> : <ObsSettings />}
+              {live && source === 'browser' && !broadcasting && (
+                <Alert
+                  type="warning"
+                  showIcon
+                  title="Your camera is not being sent"
+                  action={<Button onClick={() => broadcast(live)}>Broadcast from this browser</Button>}
+                />
+              )}
+              {live && source === 'obs' && (
+                <Typography.Text type="secondary">
+                  Start streaming in your software: fans see the picture as soon as it arrives.
+                </Typography.Text>
+              )}
+            </Flex>
+          </Card>
+          <Card title={live ? live.title || 'Your live session' : 'Go live'}>
+            {live ? (
+              <Flex vertical gap={8} align="flex-start">
+                <Typography.Text type="secondary">
+                  {live.access === 'paid' ? `Anyone who pays ${live.price.toFixed(2)} tokens may watch.` : 'Your subscribers may watch.'}
+                </Typography.Text>
+                <Popconfirm title="End your live session?" okText="End" onConfirm={end}>
+                  <Button danger type="primary" size="large" loading={ending}>
+                    End live session
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ) : (
+              <GoLiveForm defaults={settings} busy={starting} disabled={source === 'browser' && !camera.stream} onGoLive={start} />
+            )}
+          </Card>
+        </Flex>
+        <Flex vertical gap={16} className="studio-side">
+          {live && (
+            <Card>
+              <StreamChat conversationId={live.conversationId} sessionId={live._id} slowModeSeconds={settings.slowModeSeconds} moderator />
+            </Card>
+          )}
+          <Card title="Private shows">
+            <Flex vertical gap={12}>
+              <PrivateShowPrice />
+              <PrivateRequestsPanel live={!!live} goPrivate={end} />
+            </Flex>
+          </Card>
+        </Flex>
+      </div>
+    </div>
+  );
+}

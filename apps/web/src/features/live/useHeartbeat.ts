@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { useSetDurationMutation } from './api';
+
+/** Well inside the API's 60 s grace: a session whose heartbeat stops that long ends by itself. */
+const HEARTBEAT_MS = 20_000;
+
+/** Seconds since `startedAt`, ticking each second, and the broadcaster's heartbeat while the studio shows the session. */
+export function useLiveClock(sessionId: string | undefined, startedAt: string | undefined) {
+  const [seconds, setSeconds] = useState(0);
+  const [beat] = useSetDurationMutation();
+  useEffect(() => {
+    if (!startedAt) return;
+    const since = () => Math.max(0, Math.floor((Date.now() - Date.parse(startedAt)) / 1000));
+    setSeconds(since());
+    const tick = setInterval(() => setSeconds(since()), 1000);
+    return () => clearInterval(tick);
+  }, [startedAt]);
+  useEffect(() => {
+    if (!sessionId || !startedAt) return;
+    const send = () => void beat({ id: sessionId, duration: Math.max(0, Math.floor((Date.now() - Date.parse(startedAt)) / 1000)) });
+    send();
+    const timer = setInterval(send, HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }, [sessionId, startedAt, beat]);
+  return seconds;
+}
+
+/** 75 → "1:15", 3725 → "1:02:05". */
+export function formatDuration(total: number) {
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = String(total % 60).padStart(2, '0');
+  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}
