@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, setSettingAsAdmin, test, tokenOf } from './fixtures';
 
 // The browser's fake camera and microphone, autoplay and loopback calls come from playwright.config.ts.
 
@@ -85,6 +87,10 @@ test('a creator goes live from the browser; a subscriber watches, chats and tips
 
   // A subscriber finds the session in "Live now" on their home, and the picture plays.
   const fan = await fanWithTokens(browser, 50, { subscribeTo: ava.id });
+  const agoraRequests: string[] = [];
+  fan.page.on('request', (request) => {
+    if (/AgoraRTC|agora\/token/.test(request.url())) agoraRequests.push(request.url());
+  });
   await fan.page.goto('/home');
   await fan.page.getByRole('link', { name: /^Ava Stone is live: Morning yoga, live/ }).click();
   await expect(fan.page).toHaveURL(href ?? '');
@@ -95,6 +101,8 @@ test('a creator goes live from the browser; a subscriber watches, chats and tips
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(start + 2);
   await expect(page.getByTestId('viewer-count')).toHaveText('1 watching');
+  // Agora is off: its SDK and tokens are never asked for.
+  expect(agoraRequests).toEqual([]);
 
   // Chat both ways; the creator takes a line back and the fan sees the notice in its place.
   await fan.page.getByLabel('Chat message', { exact: true }).fill('Hello Ava!');
@@ -216,4 +224,56 @@ test('a paid session: a fan who does not subscribe pays once to watch; the admin
   await expect(page.getByRole('row').filter({ hasText: 'Leg day' }).first()).toContainText('Ended by an admin');
   await creator.close();
   await fan.context.close();
+});
+
+/** The scripts index.html starts with: the first download (decision 020). */
+function entryScripts() {
+  const dist = path.resolve(import.meta.dirname, '../dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => fs.readFileSync(path.join(dist, match[1]), 'utf8'));
+}
+
+test('with Agora on, the live page asks for a token, loads the SDK on its own and says so when Agora cannot be reached', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The first download carries none of Agora's SDK: it is its own chunk, loaded by the page that needs it.
+  const entry = entryScripts();
+  expect(entry.length).toBeGreaterThan(0);
+  for (const script of entry) expect(script).not.toContain('AgoraRTC');
+
+  const ava = await idOf(page.request, 'avastone');
+  const running = await (await page.request.get(`/api/streaming/user/search?performerId=${ava.id}`)).json();
+  for (const session of running.data) {
+    await page.request.put(`/api/streaming/live/${session._id}`, { headers: ava.auth, data: { status: 'ended' } });
+  }
+  const started = await page.request.post('/api/streaming/live', { headers: ava.auth, data: { title: 'Through Agora' } });
+  expect(started.status(), await started.text()).toBe(200);
+  const session = await started.json();
+  await setSettingAsAdmin(page, 'agoraAppId', '0123456789abcdef0123456789abcdef');
+  await setSettingAsAdmin(page, 'agoraCertificate', 'fedcba9876543210fedcba9876543210');
+  await setSettingAsAdmin(page, 'agoraEnable', true);
+  try {
+    const fan = await fanWithTokens(browser, 50, { subscribeTo: ava.id });
+    // No Agora network here (nor in CI): its servers are unreachable, at once.
+    await fan.context.route(/agora\.io|sd-rtn\.com|agoraio/, (route) => route.abort('internetdisconnected'));
+    const sdk: string[] = [];
+    const tokens: string[] = [];
+    fan.page.on('request', (request) => {
+      if (/\/assets\/AgoraRTC[^/]*\.js$/.test(request.url())) sdk.push(request.url());
+      if (request.method() === 'POST' && request.url().endsWith('/api/streaming/agora/token')) tokens.push(request.postData() ?? '');
+    });
+    await fan.page.goto(`/live/${session._id}`);
+    await expect(fan.page.getByText('Connecting to the live video…')).toBeVisible();
+    await expect(fan.page.getByRole('alert').filter({ hasText: 'Live video could not be reached' })).toBeVisible({ timeout: 40_000 });
+    await expect(fan.page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    expect(sdk).toHaveLength(1);
+    expect(tokens.map((body) => JSON.parse(body))).toEqual([{ sessionId: session._id }]);
+    await expectAccessible(fan.page);
+    await fan.context.close();
+  } finally {
+    await setSettingAsAdmin(page, 'agoraEnable', false);
+    await page.request.put(`/api/streaming/live/${session._id}`, { headers: ava.auth, data: { status: 'ended' } });
+  }
 });

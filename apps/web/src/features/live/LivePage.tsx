@@ -8,7 +8,8 @@ import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { PayModal, TipButton } from '../wallet/PayButtons';
-import { useJoinQuery, useLiveNowQuery } from './api';
+import { AgoraPlayer } from './AgoraPlayer';
+import { useJoinQuery, useLiveSessionQuery } from './api';
 import { LivePlayer } from './LivePlayer';
 import { RequestPrivateShow } from './RequestPrivateShow';
 import { StreamChat } from './StreamChat';
@@ -27,9 +28,8 @@ export default function LivePage() {
   const { sessionId = '' } = useParams();
   const [endedReason, setEndedReason] = useState<keyof typeof endedReasons>();
   const { data: joined, error, isLoading, refetch } = useJoinQuery(sessionId, { skip: !!endedReason, pollingInterval: RENEW_MS });
-  // Who is live (with prices and the viewer's standing): what the gate shows when joining is refused.
-  const { data: liveNow } = useLiveNowQuery({ limit: 100 }, { skip: !error });
-  const summary = liveNow?.data.find((item) => item._id === sessionId);
+  // The session as this viewer sees it (its creator, price, the viewer's standing): what the gate shows when joining is refused.
+  const { data: summary, isLoading: gateLoading } = useLiveSessionQuery(sessionId, { skip: !error });
 
   useSocketEvent('stream/ready', (payload) => {
     if (payload.sessionId === sessionId) void refetch();
@@ -51,7 +51,7 @@ export default function LivePage() {
       />
     );
   }
-  if (isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (isLoading || (error && gateLoading)) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (error || !joined) return <LiveGate error={error} session={summary} onPaid={() => void refetch()} />;
   return (
     <Watching session={joined.session} conversationId={joined.conversationId} playback={joined.playback} renew={() => void refetch()} />
@@ -75,7 +75,11 @@ function Watching({
     <div className="page-wide live-page">
       <div className="live-layout">
         <Flex vertical gap={12} className="live-main">
-          {playback.mode === 'hls' ? <LivePlayer playback={playback} label={`${name}’s live video`} onExpired={renew} /> : <AgoraNotice />}
+          {playback.mode === 'hls' ? (
+            <LivePlayer playback={playback} label={`${name}’s live video`} onExpired={renew} />
+          ) : (
+            <AgoraPlayer sessionId={session._id} label={`${name}’s live video`} />
+          )}
           <Flex gap={12} align="center" wrap>
             <Link to={`/${session.performer.username ?? session.performerId}`} className="live-creator">
               <Avatar src={session.performer.avatar} icon={<UserOutlined />} alt="" />
@@ -102,17 +106,6 @@ function Watching({
         <Card className="live-side">
           <StreamChat conversationId={conversationId} sessionId={session._id} slowModeSeconds={0} />
         </Card>
-      </div>
-    </div>
-  );
-}
-
-/** Agora carries this site's video: its SDK is large, so it is loaded only here, when it is on. */
-function AgoraNotice() {
-  return (
-    <div className="live-player">
-      <div className="live-player-waiting" role="status">
-        Agora is enabled on this site: its player is not available in this version yet.
       </div>
     </div>
   );

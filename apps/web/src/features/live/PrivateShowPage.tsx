@@ -1,5 +1,5 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import type { PrivateRequest } from '@limelight/contracts';
+import type { PrivateCall, PrivateRequest } from '@limelight/contracts';
 import { Alert, Button, Flex, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,7 +7,9 @@ import { useAppSelector } from '../../app/store';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { type PrivateCall, usePrivateCallQuery } from './api';
+import { agoraProblem } from './AgoraPlayer';
+import { followRemote, joinAgora, leaveAgora, publishStream } from './agora';
+import { useAgoraTokenMutation, usePrivateCallQuery } from './api';
 import { CallConnection } from './call';
 import { stopTracks } from './useCamera';
 
@@ -49,16 +51,7 @@ export default function PrivateShowPage() {
       />
     );
   }
-  if (call.media.mode === 'agora') {
-    return (
-      <Result
-        status="info"
-        title="Agora is enabled on this site"
-        subTitle="Private shows through Agora are not available in this version yet."
-      />
-    );
-  }
-  return <Call call={call} iceServers={call.media.iceServers} />;
+  return <Call call={call} />;
 }
 
 function CallEnded({ request }: { request: PrivateRequest }) {
@@ -81,7 +74,7 @@ function CallEnded({ request }: { request: PrivateRequest }) {
   );
 }
 
-function Call({ call, iceServers }: { call: PrivateCall; iceServers: RTCIceServer[] }) {
+function Call({ call }: { call: PrivateCall }) {
   const me = useAppSelector((state) => state.session.user);
   const socket = useAppSocket();
   const { request } = call;
@@ -96,11 +89,15 @@ function Call({ call, iceServers }: { call: PrivateCall; iceServers: RTCIceServe
   const localVideo = useRef<HTMLVideoElement>(null);
   const remoteVideo = useRef<HTMLVideoElement>(null);
   const connection = useRef<CallConnection>(undefined);
+  const connected = useRef(false);
+  const closeMedia = useRef<() => void>(undefined);
+  const [fetchToken] = useAgoraTokenMutation();
 
   useEffect(() => {
     if (!socket) return;
     let cancelled = false;
     let local: MediaStream | undefined;
+    let agoraClient: Parameters<typeof leaveAgora>[0];
     // Signals that arrive while the camera opens wait for the connection.
     const early: Parameters<CallConnection['receive']>[0][] = [];
     const onSignal = (payload: { showId: string; signal: Parameters<CallConnection['receive']>[0] }) => {
@@ -112,39 +109,70 @@ function Call({ call, iceServers }: { call: PrivateCall; iceServers: RTCIceServe
       socket.emit('private/connected', { showId }, (answer) => {
         if (!answer.ok) toast.error(answer.message);
       });
+    const show = (next: RTCPeerConnectionState) => {
+      connected.current = next === 'connected';
+      setState(next);
+      if (next === 'connected') sayConnected();
+    };
     // A new socket is in no show: it says so again (the server ends a show whose party has no socket for 30 s).
     const onReconnect = () => {
-      if (connection.current?.pc.connectionState === 'connected') sayConnected();
+      if (connected.current) sayConnected();
     };
     socket.on('private/signal', onSignal);
     socket.on('connect', onReconnect);
+    const webrtc = (stream: MediaStream, iceServers: RTCIceServer[]) => {
+      const made = new CallConnection(call.role, iceServers, stream, (signal) => socket.emit('private/signal', { showId, signal }));
+      connection.current = made;
+      made.pc.addEventListener('track', (event) => {
+        if (remoteVideo.current && event.streams[0]) remoteVideo.current.srcObject = event.streams[0];
+      });
+      made.pc.addEventListener('connectionstatechange', () => show(made.pc.connectionState));
+      for (const signal of early.splice(0)) void made.receive(signal);
+    };
+    // Through Agora both parties are hosts in the show's channel: connected once the other publishes.
+    const agora = (stream: MediaStream) =>
+      joinAgora(() => fetchToken({ showId }).unwrap(), 'host')
+        .then(async ({ AgoraRTC, client }) => {
+          if (cancelled) return leaveAgora(client);
+          agoraClient = client;
+          followRemote(client, (remote) => {
+            if (remoteVideo.current) remoteVideo.current.srcObject = remote ?? null;
+            show(remote ? 'connected' : 'disconnected');
+          });
+          client.on('connection-state-change', (current) => {
+            if (current === 'RECONNECTING') show('disconnected');
+          });
+          await publishStream(AgoraRTC, client, stream);
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          setProblem(agoraProblem(error));
+          setState('failed');
+        });
     navigator.mediaDevices
       .getUserMedia({ video: true, audio: true })
       .then((stream) => {
         local = stream;
         if (cancelled) return stopTracks(stream);
         if (localVideo.current) localVideo.current.srcObject = stream;
-        const made = new CallConnection(call.role, iceServers, stream, (signal) => socket.emit('private/signal', { showId, signal }));
-        connection.current = made;
-        made.pc.addEventListener('track', (event) => {
-          if (remoteVideo.current && event.streams[0]) remoteVideo.current.srcObject = event.streams[0];
-        });
-        made.pc.addEventListener('connectionstatechange', () => {
-          setState(made.pc.connectionState);
-          if (made.pc.connectionState === 'connected') sayConnected();
-        });
-        for (const signal of early.splice(0)) void made.receive(signal);
+        if (call.media.mode === 'agora') void agora(stream);
+        else webrtc(stream, call.media.iceServers);
       })
       .catch(() => setProblem('Allow this site to use your camera and microphone to join the call'));
+    closeMedia.current = () => {
+      connection.current?.close();
+      connection.current = undefined;
+      void leaveAgora(agoraClient);
+      agoraClient = undefined;
+    };
     return () => {
       cancelled = true;
       socket.off('private/signal', onSignal);
       socket.off('connect', onReconnect);
-      connection.current?.close();
-      connection.current = undefined;
+      closeMedia.current?.();
       stopTracks(local);
     };
-  }, [socket, showId, call.role, iceServers]);
+  }, [socket, showId, call.role, call.media, fetchToken]);
 
   useSocketEvent('private/minute_charged', (payload) => {
     if (payload.showId !== showId) return;
@@ -158,7 +186,7 @@ function Call({ call, iceServers }: { call: PrivateCall; iceServers: RTCIceServe
 
   const hangUp = () => {
     socket?.emit('private/hangup', { showId });
-    connection.current?.close();
+    closeMedia.current?.();
     setState('closed');
   };
 

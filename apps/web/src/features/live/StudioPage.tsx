@@ -1,13 +1,16 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { GoLiveInput, LiveSession } from '@limelight/contracts';
+import { ErrorCode } from '@limelight/contracts/constants';
 import { Alert, Button, Card, Flex, Popconfirm, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
-import { errorMessage, toast } from '../../shared/lib/toast';
-import { useGoLiveMutation, useLiveNowQuery, useStreamSettingsQuery, useUpdateSessionMutation } from './api';
-import { startBroadcast } from './broadcast';
+import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
+import { usePublicSettingsQuery } from '../settings/api';
+import { agoraProblem } from './AgoraPlayer';
+import { useAgoraTokenMutation, useGoLiveMutation, useLiveNowQuery, useStreamSettingsQuery, useUpdateSessionMutation } from './api';
+import { startAgoraBroadcast, startBroadcast } from './broadcast';
 import { CameraPanel } from './CameraPanel';
 import { GoLiveForm } from './GoLiveForm';
 import { ObsSettings } from './ObsSettings';
@@ -37,6 +40,10 @@ export default function StudioPage() {
   const [goLive, { isLoading: starting }] = useGoLiveMutation();
   const [updateSession, { isLoading: ending }] = useUpdateSessionMutation();
   const [broadcasting, setBroadcasting] = useState(false);
+  const { data: siteSettings } = usePublicSettingsQuery();
+  // Agora carries the video when the admin turned it on (the API refuses tokens while it lacks its certificate).
+  const agoraSite = !!siteSettings?.agoraEnable && !!siteSettings.agoraAppId;
+  const [fetchAgoraToken] = useAgoraTokenMutation();
   const stopBroadcast = useRef<() => void>(undefined);
   useEffect(() => {
     if (!session && running?.data[0]) setSession(running.data[0]);
@@ -54,6 +61,18 @@ export default function StudioPage() {
 
   const broadcast = async (target: LiveSession) => {
     if (!socket || !camera.stream) return toast.error('The camera is not ready yet');
+    if (agoraSite) {
+      try {
+        stopBroadcast.current = await startAgoraBroadcast(() => fetchAgoraToken({ sessionId: target._id }).unwrap(), camera.stream);
+        setBroadcasting(true);
+        return;
+      } catch (error) {
+        // Agora on without its certificate: the site's own path carries the video, as viewers are told.
+        if (errorCode(error) !== ErrorCode.providerNotConfigured) {
+          return toast.error(`The broadcast could not start: ${agoraProblem(error)}`);
+        }
+      }
+    }
     try {
       stopBroadcast.current = await startBroadcast(socket, target._id, camera.stream);
       setBroadcasting(true);

@@ -3,6 +3,7 @@ import type {
   JoinSession,
   ListResponse,
   LiveSession,
+  PrivateCall,
   PrivateRequest,
   StreamConversation,
   StreamMessage,
@@ -10,14 +11,9 @@ import type {
   UpdateSessionInput,
 } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
+import type { AgoraToken } from './agora';
 
 type Params = Record<string, string | number | undefined>;
-/** `GET /streaming/private-requests/{id}/call` (the private-calls branch's contract): the fan calls, the creator answers. */
-export type PrivateCall = {
-  request: PrivateRequest;
-  role: 'caller' | 'callee';
-  media: { mode: 'webrtc'; iceServers: RTCIceServer[] } | { mode: 'agora'; appId: string; channel: string };
-};
 type StreamSettingsInput = {
   title?: string;
   description?: string;
@@ -39,12 +35,18 @@ export const liveApi = api.injectEndpoints({
       providesTags: ['Live'],
       keepUnusedDataFor: 0,
     }),
-    /**
-     * The creator's stream settings. The API has no GET for them: an empty `PUT /streaming/update`
-     * changes nothing and answers them, so it is the read.
-     */
+    /** A session as this viewer sees it: whether they may watch, its price, the creator's private show price. */
+    liveSession: build.query<LiveSession, string>({
+      query: (id) => `/streaming/live/${id}`,
+      providesTags: ['Live'],
+    }),
+    /** An Agora token for a live session's channel or a private show's, when Agora carries the site's video. */
+    agoraToken: build.mutation<AgoraToken, { sessionId: string } | { showId: string }>({
+      query: (body) => ({ url: '/streaming/agora/token', method: 'POST', body }),
+    }),
+    /** The creator's own stream settings. */
     streamSettings: build.query<StreamSettings, void>({
-      query: () => ({ url: '/streaming/update', method: 'PUT', body: {} }),
+      query: () => '/streaming/settings',
       providesTags: ['StreamSettings'],
     }),
     updateStream: build.mutation<StreamSettings, StreamSettingsInput>({
@@ -120,6 +122,8 @@ export const {
   useLiveNowQuery,
   useJoinQuery,
   useLazyJoinQuery,
+  useLiveSessionQuery,
+  useAgoraTokenMutation,
   useStreamSettingsQuery,
   useUpdateStreamMutation,
   useGoLiveMutation,

@@ -1,4 +1,5 @@
 import type { AppSocket } from '../../shared/lib/socket';
+import { type AgoraTokenSource, joinAgora, leaveAgora, publishStream } from './agora';
 
 /**
  * The recorder's container: Matroska with H.264 where offered (Chromium), which the server
@@ -36,4 +37,20 @@ export async function startBroadcast(socket: AppSocket, sessionId: string, strea
   return () => {
     if (recorder.state !== 'inactive') recorder.stop();
   };
+}
+
+/**
+ * Sends the camera through Agora instead, when Agora carries the site's video: the creator joins
+ * the session's channel as host with a publisher token and publishes the open camera and
+ * microphone. The returned stop unpublishes and leaves.
+ */
+export async function startAgoraBroadcast(getToken: AgoraTokenSource, stream: MediaStream): Promise<() => void> {
+  const { AgoraRTC, client } = await joinAgora(getToken, 'host');
+  try {
+    await publishStream(AgoraRTC, client, stream);
+  } catch (error) {
+    await leaveAgora(client);
+    throw error;
+  }
+  return () => void leaveAgora(client);
 }
