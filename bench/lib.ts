@@ -82,11 +82,14 @@ export async function startApi({
   dataDir,
   databaseUrl,
   logLevel = 'warn',
+  env = {},
 }: {
   port: number;
   dataDir: string;
   databaseUrl?: string;
   logLevel?: string;
+  /** More of the API's configuration (RTMP_PORT). */
+  env?: Record<string, string>;
 }) {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/limelight-prof'] : [];
   const { child } = await timeToFirstResponse(
@@ -99,6 +102,7 @@ export async function startApi({
       SEED_DEMO: 'false',
       INIT_CWD: '',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     `http://127.0.0.1:${port}/api/health`,
   );

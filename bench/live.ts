@@ -1,10 +1,16 @@
-// Live streaming (issue 17): stream-chat fan-out to many watching sockets (a line POSTed by a fan
-// until every viewer's socket has it), beside a bare Socket.IO server relaying to a room in the
-// same run.
-//   npm run bench -- live     BENCH_VIEWERS=1000 BENCH_RATE=10 BENCH_SECONDS=10
-// The viewers' sockets live in two child processes (as they would on other machines), so the
-// receiving side's CPU is not charged to the server under test.
-import { type ChildProcess, fork } from 'node:child_process';
+// Live streaming (issue 17), each figure beside its floor in the same run:
+// - chat: stream-chat fan-out to many watching sockets (a line POSTed by a fan until every
+//   viewer's socket has it), beside a bare Socket.IO server relaying to a room;
+// - hls: the HLS one process serves to viewers of one live stream (each viewer reads the playlist,
+//   then its newest segment, again and again), beside a bare node:http server answering the same
+//   bytes from memory; the stream is a real RTMP publish (copied, so encoding costs nothing);
+// - g2g: glass to glass, the product's own pages: the studio broadcasts a canvas showing the
+//   clock as blocks, the fan's live page plays it, and each sampled frame's clock is compared
+//   with the viewer's.
+//   npm run bench -- live     BENCH_PARTS=chat,hls,g2g BENCH_VIEWERS=1000 BENCH_RATE=10 BENCH_SECONDS=10
+// The viewers' sockets and the HTTP load live in child processes (as they would on other
+// machines), so the receiving side's CPU is not charged to the server under test.
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,17 +18,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { socketClientOptions } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
+import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, startApi, stop } from './lib';
+import { benchDatabase, cpuMsOf, median, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 10);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const parts = new Set((process.env.BENCH_PARTS ?? 'chat,hls,g2g').split(','));
 const CLIENT_PROCESSES = 2;
+/** HLS viewers reading at once (each a keep-alive connection) and for how long. */
+const HLS_CONNECTIONS = 50;
+const HLS_SECONDS = 10;
+/** The glass-to-glass run, and how often a frame is sampled. */
+const G2G_SECONDS = 30;
+const G2G_SAMPLE_MS = 500;
+const rtmpPort = 19_351;
 const VIEWERS_PER_WAVE = 50;
 const port = 3995;
 
@@ -189,6 +205,238 @@ async function bareFanOut() {
   return summary(latencies, lines, viewers, (cpu.user + cpu.system) / 1000);
 }
 
+type HlsBrief = { base: string; playlistPath: string; seconds: number; connections: number };
+type HlsReport = { requests: number; bytes: number; latencies: number[]; errors: number; statuses: Record<string, number> };
+
+/**
+ * An HLS load process: `connections` viewers, each reading the playlist and then its newest
+ * segment, as hls.js does at the live edge, as fast as the server answers, for `seconds`.
+ */
+async function runHlsLoad(brief: HlsBrief) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: brief.connections });
+  const report: HlsReport = { requests: 0, bytes: 0, latencies: [], errors: 0, statuses: {} };
+  const get = (url: string) =>
+    new Promise<Buffer | undefined>((resolve) => {
+      const started = performance.now();
+      http
+        .get(url, { agent }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            report.requests++;
+            report.latencies.push(performance.now() - started);
+            const body = Buffer.concat(chunks);
+            report.bytes += body.length;
+            if (response.statusCode !== 200) {
+              report.errors++;
+              report.statuses[`${response.statusCode} ${url.split('/').at(-1)}`] =
+                (report.statuses[`${response.statusCode} ${url.split('/').at(-1)}`] ?? 0) + 1;
+            }
+            resolve(response.statusCode === 200 ? body : undefined);
+          });
+        })
+        .on('error', () => {
+          report.errors++;
+          resolve(undefined);
+        });
+    });
+  const playlistUrl = `${brief.base}${brief.playlistPath}`;
+  const folder = playlistUrl.slice(0, playlistUrl.lastIndexOf('/') + 1);
+  const deadline = performance.now() + brief.seconds * 1000;
+  const viewer = async () => {
+    while (performance.now() < deadline) {
+      const playlist = (await get(playlistUrl))?.toString();
+      const newest = playlist
+        ?.trim()
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .at(-1);
+      if (newest) await get(folder + newest);
+    }
+  };
+  await Promise.all(Array.from({ length: brief.connections }, viewer));
+  agent.destroy();
+  process.send!(report, () => process.exit(0));
+}
+
+async function hlsLoad(base: string, playlistPath: string) {
+  const child = fork(import.meta.filename, [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      LIVE_BENCH_HLS: JSON.stringify({ base, playlistPath, seconds: HLS_SECONDS, connections: HLS_CONNECTIONS } satisfies HlsBrief),
+    },
+  });
+  const report = await new Promise<HlsReport>((resolve) => child.once('message', (message) => resolve(message as HlsReport)));
+  const sorted = report.latencies.sort((a, b) => a - b);
+  return { ...report, rps: report.requests / HLS_SECONDS, mbps: (report.bytes * 8) / 1e6 / HLS_SECONDS, p99: percentile(sorted, 0.99) };
+}
+
+const formatHls = (result: Awaited<ReturnType<typeof hlsLoad>>) =>
+  `${Object.keys(result.statuses).length ? `(${JSON.stringify(result.statuses)}) ` : ''}${result.rps.toFixed(0).padStart(6)} req/s  ${result.mbps.toFixed(0).padStart(5)} Mbit/s  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}  = ${Math.floor(result.mbps / STREAM_MBITS)} viewers at ${STREAM_MBITS} Mbit/s`;
+/** The test stream's bitrate: 720p as a creator's encoder would send it. */
+const STREAM_MBITS = 2.5;
+
+/** A 720p test pattern with sound, encoded once (x264, a keyframe a second, 2.5 Mbit/s) for a copy publish. */
+function testPattern(dir: string) {
+  const file = path.join(dir, 'pattern.flv');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '10'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30'],
+    ...['-sc_threshold', '0', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '2500k', '-c:a', 'aac', '-b:a', '128k', file],
+  ]);
+  return file;
+}
+
+type Api = (token: string, method: string, url: string, body?: unknown) => Promise<Record<string, unknown>>;
+
+/** Waits until the session is playable for the fan and answers its signed playlist path. */
+async function playlistOf(call: Api, fanToken: string, sessionId: string) {
+  for (let tries = 0; tries < 60; tries++) {
+    const join = (await call(fanToken, 'GET', `/api/streaming/join/${sessionId}`)) as {
+      playback?: { ready?: boolean; playlistUrl?: string };
+    };
+    if (join.playback?.ready && join.playback.playlistUrl) return join.playback.playlistUrl;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the live stream never became playable');
+}
+
+/**
+ * HLS serving: the creator publishes the test pattern over RTMP (looped, copied), and viewers
+ * read it through the API; then the same playlist and segment bytes from a bare server.
+ */
+async function hlsServing(base: string, call: Api, tokens: { creator: string; fan: string }, dir: string) {
+  const { streamKey } = (await call(tokens.creator, 'PUT', '/api/streaming/update', { rotateStreamKey: true })) as { streamKey: string };
+  const publisher = spawn(
+    ffmpegPath(),
+    ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', testPattern(dir), '-c', 'copy', '-f', 'flv'].concat(
+      `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`,
+    ),
+    { stdio: 'ignore' },
+  );
+  try {
+    // Publishing with no session open starts one (decision 024).
+    let sessionId: string | undefined;
+    for (let tries = 0; !sessionId && tries < 40; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const live = (await call(tokens.fan, 'GET', '/api/streaming/user/search')) as { data: Array<{ _id: string }> };
+      sessionId = live.data[0]?._id;
+    }
+    if (!sessionId) throw new Error('the RTMP publish did not start a session');
+    const playlistPath = await playlistOf(call, tokens.fan, sessionId);
+    // A few segments in, as a viewer arriving finds it.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const playlist = Buffer.from(await (await fetch(`${base}${playlistPath}`)).arrayBuffer());
+    const newest = playlist.toString().trim().split('\n').at(-1)!;
+    const segment = Buffer.from(await (await fetch(`${base}${playlistPath.replace(/index\.m3u8$/, newest)}`)).arrayBuffer());
+    // The floor in a process of its own, as the API is: the same two answers from memory.
+    fs.writeFileSync(path.join(dir, 'floor.m3u8'), playlist);
+    fs.writeFileSync(path.join(dir, 'floor.m4s'), segment);
+    const floorPort = port + 1;
+    const { child: bare } = await timeToFirstResponse(
+      'node',
+      [
+        '-e',
+        `const fs = require('fs'); const playlist = fs.readFileSync(${JSON.stringify(path.join(dir, 'floor.m3u8'))}); const segment = fs.readFileSync(${JSON.stringify(path.join(dir, 'floor.m4s'))});
+         require('http').createServer((q, s) => { const list = q.url.endsWith('.m3u8'); const body = list ? playlist : segment; s.writeHead(200, { 'content-type': list ? 'application/vnd.apple.mpegurl' : 'video/mp4', 'content-length': body.length }); s.end(body); }).listen(${floorPort});`,
+      ],
+      {},
+      `http://127.0.0.1:${floorPort}/x.m3u8`,
+    );
+    const floor = await hlsLoad(`http://127.0.0.1:${floorPort}`, playlistPath);
+    await stop(bare);
+    const api = await hlsLoad(base, playlistPath);
+    await call(tokens.creator, 'PUT', `/api/streaming/live/${sessionId}`, { status: 'ended' });
+    return { floor, api, segmentKb: segment.length / 1024 };
+  } finally {
+    publisher.kill('SIGKILL');
+  }
+}
+
+/**
+ * Glass to glass through the product's own pages: the studio's camera is a canvas that shows
+ * the clock as 32 black or white blocks; the fan's live page plays the stream; every sample reads
+ * the blocks off the playing video and subtracts that time from the viewer's clock.
+ */
+async function glassToGlass(base: string, tokens: { creator: string; fan: string }) {
+  const executablePath =
+    process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--autoplay-policy=no-user-gesture-required', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+  });
+  try {
+    const contextOf = async (token: string) => {
+      const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+      await context.addCookies([{ name: 'token', value: token, url: base }]);
+      return context;
+    };
+    const studio = await (await contextOf(tokens.creator)).newPage();
+    await studio.addInitScript(() => {
+      // The camera: the clock's milliseconds (mod 2^32) as a row of blocks, redrawn every frame.
+      const canvas = document.createElement('canvas');
+      canvas.width = 1280;
+      canvas.height = 720;
+      const pen = canvas.getContext('2d')!;
+      setInterval(() => {
+        const now = Date.now() % 2 ** 32;
+        pen.fillStyle = '#808080';
+        pen.fillRect(0, 0, 1280, 720);
+        for (let bit = 0; bit < 32; bit++) {
+          pen.fillStyle = Math.floor(now / 2 ** bit) % 2 ? '#fff' : '#000';
+          pen.fillRect(bit * 40, 0, 40, 80);
+        }
+      }, 1000 / 30);
+      const audio = new AudioContext();
+      const tone = audio.createOscillator();
+      const sink = audio.createMediaStreamDestination();
+      tone.connect(sink);
+      tone.start();
+      const stream = new MediaStream([...canvas.captureStream(30).getVideoTracks(), ...sink.stream.getAudioTracks()]);
+      navigator.mediaDevices.getUserMedia = async () => stream.clone();
+    });
+    await studio.goto('/creator/live');
+    await studio.getByLabel('Title').fill('Glass to glass');
+    await studio.getByRole('button', { name: 'Go live' }).click();
+    await studio.getByText('You are live').waitFor({ timeout: 30_000 });
+    const href = await studio.getByRole('link', { name: 'Open the fans’ page' }).getAttribute('href');
+    const viewer = await (await contextOf(tokens.fan)).newPage();
+    await viewer.goto(href!);
+    await viewer.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1, undefined, { timeout: 60_000 });
+    const delays = await viewer.evaluate(
+      async ({ seconds, every }) => {
+        const video = document.querySelector('video')!;
+        const canvas = document.createElement('canvas');
+        canvas.width = 1280;
+        canvas.height = 720;
+        const pen = canvas.getContext('2d', { willReadFrequently: true })!;
+        const found: number[] = [];
+        for (let at = 0; at < (seconds * 1000) / every; at++) {
+          await new Promise((resolve) => setTimeout(resolve, every));
+          pen.drawImage(video, 0, 0, 1280, 720);
+          const pixels = pen.getImageData(0, 0, 1280, 80).data;
+          let shown = 0;
+          for (let bit = 0; bit < 32; bit++) {
+            const offset = (40 * 1280 + bit * 40 + 20) * 4;
+            if (pixels[offset]! > 128) shown += 2 ** bit;
+          }
+          const delay = (Date.now() % 2 ** 32) - shown;
+          // A frame caught mid-change reads as nonsense: only plausible delays count.
+          if (delay > 0 && delay < 20_000) found.push(delay);
+        }
+        return found;
+      },
+      { seconds: G2G_SECONDS, every: G2G_SAMPLE_MS },
+    );
+    await studio.getByRole('button', { name: 'End live session' }).click();
+    return delays;
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-bench-live-'));
   const server = benchDatabase();
@@ -218,41 +466,90 @@ async function main() {
     await database.close();
     const creatorToken = logins.find((login) => login.role === 'performer')!.token;
     const fanTokens = logins.filter((login) => login.role === 'user').map((login) => login.token);
+    const where = server.url ? 'PostgreSQL' : 'PGlite';
 
-    const bare = await bareFanOut();
-
-    const app = await startApi({ port, dataDir, databaseUrl: server.url });
-    const live = await fetch(`${app.base}/api/streaming/live`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${creatorToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Bench', access: 'subscribers' }),
-    });
-    const session = (await live.json()) as { _id: string; conversationId: string };
-    if (!live.ok) throw new Error(`going live failed: ${JSON.stringify(session)}`);
-    const joining = performance.now();
-    const children = await startViewers(app.base, fanTokens, session._id);
-    const joinSeconds = (performance.now() - joining) / 1000;
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-    let refused = 0;
-    const cpuBefore = cpuMsOf(app.child.pid!);
-    // Lines by different fans in turn: each account may write 30 lines a minute.
-    const lines = await steadyLines(async (index, text) => {
-      const status = await post(agent, `${app.base}/api/messages/stream/${session.conversationId}`, fanTokens[index % fanTokens.length]!, {
-        text,
+    if (parts.has('chat')) {
+      const bare = await bareFanOut();
+      const app = await startApi({ port, dataDir, databaseUrl: server.url, env: { RTMP_PORT: 'off' } });
+      const live = await fetch(`${app.base}/api/streaming/live`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${creatorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench', access: 'subscribers' }),
       });
-      if (status !== 200) refused++;
-    });
-    const cpuMs = cpuMsOf(app.child.pid!) - cpuBefore;
-    const latencies = await collect(children);
-    agent.destroy();
-    await stop(app.child);
+      const session = (await live.json()) as { _id: string; conversationId: string };
+      if (!live.ok) throw new Error(`going live failed: ${JSON.stringify(session)}`);
+      const joining = performance.now();
+      const children = await startViewers(app.base, fanTokens, session._id);
+      const joinSeconds = (performance.now() - joining) / 1000;
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+      let refused = 0;
+      const cpuBefore = cpuMsOf(app.child.pid!);
+      // Lines by different fans in turn: each account may write 30 lines a minute.
+      const lines = await steadyLines(async (index, text) => {
+        const status = await post(
+          agent,
+          `${app.base}/api/messages/stream/${session.conversationId}`,
+          fanTokens[index % fanTokens.length]!,
+          {
+            text,
+          },
+        );
+        if (status !== 200) refused++;
+      });
+      const cpuMs = cpuMsOf(app.child.pid!) - cpuBefore;
+      const latencies = await collect(children);
+      agent.destroy();
+      await fetch(`${app.base}/api/streaming/live/${session._id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${creatorToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'ended' }),
+      });
+      await stop(app.child);
+      console.log(`chat: ${viewers} viewers watching one session, ${rate} chat lines/s for ${seconds} s, on ${where}`);
+      console.log(`  bare Socket.IO fan-out (POST to every socket in a room)  ${bare}`);
+      console.log(
+        `  stream chat through the API                            ${summary(latencies, lines, viewers, cpuMs)}  refused ${refused}`,
+      );
+      console.log(`  ${viewers} viewers signed in and joined in ${joinSeconds.toFixed(1)} s`);
+    }
 
-    console.log(
-      `${viewers} viewers watching one session, ${rate} chat lines/s for ${seconds} s, on ${server.url ? 'PostgreSQL' : 'PGlite'}`,
-    );
-    console.log(`bare Socket.IO fan-out (POST to every socket in a room)  ${bare}`);
-    console.log(`stream chat through the API                            ${summary(latencies, lines, viewers, cpuMs)}  refused ${refused}`);
-    console.log(`  ${viewers} viewers signed in and joined in ${joinSeconds.toFixed(1)} s`);
+    if (parts.has('hls') || parts.has('g2g')) {
+      execFileSync('node', ['scripts/build-web-if-stale.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+      const app = await startApi({ port, dataDir, databaseUrl: server.url, env: { RTMP_PORT: String(rtmpPort) } });
+      const call: Api = async (token, method, url, body) => {
+        const response = await fetch(`${app.base}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        const answer = (await response.json()) as Record<string, unknown>;
+        if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(answer)}`);
+        return answer;
+      };
+      const tokens = { creator: creatorToken, fan: fanTokens[0]! };
+      try {
+        if (parts.has('hls')) {
+          const { floor, api, segmentKb } = await hlsServing(app.base, call, tokens, dataDir);
+          console.log(
+            `hls: ${HLS_CONNECTIONS} viewers reading the playlist and its newest segment (${segmentKb.toFixed(0)} KB) for ${HLS_SECONDS} s, on ${where}`,
+          );
+          console.log(`  bare node:http, the same bytes from memory   ${formatHls(floor)}`);
+          console.log(
+            `  signed HLS through the API                   ${formatHls(api)}  (${((100 * api.rps) / floor.rps).toFixed(0)} % of the floor's req/s)`,
+          );
+        }
+        if (parts.has('g2g')) {
+          const delays = await glassToGlass(app.base, tokens);
+          const sorted = [...delays].sort((a, b) => a - b);
+          console.log(`g2g: the studio's broadcast to the fan's live page, ${delays.length} frames read over ${G2G_SECONDS} s`);
+          console.log(
+            `  glass to glass  median ${(median(delays) / 1000).toFixed(2)} s  p90 ${(percentile(sorted, 0.9) / 1000).toFixed(2)} s  max ${((sorted.at(-1) ?? 0) / 1000).toFixed(2)} s  (goal: 3 s)`,
+          );
+        }
+      } finally {
+        await stop(app.child);
+      }
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await server.drop();
@@ -260,4 +557,5 @@ async function main() {
 }
 
 if (process.env.LIVE_BENCH_VIEWERS) await runViewers(JSON.parse(process.env.LIVE_BENCH_VIEWERS) as ViewerBrief);
+else if (process.env.LIVE_BENCH_HLS) await runHlsLoad(JSON.parse(process.env.LIVE_BENCH_HLS) as HlsBrief);
 else await main();

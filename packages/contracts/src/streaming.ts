@@ -127,7 +127,8 @@ export const liveSessionSchema = z.object({
   isSubscribed: z.boolean(),
   isBought: z.boolean(),
   /** Tokens a minute for a private show with its creator (0: they take no requests), where the answer tells it. */
-  privateShowPrice: z.number().optional(),
+  /** Tokens a minute for a private show with its creator; 0 when they take none. */
+  privateShowPrice: z.number(),
 });
 export type LiveSession = z.infer<typeof liveSessionSchema>;
 

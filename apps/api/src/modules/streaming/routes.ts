@@ -30,7 +30,18 @@ import { agoraToken } from './agora';
 import { privateCall } from './calls';
 import { clearStreamChat, listStreamMessages, performerStreamConversation, sendStreamMessage, updateStreamConversation } from './chat';
 import { answerPrivateRequest, listPrivateRequests, requestPrivateShow } from './private-shows';
-import { adminEndSession, adminSessions, goLive, joinSession, searchLive, setDuration, updateSession, updateStream } from './sessions';
+import {
+  adminEndSession,
+  adminSessions,
+  goLive,
+  joinSession,
+  searchLive,
+  setDuration,
+  streamSettings,
+  updateSession,
+  updateStream,
+  viewSession,
+} from './sessions';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
 /**
@@ -78,6 +89,26 @@ export const streamingRoutes =
         },
       },
       async (request) => updateStream(deps, sessionOf(request).user, request.body),
+    );
+    app.get(
+      '/streaming/settings',
+      {
+        preHandler: requirePerformer,
+        schema: { tags: ['streaming'], description: 'The creator’s own stream settings.', response: { 200: streamSettingsSchema } },
+      },
+      async (request) => streamSettings(deps, sessionOf(request).user),
+    );
+    app.get(
+      '/streaming/live/:id',
+      {
+        schema: {
+          tags: ['streaming'],
+          description: 'A session as this viewer sees it: whether they may watch, and what subscribing or paying would take.',
+          params: idParams,
+          response: { 200: liveSessionSchema },
+        },
+      },
+      async (request) => viewSession(deps, request.session?.user, request.params.id),
     );
     app.put(
       '/streaming/set-duration',

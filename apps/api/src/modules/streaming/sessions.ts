@@ -15,7 +15,7 @@ import {
   type UpdateSessionInput,
   type updateStreamSchema,
 } from '@limelight/contracts';
-import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { conversations, performerProfiles, streamSessions, streams, users } from '../../db/schema';
@@ -33,13 +33,23 @@ type StreamRow = typeof streams.$inferSelect;
 /** A session as one viewer sees it, with whether they may watch: a page at once (five queries). */
 export async function presentSessions(deps: Pick<Deps, 'db'>, viewer: SessionUser | undefined, rows: SessionRow[]): Promise<LiveSession[]> {
   if (!rows.length) return [];
-  const [people, facts] = await Promise.all([
+  const [people, facts, prices] = await Promise.all([
     publicUsersById(
       deps.db,
       rows.map((row) => row.performerId),
     ),
     watchFacts(deps.db, viewer, rows),
+    deps.db
+      .select({ id: streams.id, cents: streams.privateShowPriceCents })
+      .from(streams)
+      .where(
+        inArray(
+          streams.id,
+          rows.map((row) => row.streamId),
+        ),
+      ),
   ]);
+  const privateShowCents = new Map(prices.map((price) => [price.id, price.cents]));
   return rows.map((row) => {
     const watch = watchFrom(viewer, row, facts.get(row.id)!);
     return {
@@ -50,6 +60,7 @@ export async function presentSessions(deps: Pick<Deps, 'db'>, viewer: SessionUse
       description: row.description,
       access: row.access,
       price: fromCents(row.priceCents),
+      privateShowPrice: fromCents(privateShowCents.get(row.streamId) ?? 0),
       status: row.status,
       endedReason: row.endedReason,
       conversationId: row.conversationId,
@@ -383,6 +394,23 @@ export async function searchLive(deps: Deps, viewer: SessionUser | undefined, qu
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(streamSessions.title, pattern)) : undefined,
   );
   return listSessions(deps, viewer, where, query);
+}
+
+/**
+ * `GET /streaming/live/{id}`: a session as this viewer sees it (whether they may watch, its
+ * price, its creator's private show price), so a page can ask them to subscribe or pay; ended
+ * sessions too. 404 to those its creator is hidden from (a block, a country).
+ */
+export async function viewSession(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  const where = and(eq(streamSessions.id, id), eq(users.status, 'active'), notHiddenFrom(viewer, streamSessions.performerId));
+  const [session] = (await listSessions(deps, viewer, where, { offset: 0, limit: 1, sortBy: 'startedAt', sort: 'desc' })).data;
+  if (!session) throw notFound('Live session');
+  return session;
+}
+
+/** The creator's own stream settings (`GET /streaming/settings`); the stream key is never shown again. */
+export async function streamSettings(deps: Deps, performer: SessionUser) {
+  return settingsView(await streamOf(deps.db, performer.id));
 }
 
 /** The admin's list of sessions (live ones by default filter). */

@@ -131,6 +131,31 @@ describe('going live', () => {
     expect((await call(await signedIn(app, 'user'), 'PUT', '/streaming/update', {})).statusCode).toBe(403);
     // The session takes the stream's defaults.
     expect((await call(creator, 'POST', '/streaming/live', {})).json().title).toBe('Default title');
+    // The creator reads their settings back; the key is never shown again; fans and visitors are refused.
+    const settings = await call(creator, 'GET', '/streaming/settings');
+    expect(settings.json()).toMatchObject({ hasStreamKey: true, streamKey: null, title: 'Default title', slowModeSeconds: 5 });
+    expect((await call(await signedIn(app, 'user'), 'GET', '/streaming/settings')).statusCode).toBe(403);
+    expect((await call(undefined, 'GET', '/streaming/settings')).statusCode).toBe(401);
+  });
+
+  it('shows a session to whoever may reach its creator, with what watching would take; 404 once blocked', async () => {
+    const { creator, session, subscriber, stranger } = await subscribersSession();
+    expect((await call(creator, 'PUT', '/streaming/update', { privateShowPrice: 3 })).statusCode).toBe(200);
+    const asStranger = (await call(stranger, 'GET', `/streaming/live/${session._id}`)).json();
+    expect(asStranger).toMatchObject({
+      _id: session._id,
+      canWatch: false,
+      isSubscribed: false,
+      access: 'subscribers',
+      privateShowPrice: 3,
+    });
+    expect((await call(undefined, 'GET', `/streaming/live/${session._id}`)).json()).toMatchObject({ canWatch: false });
+    expect((await call(subscriber, 'GET', `/streaming/live/${session._id}`)).json()).toMatchObject({ canWatch: true, isSubscribed: true });
+    await block(creator, stranger);
+    expect((await call(stranger, 'GET', `/streaming/live/${session._id}`)).statusCode).toBe(404);
+    await call(creator, 'PUT', `/streaming/live/${session._id}`, { status: 'ended' });
+    expect((await call(subscriber, 'GET', `/streaming/live/${session._id}`)).json()).toMatchObject({ status: 'ended' });
+    expect((await call(subscriber, 'GET', '/streaming/live/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
   });
 });
 
