@@ -45,7 +45,7 @@ export function AdminLiveSessionsPage() {
       { title: 'Started', dataIndex: 'startedAt', sorter: true, sortOrder: sortOrder('startedAt'), render: formatDateTime },
       { title: 'Duration', dataIndex: 'duration', render: formatDuration },
       {
-        title: '',
+        title: 'Actions',
         key: 'actions',
         render: (_: unknown, row) =>
           row.status === 'live' ? (

@@ -1,5 +1,5 @@
 import { AudioMutedOutlined, AudioOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Select } from 'antd';
+import { Alert, Button, Flex, Select, Typography } from 'antd';
 import type { useCamera } from './useCamera';
 
 type Camera = ReturnType<typeof useCamera>;
@@ -8,7 +8,7 @@ const optionsOf = (devices: MediaDeviceInfo[], noun: string) =>
   devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${noun} ${index + 1}` }));
 
 /** The studio's preview with its device pickers and mute: what fans will see and hear. */
-export function CameraPanel({ camera }: { camera: Camera }) {
+export function CameraPanel({ camera, locked = false }: { camera: Camera; locked?: boolean }) {
   return (
     <Flex vertical gap={8}>
       <div className="live-player">
@@ -31,6 +31,7 @@ export function CameraPanel({ camera }: { camera: Camera }) {
           value={camera.activeCamera}
           options={optionsOf(camera.devices.cameras, 'Camera')}
           onChange={camera.setCameraId}
+          disabled={locked}
           className="studio-device"
         />
         <Select
@@ -39,6 +40,7 @@ export function CameraPanel({ camera }: { camera: Camera }) {
           value={camera.activeMicrophone}
           options={optionsOf(camera.devices.microphones, 'Microphone')}
           onChange={camera.setMicrophoneId}
+          disabled={locked}
           className="studio-device"
         />
         <Button
@@ -50,6 +52,11 @@ export function CameraPanel({ camera }: { camera: Camera }) {
           {camera.muted ? 'Unmute microphone' : 'Mute microphone'}
         </Button>
       </Flex>
+      {locked && (
+        <Typography.Text type="secondary" className="studio-device-hint">
+          The camera and microphone stay as they are while you broadcast: end the session to change them.
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

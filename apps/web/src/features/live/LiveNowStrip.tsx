@@ -33,7 +33,7 @@ export function LiveNowStrip() {
                 </span>
                 <span className="live-now-name">{name}</span>
                 <span className="live-now-viewers" aria-hidden>
-                  <EyeOutlined /> {session.viewerCount}
+                  <EyeOutlined /> {session.viewerCount} watching
                 </span>
               </Link>
             </li>

@@ -91,13 +91,13 @@ function Watching({
             <Tag icon={<EyeOutlined />} data-testid="viewer-count">
               {members ?? session.viewerCount} watching
             </Tag>
-            <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
-              <TipButton performer={session.performer} sessionId={session._id} />
-              <RequestPrivateShow session={session} />
-            </Flex>
           </Flex>
+          <div className="live-actions">
+            <TipButton performer={session.performer} sessionId={session._id} />
+            <RequestPrivateShow session={session} />
+          </div>
           <div>
-            <Typography.Title level={2} style={{ margin: 0 }}>
+            <Typography.Title level={2} className="live-title">
               {session.title || `${name} is live`}
             </Typography.Title>
             {session.description && <Typography.Paragraph type="secondary">{session.description}</Typography.Paragraph>}

@@ -147,7 +147,7 @@ export default function StudioPage() {
                   { value: 'obs', label: 'OBS / streaming software' },
                 ]}
               />
-              {source === 'browser' ? <CameraPanel camera={camera} /> : <ObsSettings />}
+              {source === 'browser' ? <CameraPanel camera={camera} locked={broadcasting} /> : <ObsSettings />}
               {live && source === 'browser' && !broadcasting && (
                 <Alert
                   type="warning"
@@ -163,7 +163,7 @@ export default function StudioPage() {
               )}
             </Flex>
           </Card>
-          <Card title={live ? live.title || 'Your live session' : 'Go live'}>
+          <Card title={live ? <span className="card-title-wrap">{live.title || 'Your live session'}</span> : 'Go live'}>
             {live ? (
               <Flex vertical gap={8} align="flex-start">
                 <Typography.Text type="secondary">
