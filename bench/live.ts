@@ -38,6 +38,7 @@ const HLS_SECONDS = 10;
 /** The glass-to-glass run, and how often a frame is sampled. */
 const G2G_SECONDS = 30;
 const G2G_SAMPLE_MS = 500;
+const G2G_ARRIVING_SAMPLES = 20;
 const rtmpPort = 19_351;
 const VIEWERS_PER_WAVE = 50;
 const port = 3995;
@@ -540,10 +541,16 @@ async function main() {
         }
         if (parts.has('g2g')) {
           const delays = await glassToGlass(app.base, tokens);
-          const sorted = [...delays].sort((a, b) => a - b);
-          console.log(`g2g: the studio's broadcast to the fan's live page, ${delays.length} frames read over ${G2G_SECONDS} s`);
+          // The first samples are the viewer arriving: the player starts behind the edge and catches up at 1.5x.
+          const arriving = delays.slice(0, G2G_ARRIVING_SAMPLES);
+          const steady = [...delays.slice(G2G_ARRIVING_SAMPLES)].sort((a, b) => a - b);
+          const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+          console.log(`g2g: the studio's broadcast to the fan's live page, ${delays.length} frames read over ${G2G_SECONDS} s (goal: 3 s)`);
           console.log(
-            `  glass to glass  median ${(median(delays) / 1000).toFixed(2)} s  p90 ${(percentile(sorted, 0.9) / 1000).toFixed(2)} s  max ${((sorted.at(-1) ?? 0) / 1000).toFixed(2)} s  (goal: 3 s)`,
+            `  glass to glass at the live edge   median ${seconds(median(steady))}  p90 ${seconds(percentile(steady, 0.9))}  max ${seconds(steady.at(-1) ?? 0)}`,
+          );
+          console.log(
+            `  while arriving (first ${(G2G_ARRIVING_SAMPLES * G2G_SAMPLE_MS) / 1000} s)       from ${seconds(arriving[0] ?? 0)} to ${seconds(arriving.at(-1) ?? 0)}`,
           );
         }
       } finally {

@@ -5,8 +5,8 @@ import { LIVE_PREFIX, type Storage } from './storage';
 export const PLAYLIST = 'index.m3u8';
 /** The files ffmpeg's HLS muxer writes for a live session: its playlist, each run's init segment, the media segments. */
 export const LIVE_FILE = /^(index\.m3u8|init-\d{1,6}\.mp4|seg-\d{5,9}\.m4s)$/;
-/** Media segments kept in memory: the playlist names 6, and a viewer a little behind still finds theirs here. */
-const SEGMENTS_IN_MEMORY = 8;
+/** Media segments kept in memory: the playlist names 10, and a viewer a little behind still finds theirs here. */
+const SEGMENTS_IN_MEMORY = 14;
 
 export const liveKey = (sessionId: string, file: string) => `${LIVE_PREFIX}${sessionId}/${file}`;
 
