@@ -182,12 +182,12 @@ export function createLiveMedia(options: {
         state.store.remove(file);
         return true;
       }
-      state.store.put(file, body);
+      const published = state.store.put(file, body);
       const sequence = file.match(/^seg-(\d+)\.m4s$/)?.[1];
       if (sequence) state.nextSegment = Math.max(state.nextSegment, Number(sequence) + 1);
       // Each run announces its first playlist: players still waiting, or holding the last run's, load it.
       const { packager } = state;
-      if (file === PLAYLIST && packager && state.store.playable) {
+      if (published && packager && state.store.playable) {
         if (!packager.announced) packager.listener.ready();
         packager.announced = true;
         packager.listener.progress();
