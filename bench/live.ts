@@ -25,7 +25,7 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, median, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, cpuMsOf, median, postJson, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 10);
@@ -159,20 +159,6 @@ function summary(latencies: number[], lines: number, audience: number, cpuMs?: n
   return `${(latencies.length / seconds).toFixed(0).padStart(6)} deliveries/s  p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms  delivered ${latencies.length}/${expected}${cpu}`;
 }
 
-const post = (agent: http.Agent, url: string, token: string, body: unknown) =>
-  new Promise<number>((resolve) => {
-    const request = http.request(
-      url,
-      { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', () => resolve(0));
-    request.end(JSON.stringify(body));
-  });
-
 /** The floor: a bare Socket.IO server that relays a POSTed line to one room holding every viewer. */
 async function bareFanOut() {
   const httpServer = http.createServer((request, response) => {
@@ -197,7 +183,7 @@ async function bareFanOut() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const cpuBefore = process.cpuUsage();
   const lines = await steadyLines(async (_index, text) => {
-    await post(agent, `${url}/send`, '', { text });
+    await postJson(agent, `${url}/send`, '', { text });
   });
   const cpu = process.cpuUsage(cpuBefore);
   const latencies = await collect(children);
@@ -487,7 +473,7 @@ async function main() {
       const cpuBefore = cpuMsOf(app.child.pid!);
       // Lines by different fans in turn: each account may write 30 lines a minute.
       const lines = await steadyLines(async (index, text) => {
-        const status = await post(
+        const status = await postJson(
           agent,
           `${app.base}/api/messages/stream/${session.conversationId}`,
           fanTokens[index % fanTokens.length]!,
