@@ -15,7 +15,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, cpuMsOfCommand, startApi, stop } from './lib';
+import { benchDatabase, cpuMsOf, cpuMsOfCommand, postJson, startApi, stop } from './lib';
 
 const users = Number(process.env.BENCH_USERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 200);
@@ -198,19 +198,6 @@ try {
     ),
   );
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const post = (url: string, token: string, body: unknown) =>
-    new Promise<number>((resolve) => {
-      const request = http.request(
-        `${app.base}${url}`,
-        { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on('error', () => resolve(0));
-      request.end(JSON.stringify(body));
-    });
   let refused = 0;
   // What the processes use with everyone connected and nobody writing, so it can be taken out
   // of each message's share.
@@ -224,7 +211,7 @@ try {
   };
   const api = await steadyRelay(async (index, key) => {
     const pair = dmPairs[index % dmPairs.length]!;
-    const status = await post(`/api/messages/conversations/${pair.conversationId}`, pair.fanToken, { text: key });
+    const status = await postJson(agent, `${app.base}/api/messages/conversations/${pair.conversationId}`, pair.fanToken, { text: key });
     if (status !== 200) refused++;
     return status === 200;
   }, delivered);

@@ -234,3 +234,19 @@ export function serveJson(port: number, answer: (request: http.IncomingMessage) 
     })
     .listen(port);
 }
+
+/** POSTs JSON as a signed-in account over `agent` and resolves with the status (0 when the connection failed). */
+export function postJson(agent: http.Agent, url: string, token: string, body: unknown) {
+  return new Promise<number>((resolve) => {
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', () => resolve(0));
+    request.end(JSON.stringify(body));
+  });
+}

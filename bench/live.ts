@@ -25,7 +25,7 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, median, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, cpuMsOf, median, postJson, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 10);
@@ -38,6 +38,7 @@ const HLS_SECONDS = 10;
 /** The glass-to-glass run, and how often a frame is sampled. */
 const G2G_SECONDS = 30;
 const G2G_SAMPLE_MS = 500;
+const G2G_ARRIVING_SAMPLES = 20;
 const rtmpPort = 19_351;
 const VIEWERS_PER_WAVE = 50;
 const port = 3995;
@@ -158,20 +159,6 @@ function summary(latencies: number[], lines: number, audience: number, cpuMs?: n
   return `${(latencies.length / seconds).toFixed(0).padStart(6)} deliveries/s  p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms  delivered ${latencies.length}/${expected}${cpu}`;
 }
 
-const post = (agent: http.Agent, url: string, token: string, body: unknown) =>
-  new Promise<number>((resolve) => {
-    const request = http.request(
-      url,
-      { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', () => resolve(0));
-    request.end(JSON.stringify(body));
-  });
-
 /** The floor: a bare Socket.IO server that relays a POSTed line to one room holding every viewer. */
 async function bareFanOut() {
   const httpServer = http.createServer((request, response) => {
@@ -196,7 +183,7 @@ async function bareFanOut() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const cpuBefore = process.cpuUsage();
   const lines = await steadyLines(async (_index, text) => {
-    await post(agent, `${url}/send`, '', { text });
+    await postJson(agent, `${url}/send`, '', { text });
   });
   const cpu = process.cpuUsage(cpuBefore);
   const latencies = await collect(children);
@@ -486,7 +473,7 @@ async function main() {
       const cpuBefore = cpuMsOf(app.child.pid!);
       // Lines by different fans in turn: each account may write 30 lines a minute.
       const lines = await steadyLines(async (index, text) => {
-        const status = await post(
+        const status = await postJson(
           agent,
           `${app.base}/api/messages/stream/${session.conversationId}`,
           fanTokens[index % fanTokens.length]!,
@@ -540,10 +527,16 @@ async function main() {
         }
         if (parts.has('g2g')) {
           const delays = await glassToGlass(app.base, tokens);
-          const sorted = [...delays].sort((a, b) => a - b);
-          console.log(`g2g: the studio's broadcast to the fan's live page, ${delays.length} frames read over ${G2G_SECONDS} s`);
+          // The first samples are the viewer arriving: the player starts behind the edge and catches up at 1.5x.
+          const arriving = delays.slice(0, G2G_ARRIVING_SAMPLES);
+          const steady = [...delays.slice(G2G_ARRIVING_SAMPLES)].sort((a, b) => a - b);
+          const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+          console.log(`g2g: the studio's broadcast to the fan's live page, ${delays.length} frames read over ${G2G_SECONDS} s (goal: 3 s)`);
           console.log(
-            `  glass to glass  median ${(median(delays) / 1000).toFixed(2)} s  p90 ${(percentile(sorted, 0.9) / 1000).toFixed(2)} s  max ${((sorted.at(-1) ?? 0) / 1000).toFixed(2)} s  (goal: 3 s)`,
+            `  glass to glass at the live edge   median ${seconds(median(steady))}  p90 ${seconds(percentile(steady, 0.9))}  max ${seconds(steady.at(-1) ?? 0)}`,
+          );
+          console.log(
+            `  while arriving (first ${(G2G_ARRIVING_SAMPLES * G2G_SAMPLE_MS) / 1000} s)       from ${seconds(arriving[0] ?? 0)} to ${seconds(arriving.at(-1) ?? 0)}`,
           );
         }
       } finally {

@@ -48,7 +48,7 @@ type LiveState = {
   nextSegment: number;
 };
 
-/** ffmpeg's arguments: stdin in `input`'s container, fMP4 HLS with 1 s segments PUT to `base` (research §4). */
+/** ffmpeg's arguments: stdin in `input`'s container, fMP4 HLS cut at every keyframe from half a second on (the browser's recorder sends one every 0.5 s; OBS at least every 1 s), PUT to `base` (research §4; bench/live.ts measures the delay). */
 function packagerArgs(input: LiveInput, base: string, run: number, startNumber: number) {
   const video =
     input.videoCodec === 'h264'
@@ -56,7 +56,7 @@ function packagerArgs(input: LiveInput, base: string, run: number, startNumber: 
       : [
           // Browsers' WebM has no frame rate: without vfr ffmpeg assumes 1000 fps and duplicates frames.
           ...['-vsync', 'vfr', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency'],
-          ...['-force_key_frames', 'expr:gte(t,n_forced*1)', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'],
+          ...['-force_key_frames', 'expr:gte(t,n_forced*0.5)', '-sc_threshold', '0', '-pix_fmt', 'yuv420p'],
           ...['-b:v', '2000k', '-maxrate', '2000k', '-bufsize', '2000k', '-threads', '2'],
         ];
   return [
@@ -64,7 +64,7 @@ function packagerArgs(input: LiveInput, base: string, run: number, startNumber: 
     ...['-map', '0:v:0', '-map', '0:a:0?', ...video],
     // Browsers record Opus with timestamps AAC's encoder finds out of range: resampling smooths them.
     ...['-c:a', 'aac', '-b:a', '96k', '-ar', '48000', '-af', 'aresample=async=1'],
-    ...['-f', 'hls', '-method', 'PUT', '-http_persistent', '1', '-hls_time', '1', '-hls_list_size', '6'],
+    ...['-f', 'hls', '-method', 'PUT', '-http_persistent', '1', '-hls_time', '0.5', '-hls_list_size', '10'],
     ...['-hls_flags', 'independent_segments+delete_segments+program_date_time', '-hls_segment_type', 'fmp4'],
     ...['-start_number', String(startNumber), '-hls_fmp4_init_filename', `init-${run}.mp4`],
     ...['-hls_segment_filename', `${base}/seg-%05d.m4s`, `${base}/${PLAYLIST}`],
@@ -182,12 +182,12 @@ export function createLiveMedia(options: {
         state.store.remove(file);
         return true;
       }
-      state.store.put(file, body);
+      const published = state.store.put(file, body);
       const sequence = file.match(/^seg-(\d+)\.m4s$/)?.[1];
       if (sequence) state.nextSegment = Math.max(state.nextSegment, Number(sequence) + 1);
       // Each run announces its first playlist: players still waiting, or holding the last run's, load it.
       const { packager } = state;
-      if (file === PLAYLIST && packager && state.store.playable) {
+      if (published && packager && state.store.playable) {
         if (!packager.announced) packager.listener.ready();
         packager.announced = true;
         packager.listener.progress();

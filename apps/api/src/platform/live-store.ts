@@ -5,8 +5,8 @@ import { LIVE_PREFIX, type Storage } from './storage';
 export const PLAYLIST = 'index.m3u8';
 /** The files ffmpeg's HLS muxer writes for a live session: its playlist, each run's init segment, the media segments. */
 export const LIVE_FILE = /^(index\.m3u8|init-\d{1,6}\.mp4|seg-\d{5,9}\.m4s)$/;
-/** Media segments kept in memory: the playlist names 6, and a viewer a little behind still finds theirs here. */
-const SEGMENTS_IN_MEMORY = 8;
+/** Media segments kept in memory: the playlist names 10, and a viewer a little behind still finds theirs here. */
+const SEGMENTS_IN_MEMORY = 14;
 
 export const liveKey = (sessionId: string, file: string) => `${LIVE_PREFIX}${sessionId}/${file}`;
 
@@ -27,38 +27,55 @@ export const fixTargetDuration = (playlist: string) => playlist.replace(/^#EXT-X
 export function createLiveStore(storage: Storage, sessionId: string, log: FastifyBaseLogger) {
   const memory = new Map<string, Buffer>();
   let playlist: string | undefined;
+  /** A playlist that arrived before a segment it names: ffmpeg uploads them on separate connections. */
+  let waiting: string | undefined;
   const stored = new Set<string>();
   let writes: Promise<void> = Promise.resolve();
   const inOrder = (work: () => Promise<void>) => {
     writes = writes.then(work).catch((error: unknown) => log.warn({ err: error, sessionId }, 'live file not written to storage'));
     return writes;
   };
+  const write = (file: string, data: Buffer) =>
+    void inOrder(async () => {
+      await storage.put(liveKey(sessionId, file), data);
+      stored.add(file);
+    });
   const trim = () => {
     const segments = [...memory.keys()].filter((file) => file.startsWith('seg-')).sort((a, b) => sequenceOf(a) - sequenceOf(b));
     for (const file of segments.slice(0, -SEGMENTS_IN_MEMORY)) memory.delete(file);
   };
+  /** The waiting playlist becomes the one served once every file it names is here (and, in order, in the storage). */
+  const publishWhenComplete = () => {
+    if (!waiting) return false;
+    const named = waiting.split('\n').filter((line) => line && !line.startsWith('#'));
+    if (named.some((file) => !memory.has(file))) return false;
+    playlist = waiting;
+    waiting = undefined;
+    write(PLAYLIST, Buffer.from(playlist));
+    return true;
+  };
 
   return {
-    /** Whether a playlist naming at least one segment has arrived. */
+    /** Whether a playlist naming at least one segment is served. */
     get playable() {
       return !!playlist?.includes('#EXTINF');
     },
-    /** Keeps a file ffmpeg uploaded; a playlist replaces the last one whole (never half-written). */
+    /**
+     * Keeps a file ffmpeg uploaded. A playlist replaces the last one whole (never half-written),
+     * and only once the segments it names have arrived, so no viewer is sent to a segment that is
+     * not there yet. True when this put made a new playlist served.
+     */
     put(file: string, body: Buffer) {
       if (file === PLAYLIST) {
-        playlist = fixTargetDuration(body.toString('utf8'));
-        body = Buffer.from(playlist);
-      } else {
-        // A new run of the packager (the broadcaster came back) starts with a new init segment.
-        if (file.startsWith('init-')) for (const old of memory.keys()) if (old.startsWith('init-')) memory.delete(old);
-        memory.set(file, body);
-        trim();
+        waiting = fixTargetDuration(body.toString('utf8'));
+        return publishWhenComplete();
       }
-      const data = body;
-      void inOrder(async () => {
-        await storage.put(liveKey(sessionId, file), data);
-        stored.add(file);
-      });
+      // A new run of the packager (the broadcaster came back) starts with a new init segment.
+      if (file.startsWith('init-')) for (const old of memory.keys()) if (old.startsWith('init-')) memory.delete(old);
+      memory.set(file, body);
+      trim();
+      write(file, body);
+      return publishWhenComplete();
     },
     remove(file: string) {
       memory.delete(file);
@@ -75,6 +92,7 @@ export function createLiveStore(storage: Storage, sessionId: string, log: Fastif
     async clear() {
       memory.clear();
       playlist = undefined;
+      waiting = undefined;
       await inOrder(async () => {
         for (const file of stored) await storage.remove(liveKey(sessionId, file));
         stored.clear();

@@ -8,10 +8,10 @@ import { setVolume } from '../../shared/lib/theme';
 
 type HlsPlayback = Extract<Playback, { mode: 'hls' }>;
 
-/** Tuned for the live edge (research notes §4: about 2.7 s glass to glass with these). */
+/** Tuned for the live edge with half-second segments: about 1.7 s glass to glass once caught up (bench/live.ts). */
 const liveConfig = {
   lowLatencyMode: true,
-  liveSyncDuration: 1.5,
+  liveSyncDuration: 1.0,
   liveMaxLatencyDuration: 5,
   maxLiveSyncPlaybackRate: 1.5,
   liveSyncOnStallIncrease: 0.25,
