@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { authApi, useMeQuery } from '../features/auth/api';
 import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
@@ -84,5 +84,12 @@ export function Shell() {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
   if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {/* A new page opens at its top and Back returns to where the reader was; a table's filters
+          (the same path, new search params) keep the reader where they are. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </>
+  );
 }

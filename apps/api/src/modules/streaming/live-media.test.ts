@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ErrorCode } from '@limelight/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { type ClientSocket, nextEvent, realtimeSuite } from '../../../test/realtime';
 import { ffmpegPath, probe, runFfmpeg } from '../../platform/ffmpeg';
 
@@ -80,6 +80,12 @@ describe(`the live media path${process.env.REDIS_URL ? ' with a second process o
       playlistUrl: expect.stringMatching(/^\/api\/live\/[\w-]+\/\d+\.[\w-]+\.[\w-]+\/index\.m3u8$/),
     });
     expect(Date.parse(playback.expiresAt) - Date.now()).toBeGreaterThan(9 * 60_000);
+    // With Agora on, an OBS stream still reaches viewers over HLS: RTMP never goes to Agora.
+    await setSetting(suite.app, 'agoraAppId', 'a'.repeat(32));
+    await setSetting(suite.app, 'agoraCertificate', 'b'.repeat(32));
+    await setSetting(suite.app, 'agoraEnable', true);
+    expect((await join(fan, session._id)).playback).toMatchObject({ mode: 'hls', ready: true });
+    await setSetting(suite.app, 'agoraEnable', false);
     const playlistUrl = `${origin()}${playback.playlistUrl}`;
     const { response, text } = await playlistWith(playlistUrl, 2);
     expect(response.headers.get('cache-control')).toBe('no-store');

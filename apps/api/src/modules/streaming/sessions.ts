@@ -318,10 +318,15 @@ export const agoraConfigured = (deps: Pick<Deps, 'settings'>) =>
  * playlist link signed for this viewer once the first playlist exists (until then `ready` is false
  * and no URL is made up: the room hears `stream/ready`).
  */
+/**
+ * How this session plays: the built-in HLS once it has a picture (an OBS stream reaches viewers
+ * this way even with Agora on, since RTMP never goes to Agora), else Agora when the site uses it,
+ * else HLS not ready yet.
+ */
 async function playbackOf(deps: Deps, viewer: SessionUser, row: SessionRow): Promise<Playback> {
+  if (await deps.live.isReady(row.id)) return { mode: 'hls', ready: true, ...livePlaylistLink(deps, row.id, viewer.id) };
   if (agoraConfigured(deps)) return { mode: 'agora', appId: deps.settings.get('agoraAppId'), channel: agoraChannelOf(row.id) };
-  if (!(await deps.live.isReady(row.id))) return { mode: 'hls', ready: false, playlistUrl: null, expiresAt: null };
-  return { mode: 'hls', ready: true, ...livePlaylistLink(deps, row.id, viewer.id) };
+  return { mode: 'hls', ready: false, playlistUrl: null, expiresAt: null };
 }
 
 /** `GET /streaming/join/{id}`: what an entitled viewer needs to watch; the rest are told what is missing. */

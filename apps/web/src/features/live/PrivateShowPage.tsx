@@ -89,11 +89,6 @@ function Call({ call }: { call: PrivateCall }) {
   const localVideo = useRef<HTMLVideoElement>(null);
   const remoteVideo = useRef<HTMLVideoElement>(null);
   const connection = useRef<CallConnection>(undefined);
-  // The call opens from the bottom of the studio or the live page: it starts at its title, not scrolled past it.
-  // (A block body: Chromium's scrollTo answers a promise, which React would take for the effect's cleanup.)
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   const connected = useRef(false);
   const closeMedia = useRef<() => void>(undefined);
   const [fetchToken] = useAgoraTokenMutation();
