@@ -1,11 +1,10 @@
-import { ReloadOutlined, SoundOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { setVolume } from '../../shared/lib/theme';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../shared/lib/toast';
 import { AgoraUnreachable, followRemote, joinAgora, leaveAgora } from './agora';
 import { useAgoraTokenMutation } from './api';
+import { LiveVideoBox, useLiveVideo } from './LiveVideoBox';
 
 type State = { step: 'joining' | 'waiting' | 'playing' } | { step: 'failed'; message: string };
 
@@ -22,25 +21,16 @@ export function agoraProblem(error: unknown) {
  * published tracks in the same player box as the built-in path.
  */
 export function AgoraPlayer({ sessionId, label }: { sessionId: string; label: string }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const volume = useAppSelector((state) => state.preferences.volume);
-  const dispatch = useAppDispatch();
+  const live = useLiveVideo();
+  const { video, play } = live;
   const [fetchToken] = useAgoraTokenMutation();
   const [state, setState] = useState<State>({ step: 'joining' });
-  const [muted, setMuted] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let cancelled = false;
     let joined: Awaited<ReturnType<typeof joinAgora>>['client'] | undefined;
     setState({ step: 'joining' });
-    const play = (element: HTMLVideoElement) =>
-      element.play().catch(() => {
-        // The browser refuses sound without a gesture: play muted, with a button to unmute.
-        element.muted = true;
-        setMuted(true);
-        return element.play().catch(() => undefined);
-      });
     joinAgora(() => fetchToken({ sessionId }).unwrap(), 'audience')
       .then(({ client }) => {
         if (cancelled) return void leaveAgora(client);
@@ -61,59 +51,31 @@ export function AgoraPlayer({ sessionId, label }: { sessionId: string; label: st
       cancelled = true;
       void leaveAgora(joined);
     };
-  }, [sessionId, fetchToken, attempt]);
+  }, [sessionId, fetchToken, attempt, video, play]);
 
   const playing = state.step === 'playing';
   return (
-    <div className="live-player">
-      {/* biome-ignore lint/a11y/useMediaCaption: a live picture has no caption track. */}
-      <video
-        ref={(element) => {
-          video.current = element;
-          if (element) element.volume = volume;
-        }}
-        aria-label={label}
-        playsInline
-        controls={playing}
-        onPlaying={() => setState({ step: 'playing' })}
-        onVolumeChange={(event) => {
-          setMuted(event.currentTarget.muted);
-          dispatch(setVolume(event.currentTarget.volume));
-        }}
-        data-testid="live-video"
-        data-media="agora"
-      />
-      {playing && (
-        <span className="live-indicator" role="status">
-          Live
-        </span>
-      )}
-      {state.step === 'failed' ? (
-        <div className="live-player-waiting" role="alert">
-          <span>{state.message}</span>
-          <Button icon={<ReloadOutlined />} onClick={() => setAttempt((value) => value + 1)}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        !playing && (
+    <LiveVideoBox
+      live={live}
+      label={label}
+      playing={playing}
+      onPlaying={() => setState({ step: 'playing' })}
+      media="agora"
+      overlay={
+        state.step === 'failed' ? (
+          <div className="live-player-waiting" role="alert">
+            <span>{state.message}</span>
+            <Button icon={<ReloadOutlined />} onClick={() => setAttempt((value) => value + 1)}>
+              Try again
+            </Button>
+          </div>
+        ) : (
           <div className="live-player-waiting" role="status">
             <Spin />
             <span>{state.step === 'joining' ? 'Connecting to the live video…' : 'Waiting for the creator’s picture…'}</span>
           </div>
         )
-      )}
-      {playing && muted && (
-        <Button
-          className="live-unmute"
-          icon={<SoundOutlined />}
-          onClick={() => {
-            if (video.current) video.current.muted = false;
-          }}
-        >
-          Unmute
-        </Button>
-      )}
-    </div>
+      }
+    />
   );
 }

@@ -1,3 +1,5 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useLiveNowQuery } from './api';
 
@@ -10,5 +12,19 @@ export function LiveBadge({ performerId }: { performerId: string }) {
     <Link to={`/live/${session._id}`} className="live-badge live-badge-link">
       Live: watch now
     </Link>
+  );
+}
+
+/** A session's "Live" marker and how many are watching, as the studio and the fans' page show them. */
+export function LiveCount({ watching }: { watching: number }) {
+  return (
+    <>
+      <Tag color="red" className="live-tag">
+        Live
+      </Tag>
+      <Tag icon={<EyeOutlined />} data-testid="viewer-count">
+        {watching} watching
+      </Tag>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { EyeOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import type { LiveSession } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts/constants';
-import { Avatar, Button, Card, Flex, Result, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
@@ -10,6 +10,7 @@ import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { PayModal, TipButton } from '../wallet/PayButtons';
 import { AgoraPlayer } from './AgoraPlayer';
 import { useJoinQuery, useLiveSessionQuery } from './api';
+import { LiveCount } from './LiveBadge';
 import { LivePlayer } from './LivePlayer';
 import { RequestPrivateShow } from './RequestPrivateShow';
 import { StreamChat } from './StreamChat';
@@ -85,12 +86,7 @@ function Watching({
               <Avatar src={session.performer.avatar} icon={<UserOutlined />} alt="" />
               <strong>{name}</strong>
             </Link>
-            <Tag color="red" className="live-tag">
-              Live
-            </Tag>
-            <Tag icon={<EyeOutlined />} data-testid="viewer-count">
-              {members ?? session.viewerCount} watching
-            </Tag>
+            <LiveCount watching={members ?? session.viewerCount} />
           </Flex>
           <div className="live-actions">
             <TipButton performer={session.performer} sessionId={session._id} />

@@ -1,10 +1,8 @@
-import { SoundOutlined } from '@ant-design/icons';
 import type { Playback } from '@limelight/contracts';
-import { Button, Spin } from 'antd';
+import { Spin } from 'antd';
 import type Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { setVolume } from '../../shared/lib/theme';
+import { LiveVideoBox, useLiveVideo } from './LiveVideoBox';
 
 type HlsPlayback = Extract<Playback, { mode: 'hls' }>;
 
@@ -29,11 +27,9 @@ const folderOf = (url: string) => url.slice(0, url.lastIndexOf('/') + 1);
  * (`playback` changes): hls.js keeps playing and its next requests take the new signature.
  */
 export function LivePlayer({ playback, label, onExpired }: { playback: HlsPlayback; label: string; onExpired: () => void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const volume = useAppSelector((state) => state.preferences.volume);
-  const dispatch = useAppDispatch();
+  const live = useLiveVideo();
+  const { video, play } = live;
   const [playing, setPlaying] = useState(false);
-  const [muted, setMuted] = useState(false);
   // The newest signed folder: requests made with an older one are sent to it instead.
   const currentFolder = useRef('');
   const url = playback.ready ? playback.playlistUrl : null;
@@ -58,13 +54,6 @@ export function LivePlayer({ playback, label, onExpired }: { playback: HlsPlayba
     let hls: Hls | undefined;
     let cancelled = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const play = () =>
-      element.play().catch(() => {
-        // The browser refuses sound without a gesture: play muted, with a button to unmute.
-        element.muted = true;
-        setMuted(true);
-        return element.play().catch(() => undefined);
-      });
     void import('hls.js').then(({ default: HlsPlayer }) => {
       if (cancelled) return;
       // Media Source first: Chromium also claims native HLS, but its native player is not tuned for the live edge.
@@ -84,13 +73,13 @@ export function LivePlayer({ playback, label, onExpired }: { playback: HlsPlayba
             retry = setTimeout(() => player.loadSource(`${currentFolder.current}index.m3u8`), MANIFEST_RETRY_MS);
           } else player.recoverMediaError();
         });
-        player.on(HlsPlayer.Events.MANIFEST_PARSED, () => void play());
+        player.on(HlsPlayer.Events.MANIFEST_PARSED, () => void play(element));
         player.loadSource(source);
         player.attachMedia(element);
       } else {
         native.current = true;
         element.src = source;
-        element.addEventListener('loadedmetadata', () => void play(), { once: true });
+        element.addEventListener('loadedmetadata', () => void play(element), { once: true });
       }
     });
     return () => {
@@ -98,50 +87,22 @@ export function LivePlayer({ playback, label, onExpired }: { playback: HlsPlayba
       clearTimeout(retry);
       hls?.destroy();
     };
-  }, [started]);
+  }, [started, video, play]);
 
   return (
-    <div className="live-player">
-      {/* biome-ignore lint/a11y/useMediaCaption: a live picture has no caption track. */}
-      <video
-        ref={(element) => {
-          video.current = element;
-          if (element) element.volume = volume;
-        }}
-        aria-label={label}
-        playsInline
-        controls={playing}
-        onPlaying={() => setPlaying(true)}
-        onVolumeChange={(event) => {
-          setMuted(event.currentTarget.muted);
-          dispatch(setVolume(event.currentTarget.volume));
-        }}
-        // Native HLS has no hook for a renewed signature: the player asks for a new one when its link dies.
-        onError={() => expired.current()}
-        data-testid="live-video"
-      />
-      {playing && (
-        <span className="live-indicator" role="status">
-          Live
-        </span>
-      )}
-      {!playing && (
+    <LiveVideoBox
+      live={live}
+      label={label}
+      playing={playing}
+      onPlaying={() => setPlaying(true)}
+      // Native HLS has no hook for a renewed signature: the player asks for a new one when its link dies.
+      onError={() => expired.current()}
+      overlay={
         <div className="live-player-waiting" role="status">
           <Spin />
           <span>{started ? 'Starting the picture…' : 'Waiting for the creator’s picture…'}</span>
         </div>
-      )}
-      {playing && muted && (
-        <Button
-          className="live-unmute"
-          icon={<SoundOutlined />}
-          onClick={() => {
-            if (video.current) video.current.muted = false;
-          }}
-        >
-          Unmute
-        </Button>
-      )}
-    </div>
+      }
+    />
   );
 }

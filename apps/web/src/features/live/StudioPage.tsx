@@ -1,4 +1,3 @@
-import { EyeOutlined } from '@ant-design/icons';
 import type { GoLiveInput, LiveSession } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts/constants';
 import { Alert, Button, Card, Flex, Popconfirm, Segmented, Skeleton, Tag, Typography } from 'antd';
@@ -13,6 +12,7 @@ import { useAgoraTokenMutation, useGoLiveMutation, useLiveNowQuery, useStreamSet
 import { startAgoraBroadcast, startBroadcast } from './broadcast';
 import { CameraPanel } from './CameraPanel';
 import { GoLiveForm } from './GoLiveForm';
+import { LiveCount } from './LiveBadge';
 import { ObsSettings } from './ObsSettings';
 import { PrivateRequestsPanel } from './PrivateRequestsPanel';
 import { PrivateShowPrice } from './PrivateShowPrice';
@@ -122,12 +122,7 @@ export default function StudioPage() {
         </Typography.Title>
         {live && (
           <Flex gap={8} align="center" wrap role="status" aria-label="Live session status">
-            <Tag color="red" className="live-tag">
-              Live
-            </Tag>
-            <Tag icon={<EyeOutlined />} data-testid="viewer-count">
-              {members ?? live.viewerCount} watching
-            </Tag>
+            <LiveCount watching={members ?? live.viewerCount} />
             <Tag data-testid="live-duration">{formatDuration(seconds)}</Tag>
             <Link to={`/live/${live._id}`}>Open the fans’ page</Link>
           </Flex>
