@@ -15,7 +15,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, cpuMsOfCommand, postJson, startApi, stop } from './lib';
+import { benchDatabase, cpuMsOf, cpuMsOfCommand, percentile, postJson, startApi, stop } from './lib';
 
 const users = Number(process.env.BENCH_USERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 200);
@@ -30,7 +30,6 @@ const open = () => (server.url ? openPostgres(server.url) : openEmbedded(dataDir
 
 type Pair = { fanToken: string; conversationId: string };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const summary = (latencies: number[], sent: number) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p99 ${percentile(sorted, 0.99).toFixed(1)} ms  delivered ${latencies.length}/${sent}`;

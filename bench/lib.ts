@@ -140,6 +140,9 @@ export function cpuMsOfCommand(command: string) {
 /** Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every architecture Node runs on. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+/** The value at share `p` (0 to 1) of an ascending list. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A GET of a path, or a request with its own method, headers and JSON body. */
@@ -183,8 +186,7 @@ export async function load(
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { rps: latencies.length / options.seconds, p50: at(0.5), p99: at(0.99), errors };
+  return { rps: latencies.length / options.seconds, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), errors };
 }
 
 export function formatLoad(name: string, result: Awaited<ReturnType<typeof load>>, baseline?: Awaited<ReturnType<typeof load>>) {

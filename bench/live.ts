@@ -25,7 +25,7 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, median, postJson, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, cpuMsOf, median, percentile, postJson, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 10);
@@ -45,7 +45,6 @@ const port = 3995;
 
 /** A wall clock with sub-millisecond precision that agrees across processes on one machine. */
 const now = () => performance.timeOrigin + performance.now();
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** What the parent tells a viewers' process: where to connect, as whom, and which room to join. */
 type ViewerBrief = { url: string; tokens: string[]; sessionId?: string };

@@ -1,6 +1,7 @@
 import { type StreamConversation, streamRoom } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { rowFromJson } from '../../db/json-row';
 import { messages, streamSessions, streams } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -97,11 +98,8 @@ export async function sendStreamMessage(deps: Deps, sender: SessionUser, convers
     const wait = Math.max(1, answer?.wait ?? slow);
     throw retryLater(`Slow mode is on: you can write again in ${wait} seconds`, wait);
   }
-  const [row] = await deps.db
-    .select()
-    .from(messages)
-    .where(eq(messages.id, answer.line.id as string));
-  const line = presentStreamLine(row!, toPublicUser(sender));
+  // The written row came back with the statement: no second read.
+  const line = presentStreamLine(rowFromJson(messages, answer.line), toPublicUser(sender));
   deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/message_created', { message: line });
   return line;
 }

@@ -351,6 +351,14 @@ export async function watchableSession(deps: Pick<Deps, 'db'>, viewer: SessionUs
 
 const sessionSortColumns = { startedAt: streamSessions.startedAt, viewerCount: streamSessions.viewerCount };
 
+/** Sessions with their creator's account and profile, which every list and the single view filter on. */
+const sessionsWithCreators = (deps: Deps) =>
+  deps.db
+    .select({ session: streamSessions })
+    .from(streamSessions)
+    .innerJoin(users, eq(users.id, streamSessions.performerId))
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId));
+
 async function listSessions(
   deps: Deps,
   viewer: SessionUser | undefined,
@@ -358,11 +366,7 @@ async function listSessions(
   query: { offset: number; limit: number; sortBy: 'startedAt' | 'viewerCount'; sort: 'asc' | 'desc' },
 ) {
   const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ session: streamSessions })
-      .from(streamSessions)
-      .innerJoin(users, eq(users.id, streamSessions.performerId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId))
+    sessionsWithCreators(deps)
       .where(where)
       .orderBy(...orderBy(sessionSortColumns, query.sortBy, query.sort, streamSessions.id))
       .offset(query.offset)
@@ -407,10 +411,11 @@ export async function searchLive(deps: Deps, viewer: SessionUser | undefined, qu
  * sessions too. 404 to those its creator is hidden from (a block, a country).
  */
 export async function viewSession(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const where = and(eq(streamSessions.id, id), eq(users.status, 'active'), notHiddenFrom(viewer, streamSessions.performerId));
-  const [session] = (await listSessions(deps, viewer, where, { offset: 0, limit: 1, sortBy: 'startedAt', sort: 'desc' })).data;
-  if (!session) throw notFound('Live session');
-  return session;
+  const [row] = await sessionsWithCreators(deps).where(
+    and(eq(streamSessions.id, id), eq(users.status, 'active'), notHiddenFrom(viewer, streamSessions.performerId)),
+  );
+  if (!row) throw notFound('Live session');
+  return presentSession(deps, viewer, row.session);
 }
 
 /** The creator's own stream settings (`GET /streaming/settings`); the stream key is never shown again. */
