@@ -1,7 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import type { Database } from '../apps/api/src/db/client';
 
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -251,4 +253,12 @@ export function postJson(agent: http.Agent, url: string, token: string, body: un
     request.on('error', () => resolve(0));
     request.end(JSON.stringify(body));
   });
+}
+
+/** `count` verified creators, creator1 to creatorN with their profiles: where the read benches start. */
+export async function insertCreators(db: Database, count: number) {
+  await db.execute(sql`
+    insert into users (role, name, username, email, password_hash)
+    select 'performer', 'Creator ' || g, 'creator' || g, 'creator' || g || '@bench.test', '-' from generate_series(1, ${count}) g`);
+  await db.execute(sql`insert into performer_profiles (user_id, gender, verified_document) select id, 'female', true from users`);
 }

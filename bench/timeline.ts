@@ -16,7 +16,7 @@ import { creatorPage, timelinePage } from '../apps/api/src/modules/feeds/service
 import { creatorForViewerStatements } from '../apps/api/src/modules/performers/repo';
 import { encodeCursor } from '../apps/api/src/platform/http';
 import { hashToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
+import { benchDatabase, formatLoad, insertCreators, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
 /** The API's pool size (apps/api/src/db/client.ts): the floor gets as many connections. */
 const API_POOL_SIZE = 10;
@@ -142,10 +142,7 @@ async function bench() {
     await server.create();
     const database = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(dataDir);
     const { db } = database;
-    await db.execute(sql`
-    insert into users (role, name, username, email, password_hash)
-    select 'performer', 'Creator ' || g, 'creator' || g, 'creator' || g || '@bench.test', '-' from generate_series(1, ${creators}) g`);
-    await db.execute(sql`insert into performer_profiles (user_id, gender, verified_document) select id, 'female', true from users`);
+    await insertCreators(db, creators);
     // Posts spread over the last year, every creator posting in turn.
     await db.execute(sql`
     insert into feeds (performer_id, type, text, published_at, created_at)

@@ -20,6 +20,7 @@ import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { commentsRoutes } from './modules/comments/routes';
 import { contactRoutes } from './modules/contact/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { earningsRoutes } from './modules/earnings/routes';
 import { visibleFeed } from './modules/feeds';
 import { feedsRoutes } from './modules/feeds/routes';
@@ -201,7 +202,11 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   app.addHook('onListen', async () => {
     rtmp = await startRtmp(deps);
   });
+  // Fastify closes idle connections when it stops and waits for the rest, which a client that
+  // never finishes (a paused player mid-segment, a half-sent upload) would hold open for ever.
+  let cutOff: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
+    cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
     await rtmp?.close();
     await deps.live.close();
     // Jobs first: one still running may push a socket event, which needs the realtime adapter.
@@ -209,6 +214,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     await realtime.close();
   });
   app.addHook('onClose', async () => {
+    clearTimeout(cutOff);
     await rateLimitRedis?.quit().catch(() => undefined);
     await bus.close();
     if (!adapters.database) await database.close();
@@ -279,6 +285,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(stripeRoutes(deps));
       await api.register(subscriptionsRoutes(deps));
       await api.register(earningsRoutes(deps));
+      await api.register(dashboardRoutes(deps));
       await api.register(payoutsRoutes(deps));
       await api.register(commentsRoutes(deps));
       await api.register(reportsRoutes(deps));

@@ -123,6 +123,12 @@ export type Config = {
    * a minute and 30 s, not read from the environment; tests shorten them to run in seconds.
    */
   privateShow: { minuteMs: number; graceMs: number };
+  /**
+   * How long a shutdown waits for requests still being answered (a viewer's stalled segment
+   * download, a half-sent upload) before cutting their connections: 10 s, inside the 30 s an
+   * orchestrator gives before killing; tests shorten it.
+   */
+  shutdownGraceMs: number;
 };
 
 /**
@@ -175,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptchaVerifyUrl: `${e.RECAPTCHA_BASE_URL}/recaptcha/api/siteverify`,
     stripeApiBase: e.STRIPE_API_BASE,
     privateShow: { minuteMs: 60_000, graceMs: 30_000 },
+    shutdownGraceMs: 10_000,
   };
 }
 

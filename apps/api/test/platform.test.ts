@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { listQuerySchema, looseUrl, queryArray } from '@limelight/contracts';
@@ -97,6 +99,21 @@ describe('HTTP platform', () => {
       code: 'INTERNAL_ERROR',
     });
     await bare.close();
+  });
+});
+
+describe('shutdown', () => {
+  it('cuts a connection whose request never finishes once the grace period is over', async () => {
+    const closing = await createTestApp({ shutdownGraceMs: 200 });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const client = net.connect((closing.server.address() as net.AddressInfo).port, '127.0.0.1');
+    await once(client, 'connect');
+    const cut = once(client, 'close');
+    // A body announced and never sent: the server waits for it, so the connection is never idle.
+    client.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"us');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closing.close();
+    await cut;
   });
 });
 

@@ -118,7 +118,7 @@ test('a creator sees every area of their work in the nav at 1280px; blocking is 
   await logIn(page, accounts.creator);
   await page.goto('/creator/posts');
   const nav = page.locator('.site-nav');
-  for (const area of ['My page', 'Posts', 'Videos', 'Galleries', 'Stories', 'Fans', 'Money', 'Account']) {
+  for (const area of ['Dashboard', 'My page', 'Create', 'Fans', 'Money', 'Account']) {
     await expect(nav.getByRole('menuitem', { name: area })).toBeVisible();
   }
   // Nothing folded into antd's "…" menu.

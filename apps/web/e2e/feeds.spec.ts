@@ -57,7 +57,7 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   expect(registered.status()).toBe(201);
   await logIn(fan, username, { password: 'follower-pass-1' });
   await fan.goto('/avastone');
-  await fan.getByRole('button', { name: 'Follow' }).click();
+  await fan.locator('.profile-card').getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByText('You follow Ava Stone')).toBeVisible();
 
   await fan.goto('/home');
@@ -113,5 +113,5 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   await ownPoll.getByLabel('Write a comment').fill('Vote before Friday!');
   await ownPoll.getByRole('button', { name: 'Send' }).click();
   await expect(ownPoll.getByRole('region', { name: 'Comments' }).getByText('Vote before Friday!')).toBeVisible();
-  await expect(ownPoll.getByRole('button', { name: 'Comments' })).toHaveText('1');
+  await expect(ownPoll.getByRole('button', { name: '1 comment', exact: true })).toHaveText('1');
 });

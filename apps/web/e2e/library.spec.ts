@@ -58,7 +58,7 @@ test('a creator fills the video library and a gallery; a follower sees both lock
   await page.goto('/avastone?tab=galleries');
   await page.getByRole('link', { name: `Holiday ${tag}` }).click();
   await page.getByRole('img', { name: 'Photo 1' }).click();
-  await expect(page.locator('.ant-image-preview-img')).toBeVisible();
+  await expect(page.getByTestId('lightbox-image')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // A fan who follows but does not subscribe.
@@ -92,7 +92,7 @@ test('a creator fills the video library and a gallery; a follower sees both lock
   await expect(fan.getByTestId('locked-media')).toContainText('3 photos');
   await expect(fan.locator('.gallery-photos')).toHaveCount(0);
   await fan.getByRole('button', { name: 'Like' }).click();
-  await expect(fan.getByRole('button', { name: 'Unlike' })).toHaveText('1');
+  await expect(fan.getByRole('button', { name: '1 like', exact: true, pressed: true })).toHaveText('1');
 
   await fan.goto('/user/bookmarks?tab=videos');
   await expect(fan.getByRole('link', { name: `Golden hour ${tag}` })).toBeVisible();

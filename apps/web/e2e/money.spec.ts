@@ -76,7 +76,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expect(fan.getByText('You are subscribed', { exact: true })).toBeVisible();
   await expectBalance(fan, '88.00');
   await expect(subscriberPost.getByTestId('locked-media')).toHaveCount(0);
-  await expect(subscriberPost.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await expect(subscriberPost.getByRole('img', { name: 'Photo by Leo Hart' })).toBeVisible();
 
   // The paid post unlocks for its price.
   const paidPost = fan.getByTestId('feed-card').filter({ hasText: `Meal plan ${tag}` });

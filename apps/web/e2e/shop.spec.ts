@@ -257,7 +257,7 @@ test('a fan short of tokens is led to top up what is missing, and back to the pr
   await expect(page.getByTestId('wallet-short')).toContainText(`${short} tokens short`);
   await page.getByRole('link', { name: 'Top up your wallet' }).click();
   await expect(page).toHaveURL(/\/user\/wallet\?/);
-  await expect(page.getByLabel('Tokens')).toHaveValue(String(Number(short)));
+  await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue(String(Number(short)));
   await page.getByRole('button', { name: 'Back to your payment' }).click();
   await expect(page).toHaveURL(new RegExp(`${productUrl}$`));
 });

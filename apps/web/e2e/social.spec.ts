@@ -20,16 +20,21 @@ test('a fan follows and bookmarks a creator and finds them on the following and 
   const followed = page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' });
   await expect(followed).toBeVisible();
   await expect(followed.getByRole('button', { name: 'Following' })).toBeVisible();
-  // After a reload the buttons show what the server knows, on this page and on the home page's cards.
+  // After a reload the buttons show what the server knows, on this page and on Explore's cards.
   await page.reload();
   await expect(followed.getByRole('button', { name: 'Following' })).toBeVisible();
-  await page.goto('/home');
+  await page.goto('/explore?q=leo');
   await expect(
     page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' }).first().getByRole('button', { name: 'Following' }),
   ).toBeVisible();
+  // The home page suggests only creators the fan does not follow yet.
+  await page.goto('/home');
+  const suggestions = page.getByRole('complementary', { name: 'Suggestions' });
+  await expect(suggestions.getByTestId('performer-card').first()).toBeVisible();
+  await expect(suggestions.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Bookmarks' }).click();
-  // The home page (with its own Leo Hart cards) stays until the bookmarks page has loaded.
+  // The home page (with its own creator cards) stays until the bookmarks page has loaded.
   await expect(page.getByRole('heading', { name: 'Bookmarks' })).toBeVisible();
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toBeVisible();
 
@@ -40,10 +45,10 @@ test('a fan follows and bookmarks a creator and finds them on the following and 
   await expect(page.getByText('You do not follow anyone yet')).toBeVisible();
 });
 
-test('a visitor who tries to follow is asked to log in and comes back to the creator', async ({ page }) => {
+test('a visitor who tries to follow is asked to sign up and comes back to the creator', async ({ page }) => {
   await page.goto('/riovega');
-  await page.getByRole('button', { name: 'Follow' }).click();
-  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Friovega$/);
+  await page.locator('.profile-card').getByRole('button', { name: 'Follow' }).click();
+  await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Friovega$/);
 });
 
 test('a creator fills in the profile and the plans and sees them on their page', async ({ page }) => {
@@ -96,9 +101,11 @@ test('a creator keeps banking details on the banking page', async ({ page }) => 
   await expect(page.getByLabel('Bank name')).toHaveValue('Thames Bank');
 });
 
-test('a fan discovers creators on the home page and searches with filters kept in the URL', async ({ page }) => {
+test('a fan discovers creators on the explore page and searches with filters kept in the URL', async ({ page }) => {
   const fan = await newFan(page.request);
   await logIn(page, fan.username, { password: fan.password });
+  await page.getByRole('link', { name: 'Explore all creators' }).click();
+  await expect(page).toHaveURL(/\/explore$/);
   await expect(page.getByRole('heading', { name: 'Top creators' })).toBeVisible();
   await expect(page.getByTestId('performer-card').first()).toBeVisible();
 

@@ -35,7 +35,8 @@ test('a creator posts stories and a follower watches them from the story bar', a
   await fan.goto('/home');
   await fan.getByRole('button', { name: 'Stories of Rio Vega' }).click();
   const stage = fan.getByTestId('story-stage');
-  await expect(stage.getByRole('img', { name: `Backstage ${tag}` })).toBeVisible();
+  await expect(stage.getByRole('img', { name: 'Story 1 of 2 by Rio Vega' })).toBeVisible();
+  await expect(stage).toContainText(`Backstage ${tag}`);
   await fan.getByRole('button', { name: 'Next story' }).click();
   await expect(stage).toContainText(`Live at 9 ${tag}`);
   await fanContext.close();

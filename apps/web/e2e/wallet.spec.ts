@@ -29,7 +29,7 @@ test('a tip below the minimum stays as typed and is refused without an amount on
   await dialog.getByRole('link', { name: 'Top up your wallet' }).click();
   // The top-up starts at what is missing, and the way back is offered.
   await expect(page).toHaveURL(/\/user\/wallet\?topUp=50\.00&back=%2Favastone$/);
-  await expect(page.getByLabel('Tokens')).toHaveValue('50');
+  await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue('50');
   await expect(page.getByRole('button', { name: 'Back to your payment' })).toBeVisible();
 });
 

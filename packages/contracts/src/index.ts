@@ -1,5 +1,6 @@
 export * from './blocks';
 export * from './community';
+export * from './dashboard';
 export * from './errors';
 export * from './feeds';
 export * from './galleries';

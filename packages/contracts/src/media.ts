@@ -23,6 +23,8 @@ export const mediaFileSchema = z.object({
   duration: z.number().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /** What the picture shows, in its creator's words; only to viewers who get the media itself (decision 030). */
+  altText: z.string().nullable(),
 });
 export type MediaFile = z.infer<typeof mediaFileSchema>;
 
@@ -51,3 +53,12 @@ export const MEDIA_LIMITS = {
 /** What a creator attaches to a feed post, each uploaded on its own before the post is saved. */
 export const feedFileKinds = ['photo', 'video', 'audio', 'thumbnail', 'teaser'] as const;
 export type FeedFileKind = (typeof feedFileKinds)[number];
+
+/** The longest alt text a creator may write for one picture: a sentence or two, as screen readers expect. */
+export const MAX_ALT_TEXT_LENGTH = 300;
+
+/** A creator's alt text for one of their files; empty clears it (viewers then get a default). */
+export const setAltTextSchema = z.object({
+  altText: z.string().trim().max(MAX_ALT_TEXT_LENGTH, `must be at most ${MAX_ALT_TEXT_LENGTH} characters`),
+});
+export type SetAltTextInput = z.input<typeof setAltTextSchema>;

@@ -44,6 +44,15 @@ export const registerUserSchema = z.object({
   password: passwordSchema,
   /** Required when the admin has switched reCAPTCHA on. */
   recaptchaToken: z.string().max(4000).optional(),
+  /**
+   * The page the visitor signed up from, carried in the verification e-mail's link when the site
+   * asks for one, so that logging in after verifying lands there (spec 2). Only a path on this site.
+   */
+  redirect: z
+    .string()
+    .max(2000)
+    .regex(/^\/(?![/\\])/, 'must be a path on this site')
+    .optional(),
 });
 export type RegisterUserInput = z.infer<typeof registerUserSchema>;
 

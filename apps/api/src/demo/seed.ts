@@ -1,15 +1,15 @@
 import type { Gender } from '@limelight/contracts';
 import { count } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { performerProfiles, posts, users } from '../db/schema';
 import { insertAccount } from '../modules/users/accounts';
 import { passwordAsSentByClient } from '../platform/password';
 
 export const DEMO_PASSWORD = 'limelight-demo';
 
-type DemoAccount = { role: 'admin' | 'user' | 'performer'; name: string; username?: string; email: string };
+export type DemoAccount = { role: 'admin' | 'user' | 'performer'; name: string; username?: string; email: string };
 type Plans = { monthlyPriceCents: number; threeMonthPriceCents?: number; yearlyPriceCents?: number; isFreeSubscription?: boolean };
-type DemoCreator = DemoAccount & { gender: Gender; country: string; dateOfBirth: string; bio: string; plans: Plans };
+export type DemoCreator = DemoAccount & { gender: Gender; country: string; dateOfBirth: string; bio: string; plans: Plans };
 
 const accounts: Array<DemoAccount | DemoCreator> = [
   { role: 'admin', name: 'Site Admin', email: 'admin@limelight.local' },
@@ -60,21 +60,7 @@ export async function seedDemoData(db: Database, hashPwClient: boolean) {
   if (total > 0) return [];
   const password = passwordAsSentByClient(DEMO_PASSWORD, hashPwClient);
   await db.transaction(async (tx) => {
-    for (const account of accounts) {
-      const user = await insertAccount(tx, account.role, { ...account, password, verifiedEmail: true });
-      if ('gender' in account) {
-        await tx.insert(performerProfiles).values({
-          userId: user.id,
-          gender: account.gender,
-          country: account.country,
-          dateOfBirth: account.dateOfBirth,
-          bio: account.bio,
-          ...account.plans,
-          verifiedDocument: true,
-          verifiedAt: new Date(),
-        });
-      }
-    }
+    await insertDemoAccounts(tx, accounts, password);
     // The wallet links to the terms page; the admin rewrites this placeholder at /admin.
     await tx.insert(posts).values({
       slug: 'terms',
@@ -84,5 +70,35 @@ export async function seedDemoData(db: Database, hashPwClient: boolean) {
         '<p>Tokens are bought with a card, are not refundable once spent, and pay for posts, videos, galleries, tips and subscriptions on this site.</p>',
     });
   });
-  return accounts.map((account) => ({ role: account.role, login: account.username ?? account.email, password: DEMO_PASSWORD }));
+  return loginsOf(accounts);
+}
+
+/** Whether the database holds the accounts `seedDemoData` makes and no others (a first start). */
+export async function holdsOnlyDemoAccounts(db: Database) {
+  const rows = await db.select({ email: users.email }).from(users);
+  const demo = new Set(accounts.map((account) => account.email));
+  return rows.length === demo.size && rows.every((row) => row.email && demo.has(row.email));
+}
+
+/** What `npm start` prints for each demo account. */
+export const loginsOf = (list: DemoAccount[]) =>
+  list.map((account) => ({ role: account.role, login: account.username ?? account.email, password: DEMO_PASSWORD }));
+
+/** Inserts accounts (creators verified, with their profile and plans) in order, all with `password`. */
+export async function insertDemoAccounts(tx: Queryable, list: Array<DemoAccount | DemoCreator>, password: string) {
+  for (const account of list) {
+    const user = await insertAccount(tx, account.role, { ...account, password, verifiedEmail: true });
+    if ('gender' in account) {
+      await tx.insert(performerProfiles).values({
+        userId: user.id,
+        gender: account.gender,
+        country: account.country,
+        dateOfBirth: account.dateOfBirth,
+        bio: account.bio,
+        ...account.plans,
+        verifiedDocument: true,
+        verifiedAt: new Date(),
+      });
+    }
+  }
 }

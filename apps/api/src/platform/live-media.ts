@@ -97,6 +97,8 @@ export function createLiveMedia(options: {
 }) {
   const sessions = new Map<string, LiveState>();
   const denied = new Map<string, Set<string>>();
+  // Sessions ended here whose stored copies are still being removed: nothing of them is served.
+  const ending = new Set<string>();
   const stateOf = (sessionId: string) => {
     let state = sessions.get(sessionId);
     if (!state) {
@@ -196,11 +198,12 @@ export function createLiveMedia(options: {
     },
     /** A file of the session: from memory when packaged here, else from the storage; undefined when there is none. */
     async read(sessionId: string, file: string): Promise<Buffer | Readable | undefined> {
-      if (!LIVE_FILE.test(file)) return undefined;
+      if (!LIVE_FILE.test(file) || ending.has(sessionId)) return undefined;
       return sessions.get(sessionId)?.store.fromMemory(file) ?? (await readStoredLiveFile(options.storage, sessionId, file));
     },
     /** Whether viewers can play the session: a playlist with a segment exists, here or in the storage. */
     async isReady(sessionId: string) {
+      if (ending.has(sessionId)) return false;
       if (sessions.get(sessionId)?.store.playable) return true;
       const stored = await readStoredLiveFile(options.storage, sessionId, PLAYLIST);
       stored?.destroy();
@@ -216,8 +219,13 @@ export function createLiveMedia(options: {
       denied.delete(sessionId);
       if (!state) return;
       sessions.delete(sessionId);
+      ending.add(sessionId);
       state.packager?.child.kill('SIGKILL');
-      await state.store.clear();
+      try {
+        await state.store.clear();
+      } finally {
+        ending.delete(sessionId);
+      }
     },
     /** A viewer the creator just blocked or kicked: their live links stop working on this process at once. */
     deny(sessionId: string, viewerId: string) {

@@ -1,11 +1,9 @@
-import { theme as antTheme, ConfigProvider, message } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { ConfigProvider, message } from 'antd';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useReducedMotion } from '../shared/hooks/useReducedMotion';
 import { setToastInstance, TOAST_SECONDS } from '../shared/lib/toast';
 import { useAppSelector } from './store';
-
-/** The brand colours; the plain frame's CSS variables (styles.css) are antd's tokens for them. */
-const brand = { colorPrimary: '#42b1e8', colorSuccess: '#4ec52a', colorLink: '#42b1e8' };
+import { themeConfig } from './theme-tokens';
 
 /**
  * antd's theme (light or dark, less motion when asked) around antd components. Loaded apart from
@@ -15,16 +13,8 @@ const brand = { colorPrimary: '#42b1e8', colorSuccess: '#4ec52a', colorLink: '#4
 export default function AntdTheme({ children }: { children: ReactNode }) {
   const mode = useAppSelector((state) => state.preferences.theme);
   const reducedMotion = useReducedMotion();
-  return (
-    <ConfigProvider
-      theme={{
-        algorithm: mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: { ...brand, motion: !reducedMotion },
-      }}
-    >
-      {children}
-    </ConfigProvider>
-  );
+  const theme = useMemo(() => themeConfig(mode, !reducedMotion), [mode, reducedMotion]);
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
 }
 
 /** The toasts' holder, inside the theme, handed to non-component code (the API layer). */

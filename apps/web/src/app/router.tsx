@@ -1,6 +1,6 @@
 import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
-import { discoveryCounts, profileApi } from '../features/profile/api';
+import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, suggestionPool } from '../features/profile/api';
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
@@ -56,13 +56,23 @@ const UndoEmailChangePage = page(() => import('../features/auth/OneTimeLinkPage'
 const TokenLoginPage = page(() => import('../features/auth/OneTimeLinkPage').then((m) => ({ default: m.TokenLoginPage })));
 const GoogleCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.GoogleCallbackPage })));
 const TwitterCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
-// The discovery grids hold the first screen (and its largest picture, a creator's cover).
 const HomePage = page(
   () => import('../features/home/HomePage'),
-  ({ store }) => {
-    store.dispatch(profileApi.endpoints.topPerformers.initiate(discoveryCounts.top, { subscribe: false }));
-    store.dispatch(profileApi.endpoints.randomPerformers.initiate(discoveryCounts.random, { subscribe: false }));
-  },
+  ({ store }) => void store.dispatch(profileApi.endpoints.topPerformers.initiate(suggestionPool, { subscribe: false })),
+);
+/** The creator shelves (top, new, free trial) hold the first screen of the front and explore pages. */
+const askShelves = (store: AppStore, count: number) => {
+  store.dispatch(profileApi.endpoints.topPerformers.initiate(count, { subscribe: false }));
+  store.dispatch(profileApi.endpoints.searchPerformers.initiate(newCreatorsSearch(count), { subscribe: false }));
+  store.dispatch(profileApi.endpoints.searchPerformers.initiate(freeTrialSearch(count), { subscribe: false }));
+};
+const FrontPage = page(
+  () => import('../features/home/FrontPage'),
+  ({ store }) => askShelves(store, discoveryCounts.preview),
+);
+const ExplorePage = page(
+  () => import('../features/home/ExplorePage'),
+  ({ store }) => askShelves(store, discoveryCounts.shelf),
 );
 const MessagesPage = page(() => import('../features/messages/MessagesPage'));
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'));
@@ -105,6 +115,7 @@ const MySubscriptionsPage = page(() =>
   import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.MySubscriptionsPage })),
 );
 const SubscribersPage = page(() => import('../features/subscriptions/SubscriptionPages').then((m) => ({ default: m.SubscribersPage })));
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage'));
 const EarningsPage = page(() => import('../features/earnings/EarningsPage'));
 const PayoutsPage = page(() => import('../features/earnings/PayoutsPage'));
 const MyStoriesPage = page(() => import('../features/stories/MyStoriesPage'));
@@ -131,15 +142,18 @@ const creatorOnly = (element: ReactNode) => (
 /** The shop's screens exist only while the admin keeps the shop open (`enableProduct`). */
 const shop = (element: ReactNode) => <ShopOpen>{element}</ShopOpen>;
 
-/** `/`: a signed-in user goes to their landing page, a visitor to log in. */
+/** `/`: a signed-in user goes to their landing page; a visitor finds the front page. */
 function IndexPage() {
   const user = useAppSelector((state) => state.session.user);
-  return <Navigate to={user ? landingPath(user) : '/auth/login'} replace />;
+  if (!user) return <FrontPage />;
+  // A creator with a complete account opens their dashboard from `/` (and the logo); logging in
+  // still lands on their own page, as spec 2 says (decision 028).
+  if (user.isPerformer && user.email && user.username) return <Navigate to="/creator/dashboard" replace />;
+  return <Navigate to={landingPath(user)} replace />;
 }
-// A visitor is sent on to log in, so that page is the one to fetch early; a signed-in user's
-// landing depends on who they are, known only with their account.
+// A signed-in user's landing depends on who they are, known only with their account.
 IndexPage.preload = (start: PageStart) => {
-  if (!getToken()) LoginPage.preload(start);
+  if (!getToken()) FrontPage.preload(start);
 };
 
 const routes: RouteObject[] = [
@@ -183,6 +197,7 @@ const routes: RouteObject[] = [
         children: [
           { path: '/', element: <IndexPage /> },
           { path: '/home', element: signedIn(<HomePage />) },
+          { path: '/explore', element: <ExplorePage /> },
           { path: '/user/account', element: signedIn(<AccountPage />) },
           { path: '/user/following', element: signedIn(<FollowingPage />) },
           { path: '/user/bookmarks', element: signedIn(<BookmarksPage />) },
@@ -195,6 +210,7 @@ const routes: RouteObject[] = [
           { path: '/notifications', element: signedIn(<NotificationsPage />) },
           { path: '/creator/mass-messages', element: creatorOnly(<MassMessagesPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
+          { path: '/creator/dashboard', element: creatorOnly(<DashboardPage />) },
           { path: '/creator/earnings', element: creatorOnly(<EarningsPage />) },
           { path: '/creator/payouts', element: creatorOnly(<PayoutsPage />) },
           { path: '/creator/account', element: creatorOnly(<CreatorAccountPage />) },

@@ -25,6 +25,12 @@ export const files = pgTable(
     thumbnailKey: text('thumbnail_key'),
     /** Public storage key of the blurred stand-in shown to viewers without access. */
     previewKey: text('preview_key'),
+    /**
+     * What the picture shows, in the creator's words (decision 030). On the file rather than on
+     * each link to a post, gallery or story: a file belongs to one owner and one piece of content,
+     * and every shape that shows media is presented from this row.
+     */
+    altText: text('alt_text'),
     createdAt: createdAt(),
   },
   (t) => [index('files_owner_id_idx').on(t.ownerId)],

@@ -301,6 +301,24 @@ describe('e-mail verification', () => {
     }
   });
 
+  it('carries the page the visitor signed up from in the link, and refuses a redirect to another site', async () => {
+    await setSetting('requireEmailVerification', true);
+    try {
+      const input = { ...fanInput(), redirect: '/avastone?tab=photos' };
+      expect((await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: input })).statusCode).toBe(201);
+      const mail = (await readOutbox(app)).find((message) => message.to && JSON.stringify(message.to).includes(input.email));
+      expect(mail!.text).toMatch(/\/auth\/verify-email\?token=[^\s&]+&redirect=%2Favastone%3Ftab%3Dphotos\s/);
+
+      for (const redirect of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+        const refused = await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: { ...fanInput(), redirect } });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().details).toEqual([expect.objectContaining({ field: 'redirect' })]);
+      }
+    } finally {
+      await setSetting('requireEmailVerification', false);
+    }
+  });
+
   it('resends the verification e-mail on request without telling whether the account exists', async () => {
     const fan = await registerFan(app);
     const before = (await readOutbox(app)).length;

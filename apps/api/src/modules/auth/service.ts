@@ -45,7 +45,7 @@ function assertNewPassword(deps: Deps, password: string, who: { name?: string | 
 export async function registerUser(deps: Deps, input: RegisterUserInput) {
   assertNewPassword(deps, input.password, input);
   const user = await deps.db.transaction((tx) => insertAccount(tx, 'user', input));
-  await afterRegistration(deps, user);
+  await afterRegistration(deps, user, input.redirect);
   return registrationAnswer(deps, user);
 }
 
@@ -65,7 +65,7 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
       });
       return account;
     });
-    await afterRegistration(deps, user);
+    await afterRegistration(deps, user, input.redirect);
     return registrationAnswer(deps, user);
   } catch (error) {
     await discardDocuments(deps, stored);
@@ -73,8 +73,8 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
   }
 }
 
-async function afterRegistration(deps: Deps, user: UserRow) {
-  if (deps.settings.get('requireEmailVerification')) await sendVerificationMail(deps, user);
+async function afterRegistration(deps: Deps, user: UserRow, redirect?: string) {
+  if (deps.settings.get('requireEmailVerification')) await sendVerificationMail(deps, user, redirect);
 }
 
 function registrationAnswer(deps: Deps, user: UserRow) {

@@ -338,3 +338,52 @@ describe('likes and bookmarks on posts', () => {
     expect((await react('POST', 'like', hidden._id)).statusCode).toBe(404);
   });
 });
+
+describe('alt text (decision 030)', () => {
+  const setAlt = (fileId: string, altText: unknown, headers: Record<string, string> = creator.headers) =>
+    app.inject({ method: 'PUT', url: `/api/media/files/${fileId}/alt-text`, headers, payload: { altText } });
+
+  it('is written by the owner and reaches the viewers who see the photo, never the others', async () => {
+    const [first, second] = [await uploaded('photo', photo), await uploaded('photo', photo)];
+    const written = await setAlt(first._id, '  A red bicycle against a yellow wall  ');
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json()).toMatchObject({ _id: first._id, altText: 'A red bicycle against a yellow wall' });
+    const feed = await post({ type: 'photo', text: 'Two photos', fileIds: [first._id, second._id] });
+    expect(feed.files.map((file: { altText: string | null }) => file.altText)).toEqual(['A red bicycle against a yellow wall', null]);
+
+    const subscriber = await signedIn(app, 'user');
+    await subscribe(app, subscriber.user.id, creator.user.id);
+    expect((await view(feed._id, subscriber.headers)).json().files[0].altText).toBe('A red bicycle against a yellow wall');
+    const timeline = await app.inject({ url: `/api/user/feeds/search/${creator.user.username}?limit=50`, headers: subscriber.headers });
+    const shown = timeline.json().data.find((item: { _id: string }) => item._id === feed._id);
+    expect(shown.files[0].altText).toBe('A red bicycle against a yellow wall');
+    // What a locked photo shows is described by the page, not by the creator's words for it.
+    const stranger = await signedIn(app, 'user');
+    const locked = await view(feed._id, stranger.headers);
+    expect(locked.json().canView).toBe(false);
+    expect(locked.body).not.toContain('bicycle');
+
+    expect((await setAlt(first._id, '')).json().altText).toBeNull();
+    expect((await view(feed._id, subscriber.headers)).json().files[0].altText).toBeNull();
+  });
+
+  it('refuses over 300 characters naming the field and the limit, another account’s file, and audio', async () => {
+    const file = await uploaded('photo', photo);
+    const long = await setAlt(file._id, 'x'.repeat(301));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details).toEqual([{ field: 'altText', message: 'must be at most 300 characters' }]);
+    expect((await setAlt(file._id, 'x'.repeat(300))).statusCode).toBe(200);
+    expect(refusedFields(await setAlt(file._id, 42))).toEqual(['altText']);
+
+    const otherCreator = await verifiedPerformer(app);
+    const fan = await signedIn(app, 'user');
+    for (const headers of [otherCreator.headers, fan.headers]) expect((await setAlt(file._id, 'Mine now', headers)).statusCode).toBe(404);
+    expect((await setAlt(file._id, 'Mine now', {})).statusCode).toBe(401);
+    expect((await setAlt(file._id, 'x'.repeat(300))).json().altText).toBe('x'.repeat(300));
+
+    const audio = await uploaded('audio', await generateVideo(1, 'mp4'));
+    const refused = await setAlt(audio._id, 'A song');
+    expect(refused.statusCode).toBe(400);
+    expect(refusedFields(refused)).toEqual(['altText']);
+  });
+});

@@ -174,3 +174,28 @@ describe('galleries and photos', () => {
     ).toEqual(['price', 'title']);
   });
 });
+
+describe('alt text (decision 030)', () => {
+  it('goes with a gallery photo to those who may see it; a locked cover carries none', async () => {
+    const gallery = await createGallery({ title: 'Harbour', isSale: true, price: 3 });
+    const photo = (await uploadPhoto(gallery._id)).json() as { file: { _id: string } };
+    const written = await app.inject({
+      method: 'PUT',
+      url: `/api/media/files/${photo.file._id}/alt-text`,
+      headers: creator.headers,
+      payload: { altText: 'Fishing boats at dawn' },
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    const buyer = await signedIn(app, 'user');
+    await purchase(app, buyer.user.id, 'gallery', gallery._id);
+    expect((await photosOf(gallery._id, buyer.headers)).json().data[0].file.altText).toBe('Fishing boats at dawn');
+    const shown = await app.inject({ url: `/api/performer-assets/galleries/${gallery._id}`, headers: buyer.headers });
+    expect(shown.json().cover.altText).toBe('Fishing boats at dawn');
+
+    const fan = await signedIn(app, 'user');
+    const locked = await app.inject({ url: `/api/performer-assets/galleries/${gallery._id}`, headers: fan.headers });
+    expect(locked.json().canView).toBe(false);
+    expect(locked.body).not.toContain('Fishing boats');
+    expect((await photosOf(gallery._id, fan.headers)).body).not.toContain('Fishing boats');
+  });
+});

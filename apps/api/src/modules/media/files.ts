@@ -13,8 +13,11 @@ export const SIGNED_LINK_SECONDS = 10 * 60;
 /**
  * A file as one viewer sees it: the media only once finished; protected media and their
  * thumbnails only as expiring links, and only to a viewer with access. Blurred previews are public.
+ * The creator's alt text goes with the media: it describes what is paid for, so a viewer without
+ * access gets none (their page says "Locked photo by …", decision 030).
  */
 export function presentMediaFile(file: FileRow, access?: { signer: MediaSigner; canView: boolean }): MediaFile {
+  const shown = file.storageKey.startsWith(PUBLIC_PREFIX) || !!access?.canView;
   const link = (key: string | null) => {
     if (!key) return null;
     if (key.startsWith(PUBLIC_PREFIX)) return publicUrl(key);
@@ -31,6 +34,7 @@ export function presentMediaFile(file: FileRow, access?: { signer: MediaSigner; 
     duration: file.duration,
     width: file.width,
     height: file.height,
+    altText: shown ? file.altText : null,
   };
 }
 

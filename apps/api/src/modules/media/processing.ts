@@ -93,7 +93,8 @@ export function registerMediaProcessing(deps: Deps, listener: { settled?: (fileI
     listener.settled?.(fileId).catch((error: unknown) => deps.log.error({ err: error, fileId }, 'telling of a processed file failed'));
   // Each ffmpeg run gets its share of the cores, and a wall-clock limit that grows with the media's length.
   const threads = Math.max(1, Math.floor(os.availableParallelism() / deps.config.mediaConcurrency));
-  const budgetFor = (seconds: number): FfmpegBudget => ({ threads, timeoutMs: (5 * 60 + 4 * seconds) * 1000 });
+  // Whole milliseconds: a media length is fractional, and Node refuses a fractional child timeout.
+  const budgetFor = (seconds: number): FfmpegBudget => ({ threads, timeoutMs: Math.ceil((5 * 60 + 4 * seconds) * 1000) });
   deps.jobs.register(
     PROCESS_MEDIA_JOB,
     async (data, job) => {

@@ -1,9 +1,11 @@
-import { ErrorCode } from '@limelight/contracts';
+import { ErrorCode, mediaFileSchema, setAltTextSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { requireUser, sessionOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { LIVE_PREFIX, PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
+import { setAltText } from './service';
 
 export const mediaRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -48,6 +50,21 @@ export const mediaRoutes =
           .header('content-length', range.end - range.start + 1)
           .send(await deps.storage.read(key, range));
       },
+    );
+
+    app.put(
+      '/media/files/:id/alt-text',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['media'],
+          description: 'The alt text of one of your pictures or videos (a post photo, a gallery photo, a poster, a story image).',
+          params: z.object({ id: z.uuid('must be an id') }),
+          body: setAltTextSchema,
+          response: { 200: mediaFileSchema },
+        },
+      },
+      async (request) => setAltText(deps, sessionOf(request).user, request.params.id, request.body),
     );
   };
 

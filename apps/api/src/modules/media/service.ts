@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import type { SetAltTextInput } from '@limelight/contracts';
+import { and, eq } from 'drizzle-orm';
+import { files, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { badRequest, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX } from '../../platform/storage';
+import { presentMediaFile } from './files';
 
 const boxes = {
   avatar: { width: 512, height: 512, column: 'avatarKey', folder: 'avatars' },
@@ -29,4 +32,27 @@ export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: k
   if (previous)
     await deps.storage.remove(previous).catch((error: unknown) => deps.log.warn({ err: error, key: previous }, 'old image not removed'));
   return updated!;
+}
+
+/** Files that are looked at (photos, posters, videos; not audio, documents or downloads), by their type. */
+const SEEN_FILE_TYPE = /-(photo|thumbnail|video|teaser|image)$/;
+
+/**
+ * The owner's words for what one of their pictures or videos shows; empty clears them. Another
+ * account's file answers 404, as if it did not exist.
+ */
+export async function setAltText(deps: Deps, owner: SessionUser, fileId: string, input: Required<SetAltTextInput>) {
+  const [file] = await deps.db
+    .select({ type: files.type })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, owner.id)));
+  if (!file) throw notFound('File');
+  if (!SEEN_FILE_TYPE.test(file.type))
+    throw badRequest('altText is only for pictures and videos', [{ field: 'altText', message: 'is only for pictures and videos' }]);
+  const [updated] = await deps.db
+    .update(files)
+    .set({ altText: input.altText || null })
+    .where(eq(files.id, fileId))
+    .returning();
+  return presentMediaFile(updated!, { signer: deps.mediaSigner, canView: true });
 }

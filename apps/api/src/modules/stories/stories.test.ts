@@ -89,3 +89,18 @@ describe('stories', () => {
     expect(refusedFields(await createStory({ type: 'text', backgroundColor: 'red' }))).toEqual(['backgroundColor', 'text']);
   });
 });
+
+describe('story alt text (decision 030)', () => {
+  it('reaches the story’s viewers; only the creator may write it', async () => {
+    const file = await uploadPhoto();
+    const setAlt = (headers: Record<string, string>) =>
+      app.inject({ method: 'PUT', url: `/api/media/files/${file._id}/alt-text`, headers, payload: { altText: 'Stage lights, blue' } });
+    expect((await setAlt(stranger.headers)).statusCode).toBe(404);
+    expect((await setAlt(creator.headers)).statusCode).toBe(200);
+    const story = (await createStory({ type: 'photo', fileId: file._id })).json();
+    expect(story.file.altText).toBe('Stage lights, blue');
+    const seen = await app.inject({ url: `/api/stories/users/${creator.user.id}`, headers: follower.headers });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().find((item: { _id: string }) => item._id === story._id).file.altText).toBe('Stage lights, blue');
+  });
+});

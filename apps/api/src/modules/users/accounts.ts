@@ -55,13 +55,18 @@ export function duplicateAsConflict(error: unknown): unknown {
   return conflict(`${field} is already taken`, [{ field, message: 'is already taken' }]);
 }
 
-/** Queues the link that verifies the user's address, with its token, in one transaction. */
-export async function sendVerificationMail(deps: Deps, user: UserRow) {
+/**
+ * Queues the link that verifies the user's address, with its token, in one transaction. The link
+ * carries `redirect` (a path on this site, checked by the caller's schema), the page to land on
+ * after logging in.
+ */
+export async function sendVerificationMail(deps: Deps, user: UserRow, redirect?: string) {
   const email = user.email;
   if (!email) return;
   await deps.db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, 'verify_email');
-    const link = `${deps.config.publicUrl}/auth/verify-email?token=${encodeURIComponent(token)}`;
+    const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
+    const link = `${deps.config.publicUrl}/auth/verify-email?${query}`;
     await queueMail(deps.jobs, tx, {
       to: email,
       subject: `Verify your e-mail address for ${deps.settings.get('siteName')}`,

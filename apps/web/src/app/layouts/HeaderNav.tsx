@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Menu, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -28,17 +28,23 @@ function useNavItems() {
   if (!user) return custom;
   if (user.isAdmin) return [link('/admin', 'Admin'), ...custom];
   if (user.isPerformer) {
-    // Grouped so that every area of a creator's work shows at 1280px instead of folding into "…".
+    // Six entries, each area a group, so a creator reaches any screen in two clicks and nothing
+    // folds into antd's "…" at 1280px; the drawer shows the groups open on a phone.
     return [
+      link('/creator/dashboard', 'Dashboard'),
       ...(user.username ? [link(`/${user.username}`, 'My page')] : []),
-      link('/creator/posts', 'Posts'),
-      link('/creator/videos', 'Videos'),
-      link('/creator/galleries', 'Galleries'),
-      link('/creator/stories', 'Stories'),
-      link('/creator/live', 'Go live'),
-      ...(shopOpen
-        ? [{ key: 'store', label: 'Store', children: [link('/creator/products', 'Products'), link('/creator/orders', 'Orders')] }]
-        : []),
+      {
+        key: 'create',
+        label: 'Create',
+        children: [
+          link('/creator/posts', 'Posts'),
+          link('/creator/videos', 'Videos'),
+          link('/creator/galleries', 'Galleries'),
+          link('/creator/stories', 'Stories'),
+          ...(shopOpen ? [link('/creator/products', 'Products')] : []),
+          link('/creator/live', 'Go live'),
+        ],
+      },
       {
         key: 'fans',
         label: 'Fans',
@@ -52,21 +58,27 @@ function useNavItems() {
       {
         key: 'money',
         label: 'Money',
-        children: [link('/creator/earnings', 'Earnings'), link('/creator/payouts', 'Payouts'), link('/creator/banking', 'Banking')],
+        children: [
+          link('/creator/earnings', 'Earnings'),
+          link('/creator/payouts', 'Payouts'),
+          ...(shopOpen ? [link('/creator/orders', 'Orders')] : []),
+          link('/creator/banking', 'Banking'),
+        ],
       },
       link('/creator/account', 'Account'),
       ...custom,
     ];
   }
+  // A fan's own things are one click each; only the account's two screens share a group.
   return [
     link('/home', 'Home'),
+    link('/explore', 'Explore'),
     link('/user/following', 'Following'),
     link('/user/subscriptions', 'Subscriptions'),
     link('/user/bookmarks', 'Bookmarks'),
-    link('/user/wallet', 'Wallet'),
     ...(shopOpen ? [link('/user/orders', 'Orders')] : []),
-    link('/user/account', 'Account'),
-    link('/user/blocked', 'Blocked users'),
+    link('/user/wallet', 'Wallet'),
+    { key: 'account', label: 'Account', children: [link('/user/account', 'Settings'), link('/user/blocked', 'Blocked users')] },
     ...custom,
   ];
 }
@@ -107,10 +119,13 @@ export default function HeaderNav() {
         {loggedIn && user && !user.isAdmin && (
           <Link
             to={user.isPerformer ? '/creator/earnings' : '/user/wallet'}
-            aria-label={user.isPerformer ? 'Earnings available' : 'Wallet balance'}
+            // The name says what the figure is and holds it as shown (WCAG 2.5.3, label in name).
+            aria-label={`${user.isPerformer ? 'Earnings available' : 'Wallet balance'}: ${user.balance.toFixed(2)} tokens`}
           >
-            <Tag icon={<WalletOutlined />} color="green" data-testid="header-balance" style={{ marginInlineEnd: 0 }}>
-              {user.balance.toFixed(2)}
+            {/* The unit is written where the header has room; a phone keeps the figure and the wallet. */}
+            <Tag icon={<WalletOutlined />} color="green" style={{ marginInlineEnd: 0 }}>
+              <span data-testid="header-balance">{user.balance.toFixed(2)}</span>
+              <span className="hide-on-phone"> tokens</span>
             </Tag>
           </Link>
         )}
@@ -124,13 +139,24 @@ export default function HeaderNav() {
                   label: <span style={{ color: token.colorTextSecondary }}>@{user.username ?? user.email}</span>,
                   disabled: true,
                 },
+                // The admin's own settings are in the admin area.
+                ...(user.isAdmin
+                  ? []
+                  : [
+                      {
+                        key: 'settings',
+                        icon: <SettingOutlined />,
+                        label: <Link to={user.isPerformer ? '/creator/account' : '/user/account'}>Account settings</Link>,
+                      },
+                    ]),
                 { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => void logout() },
               ],
             }}
           >
             <Button
               type="text"
-              aria-label="Account menu"
+              // Starts with the name it shows (hidden on a phone, where the label alone names it).
+              aria-label={`${user.name || user.username || 'Your account'}, account menu`}
               data-testid="account-menu"
               // The button's label names it; the picture beside the name says nothing more.
               icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} alt="" />}

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { Themed } from '../Themed';
 import { SiteFooter, SiteHeader } from './SiteHeader';
 
@@ -6,8 +7,9 @@ import { SiteFooter, SiteHeader } from './SiteHeader';
 export function PrimaryLayout() {
   return (
     <div className="site-layout">
+      <SkipLink />
       <SiteHeader />
-      <main className="page-content page-fill">
+      <main className="page-content page-fill" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Themed>
           <Outlet />
         </Themed>

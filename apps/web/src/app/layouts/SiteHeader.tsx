@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { usePublicSettingsQuery } from '../../features/settings/api';
 import { getToken } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
@@ -30,10 +30,13 @@ export function useHeaderMenus() {
   return (settings?.menus ?? []).filter((item) => item.section === 'header').sort((a, b) => a.ordering - b.ordering);
 }
 
-/** A visitor's way in. */
+/** A visitor's way around and in: the creators, logging in, signing up. */
 export function VisitorActions() {
   return (
     <>
+      <NavLink to="/explore" className="frame-button">
+        Explore
+      </NavLink>
       <Link to="/auth/login" className="frame-button">
         Log in
       </Link>
@@ -45,7 +48,7 @@ export function VisitorActions() {
 }
 
 /**
- * A visitor on a site without header menus gets the plain header: logo, theme, log in and sign up.
+ * A visitor on a site without header menus gets the plain header: logo, theme, explore, log in and sign up.
  * Anyone signed in, or any configured menu, brings the antd navigation (HeaderNav), loaded beside
  * the page; the logo holds the header's place meanwhile.
  */

@@ -1,9 +1,10 @@
 import { Messages, registerUserSchema } from '@limelight/contracts';
-import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
 import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { useUpdateAccountMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
@@ -36,7 +37,7 @@ export default function AccountPage() {
 
   return (
     <div className="page-narrow">
-      <Typography.Title level={2}>Your account</Typography.Title>
+      <PageTitle>Your account</PageTitle>
       {incomplete && (
         <Alert
           type="info"

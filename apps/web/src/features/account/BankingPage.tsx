@@ -1,8 +1,9 @@
 import { type Banking, bankingSchema, Messages } from '@limelight/contracts';
-import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Skeleton } from 'antd';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePreparePassword } from '../auth/usePreparePassword';
 import { CountrySelect } from '../lookups/fields';
 import { CurrentPasswordField } from './CurrentPasswordField';
@@ -58,7 +59,7 @@ export default function BankingPage() {
 
   return (
     <div className="page-narrow">
-      <Typography.Title level={2}>Banking</Typography.Title>
+      <PageTitle>Banking</PageTitle>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title="Bank account">

@@ -18,6 +18,7 @@ import { useCurrencySymbol, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
@@ -239,7 +240,7 @@ export default function CreatorAccountPage() {
   if (isLoading || !account) return <Skeleton active paragraph={{ rows: 10 }} />;
   return (
     <div className="page-narrow">
-      <Typography.Title level={2}>Creator account</Typography.Title>
+      <PageTitle>Creator account</PageTitle>
       {(!account.email || !account.username) && (
         <Alert
           type="info"

@@ -61,7 +61,11 @@ export function DocumentsTab({ account }: { account: PerformerAccount }) {
                         return false;
                       }}
                     >
-                      <Button icon={<UploadOutlined />} loading={uploading?.field === field} aria-label={`Upload ${labels[field]}`}>
+                      <Button
+                        icon={<UploadOutlined />}
+                        loading={uploading?.field === field}
+                        aria-label={`${account.documents[field] ? 'Replace' : 'Upload'} ${labels[field]}`}
+                      >
                         {account.documents[field] ? 'Replace' : 'Upload'}
                       </Button>
                     </Upload>,

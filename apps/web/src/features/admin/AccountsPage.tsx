@@ -1,9 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
 
@@ -27,7 +28,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
 
   return (
     <Card>
-      <Typography.Title level={2}>{creators ? 'Creators' : 'Fans'}</Typography.Title>
+      <PageTitle>{creators ? 'Creators' : 'Fans'}</PageTitle>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <SearchFilter
           value={state.filters.q}

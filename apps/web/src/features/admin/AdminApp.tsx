@@ -5,6 +5,7 @@ import {
   FileTextOutlined,
   FlagOutlined,
   LineChartOutlined,
+  MenuOutlined,
   NotificationOutlined,
   SettingOutlined,
   ShoppingOutlined,
@@ -14,12 +15,15 @@ import {
   VideoCameraOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Layout, Menu, Result } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, Result } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
 import { useAppSelector } from '../../app/store';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { PageLoading } from '../../shared/ui/PageLoading';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { AdminLiveSessionsPage } from '../live/AdminLiveSessionsPage';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
@@ -46,6 +50,58 @@ const sections = [
 ];
 const ordersSection = { key: 'orders', icon: <ShoppingOutlined />, label: <Link to="/admin/orders">Orders</Link> };
 
+/**
+ * The sections: a side menu on a wide screen; on a phone a named button above the page opens them
+ * in a drawer (antd's zero-width Sider trigger floated over the page's heading there).
+ */
+function AdminFrame({ section, shopOpen, children }: { section: string; shopOpen: boolean; children: ReactNode }) {
+  const wide = Grid.useBreakpoint().md !== false;
+  const [open, setOpen] = useState(false);
+  const menu = (
+    <Menu
+      mode="inline"
+      selectedKeys={[section]}
+      items={shopOpen ? [...sections, ordersSection] : sections}
+      onClick={() => setOpen(false)}
+      style={{ height: '100%', borderInlineEnd: 0 }}
+    />
+  );
+  if (wide) {
+    return (
+      <Layout hasSider>
+        <Layout.Sider theme="light" width={200}>
+          <nav aria-label="Admin sections" style={{ height: '100%' }}>
+            {menu}
+          </nav>
+        </Layout.Sider>
+        <AdminContent>{children}</AdminContent>
+      </Layout>
+    );
+  }
+  return (
+    <Layout>
+      <AdminContent>
+        <Button icon={<MenuOutlined />} aria-expanded={open} onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
+          Admin sections
+        </Button>
+        <Drawer title="Admin sections" placement="left" open={open} onClose={() => setOpen(false)} size={260}>
+          <nav aria-label="Admin sections">{menu}</nav>
+        </Drawer>
+        {children}
+      </AdminContent>
+    </Layout>
+  );
+}
+
+/** The page's place: the skip link's target. */
+function AdminContent({ children }: { children: ReactNode }) {
+  return (
+    <Layout.Content className="page-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
+      {children}
+    </Layout.Content>
+  );
+}
+
 /** The admin area, loaded only when an admin opens /admin. */
 export default function AdminApp() {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
@@ -59,41 +115,40 @@ export default function AdminApp() {
   const section = pathname.split('/')[2] ?? 'settings';
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <SiteHeader />
       {user.isAdmin ? (
-        <Layout>
-          <Layout.Sider breakpoint="md" collapsedWidth={0} theme="light" width={200}>
-            <Menu
-              mode="inline"
-              selectedKeys={[section]}
-              items={shopOpen ? [...sections, ordersSection] : sections}
-              style={{ height: '100%' }}
-            />
-          </Layout.Sider>
-          <Layout.Content className="page-content">
-            <Routes>
-              <Route index element={<Navigate to="settings" replace />} />
-              <Route path="settings" element={<SettingsPage />} />
-              <Route path="fans" element={<AccountsPage accountRole="user" />} />
-              <Route path="creators" element={<AccountsPage accountRole="performer" />} />
-              <Route path="pages" element={<PostsAdminPage />} />
-              <Route path="promos" element={<SitePromosAdminPage />} />
-              <Route path="token-packages" element={<TokenPackagesAdminPage />} />
-              <Route path="reports" element={<ReportsPage />} />
-              <Route path="live" element={<AdminLiveSessionsPage />} />
-              <Route path="coupons" element={<CouponsAdminPage />} />
-              <Route path="transactions" element={<TransactionsAdminPage />} />
-              <Route path="wallet-charges" element={<WalletChargesAdminPage />} />
-              <Route path="earnings" element={<EarningsAdminPage />} />
-              <Route path="payouts" element={<PayoutsAdminPage />} />
-              {shopOpen && <Route path="orders" element={<AdminOrdersPage />} />}
-              {shopOpen && <Route path="orders/:id" element={<AdminOrderPage />} />}
-              <Route path="*" element={<Navigate to="settings" replace />} />
-            </Routes>
-          </Layout.Content>
-        </Layout>
+        <AdminFrame section={section} shopOpen={shopOpen}>
+          <Routes>
+            <Route index element={<Navigate to="settings" replace />} />
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="fans" element={<AccountsPage accountRole="user" />} />
+            <Route path="creators" element={<AccountsPage accountRole="performer" />} />
+            <Route path="pages" element={<PostsAdminPage />} />
+            <Route path="promos" element={<SitePromosAdminPage />} />
+            <Route path="token-packages" element={<TokenPackagesAdminPage />} />
+            <Route path="reports" element={<ReportsPage />} />
+            <Route path="live" element={<AdminLiveSessionsPage />} />
+            <Route path="coupons" element={<CouponsAdminPage />} />
+            <Route path="transactions" element={<TransactionsAdminPage />} />
+            <Route path="wallet-charges" element={<WalletChargesAdminPage />} />
+            <Route path="earnings" element={<EarningsAdminPage />} />
+            <Route path="payouts" element={<PayoutsAdminPage />} />
+            {shopOpen && <Route path="orders" element={<AdminOrdersPage />} />}
+            {shopOpen && <Route path="orders/:id" element={<AdminOrderPage />} />}
+            {/* Absolute: relative to a splat match, "settings" made /admin/x/settings, which matched
+                the splat again and grew the address without end. */}
+            <Route path="*" element={<Navigate to="/admin/settings" replace />} />
+          </Routes>
+        </AdminFrame>
       ) : (
-        <Result status="403" title="Admins only" subTitle="This area is for the site's administrators." />
+        <AdminContent>
+          <Result
+            status="403"
+            title={<PageTitle style={{ fontSize: 24 }}>Admins only</PageTitle>}
+            subTitle="This area is for the site's administrators."
+          />
+        </AdminContent>
       )}
       <SiteFooter />
     </Layout>

@@ -8,7 +8,7 @@ import type {
   SaveCouponInput,
   WalletCharge,
 } from '@limelight/contracts';
-import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
@@ -22,6 +22,7 @@ import {
 } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn, formatDateTime } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
@@ -93,7 +94,7 @@ export function WalletChargesAdminPage() {
   );
   return (
     <Card>
-      <Typography.Title level={2}>Wallet charges</Typography.Title>
+      <PageTitle>Wallet charges</PageTitle>
       <Flex gap={8} wrap>
         <SelectFilter
           value={state.filters.status}
@@ -160,7 +161,7 @@ export function TransactionsAdminPage() {
   );
   return (
     <Card>
-      <Typography.Title level={2}>Transactions</Typography.Title>
+      <PageTitle>Transactions</PageTitle>
       <Flex gap={8} wrap>
         <SelectFilter
           value={state.filters.status}
@@ -197,7 +198,7 @@ export function EarningsAdminPage() {
   const { data, isFetching } = useAdminEarningsQuery(query);
   return (
     <Card>
-      <Typography.Title level={2}>Earnings</Typography.Title>
+      <PageTitle>Earnings</PageTitle>
       <SelectFilter
         value={state.filters.sourceType}
         onChange={(value) => setFilter('sourceType', value)}
@@ -240,7 +241,7 @@ export function PayoutsAdminPage() {
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
     <Card>
-      <Typography.Title level={2}>Payouts</Typography.Title>
+      <PageTitle>Payouts</PageTitle>
       <SelectFilter
         value={state.filters.status}
         onChange={(value) => setFilter('status', value)}

@@ -3,6 +3,7 @@ import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminReportsQuery, useHandleReportMutation } from '../community/api';
 
@@ -22,7 +23,7 @@ export function ReportsPage() {
 
   return (
     <Card>
-      <Typography.Title level={2}>Reports</Typography.Title>
+      <PageTitle>Reports</PageTitle>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <SelectFilter
           value={state.filters.status}

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ListResponse } from '@limelight/contracts';
-import { Button, Card, Flex, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Flex, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { type TableState, useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import type { ListQuery } from './site-api';
 
 type Row = { _id: string };
@@ -90,7 +91,7 @@ export function ResourcePage<T extends Row, F extends object>(props: ResourcePag
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>{props.title}</Typography.Title>
+        <PageTitle>{props.title}</PageTitle>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open()}>
           New {props.singular}
         </Button>

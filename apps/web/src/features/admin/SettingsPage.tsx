@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminSetting, Messages, settingGroups } from '@limelight/contracts';
-import { Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { Button, Card, Flex, Form, Grid, Input, InputNumber, Select, Skeleton, Switch, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { useAdminSettingsQuery, useUpdateSettingMutation } from './api';
 
 const groupLabels: Record<string, string> = {
@@ -143,23 +144,41 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
   );
 }
 
+/**
+ * The groups as tabs on a wide screen; on a phone, where the tabs would overflow into antd's
+ * "more" menu (a button inside the tablist, which screen readers cannot place), a labelled select.
+ */
 export function SettingsPage() {
   const { data, isLoading } = useAdminSettingsQuery();
   const [params, setParams] = useSearchParams();
+  const phone = Grid.useBreakpoint().md === false;
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const groups = settingGroups.filter((group) => data.some((setting) => setting.group === group));
+  const active = params.get('group') ?? groups[0];
+  const form = (group: string) => <GroupForm settings={data.filter((setting) => setting.group === group)} />;
   return (
     <Card>
-      <Typography.Title level={2}>Settings</Typography.Title>
-      <Tabs
-        activeKey={params.get('group') ?? groups[0]}
-        onChange={(group) => setParams({ group })}
-        items={groups.map((group) => ({
-          key: group,
-          label: groupLabels[group] ?? group,
-          children: <GroupForm settings={data.filter((setting) => setting.group === group)} />,
-        }))}
-      />
+      <PageTitle>Settings</PageTitle>
+      {phone ? (
+        <>
+          <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+            <label htmlFor="settings-group">Group</label>
+            <Select
+              id="settings-group"
+              value={active}
+              onChange={(group) => setParams({ group })}
+              options={groups.map((group) => ({ value: group, label: groupLabels[group] ?? group }))}
+            />
+          </Flex>
+          <div key={active}>{form(active)}</div>
+        </>
+      ) : (
+        <Tabs
+          activeKey={active}
+          onChange={(group) => setParams({ group })}
+          items={groups.map((group) => ({ key: group, label: groupLabels[group] ?? group, children: form(group) }))}
+        />
+      )}
     </Card>
   );
 }

@@ -16,7 +16,9 @@ export default function ForgotPasswordPage() {
   };
   return (
     <>
-      <Typography.Title level={2}>Forgot your password?</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Forgot your password?
+      </Typography.Title>
       {data ? (
         <Alert type="success" showIcon title={data.message} />
       ) : (

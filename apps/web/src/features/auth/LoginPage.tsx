@@ -3,6 +3,8 @@ import { ErrorCode, Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Checkbox, Divider, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { sameSitePath } from '../../shared/lib/landing';
+import { joinAsCreatorUrl, joinUrl } from '../../shared/lib/navigation';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { useLoginMutation, useResendVerificationMutation } from './api';
 import { SocialButtons } from './SocialButtons';
@@ -40,7 +42,9 @@ export default function LoginPage() {
 
   return (
     <>
-      <Typography.Title level={2}>{staffEntrance ? 'Staff sign-in' : 'Log in'}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        {staffEntrance ? 'Staff sign-in' : 'Log in'}
+      </Typography.Title>
       {failure && (
         <Alert
           type="error"
@@ -90,10 +94,10 @@ export default function LoginPage() {
           <SocialButtons accountRole="user" />
           <Divider plain>New here?</Divider>
           <Flex gap={8} vertical>
-            <Link to="/auth/register">
+            <Link to={joinUrl(sameSitePath(redirect))}>
               <Button block>Sign up as a fan</Button>
             </Link>
-            <Link to="/auth/register/creator">
+            <Link to={joinAsCreatorUrl(sameSitePath(redirect))}>
               <Button block>Become a creator</Button>
             </Link>
           </Flex>

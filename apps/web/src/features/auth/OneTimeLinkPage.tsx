@@ -1,9 +1,12 @@
-import { Alert, Result, Spin } from 'antd';
+import { Alert, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
+import { sameSitePath } from '../../shared/lib/landing';
+import { loginUrl } from '../../shared/lib/navigation';
 import { errorMessage } from '../../shared/lib/toast';
+import { Result } from '../../shared/ui/Result';
 import { useConfirmEmailChangeMutation, useTokenLoginMutation, useUndoEmailChangeMutation, useVerifyEmailMutation } from './api';
 import { useStartSession } from './useSessionActions';
 
@@ -23,9 +26,15 @@ function LinkResult({ send, signsOut = false }: { send: (token: string) => Promi
     }
   });
   if (!state) return <Spin size="large" />;
-  // Someone who opens the link while signed in is not sent to log in again.
+  // Someone who opens the link while signed in is not sent to log in again. A verification link
+  // carries the page its owner signed up from: logging in leads there.
+  const redirect = sameSitePath(params.get('redirect'));
   const next =
-    loggedIn && !(signsOut && state.ok) ? <Link to="/home">Go to your home page</Link> : <Link to="/auth/login">Go to log in</Link>;
+    loggedIn && !(signsOut && state.ok) ? (
+      <Link to={redirect ?? '/home'}>{redirect ? 'Continue' : 'Go to your home page'}</Link>
+    ) : (
+      <Link to={loginUrl(redirect)}>Go to log in</Link>
+    );
   return <Result status={state.ok ? 'success' : 'error'} title={state.message} extra={next} />;
 }
 

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { loginUrl } from '../../shared/lib/navigation';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
@@ -15,7 +16,7 @@ import type { Registered } from './api';
 import { PasswordFields } from './RegisterPage';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
-import { useFinishRegistration } from './useSessionActions';
+import { useFinishRegistration, useRedirect } from './useSessionActions';
 
 type CreatorForm = {
   name: string;
@@ -41,6 +42,7 @@ const documents: Array<{ field: PerformerDocumentField; label: string; help: str
 ];
 
 export default function RegisterCreatorPage() {
+  const redirect = useRedirect();
   const [form] = Form.useForm<CreatorForm>();
   const [progress, setProgress] = useState<number>();
   const finishRegistration = useFinishRegistration();
@@ -57,11 +59,12 @@ export default function RegisterCreatorPage() {
     body.append('dateOfBirth', values.dateOfBirth.format('YYYY-MM-DD'));
     if (values.country) body.append('country', values.country);
     if (values.recaptchaToken) body.append('recaptchaToken', values.recaptchaToken);
+    if (redirect) body.append('redirect', redirect);
     for (const { field } of documents) body.append(field, values[field][0]!);
     try {
       setProgress(0);
       const registered = await uploadForm<Registered>('/auth/performers/register', body, setProgress);
-      await finishRegistration(registered, { username: values.username, password });
+      await finishRegistration(registered, { username: values.username, password }, redirect);
     } catch (error) {
       applyFieldErrors(form, error);
       form.setFieldValue('recaptchaToken', undefined);
@@ -73,7 +76,9 @@ export default function RegisterCreatorPage() {
 
   return (
     <>
-      <Typography.Title level={2}>Become a creator</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Become a creator
+      </Typography.Title>
       <Form<CreatorForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
           <Input autoComplete="name" />
@@ -123,7 +128,7 @@ export default function RegisterCreatorPage() {
       </Form>
       <SocialButtons accountRole="performer" />
       <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
-        Already have an account? <Link to="/auth/login">Log in</Link>
+        Already have an account? <Link to={loginUrl(redirect)}>Log in</Link>
       </Typography.Paragraph>
     </>
   );

@@ -2,19 +2,21 @@ import { registerUserSchema } from '@limelight/contracts';
 import { Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { loginUrl } from '../../shared/lib/navigation';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { useRegisterUserMutation } from './api';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
-import { useFinishRegistration } from './useSessionActions';
+import { useFinishRegistration, useRedirect } from './useSessionActions';
 
 type RegisterForm = { name: string; username: string; email: string; password: string; confirm: string; recaptchaToken?: string };
 const fields = registerUserSchema.shape;
 
 /** Fan sign-up. Without e-mail verification the fan is signed in straight away. */
 export default function RegisterPage() {
+  const redirect = useRedirect();
   const [register, { isLoading }] = useRegisterUserMutation();
   const finishRegistration = useFinishRegistration();
   const preparePassword = usePreparePassword();
@@ -23,8 +25,8 @@ export default function RegisterPage() {
   const submit = async ({ confirm: _confirm, ...values }: RegisterForm) => {
     try {
       const password = await preparePassword(values.password);
-      const registered = await register({ ...values, password }).unwrap();
-      await finishRegistration(registered, { username: values.username, password });
+      const registered = await register({ ...values, password, redirect }).unwrap();
+      await finishRegistration(registered, { username: values.username, password }, redirect);
     } catch (error) {
       applyFieldErrors(form, error);
       form.setFieldValue('recaptchaToken', undefined);
@@ -34,7 +36,9 @@ export default function RegisterPage() {
 
   return (
     <>
-      <Typography.Title level={2}>Sign up as a fan</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Sign up as a fan
+      </Typography.Title>
       <Form<RegisterForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
         <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
           <Input autoComplete="name" />
@@ -53,7 +57,7 @@ export default function RegisterPage() {
       </Form>
       <SocialButtons accountRole="user" />
       <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
-        Already have an account? <Link to="/auth/login">Log in</Link>
+        Already have an account? <Link to={loginUrl(redirect)}>Log in</Link>
       </Typography.Paragraph>
     </>
   );

@@ -24,7 +24,9 @@ export default function ResetPasswordPage() {
 
   return (
     <>
-      <Typography.Title level={2}>Choose a new password</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Choose a new password
+      </Typography.Title>
       {token ? (
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
           <PasswordFields label="New password" />

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
-import { landingPath } from '../../shared/lib/landing';
+import { landingPath, sameSitePath } from '../../shared/lib/landing';
+import { loginUrl } from '../../shared/lib/navigation';
 import { loggedIn, sessionEnded } from '../../shared/lib/session';
 import { toast } from '../../shared/lib/toast';
 import { removeToken, saveToken } from '../../shared/lib/token';
@@ -40,19 +41,26 @@ export function useLogout() {
 
 /**
  * After a sign-up: say so, then sign the new account in, or send it to log in once it has
- * verified its e-mail address when the site requires that.
+ * verified its e-mail address when the site requires that. Either way the redirect the visitor
+ * came with (the page they were on) is where they land, as after a login (spec 2).
  */
 export function useFinishRegistration() {
   const [login] = useLoginMutation();
   const startSession = useStartSession();
   const navigate = useNavigate();
   return useCallback(
-    async (registered: Registered, credentials: { username: string; password: string }) => {
+    async (registered: Registered, credentials: { username: string; password: string }, redirect?: string | null) => {
       toast.success(registered.message);
-      if (registered.requireEmailVerification) return navigate('/auth/login');
+      if (registered.requireEmailVerification) return navigate(loginUrl(sameSitePath(redirect)));
       const session = await login({ ...credentials, remember: true }).unwrap();
-      await startSession(session.token, true);
+      await startSession(session.token, true, redirect);
     },
     [login, navigate, startSession],
   );
+}
+
+/** The page a sign-in or sign-up page was opened to return to (`?redirect=`), when it is on this site. */
+export function useRedirect() {
+  const [params] = useSearchParams();
+  return sameSitePath(params.get('redirect'));
 }

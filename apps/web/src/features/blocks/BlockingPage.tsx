@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { useCountriesQuery } from '../lookups/api';
 import { useBlockedCountriesQuery, useBlockedUsersQuery, useSetBlockedCountriesMutation, useUnblockUserMutation } from './api';
 
@@ -27,7 +28,7 @@ function BlockedUsersCard() {
   const [unblock] = useUnblockUserMutation();
   return (
     <Card>
-      <Typography.Title level={2}>Blocked users</Typography.Title>
+      <PageTitle>Blocked users</PageTitle>
       <Typography.Paragraph type="secondary">
         Blocked accounts cannot see your page, your content or your comments, follow you, subscribe, tip or buy.
       </Typography.Paragraph>

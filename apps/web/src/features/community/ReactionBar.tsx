@@ -1,11 +1,16 @@
 import { BookOutlined, CommentOutlined, HeartFilled, HeartOutlined, ReadOutlined } from '@ant-design/icons';
 import type { Report } from '@limelight/contracts';
 import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import { ReportButton } from './ReportButton';
 
 type Reaction = 'like' | 'bookmark';
 
-/** Like (with its count), comments, report and bookmark under a post, a video or a gallery. */
+/**
+ * Like (with its count), comments, report and bookmark under a post, a video or a gallery. Like
+ * keeps one name and says its state by aria-pressed; a name holds the count the button shows
+ * (WCAG 2.5.3, label in name).
+ */
 export function ReactionBar({
   target,
   isLiked,
@@ -15,6 +20,7 @@ export function ReactionBar({
   commentsOpen,
   onToggleComments,
   onReact,
+  extra,
 }: {
   target: { type: Report['targetType']; id: string };
   isLiked: boolean;
@@ -24,6 +30,8 @@ export function ReactionBar({
   commentsOpen: boolean;
   onToggleComments: () => void;
   onReact: (action: Reaction, on: boolean) => void;
+  /** Another action of the item (Tip on a post), placed before the bookmark. */
+  extra?: ReactNode;
 }) {
   return (
     <Flex gap={8} style={{ marginTop: 12 }}>
@@ -31,14 +39,21 @@ export function ReactionBar({
         type="text"
         icon={isLiked ? <HeartFilled style={{ color: '#e0245e' }} /> : <HeartOutlined />}
         aria-pressed={isLiked}
-        aria-label={isLiked ? 'Unlike' : 'Like'}
+        aria-label={`${likes} ${likes === 1 ? 'like' : 'likes'}`}
         onClick={() => onReact('like', !isLiked)}
       >
         {likes}
       </Button>
-      <Button type="text" icon={<CommentOutlined />} aria-label="Comments" aria-expanded={commentsOpen} onClick={onToggleComments}>
+      <Button
+        type="text"
+        icon={<CommentOutlined />}
+        aria-label={`${comments} ${comments === 1 ? 'comment' : 'comments'}`}
+        aria-expanded={commentsOpen}
+        onClick={onToggleComments}
+      >
         {comments}
       </Button>
+      {extra}
       <ReportButton targetType={target.type} targetId={target.id} />
       <Button
         type="text"

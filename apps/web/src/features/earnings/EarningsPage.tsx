@@ -7,6 +7,7 @@ import { daysBetween, formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { chargeTypeLabels, labelOptions } from '../../shared/lib/money-labels';
 import { BarChart } from '../../shared/ui/BarChart';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
@@ -52,7 +53,7 @@ export default function EarningsPage() {
   return (
     <div className="page-wide">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>Earnings</Typography.Title>
+        <PageTitle>Earnings</PageTitle>
         <DatePicker.RangePicker
           aria-label="Period"
           value={[dayjs(range.fromDate), range.toDate ? dayjs(range.toDate) : dayjs()]}

@@ -1,5 +1,5 @@
 import type { PayoutMethod, PayoutRequest } from '@limelight/contracts';
-import { Alert, Button, Card, Col, Form, Input, Radio, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Statistic, Table, Tag } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { labelOptions, payoutStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
@@ -57,7 +58,7 @@ export default function PayoutsPage() {
 
   return (
     <div className="page-wide">
-      <Typography.Title level={2}>Payouts</Typography.Title>
+      <PageTitle>Payouts</PageTitle>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={10}>
           <Card>

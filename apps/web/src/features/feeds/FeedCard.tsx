@@ -1,19 +1,21 @@
 import { PushpinFilled } from '@ant-design/icons';
 import type { Feed, MediaFile } from '@limelight/contracts';
-import { Avatar, Button, Card, Flex, Image, Progress, Space, Spin, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Progress, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatMoment } from '../../shared/lib/dates';
+import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
-import { UnlockButton } from '../wallet/PayButtons';
+import { Lightbox, PhotoButton, useLightbox } from '../galleries/Lightbox';
+import { TipButton, UnlockButton } from '../wallet/PayButtons';
 import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
@@ -29,6 +31,8 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
   const [showComments, setShowComments] = useState(commentsOpen);
   const profile = `/${feed.performer.username ?? feed.performer._id}`;
   const scheduled = dayjs(feed.publishedAt).isAfter(dayjs());
+  // On the creator's own page one Tip sits beside their name; elsewhere each post carries it.
+  const tippable = viewer?._id !== feed.performer._id && arg?.source.kind !== 'creator';
   const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
     react({ feedId: feed._id, action, on, arg })
       .unwrap()
@@ -74,6 +78,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
         commentsOpen={showComments}
         onToggleComments={() => setShowComments(!showComments)}
         onReact={toggle}
+        extra={tippable ? <TipButton performer={feed.performer} /> : undefined}
       />
       {showComments && <Comments objectType="feed" objectId={feed._id} canComment={!!viewer && feed.canView} />}
     </Card>
@@ -81,6 +86,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
 }
 
 function FeedMedia({ feed }: { feed: Feed }) {
+  const lightbox = useLightbox();
   const processing = feed.files.find((file) => file.status === 'processing');
   if (processing) {
     return (
@@ -90,33 +96,36 @@ function FeedMedia({ feed }: { feed: Feed }) {
     );
   }
   if (feed.type === 'photo') {
+    const count = feed.files.length;
+    const photos = feed.files.map((file, index) => ({
+      key: file._id,
+      src: file.url ?? file.thumbnailUrl ?? '',
+      alt: mediaAlt(file, { creator: feed.performer.name, position: index + 1, count }),
+    }));
     return (
-      <Image.PreviewGroup>
-        <div className={`feed-photos feed-photos-${Math.min(feed.files.length, 3)}`}>
+      <>
+        <div className={`feed-photos feed-photos-${Math.min(count, 3)}`}>
           {feed.files.map((file, index) => (
-            <Image
-              key={file._id}
-              src={file.thumbnailUrl ?? file.url ?? undefined}
-              preview={{ src: file.url ?? undefined }}
-              alt={`Photo ${index + 1}`}
-            />
+            <PhotoButton key={file._id} src={file.thumbnailUrl ?? file.url} alt={photos[index]!.alt} onOpen={() => lightbox.show(index)} />
           ))}
         </div>
-      </Image.PreviewGroup>
+        <Lightbox photos={photos} {...lightbox} />
+      </>
     );
   }
   const [file] = feed.files as [MediaFile | undefined];
   if (!file) return null;
-  if (feed.type === 'video') return <VideoPlayer video={file} label="Post video" />;
+  if (feed.type === 'video') return <VideoPlayer video={file} label={mediaAlt(file, { noun: 'Video', creator: feed.performer.name })} />;
   // biome-ignore lint/a11y/useMediaCaption: creators upload no caption tracks yet.
-  return file.url ? <audio controls src={file.url} aria-label="Post audio" style={{ width: '100%' }} /> : null;
+  return file.url ? <audio controls src={file.url} aria-label={`Audio by ${feed.performer.name}`} style={{ width: '100%' }} /> : null;
 }
 
 /** What a viewer without access sees: the teaser or a blurred preview, and how to unlock it. */
 function LockedMedia({ feed, profile }: { feed: Feed; profile: string }) {
   const photos = feed.type === 'photo' ? feed.files.length : 0;
+  // The creator's alt describes what is paid for: locked media is named by what it is and whose.
   return (
-    <Flex vertical gap={8}>
+    <Flex component="figure" vertical gap={8} aria-label={lockedAlt(feed.type, feed.performer.name)} style={{ margin: 0 }}>
       {feed.teaser?.url && <VideoPlayer video={feed.teaser} label="Teaser" />}
       <LockedPanel
         backdrop={feed.thumbnail?.url ?? feed.files[0]?.previewUrl}

@@ -1,6 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Feed, type FeedFileKind, type FeedType, feedTypes, MAX_FEED_PHOTOS, type MediaFile } from '@limelight/contracts';
-import { Button, Card, Checkbox, Flex, Form, Input, Result, Segmented, Skeleton, Switch, Typography } from 'antd';
+import {
+  type Feed,
+  type FeedFileKind,
+  type FeedType,
+  feedTypes,
+  MAX_FEED_PHOTOS,
+  type MediaFile,
+  type SaveFeedInput,
+} from '@limelight/contracts';
+import { Button, Card, Checkbox, Flex, Form, Input, Segmented, Skeleton, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -11,7 +19,9 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
 import { ITEM_PRICE } from '../../shared/ui/LibraryFields';
+import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
+import { AltTextFields, uploadedFiles, useAltTexts } from './AltText';
 import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
 
 type ComposerForm = {
@@ -58,6 +68,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
   const teaser = useFeedUploads('teaser');
   const [createPoll] = useCreatePollMutation();
   const [saveFeed, { isLoading }] = useSaveFeedMutation();
+  const altTexts = useAltTexts();
   const navigate = useNavigate();
   const isSale = Form.useWatch('isSale', form);
   const scheduled = Form.useWatch('scheduled', form);
@@ -90,22 +101,22 @@ function FeedComposer({ feed }: { feed?: Feed }) {
               expiredAt: (values.pollEndsAt ?? dayjs().add(1, 'day')).toISOString(),
             }).unwrap()
           : undefined;
-      await saveFeed({
-        id: feed?._id,
-        body: {
-          type,
-          text: values.text ?? '',
-          fileIds: type === 'text' ? [] : media.ids,
-          thumbnailId: thumbnail.ids[0] ?? null,
-          teaserId: type === 'video' ? (teaser.ids[0] ?? null) : null,
-          pollId: poll?._id ?? null,
-          isSale: values.isSale,
-          price: values.isSale ? values.price : 0,
-          isPinned: values.isPinned,
-          status: values.hidden ? 'inactive' : 'active',
-          scheduleAt: values.scheduled && values.scheduleAt ? values.scheduleAt.toISOString() : null,
-        },
-      }).unwrap();
+      const photos = type === 'photo' ? uploadedFiles(media) : [];
+      const body: SaveFeedInput = {
+        type,
+        text: values.text ?? '',
+        fileIds: type === 'text' ? [] : media.ids,
+        thumbnailId: thumbnail.ids[0] ?? null,
+        teaserId: type === 'video' ? (teaser.ids[0] ?? null) : null,
+        pollId: poll?._id ?? null,
+        isSale: values.isSale,
+        price: values.isSale ? values.price : 0,
+        isPinned: values.isPinned,
+        status: values.hidden ? 'inactive' : 'active',
+        scheduleAt: values.scheduled && values.scheduleAt ? values.scheduleAt.toISOString() : null,
+      };
+      await altTexts.save(photos);
+      await saveFeed({ id: feed?._id, body }).unwrap();
       toast.success(feed ? 'Your post is saved' : values.scheduled ? 'Your post is scheduled' : 'Your post is published');
       navigate('/creator/posts');
     } catch (error) {
@@ -155,6 +166,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
               uploads={media}
               label={type === 'photo' ? 'Add photos' : `Choose ${type}`}
             />
+            {type === 'photo' && <AltTextFields files={uploadedFiles(media)} altTexts={altTexts} />}
           </Form.Item>
         )}
         {type === 'video' && (

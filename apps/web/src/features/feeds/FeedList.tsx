@@ -1,10 +1,21 @@
 import type { FeedType } from '@limelight/contracts';
 import { Button, Card, Empty, Flex, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { type FeedSource, useFeedPagesInfiniteQuery } from './api';
 import { FeedCard } from './FeedCard';
 
-/** Posts in keyset pages with a "Show more" button, loading and empty states. */
-export function FeedList({ source, type, empty }: { source: FeedSource; type?: FeedType; empty: string }) {
+/** Posts in keyset pages with a "Show more" button, loading and empty states (with the way on, `emptyAction`). */
+export function FeedList({
+  source,
+  type,
+  empty,
+  emptyAction,
+}: {
+  source: FeedSource;
+  type?: FeedType;
+  empty: string;
+  emptyAction?: ReactNode;
+}) {
   const arg = { source, type };
   const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useFeedPagesInfiniteQuery(arg);
   const feeds = data?.pages.flatMap((page) => page.data) ?? [];
@@ -27,7 +38,7 @@ export function FeedList({ source, type, empty }: { source: FeedSource; type?: F
   if (!feeds.length) {
     return (
       <Card>
-        <Empty description={empty} />
+        <Empty description={empty}>{emptyAction}</Empty>
       </Card>
     );
   }

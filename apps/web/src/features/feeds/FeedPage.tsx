@@ -1,5 +1,7 @@
-import { Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { Result } from '../../shared/ui/Result';
 import { useFeedQuery } from './api';
 import { FeedCard } from './FeedCard';
 
@@ -13,6 +15,8 @@ export default function FeedPage() {
   }
   return (
     <div className="page-narrow">
+      {/* The card shows who posted and when; the page's h1 says it for the outline. */}
+      <PageTitle className="visually-hidden">Post by {feed.performer.name}</PageTitle>
       <FeedCard feed={feed} commentsOpen />
     </div>
   );

@@ -70,7 +70,11 @@ export default function MyFeedsPage() {
                 <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>
               ),
           },
-          { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
+          {
+            title: 'Price',
+            dataIndex: 'price',
+            render: (price: number, row) => (row.isSale ? (price > 0 ? formatTokens(price) : 'free') : 'subscribers'),
+          },
           { title: 'Likes', dataIndex: 'likeCount' },
           {
             title: 'Published',

@@ -1,4 +1,14 @@
-import type { CreatePollInput, Feed, FeedPage, FeedType, ListResponse, Poll, SaveFeedInput } from '@limelight/contracts';
+import type {
+  CreatePollInput,
+  Feed,
+  FeedPage,
+  FeedType,
+  ListResponse,
+  MediaFile,
+  Poll,
+  SaveFeedInput,
+  SetAltTextInput,
+} from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export type FeedSource = { kind: 'timeline' } | { kind: 'creator'; username: string };
@@ -52,6 +62,15 @@ export const feedsApi = api.injectEndpoints({
       query: (id) => ({ url: `/performer/feeds/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Feeds'],
     }),
+    /**
+     * The creator's alt text for one of their pictures, wherever it is shown (decision 030). Posts,
+     * videos and stories write it just before they are saved, and their save refreshes their lists;
+     * a gallery's photos are written one by one, so their lists are refreshed here.
+     */
+    setAltText: build.mutation<MediaFile, { fileId: string } & SetAltTextInput>({
+      query: ({ fileId, altText }) => ({ url: `/media/files/${fileId}/alt-text`, method: 'PUT', body: { altText } }),
+      invalidatesTags: ['Photos', 'Galleries'],
+    }),
     createPoll: build.mutation<Poll, CreatePollInput>({ query: (body) => ({ url: '/performer/feeds/polls', method: 'POST', body }) }),
     vote: build.mutation<Feed, { feedId: string; optionId: string; arg?: FeedPageArg }>({
       query: ({ feedId, optionId }) => ({ url: `/user/feeds/vote/${feedId}`, method: 'POST', body: { optionId } }),
@@ -97,6 +116,7 @@ export const {
   useSaveFeedMutation,
   useDeleteFeedMutation,
   useCreatePollMutation,
+  useSetAltTextMutation,
   useVoteMutation,
   useReactToFeedMutation,
 } = feedsApi;

@@ -1,6 +1,6 @@
 import { DeleteOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { Gallery, LibraryStatus, Photo } from '@limelight/contracts';
-import { Button, Card, Empty, Flex, Form, Image, Input, Pagination, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Image, Input, Pagination, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
@@ -9,7 +9,9 @@ import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
+import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
+import { SavedAltText } from '../feeds/AltText';
 import { useDeletePhotoMutation, useMyGalleryQuery, useMyPhotosQuery, useSaveGalleryMutation, useSetCoverMutation } from './api';
 
 type GalleryFormValues = { title: string; description: string; status: LibraryStatus; isSale: boolean; price: number };
@@ -141,8 +143,9 @@ function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
                     <Image
                       src={photo.file.thumbnailUrl ?? undefined}
                       preview={{ src: photo.file.url ?? undefined }}
-                      alt={photo.title || `Photo ${index + 1}`}
+                      alt={photo.file.altText || photo.title || `Photo ${index + 1}`}
                     />
+                    <SavedAltText file={photo.file} label={`Alt text for photo ${(page - 1) * PHOTOS_PER_PAGE + index + 1}`} />
                     <Flex gap={4} align="center">
                       {photo.isCover ? (
                         <Tag icon={<StarFilled />} color="gold">

@@ -1,19 +1,23 @@
-import { Avatar, Card, Empty, Flex, Image, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
+import type { PublicUser } from '@limelight/contracts';
+import { Avatar, Card, Empty, Flex, Pagination, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
+import { Result } from '../../shared/ui/Result';
 import { useReactMutation } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
 import { UnlockButton } from '../wallet/PayButtons';
 import { useAddGalleryViewMutation, useGalleryQuery, usePhotosQuery } from './api';
 import { galleryCover } from './GalleryCard';
+import { Lightbox, PhotoButton, useLightbox } from './Lightbox';
 
 const PHOTOS_PER_PAGE = 60;
 
@@ -60,17 +64,19 @@ export default function GalleryPage() {
       </Flex>
       {gallery.description && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{gallery.description}</Typography.Paragraph>}
       {gallery.canView ? (
-        <GalleryPhotos galleryId={gallery._id} />
+        <GalleryPhotos galleryId={gallery._id} performer={gallery.performer} />
       ) : (
-        <LockedPanel
-          backdrop={galleryCover(gallery)}
-          isSale={gallery.isSale}
-          price={gallery.price}
-          noun="gallery"
-          detail={count}
-          profile={profile}
-          unlock={<UnlockButton type="gallery" id={gallery._id} price={gallery.price} noun="gallery" />}
-        />
+        <figure aria-label={lockedAlt('gallery', gallery.performer.name)} style={{ margin: 0 }}>
+          <LockedPanel
+            backdrop={galleryCover(gallery)}
+            isSale={gallery.isSale}
+            price={gallery.price}
+            noun="gallery"
+            detail={count}
+            profile={profile}
+            unlock={<UnlockButton type="gallery" id={gallery._id} price={gallery.price} noun="gallery" />}
+          />
+        </figure>
       )}
       <ReactionBar
         target={{ type: 'gallery', id: gallery._id }}
@@ -87,26 +93,30 @@ export default function GalleryPage() {
   );
 }
 
-/** The grid; a click opens the lightbox, whose arrows (and arrow keys) walk through this page's photos. */
-function GalleryPhotos({ galleryId }: { galleryId: string }) {
+/** The grid; a photo opens the lightbox (click, Enter or Space), whose arrows and arrow keys walk through this page's photos. */
+function GalleryPhotos({ galleryId, performer }: { galleryId: string; performer: PublicUser }) {
   const [page, setPage] = useState(1);
+  const lightbox = useLightbox();
   const { data, isLoading } = usePhotosQuery({ galleryId, offset: (page - 1) * PHOTOS_PER_PAGE, limit: PHOTOS_PER_PAGE });
   if (isLoading) return <Skeleton.Image active />;
   if (!data?.total) return <Empty description="No photos in this gallery yet." />;
+  const photos = data.data.map((photo, index) => ({
+    key: photo._id,
+    src: photo.file.url ?? photo.file.thumbnailUrl ?? '',
+    // The creator's alt, else the photo's title, else its place and creator.
+    alt: mediaAlt(
+      { altText: photo.file.altText || photo.title },
+      { creator: performer.name, position: (page - 1) * PHOTOS_PER_PAGE + index + 1, count: data.total },
+    ),
+  }));
   return (
     <>
-      <Image.PreviewGroup>
-        <div className="gallery-photos">
-          {data.data.map((photo, index) => (
-            <Image
-              key={photo._id}
-              src={photo.file.thumbnailUrl ?? undefined}
-              preview={{ src: photo.file.url ?? undefined }}
-              alt={photo.title || `Photo ${(page - 1) * PHOTOS_PER_PAGE + index + 1}`}
-            />
-          ))}
-        </div>
-      </Image.PreviewGroup>
+      <div className="gallery-photos">
+        {data.data.map((photo, index) => (
+          <PhotoButton key={photo._id} src={photo.file.thumbnailUrl} alt={photos[index]!.alt} onOpen={() => lightbox.show(index)} square />
+        ))}
+      </div>
+      <Lightbox photos={photos} {...lightbox} />
       <Pagination
         style={{ marginTop: 16 }}
         current={page}

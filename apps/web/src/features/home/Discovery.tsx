@@ -1,16 +1,11 @@
 import { performerOptionSets, performerSearchSorts } from '@limelight/contracts/constants';
-import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Switch, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Input, Pagination, Select, Switch, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useCountriesQuery } from '../lookups/api';
-import {
-  discoveryCounts,
-  usePopularSearchesQuery,
-  useRandomPerformersQuery,
-  useRecordSearchMutation,
-  useSearchPerformersQuery,
-  useTopPerformersQuery,
-} from '../profile/api';
-import { PerformerCard } from '../profile/PerformerCard';
+import { usePopularSearchesQuery, useRecordSearchMutation, useSearchPerformersQuery } from '../profile/api';
+import { CreatorGrid } from './CreatorGrid';
 
 const filterNames = ['q', 'gender', 'country', 'age', 'hair', 'bodyType', 'ethnicity', 'isFreeSubscription', 'isOnline', 'order'] as const;
 const PAGE_SIZE = 12;
@@ -20,58 +15,20 @@ const sortLabels: Record<(typeof performerSearchSorts)[number], string> = {
   online: 'Online first',
 };
 
-const gridColumns = { xs: 24, sm: 12, md: 8, lg: 6 };
-
 /**
- * Creators in a grid. While loading, one card-sized placeholder per creator asked for: the grid
- * holds the room it will need, so what follows (the next grid, the timeline) does not jump down as
- * the answers come; on a phone it then starts below the first screen.
+ * Search with filters and sorts that live in the URL; `browse` (the shelves) shows while nothing
+ * is searched for, filtered or sorted.
  */
-function Grid({
-  performers,
-  loading,
-  expected,
-}: {
-  performers?: Array<import('@limelight/contracts').PublicPerformer>;
-  loading: boolean;
-  expected: number;
-}) {
-  if (loading) {
-    return (
-      <Row gutter={[16, 16]} aria-busy>
-        {Array.from({ length: expected }, (_, index) => (
-          <Col key={index} {...gridColumns}>
-            <Card size="small" className="performer-card-placeholder" cover={<div className="performer-card-cover" />}>
-              <Skeleton active avatar={{ size: 48 }} title={false} paragraph={{ rows: 2 }} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
-    );
-  }
-  if (!performers?.length) return <Empty description="No creators match. Try fewer filters." />;
-  return (
-    <Row gutter={[16, 16]}>
-      {performers.map((performer) => (
-        <Col key={performer._id} {...gridColumns}>
-          <PerformerCard performer={performer} />
-        </Col>
-      ))}
-    </Row>
-  );
-}
-
-/** Top creators, random picks, and search with filters that live in the URL. */
-export function Discovery() {
+export function Discovery({ browse }: { browse: ReactNode }) {
+  const { pathname } = useLocation();
   const { state, query, setPage, setFilter } = useTableState(filterNames, { pageSize: PAGE_SIZE });
   const { filters } = state;
-  const searching = Object.keys(filters).some((key) => key !== 'order');
+  // A sort alone lists every creator in that order.
+  const searching = Object.keys(filters).length > 0;
   const results = useSearchPerformersQuery(
     { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
     { skip: !searching },
   );
-  const top = useTopPerformersQuery(discoveryCounts.top, { skip: searching });
-  const random = useRandomPerformersQuery(discoveryCounts.random, { skip: searching });
   const countries = useCountriesQuery();
   const popularSearches = usePopularSearchesQuery();
   const [recordSearch] = useRecordSearchMutation();
@@ -106,7 +63,7 @@ export function Discovery() {
   );
 
   return (
-    <section aria-label="Discover creators">
+    <section aria-label="Find creators">
       <Card style={{ marginBottom: 16 }}>
         <Flex gap={8} wrap align="center">
           <Input.Search
@@ -144,11 +101,22 @@ export function Discovery() {
         )}
       </Card>
       {searching ? (
-        <>
-          <Typography.Title level={3}>
+        <section aria-labelledby="search-results-title">
+          <Typography.Title level={2} id="search-results-title" className="shelf-title">
             {results.data ? `${results.data.total} creator${results.data.total === 1 ? '' : 's'}` : 'Searching…'}
           </Typography.Title>
-          <Grid performers={results.data?.data} loading={results.isFetching} expected={PAGE_SIZE} />
+          <CreatorGrid
+            performers={results.data?.data}
+            loading={results.isFetching}
+            expected={PAGE_SIZE}
+            empty={
+              <Empty description="No creators match. Try fewer filters.">
+                <Link to={pathname} className="frame-button">
+                  Clear search and filters
+                </Link>
+              </Empty>
+            }
+          />
           <Pagination
             style={{ marginTop: 16 }}
             current={state.current}
@@ -157,16 +125,9 @@ export function Discovery() {
             onChange={setPage}
             hideOnSinglePage
           />
-        </>
+        </section>
       ) : (
-        <>
-          <Typography.Title level={3}>Top creators</Typography.Title>
-          <Grid performers={top.data} loading={top.isLoading} expected={discoveryCounts.top} />
-          <Typography.Title level={3} style={{ marginTop: 24 }}>
-            Discover someone new
-          </Typography.Title>
-          <Grid performers={random.data} loading={random.isLoading} expected={discoveryCounts.random} />
-        </>
+        browse
       )}
     </section>
   );

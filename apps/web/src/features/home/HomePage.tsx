@@ -1,31 +1,88 @@
-import { Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { FeedList } from '../feeds/FeedList';
 import { LiveNowStrip } from '../live/LiveNowStrip';
+import { discoveryCounts, suggestionPool, useTopPerformersQuery } from '../profile/api';
+import { PerformerCard } from '../profile/PerformerCard';
 import { SitePromos } from '../site/SitePromos';
 import { StoryBar } from '../stories/StoryBar';
-import { Discovery } from './Discovery';
+import './home.css';
 
-/** A fan's landing: discovery, and the timeline of creators they follow or subscribe to. */
+/**
+ * A fan's landing: stories on top, the timeline of creators they follow or subscribe to in the
+ * middle, and beside it (under it on a phone) who is live and creators to discover.
+ */
 export default function HomePage() {
   const user = useAppSelector((state) => state.session.user);
   return (
-    <div className="page-wide">
-      <Typography.Title level={2}>Welcome, {user?.name || user?.username}</Typography.Title>
-      <StoryBar />
-      <LiveNowStrip />
-      <SitePromos position="home-top" />
-      <Discovery />
-      <Typography.Title level={3} style={{ marginTop: 24 }}>
-        Your timeline
-      </Typography.Title>
-      <FeedList
-        source={{ kind: 'timeline' }}
-        empty="Your timeline is empty. Posts from creators you follow or subscribe to will show up here."
-      />
-      <div style={{ marginTop: 24 }}>
+    <div className="page-wide home-columns">
+      <div className="home-main">
+        <Typography.Title level={1} className="page-title">
+          Welcome, {user?.name || user?.username}
+        </Typography.Title>
+        <StoryBar />
+        <SitePromos position="home-top" />
+        <section aria-labelledby="timeline-title">
+          <Typography.Title level={2} id="timeline-title" className="shelf-title">
+            Your timeline
+          </Typography.Title>
+          <FeedList
+            source={{ kind: 'timeline' }}
+            empty="Your timeline is empty. Posts from creators you follow or subscribe to will show up here."
+            emptyAction={
+              <Link to="/explore" className="frame-button frame-button-primary">
+                Explore creators
+              </Link>
+            }
+          />
+        </section>
         <SitePromos position="home-bottom" />
       </div>
+      <aside className="home-aside" aria-label="Suggestions">
+        <LiveNowStrip />
+        <Suggestions />
+      </aside>
     </div>
+  );
+}
+
+/**
+ * Popular creators the fan does not follow yet, each with their follow button, and the way to all
+ * of them. Which ones is chosen once: one followed from here stays, now saying Following.
+ */
+function Suggestions() {
+  const { data: pool, isLoading } = useTopPerformersQuery(suggestionPool);
+  const [chosen, setChosen] = useState<string[]>();
+  if (pool && !chosen)
+    setChosen(
+      pool
+        .filter((performer) => !performer.isFollowed)
+        .slice(0, discoveryCounts.suggestions)
+        .map(({ _id }) => _id),
+    );
+  const data = chosen && pool?.filter((performer) => chosen.includes(performer._id));
+  return (
+    <Card size="small" title={<h2 className="home-aside-title">Creators to discover</h2>} className="home-suggestions">
+      {isLoading ? (
+        <Flex vertical gap={12} aria-busy>
+          {Array.from({ length: discoveryCounts.suggestions }, (_, index) => (
+            <div key={index} className="performer-row-placeholder" />
+          ))}
+        </Flex>
+      ) : data?.length ? (
+        <Flex vertical gap={12}>
+          {data.map((performer) => (
+            <PerformerCard key={performer._id} performer={performer} compact />
+          ))}
+        </Flex>
+      ) : (
+        <Empty description="No creators to suggest yet." />
+      )}
+      <Link to="/explore" className="frame-button home-explore-link">
+        Explore all creators
+      </Link>
+    </Card>
   );
 }

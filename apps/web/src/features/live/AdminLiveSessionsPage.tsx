@@ -1,8 +1,9 @@
 import type { LiveSession } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { formatDateTime } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
@@ -72,7 +73,7 @@ export function AdminLiveSessionsPage() {
   );
   return (
     <Card>
-      <Typography.Title level={2}>Live sessions</Typography.Title>
+      <PageTitle>Live sessions</PageTitle>
       <Flex gap={8} wrap>
         <SelectFilter
           value={status}

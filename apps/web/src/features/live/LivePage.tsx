@@ -1,12 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { LiveSession } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts/constants';
-import { Avatar, Button, Card, Flex, Result, Skeleton, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { Result } from '../../shared/ui/Result';
 import { PayModal, TipButton } from '../wallet/PayButtons';
 import { AgoraPlayer } from './AgoraPlayer';
 import { useJoinQuery, useLiveSessionQuery } from './api';
@@ -93,9 +95,7 @@ function Watching({
             <RequestPrivateShow session={session} />
           </div>
           <div>
-            <Typography.Title level={2} className="live-title">
-              {session.title || `${name} is live`}
-            </Typography.Title>
+            <PageTitle className="live-title">{session.title || `${name} is live`}</PageTitle>
             {session.description && <Typography.Paragraph type="secondary">{session.description}</Typography.Paragraph>}
           </div>
         </Flex>

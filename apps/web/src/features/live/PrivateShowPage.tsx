@@ -1,12 +1,14 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import type { PrivateCall, PrivateRequest } from '@limelight/contracts';
-import { Alert, Button, Flex, Popconfirm, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { Result } from '../../shared/ui/Result';
 import { agoraProblem } from './AgoraPlayer';
 import { followRemote, joinAgora, leaveAgora, publishStream } from './agora';
 import { useAgoraTokenMutation, usePrivateCallQuery } from './api';
@@ -193,9 +195,7 @@ function Call({ call }: { call: PrivateCall }) {
   return (
     <div className="page-wide private-call">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Private show with {other.name || other.username}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>Private show with {other.name || other.username}</PageTitle>
         <Flex gap={8} wrap role="status" aria-label="Call status">
           <Tag color={state === 'connected' ? 'green' : 'default'} data-testid="call-state" data-connection-state={state}>
             {stateLabels[state]}

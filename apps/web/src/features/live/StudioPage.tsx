@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePublicSettingsQuery } from '../settings/api';
 import { agoraProblem } from './AgoraPlayer';
 import { useAgoraTokenMutation, useGoLiveMutation, useLiveNowQuery, useStreamSettingsQuery, useUpdateSessionMutation } from './api';
@@ -117,9 +118,7 @@ export default function StudioPage() {
   return (
     <div className="page-wide studio">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Live studio
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>Live studio</PageTitle>
         {live && (
           <Flex gap={8} align="center" wrap role="status" aria-label="Live session status">
             <LiveCount watching={members ?? live.viewerCount} />

@@ -5,6 +5,7 @@ import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { useMassMessagesQuery, useSendMassMessageMutation, useUnsendMassMessageMutation } from '../messages/api';
 import { Composer } from '../messages/Composer';
@@ -97,9 +98,7 @@ export default function MassMessagesPage() {
   return (
     <div className="page-wide">
       <Card style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 24 }}>
-          Message your fans
-        </Typography.Title>
+        <PageTitle style={{ fontSize: 24 }}>Message your fans</PageTitle>
         <Typography.Paragraph type="secondary">
           Each fan gets it in their own conversation with you. A price makes its photo, video or audio paid; blocked fans never get it.
         </Typography.Paragraph>

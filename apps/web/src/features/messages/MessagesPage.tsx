@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatMoment } from '../../shared/lib/dates';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { changeConversationLists, useConversationQuery, useConversationsQuery } from './api';
 import { ThreadView } from './ThreadView';
@@ -154,9 +155,9 @@ export default function MessagesPage() {
 
   return (
     <Card className="page-wide messages-page">
-      <Typography.Title level={1} className={phone && activeId ? 'visually-hidden' : undefined} style={{ fontSize: 24 }}>
+      <PageTitle className={phone && activeId ? 'visually-hidden' : undefined} style={{ fontSize: 24 }}>
         Messages
-      </Typography.Title>
+      </PageTitle>
       {phone ? (
         activeId ? (
           threadView

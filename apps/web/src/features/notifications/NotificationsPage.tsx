@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Empty, Flex, List, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, List, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { useMarkAllNotificationsReadMutation, useNotificationsQuery } from './api';
 import { NotificationItem } from './NotificationItem';
 
@@ -20,9 +21,7 @@ export default function NotificationsPage() {
   return (
     <Card className="page-narrow">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          Notifications
-        </Typography.Title>
+        <PageTitle style={{ fontSize: 24, margin: 0 }}>Notifications</PageTitle>
         <Button onClick={() => void markAll()} loading={marking.isLoading} disabled={!data?.unread}>
           Mark all read
         </Button>

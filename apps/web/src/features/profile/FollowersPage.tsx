@@ -2,6 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { type Follower, useFollowersQuery } from './api';
 
 const noFilters = [] as const;
@@ -12,7 +13,7 @@ export default function FollowersPage() {
   const { data, isFetching } = useFollowersQuery({ offset: query.offset, limit: query.limit });
   return (
     <div className="page-narrow">
-      <Typography.Title level={2}>Followers</Typography.Title>
+      <PageTitle>Followers</PageTitle>
       <Card>
         <Table<Follower>
           rowKey="_id"

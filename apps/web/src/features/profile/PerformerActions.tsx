@@ -3,16 +3,16 @@ import type { PublicPerformer } from '@limelight/contracts';
 import { Button, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
-import { loginUrl } from '../../shared/lib/navigation';
+import { joinUrl } from '../../shared/lib/navigation';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useBookmarkPerformerMutation, useFollowMutation, useUnbookmarkPerformerMutation, useUnfollowMutation } from './api';
 
-/** Visitors are asked to log in first and come back to this creator. */
+/** Visitors are asked to sign up (or log in) first and come back to this creator (decision 027). */
 function useSignedInAction(performer: PublicPerformer) {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const navigate = useNavigate();
   return async (action: () => Promise<unknown>, done: string) => {
-    if (!loggedIn) return navigate(loginUrl(`/${performer.username ?? performer._id}`));
+    if (!loggedIn) return navigate(joinUrl(`/${performer.username ?? performer._id}`));
     try {
       await action();
       toast.success(done);
@@ -22,7 +22,7 @@ function useSignedInAction(performer: PublicPerformer) {
   };
 }
 
-export function FollowButton({ performer, block }: { performer: PublicPerformer; block?: boolean }) {
+export function FollowButton({ performer, block, size }: { performer: PublicPerformer; block?: boolean; size?: 'small' }) {
   const isFollowed = useAppSelector((state) => state.follow.followedIds.includes(performer._id));
   const [follow, following] = useFollowMutation();
   const [unfollow, unfollowing] = useUnfollowMutation();
@@ -30,6 +30,7 @@ export function FollowButton({ performer, block }: { performer: PublicPerformer;
   return (
     <Button
       block={block}
+      size={size}
       type={isFollowed ? 'default' : 'primary'}
       icon={isFollowed ? <HeartFilled /> : <HeartOutlined />}
       loading={following.isLoading || unfollowing.isLoading}

@@ -4,9 +4,40 @@ import { Avatar, Card, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { FollowButton } from './PerformerActions';
 
-/** A creator in a grid: cover, avatar, name and the follow button. */
-export function PerformerCard({ performer }: { performer: PublicPerformer }) {
+/** The creator's avatar, name (their page's link) and handle, as every card shows them. */
+function Identity({ performer, href, avatarSize }: { performer: PublicPerformer; href: string; avatarSize: number }) {
+  return (
+    <>
+      <Avatar size={avatarSize} src={performer.avatar} icon={<UserOutlined />} alt="" />
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Link to={href}>
+          <Typography.Text strong ellipsis>
+            {performer.name}
+          </Typography.Text>
+        </Link>
+        <br />
+        <Typography.Text type="secondary" ellipsis>
+          @{performer.username}
+        </Typography.Text>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A creator in a grid: cover, avatar, name and the follow button; `compact` is one row (avatar,
+ * name, follow) for a side column.
+ */
+export function PerformerCard({ performer, compact = false }: { performer: PublicPerformer; compact?: boolean }) {
   const href = `/${performer.username ?? performer._id}`;
+  if (compact) {
+    return (
+      <Flex gap={12} align="center" data-testid="performer-card">
+        <Identity performer={performer} href={href} avatarSize={40} />
+        <FollowButton performer={performer} size="small" />
+      </Flex>
+    );
+  }
   return (
     <Card
       size="small"
@@ -18,18 +49,7 @@ export function PerformerCard({ performer }: { performer: PublicPerformer }) {
       data-testid="performer-card"
     >
       <Flex gap={12} align="center">
-        <Avatar size={48} src={performer.avatar} icon={<UserOutlined />} alt="" />
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Link to={href}>
-            <Typography.Text strong ellipsis>
-              {performer.name}
-            </Typography.Text>
-          </Link>
-          <br />
-          <Typography.Text type="secondary" ellipsis>
-            @{performer.username}
-          </Typography.Text>
-        </div>
+        <Identity performer={performer} href={href} avatarSize={48} />
       </Flex>
       <div style={{ marginTop: 12 }}>
         <FollowButton performer={performer} block />

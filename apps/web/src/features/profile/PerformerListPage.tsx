@@ -1,9 +1,10 @@
 import type { ListResponse, PublicPerformer } from '@limelight/contracts';
-import { Card, Empty, Flex, Pagination, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Empty, Flex, Pagination, Skeleton, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { GRID_PAGE_SIZE, PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { useBookmarkedFeedsQuery } from '../feeds/api';
 import { FeedCard } from '../feeds/FeedCard';
 import { BookmarkedGalleries } from '../galleries/GalleryGrid';
@@ -40,7 +41,7 @@ export function FollowingPage() {
   const { data, isLoading } = useFollowingQuery(useGridPage());
   return (
     <div className="page-wide">
-      <Typography.Title level={2}>Following</Typography.Title>
+      <PageTitle>Following</PageTitle>
       <PerformerGrid
         empty="You do not follow anyone yet. Follow creators to see their posts on your home page."
         data={data}
@@ -65,7 +66,7 @@ export function BookmarksPage() {
   const tab = tabs.find((item) => item.key === params.get('tab'))?.key ?? 'creators';
   return (
     <div className="page-wide">
-      <Typography.Title level={2}>Bookmarks</Typography.Title>
+      <PageTitle>Bookmarks</PageTitle>
       <Tabs activeKey={tab} onChange={(key) => setParams({ tab: key })} destroyOnHidden items={tabs} />
     </div>
   );

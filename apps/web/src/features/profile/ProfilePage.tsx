@@ -1,11 +1,14 @@
-import { UserOutlined } from '@ant-design/icons';
+import { DashboardOutlined, UserOutlined } from '@ant-design/icons';
 import type { FeedType, Option, PublicPerformer } from '@limelight/contracts';
 import { ErrorCode, performerAttributeFields, performerOptionSets } from '@limelight/contracts/constants';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { joinUrl, loginUrl } from '../../shared/lib/navigation';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { CopyButton } from '../../shared/ui/CopyButton';
+import { Result } from '../../shared/ui/Result';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks/BlockButton';
 import { FeedList } from '../feeds/FeedList';
@@ -20,6 +23,7 @@ import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
 import { usePerformerQuery } from './api';
 import { BookmarkButton, FollowButton } from './PerformerActions';
+import { ProfileTabs } from './ProfileTabs';
 
 const labelOf = (options: Option[], value: string | null) => options.find((option) => option.value === value)?.label;
 
@@ -54,6 +58,10 @@ export default function ProfilePage() {
     );
   }
   const own = viewer?._id === performer._id;
+  const profilePath = `/${performer.username ?? performer._id}`;
+  // "Subscribe" on a locked post asks for the dialog (`?subscribe=1`): a visitor signs up first and
+  // comes back with that same request, so the dialog opens for the new fan.
+  if (!viewer && params.get('subscribe') === '1') return <Navigate to={joinUrl(`${profilePath}?subscribe=1`)} replace />;
   const pageUrl = `${window.location.origin}/${performer.username ?? performer._id}`;
   const shownAttributes = attributes.flatMap(({ name, label, options }) => {
     const value = labelOf(options, performer[name] as string | null);
@@ -74,7 +82,7 @@ export default function ProfilePage() {
           <Avatar size={96} src={performer.avatar} icon={<UserOutlined />} className="profile-avatar" alt={performer.name} />
           <div style={{ flex: 1, minWidth: 200 }}>
             <Flex gap={8} align="center" wrap>
-              <Typography.Title level={2} style={{ margin: 0 }}>
+              <Typography.Title level={1} style={{ margin: 0, fontSize: 28 }}>
                 {performer.name}
               </Typography.Title>
               <LiveBadge performerId={performer._id} />
@@ -89,6 +97,11 @@ export default function ProfilePage() {
             </Flex>
           </div>
           <Flex gap={8} wrap>
+            {own && (
+              <ButtonLink to="/creator/dashboard" icon={<DashboardOutlined />}>
+                Your dashboard
+              </ButtonLink>
+            )}
             {!own && <FollowButton performer={performer} />}
             {!own && <BookmarkButton performer={performer} />}
             {!own && !viewer?.isAdmin && !viewer?.isPerformer && <MessageButton person={{ ...performer, isPerformer: true }} />}
@@ -109,56 +122,76 @@ export default function ProfilePage() {
         {performer.bio && <Typography.Paragraph style={{ marginTop: 16, whiteSpace: 'pre-line' }}>{performer.bio}</Typography.Paragraph>}
         {performer.welcomeVideo?.url && <VideoPlayer video={performer.welcomeVideo} label={`Welcome video from ${performer.name}`} />}
       </Card>
-      <Row gutter={[16, 16]} style={{ marginTop: 16, marginInline: 16 }}>
-        <Col xs={24} md={14}>
-          <Card title="About">
-            {shownAttributes.length ? (
-              <Descriptions column={{ xs: 1, sm: 2 }} items={shownAttributes} size="small" />
-            ) : (
-              <Typography.Text type="secondary">{own ? 'Add your details on your account page.' : 'No details yet.'}</Typography.Text>
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} md={10}>
-          <SubscribeCard performer={performer} own={own} />
-        </Col>
-      </Row>
-      <Card style={{ marginTop: 16, marginInline: 16 }}>
-        <Tabs
-          destroyOnHidden
-          activeKey={tab}
-          onChange={(key) => setParams({ tab: key })}
-          tabBarExtraContent={own ? <NewContentButton tab={tab} /> : undefined}
-          items={tabs.map(({ key, label, feedType }) => ({
-            key,
-            label,
-            children:
-              key === 'videos' ? (
-                <CreatorVideos
-                  performerId={performer._id}
-                  empty={own ? 'Upload your first video.' : `${performer.name} has no videos yet.`}
-                />
-              ) : key === 'store' ? (
-                <CreatorProducts
-                  performerId={performer._id}
-                  empty={own ? 'Add your first product to open your store.' : `${performer.name} has nothing for sale yet.`}
-                />
-              ) : key === 'galleries' ? (
-                <CreatorGalleries
-                  performerId={performer._id}
-                  empty={own ? 'Create your first gallery.' : `${performer.name} has no galleries yet.`}
-                />
+      {!viewer && <JoinCard name={performer.name} profilePath={profilePath} />}
+      <div className="profile-details">
+        <Row gutter={[16, 16]}>
+          <Col xs={24} md={14}>
+            <Card title="About">
+              {shownAttributes.length ? (
+                <Descriptions column={{ xs: 1, sm: 2 }} items={shownAttributes} size="small" />
               ) : (
-                <FeedList
-                  source={{ kind: 'creator', username: performer.username ?? performer._id }}
-                  type={feedType}
-                  empty={own ? 'You have not posted yet.' : `${performer.name} has not posted yet.`}
-                />
-              ),
-          }))}
-        />
+                <Typography.Text type="secondary">{own ? 'Add your details on your account page.' : 'No details yet.'}</Typography.Text>
+              )}
+            </Card>
+          </Col>
+          <Col xs={24} md={10}>
+            <SubscribeCard performer={performer} own={own} />
+          </Col>
+        </Row>
+      </div>
+      <Card className="profile-content">
+        <ProfileTabs
+          label={`${performer.name}'s content`}
+          tabs={tabs}
+          active={tab}
+          onChange={(key) => setParams({ tab: key })}
+          extra={own ? <NewContentButton tab={tab} /> : undefined}
+        >
+          {tab === 'videos' ? (
+            <CreatorVideos performerId={performer._id} empty={own ? 'Upload your first video.' : `${performer.name} has no videos yet.`} />
+          ) : tab === 'store' ? (
+            <CreatorProducts
+              performerId={performer._id}
+              empty={own ? 'Add your first product to open your store.' : `${performer.name} has nothing for sale yet.`}
+            />
+          ) : tab === 'galleries' ? (
+            <CreatorGalleries
+              performerId={performer._id}
+              empty={own ? 'Create your first gallery.' : `${performer.name} has no galleries yet.`}
+            />
+          ) : (
+            <FeedList
+              key={tab}
+              source={{ kind: 'creator', username: performer.username ?? performer._id }}
+              type={tabs.find((item) => item.key === tab)?.feedType}
+              empty={own ? 'You have not posted yet.' : `${performer.name} has not posted yet.`}
+            />
+          )}
+        </ProfileTabs>
       </Card>
     </div>
+  );
+}
+
+/**
+ * A visitor's way to everything on the page: signing up (or logging in) brings them back here,
+ * where follow, subscribe, tip and message then work (decision 027).
+ */
+function JoinCard({ name, profilePath }: { name: string; profilePath: string }) {
+  return (
+    <Card className="profile-join">
+      <Flex gap={12} align="center" justify="space-between" wrap>
+        <Typography.Text>Join to follow {name}, subscribe, tip and send messages.</Typography.Text>
+        <Flex gap={8} wrap>
+          <Link to={joinUrl(profilePath)} className="frame-button frame-button-primary">
+            Sign up
+          </Link>
+          <Link to={loginUrl(profilePath)} className="frame-button">
+            Log in
+          </Link>
+        </Flex>
+      </Flex>
+    </Card>
   );
 }
 

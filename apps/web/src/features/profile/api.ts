@@ -7,8 +7,17 @@ export type PerformerBookmark = Following & { objectId: string };
 export type Follower = { _id: string; follower: { _id: string; name: string; username: string | null; avatar: string }; createdAt: string };
 type Page = { offset: number; limit: number };
 
-/** How many creators /home's discovery shows: its grids ask for these, and the router asks early. */
-export const discoveryCounts = { top: 8, random: 4 };
+/**
+ * How many creators each discovery shelf asks for: a full shelf on /explore, a preview on the front
+ * page, the suggestions beside a fan's timeline. The shelves ask for these and the router asks the
+ * same early, so the early answer is the one the page uses.
+ */
+export const discoveryCounts = { shelf: 8, preview: 4, suggestions: 6 };
+/** Popular creators asked for beside a fan's timeline: enough that six remain once those they follow are left out. */
+export const suggestionPool = 24;
+/** The searches behind the "New creators" and "Free trial" shelves. */
+export const newCreatorsSearch = (limit: number) => ({ offset: 0, limit, sortBy: 'newest' });
+export const freeTrialSearch = (limit: number) => ({ offset: 0, limit, sortBy: 'popular', isFreeSubscription: 'true' });
 
 /**
  * Every answer that carries creators tells the follow buttons which of them the user follows

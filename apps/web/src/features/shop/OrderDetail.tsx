@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { formatDateTime } from '../../shared/ui/TableCells';
 import { AddressLines, AddressPicker } from './AddressBook';
 import { useOrderQuery, useUpdateDeliveryAddressMutation } from './api';
@@ -107,7 +108,14 @@ function OrderFacts({ order, side }: { order: Order; side: OrderSide }) {
 export function OrderDetail({ id, side, backTo }: { id: string; side: OrderSide; backTo: string }) {
   const { data: order, isLoading, isError } = useOrderQuery(id);
   if (isLoading) return <Skeleton active className="page-narrow" />;
-  if (isError || !order) return <Result status="404" title="Order not found" extra={<Link to={backTo}>Back to the orders</Link>} />;
+  if (isError || !order)
+    return (
+      <Result
+        status="404"
+        title={<PageTitle style={{ fontSize: 24 }}>Order not found</PageTitle>}
+        extra={<Link to={backTo}>Back to the orders</Link>}
+      />
+    );
   const physical = order.product.type === 'physical';
   const canDownload = side === 'buyer' && !physical && order.deliveryStatus !== 'refunded' && order.productId;
   return (
@@ -118,9 +126,7 @@ export function OrderDetail({ id, side, backTo }: { id: string; side: OrderSide;
         </Button>
       </Link>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          Order {order.number}
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>Order {order.number}</PageTitle>
         <DeliveryStatusTag status={order.deliveryStatus} />
       </Flex>
       <Flex gap={12} align="center" style={{ margin: '16px 0' }}>

@@ -1,5 +1,6 @@
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import { useParams } from 'react-router';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { useMyOrdersQuery, useSellerOrdersQuery } from './api';
 import { OrderDetail } from './OrderDetail';
 import { OrdersTable, useOrdersTableState } from './OrdersTable';
@@ -10,7 +11,7 @@ export function SellerOrdersPage() {
   const { data, isFetching } = useSellerOrdersQuery(query);
   return (
     <Card className="page-wide">
-      <Typography.Title level={2}>Orders</Typography.Title>
+      <PageTitle>Orders</PageTitle>
       <OrdersTable
         side="seller"
         data={data}
@@ -34,7 +35,7 @@ export function MyOrdersPage() {
   const { data, isFetching } = useMyOrdersQuery(query);
   return (
     <Card className="page-wide">
-      <Typography.Title level={2}>My orders</Typography.Title>
+      <PageTitle>My orders</PageTitle>
       <OrdersTable
         side="buyer"
         data={data}
@@ -58,7 +59,7 @@ export function AdminOrdersPage() {
   const { data, isFetching } = useSellerOrdersQuery(query);
   return (
     <Card>
-      <Typography.Title level={2}>Orders</Typography.Title>
+      <PageTitle>Orders</PageTitle>
       <OrdersTable
         side="admin"
         data={data}

@@ -8,7 +8,7 @@ import {
   productTypes,
   saveProductSchema,
 } from '@limelight/contracts';
-import { Button, Card, Form, Input, InputNumber, Radio, Result, Skeleton, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
@@ -20,6 +20,8 @@ import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { libraryStatusLabels } from '../../shared/ui/LibraryCard';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { Result } from '../../shared/ui/Result';
 import { useMyProductQuery } from './api';
 import { type ChosenFiles, DigitalFilePicker, ImagesPicker } from './ProductFiles';
 import { productTypeLabels } from './shop-rules';
@@ -88,7 +90,7 @@ function ProductForm({ product }: { product?: Product }) {
 
   return (
     <Card className="page-narrow">
-      <Typography.Title level={2}>{product ? 'Edit product' : 'New product'}</Typography.Title>
+      <PageTitle>{product ? 'Edit product' : 'New product'}</PageTitle>
       <Form<ProductFormValues>
         form={form}
         name="product"

@@ -1,6 +1,6 @@
 import { EditOutlined, ShoppingOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { Product } from '@limelight/contracts';
-import { Avatar, Button, Card, Col, Flex, Image, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Flex, Image, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
@@ -8,6 +8,8 @@ import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { Result } from '../../shared/ui/Result';
 import { useBookmarkProductMutation, useProductQuery } from './api';
 import { BuyButton, DownloadButton, myOrdersLink } from './BuyButton';
 import { productTypeLabels, stockNote } from './shop-rules';
@@ -117,9 +119,7 @@ export default function ProductPage() {
         </Col>
         <Col xs={24} md={12}>
           <Flex vertical gap={12}>
-            <Typography.Title level={2} style={{ margin: 0 }}>
-              {product.name}
-            </Typography.Title>
+            <PageTitle style={{ margin: 0 }}>{product.name}</PageTitle>
             <Link to={`${profile}?tab=store`}>
               <Flex gap={8} align="center">
                 <Avatar src={product.performer.avatar} alt="" />

@@ -1,12 +1,14 @@
 import { type ContactInput, contactSchema } from '@limelight/contracts';
-import { Button, Card, Form, Input, Result, Typography } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
+import { Result } from '../../shared/ui/Result';
 import { useContactMutation } from './api';
 
 const fields = contactSchema.shape;
@@ -31,7 +33,7 @@ export default function ContactPage() {
   if (sent) return <Result status="success" title="Message sent" subTitle={sent} extra={<Link to="/">Back to the site</Link>} />;
   return (
     <Card className="page-narrow">
-      <Typography.Title level={2}>Contact us</Typography.Title>
+      <PageTitle>Contact us</PageTitle>
       <Form<ContactInput>
         form={form}
         layout="vertical"

@@ -1,11 +1,13 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import type { Story } from '@limelight/contracts';
+import type { MediaFile, Story } from '@limelight/contracts';
 import { Button, Card, ColorPicker, Flex, Form, Input, List, Popconfirm, Progress, Segmented, Tag, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
+import { PageTitle } from '../../shared/ui/PageTitle';
+import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { useCreateStoryMutation, useDeleteStoryMutation, useMyStoriesQuery } from './api';
 
 type StoryType = Story['type'];
@@ -16,7 +18,8 @@ export default function MyStoriesPage() {
   const [type, setType] = useState<StoryType>('photo');
   const [text, setText] = useState('');
   const [color, setColor] = useState('#42b1e8');
-  const [upload, setUpload] = useState<{ name: string; percent: number; fileId?: string }>();
+  const [upload, setUpload] = useState<{ name: string; percent: number; file?: MediaFile }>();
+  const altTexts = useAltTexts();
   const [create, creating] = useCreateStoryMutation();
   const [remove] = useDeleteStoryMutation();
   const { data, isLoading } = useMyStoriesQuery({ offset: 0, limit: 50 });
@@ -26,10 +29,10 @@ export default function MyStoriesPage() {
     form.append('file', file);
     setUpload({ name: file.name, percent: 0 });
     try {
-      const uploaded = await uploadForm<{ _id: string }>(`/stories/files/${type}/upload`, form, (percent) =>
+      const uploaded = await uploadForm<MediaFile>(`/stories/files/${type}/upload`, form, (percent) =>
         setUpload({ name: file.name, percent }),
       );
-      setUpload({ name: file.name, percent: 100, fileId: uploaded._id });
+      setUpload({ name: file.name, percent: 100, file: uploaded });
     } catch (error) {
       setUpload(undefined);
       toast.error(errorMessage(error));
@@ -37,7 +40,8 @@ export default function MyStoriesPage() {
   };
   const post = async () => {
     try {
-      await create({ type, text, backgroundColor: color, fileId: type === 'text' ? null : (upload?.fileId ?? null) }).unwrap();
+      if (type === 'photo' && upload?.file) await altTexts.save([upload.file]);
+      await create({ type, text, backgroundColor: color, fileId: type === 'text' ? null : (upload?.file?._id ?? null) }).unwrap();
       toast.success('Your story is live for 24 hours');
       setText('');
       setUpload(undefined);
@@ -49,7 +53,7 @@ export default function MyStoriesPage() {
   return (
     <div className="page-narrow">
       <Card>
-        <Typography.Title level={2}>New story</Typography.Title>
+        <PageTitle style={{ fontSize: 24 }}>New story</PageTitle>
         <Segmented<StoryType>
           options={[
             { value: 'photo', label: 'Photo' },
@@ -83,6 +87,7 @@ export default function MyStoriesPage() {
                   <Progress percent={upload.percent} size="small" aria-label="Story upload progress" />
                 </Flex>
               )}
+              {type === 'photo' && upload?.file && <AltTextFields files={[upload.file]} altTexts={altTexts} />}
             </Form.Item>
           )}
           <Form.Item label={type === 'text' ? 'Story text' : 'Caption'} htmlFor="story-text">
@@ -100,7 +105,7 @@ export default function MyStoriesPage() {
               <ColorPicker aria-label="Background colour" value={color} onChange={(value) => setColor(value.toHexString())} disabledAlpha />
             </Form.Item>
           )}
-          <Button type="primary" onClick={post} loading={creating.isLoading} disabled={type === 'text' ? !text.trim() : !upload?.fileId}>
+          <Button type="primary" onClick={post} loading={creating.isLoading} disabled={type === 'text' ? !text.trim() : !upload?.file}>
             Post story
           </Button>
         </Form>

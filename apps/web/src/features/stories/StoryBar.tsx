@@ -6,7 +6,8 @@ import { StoryViewer } from './StoryViewer';
 /** Followed creators with live stories, newest first; nothing when there are none. */
 export function StoryBar() {
   const { data } = useStoryBarQuery();
-  const [open, setOpen] = useState<string>();
+  // The viewer stays mounted after it closes, so that the dialog gives the focus back to its story.
+  const [viewing, setViewing] = useState<{ performerId: string; open: boolean }>();
   if (!data?.length) return null;
   return (
     <section aria-label="Stories" style={{ marginBottom: 16 }}>
@@ -16,7 +17,7 @@ export function StoryBar() {
             key={item.performer._id}
             type="button"
             className="story-bubble"
-            onClick={() => setOpen(item.performer._id)}
+            onClick={() => setViewing({ performerId: item.performer._id, open: true })}
             aria-label={`Stories of ${item.performer.name}`}
           >
             <Avatar src={item.performer.avatar} size={56} alt="" className="story-ring" />
@@ -26,7 +27,14 @@ export function StoryBar() {
           </button>
         ))}
       </Flex>
-      {open && <StoryViewer performerId={open} onClose={() => setOpen(undefined)} />}
+      {viewing && (
+        <StoryViewer
+          key={viewing.performerId}
+          performerId={viewing.performerId}
+          open={viewing.open}
+          onClose={() => setViewing({ ...viewing, open: false })}
+        />
+      )}
     </section>
   );
 }

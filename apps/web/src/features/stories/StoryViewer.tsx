@@ -1,39 +1,62 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
 import type { Story } from '@limelight/contracts';
 import { Avatar, Button, Flex, Modal, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
+import { useTabCycle } from '../../shared/hooks/useTabCycle';
 import { formatMoment } from '../../shared/lib/dates';
+import { mediaAlt } from '../../shared/lib/media-alt';
 import { useCreatorStoriesQuery } from './api';
 
 const STILL_MS = 5000;
 
-/** One creator's live stories, one at a time: photos and text for 5 s, videos to their end. */
-export function StoryViewer({ performerId, onClose }: { performerId: string; onClose: () => void }) {
+/**
+ * One creator's live stories, one at a time: photos and text for 5 s, videos to their end. From
+ * the keyboard: ← and → walk, Space pauses and plays, Esc closes. The dialog takes the focus when
+ * it opens, keeps it inside and gives it back to the story that opened it, which is why the
+ * caller keeps it mounted and toggles `open`.
+ */
+export function StoryViewer({ performerId, open, onClose }: { performerId: string; open: boolean; onClose: () => void }) {
   const { data: stories, isLoading } = useCreatorStoriesQuery(performerId);
   const volume = useAppSelector((state) => state.preferences.volume);
   const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const player = useRef<HTMLVideoElement>(null);
   const story: Story | undefined = stories?.[index];
   const next = () => (stories && index + 1 < stories.length ? setIndex(index + 1) : onClose());
   const previous = () => setIndex(Math.max(0, index - 1));
+  const togglePause = () => setPaused(!paused);
 
+  useTabCycle(open);
+  // Opened again, it starts from the first story, playing.
   useEffect(() => {
-    if (!story || story.type === 'video') return;
+    if (!open) return;
+    setIndex(0);
+    setPaused(false);
+  }, [open]);
+  useEffect(() => {
+    if (!open || paused || !story || story.type === 'video') return;
     const timer = setTimeout(next, STILL_MS);
     return () => clearTimeout(timer);
   });
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowRight') next();
-      if (event.key === 'ArrowLeft') previous();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    if (paused) player.current?.pause();
+    else void player.current?.play().catch(() => undefined);
+  }, [paused]);
+  useDialogKeys(open, {
+    ArrowRight: next,
+    ArrowLeft: previous,
+    // Space pauses wherever the focus is in the viewer (on a button it would press it too).
+    ' ': (event) => {
+      event.preventDefault();
+      togglePause();
+    },
   });
 
   return (
     <Modal
-      open
+      open={open}
       onCancel={onClose}
       footer={null}
       width={420}
@@ -49,7 +72,7 @@ export function StoryViewer({ performerId, onClose }: { performerId: string; onC
         <Typography.Text>No stories right now.</Typography.Text>
       ) : (
         <>
-          <Flex gap={4} style={{ marginBottom: 8 }} aria-label={`Story ${index + 1} of ${stories.length}`}>
+          <Flex gap={4} style={{ marginBottom: 8 }} role="status" aria-label={`Story ${index + 1} of ${stories.length}`}>
             {stories.map((item, position) => (
               <div key={item._id} className={`story-progress${position <= index ? ' story-progress-seen' : ''}`} />
             ))}
@@ -59,23 +82,40 @@ export function StoryViewer({ performerId, onClose }: { performerId: string; onC
             style={{ background: story.type === 'text' ? story.backgroundColor : '#000' }}
             data-testid="story-stage"
           >
-            {story.type === 'photo' && story.file?.url && <img src={story.file.url} alt={story.text || 'Story'} />}
+            {story.type === 'photo' && story.file?.url && (
+              <img
+                src={story.file.url}
+                alt={mediaAlt(story.file, { noun: 'Story', creator: story.performer.name, position: index + 1, count: stories.length })}
+              />
+            )}
             {story.type === 'video' && story.file?.url && (
               // biome-ignore lint/a11y/useMediaCaption: creators upload no caption tracks yet.
               <video
-                src={story.file.url}
-                autoPlay
-                playsInline
-                onEnded={next}
                 ref={(element) => {
+                  player.current = element;
                   if (element) element.volume = volume;
                 }}
+                src={story.file.url}
+                autoPlay={!paused}
+                playsInline
+                onEnded={next}
+                aria-label={mediaAlt(story.file, {
+                  noun: 'Story',
+                  creator: story.performer.name,
+                  position: index + 1,
+                  count: stories.length,
+                })}
               />
             )}
             {story.text && <Typography.Paragraph className="story-text">{story.text}</Typography.Paragraph>}
           </div>
           <Flex justify="space-between" style={{ marginTop: 8 }}>
             <Button icon={<LeftOutlined />} onClick={previous} disabled={index === 0} aria-label="Previous story" />
+            <Button
+              icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}
+              onClick={togglePause}
+              aria-label={paused ? 'Play stories' : 'Pause stories'}
+            />
             <Button icon={<RightOutlined />} onClick={next} aria-label="Next story" />
           </Flex>
         </>

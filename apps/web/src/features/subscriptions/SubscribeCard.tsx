@@ -10,6 +10,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useCardsQuery } from '../wallet/api';
 import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
+import { usePayDialogKeys } from '../wallet/usePayDialogKeys';
 import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
 
 type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; price: number | null };
@@ -124,56 +125,62 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
         if (payment?.status !== 'fail' && payment?.status !== 'require_authentication') onClose();
       })
       .catch((error: unknown) => toast.error(errorMessage(error)));
+  const disabled = short || (method === 'card' && !cardId);
+  const keys = usePayDialogKeys({ open: !confirming, ready: !disabled && !isLoading, confirm });
 
   return (
     <>
       <Modal
         open={!confirming}
+        afterOpenChange={keys.afterOpenChange}
         title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
         onCancel={onClose}
         okText={free ? 'Start free trial' : `Pay ${method === 'card' ? money(price) : formatTokens(price)}`}
-        okButtonProps={{ loading: isLoading, disabled: short || (method === 'card' && !cardId) }}
+        okButtonProps={{ loading: isLoading, disabled }}
         onOk={confirm}
       >
-        <Typography.Paragraph>
-          {free
-            ? `${settings?.freeSubscriptionDuration ?? 1} days of everything ${performer.name} posts for subscribers, free. It does not renew.`
-            : `${plan.label} of everything ${performer.name} posts for subscribers, renewed at the end of each period until you cancel.`}
-        </Typography.Paragraph>
-        {!free && (
-          <Radio.Group
-            value={method === 'card' ? cardId : 'wallet'}
-            onChange={(event) => {
-              const value: string = event.target.value;
-              setMethod(value === 'wallet' ? 'wallet' : 'card');
-              if (value !== 'wallet') setChosenCardId(value);
-            }}
-          >
-            <Space direction="vertical">
-              <Radio value="wallet">Wallet ({formatTokens(balance)})</Radio>
-              {cards?.data.map((card) => (
-                <Radio key={card._id} value={card._id}>
-                  {card.brand} •••• {card.last4}
-                  {card.isDefault ? ' (default)' : ''}
-                </Radio>
-              ))}
-              {!cards?.total && (
-                <Radio value="card" disabled>
-                  Card (add one in your wallet)
-                </Radio>
-              )}
-            </Space>
-          </Radio.Group>
-        )}
-        {short && (
-          <Alert
-            style={{ marginTop: 12 }}
-            type="warning"
-            showIcon
-            title="Your wallet holds too little for this plan"
-            action={<Link to="/user/wallet">Top up</Link>}
-          />
-        )}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: it only hears Enter from the plan's choices inside it. */}
+        <div ref={keys.body} onKeyDown={keys.onKeyDown}>
+          <Typography.Paragraph>
+            {free
+              ? `${settings?.freeSubscriptionDuration ?? 1} days of everything ${performer.name} posts for subscribers, free. It does not renew.`
+              : `${plan.label} of everything ${performer.name} posts for subscribers, renewed at the end of each period until you cancel.`}
+          </Typography.Paragraph>
+          {!free && (
+            <Radio.Group
+              value={method === 'card' ? cardId : 'wallet'}
+              onChange={(event) => {
+                const value: string = event.target.value;
+                setMethod(value === 'wallet' ? 'wallet' : 'card');
+                if (value !== 'wallet') setChosenCardId(value);
+              }}
+            >
+              <Space direction="vertical">
+                <Radio value="wallet">Wallet ({formatTokens(balance)})</Radio>
+                {cards?.data.map((card) => (
+                  <Radio key={card._id} value={card._id}>
+                    {card.brand} •••• {card.last4}
+                    {card.isDefault ? ' (default)' : ''}
+                  </Radio>
+                ))}
+                {!cards?.total && (
+                  <Radio value="card" disabled>
+                    Card (add one in your wallet)
+                  </Radio>
+                )}
+              </Space>
+            </Radio.Group>
+          )}
+          {short && (
+            <Alert
+              style={{ marginTop: 12 }}
+              type="warning"
+              showIcon
+              title="Your wallet holds too little for this plan"
+              action={<Link to="/user/wallet">Top up</Link>}
+            />
+          )}
+        </div>
       </Modal>
       {confirmation}
     </>

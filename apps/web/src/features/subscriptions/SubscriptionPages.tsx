@@ -1,10 +1,11 @@
 import type { Subscription } from '@limelight/contracts';
-import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
@@ -126,7 +127,7 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
 export function MySubscriptionsPage() {
   return (
     <Card className="page-wide">
-      <Typography.Title level={2}>Subscriptions</Typography.Title>
+      <PageTitle>Subscriptions</PageTitle>
       <SubscriptionsTable side="user" />
     </Card>
   );
@@ -136,7 +137,7 @@ export function MySubscriptionsPage() {
 export function SubscribersPage() {
   return (
     <Card className="page-wide">
-      <Typography.Title level={2}>Subscribers</Typography.Title>
+      <PageTitle>Subscribers</PageTitle>
       <SubscriptionsTable side="performer" />
     </Card>
   );

@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { type LibraryStatus, MAX_VIDEO_UPLOAD_BYTES, type Video } from '@limelight/contracts';
-import { Button, Card, Flex, Form, Input, Popconfirm, Progress, Result, Select, Skeleton, Typography, Upload } from 'antd';
+import { Button, Card, Flex, Form, Input, Popconfirm, Progress, Select, Skeleton, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
@@ -10,7 +10,9 @@ import { VIDEO_LIMITS_TEXT } from '../../shared/lib/media-limits';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
+import { Result } from '../../shared/ui/Result';
 import { accepts } from '../../shared/ui/UploadField';
+import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { useMyVideoQuery, useRemoveVideoFileMutation } from './api';
 
 type VideoFormValues = { title: string; description: string; tags: string[]; status: LibraryStatus; isSale: boolean; price: number };
@@ -36,6 +38,7 @@ function VideoForm({ video }: { video?: Video }) {
   const [chosen, setChosen] = useState<VideoFiles>({});
   const [progress, setProgress] = useState<number>();
   const [removeFile] = useRemoveVideoFileMutation();
+  const altTexts = useAltTexts();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const isSale = Form.useWatch('isSale', form);
@@ -52,6 +55,7 @@ function VideoForm({ video }: { video?: Video }) {
     for (const [name, file] of Object.entries(chosen)) if (file) body.append(name, file);
     setProgress(0);
     try {
+      if (video?.thumbnail && !chosen.thumbnail) await altTexts.save([video.thumbnail]);
       const url = video ? `/performer/performer-assets/videos/edit/${video._id}` : '/performer/performer-assets/videos/upload';
       await uploadForm<Video>(url, body, setProgress, video ? 'PUT' : 'POST');
       dispatch(api.util.invalidateTags(['Videos']));
@@ -136,7 +140,10 @@ function VideoForm({ video }: { video?: Video }) {
         <Form.Item name="tags" label="Tags" extra="Up to 10; fans find videos by them.">
           <Select mode="tags" maxCount={10} tokenSeparators={[',', ' ']} open={false} suffixIcon={null} aria-label="Tags" />
         </Form.Item>
-        <Form.Item label="Thumbnail" extra="The picture fans see before the video plays.">
+        <Form.Item
+          label="Thumbnail"
+          extra={`The picture fans see before the video plays.${video ? '' : ' Once the video is saved you can describe it for people who cannot see it.'}`}
+        >
           {video?.thumbnail && !chosen.thumbnail && (
             <Flex gap={8} align="center" style={{ marginBottom: 8 }}>
               {video.thumbnail.url && <img src={video.thumbnail.url} alt="Current thumbnail" width={96} style={{ borderRadius: 4 }} />}
@@ -147,6 +154,7 @@ function VideoForm({ video }: { video?: Video }) {
               </Popconfirm>
             </Flex>
           )}
+          {video?.thumbnail && !chosen.thumbnail && <AltTextFields files={[video.thumbnail]} altTexts={altTexts} noun="thumbnail" />}
           {picker('thumbnail', accepts.photo, 'Choose thumbnail')}
         </Form.Item>
         <Form.Item label="Teaser" extra="A short public clip for fans who have not unlocked the video.">

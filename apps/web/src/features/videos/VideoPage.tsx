@@ -62,7 +62,10 @@ export default function VideoPage() {
           />
         </Flex>
       ) : video.video?.status === 'finished' ? (
-        <VideoPlayer video={{ ...video.video, thumbnailUrl: videoPoster(video) ?? null }} label={video.title} />
+        <VideoPlayer
+          video={{ ...video.video, thumbnailUrl: videoPoster(video) ?? null }}
+          label={video.thumbnail?.altText ? `${video.title}: ${video.thumbnail.altText}` : video.title}
+        />
       ) : video.video?.status === 'error' ? (
         <Result status="warning" title="This video could not be processed" subTitle={video.video.error} />
       ) : (

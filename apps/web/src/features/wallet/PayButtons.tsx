@@ -11,12 +11,15 @@ import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { usePayFromWalletMutation } from './api';
 import { topUpLink } from './top-up-link';
+import { usePayDialogKeys } from './usePayDialogKeys';
 
 type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; price: number };
 
 /**
  * A payment from the wallet: what it costs, what the fan holds, a way to top up when short, and
- * the payment itself, one intent per purchase (a resent click pays once).
+ * the payment itself, one intent per purchase (a resent click pays once). From the keyboard: the
+ * focus lands on the first field (else on Pay), Enter in a field pays, Esc cancels, and the focus
+ * goes back to the button that opened it (the dialog keeps it inside while open).
  */
 export function PayModal({
   open,
@@ -54,21 +57,33 @@ export function PayModal({
         onClose();
       })
       .catch((error: unknown) => toast.error(errorMessage(error)));
+  const keys = usePayDialogKeys({ open, ready: !!charge.price && !refused && !short && !isLoading, confirm: submit });
   return (
     <Modal
       open={open}
       title={title}
       onCancel={onClose}
+      afterOpenChange={keys.afterOpenChange}
       footer={[
         <Button key="cancel" onClick={onClose}>
           Cancel
         </Button>,
-        <Button key="pay" type="primary" loading={isLoading} onClick={submit} disabled={!charge.price || !!refused || short}>
+        <Button
+          key="pay"
+          ref={keys.confirmButton}
+          type="primary"
+          loading={isLoading}
+          onClick={submit}
+          disabled={!charge.price || !!refused || short}
+        >
           {refused || !charge.price ? 'Pay' : `Pay ${formatTokens(charge.price)}`}
         </Button>,
       ]}
     >
-      {children}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only hears Enter from the fields inside it, which are the controls. */}
+      <div ref={keys.body} onKeyDown={keys.onKeyDown}>
+        {children}
+      </div>
       {short ? (
         <Typography.Paragraph type="danger" data-testid="wallet-short">
           Your wallet holds {formatTokens(balance)}: {formatTokens(charge.price - balance)} short.{' '}
@@ -147,9 +162,10 @@ export function TipButton({ performer, sessionId }: { performer: PublicUser; ses
         onPaid={() => setMessage('')}
         refused={refused}
       >
-        <Form layout="vertical" name="tip">
+        {/* A div, not a form: Enter in the amount is the dialog's (it pays). */}
+        <Form layout="vertical" name="tip" component="div">
           <Form.Item label="Tokens" extra={`From ${min} to ${max} tokens`} validateStatus={refused ? 'error' : undefined} help={refused}>
-            <AmountInput value={amount} onChange={setAmount} aria-label="Tip amount" />
+            <AmountInput value={amount} onChange={setAmount} aria-label="Tip amount (tokens)" suffix="tokens" style={{ width: 180 }} />
           </Form.Item>
           <Form.Item label="Message (optional)">
             <Input.TextArea

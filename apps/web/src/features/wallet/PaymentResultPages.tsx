@@ -1,9 +1,10 @@
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { api, subscriberContentTags } from '../../shared/lib/api';
 import { formatTokens } from '../../shared/lib/money';
+import { Result } from '../../shared/ui/Result';
 import { useTransactionQuery } from './api';
 
 const POLL_MS = 2000;

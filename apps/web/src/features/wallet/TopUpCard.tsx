@@ -83,7 +83,15 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
             validateStatus={amountRefused ? 'error' : undefined}
             help={amountRefused}
           >
-            <AmountInput value={amount} onChange={setAmount} aria-label="Tokens" style={{ width: 160 }} />
+            {/* Sent here to top up what a payment lacked, the fan starts on the amount; Enter pays. */}
+            <AmountInput
+              value={amount}
+              onChange={setAmount}
+              aria-label="Tokens"
+              suffix="tokens"
+              autoFocus={askedTopUp(params) !== undefined}
+              style={{ width: 180 }}
+            />
           </Form.Item>
         ) : (
           <Form.Item label="Package">

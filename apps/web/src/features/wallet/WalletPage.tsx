@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChargeStatus, ChargeType, PaymentTransaction, WalletCharge } from '@limelight/contracts';
-import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
@@ -8,6 +8,7 @@ import { useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
@@ -20,6 +21,7 @@ import { backPath } from './top-up-link';
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
 export default function WalletPage() {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
+  const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'spent' ? 'spent' : 'payments';
   const back = backPath(params);
@@ -32,7 +34,7 @@ export default function WalletPage() {
   return (
     <div className="page-wide">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={2}>Wallet</Typography.Title>
+        <PageTitle>Wallet</PageTitle>
         {back && (
           <Link to={back}>
             <Button icon={<ArrowLeftOutlined />}>Back to your payment</Button>
@@ -47,7 +49,7 @@ export default function WalletPage() {
               value={balance}
               precision={2}
               suffix="tokens"
-              valueStyle={{ color: '#4ec52a' }}
+              valueStyle={{ color: token.colorSuccessText }}
               data-testid="wallet-balance"
             />
           </Card>

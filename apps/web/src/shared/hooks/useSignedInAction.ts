@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppSelector } from '../../app/store';
-import { currentPage, loginUrl } from '../lib/navigation';
+import { currentPage, joinUrl } from '../lib/navigation';
 
 /**
- * Wraps an action only members can take (like, vote, report…): a visitor is sent to log in
- * and brought back to this page instead.
+ * Wraps an action only members can take (like, vote, report…): a visitor is sent to sign up (or
+ * log in, one link away) and brought back to this page instead.
  */
 export function useSignedInAction() {
   const viewer = useAppSelector((state) => state.session.user);
@@ -14,7 +14,7 @@ export function useSignedInAction() {
     <A extends unknown[]>(action: (...args: A) => void) =>
       (...args: A) => {
         if (viewer) action(...args);
-        else navigate(loginUrl(currentPage()));
+        else navigate(joinUrl(currentPage()));
       },
     [viewer, navigate],
   );

@@ -36,5 +36,6 @@ describe('landing after login (spec 2)', () => {
   it('ignores a redirect to another site', () => {
     expect(landingPath(user({}), 'https://evil.example')).toBe('/home');
     expect(landingPath(user({}), '//evil.example')).toBe('/home');
+    expect(landingPath(user({}), '/\\evil.example')).toBe('/home');
   });
 });

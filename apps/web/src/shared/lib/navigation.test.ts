@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginUrl, loginUrlAfter } from './navigation';
+import { joinAsCreatorUrl, joinUrl, loginUrl, loginUrlAfter } from './navigation';
 
 describe('where a page without a session sends the user (spec 8)', () => {
   it('brings a visitor and an expired session back to the page', () => {
@@ -13,5 +13,10 @@ describe('where a page without a session sends the user (spec 8)', () => {
   it('builds login URLs with and without a redirect', () => {
     expect(loginUrl()).toBe('/auth/login');
     expect(loginUrl('/a b')).toBe('/auth/login?redirect=%2Fa%20b');
+  });
+  it('sends a visitor to sign up and back (decision 027)', () => {
+    expect(joinUrl('/avastone?tab=photos')).toBe('/auth/register?redirect=%2Favastone%3Ftab%3Dphotos');
+    expect(joinUrl()).toBe('/auth/register');
+    expect(joinAsCreatorUrl('/explore')).toBe('/auth/register/creator?redirect=%2Fexplore');
   });
 });

@@ -13,7 +13,18 @@ export const navigate: Navigate = (to, options) => navigateImpl(to, options);
 /** The page to come back to after logging in: path plus query. */
 export const currentPage = () => `${window.location.pathname}${window.location.search}`;
 
-export const loginUrl = (redirect?: string) => (redirect ? `/auth/login?redirect=${encodeURIComponent(redirect)}` : '/auth/login');
+const withRedirect = (path: string, redirect?: string | null) => (redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);
+
+export const loginUrl = (redirect?: string | null) => withRedirect('/auth/login', redirect);
+
+/**
+ * Where a visitor goes to take a member's action (follow, subscribe, tip, like…): signing up, with
+ * logging in one link away, and back to the page afterwards (decision 027).
+ */
+export const joinUrl = (redirect?: string | null) => withRedirect('/auth/register', redirect);
+
+/** Becoming a creator, back to the page afterwards. */
+export const joinAsCreatorUrl = (redirect?: string | null) => withRedirect('/auth/register/creator', redirect);
 
 /**
  * Where a page that needs a session sends someone without one: back to this page after login,

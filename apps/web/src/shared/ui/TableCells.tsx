@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex, Popconfirm, Typography } from 'antd';
+import { Button, Flex, Popconfirm } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { errorMessage, toast } from '../lib/toast';
+import { PageTitle } from './PageTitle';
 
 /** How tables show a moment (amounts go through shared/lib/money, with their unit). */
 export const formatDateTime = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
@@ -46,7 +47,7 @@ export function EditDeleteActions({
 export function ListHeader({ title, createTo, createLabel }: { title: string; createTo: string; createLabel: string }) {
   return (
     <Flex justify="space-between" align="center" wrap gap={8}>
-      <Typography.Title level={2}>{title}</Typography.Title>
+      <PageTitle>{title}</PageTitle>
       <Link to={createTo}>
         <Button type="primary" icon={<PlusOutlined />}>
           {createLabel}

@@ -1,0 +1,16 @@
+import { creatorDashboardSchema } from '@limelight/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requirePerformer, sessionOf } from '../../platform/auth';
+import { creatorDashboard } from './service';
+
+/** The creator's overview, their landing from `/` (decision 028). */
+export const dashboardRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/performer/dashboard',
+      { preHandler: requirePerformer, schema: { tags: ['earnings'], response: { 200: creatorDashboardSchema } } },
+      async (request) => creatorDashboard(deps, sessionOf(request).user.id),
+    );
+  };

@@ -1,0 +1,110 @@
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal } from 'antd';
+import { useState } from 'react';
+import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
+import { useTabCycle } from '../../shared/hooks/useTabCycle';
+
+export type LightboxPhoto = { key: string; src: string; alt: string };
+
+/**
+ * Photos one at a time, large: ← and → (or the buttons) walk through them, Esc closes. The dialog
+ * keeps the focus inside while open and gives it back to the photo that opened it (rc-dialog does
+ * both while the dialog stays mounted, so callers keep it rendered and toggle `open`).
+ */
+export function Lightbox({
+  photos,
+  index,
+  open,
+  onIndex,
+  onClose,
+}: {
+  photos: LightboxPhoto[];
+  index: number;
+  open: boolean;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
+  const photo = photos[index];
+  const count = photos.length;
+  const previous = () => onIndex((index - 1 + count) % count);
+  const next = () => onIndex((index + 1) % count);
+
+  useTabCycle(open);
+  useDialogKeys(open && count > 1, { ArrowRight: next, ArrowLeft: previous });
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      centered
+      width={960}
+      title={count > 1 ? `Photo ${index + 1} of ${count}` : 'Photo'}
+      className="lightbox"
+    >
+      {photo && (
+        <Flex vertical gap={8} align="center">
+          <img
+            src={photo.src}
+            alt={photo.alt}
+            data-testid="lightbox-image"
+            style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', borderRadius: 8 }}
+          />
+          {count > 1 && (
+            <Flex gap={8}>
+              <Button icon={<LeftOutlined />} onClick={previous}>
+                Previous photo
+              </Button>
+              <Button icon={<RightOutlined />} iconPlacement="end" onClick={next}>
+                Next photo
+              </Button>
+            </Flex>
+          )}
+        </Flex>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * A picture that opens the lightbox: a real button, so Tab reaches it and Enter or Space opens it;
+ * its name is the picture's alt.
+ */
+export function PhotoButton({ src, alt, onOpen, square }: { src?: string | null; alt: string; onOpen: () => void; square?: boolean }) {
+  return (
+    <button type="button" onClick={onOpen} style={photoButtonStyle}>
+      <img
+        src={src ?? undefined}
+        alt={alt}
+        style={{
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          ...(square ? { aspectRatio: 1, borderRadius: 6 } : {}),
+        }}
+      />
+    </button>
+  );
+}
+
+const photoButtonStyle = {
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  padding: 0,
+  border: 0,
+  background: 'none',
+  cursor: 'zoom-in',
+} as const;
+
+/** The lightbox's state: which photo shows and whether it is open (the dialog stays mounted). */
+export function useLightbox() {
+  const [state, setState] = useState({ index: 0, open: false });
+  return {
+    ...state,
+    show: (index: number) => setState({ index, open: true }),
+    onIndex: (index: number) => setState((current) => ({ ...current, index })),
+    onClose: () => setState((current) => ({ ...current, open: false })),
+  };
+}

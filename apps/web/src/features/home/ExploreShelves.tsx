@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { joinAsCreatorUrl } from '../../shared/lib/navigation';
+import { LiveNowStrip } from '../live/LiveNowStrip';
+import {
+  discoveryCounts,
+  freeTrialSearch,
+  newCreatorsSearch,
+  useRandomPerformersQuery,
+  useSearchPerformersQuery,
+  useTopPerformersQuery,
+} from '../profile/api';
+import { usePublicSettingsQuery } from '../settings/api';
+import { CreatorShelf } from './CreatorShelf';
+
+/** Nobody to show yet: the one who can change that is a creator. */
+const noCreators = {
+  text: 'No creators here yet.',
+  action: (
+    <Link to={joinAsCreatorUrl()} className="frame-button">
+      Become a creator
+    </Link>
+  ),
+};
+
+/**
+ * The ways into the creators: who is live, the most popular, the newest, those with a free trial
+ * and a few at random. `count` creators a shelf (the front page shows a preview of each); `more`
+ * links each shelf to its full list on /explore.
+ */
+export function ExploreShelves({ count, withRandom = false }: { count: number; withRandom?: boolean }) {
+  const { data: settings } = usePublicSettingsQuery();
+  const top = useTopPerformersQuery(count);
+  const newest = useSearchPerformersQuery(newCreatorsSearch(count));
+  const trialsOffered = !!settings?.freeSubscriptionEnabled;
+  const trials = useSearchPerformersQuery(freeTrialSearch(count), { skip: !trialsOffered });
+  const random = useRandomPerformersQuery(discoveryCounts.preview, { skip: !withRandom });
+  return (
+    <>
+      <LiveNowStrip />
+      <CreatorShelf
+        title="Top creators"
+        performers={top.data}
+        loading={top.isLoading}
+        expected={count}
+        more={{ to: '/explore?order=popular', label: 'See all popular creators' }}
+        empty={noCreators}
+      />
+      <CreatorShelf
+        title="New creators"
+        performers={newest.data?.data}
+        loading={newest.isLoading}
+        expected={count}
+        more={{ to: '/explore?order=newest', label: 'See all new creators' }}
+        empty={noCreators}
+      />
+      {trialsOffered && (
+        <CreatorShelf
+          title="Free trial"
+          performers={trials.data?.data}
+          loading={trials.isLoading}
+          expected={count}
+          more={{ to: '/explore?isFreeSubscription=true', label: 'See all free trials' }}
+          hideEmpty
+        />
+      )}
+      {withRandom && (
+        <CreatorShelf
+          title="Discover someone new"
+          performers={random.data}
+          loading={random.isLoading}
+          expected={discoveryCounts.preview}
+          empty={noCreators}
+        />
+      )}
+    </>
+  );
+}
