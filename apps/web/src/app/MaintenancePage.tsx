@@ -7,7 +7,7 @@ export function MaintenancePage({ image, siteName }: { image?: string; siteName?
     <BlankLayout>
       <Result
         data-testid="maintenance-page"
-        icon={image ? <img src={image} alt="" style={{ maxWidth: 'min(480px, 90vw)', borderRadius: 12 }} /> : <ToolOutlined />}
+        icon={image ? <img src={image} alt="" style={{ maxWidth: 'min(480px, 90vw)', borderRadius: 12 }} /> : <ToolOutlined aria-hidden />}
         title={`${siteName ?? 'The site'} is under maintenance`}
         subTitle="We are making things better. Please come back soon."
       />

@@ -8,7 +8,7 @@ export function GeoBlockLayout({ siteName }: { siteName?: string }) {
     <BlankLayout>
       <Result
         data-testid="geo-block-page"
-        icon={<GlobalOutlined />}
+        icon={<GlobalOutlined aria-hidden />}
         title={`${siteName ?? 'This site'} is not available in your country`}
         subTitle="We are sorry: access from your location is restricted."
       />

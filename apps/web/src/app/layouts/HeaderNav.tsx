@@ -123,7 +123,7 @@ export default function HeaderNav() {
             aria-label={`${user.isPerformer ? 'Earnings available' : 'Wallet balance'}: ${user.balance.toFixed(2)} tokens`}
           >
             {/* The unit is written where the header has room; a phone keeps the figure and the wallet. */}
-            <Tag icon={<WalletOutlined />} color="green" style={{ marginInlineEnd: 0 }}>
+            <Tag icon={<WalletOutlined aria-hidden />} color="green" style={{ marginInlineEnd: 0 }}>
               <span data-testid="header-balance">{user.balance.toFixed(2)}</span>
               <span className="hide-on-phone"> tokens</span>
             </Tag>
@@ -145,11 +145,11 @@ export default function HeaderNav() {
                   : [
                       {
                         key: 'settings',
-                        icon: <SettingOutlined />,
+                        icon: <SettingOutlined aria-hidden />,
                         label: <Link to={user.isPerformer ? '/creator/account' : '/user/account'}>Account settings</Link>,
                       },
                     ]),
-                { key: 'logout', icon: <LogoutOutlined />, label: 'Log out', onClick: () => void logout() },
+                { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Log out', onClick: () => void logout() },
               ],
             }}
           >
@@ -159,7 +159,7 @@ export default function HeaderNav() {
               aria-label={`${user.name || user.username || 'Your account'}, account menu`}
               data-testid="account-menu"
               // The button's label names it; the picture beside the name says nothing more.
-              icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined />} alt="" />}
+              icon={<Avatar size="small" src={user.avatar} icon={<UserOutlined aria-hidden />} alt="" />}
             >
               <span className="hide-on-phone">{user.name || user.username}</span>
             </Button>
@@ -172,7 +172,7 @@ export default function HeaderNav() {
             className="show-on-phone"
             type="text"
             aria-label="Open menu"
-            icon={<MenuOutlined />}
+            icon={<MenuOutlined aria-hidden />}
             onClick={() => setDrawerOpen(true)}
           />
         )}

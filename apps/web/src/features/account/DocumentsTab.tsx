@@ -62,7 +62,7 @@ export function DocumentsTab({ account }: { account: PerformerAccount }) {
                       }}
                     >
                       <Button
-                        icon={<UploadOutlined />}
+                        icon={<UploadOutlined aria-hidden />}
                         loading={uploading?.field === field}
                         aria-label={`${account.documents[field] ? 'Replace' : 'Upload'} ${labels[field]}`}
                       >
@@ -76,7 +76,7 @@ export function DocumentsTab({ account }: { account: PerformerAccount }) {
               <span>
                 {labels[field]}{' '}
                 {account.documents[field] ? (
-                  <Tag icon={<CheckCircleFilled />} color="success">
+                  <Tag icon={<CheckCircleFilled aria-hidden />} color="success">
                     on file
                   </Tag>
                 ) : (

@@ -33,7 +33,7 @@ export function ImageUpload({ kind, current, label }: { kind: Kind; current: str
   return (
     <Flex gap={16} align="center" wrap>
       {kind === 'avatar' ? (
-        <Avatar size={80} src={current} icon={<UserOutlined />} alt="" />
+        <Avatar size={80} src={current} icon={<UserOutlined aria-hidden />} alt="" />
       ) : (
         <div
           className="cover-preview"
@@ -51,7 +51,7 @@ export function ImageUpload({ kind, current, label }: { kind: Kind; current: str
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+          <Button icon={<UploadOutlined aria-hidden />} loading={progress !== undefined}>
             Change {label.toLowerCase()}
           </Button>
         </Upload>

@@ -55,7 +55,7 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} loading={progress !== undefined}>
+          <Button icon={<UploadOutlined aria-hidden />} loading={progress !== undefined}>
             {video ? 'Replace video' : 'Upload video'}
           </Button>
         </Upload>
@@ -68,7 +68,7 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
                 .catch((error: unknown) => toast.error(errorMessage(error)))
             }
           >
-            <Button icon={<DeleteOutlined />} loading={removing.isLoading}>
+            <Button icon={<DeleteOutlined aria-hidden />} loading={removing.isLoading}>
               Remove
             </Button>
           </Popconfirm>

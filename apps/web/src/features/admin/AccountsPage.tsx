@@ -100,7 +100,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
                           </a>
                         ) : (
                           <a key={document._id} href={document.url} download>
-                            <DownloadOutlined /> {label} ({document.mimeType === 'application/pdf' ? 'PDF' : 'file'})
+                            <DownloadOutlined aria-hidden /> {label} ({document.mimeType === 'application/pdf' ? 'PDF' : 'file'})
                           </a>
                         );
                       })}

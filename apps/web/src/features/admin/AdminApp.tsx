@@ -34,21 +34,21 @@ import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
 const sections = [
-  { key: 'settings', icon: <SettingOutlined />, label: <Link to="/admin/settings">Settings</Link> },
-  { key: 'fans', icon: <TeamOutlined />, label: <Link to="/admin/fans">Fans</Link> },
-  { key: 'creators', icon: <VideoCameraOutlined />, label: <Link to="/admin/creators">Creators</Link> },
-  { key: 'pages', icon: <FileTextOutlined />, label: <Link to="/admin/pages">Pages</Link> },
-  { key: 'promos', icon: <NotificationOutlined />, label: <Link to="/admin/promos">Site promos</Link> },
-  { key: 'reports', icon: <FlagOutlined />, label: <Link to="/admin/reports">Reports</Link> },
-  { key: 'live', icon: <VideoCameraAddOutlined />, label: <Link to="/admin/live">Live sessions</Link> },
-  { key: 'token-packages', icon: <DollarOutlined />, label: <Link to="/admin/token-packages">Token packages</Link> },
-  { key: 'coupons', icon: <TagOutlined />, label: <Link to="/admin/coupons">Coupons</Link> },
-  { key: 'transactions', icon: <CreditCardOutlined />, label: <Link to="/admin/transactions">Transactions</Link> },
-  { key: 'wallet-charges', icon: <WalletOutlined />, label: <Link to="/admin/wallet-charges">Wallet charges</Link> },
-  { key: 'earnings', icon: <LineChartOutlined />, label: <Link to="/admin/earnings">Earnings</Link> },
-  { key: 'payouts', icon: <BankOutlined />, label: <Link to="/admin/payouts">Payouts</Link> },
+  { key: 'settings', icon: <SettingOutlined aria-hidden />, label: <Link to="/admin/settings">Settings</Link> },
+  { key: 'fans', icon: <TeamOutlined aria-hidden />, label: <Link to="/admin/fans">Fans</Link> },
+  { key: 'creators', icon: <VideoCameraOutlined aria-hidden />, label: <Link to="/admin/creators">Creators</Link> },
+  { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: <Link to="/admin/pages">Pages</Link> },
+  { key: 'promos', icon: <NotificationOutlined aria-hidden />, label: <Link to="/admin/promos">Site promos</Link> },
+  { key: 'reports', icon: <FlagOutlined aria-hidden />, label: <Link to="/admin/reports">Reports</Link> },
+  { key: 'live', icon: <VideoCameraAddOutlined aria-hidden />, label: <Link to="/admin/live">Live sessions</Link> },
+  { key: 'token-packages', icon: <DollarOutlined aria-hidden />, label: <Link to="/admin/token-packages">Token packages</Link> },
+  { key: 'coupons', icon: <TagOutlined aria-hidden />, label: <Link to="/admin/coupons">Coupons</Link> },
+  { key: 'transactions', icon: <CreditCardOutlined aria-hidden />, label: <Link to="/admin/transactions">Transactions</Link> },
+  { key: 'wallet-charges', icon: <WalletOutlined aria-hidden />, label: <Link to="/admin/wallet-charges">Wallet charges</Link> },
+  { key: 'earnings', icon: <LineChartOutlined aria-hidden />, label: <Link to="/admin/earnings">Earnings</Link> },
+  { key: 'payouts', icon: <BankOutlined aria-hidden />, label: <Link to="/admin/payouts">Payouts</Link> },
 ];
-const ordersSection = { key: 'orders', icon: <ShoppingOutlined />, label: <Link to="/admin/orders">Orders</Link> };
+const ordersSection = { key: 'orders', icon: <ShoppingOutlined aria-hidden />, label: <Link to="/admin/orders">Orders</Link> };
 
 /**
  * The sections: a side menu on a wide screen; on a phone a named button above the page opens them
@@ -81,7 +81,7 @@ function AdminFrame({ section, shopOpen, children }: { section: string; shopOpen
   return (
     <Layout>
       <AdminContent>
-        <Button icon={<MenuOutlined />} aria-expanded={open} onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
+        <Button icon={<MenuOutlined aria-hidden />} aria-expanded={open} onClick={() => setOpen(true)} style={{ marginBottom: 16 }}>
           Admin sections
         </Button>
         <Drawer title="Admin sections" placement="left" open={open} onClose={() => setOpen(false)} size={260}>

@@ -92,7 +92,7 @@ export function ResourcePage<T extends Row, F extends object>(props: ResourcePag
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageTitle>{props.title}</PageTitle>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open()}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open()}>
           New {props.singular}
         </Button>
       </Flex>

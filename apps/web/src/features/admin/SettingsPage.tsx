@@ -78,10 +78,16 @@ function MenusInput({ name }: { name: string }) {
               <Form.Item name={[index, 'ordering']} noStyle initialValue={0}>
                 <InputNumber style={{ width: 70 }} aria-label="Order" />
               </Form.Item>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label="Remove menu item" onClick={() => remove(index)} />
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label="Remove menu item"
+                onClick={() => remove(index)}
+              />
             </Flex>
           ))}
-          <Button icon={<PlusOutlined />} onClick={() => add()} style={{ alignSelf: 'flex-start' }}>
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => add()} style={{ alignSelf: 'flex-start' }}>
             Add menu item
           </Button>
         </Flex>

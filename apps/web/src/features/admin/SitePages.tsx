@@ -266,7 +266,7 @@ function PromoImageUpload({ promo }: { promo: SitePromo }) {
           return false;
         }}
       >
-        <Button size="small" icon={<UploadOutlined />} loading={progress !== undefined}>
+        <Button size="small" icon={<UploadOutlined aria-hidden />} loading={progress !== undefined}>
           Image
         </Button>
       </Upload>

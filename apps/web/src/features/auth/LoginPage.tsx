@@ -74,10 +74,10 @@ export default function LoginPage() {
       )}
       <Form<LoginForm> layout="vertical" initialValues={{ remember: true }} onFinish={submit} requiredMark={false}>
         <Form.Item name="login" label="E-mail or username" rules={[{ required: true, message: 'Enter your e-mail or username' }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+          <Input prefix={<UserOutlined aria-hidden />} autoComplete="username" autoFocus />
         </Form.Item>
         <Form.Item name="password" label="Password" rules={[{ required: true, message: 'Enter your password' }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+          <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" />
         </Form.Item>
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
           <Form.Item name="remember" valuePropName="checked" noStyle>

@@ -116,7 +116,7 @@ export default function RegisterCreatorPage() {
             rules={[{ required: true, message: `Add the ${label.toLowerCase()}` }]}
           >
             <Upload beforeUpload={() => false} maxCount={1} accept="image/jpeg,image/png,image/webp,application/pdf">
-              <Button icon={<UploadOutlined />}>Choose file</Button>
+              <Button icon={<UploadOutlined aria-hidden />}>Choose file</Button>
             </Upload>
           </Form.Item>
         ))}

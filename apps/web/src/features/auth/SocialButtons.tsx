@@ -32,14 +32,14 @@ export function SocialButtons({ accountRole: role }: { accountRole: SocialRole }
         {google && (
           <Button
             block
-            icon={<GoogleOutlined />}
+            icon={<GoogleOutlined aria-hidden />}
             onClick={() => startGoogleSignIn(settings.googleAuthorizeUrl, settings.googleClientId, role, redirect)}
           >
             Continue with Google
           </Button>
         )}
         {settings?.twitterLoginEnabled && (
-          <Button block icon={<XOutlined />} loading={twitter.isLoading} onClick={() => void startTwitter()}>
+          <Button block icon={<XOutlined aria-hidden />} loading={twitter.isLoading} onClick={() => void startTwitter()}>
             Continue with Twitter
           </Button>
         )}

@@ -68,7 +68,13 @@ export function BlockButton({ user, size = 'small' }: { user: Pick<PublicUser, '
           .catch((error: unknown) => toast.error(errorMessage(error)))
       }
     >
-      <Button size={size} danger icon={<StopOutlined />} loading={blocking.isLoading || status.isLoading} aria-label={`Block ${user.name}`}>
+      <Button
+        size={size}
+        danger
+        icon={<StopOutlined aria-hidden />}
+        loading={blocking.isLoading || status.isLoading}
+        aria-label={`Block ${user.name}`}
+      >
         Block
       </Button>
     </Popconfirm>

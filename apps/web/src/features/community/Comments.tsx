@@ -60,7 +60,7 @@ export function Comments({
                           .catch((error: unknown) => toast.error(errorMessage(error)))
                       }
                     >
-                      <Button size="small" type="text" icon={<DeleteOutlined />} aria-label="Delete comment" />
+                      <Button size="small" type="text" icon={<DeleteOutlined aria-hidden />} aria-label="Delete comment" />
                     </Popconfirm>,
                   ]
                 : []),

@@ -37,7 +37,7 @@ export function ReactionBar({
     <Flex gap={8} style={{ marginTop: 12 }}>
       <Button
         type="text"
-        icon={isLiked ? <HeartFilled style={{ color: '#e0245e' }} /> : <HeartOutlined />}
+        icon={isLiked ? <HeartFilled aria-hidden style={{ color: '#e0245e' }} /> : <HeartOutlined aria-hidden />}
         aria-pressed={isLiked}
         aria-label={`${likes} ${likes === 1 ? 'like' : 'likes'}`}
         onClick={() => onReact('like', !isLiked)}
@@ -46,7 +46,7 @@ export function ReactionBar({
       </Button>
       <Button
         type="text"
-        icon={<CommentOutlined />}
+        icon={<CommentOutlined aria-hidden />}
         aria-label={`${comments} ${comments === 1 ? 'comment' : 'comments'}`}
         aria-expanded={commentsOpen}
         onClick={onToggleComments}
@@ -57,7 +57,7 @@ export function ReactionBar({
       <ReportButton targetType={target.type} targetId={target.id} />
       <Button
         type="text"
-        icon={isBookmarked ? <ReadOutlined /> : <BookOutlined />}
+        icon={isBookmarked ? <ReadOutlined aria-hidden /> : <BookOutlined aria-hidden />}
         aria-pressed={isBookmarked}
         aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark'}
         onClick={() => onReact('bookmark', !isBookmarked)}

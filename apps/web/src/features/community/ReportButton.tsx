@@ -37,7 +37,7 @@ export function ReportButton({ targetType, targetId }: { targetType: Report['tar
 
   return (
     <>
-      <Button type="text" icon={<FlagOutlined />} aria-label="Report" onClick={signedIn(() => setOpen(true))} />
+      <Button type="text" icon={<FlagOutlined aria-hidden />} aria-label="Report" onClick={signedIn(() => setOpen(true))} />
       <Modal
         open={open}
         title="Report"

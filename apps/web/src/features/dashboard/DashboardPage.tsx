@@ -1,7 +1,7 @@
 import {
   CommentOutlined,
   EditOutlined,
-  LikeOutlined,
+  HeartOutlined,
   MailOutlined,
   ShoppingOutlined,
   VideoCameraOutlined,
@@ -52,7 +52,7 @@ function TopPosts({ posts }: { posts?: CreatorDashboard['topPosts'] }) {
   if (!posts.length) {
     return (
       <Empty description="No posts in the last 30 days.">
-        <ButtonLink to="/creator/posts/new" type="primary" icon={<EditOutlined />}>
+        <ButtonLink to="/creator/posts/new" type="primary" icon={<EditOutlined aria-hidden />}>
           Write a post
         </ButtonLink>
       </Empty>
@@ -66,10 +66,10 @@ function TopPosts({ posts }: { posts?: CreatorDashboard['topPosts'] }) {
           extra={
             <Flex gap={12} aria-hidden>
               <span>
-                <LikeOutlined /> {post.likeCount}
+                <HeartOutlined aria-hidden /> {post.likeCount}
               </span>
               <span>
-                <CommentOutlined /> {post.commentCount}
+                <CommentOutlined aria-hidden /> {post.commentCount}
               </span>
             </Flex>
           }
@@ -97,7 +97,7 @@ function Waiting({ data }: { data?: CreatorDashboard }) {
   const lines: WaitingLine[] = [
     {
       to: '/creator/payouts',
-      icon: <WalletOutlined />,
+      icon: <WalletOutlined aria-hidden />,
       testId: 'dashboard-payouts',
       text: payouts.count
         ? `${plural(payouts.count, 'payout request', 'payout requests')} in review: ${formatTokens(payouts.amount)}`
@@ -107,7 +107,7 @@ function Waiting({ data }: { data?: CreatorDashboard }) {
       ? [
           {
             to: '/creator/orders?deliveryStatus=processing',
-            icon: <ShoppingOutlined />,
+            icon: <ShoppingOutlined aria-hidden />,
             testId: 'dashboard-orders',
             text: orders.count ? `${plural(orders.count, 'order', 'orders')} to ship` : 'No order to ship',
           },
@@ -151,13 +151,13 @@ export default function DashboardPage() {
           <Typography.Text type="secondary">Welcome back{user?.name ? `, ${user.name}` : ''}.</Typography.Text>
         </div>
         <Flex gap={8} wrap>
-          <ButtonLink to="/creator/posts/new" type="primary" icon={<EditOutlined />}>
+          <ButtonLink to="/creator/posts/new" type="primary" icon={<EditOutlined aria-hidden />}>
             New post
           </ButtonLink>
-          <ButtonLink to="/creator/live" icon={<VideoCameraOutlined />}>
+          <ButtonLink to="/creator/live" icon={<VideoCameraOutlined aria-hidden />}>
             {data?.liveSessionId ? 'Back to your live' : 'Go live'}
           </ButtonLink>
-          <ButtonLink to="/creator/mass-messages" icon={<MailOutlined />}>
+          <ButtonLink to="/creator/mass-messages" icon={<MailOutlined aria-hidden />}>
             Message subscribers
           </ButtonLink>
         </Flex>

@@ -58,7 +58,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
         </Flex>
         <Space style={{ marginInlineStart: 'auto' }}>
           {feed.isPinned && (
-            <Tag icon={<PushpinFilled />} color="blue">
+            <Tag icon={<PushpinFilled aria-hidden />} color="blue">
               Pinned
             </Tag>
           )}

@@ -203,12 +203,16 @@ function FeedComposer({ feed }: { feed?: Feed }) {
                         <Input maxLength={100} />
                       </Form.Item>
                       {fields.length > 2 && (
-                        <Button icon={<DeleteOutlined />} aria-label={`Remove option ${index + 1}`} onClick={() => remove(field.name)} />
+                        <Button
+                          icon={<DeleteOutlined aria-hidden />}
+                          aria-label={`Remove option ${index + 1}`}
+                          onClick={() => remove(field.name)}
+                        />
                       )}
                     </Flex>
                   ))}
                   {fields.length < 10 && (
-                    <Button icon={<PlusOutlined />} onClick={() => add('')} style={{ marginBottom: 16 }}>
+                    <Button icon={<PlusOutlined aria-hidden />} onClick={() => add('')} style={{ marginBottom: 16 }}>
                       Add option
                     </Button>
                   )}

@@ -18,7 +18,7 @@ export function GalleryCard({ gallery }: { gallery: Gallery }) {
       likes={gallery.stats.likes}
       badge={
         <>
-          <PictureOutlined /> {gallery.stats.photos}
+          <PictureOutlined aria-hidden /> {gallery.stats.photos}
         </>
       }
     />

@@ -148,14 +148,14 @@ function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
                     <SavedAltText file={photo.file} label={`Alt text for photo ${(page - 1) * PHOTOS_PER_PAGE + index + 1}`} />
                     <Flex gap={4} align="center">
                       {photo.isCover ? (
-                        <Tag icon={<StarFilled />} color="gold">
+                        <Tag icon={<StarFilled aria-hidden />} color="gold">
                           Cover
                         </Tag>
                       ) : (
                         <Button
                           size="small"
                           type="text"
-                          icon={<StarOutlined />}
+                          icon={<StarOutlined aria-hidden />}
                           onClick={() => act(setCover(photo._id).unwrap(), 'Cover changed')}
                         >
                           Make cover
@@ -166,7 +166,7 @@ function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
                           size="small"
                           type="text"
                           danger
-                          icon={<DeleteOutlined />}
+                          icon={<DeleteOutlined aria-hidden />}
                           aria-label={`Delete photo ${index + 1}`}
                           style={{ marginInlineStart: 'auto' }}
                         />

@@ -52,10 +52,10 @@ export function Lightbox({
           />
           {count > 1 && (
             <Flex gap={8}>
-              <Button icon={<LeftOutlined />} onClick={previous}>
+              <Button icon={<LeftOutlined aria-hidden />} onClick={previous}>
                 Previous photo
               </Button>
-              <Button icon={<RightOutlined />} iconPlacement="end" onClick={next}>
+              <Button icon={<RightOutlined aria-hidden />} iconPlacement="end" onClick={next}>
                 Next photo
               </Button>
             </Flex>

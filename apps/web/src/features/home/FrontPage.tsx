@@ -11,17 +11,17 @@ import './home.css';
 
 const offers: Array<{ icon: ReactNode; title: string; text: string }> = [
   {
-    icon: <PictureOutlined />,
+    icon: <PictureOutlined aria-hidden />,
     title: 'Creators publish',
     text: 'Posts, photos, galleries, videos and stories: free for everyone, for subscribers, or for sale.',
   },
   {
-    icon: <VideoCameraOutlined />,
+    icon: <VideoCameraOutlined aria-hidden />,
     title: 'Live, together',
     text: 'Creators stream live; fans watch, chat, tip and ask for a private show.',
   },
   {
-    icon: <DollarOutlined />,
+    icon: <DollarOutlined aria-hidden />,
     title: 'Fans support them',
     text: 'Follow for free, subscribe for everything, tip, buy and send messages.',
   },

@@ -65,7 +65,7 @@ export function AgoraPlayer({ sessionId, label }: { sessionId: string; label: st
         state.step === 'failed' ? (
           <div className="live-player-waiting" role="alert">
             <span>{state.message}</span>
-            <Button icon={<ReloadOutlined />} onClick={() => setAttempt((value) => value + 1)}>
+            <Button icon={<ReloadOutlined aria-hidden />} onClick={() => setAttempt((value) => value + 1)}>
               Try again
             </Button>
           </div>

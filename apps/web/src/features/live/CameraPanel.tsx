@@ -44,7 +44,7 @@ export function CameraPanel({ camera, locked = false }: { camera: Camera; locked
           className="studio-device"
         />
         <Button
-          icon={camera.muted ? <AudioMutedOutlined /> : <AudioOutlined />}
+          icon={camera.muted ? <AudioMutedOutlined aria-hidden /> : <AudioOutlined aria-hidden />}
           onClick={camera.toggleMute}
           aria-pressed={camera.muted}
           danger={camera.muted}

@@ -22,7 +22,7 @@ export function LiveCount({ watching }: { watching: number }) {
       <Tag color="red" className="live-tag">
         Live
       </Tag>
-      <Tag icon={<EyeOutlined />} data-testid="viewer-count">
+      <Tag icon={<EyeOutlined aria-hidden />} data-testid="viewer-count">
         {watching} watching
       </Tag>
     </>

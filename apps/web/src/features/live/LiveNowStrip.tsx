@@ -26,14 +26,14 @@ export function LiveNowStrip() {
                 aria-label={`${name} is live: ${session.title || 'watch'}, ${session.viewerCount} watching`}
               >
                 <span className="live-now-avatar">
-                  <Avatar size={64} src={session.performer.avatar} icon={<UserOutlined />} alt="" />
+                  <Avatar size={64} src={session.performer.avatar} icon={<UserOutlined aria-hidden />} alt="" />
                   <span className="live-badge" aria-hidden>
                     Live
                   </span>
                 </span>
                 <span className="live-now-name">{name}</span>
                 <span className="live-now-viewers" aria-hidden>
-                  <EyeOutlined /> {session.viewerCount} watching
+                  <EyeOutlined aria-hidden /> {session.viewerCount} watching
                 </span>
               </Link>
             </li>

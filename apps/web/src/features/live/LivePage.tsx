@@ -85,7 +85,7 @@ function Watching({
           )}
           <Flex gap={12} align="center" wrap>
             <Link to={`/${session.performer.username ?? session.performerId}`} className="live-creator">
-              <Avatar src={session.performer.avatar} icon={<UserOutlined />} alt="" />
+              <Avatar src={session.performer.avatar} icon={<UserOutlined aria-hidden />} alt="" />
               <strong>{name}</strong>
             </Link>
             <LiveCount watching={members ?? session.viewerCount} />

@@ -78,7 +78,7 @@ export function LiveVideoBox({
       {playing && live.muted && (
         <Button
           className="live-unmute"
-          icon={<SoundOutlined />}
+          icon={<SoundOutlined aria-hidden />}
           onClick={() => {
             if (video.current) video.current.muted = false;
           }}

@@ -59,7 +59,7 @@ export function PrivateRequestsPanel({ live, goPrivate }: { live: boolean; goPri
       renderItem={(request) => (
         <List.Item data-testid="private-request">
           <Flex gap={12} align="flex-start" style={{ width: '100%' }} wrap>
-            <Avatar src={request.user.avatar} icon={<UserOutlined />} alt="" />
+            <Avatar src={request.user.avatar} icon={<UserOutlined aria-hidden />} alt="" />
             <Flex vertical style={{ flex: 1, minWidth: 160 }}>
               <Typography.Text strong>{request.user.name || request.user.username}</Typography.Text>
               <Typography.Text type="secondary">{formatTokens(request.pricePerMinute)} a minute</Typography.Text>

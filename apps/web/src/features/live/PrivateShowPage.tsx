@@ -227,7 +227,7 @@ function Call({ call }: { call: PrivateCall }) {
       </div>
       <Flex justify="center">
         <Popconfirm title="Hang up and end the show?" okText="Hang up" onConfirm={hangUp}>
-          <Button danger type="primary" size="large" icon={<PhoneOutlined rotate={135} />} disabled={state === 'closed'}>
+          <Button danger type="primary" size="large" icon={<PhoneOutlined aria-hidden rotate={135} />} disabled={state === 'closed'}>
             Hang up
           </Button>
         </Popconfirm>

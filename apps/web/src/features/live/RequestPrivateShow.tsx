@@ -77,7 +77,7 @@ export function RequestPrivateShow({ session }: { session: LiveSession }) {
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
     <>
-      <Button icon={<PhoneOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<PhoneOutlined aria-hidden />} onClick={() => setOpen(true)}>
         Request a private show
       </Button>
       <Modal

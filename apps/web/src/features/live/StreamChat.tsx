@@ -191,7 +191,9 @@ function ChatLine({ line, canDelete, onDelete }: { line: StreamMessage; canDelet
         )}
         {(!tip || line.isDeleted || line.text) && <span>{line.text}</span>}
       </div>
-      {canDelete && <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Delete message" onClick={onDelete} />}
+      {canDelete && (
+        <Button type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label="Delete message" onClick={onDelete} />
+      )}
     </div>
   );
 }

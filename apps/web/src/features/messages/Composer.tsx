@@ -98,7 +98,7 @@ export function Composer({
               <Button
                 size="small"
                 type="text"
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={`Remove ${item.file.name}`}
                 onClick={() => setAttachments((current) => current.filter((other) => other.key !== item.key))}
               />
@@ -108,7 +108,7 @@ export function Composer({
       )}
       <Flex gap={8} align="flex-end">
         <Upload accept={[accepts.photo, accepts.video, accepts.audio].join(',')} multiple showUploadList={false} beforeUpload={attach}>
-          <Button icon={<PaperClipOutlined />} aria-label="Attach photos, videos or audio" />
+          <Button icon={<PaperClipOutlined aria-hidden />} aria-label="Attach photos, videos or audio" />
         </Upload>
         <Input.TextArea
           value={text}
@@ -126,7 +126,14 @@ export function Composer({
           aria-label="Message"
           status={tooLong ? 'error' : undefined}
         />
-        <Button type="primary" htmlType="submit" icon={<SendOutlined />} loading={isLoading} disabled={!canSend} aria-label={sendLabel} />
+        <Button
+          type="primary"
+          htmlType="submit"
+          icon={<SendOutlined aria-hidden />}
+          loading={isLoading}
+          disabled={!canSend}
+          aria-label={sendLabel}
+        />
       </Flex>
       {tooLong && (
         <Typography.Text type="danger" role="alert">

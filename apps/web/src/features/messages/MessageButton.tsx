@@ -21,7 +21,7 @@ export function MessageButton({ person, block, size }: { person: PublicUser; blo
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
     <Button
-      icon={<MessageOutlined />}
+      icon={<MessageOutlined aria-hidden />}
       loading={isLoading}
       onClick={signedIn(start)}
       block={block}

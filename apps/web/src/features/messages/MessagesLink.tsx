@@ -14,7 +14,7 @@ export function MessagesLink() {
   return (
     <Link to="/messages" aria-label={unread ? `Messages, ${unread} unread` : 'Messages'} data-testid="messages-link">
       <Badge count={unread} size="small" overflowCount={99}>
-        <Button type="text" icon={<MessageOutlined />} tabIndex={-1} aria-hidden />
+        <Button type="text" icon={<MessageOutlined aria-hidden />} tabIndex={-1} aria-hidden />
       </Badge>
     </Link>
   );

@@ -115,7 +115,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   return (
     <Flex vertical className="thread" aria-label={`Conversation with ${other.name}`}>
       <Flex align="center" gap={8} className="thread-header">
-        {onBack && <Button type="text" icon={<ArrowLeftOutlined />} onClick={onBack} aria-label="Back to conversations" />}
+        {onBack && <Button type="text" icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} aria-label="Back to conversations" />}
         <PresenceAvatar src={other.avatar} presence={conversation.recipientPresence} />
         <Flex vertical>
           <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
@@ -249,7 +249,7 @@ function MessageBubble({
                   role="img"
                   aria-label="Locked media"
                 >
-                  <LockOutlined />
+                  <LockOutlined aria-hidden />
                 </div>
               ),
             )}
@@ -272,11 +272,11 @@ function MessageBubble({
         {mine && !message.isDeleted && (
           <>
             <span role="img" aria-label={message.isSeen ? 'Seen' : 'Sent'} title={message.isSeen ? 'Seen' : 'Sent'}>
-              <CheckOutlined />
-              {message.isSeen && <CheckOutlined style={{ marginLeft: -6 }} />}
+              <CheckOutlined aria-hidden />
+              {message.isSeen && <CheckOutlined aria-hidden style={{ marginLeft: -6 }} />}
             </span>
             <Popconfirm title="Delete this message for both of you?" okText="Delete" onConfirm={onDelete}>
-              <Button type="text" size="small" icon={<DeleteOutlined />} aria-label="Delete message" />
+              <Button type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label="Delete message" />
             </Popconfirm>
           </>
         )}

@@ -52,7 +52,7 @@ export function NotificationBell() {
       <Badge count={count} size="small" overflowCount={99}>
         <Button
           type="text"
-          icon={<BellOutlined />}
+          icon={<BellOutlined aria-hidden />}
           aria-label={count ? `Notifications, ${count} unread` : 'Notifications'}
           data-testid="notification-bell"
         />

@@ -27,7 +27,7 @@ export default function FollowersPage() {
               key: 'fan',
               render: (_: unknown, row) => (
                 <span>
-                  <Avatar size="small" src={row.follower.avatar} icon={<UserOutlined />} style={{ marginRight: 8 }} alt="" />
+                  <Avatar size="small" src={row.follower.avatar} icon={<UserOutlined aria-hidden />} style={{ marginRight: 8 }} alt="" />
                   {row.follower.name} <Typography.Text type="secondary">@{row.follower.username}</Typography.Text>
                 </span>
               ),

@@ -32,7 +32,7 @@ export function FollowButton({ performer, block, size }: { performer: PublicPerf
       block={block}
       size={size}
       type={isFollowed ? 'default' : 'primary'}
-      icon={isFollowed ? <HeartFilled /> : <HeartOutlined />}
+      icon={isFollowed ? <HeartFilled aria-hidden /> : <HeartOutlined aria-hidden />}
       loading={following.isLoading || unfollowing.isLoading}
       aria-pressed={isFollowed}
       onClick={() =>
@@ -56,7 +56,7 @@ export function BookmarkButton({ performer }: { performer: PublicPerformer }) {
       <Button
         aria-label={label}
         aria-pressed={performer.isBookmarked}
-        icon={performer.isBookmarked ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+        icon={performer.isBookmarked ? <StarFilled aria-hidden style={{ color: '#faad14' }} /> : <StarOutlined aria-hidden />}
         loading={bookmarking.isLoading || unbookmarking.isLoading}
         onClick={() =>
           performer.isBookmarked

@@ -8,7 +8,7 @@ import { FollowButton } from './PerformerActions';
 function Identity({ performer, href, avatarSize }: { performer: PublicPerformer; href: string; avatarSize: number }) {
   return (
     <>
-      <Avatar size={avatarSize} src={performer.avatar} icon={<UserOutlined />} alt="" />
+      <Avatar size={avatarSize} src={performer.avatar} icon={<UserOutlined aria-hidden />} alt="" />
       <div style={{ minWidth: 0, flex: 1 }}>
         <Link to={href}>
           <Typography.Text strong ellipsis>

@@ -79,7 +79,7 @@ export default function ProfilePage() {
       />
       <Card className="profile-card">
         <Flex gap={16} align="flex-end" wrap>
-          <Avatar size={96} src={performer.avatar} icon={<UserOutlined />} className="profile-avatar" alt={performer.name} />
+          <Avatar size={96} src={performer.avatar} icon={<UserOutlined aria-hidden />} className="profile-avatar" alt={performer.name} />
           <div style={{ flex: 1, minWidth: 200 }}>
             <Flex gap={8} align="center" wrap>
               <Typography.Title level={1} style={{ margin: 0, fontSize: 28 }}>
@@ -98,7 +98,7 @@ export default function ProfilePage() {
           </div>
           <Flex gap={8} wrap>
             {own && (
-              <ButtonLink to="/creator/dashboard" icon={<DashboardOutlined />}>
+              <ButtonLink to="/creator/dashboard" icon={<DashboardOutlined aria-hidden />}>
                 Your dashboard
               </ButtonLink>
             )}

@@ -164,7 +164,7 @@ export function AddressPicker({
               <Button
                 size="small"
                 type="text"
-                icon={<EditOutlined />}
+                icon={<EditOutlined aria-hidden />}
                 aria-label={`Edit the address of ${address.name}, ${address.street}`}
                 onClick={() => setEditing({ address })}
               />
@@ -172,7 +172,7 @@ export function AddressPicker({
           ))}
         </Flex>
       </Radio.Group>
-      <Button icon={<PlusOutlined />} onClick={() => setEditing({})} style={{ alignSelf: 'flex-start' }}>
+      <Button icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})} style={{ alignSelf: 'flex-start' }}>
         New address
       </Button>
     </Flex>

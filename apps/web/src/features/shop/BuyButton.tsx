@@ -38,14 +38,14 @@ export function BuyButton({ product }: { product: Product }) {
 
   if (physical && stock <= 0) {
     return (
-      <Button disabled icon={<ShoppingCartOutlined />}>
+      <Button disabled icon={<ShoppingCartOutlined aria-hidden />}>
         Sold out
       </Button>
     );
   }
   return (
     <>
-      <Button type="primary" size="large" icon={<ShoppingCartOutlined />} onClick={signedIn(() => setOpen(true))}>
+      <Button type="primary" size="large" icon={<ShoppingCartOutlined aria-hidden />} onClick={signedIn(() => setOpen(true))}>
         Buy for {formatTokens(product.price)}
       </Button>
       <PayModal
@@ -133,7 +133,7 @@ export function DownloadButton({ productId, block }: { productId: string; block?
       })
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
-    <Button type="primary" icon={<DownloadOutlined />} onClick={download} loading={isLoading} block={block}>
+    <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={download} loading={isLoading} block={block}>
       Download
     </Button>
   );

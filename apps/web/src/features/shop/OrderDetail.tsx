@@ -121,7 +121,7 @@ export function OrderDetail({ id, side, backTo }: { id: string; side: OrderSide;
   return (
     <Card className="page-narrow">
       <Link to={backTo}>
-        <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+        <Button type="link" icon={<ArrowLeftOutlined aria-hidden />} style={{ paddingInline: 0 }}>
           All orders
         </Button>
       </Link>

@@ -14,7 +14,7 @@ export function ProductThumb({ product, size }: { product: { images?: Product['i
     <img src={src} alt="" width={size} height={size} className="product-thumb" />
   ) : (
     <span className="product-thumb product-thumb-empty" style={{ width: size, height: size }} aria-hidden>
-      <ShoppingOutlined />
+      <ShoppingOutlined aria-hidden />
     </span>
   );
 }

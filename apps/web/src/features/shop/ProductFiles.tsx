@@ -91,7 +91,7 @@ export function ImagesPicker({
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} disabled={sending}>
+          <Button icon={<UploadOutlined aria-hidden />} disabled={sending}>
             Choose images
           </Button>
         </Upload>
@@ -118,7 +118,7 @@ export function ImagesPicker({
                     size="small"
                     type="text"
                     disabled={sending}
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={`Remove ${file.name}`}
                     onClick={() => onChange(chosen.filter((item) => item !== file))}
                   />,
@@ -173,7 +173,7 @@ export function DigitalFilePicker({
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} disabled={sending}>
+          <Button icon={<UploadOutlined aria-hidden />} disabled={sending}>
             {hasCurrent ? 'Replace file' : 'Choose file'}
           </Button>
         </Upload>
@@ -186,7 +186,7 @@ export function DigitalFilePicker({
                 size="small"
                 type="text"
                 disabled={sending}
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={`Do not upload ${chosen.name}`}
                 onClick={() => onChange(undefined)}
               />

@@ -21,7 +21,7 @@ function ProductGallery({ product }: { product: Product }) {
   if (!images.length) {
     return (
       <div className="product-gallery-main product-thumb-empty" role="img" aria-label="No picture">
-        <ShoppingOutlined />
+        <ShoppingOutlined aria-hidden />
       </div>
     );
   }
@@ -69,7 +69,7 @@ function BookmarkToggle({ product }: { product: Product }) {
   );
   return (
     <Button
-      icon={product.isBookmarked ? <StarFilled /> : <StarOutlined />}
+      icon={product.isBookmarked ? <StarFilled aria-hidden /> : <StarOutlined aria-hidden />}
       aria-pressed={product.isBookmarked}
       loading={isLoading}
       onClick={toggle}
@@ -85,7 +85,7 @@ function ProductActions({ product }: { product: Product }) {
   if (viewer?._id === product.performer._id) {
     return (
       <Link to={`/creator/products/${product._id}/edit`}>
-        <Button icon={<EditOutlined />}>Edit product</Button>
+        <Button icon={<EditOutlined aria-hidden />}>Edit product</Button>
       </Link>
     );
   }

@@ -79,7 +79,7 @@ export default function MyStoriesPage() {
                   return false;
                 }}
               >
-                <Button icon={<UploadOutlined />}>Choose {type}</Button>
+                <Button icon={<UploadOutlined aria-hidden />}>Choose {type}</Button>
               </Upload>
               {upload && (
                 <Flex vertical style={{ marginTop: 8 }}>
@@ -129,7 +129,7 @@ export default function MyStoriesPage() {
                         .catch((error: unknown) => toast.error(errorMessage(error)))
                     }
                   >
-                    <Button size="small" type="text" icon={<DeleteOutlined />} aria-label="Delete story" />
+                    <Button size="small" type="text" icon={<DeleteOutlined aria-hidden />} aria-label="Delete story" />
                   </Popconfirm>,
                 ]}
               >

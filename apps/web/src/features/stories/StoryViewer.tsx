@@ -110,13 +110,13 @@ export function StoryViewer({ performerId, open, onClose }: { performerId: strin
             {story.text && <Typography.Paragraph className="story-text">{story.text}</Typography.Paragraph>}
           </div>
           <Flex justify="space-between" style={{ marginTop: 8 }}>
-            <Button icon={<LeftOutlined />} onClick={previous} disabled={index === 0} aria-label="Previous story" />
+            <Button icon={<LeftOutlined aria-hidden />} onClick={previous} disabled={index === 0} aria-label="Previous story" />
             <Button
-              icon={paused ? <CaretRightOutlined /> : <PauseOutlined />}
+              icon={paused ? <CaretRightOutlined aria-hidden /> : <PauseOutlined aria-hidden />}
               onClick={togglePause}
               aria-label={paused ? 'Play stories' : 'Pause stories'}
             />
-            <Button icon={<RightOutlined />} onClick={next} aria-label="Next story" />
+            <Button icon={<RightOutlined aria-hidden />} onClick={next} aria-label="Next story" />
           </Flex>
         </>
       )}

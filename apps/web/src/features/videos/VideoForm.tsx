@@ -86,7 +86,7 @@ function VideoForm({ video }: { video?: Video }) {
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />}>{label}</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>{label}</Button>
       </Upload>
       {chosen[name] && (
         <>
@@ -96,7 +96,7 @@ function VideoForm({ video }: { video?: Video }) {
           <Button
             size="small"
             type="text"
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={`Do not upload ${chosen[name].name}`}
             onClick={() => setChosen((current) => ({ ...current, [name]: undefined }))}
           />

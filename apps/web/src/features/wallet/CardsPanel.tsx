@@ -28,7 +28,7 @@ export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddi
       title="Cards"
       extra={
         !adding && (
-          <Button icon={<CreditCardOutlined />} onClick={() => onAddingChange(true)}>
+          <Button icon={<CreditCardOutlined aria-hidden />} onClick={() => onAddingChange(true)}>
             Add card
           </Button>
         )
@@ -44,7 +44,7 @@ export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddi
           <List.Item>
             <Flex justify="space-between" align="center" gap={8} wrap style={{ width: '100%' }}>
               <Flex gap={8} align="center" wrap>
-                <CreditCardOutlined />
+                <CreditCardOutlined aria-hidden />
                 <Typography.Text>{formatCard(card)}</Typography.Text>
                 <Typography.Text type="secondary">
                   {String(card.expMonth).padStart(2, '0')}/{card.expYear}
@@ -78,7 +78,12 @@ export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddi
                       .catch((error: unknown) => toast.error(errorMessage(error)))
                   }
                 >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove ${card.brand} ending ${card.last4}`} />
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    aria-label={`Remove ${card.brand} ending ${card.last4}`}
+                  />
                 </Popconfirm>
               </Flex>
             </Flex>

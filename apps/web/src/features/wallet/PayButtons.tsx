@@ -116,7 +116,7 @@ export function UnlockButton({
   const signedIn = useSignedInAction();
   return (
     <>
-      <Button type="primary" icon={<UnlockOutlined />} onClick={signedIn(() => setOpen(true))}>
+      <Button type="primary" icon={<UnlockOutlined aria-hidden />} onClick={signedIn(() => setOpen(true))}>
         Unlock for {formatTokens(price)}
       </Button>
       <PayModal
@@ -150,7 +150,7 @@ export function TipButton({ performer, sessionId }: { performer: PublicUser; ses
   if (viewer && viewer.role !== 'user') return null;
   return (
     <>
-      <Button icon={<DollarOutlined />} onClick={signedIn(() => setOpen(true))}>
+      <Button icon={<DollarOutlined aria-hidden />} onClick={signedIn(() => setOpen(true))}>
         Tip
       </Button>
       <PayModal

@@ -37,7 +37,7 @@ export default function WalletPage() {
         <PageTitle>Wallet</PageTitle>
         {back && (
           <Link to={back}>
-            <Button icon={<ArrowLeftOutlined />}>Back to your payment</Button>
+            <Button icon={<ArrowLeftOutlined aria-hidden />}>Back to your payment</Button>
           </Link>
         )}
       </Flex>

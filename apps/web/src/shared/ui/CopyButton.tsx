@@ -14,7 +14,7 @@ export function CopyButton({ text, label = 'Copy link' }: { text: string; label?
     }
   };
   return (
-    <Button icon={<CopyOutlined />} onClick={copy}>
+    <Button icon={<CopyOutlined aria-hidden />} onClick={copy}>
       {label}
     </Button>
   );

@@ -41,7 +41,7 @@ export function LibraryCard({
         hoverable
         cover={
           <div className="library-card-cover" style={{ backgroundImage: image ? `url(${image})` : undefined }}>
-            {!canView && <LockOutlined className="library-card-lock" aria-label="Locked" />}
+            {!canView && <LockOutlined aria-hidden className="library-card-lock" aria-label="Locked" />}
             {badge && <span className="library-card-badge">{badge}</span>}
           </div>
         }
@@ -52,10 +52,10 @@ export function LibraryCard({
         </Typography.Text>
         <Flex gap={12} align="center" style={{ marginTop: 4 }}>
           <Typography.Text type="secondary">
-            <EyeOutlined /> {views}
+            <EyeOutlined aria-hidden /> {views}
           </Typography.Text>
           <Typography.Text type="secondary">
-            <HeartOutlined /> {likes}
+            <HeartOutlined aria-hidden /> {likes}
           </Typography.Text>
           {isSale && !canView && (
             <Tag color="purple" style={{ marginInlineStart: 'auto' }}>

@@ -30,7 +30,7 @@ export function LockedPanel({
   return (
     <div className="feed-locked" style={{ backgroundImage: backdrop ? `url(${backdrop})` : undefined }} data-testid="locked-media">
       <Flex vertical align="center" gap={8} className="feed-locked-content">
-        <LockOutlined style={{ fontSize: 28 }} />
+        <LockOutlined aria-hidden style={{ fontSize: 28 }} />
         <Typography.Text strong>
           {isSale ? `Unlock this ${noun} for ${formatTokens(price)}` : `Subscribe to see this ${noun}`}
         </Typography.Text>

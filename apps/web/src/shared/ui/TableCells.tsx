@@ -49,7 +49,7 @@ export function ListHeader({ title, createTo, createLabel }: { title: string; cr
     <Flex justify="space-between" align="center" wrap gap={8}>
       <PageTitle>{title}</PageTitle>
       <Link to={createTo}>
-        <Button type="primary" icon={<PlusOutlined />}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />}>
           {createLabel}
         </Button>
       </Link>

@@ -16,7 +16,7 @@ export function ThemeToggle() {
       data-testid="theme-toggle"
       onClick={() => dispatch(toggleTheme())}
     >
-      {theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+      {theme === 'dark' ? <SunOutlined aria-hidden /> : <MoonOutlined aria-hidden />}
     </button>
   );
 }

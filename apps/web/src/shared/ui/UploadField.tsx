@@ -35,7 +35,7 @@ export function UploadField({
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />}>{label}</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>{label}</Button>
       </Upload>
       {uploads.items.length > 0 && (
         <List
@@ -51,7 +51,7 @@ export function UploadField({
                         key="remove"
                         size="small"
                         type="text"
-                        icon={<DeleteOutlined />}
+                        icon={<DeleteOutlined aria-hidden />}
                         aria-label={`Remove ${item.name}`}
                         onClick={() => uploads.remove(item.uid)}
                       />,
