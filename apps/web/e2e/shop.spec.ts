@@ -258,6 +258,6 @@ test('a fan short of tokens is led to top up what is missing, and back to the pr
   await page.getByRole('link', { name: 'Top up your wallet' }).click();
   await expect(page).toHaveURL(/\/user\/wallet\?/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue(String(Number(short)));
-  await page.getByRole('button', { name: 'Back to your payment' }).click();
+  await page.getByRole('link', { name: 'Back to your payment' }).click();
   await expect(page).toHaveURL(new RegExp(`${productUrl}$`));
 });

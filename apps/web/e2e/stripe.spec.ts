@@ -81,7 +81,7 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   await expect(page.getByTestId('header-balance')).toHaveText('35.00');
 
   // Failing the bank's check ends the payment; nothing is credited.
-  await page.getByRole('button', { name: 'Go to your wallet' }).click();
+  await page.getByRole('link', { name: 'Go to your wallet' }).click();
   await topUpWith(page, 'Visa •••• 3184', '10');
   await page.getByRole('dialog', { name: 'Confirm with your bank' }).getByRole('button', { name: 'Confirm payment' }).click();
   await page.getByRole('dialog', { name: '3D Secure test page' }).getByRole('button', { name: 'Fail' }).click();

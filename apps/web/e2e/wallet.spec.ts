@@ -30,7 +30,7 @@ test('a tip below the minimum stays as typed and is refused without an amount on
   // The top-up starts at what is missing, and the way back is offered.
   await expect(page).toHaveURL(/\/user\/wallet\?topUp=50\.00&back=%2Favastone$/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue('50');
-  await expect(page.getByRole('button', { name: 'Back to your payment' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to your payment' })).toBeVisible();
 });
 
 test('a top-up held for 3-D Secure is confirmed later from the payments list, whose states read as words and whose columns fold on a phone', async ({

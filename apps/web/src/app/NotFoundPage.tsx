@@ -1,5 +1,4 @@
-import { Button } from 'antd';
-import { Link } from 'react-router';
+import { ButtonLink } from '../shared/ui/ButtonLink';
 import { Result } from '../shared/ui/Result';
 
 export default function NotFoundPage() {
@@ -9,9 +8,9 @@ export default function NotFoundPage() {
       title="Page not found"
       subTitle="The page you are looking for does not exist."
       extra={
-        <Link to="/">
-          <Button type="primary">Go home</Button>
-        </Link>
+        <ButtonLink to="/" type="primary">
+          Go home
+        </ButtonLink>
       }
     />
   );

@@ -6,6 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { sameSitePath } from '../../shared/lib/landing';
 import { joinAsCreatorUrl, joinUrl } from '../../shared/lib/navigation';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { useLoginMutation, useResendVerificationMutation } from './api';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
@@ -94,12 +95,12 @@ export default function LoginPage() {
           <SocialButtons accountRole="user" />
           <Divider plain>New here?</Divider>
           <Flex gap={8} vertical>
-            <Link to={joinUrl(sameSitePath(redirect))}>
-              <Button block>Sign up as a fan</Button>
-            </Link>
-            <Link to={joinAsCreatorUrl(sameSitePath(redirect))}>
-              <Button block>Become a creator</Button>
-            </Link>
+            <ButtonLink to={joinUrl(sameSitePath(redirect))} block>
+              Sign up as a fan
+            </ButtonLink>
+            <ButtonLink to={joinAsCreatorUrl(sameSitePath(redirect))} block>
+              Become a creator
+            </ButtonLink>
           </Flex>
         </>
       )}

@@ -1,7 +1,7 @@
 import { DashboardOutlined, UserOutlined } from '@ant-design/icons';
 import type { FeedType, Option, PublicPerformer } from '@limelight/contracts';
 import { ErrorCode, performerAttributeFields, performerOptionSets } from '@limelight/contracts/constants';
-import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { joinUrl, loginUrl } from '../../shared/lib/navigation';
@@ -214,10 +214,8 @@ const newContent: Record<string, [to: string, label: string]> = {
 function NewContentButton({ tab }: { tab: string }) {
   const [to, label] = newContent[tab] ?? ['/creator/posts/new', 'New post'];
   return (
-    <Link to={to}>
-      <Button type="primary" size="small">
-        {label}
-      </Button>
-    </Link>
+    <ButtonLink to={to} type="primary" size="small">
+      {label}
+    </ButtonLink>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { formatDateTime } from '../../shared/ui/TableCells';
 import { AddressLines, AddressPicker } from './AddressBook';
@@ -120,11 +121,9 @@ export function OrderDetail({ id, side, backTo }: { id: string; side: OrderSide;
   const canDownload = side === 'buyer' && !physical && order.deliveryStatus !== 'refunded' && order.productId;
   return (
     <Card className="page-narrow">
-      <Link to={backTo}>
-        <Button type="link" icon={<ArrowLeftOutlined aria-hidden />} style={{ paddingInline: 0 }}>
-          All orders
-        </Button>
-      </Link>
+      <ButtonLink to={backTo} type="link" icon={<ArrowLeftOutlined aria-hidden />} style={{ paddingInline: 0 }}>
+        All orders
+      </ButtonLink>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageTitle style={{ margin: 0 }}>Order {order.number}</PageTitle>
         <DeliveryStatusTag status={order.deliveryStatus} />

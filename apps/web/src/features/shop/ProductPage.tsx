@@ -7,6 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
@@ -84,9 +85,9 @@ function ProductActions({ product }: { product: Product }) {
   const viewer = useAppSelector((state) => state.session.user);
   if (viewer?._id === product.performer._id) {
     return (
-      <Link to={`/creator/products/${product._id}/edit`}>
-        <Button icon={<EditOutlined aria-hidden />}>Edit product</Button>
-      </Link>
+      <ButtonLink to={`/creator/products/${product._id}/edit`} icon={<EditOutlined aria-hidden />}>
+        Edit product
+      </ButtonLink>
     );
   }
   if (viewer && viewer.role !== 'user') return null;

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { api, subscriberContentTags } from '../../shared/lib/api';
 import { formatTokens } from '../../shared/lib/money';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Result } from '../../shared/ui/Result';
 import { useTransactionQuery } from './api';
 
@@ -63,9 +64,9 @@ export function PaymentCancelPage() {
       title="Payment canceled"
       subTitle="Nothing was charged. You can try again whenever you like."
       extra={
-        <Link to="/user/wallet">
-          <Button type="primary">Go to your wallet</Button>
-        </Link>
+        <ButtonLink to="/user/wallet" type="primary">
+          Go to your wallet
+        </ButtonLink>
       }
     />
   );

@@ -8,6 +8,7 @@ import { useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
@@ -36,9 +37,9 @@ export default function WalletPage() {
       <Flex justify="space-between" align="center" wrap gap={8}>
         <PageTitle>Wallet</PageTitle>
         {back && (
-          <Link to={back}>
-            <Button icon={<ArrowLeftOutlined aria-hidden />}>Back to your payment</Button>
-          </Link>
+          <ButtonLink to={back} icon={<ArrowLeftOutlined aria-hidden />}>
+            Back to your payment
+          </ButtonLink>
         )}
       </Flex>
       <Row gutter={[16, 16]}>

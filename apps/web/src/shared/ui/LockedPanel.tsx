@@ -1,8 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatTokens } from '../lib/money';
+import { ButtonLink } from './ButtonLink';
 
 /**
  * What a viewer without access sees in place of paid or subscriber-only media: a blurred
@@ -38,9 +38,9 @@ export function LockedPanel({
         {isSale && unlock ? (
           unlock
         ) : (
-          <Link to={`${profile}?subscribe=1`}>
-            <Button type="primary">Subscribe</Button>
-          </Link>
+          <ButtonLink to={`${profile}?subscribe=1`} type="primary">
+            Subscribe
+          </ButtonLink>
         )}
       </Flex>
     </div>

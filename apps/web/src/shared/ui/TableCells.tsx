@@ -2,8 +2,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
-import { Link } from 'react-router';
 import { errorMessage, toast } from '../lib/toast';
+import { ButtonLink } from './ButtonLink';
 import { PageTitle } from './PageTitle';
 
 /** How tables show a moment (amounts go through shared/lib/money, with their unit). */
@@ -24,9 +24,9 @@ export function EditDeleteActions({
 }) {
   return (
     <Flex gap={8}>
-      <Link to={editTo}>
-        <Button size="small">{editLabel}</Button>
-      </Link>
+      <ButtonLink to={editTo} size="small">
+        {editLabel}
+      </ButtonLink>
       <Popconfirm
         title={confirm}
         onConfirm={() =>
@@ -48,11 +48,9 @@ export function ListHeader({ title, createTo, createLabel }: { title: string; cr
   return (
     <Flex justify="space-between" align="center" wrap gap={8}>
       <PageTitle>{title}</PageTitle>
-      <Link to={createTo}>
-        <Button type="primary" icon={<PlusOutlined aria-hidden />}>
-          {createLabel}
-        </Button>
-      </Link>
+      <ButtonLink to={createTo} type="primary" icon={<PlusOutlined aria-hidden />}>
+        {createLabel}
+      </ButtonLink>
     </Flex>
   );
 }
