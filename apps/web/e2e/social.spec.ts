@@ -48,7 +48,7 @@ test('a fan follows and bookmarks a creator and finds them on the following and 
 test('a visitor who tries to follow is asked to sign up and comes back to the creator', async ({ page }) => {
   await page.goto('/riovega');
   await page.locator('.profile-card').getByRole('button', { name: 'Follow' }).click();
-  await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Friovega$/);
+  await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Friovega%3Ffollow%3D1$/);
 });
 
 test('a creator fills in the profile and the plans and sees them on their page', async ({ page }) => {

@@ -60,8 +60,11 @@ test('a visitor browses, searches and opens a profile without signing in, then s
 
   // Following asks a visitor to join first; signing up brings them back here, signed in.
   await page.locator('.profile-card').getByRole('button', { name: 'Follow' }).click();
-  await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Favastone$/);
-  await expect(page.getByRole('link', { name: 'Log in', exact: true }).last()).toHaveAttribute('href', '/auth/login?redirect=%2Favastone');
+  await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Favastone%3Ffollow%3D1$/);
+  await expect(page.getByRole('link', { name: 'Log in', exact: true }).last()).toHaveAttribute(
+    'href',
+    '/auth/login?redirect=%2Favastone%3Ffollow%3D1',
+  );
   const username = `visitor_${tag}`;
   await page.getByLabel('Display name').fill('Vera Visitor');
   await page.getByLabel('Username').fill(username);
@@ -69,10 +72,14 @@ test('a visitor browses, searches and opens a profile without signing in, then s
   await page.getByLabel('Password', { exact: true }).fill('vera-password-1');
   await page.getByLabel('Confirm password').fill('vera-password-1');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/avastone$/);
+  await expect(page).toHaveURL(/\/avastone\?follow=1$/);
   await expect(page.getByTestId('account-menu')).toContainText('Vera Visitor');
-  await page.locator('.profile-card').getByRole('button', { name: 'Follow' }).click();
+  // The follow they asked for is one click away, asked rather than done for them.
+  const prompt = page.getByRole('alert').filter({ hasText: 'Follow Ava Stone?' });
+  await prompt.getByRole('button', { name: 'Follow' }).click();
   await expect(page.getByText('You follow Ava Stone')).toBeVisible();
+  await expect(prompt).toHaveCount(0);
+  await expect(page.locator('.profile-card').getByRole('button', { name: 'Following' })).toBeVisible();
 });
 
 test('"Subscribe" on a locked post brings a visitor through sign-up to the subscribe dialog', async ({ page }) => {

@@ -85,7 +85,7 @@ function useNavItems() {
 
 /**
  * The header after the logo when there is a menu to show or someone is signed in: the navigation
- * (a drawer on a phone), the connection state, the theme toggle, messages, notifications, balance
+ * (a drawer below a laptop's width), the connection state, the theme toggle, messages, notifications, balance
  * and the account menu. Drawn with antd, so loaded apart from the entry (SiteHeader).
  */
 export default function HeaderNav() {
@@ -169,7 +169,7 @@ export default function HeaderNav() {
         )}
         {items.length > 0 && (
           <Button
-            className="show-on-phone"
+            className="nav-menu-button"
             type="text"
             aria-label="Open menu"
             icon={<MenuOutlined aria-hidden />}

@@ -1,18 +1,21 @@
 import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { PublicPerformer } from '@limelight/contracts';
-import { Button, Tooltip } from 'antd';
-import { useNavigate } from 'react-router';
+import { Alert, Button, Tooltip } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { joinUrl } from '../../shared/lib/navigation';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useBookmarkPerformerMutation, useFollowMutation, useUnbookmarkPerformerMutation, useUnfollowMutation } from './api';
 
-/** Visitors are asked to sign up (or log in) first and come back to this creator (decision 027). */
-function useSignedInAction(performer: PublicPerformer) {
+/**
+ * Visitors are asked to sign up (or log in) first and come back to this creator (decision 027),
+ * with what they asked for in the address (`?follow=1`) when the page has a way to finish it.
+ */
+function useSignedInAction(performer: PublicPerformer, asked?: 'follow') {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const navigate = useNavigate();
   return async (action: () => Promise<unknown>, done: string) => {
-    if (!loggedIn) return navigate(joinUrl(`/${performer.username ?? performer._id}`));
+    if (!loggedIn) return navigate(joinUrl(`/${performer.username ?? performer._id}${asked ? `?${asked}=1` : ''}`));
     try {
       await action();
       toast.success(done);
@@ -26,7 +29,7 @@ export function FollowButton({ performer, block, size }: { performer: PublicPerf
   const isFollowed = useAppSelector((state) => state.follow.followedIds.includes(performer._id));
   const [follow, following] = useFollowMutation();
   const [unfollow, unfollowing] = useUnfollowMutation();
-  const run = useSignedInAction(performer);
+  const run = useSignedInAction(performer, 'follow');
   return (
     <Button
       block={block}
@@ -65,5 +68,27 @@ export function BookmarkButton({ performer }: { performer: PublicPerformer }) {
         }
       />
     </Tooltip>
+  );
+}
+
+/**
+ * A visitor's Follow led through sign-up back here with `?follow=1`: the click that finishes it,
+ * asked rather than done for them, since anyone can link to that address.
+ */
+export function FollowPrompt({ performer }: { performer: PublicPerformer }) {
+  const [params] = useSearchParams();
+  const isFan = useAppSelector((state) => state.session.user?.role === 'user');
+  const isFollowed = useAppSelector((state) => state.follow.followedIds.includes(performer._id));
+  if (params.get('follow') !== '1' || !isFan || isFollowed) return null;
+  return (
+    <Alert
+      className="follow-prompt"
+      type="info"
+      showIcon
+      title={`Follow ${performer.name}?`}
+      description="Their free posts will show on your home, and you will hear when they go live."
+      action={<FollowButton performer={performer} />}
+      closable={{ 'aria-label': 'Not now' }}
+    />
   );
 }

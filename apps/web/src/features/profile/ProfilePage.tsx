@@ -22,7 +22,7 @@ import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
 import { usePerformerQuery } from './api';
-import { BookmarkButton, FollowButton } from './PerformerActions';
+import { BookmarkButton, FollowButton, FollowPrompt } from './PerformerActions';
 import { ProfileTabs } from './ProfileTabs';
 
 const labelOf = (options: Option[], value: string | null) => options.find((option) => option.value === value)?.label;
@@ -123,6 +123,7 @@ export default function ProfilePage() {
         {performer.welcomeVideo?.url && <VideoPlayer video={performer.welcomeVideo} label={`Welcome video from ${performer.name}`} />}
       </Card>
       {!viewer && <JoinCard name={performer.name} profilePath={profilePath} />}
+      <FollowPrompt performer={performer} />
       <div className="profile-details">
         <Row gutter={[16, 16]}>
           <Col xs={24} md={14}>
