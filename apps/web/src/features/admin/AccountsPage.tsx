@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
 import { Button, Card, Flex, Popconfirm, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
@@ -115,7 +115,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrder('createdAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD'),
+            render: (date: string) => formatDay(date),
           },
           {
             title: 'Actions',

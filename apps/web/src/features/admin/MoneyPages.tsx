@@ -11,6 +11,7 @@ import type {
 import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import {
   chargeStatusLabels,
@@ -24,7 +25,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { createdAtColumn, formatDateTime } from '../../shared/ui/TableCells';
+import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { EarningSource } from '../earnings/EarningsPage';
@@ -320,7 +321,7 @@ export function CouponsAdminPage() {
         { title: 'Name', dataIndex: 'name' },
         { title: 'Off', dataIndex: 'discountRate', render: (rate: number) => `${Math.round(rate * 100)} %` },
         { title: 'Uses left', dataIndex: 'remainingUses', render: (uses: number | null) => uses ?? 'unlimited' },
-        { title: 'Expires', dataIndex: 'expiredAt', render: (value: string | null) => (value ? formatDateTime(value) : 'never') },
+        { title: 'Expires', dataIndex: 'expiredAt', render: (value: string | null) => (value ? formatMoment(value) : 'never') },
         {
           title: 'Active',
           dataIndex: 'isActive',

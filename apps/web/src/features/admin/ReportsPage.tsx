@@ -1,7 +1,7 @@
 import { type Report, reportStatuses, reportTargetTypes } from '@limelight/contracts';
 import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
@@ -63,7 +63,7 @@ export function ReportsPage() {
             dataIndex: 'createdAt',
             sorter: true,
             sortOrder: sortOrder('createdAt'),
-            render: (date: string) => dayjs(date).format('YYYY-MM-DD HH:mm'),
+            render: (date: string) => formatMoment(date),
           },
           {
             title: 'Actions',

@@ -15,6 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
+import { formatMoment } from '../../shared/lib/dates';
 import { useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
@@ -34,7 +35,7 @@ import {
 } from './site-api';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-const date = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
+const date = (value: string) => formatMoment(value);
 const required = (label: string) => [{ required: true, message: `${label} is required` }];
 
 /** CMS pages and posts; a published page is at /page/{slug}. */

@@ -1,8 +1,8 @@
 import type { BlockedUser } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Input, Select, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { useCountriesQuery } from '../lookups/api';
@@ -65,7 +65,7 @@ function BlockedUsersCard() {
             ),
           },
           { title: 'Reason', dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
-          { title: 'Blocked', dataIndex: 'createdAt', render: (date: string) => dayjs(date).format('D MMM YYYY') },
+          { title: 'Blocked', dataIndex: 'createdAt', render: (date: string) => formatDay(date) },
           {
             title: '',
             key: 'actions',

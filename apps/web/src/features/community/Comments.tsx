@@ -1,9 +1,9 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Comment } from '@limelight/contracts';
 import { Avatar, Button, Empty, Flex, Input, List, Popconfirm, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { BlockButton } from '../blocks/BlockButton';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from './api';
@@ -72,7 +72,7 @@ export function Comments({
                 <Flex gap={8}>
                   <Typography.Text strong>{comment.creator.name}</Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {dayjs(comment.createdAt).format('D MMM, HH:mm')}
+                    {formatMoment(comment.createdAt)}
                   </Typography.Text>
                 </Flex>
               }

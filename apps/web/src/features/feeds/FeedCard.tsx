@@ -52,7 +52,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
           </Link>
           <Link to={`/post/${feed._id}`}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {dayjs(feed.publishedAt).format('D MMM YYYY, HH:mm')}
+              {formatMoment(feed.publishedAt)}
             </Typography.Text>
           </Link>
         </Flex>
@@ -63,7 +63,12 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
             </Tag>
           )}
           {scheduled && <Tag color="gold">Scheduled</Tag>}
-          {feed.isSale && <Tag color="purple">{feed.price > 0 ? formatTokens(feed.price) : 'Free'}</Tag>}
+          {feed.isSale &&
+            (feed.isBought ? (
+              <Tag color="green">Bought</Tag>
+            ) : (
+              <Tag color="purple">{feed.price > 0 ? formatTokens(feed.price) : 'Free'}</Tag>
+            ))}
         </Space>
       </Flex>
       {feed.text && <Typography.Paragraph style={{ whiteSpace: 'pre-line' }}>{feed.text}</Typography.Paragraph>}

@@ -2,8 +2,9 @@ import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
-import { EditDeleteActions, formatDateTime, ListHeader } from '../../shared/ui/TableCells';
+import { EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
 
@@ -81,7 +82,7 @@ export default function MyFeedsPage() {
             dataIndex: 'publishedAt',
             sorter: true,
             sortOrder: sortOrder('publishedAt'),
-            render: formatDateTime,
+            render: (value: string) => formatMoment(value),
           },
           {
             title: 'Actions',

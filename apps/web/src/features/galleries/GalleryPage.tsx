@@ -1,11 +1,11 @@
 import type { PublicUser } from '@limelight/contracts';
 import { Avatar, Card, Empty, Flex, Pagination, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatDay } from '../../shared/lib/dates';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -58,7 +58,7 @@ export default function GalleryPage() {
           </Flex>
         </Link>
         <Typography.Text type="secondary">
-          {count} · {gallery.stats.views} views · {dayjs(gallery.createdAt).format('D MMM YYYY')}
+          {count} · {gallery.stats.views} views · {formatDay(gallery.createdAt)}
         </Typography.Text>
         {gallery.isSale && <Tag color="purple">{gallery.isBought ? 'Bought' : formatTokens(gallery.price)}</Tag>}
       </Flex>

@@ -1,11 +1,11 @@
 import type { LiveSession } from '@limelight/contracts';
 import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { formatDateTime } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEndSessionMutation, useAdminLiveSessionsQuery } from './api';
 import { formatDuration } from './useHeartbeat';
@@ -43,7 +43,13 @@ export function AdminLiveSessionsPage() {
       },
       { title: 'Viewers', dataIndex: 'viewerCount', sorter: true, sortOrder: sortOrder('viewerCount') },
       { title: 'Peak', dataIndex: 'peakViewerCount' },
-      { title: 'Started', dataIndex: 'startedAt', sorter: true, sortOrder: sortOrder('startedAt'), render: formatDateTime },
+      {
+        title: 'Started',
+        dataIndex: 'startedAt',
+        sorter: true,
+        sortOrder: sortOrder('startedAt'),
+        render: (value: string) => formatMoment(value),
+      },
       { title: 'Duration', dataIndex: 'duration', render: formatDuration },
       {
         title: 'Actions',

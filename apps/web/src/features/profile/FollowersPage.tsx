@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatDay } from '../../shared/lib/dates';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { type Follower, useFollowersQuery } from './api';
 
@@ -32,7 +32,7 @@ export default function FollowersPage() {
                 </span>
               ),
             },
-            { title: 'Since', dataIndex: 'createdAt', render: (date: string) => dayjs(date).format('YYYY-MM-DD') },
+            { title: 'Since', dataIndex: 'createdAt', render: (date: string) => formatDay(date) },
           ]}
         />
       </Card>

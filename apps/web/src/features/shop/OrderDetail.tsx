@@ -3,11 +3,11 @@ import type { Address, Order } from '@limelight/contracts';
 import { Button, Card, Col, Descriptions, Flex, Result, Row, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { formatDateTime } from '../../shared/ui/TableCells';
 import { AddressLines, AddressPicker } from './AddressBook';
 import { useOrderQuery, useUpdateDeliveryAddressMutation } from './api';
 import { DownloadButton } from './BuyButton';
@@ -80,7 +80,7 @@ function OrderFacts({ order, side }: { order: Order; side: OrderSide }) {
       ? [{ key: 'performer', label: 'Creator', children: order.performer.name }]
       : [{ key: 'buyer', label: 'Buyer', children: `${order.buyer.name}${order.buyer.username ? ` (@${order.buyer.username})` : ''}` }]),
     ...(side === 'admin' ? [{ key: 'performer', label: 'Creator', children: order.performer.name }] : []),
-    { key: 'date', label: 'Ordered', children: formatDateTime(order.createdAt) },
+    { key: 'date', label: 'Ordered', children: formatMoment(order.createdAt) },
     { key: 'quantity', label: 'Quantity', children: order.quantity },
     { key: 'unit', label: 'Unit price', children: formatTokens(order.unitPrice) },
     { key: 'total', label: 'Total', children: formatTokens(order.totalPrice) },

@@ -147,7 +147,7 @@ export default function MyStoriesPage() {
                       {expired ? <Tag>expired</Tag> : <Tag color="success">live until {formatMoment(story.expiresAt)}</Tag>}
                     </Flex>
                   }
-                  description={dayjs(story.createdAt).format('D MMM YYYY, HH:mm')}
+                  description={formatMoment(story.createdAt)}
                 />
               </List.Item>
             );

@@ -1,10 +1,10 @@
 import type { PublicPerformer, SubscriptionType } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Modal, Radio, Row, Space, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatDay } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
@@ -51,7 +51,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
           type="success"
           showIcon
           title={current.status === 'cancelled' ? 'Subscribed until it ends' : 'You are subscribed'}
-          description={`${current.status === 'cancelled' ? 'Access ends' : current.nextRenewalAt ? 'Renews' : 'Ends'} ${dayjs(current.expiredAt).format('D MMM YYYY')}.`}
+          description={`${current.status === 'cancelled' ? 'Access ends' : current.nextRenewalAt ? 'Renews' : 'Ends'} ${formatDay(current.expiredAt)}.`}
         />
       )}
       {offered.length ? (

@@ -2,12 +2,12 @@ import type { Subscription } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
+import { formatDay } from '../../shared/lib/dates';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { formatDate } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { BlockButton } from '../blocks/BlockButton';
 import { MessageButton } from '../messages/MessageButton';
@@ -59,8 +59,14 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
         ),
       },
       { title: 'Paid with', key: 'paidWith', render: (_: unknown, row) => paidWith(row) },
-      { title: 'Ends', dataIndex: 'expiredAt', sorter: true, sortOrder: sortOrder('expiredAt'), render: formatDate },
-      { title: 'Renews', dataIndex: 'nextRenewalAt', render: formatDate },
+      {
+        title: 'Ends',
+        dataIndex: 'expiredAt',
+        sorter: true,
+        sortOrder: sortOrder('expiredAt'),
+        render: (value: string) => formatDay(value),
+      },
+      { title: 'Renews', dataIndex: 'nextRenewalAt', render: (value: string | null) => formatDay(value) },
       ...(side === 'user'
         ? [
             {
@@ -70,7 +76,7 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
                 row.status === 'active' && row.nextRenewalAt && row.paidWith ? (
                   <Popconfirm
                     title="Cancel this subscription?"
-                    description={`You keep access until ${formatDate(row.expiredAt)}.`}
+                    description={`You keep access until ${formatDay(row.expiredAt)}.`}
                     onConfirm={() =>
                       cancel({ id: row._id, paidWith: row.paidWith! })
                         .unwrap()

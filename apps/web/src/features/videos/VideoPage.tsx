@@ -1,10 +1,10 @@
 import { Avatar, Card, Flex, Result, Skeleton, Spin, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
+import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
@@ -84,7 +84,7 @@ export default function VideoPage() {
           </Flex>
         </Link>
         <Typography.Text type="secondary">
-          {video.stats.views} views · {dayjs(video.createdAt).format('D MMM YYYY')}
+          {video.stats.views} views · {formatDay(video.createdAt)}
         </Typography.Text>
         {video.isSale && <Tag color="purple">{video.isBought ? 'Bought' : formatTokens(video.price)}</Tag>}
       </Flex>

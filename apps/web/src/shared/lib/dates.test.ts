@@ -20,6 +20,7 @@ describe('formatDay', () => {
   it('gives the day and month, and the year when it is another year', () => {
     expect(formatDay('2026-10-25', now)).toBe('25 Oct');
     expect(formatDay('2025-12-31', now)).toBe('31 Dec 2025');
+    expect(formatDay(null, now)).toBe('');
   });
 });
 

@@ -14,8 +14,12 @@ export function formatMoment(value: string | Date, now: Date = new Date()) {
   return moment.format(moment.year() === dayjs(now).year() ? 'D MMM, HH:mm' : 'D MMM YYYY, HH:mm');
 }
 
-/** A day without its time, as the rest of the site writes it: "3 Dec", with the year when it is not this year. */
-export function formatDay(value: string | Date, now: Date = new Date()) {
+/**
+ * A day without its time, as the rest of the site writes it: "3 Dec", with the year when it is not
+ * this year; nothing for no day (a subscription that does not renew).
+ */
+export function formatDay(value: string | Date | null, now: Date = new Date()) {
+  if (value === null) return '';
   const day = dayjs(value);
   return day.format(day.year() === dayjs(now).year() ? 'D MMM' : 'D MMM YYYY');
 }

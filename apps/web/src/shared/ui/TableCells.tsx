@@ -1,14 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Popconfirm } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
-import dayjs from 'dayjs';
+import { formatMoment } from '../lib/dates';
 import { errorMessage, toast } from '../lib/toast';
 import { ButtonLink } from './ButtonLink';
 import { PageTitle } from './PageTitle';
-
-/** How tables show a moment (amounts go through shared/lib/money, with their unit). */
-export const formatDateTime = (value: string) => dayjs(value).format('YYYY-MM-DD HH:mm');
-export const formatDate = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
 
 /** Edit (a link) and Delete (after a confirmation; the server's answer is toasted) for one row. */
 export function EditDeleteActions({
@@ -61,5 +57,5 @@ export const createdAtColumn = (title: string, sortOrder: (column: string) => An
   dataIndex: 'createdAt',
   sorter: true,
   sortOrder: sortOrder('createdAt'),
-  render: formatDateTime,
+  render: (value: string) => formatMoment(value),
 });
