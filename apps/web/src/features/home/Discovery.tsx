@@ -1,6 +1,7 @@
+import { FilterOutlined } from '@ant-design/icons';
 import { performerOptionSets, performerSearchSorts } from '@limelight/contracts/constants';
-import { Card, Empty, Flex, Input, Pagination, Select, Switch, Tag, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Card, Empty, Flex, Grid, Input, Pagination, Select, Switch, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useCountriesQuery } from '../lookups/api';
@@ -25,6 +26,10 @@ export function Discovery({ browse }: { browse: ReactNode }) {
   const { filters } = state;
   // A sort alone lists every creator in that order.
   const searching = Object.keys(filters).length > 0;
+  // On a phone the filters fold behind one button, so the shelves or results start on the first screen.
+  const phone = Grid.useBreakpoint().md === false;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = Object.keys(filters).filter((name) => name !== 'q').length;
   const results = useSearchPerformersQuery(
     { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
     { skip: !searching },
@@ -46,7 +51,7 @@ export function Discovery({ browse }: { browse: ReactNode }) {
       value={filters[name]}
       onChange={(value?: string) => setFilter(name, value)}
       options={options}
-      style={{ minWidth: 150 }}
+      style={phone ? { width: '100%' } : { minWidth: 150 }}
     />
   );
 
@@ -73,20 +78,41 @@ export function Discovery({ browse }: { browse: ReactNode }) {
             aria-label="Search creators"
             allowClear
             onSearch={searchFor}
-            style={{ maxWidth: 280 }}
+            style={phone ? { flex: 1, minWidth: 0 } : { maxWidth: 280 }}
           />
-          {select('gender', 'Gender', performerOptionSets.genders)}
-          {select('country', 'Country', countries.data?.map((country) => ({ value: country.code, label: country.name })) ?? [])}
-          {select('age', 'Age', performerOptionSets.ages)}
-          {select('hair', 'Hair', performerOptionSets.hairs)}
-          {select('bodyType', 'Body type', performerOptionSets.bodyTypes)}
-          {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
-          {toggle('isFreeSubscription', 'Free trial')}
-          {toggle('isOnline', 'Online now')}
-          {select(
-            'order',
-            'Sort',
-            performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
+          {phone && (
+            <Button
+              icon={<FilterOutlined aria-hidden />}
+              aria-expanded={filtersOpen}
+              aria-controls="creator-filters"
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+            </Button>
+          )}
+          {(!phone || filtersOpen) && (
+            <Flex
+              id="creator-filters"
+              gap={8}
+              wrap
+              vertical={phone}
+              align={phone ? 'stretch' : 'center'}
+              style={phone ? { width: '100%' } : undefined}
+            >
+              {select('gender', 'Gender', performerOptionSets.genders)}
+              {select('country', 'Country', countries.data?.map((country) => ({ value: country.code, label: country.name })) ?? [])}
+              {select('age', 'Age', performerOptionSets.ages)}
+              {select('hair', 'Hair', performerOptionSets.hairs)}
+              {select('bodyType', 'Body type', performerOptionSets.bodyTypes)}
+              {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
+              {toggle('isFreeSubscription', 'Free trial')}
+              {toggle('isOnline', 'Online now')}
+              {select(
+                'order',
+                'Sort',
+                performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
+              )}
+            </Flex>
           )}
         </Flex>
         {!!popularSearches.data?.data.length && (
