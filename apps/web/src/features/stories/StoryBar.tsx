@@ -29,10 +29,14 @@ export function StoryBar() {
       </Flex>
       {viewing && (
         <StoryViewer
-          key={viewing.performerId}
           performerId={viewing.performerId}
           open={viewing.open}
           onClose={() => setViewing({ ...viewing, open: false })}
+          // After a creator's last story, the next creator's in the bar, as the bar reads.
+          onFinished={() => {
+            const following = data[data.findIndex((item) => item.performer._id === viewing.performerId) + 1];
+            setViewing(following ? { performerId: following.performer._id, open: true } : { ...viewing, open: false });
+          }}
         />
       )}
     </section>

@@ -12,19 +12,37 @@ import { useCreatorStoriesQuery } from './api';
 const STILL_MS = 5000;
 
 /**
- * One creator's live stories, one at a time: photos and text for 5 s, videos to their end. From
- * the keyboard: ← and → walk, Space pauses and plays, Esc closes. The dialog takes the focus when
- * it opens, keeps it inside and gives it back to the story that opened it, which is why the
- * caller keeps it mounted and toggles `open`.
+ * One creator's live stories, one at a time: photos and text for 5 s, videos to their end; after
+ * the last, `onFinished` (the story bar moves on to the next creator). From the keyboard: ← and →
+ * walk, Space pauses and plays, Esc closes. The dialog takes the focus when it opens, keeps it
+ * inside and gives it back to the story that opened it, which is why the caller keeps it mounted
+ * and toggles `open`.
  */
-export function StoryViewer({ performerId, open, onClose }: { performerId: string; open: boolean; onClose: () => void }) {
+export function StoryViewer({
+  performerId,
+  open,
+  onClose,
+  onFinished = onClose,
+}: {
+  performerId: string;
+  open: boolean;
+  onClose: () => void;
+  onFinished?: () => void;
+}) {
   const { data: stories, isLoading } = useCreatorStoriesQuery(performerId);
   const volume = useAppSelector((state) => state.preferences.volume);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // Another creator's stories start from their first (set while rendering, so no story of the
+  // previous creator's position shows for a frame).
+  const [shownPerformerId, setShownPerformerId] = useState(performerId);
+  if (shownPerformerId !== performerId) {
+    setShownPerformerId(performerId);
+    setIndex(0);
+  }
   const player = useRef<HTMLVideoElement>(null);
   const story: Story | undefined = stories?.[index];
-  const next = () => (stories && index + 1 < stories.length ? setIndex(index + 1) : onClose());
+  const next = () => (stories && index + 1 < stories.length ? setIndex(index + 1) : onFinished());
   const previous = () => setIndex(Math.max(0, index - 1));
   const togglePause = () => setPaused(!paused);
 
