@@ -22,6 +22,7 @@ import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
+import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { useMyProductQuery } from './api';
 import { type ChosenFiles, DigitalFilePicker, ImagesPicker } from './ProductFiles';
 import { productTypeLabels } from './shop-rules';
@@ -59,6 +60,9 @@ function ProductForm({ product }: { product?: Product }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const type = Form.useWatch('type', form) ?? product?.type ?? 'physical';
+  // The pictures a product keeps can be described; new ones once they are saved.
+  const altTexts = useAltTexts();
+  const keptImages = images.length ? [] : (product?.images ?? []);
 
   const submit = async (values: ProductFormValues) => {
     if (type === 'digital' && !product && !digitalFile) return toast.error('Choose the file your buyers download');
@@ -73,6 +77,7 @@ function ProductForm({ product }: { product?: Product }) {
     if (values.type === 'digital' && digitalFile) body.append('digitalFile', digitalFile);
     setProgress(0);
     try {
+      await altTexts.save(keptImages);
       const url = product ? `/performer/performer-assets/products/${product._id}` : '/performer/performer-assets/products';
       await uploadForm<Product>(url, body, setProgress, product ? 'PUT' : 'POST');
       dispatch(api.util.invalidateTags(['Products']));
@@ -155,6 +160,7 @@ function ProductForm({ product }: { product?: Product }) {
           />
         </Form.Item>
         <ImagesPicker current={product?.images ?? []} chosen={images} onChange={setImages} max={MAX_PRODUCT_IMAGES} progress={uploading} />
+        <AltTextFields files={keptImages} altTexts={altTexts} noun="picture" />
         {type === 'digital' && (
           <DigitalFilePicker
             hasCurrent={!!product?.hasDigitalFile}

@@ -34,7 +34,7 @@ function ProductGallery({ product }: { product: Product }) {
       >
         <Image
           src={images[shown]?.url ?? undefined}
-          alt={`${product.name}, picture ${shown + 1} of ${images.length}`}
+          alt={images[shown]?.altText || `${product.name}, picture ${shown + 1} of ${images.length}`}
           className="product-gallery-main"
           width="100%"
         />
