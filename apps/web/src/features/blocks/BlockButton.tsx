@@ -20,7 +20,16 @@ export const blockConsequences = (blocker: 'creator' | 'fan') =>
  * Block or unblock one account, where the signed-in user sees it (a comment, a subscriber, a
  * profile). Blocking asks first, says what it does, and takes an optional reason only the blocker sees.
  */
-export function BlockButton({ user, size = 'small' }: { user: Pick<PublicUser, '_id' | 'name'>; size?: 'small' | 'middle' }) {
+export function BlockButton({
+  user,
+  size = 'small',
+  quiet,
+}: {
+  user: Pick<PublicUser, '_id' | 'name'>;
+  size?: 'small' | 'middle';
+  /** Drawn as text, after the actions a page is for (a creator's page: follow, subscribe, tip). */
+  quiet?: boolean;
+}) {
   const status = useBlockStatusQuery(user._id);
   const [block, blocking] = useBlockUserMutation();
   const [unblock, unblocking] = useUnblockUserMutation();
@@ -71,6 +80,7 @@ export function BlockButton({ user, size = 'small' }: { user: Pick<PublicUser, '
       <Button
         size={size}
         danger
+        type={quiet ? 'text' : 'default'}
         icon={<StopOutlined aria-hidden />}
         loading={blocking.isLoading || status.isLoading}
         aria-label={`Block ${user.name}`}

@@ -106,8 +106,8 @@ export default function ProfilePage() {
             {!own && <BookmarkButton performer={performer} />}
             {!own && !viewer?.isAdmin && !viewer?.isPerformer && <MessageButton person={{ ...performer, isPerformer: true }} />}
             {!own && <TipButton performer={{ ...performer, isPerformer: true }} />}
-            {viewer && !own && !viewer.isAdmin && <BlockButton user={performer} size="middle" />}
             <CopyButton text={pageUrl} />
+            {viewer && !own && !viewer.isAdmin && <BlockButton user={performer} size="middle" quiet />}
           </Flex>
         </Flex>
         {own && !performer.verifiedDocument && (

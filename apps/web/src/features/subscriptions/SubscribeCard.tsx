@@ -1,5 +1,5 @@
 import type { PublicPerformer, SubscriptionType } from '@limelight/contracts';
-import { Alert, Button, Card, Col, Modal, Radio, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Modal, Radio, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
@@ -13,13 +13,13 @@ import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
 import { usePayDialogKeys } from '../wallet/usePayDialogKeys';
 import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
 
-type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; price: number | null };
+type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; months: number; price: number | null };
 
 const plansOf = (performer: PublicPerformer): Plan[] => [
-  { type: 'monthly', label: '1 month', price: performer.monthlyPrice },
-  { type: 'three_months', label: '3 months', price: performer.threeMonthPrice },
-  { type: 'six_months', label: '6 months', price: performer.sixMonthPrice },
-  { type: 'yearly', label: '12 months', price: performer.yearlyPrice },
+  { type: 'monthly', label: '1 month', months: 1, price: performer.monthlyPrice },
+  { type: 'three_months', label: '3 months', months: 3, price: performer.threeMonthPrice },
+  { type: 'six_months', label: '6 months', months: 6, price: performer.sixMonthPrice },
+  { type: 'yearly', label: '12 months', months: 12, price: performer.yearlyPrice },
 ];
 
 /** The creator's plans on their page, with the subscribe dialog (wallet or card) and the free trial. */
@@ -55,24 +55,27 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
         />
       )}
       {offered.length ? (
-        <Row gutter={[8, 8]}>
+        // One row a plan: what it is, what it costs (a month's share for the longer ones), the button.
+        <Flex vertical gap={12}>
           {offered.map((plan) => (
-            <Col key={plan.type} xs={12}>
-              <Statistic title={plan.label} value={plan.price ?? 0} formatter={() => `${money(plan.price ?? 0)} / ${plan.label}`} />
+            <Flex key={plan.type} align="center" gap={8} data-testid={`plan-${plan.type}`}>
+              <Flex vertical style={{ flex: 1 }}>
+                <Typography.Text strong>{plan.label}</Typography.Text>
+                {plan.months > 1 && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {money((plan.price ?? 0) / plan.months)} a month
+                  </Typography.Text>
+                )}
+              </Flex>
+              <Typography.Text strong>{money(plan.price ?? 0)}</Typography.Text>
               {!own && !(current?.isActive && current.status === 'active') && (
-                <Button
-                  size="small"
-                  type="primary"
-                  style={{ marginTop: 4 }}
-                  onClick={signedIn(() => setChosen(plan))}
-                  aria-label={`Subscribe for ${plan.label}`}
-                >
+                <Button size="small" type="primary" onClick={signedIn(() => setChosen(plan))} aria-label={`Subscribe for ${plan.label}`}>
                   Subscribe
                 </Button>
               )}
-            </Col>
+            </Flex>
           ))}
-        </Row>
+        </Flex>
       ) : (
         <Typography.Text type="secondary">{own ? 'Set your plan prices on your account page.' : 'No plans yet.'}</Typography.Text>
       )}
