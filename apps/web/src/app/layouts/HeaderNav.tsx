@@ -17,6 +17,7 @@ const link = (path: string, label: string) => ({ key: path, label: <Link to={pat
 function useNavItems() {
   const user = useAppSelector((state) => state.session.user);
   const shopOpen = useShopOpen();
+  const inAdmin = useLocation().pathname.startsWith('/admin');
   const custom = useHeaderMenus().map((item) => ({
     key: `menu:${item.title}:${item.path}`,
     label: (
@@ -26,13 +27,15 @@ function useNavItems() {
     ),
   }));
   if (!user) return custom;
-  if (user.isAdmin) return [link('/admin', 'Admin'), ...custom];
+  // Inside the admin area its own sections are the menu (a second drawer on a phone would repeat it).
+  if (user.isAdmin) return inAdmin ? custom : [link('/admin', 'Admin'), ...custom];
   if (user.isPerformer) {
-    // Six entries, each area a group, so a creator reaches any screen in two clicks and nothing
-    // folds into antd's "…" at 1280px; the drawer shows the groups open on a phone.
+    // Seven entries, each area a group, so a creator reaches any screen in two clicks and nothing
+    // folds into antd's "…" at 1280px; the drawer shows the groups open below a laptop's width.
     return [
       link('/creator/dashboard', 'Dashboard'),
       ...(user.username ? [link(`/${user.username}`, 'My page')] : []),
+      link('/explore', 'Explore'),
       {
         key: 'create',
         label: 'Create',
