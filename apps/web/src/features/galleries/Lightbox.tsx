@@ -44,12 +44,11 @@ export function Lightbox({
     >
       {photo && (
         <Flex vertical gap={8} align="center">
-          <img
-            src={photo.src}
-            alt={photo.alt}
-            data-testid="lightbox-image"
-            style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain', borderRadius: 8 }}
-          />
+          {/* Among several photos the stage keeps one height, so Previous and Next stay under the
+              pointer whatever the shape of the photo (and while the next one loads). */}
+          <div className={count > 1 ? 'lightbox-stage lightbox-stage-fixed' : 'lightbox-stage'}>
+            <img src={photo.src} alt={photo.alt} data-testid="lightbox-image" />
+          </div>
           {count > 1 && (
             <Flex gap={8}>
               <Button icon={<LeftOutlined aria-hidden />} onClick={previous}>
