@@ -80,6 +80,7 @@ async function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: st
       isSubscribed: row.is_subscribed,
       isBought: bought,
       canView,
+      subscribeFrom: row.subscribe_from_cents === null ? null : Number(row.subscribe_from_cents) / 100,
       createdAt: iso(feed.created_at),
       updatedAt: iso(feed.updated_at),
     };

@@ -69,6 +69,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await fan.goto('/leohart');
   const subscriberPost = fan.getByTestId('feed-card').filter({ hasText: `Workout plan ${tag}` });
   await expect(subscriberPost.getByTestId('locked-media')).toContainText('Subscribe to see this photo');
+  await expect(subscriberPost.getByTestId('locked-media')).toContainText(/plans from \$\d+\.\d{2} a month/);
   await expect(fan.getByTestId('plan-monthly')).toContainText('$12.00');
   await fan.getByRole('button', { name: 'Subscribe for 1 month' }).click();
   await fan.getByRole('dialog').getByRole('button', { name: 'Pay 12.00' }).click();

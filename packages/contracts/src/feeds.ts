@@ -88,6 +88,11 @@ export const feedSchema = z.object({
   isBought: z.boolean(),
   /** Whether this viewer sees the full media; otherwise the post shows what unlocks it. */
   canView: z.boolean(),
+  /**
+   * The least a month of the creator's plans costs ("plans from $8.33 a month" on a subscriber-only
+   * lock), in the site currency; null while they offer none.
+   */
+  subscribeFrom: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -129,6 +129,17 @@ describe('who sees what', () => {
     if (name === 'buyer') expect((await view(paid._id, headers)).json()).toMatchObject({ isBought: true, price: 4.99, isSale: true });
   });
 
+  it('offers the least a month of the creator’s plans with a post, and nothing without plans', async () => {
+    expect((await view(forSubscribers._id)).json().subscribeFrom).toBeNull();
+    // $10 a month, $27 for three (9.00), $96 for twelve (8.00): the year is the cheapest month.
+    const plans = { monthlyPrice: 10, threeMonthPrice: 27, yearlyPrice: 96 };
+    const saved = await app.inject({ method: 'PUT', url: '/api/performers/me', headers: creator.headers, payload: plans });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await view(forSubscribers._id)).json().subscribeFrom).toBe(8);
+    const page = await app.inject({ url: `/api/user/feeds/search/${creator.user.username}?limit=1` });
+    expect(page.json().data[0].subscribeFrom).toBe(8);
+  });
+
   it.each(matrix)('%s, on the creator’s page and their timeline', async (name, expected) => {
     const headers = viewers[name]?.headers ?? {};
     const pages = [app.inject({ url: `/api/user/feeds/search/${creator.user.username}?limit=50`, headers })];

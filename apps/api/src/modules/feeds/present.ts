@@ -2,7 +2,7 @@ import { type Feed, fromCents } from '@limelight/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import { feedFiles, feeds, files, users } from '../../db/schema';
+import { feedFiles, feeds, files, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { type AccessFacts, accessFactsSql, accessFromFacts, viewerParams, viewerPlaceholders } from '../access';
@@ -24,6 +24,8 @@ export type PresentedRow = AccessFacts & {
   poll: PollJson | null;
   is_liked: boolean;
   is_bookmarked: boolean;
+  /** numeric, so pg gives it as text. */
+  subscribe_from_cents: string | null;
 };
 
 const viewer = viewerPlaceholders;
@@ -44,6 +46,9 @@ export const presentedPage = (page: SQL, order: SQL) => sql`
     (select to_json(${files}) from ${files} where ${files.id} = p.thumbnail_file_id) as thumbnail,
     (select to_json(${files}) from ${files} where ${files.id} = p.teaser_file_id) as teaser,
     (select to_json(${users}) from ${users} where ${users.id} = p.performer_id) as author,
+    (select least(${performerProfiles.monthlyPriceCents}, round(${performerProfiles.threeMonthPriceCents} / 3.0),
+        round(${performerProfiles.sixMonthPriceCents} / 6.0), round(${performerProfiles.yearlyPriceCents} / 12.0))
+      from ${performerProfiles} where ${performerProfiles.userId} = p.performer_id) as subscribe_from_cents,
     ${pollJsonSql(sql`p.poll_id`, viewer.id)} as poll,
     ${accessFactsSql(viewer, 'feed', { id: sql`p.id`, performerId: sql`p.performer_id` })},
     ${viewerReactedSql(viewer.id, 'feed', sql`p.id`, 'like')} as is_liked,
@@ -79,6 +84,7 @@ export function presentFeed(deps: Deps, viewerUser: SessionUser | undefined, pre
     isSubscribed,
     isBought,
     canView,
+    subscribeFrom: presented.subscribe_from_cents === null ? null : fromCents(Number(presented.subscribe_from_cents)),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
