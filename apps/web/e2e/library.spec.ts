@@ -110,7 +110,7 @@ test('a creator edits a post from the posts table', async ({ page }) => {
   // Its date is the post's own page, comments open.
   await page.goto('/avastone');
   const card = page.getByTestId('feed-card').filter({ hasText: `First draft ${tag}` });
-  await card.getByRole('link', { name: /\d{4}, \d\d:\d\d$/ }).click();
+  await card.getByRole('link', { name: /\d\d:\d\d$/ }).click();
   await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('region', { name: 'Comments' })).toBeVisible();
 

@@ -25,7 +25,7 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
 
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   // The count sits on the button's corner, clear of the bell it counts for.
-  const icon = await bell.getByRole('img', { name: 'bell' }).boundingBox();
+  const icon = await bell.locator('.anticon-bell').boundingBox();
   const count = await page.locator('.ant-badge', { has: bell }).locator('.ant-badge-count').boundingBox();
   expect(icon && count && (count.y + count.height <= icon.y + 1 || count.x >= icon.x + icon.width - 1)).toBe(true);
   await bell.click();

@@ -35,6 +35,9 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
   SESSION_TTL_SECONDS: '4',
+  // Every test signs in from this one address: the per-address limit on sign-ins (30 a minute)
+  // would refuse a fast run's logins at random. Its own test is in the API suite (auth.test.ts).
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
   // Browser tests fake a visitor's country with X-Forwarded-For, as a proxy in front would set it.
   TRUST_PROXY: 'true',

@@ -45,7 +45,9 @@ export function ReportButton({ targetType, targetId }: { targetType: Report['tar
         confirmLoading={isLoading}
         onOk={() => form.submit()}
         onCancel={() => setOpen(false)}
-        forceRender
+        // Not rendered until first opened: a feed holds one of these per post, and a dialog drawn
+        // ahead of time joins antd's Esc stack above any dialog already open (Esc then went to a
+        // hidden report form instead of the subscribe dialog).
       >
         <Form form={form} name={`report-${targetId}`} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item name="reason" label="Why?" rules={[{ required: true, message: 'Choose a reason' }]}>
