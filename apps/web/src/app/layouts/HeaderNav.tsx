@@ -31,7 +31,7 @@ function useNavItems() {
   if (user.isAdmin) return inAdmin ? custom : [link('/admin', 'Admin'), ...custom];
   if (user.isPerformer) {
     // Seven entries, each area a group, so a creator reaches any screen in two clicks and nothing
-    // folds into antd's "…" at 1280px; the drawer shows the groups open below a laptop's width.
+    // folds into antd's "…" at 1280px; the drawer shows the groups open below 1200 px.
     return [
       link('/creator/dashboard', 'Dashboard'),
       ...(user.username ? [link(`/${user.username}`, 'My page')] : []),
@@ -88,7 +88,7 @@ function useNavItems() {
 
 /**
  * The header after the logo when there is a menu to show or someone is signed in: the navigation
- * (a drawer below a laptop's width), the connection state, the theme toggle, messages, notifications, balance
+ * (a drawer below 1200 px), the connection state, the theme toggle, messages, notifications, balance
  * and the account menu. Drawn with antd, so loaded apart from the entry (SiteHeader).
  */
 export default function HeaderNav() {
