@@ -86,7 +86,7 @@ export function FollowPrompt({ performer }: { performer: PublicPerformer }) {
       type="info"
       showIcon
       title={`Follow ${performer.name}?`}
-      description="Their free posts will show on your home, and you will hear when they go live."
+      description="Their free posts will show on your home."
       action={<FollowButton performer={performer} />}
       closable={{ 'aria-label': 'Not now' }}
     />
