@@ -44,7 +44,9 @@ test('a visitor browses, searches and opens a profile without signing in, then s
   await page.getByLabel('Search creators').fill('ava');
   await page.getByLabel('Search creators').press('Enter');
   await expect(page).toHaveURL(/\/explore\?q=ava/);
-  const ava = page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' });
+  // The shelves (Ava on several) stay until the search's render commits: read the results' own region.
+  const results = page.getByRole('region', { name: /^\d+ creators?$/ });
+  const ava = results.getByTestId('performer-card').filter({ hasText: 'Ava Stone' });
   await expect(ava).toBeVisible();
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Leo Hart' })).toHaveCount(0);
   await ava.getByRole('link', { name: 'Ava Stone' }).click();
