@@ -1,16 +1,12 @@
 import type { Request } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, logIn, logOut, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, fillSignUp, logIn, logOut, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('a fan registers, lands on /home, logs out and logs in again', async ({ page }) => {
   const username = `fan_${unique()}`;
   await page.goto('/auth/register');
-  await page.getByLabel('Display name').fill('Nina Fan');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('nina-password-1');
-  await page.getByLabel('Confirm password').fill('nina-password-1');
+  await fillSignUp(page, { name: 'Nina Fan', username, password: 'nina-password-1' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Nina Fan' })).toBeVisible();
@@ -29,11 +25,7 @@ test('registration shows field errors from the form and from the server', async 
   await expect(page.getByText('Username is reserved')).toBeVisible();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 
-  await page.getByLabel('Display name').fill('Copycat');
-  await page.getByLabel('Username').fill(accounts.fan);
-  await page.getByLabel('E-mail').fill(`copy_${unique()}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('good-password-1');
-  await page.getByLabel('Confirm password').fill('good-password-1');
+  await fillSignUp(page, { name: 'Copycat', username: accounts.fan, email: `copy_${unique()}@example.test`, password: 'good-password-1' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('username is already taken').first()).toBeVisible();
 });
@@ -56,11 +48,7 @@ test('a creator registers with identity documents and sees their page', async ({
   const username = `creator_${unique()}`;
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   await page.goto('/auth/register/creator');
-  await page.getByLabel('Display name').fill('Cleo Creator');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('cleo-password-1');
-  await page.getByLabel('Confirm password').fill('cleo-password-1');
+  await fillSignUp(page, { name: 'Cleo Creator', username, password: 'cleo-password-1' });
   const gender = page.getByLabel('Gender');
   await gender.click();
   await expect(page.locator('.ant-select-item-option[title="Trans"]')).toBeVisible();

@@ -23,6 +23,18 @@ export async function logIn(
   if (!options.fails) await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 }
 
+/** Fills a sign-up form (fan or creator) with one person; the e-mail defaults to the username's. */
+export async function fillSignUp(
+  page: Page,
+  { name, username, email = `${username}@example.test`, password }: { name: string; username: string; email?: string; password: string },
+) {
+  await page.getByLabel('Display name').fill(name);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+}
+
 /**
  * Logs out from the account menu. The menu opens with an animation, during which a click may
  * not reach the item, so the whole gesture is retried until the login page shows.

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, fillSignUp, test, tokenOf } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -68,11 +68,7 @@ test('a visitor browses, searches and opens a profile without signing in, then s
     '/auth/login?redirect=%2Favastone%3Ffollow%3D1',
   );
   const username = `visitor_${tag}`;
-  await page.getByLabel('Display name').fill('Vera Visitor');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('vera-password-1');
-  await page.getByLabel('Confirm password').fill('vera-password-1');
+  await fillSignUp(page, { name: 'Vera Visitor', username, password: 'vera-password-1' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/avastone\?follow=1$/);
   await expect(page.getByTestId('account-menu')).toContainText('Vera Visitor');
@@ -95,11 +91,7 @@ test('"Subscribe" on a locked post brings a visitor through sign-up to the subsc
     .click();
   await expect(page).toHaveURL(/\/auth\/register\?redirect=%2Favastone%3Fsubscribe%3D1$/);
   const username = `sub_${tag}`;
-  await page.getByLabel('Display name').fill('Sam Subscriber');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('sam-password-12');
-  await page.getByLabel('Confirm password').fill('sam-password-12');
+  await fillSignUp(page, { name: 'Sam Subscriber', username, password: 'sam-password-12' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/avastone\?subscribe=1$/);
   await expect(page.getByRole('dialog', { name: 'Subscribe to Ava Stone' })).toBeVisible();
@@ -109,11 +101,7 @@ test('a redirect to another site is not followed after signing up', async ({ pag
   const username = `stray_${unique()}`;
   await page.goto(`/auth/register?redirect=${encodeURIComponent('//evil.example/')}`);
   await expect(page.getByRole('link', { name: 'Log in', exact: true }).last()).toHaveAttribute('href', '/auth/login');
-  await page.getByLabel('Display name').fill('Stray Fan');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('E-mail').fill(`${username}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('stray-password-1');
-  await page.getByLabel('Confirm password').fill('stray-password-1');
+  await fillSignUp(page, { name: 'Stray Fan', username, password: 'stray-password-1' });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/home$/);
 });
