@@ -29,6 +29,7 @@ import { perAccountRateLimit, requireAdmin, requirePerformer, requireUser, sessi
 import { agoraToken } from './agora';
 import { privateCall } from './calls';
 import { clearStreamChat, listStreamMessages, performerStreamConversation, sendStreamMessage, updateStreamConversation } from './chat';
+import { assertLiveStreamingOn } from './open';
 import { answerPrivateRequest, listPrivateRequests, requestPrivateShow } from './private-shows';
 import {
   adminEndSession,
@@ -50,10 +51,14 @@ const idParams = z.object({ id: z.uuid('must be an id') });
  */
 const STREAM_LINES_PER_MINUTE = 30;
 
-/** Live streaming (spec 7 "Streaming", stream chat, decision 023). */
+/**
+ * Live streaming (spec 7 "Streaming", stream chat, decision 023). The admin's
+ * `enableLiveStreaming` switches all of it: off, every route refuses (decision 035).
+ */
 export const streamingRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', async () => assertLiveStreamingOn(deps));
     app.post(
       '/streaming/live',
       {
