@@ -1,8 +1,7 @@
 import { SoundOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { setVolume } from '../../shared/lib/theme';
+import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 
 /**
  * The live picture's element and its sound state, shared by the built-in (HLS) and the Agora
@@ -46,8 +45,7 @@ export function LiveVideoBox({
   /** Which path plays it (`data-media`), for tests. */
   media?: string;
 }) {
-  const volume = useAppSelector((state) => state.preferences.volume);
-  const dispatch = useAppDispatch();
+  const { volume, remember } = usePlayerVolume();
   const video: RefObject<HTMLVideoElement | null> = live.video;
   return (
     <div className="live-player">
@@ -63,7 +61,7 @@ export function LiveVideoBox({
         onPlaying={onPlaying}
         onVolumeChange={(event) => {
           live.setMuted(event.currentTarget.muted);
-          dispatch(setVolume(event.currentTarget.volume));
+          remember(event.currentTarget.volume);
         }}
         onError={onError}
         data-testid="live-video"
