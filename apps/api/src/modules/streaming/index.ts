@@ -6,4 +6,5 @@ export { leaveCreatorRooms, registerStreamingEvents } from './events';
 export { registerLiveEvents } from './live-events';
 export { assertLiveStreamingOn } from './open';
 export { startRtmp } from './rtmp-publish';
-export { endStaleSessions, findSession, registerStreamingJobs, type SessionRow } from './sessions';
+export { endStaleSessions, findSession, type SessionRow } from './sessions';
+export { registerStreamingJobs } from './switch';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { type ClientToServerEvents, ErrorCode } from '@limelight/contracts';
 import { describe, expect, it } from 'vitest';
-import { setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { fundWallet, setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { nextEvent, realtimeSuite } from '../../../test/realtime';
 import { ffmpegPath } from '../../platform/ffmpeg';
 
@@ -50,6 +50,27 @@ describe(`the live streaming switch${process.env.REDIS_URL ? ' across two proces
     const joined = (await call(creator, 'GET', `/streaming/join/${session.json()._id}`)).json();
     expect(joined.playback).toMatchObject({ mode: 'hls', ready: false });
     await call(creator, 'PUT', `/streaming/live/${session.json()._id}`, { status: 'ended' });
+  });
+
+  it('accepting a private show ends the public session as "private", so its viewers know the creator will be back', async () => {
+    const creator = await verifiedPerformer(suite.app);
+    await call(creator, 'PUT', '/streaming/update', { privateShowPrice: 5 });
+    const session = (await call(creator, 'POST', '/streaming/live', { title: 'Before going private' })).json();
+    const [viewer, asker] = [await signedIn(suite.app, 'user'), await signedIn(suite.app, 'user')];
+    await subscribe(suite.app, viewer.user.id, creator.user.id);
+    await fundWallet(suite.app, asker.user.id, 20);
+    const viewerSocket = await suite.connected(viewer, suite.other ?? suite.app);
+    expect(await new Promise((resolve) => viewerSocket.emit('stream/join', { sessionId: session._id }, resolve))).toMatchObject({
+      ok: true,
+    });
+    const request = (await call(asker, 'POST', '/streaming/private-requests', { performerId: creator.user.id })).json();
+    expect((await call(viewer, 'GET', `/streaming/live/${session._id}`)).json()).toMatchObject({ status: 'live' });
+    const ended = nextEvent(viewerSocket, 'stream/ended');
+    const accepted = await call(creator, 'PUT', `/streaming/private-requests/${request._id}`, { action: 'accept' });
+    expect(accepted.json()).toMatchObject({ status: 'accepted' });
+    expect(await ended).toEqual({ sessionId: session._id, reason: 'private' });
+    expect((await call(viewer, 'GET', `/streaming/live/${session._id}`)).json()).toMatchObject({ status: 'ended', endedReason: 'private' });
+    await call(creator, 'PUT', `/streaming/private-requests/${request._id}`, { action: 'decline' });
   });
 
   it('off, ends live sessions and refuses every live route, socket event and RTMP publish; on again, all works', async () => {

@@ -34,6 +34,7 @@ import { answerPrivateRequest, listPrivateRequests, requestPrivateShow } from '.
 import {
   adminEndSession,
   adminSessions,
+  endForPrivateShow,
   goLive,
   joinSession,
   searchLive,
@@ -227,7 +228,12 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: { tags: ['streaming'], params: idParams, body: answerPrivateRequestSchema, response: { 200: privateRequestSchema } },
       },
-      async (request) => answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action),
+      async (request) => {
+        const answered = await answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action);
+        // Accepting takes the creator private: their public session ends, its viewers told they will be back.
+        if (request.body.action === 'accept') await endForPrivateShow(deps, answered.performerId);
+        return answered;
+      },
     );
     app.get(
       '/streaming/private-requests/:id/call',

@@ -18,7 +18,7 @@ import {
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { conversations, performerProfiles, privateShowRequests, streamSessions, streams, users } from '../../db/schema';
+import { conversations, performerProfiles, streamSessions, streams, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
@@ -26,8 +26,7 @@ import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
 import { assertMayWatch, notHiddenFrom, watchFacts, watchFrom } from '../access';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
-import { assertLiveStreamingOn, liveStreamingOn } from './open';
-import { endPrivateShow } from './private-shows';
+import { assertLiveStreamingOn } from './open';
 
 export type SessionRow = typeof streamSessions.$inferSelect;
 type StreamRow = typeof streams.$inferSelect;
@@ -208,7 +207,7 @@ export async function endSession(deps: Deps, id: string, reason: SessionEndReaso
   return row;
 }
 
-function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) {
+export function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) {
   const room = streamRoom(sessionId);
   deps.realtime.io.to(room).emit('stream/ended', { sessionId, reason });
   deps.realtime.io.in(room).socketsLeave(room);
@@ -221,8 +220,6 @@ function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) 
  * sessions whose broadcaster sent no heartbeat for the grace period end by themselves.
  */
 export async function endStaleSessions(deps: Deps) {
-  // A process that missed the switch's announcement still ends what runs while streaming is off.
-  if (!liveStreamingOn(deps)) return (await endAllLive(deps)).length;
   const rows = await deps.db
     .update(streamSessions)
     .set({ status: 'ended', endedReason: 'timeout', endedAt: sql`now()`, viewerCount: 0 })
@@ -235,25 +232,6 @@ export async function endStaleSessions(deps: Deps) {
     .returning({ id: streamSessions.id });
   for (const row of rows) announceEnded(deps, row.id, 'timeout');
   return rows.length;
-}
-
-/**
- * Live streaming was turned off: every live session ends as if an admin ended it (each row once,
- * whichever process gets it), and so does every accepted or running private show.
- */
-export async function endAllLive(deps: Deps) {
-  const rows = await deps.db
-    .update(streamSessions)
-    .set({ status: 'ended', endedReason: 'admin', endedAt: sql`now()`, viewerCount: 0 })
-    .where(eq(streamSessions.status, 'live'))
-    .returning({ id: streamSessions.id });
-  for (const row of rows) announceEnded(deps, row.id, 'admin');
-  const shows = await deps.db
-    .select({ id: privateShowRequests.id })
-    .from(privateShowRequests)
-    .where(inArray(privateShowRequests.status, ['accepted', 'live']));
-  for (const show of shows) await endPrivateShow(deps, show.id, 'performer');
-  return rows;
 }
 
 /** Slack for a clock that reports a little ahead of the server's. */
@@ -464,13 +442,15 @@ export async function adminEndSession(deps: Deps, admin: SessionUser, id: string
   return presentSession(deps, admin, done ?? (await findSession(deps.db, id)));
 }
 
-/** How often each job-working process looks for sessions whose broadcaster went quiet. */
-const STALE_CHECK_MS = 15_000;
-
-export function registerStreamingJobs(deps: Deps) {
-  deps.jobs.every('streaming.end-stale', STALE_CHECK_MS, () => endStaleSessions(deps));
-  deps.settings.onChange((changed) => {
-    if (!changed.includes('enableLiveStreaming') || liveStreamingOn(deps)) return;
-    endAllLive(deps).catch((error: unknown) => deps.log.error({ err: error }, 'ending live sessions failed'));
-  });
+/**
+ * The creator accepted a private show: their public session, if one is live, ends with the
+ * reason `private`, so its viewers are told the creator is in a private show and will be back.
+ */
+export async function endForPrivateShow(deps: Deps, performerId: string) {
+  const rows = await deps.db
+    .update(streamSessions)
+    .set({ status: 'ended', endedReason: 'private', endedAt: sql`now()`, viewerCount: 0 })
+    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')))
+    .returning({ id: streamSessions.id });
+  for (const row of rows) announceEnded(deps, row.id, 'private');
 }
