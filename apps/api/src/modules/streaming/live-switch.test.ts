@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { type ClientToServerEvents, ErrorCode } from '@limelight/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fundWallet, setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { nextEvent, realtimeSuite } from '../../../test/realtime';
 import { ffmpegPath } from '../../platform/ffmpeg';
@@ -11,6 +11,14 @@ const OFF = { code: ErrorCode.liveStreamingOff, message: 'Live streaming is turn
 
 const call = (account: Account, method: string, url: string, payload?: object) =>
   suite.app.inject({ method: method as 'GET', url: `/api${url}`, headers: account.headers, ...(payload ? { payload } : {}) });
+
+/** The admin switches live streaming on one process; the test goes on once the bus brought it to every process. */
+async function switchLive(on: boolean, from = suite.other ?? suite.app) {
+  await setSetting(from, 'enableLiveStreaming', on);
+  for (const instance of [suite.app, suite.other]) {
+    if (instance) await vi.waitFor(() => expect(instance.deps.settings.get('enableLiveStreaming')).toBe(on));
+  }
+}
 
 /** Every live operation the API documents: the streaming tag, and the admin's streaming pages. */
 async function liveOperations() {
@@ -84,7 +92,7 @@ describe(`the live streaming switch${process.env.REDIS_URL ? ' across two proces
 
     // Switched off on one process: the session ends for its viewers, and the other process refuses too.
     const ended = nextEvent(fanSocket, 'stream/ended');
-    await setSetting(suite.other ?? suite.app, 'enableLiveStreaming', false);
+    await switchLive(false);
     expect(await ended).toEqual({ sessionId: session._id, reason: 'admin' });
     const admin = await signedIn(suite.app, 'admin');
     const sessions = await (suite.other ?? suite.app).inject({
@@ -92,12 +100,12 @@ describe(`the live streaming switch${process.env.REDIS_URL ? ' across two proces
       headers: admin.headers,
     });
     expect(sessions.statusCode).toBe(403);
-    await setSetting(suite.app, 'enableLiveStreaming', true);
+    await switchLive(true, suite.app);
     expect((await call(admin, 'GET', `/admin/streaming/sessions?performerId=${creator.user.id}`)).json().data[0]).toMatchObject({
       status: 'ended',
       endedReason: 'admin',
     });
-    await setSetting(suite.other ?? suite.app, 'enableLiveStreaming', false);
+    await switchLive(false);
 
     const operations = await liveOperations();
     expect(operations.length).toBeGreaterThan(20);
@@ -141,7 +149,7 @@ describe(`the live streaming switch${process.env.REDIS_URL ? ' across two proces
     const refusedPublish = await publish(key);
     expect(refusedPublish.code).not.toBe(0);
     expect(refusedPublish.stderr).toContain(OFF.message);
-    await setSetting(suite.app, 'enableLiveStreaming', true);
+    await switchLive(true, suite.app);
     const afterOff = (await call(admin, 'GET', `/admin/streaming/sessions?performerId=${creator.user.id}&status=live`)).json();
     expect(afterOff.total).toBe(0);
 
