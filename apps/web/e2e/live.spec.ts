@@ -165,6 +165,10 @@ test('a fan asks for a private show; the creator accepts; both are connected and
   const href = await goLive(page, 'Q&A', 'OBS / streaming software');
 
   const fan = await fanWithTokens(browser, 30, { subscribeTo: ava.id });
+  // Another subscriber watches: when Ava goes private, they are told she will be back.
+  const viewer = await fanWithTokens(browser, 20, { subscribeTo: ava.id });
+  await viewer.page.goto(href ?? '');
+  await expect(viewer.page.getByRole('heading', { name: 'Q&A' })).toBeVisible();
   await fan.page.goto(href ?? '');
   await fan.page.getByRole('button', { name: 'Request a private show' }).click();
   await fan.page.getByLabel('Message to the creator').fill('A private lesson please');
@@ -177,6 +181,11 @@ test('a fan asks for a private show; the creator accepts; both are connected and
   await page.getByRole('button', { name: 'Accept', exact: true }).last().click();
   await expect(page).toHaveURL(/\/private-show\//);
   await expect(fan.page).toHaveURL(new RegExp(`${new URL(page.url()).pathname}$`));
+  await expect(viewer.page.getByRole('heading', { name: 'Ava Stone is in a private show' })).toBeVisible();
+  await expect(viewer.page.getByText('They will be back')).toBeVisible();
+  await expect(viewer.page.getByText('The creator ended this live session')).toHaveCount(0);
+  await viewer.page.screenshot({ path: testInfo.outputPath('private-notice-1280-light.png') });
+  await expectAccessible(viewer.page);
 
   for (const side of [page, fan.page]) {
     await expect(side.getByTestId('call-state')).toHaveAttribute('data-connection-state', 'connected', { timeout: 30_000 });
@@ -193,6 +202,12 @@ test('a fan asks for a private show; the creator accepts; both are connected and
   for (const side of [page, fan.page]) await expect(side.getByText('The private show has ended')).toBeVisible();
   await expect(page.getByText('The fan hung up.')).toBeVisible();
   await fan.context.close();
+
+  // Back from the private show, Ava goes live again: the waiting viewer is taken to the stream.
+  const again = await goLive(page, 'Q&A, continued', 'OBS / streaming software');
+  await expect(viewer.page).toHaveURL(again ?? '', { timeout: 20_000 });
+  await expect(viewer.page.getByRole('heading', { name: 'Q&A, continued' })).toBeVisible();
+  await viewer.context.close();
 });
 
 test('a paid session: a fan who does not subscribe pays once to watch; the admin ends it', async ({ page, browser }) => {
@@ -276,4 +291,104 @@ test('with Agora on, the live page asks for a token, loads the SDK on its own an
     await setSettingAsAdmin(page, 'agoraEnable', false);
     await page.request.put(`/api/streaming/live/${session._id}`, { headers: ava.auth, data: { status: 'ended' } });
   }
+});
+
+/** A creator's live session opened through the API (one ended first if a failed run left it), with its chat. */
+async function liveSessionOf(request: APIRequestContext, auth: Record<string, string>, performerId: string, title: string) {
+  const running = await (await request.get(`/api/streaming/user/search?performerId=${performerId}`)).json();
+  for (const session of running.data) {
+    await request.put(`/api/streaming/live/${session._id}`, { headers: auth, data: { status: 'ended' } });
+  }
+  const started = await request.post('/api/streaming/live', { headers: auth, data: { title } });
+  expect(started.status(), await started.text()).toBe(200);
+  const session = await started.json();
+  const joined = await (await request.get(`/api/streaming/join/${session._id}`, { headers: auth })).json();
+  return { id: session._id as string, conversationId: joined.conversationId as string };
+}
+
+test('the live chat loads older lines as the viewer scrolls up', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const leo = await idOf(page.request, 'leohart');
+  const session = await liveSessionOf(page.request, leo.auth, leo.id, 'Long chat');
+  const fan = await fanWithTokens(browser, 20, { subscribeTo: leo.id, phone: true });
+  // 32 lines: more than the first page (25); a fan writes at most 30 a minute, so both write.
+  for (let index = 1; index <= 32; index++) {
+    const auth = index <= 16 ? leo.auth : fan.auth;
+    const sent = await page.request.post(`/api/messages/stream/${session.conversationId}`, {
+      headers: auth,
+      data: { text: `Line ${String(index).padStart(2, '0')}` },
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  await fan.page.goto(`/live/${session.id}`);
+  const lines = fan.page.getByTestId('stream-line');
+  await expect(lines.filter({ hasText: 'Line 32' })).toBeVisible();
+  await expect(lines).toHaveCount(25);
+  await expect(lines.filter({ hasText: 'Line 07' })).toHaveCount(0);
+  await fan.page.getByRole('log', { name: 'Chat messages' }).evaluate((box) => box.scrollTo({ top: 0 }));
+  await expect(lines).toHaveCount(32);
+  await expect(lines.first()).toContainText('Line 01');
+  // Everything is loaded: no way to ask for more.
+  await expect(fan.page.getByRole('button', { name: 'Show older messages' })).toHaveCount(0);
+  await fan.page.screenshot({ path: testInfo.outputPath('live-chat-older-375-light.png'), fullPage: true });
+  await page.request.put(`/api/streaming/live/${session.id}`, { headers: leo.auth, data: { status: 'ended' } });
+  await fan.context.close();
+});
+
+test('the admin turns live streaming off: Go live and the live pages go, and come back when it is on', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const creatorContext = await browser.newContext({ reducedMotion: 'reduce' });
+  const creator = await creatorContext.newPage();
+  await logIn(creator, 'riovega');
+  const rio = await idOf(page.request, 'riovega');
+  const session = await liveSessionOf(page.request, rio.auth, rio.id, 'Before the switch');
+  const fan = await fanWithTokens(browser, 20, { subscribeTo: rio.id });
+  await fan.page.goto(`/live/${session.id}`);
+  await expect(fan.page.getByRole('heading', { name: 'Before the switch' })).toBeVisible();
+  await creator.goto('/creator/dashboard');
+  const studioLink = creator.getByRole('link', { name: /^(Go live|Back to your live)$/ });
+  await expect(studioLink).toBeVisible();
+
+  await logIn(page, 'admin@limelight.local');
+  await page.goto('/admin/settings?group=streaming');
+  await expect(page.getByRole('link', { name: 'Live sessions' })).toBeVisible();
+  await page.getByTestId('setting-enableLiveStreaming').getByRole('switch').click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  try {
+    // Every open page hears of it: the watching fan's page and the creator's Go live go without a reload.
+    await expect(fan.page.getByRole('heading', { name: 'Live streaming is turned off on this site' })).toBeVisible();
+    await expect(studioLink).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Live sessions' })).toHaveCount(0);
+    await creator.goto('/creator/live');
+    await expect(creator.getByRole('heading', { name: 'Live streaming is turned off on this site' })).toBeVisible();
+    await creator.screenshot({ path: testInfo.outputPath('live-off-1280-light.png') });
+    await expectAccessible(creator);
+    await creator.setViewportSize({ width: 375, height: 800 });
+    await creator.getByRole('button', { name: 'Open menu' }).click();
+    await expect(creator.locator('.ant-drawer').getByRole('link', { name: 'Posts', exact: true })).toBeVisible();
+    await expect(creator.locator('.ant-drawer').getByRole('link', { name: 'Go live', exact: true })).toHaveCount(0);
+    await creator.keyboard.press('Escape');
+    await creator.getByTestId('theme-toggle').click();
+    await creator.screenshot({ path: testInfo.outputPath('live-off-375-dark.png') });
+    await expectAccessible(creator);
+    await creator.getByTestId('theme-toggle').click();
+    await creator.setViewportSize({ width: 1280, height: 800 });
+    // The API refuses too, naming the switch.
+    const refused = await page.request.get(`/api/streaming/user/search?performerId=${rio.id}`);
+    expect(refused.status()).toBe(403);
+    expect((await refused.json()).message).toBe('Live streaming is turned off on this site');
+  } finally {
+    await setSettingAsAdmin(page, 'enableLiveStreaming', true);
+  }
+  await creator.goto('/creator/dashboard');
+  await expect(creator.getByRole('link', { name: 'Go live' })).toBeVisible();
+  await creator.getByRole('link', { name: 'Go live' }).click();
+  await expect(creator.getByRole('heading', { name: 'Live studio' })).toBeVisible();
+  expect((await (await page.request.get(`/api/streaming/live/${session.id}`)).json()).status).toBe('ended');
+  await creatorContext.close();
+  await fan.context.close();
 });

@@ -27,6 +27,8 @@ export const ErrorCode = {
   /** The card gateway refused the payment (402). */
   paymentDeclined: 'PAYMENT_DECLINED',
   providerNotConfigured: 'PROVIDER_NOT_CONFIGURED',
+  /** The admin turned live streaming off (`enableLiveStreaming`, 403): the web shows the off page. */
+  liveStreamingOff: 'LIVE_STREAMING_OFF',
   providerUnavailable: 'PROVIDER_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -207,7 +207,22 @@ export const settingDefinitions = {
   minimumPayoutAmount: money('Minimum payout amount', 50, 'payout'),
   minimumStreamPrice: money('Minimum live session or private show minute price', 1, 'streaming'),
   maximumStreamPrice: money('Maximum live session or private show minute price', 1000, 'streaming'),
-  agoraEnable: { type: 'boolean', group: 'streaming', label: 'Live streaming', default: false, public: true },
+  enableLiveStreaming: {
+    type: 'boolean',
+    group: 'streaming',
+    label: 'Live streaming',
+    description: 'Off: nobody goes live or watches (menus, pages, API, sockets and RTMP ingest refuse) and sessions that are live end.',
+    default: true,
+    public: true,
+  },
+  agoraEnable: {
+    type: 'boolean',
+    group: 'streaming',
+    label: 'Carry live video through Agora',
+    description: 'Off: live video runs through the site’s own path (browser or OBS, HLS to viewers).',
+    default: false,
+    public: true,
+  },
   agoraAppId: { type: 'string', group: 'streaming', label: 'Agora app id', default: '', maxLength: 255, public: true },
   agoraCertificate: {
     type: 'string',

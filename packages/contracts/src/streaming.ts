@@ -14,7 +14,8 @@ export type SessionAccess = (typeof sessionAccesses)[number];
 export const sessionStatuses = ['live', 'ended'] as const;
 export type SessionStatus = (typeof sessionStatuses)[number];
 /** Why a session ended: its creator, an admin, or its broadcaster's heartbeat stopped. */
-export const sessionEndReasons = ['performer', 'admin', 'timeout'] as const;
+/** `private`: the creator took a private show (viewers are told they will be back). */
+export const sessionEndReasons = ['performer', 'admin', 'timeout', 'private'] as const;
 export type SessionEndReason = (typeof sessionEndReasons)[number];
 
 /** What a stream chat shows in place of a deleted line (spec 4: "Message deleted" in stream chat). */

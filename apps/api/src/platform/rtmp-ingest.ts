@@ -14,6 +14,10 @@ interface RtmpParser {
   onPacketCallback: (packet: AvPacket) => void;
   onOutputCallback: (buffer: Buffer) => void;
   parserData(buffer: Buffer): string | null;
+  /** Answers a publish with `NetStream.Publish.Start`; ours waits for `authorize`. */
+  respondPublish(): void;
+  sendStatusMessage(streamId: number, level: 'status' | 'error', code: string, description: string): void;
+  streamId: number;
 }
 // Only node-media-server's protocol classes, pinned to exactly 4.4.3 in package.json: they are not
 // its public API (it has no exports map), and its server would force its own HTTP admin, JSON store,
@@ -31,12 +35,16 @@ const HANDSHAKE_MS = 10_000;
 /** What a publisher may send while its key is checked: a few seconds of a high bitrate. */
 const MAX_PENDING_BYTES = 8 * 1024 * 1024;
 const MAX_CONNECTIONS_PER_ADDRESS = 4;
+/** How long a refused encoder has to read why before its connection is dropped. */
+const REFUSAL_LINGER_MS = 2_000;
 
 export type RtmpPublish = { app: string; key: string; remoteAddress: string };
 /** Where an accepted publish's FLV stream goes. */
 export type RtmpSink = { write(flv: Buffer): void; end(): void };
 /** An accepted publisher: its stream opens once its first video shows the codec. */
 export type RtmpPublisher = { open(videoCodec: 'h264' | 'other'): RtmpSink };
+/** A refused publish, as the encoder is told: an `onStatus` error (`NetStream.Publish.BadName`, …) and its text. */
+export type RtmpRefusal = { refused: { code: string; description: string } };
 export type RtmpIngest = { port: number; close(): Promise<void> };
 
 /**
@@ -49,7 +57,7 @@ export async function startRtmpIngest(options: {
   port: number;
   host: string;
   log: FastifyBaseLogger;
-  authorize(publish: RtmpPublish, stop: () => void): Promise<RtmpPublisher | undefined>;
+  authorize(publish: RtmpPublish, stop: () => void): Promise<RtmpPublisher | RtmpRefusal>;
 }): Promise<RtmpIngest | undefined> {
   const connections = new Map<string, number>();
   const sockets = new Set<net.Socket>();
@@ -114,15 +122,26 @@ function handleConnection(socket: net.Socket, options: Parameters<typeof startRt
   rtmp.onOutputCallback = (buffer) => {
     if (!socket.destroyed) socket.write(buffer);
   };
+  // NMS starts a publish before asking us: the start is sent once `authorize` accepts, and a
+  // refusal is answered in the protocol (the encoder shows its text) before the connection closes.
+  const startPublish = rtmp.respondPublish.bind(rtmp);
+  rtmp.respondPublish = () => undefined;
+  const refusePublish = ({ code, description }: RtmpRefusal['refused']) => {
+    rtmp.sendStatusMessage(rtmp.streamId, 'error', code, description);
+    socket.end();
+    setTimeout(refuse, REFUSAL_LINGER_MS).unref();
+  };
   rtmp.onPlayCallback = refuse;
   rtmp.onConnectCallback = () => undefined;
   rtmp.onPushCallback = () => {
     const { streamApp: app, streamName: key } = rtmp as unknown as { streamApp: string; streamName: string };
     if (publisher || !key) return refuse();
     options.authorize({ app, key, remoteAddress: socket.remoteAddress ?? '' }, refuse).then(
-      (accepted) => {
-        if (!accepted || socket.destroyed) return refuse();
-        publisher = accepted;
+      (answer) => {
+        if (socket.destroyed) return;
+        if ('refused' in answer) return refusePublish(answer.refused);
+        publisher = answer;
+        startPublish();
         openWhenReady();
       },
       (error: unknown) => {

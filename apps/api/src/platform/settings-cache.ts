@@ -20,6 +20,7 @@ export const SETTINGS_CHANGED_CHANNEL = 'settings:changed';
 export class SettingsCache {
   private values: SettingValues = { ...defaultSettings };
   private stored = new Set<SettingKey>();
+  private listeners: Array<(changed: SettingKey[]) => void> = [];
 
   constructor(
     private readonly db: Database,
@@ -48,8 +49,16 @@ export class SettingsCache {
       (next as Record<SettingKey, unknown>)[row.key] = parsed.data;
       stored.add(row.key);
     }
+    const previous = this.values;
     this.values = next;
     this.stored = stored;
+    const changed = (Object.keys(next) as SettingKey[]).filter((key) => JSON.stringify(next[key]) !== JSON.stringify(previous[key]));
+    if (changed.length) for (const listener of this.listeners) listener(changed);
+  }
+
+  /** Told the keys whose values changed, on this process, each time it reloads (after any process's change). */
+  onChange(listener: (changed: SettingKey[]) => void): void {
+    this.listeners.push(listener);
   }
 
   get<K extends SettingKey>(key: K): SettingValues[K] {

@@ -1,5 +1,6 @@
 import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { LiveStreamingOn } from '../features/live/LiveStreamingOn';
 import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, suggestionPool } from '../features/profile/api';
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
@@ -141,6 +142,8 @@ const creatorOnly = (element: ReactNode) => (
 );
 /** The shop's screens exist only while the admin keeps the shop open (`enableProduct`). */
 const shop = (element: ReactNode) => <ShopOpen>{element}</ShopOpen>;
+/** The live screens exist only while the admin keeps live streaming on (`enableLiveStreaming`). */
+const live = (element: ReactNode) => <LiveStreamingOn>{element}</LiveStreamingOn>;
 
 /** `/`: a signed-in user goes to their landing page; a visitor finds the front page. */
 function IndexPage() {
@@ -229,9 +232,9 @@ const routes: RouteObject[] = [
           { path: '/video/:id', element: <VideoPage /> },
           { path: '/gallery/:id', element: <GalleryPage /> },
           { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },
-          { path: '/creator/live', element: creatorOnly(<StudioPage />) },
-          { path: '/live/:sessionId', element: signedIn(<LivePage />) },
-          { path: '/private-show/:showId', element: signedIn(<PrivateShowPage />) },
+          { path: '/creator/live', element: creatorOnly(live(<StudioPage />)) },
+          { path: '/live/:sessionId', element: signedIn(live(<LivePage />)) },
+          { path: '/private-show/:showId', element: signedIn(live(<PrivateShowPage />)) },
           { path: '/creator/products', element: shop(creatorOnly(<MyProductsPage />)) },
           { path: '/creator/products/new', element: shop(creatorOnly(<NewProductPage />)) },
           { path: '/creator/products/:id/edit', element: shop(creatorOnly(<EditProductPage />)) },

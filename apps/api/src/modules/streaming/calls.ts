@@ -6,6 +6,7 @@ import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { assertMayCall } from '../access';
 import { queueGoneCheck, startShow } from './billing';
+import { handleLive } from './open';
 import { endPrivateShow, findShow, present, privateShowRoom } from './private-shows';
 import { agoraConfigured } from './sessions';
 
@@ -60,14 +61,14 @@ export async function privateCall(deps: Deps, viewer: SessionUser, id: string): 
  * last socket left the room ending the show after the grace unless they come back.
  */
 export function registerPrivateShowEvents(deps: Deps) {
-  deps.realtime.handle('private/signal', async (userId, payload) => {
+  handleLive(deps, 'private/signal', async (userId, payload) => {
     const { showId, signal } = privateSignalPayloadSchema.parse(payload);
     const show = await findShow(deps, showId);
     await assertMayCall(deps.db, userId, show);
     const otherId = userId === show.userId ? show.performerId : show.userId;
     deps.realtime.toUser(otherId).emit('private/signal', { showId, fromUserId: userId, signal });
   });
-  deps.realtime.handle('private/connected', async (userId, payload, socket) => {
+  handleLive(deps, 'private/connected', async (userId, payload, socket) => {
     const { showId } = showSchema.parse(payload);
     const show = await findShow(deps, showId);
     await assertMayCall(deps.db, userId, show);
@@ -77,7 +78,7 @@ export function registerPrivateShowEvents(deps: Deps) {
     const inRoom = new Set((await deps.realtime.io.in(privateShowRoom(showId)).fetchSockets()).map((peer) => peer.data.userId));
     if (inRoom.has(show.userId) && inRoom.has(show.performerId)) await startShow(deps, showId);
   });
-  deps.realtime.handle('private/hangup', async (userId, payload) => {
+  handleLive(deps, 'private/hangup', async (userId, payload) => {
     const { showId } = showSchema.parse(payload);
     const show = await findShow(deps, showId);
     // Either party may always hang up (a blocked one too); to anyone else the show does not exist.

@@ -9,6 +9,7 @@ import { notFound, retryLater } from '../../platform/errors';
 import { assertMayReach, assertMayWatch } from '../access';
 import { pageOfLines, presentStreamLine } from '../messages';
 import { publicUsersById, toPublicUser } from '../users';
+import { assertLiveStreamingOn } from './open';
 import { type SessionRow, watchableSession } from './sessions';
 
 /**
@@ -115,6 +116,7 @@ export async function clearStreamChat(deps: Deps, actor: SessionUser, conversati
 
 /** A live session a fan tips in: live, and theirs to watch. */
 export async function sessionForTip(deps: Deps, fan: SessionUser, sessionId: string) {
+  assertLiveStreamingOn(deps);
   const { row } = await watchableSession(deps, fan, sessionId);
   return row;
 }

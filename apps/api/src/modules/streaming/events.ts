@@ -5,6 +5,7 @@ import { streamSessions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { unauthenticated } from '../../platform/errors';
 import { findById } from '../users';
+import { handleLive } from './open';
 import { watchableSession } from './sessions';
 
 const roomSchema = z.object({ sessionId: z.uuid('must be a session id') });
@@ -77,7 +78,7 @@ export function registerStreamingEvents(deps: Deps) {
       .where(eq(streamSessions.id, sessionId));
     if (session) deps.realtime.io.to(userRoom(session.performerId)).emit(event, { sessionId, userId });
   };
-  deps.realtime.handle('stream/join', async (userId, payload, socket) => {
+  handleLive(deps, 'stream/join', async (userId, payload, socket) => {
     const { sessionId } = roomSchema.parse(payload);
     const viewer = await findById(deps.db, userId);
     if (!viewer) throw unauthenticated();
@@ -86,7 +87,7 @@ export function registerStreamingEvents(deps: Deps) {
     deps.realtime.io.to(userRoom(row.performerId)).emit('stream/member_joined', { sessionId, userId });
     return { members: await recountSoon(sessionId) };
   });
-  deps.realtime.handle('stream/leave', async (userId, payload, socket) => {
+  handleLive(deps, 'stream/leave', async (userId, payload, socket) => {
     const { sessionId } = roomSchema.parse(payload);
     socket.leave(streamRoom(sessionId));
     await tellCreator(sessionId, 'stream/member_left', userId);

@@ -4,5 +4,7 @@ export { registerPrivateShowEvents } from './calls';
 export { announceTip, sessionForTip, writeTipLine } from './chat';
 export { leaveCreatorRooms, registerStreamingEvents } from './events';
 export { registerLiveEvents } from './live-events';
+export { assertLiveStreamingOn } from './open';
 export { startRtmp } from './rtmp-publish';
-export { endStaleSessions, findSession, registerStreamingJobs, type SessionRow } from './sessions';
+export { endStaleSessions, findSession, type SessionRow } from './sessions';
+export { registerStreamingJobs } from './switch';

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { badRequest, conflict } from '../../platform/errors';
 import type { LiveFeed, LiveInput } from '../../platform/live-media';
 import { broadcastableSession, startBroadcast } from './broadcasts';
+import { handleLive } from './open';
 
 const sessionSchema = z.object({ sessionId: z.uuid('must be a session id') });
 const startSchema = sessionSchema.extend({ mimeType: z.string().max(200, 'is too long') });
@@ -35,7 +36,7 @@ export function registerLiveEvents(deps: Deps) {
     broadcast?.feed.end();
   };
 
-  deps.realtime.handle('live/start', async (userId, payload, socket) => {
+  handleLive(deps, 'live/start', async (userId, payload, socket) => {
     const { sessionId, mimeType } = startSchema.parse(payload);
     const input = recorderInput(mimeType);
     const taken = () => {
@@ -50,13 +51,13 @@ export function registerLiveEvents(deps: Deps) {
     broadcasts.set(socket.id, { userId, sessionId, feed });
   });
   // Written before any await, so chunks reach ffmpeg in the order they arrived.
-  deps.realtime.handle('live/chunk', async (userId, payload, socket) => {
+  handleLive(deps, 'live/chunk', async (userId, payload, socket) => {
     const broadcast = broadcasts.get(socket.id);
     if (!broadcast || broadcast.userId !== userId) throw conflict('live/chunk: start the broadcast with live/start first');
     if (!Buffer.isBuffer(payload)) throw badRequest('live/chunk: must be binary (an ArrayBuffer of the recording)');
     broadcast.feed.write(payload);
   });
-  deps.realtime.handle('live/stop', async (_userId, payload, socket) => {
+  handleLive(deps, 'live/stop', async (_userId, payload, socket) => {
     const { sessionId } = sessionSchema.parse(payload);
     if (broadcasts.get(socket.id)?.sessionId === sessionId) stop(socket.id);
   });

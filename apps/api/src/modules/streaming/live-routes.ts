@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { LIVE_FILE, PLAYLIST } from '../../platform/live-store';
 import { liveViewerOf } from './live-links';
+import { assertLiveStreamingOn } from './open';
 
 const contentTypeOf = (file: string) =>
   file === PLAYLIST ? 'application/vnd.apple.mpegurl' : file.endsWith('.mp4') ? 'video/mp4' : 'video/iso.segment';
@@ -24,6 +25,7 @@ const playbackParams = z.object({
 export const livePlaybackRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', async () => assertLiveStreamingOn(deps));
     app.get(
       '/live/:sessionId/:token/:file',
       {

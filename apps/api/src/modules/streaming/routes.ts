@@ -29,10 +29,12 @@ import { perAccountRateLimit, requireAdmin, requirePerformer, requireUser, sessi
 import { agoraToken } from './agora';
 import { privateCall } from './calls';
 import { clearStreamChat, listStreamMessages, performerStreamConversation, sendStreamMessage, updateStreamConversation } from './chat';
+import { assertLiveStreamingOn } from './open';
 import { answerPrivateRequest, listPrivateRequests, requestPrivateShow } from './private-shows';
 import {
   adminEndSession,
   adminSessions,
+  endForPrivateShow,
   goLive,
   joinSession,
   searchLive,
@@ -50,10 +52,14 @@ const idParams = z.object({ id: z.uuid('must be an id') });
  */
 const STREAM_LINES_PER_MINUTE = 30;
 
-/** Live streaming (spec 7 "Streaming", stream chat, decision 023). */
+/**
+ * Live streaming (spec 7 "Streaming", stream chat, decision 023). The admin's
+ * `enableLiveStreaming` switches all of it: off, every route refuses (decision 035).
+ */
 export const streamingRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    app.addHook('onRequest', async () => assertLiveStreamingOn(deps));
     app.post(
       '/streaming/live',
       {
@@ -222,7 +228,12 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: { tags: ['streaming'], params: idParams, body: answerPrivateRequestSchema, response: { 200: privateRequestSchema } },
       },
-      async (request) => answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action),
+      async (request) => {
+        const answered = await answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action);
+        // Accepting takes the creator private: their public session ends, its viewers told they will be back.
+        if (request.body.action === 'accept') await endForPrivateShow(deps, answered.performerId);
+        return answered;
+      },
     );
     app.get(
       '/streaming/private-requests/:id/call',

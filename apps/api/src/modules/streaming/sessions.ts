@@ -26,6 +26,7 @@ import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
 import { assertMayWatch, notHiddenFrom, watchFacts, watchFrom } from '../access';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
+import { assertLiveStreamingOn } from './open';
 
 export type SessionRow = typeof streamSessions.$inferSelect;
 type StreamRow = typeof streams.$inferSelect;
@@ -122,6 +123,7 @@ async function assertMaySell(db: Queryable, performer: SessionUser) {
  * second is refused while the first runs (also when both are asked at once: a unique index).
  */
 export async function goLive(deps: Deps, performer: SessionUser, input: z.output<typeof goLiveSchema>) {
+  assertLiveStreamingOn(deps);
   const priceCents = input.access === 'paid' ? priceWithinLimits(deps, 'price', input.price ?? 0) : 0;
   if (priceCents) await assertMaySell(deps.db, performer);
   const row = await deps.db
@@ -205,7 +207,7 @@ export async function endSession(deps: Deps, id: string, reason: SessionEndReaso
   return row;
 }
 
-function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) {
+export function announceEnded(deps: Deps, sessionId: string, reason: SessionEndReason) {
   const room = streamRoom(sessionId);
   deps.realtime.io.to(room).emit('stream/ended', { sessionId, reason });
   deps.realtime.io.in(room).socketsLeave(room);
@@ -440,9 +442,15 @@ export async function adminEndSession(deps: Deps, admin: SessionUser, id: string
   return presentSession(deps, admin, done ?? (await findSession(deps.db, id)));
 }
 
-/** How often each job-working process looks for sessions whose broadcaster went quiet. */
-const STALE_CHECK_MS = 15_000;
-
-export function registerStreamingJobs(deps: Deps) {
-  deps.jobs.every('streaming.end-stale', STALE_CHECK_MS, () => endStaleSessions(deps));
+/**
+ * The creator accepted a private show: their public session, if one is live, ends with the
+ * reason `private`, so its viewers are told the creator is in a private show and will be back.
+ */
+export async function endForPrivateShow(deps: Deps, performerId: string) {
+  const rows = await deps.db
+    .update(streamSessions)
+    .set({ status: 'ended', endedReason: 'private', endedAt: sql`now()`, viewerCount: 0 })
+    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')))
+    .returning({ id: streamSessions.id });
+  for (const row of rows) announceEnded(deps, row.id, 'private');
 }

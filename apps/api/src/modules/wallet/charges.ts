@@ -28,7 +28,7 @@ import { visibleGallery } from '../galleries';
 import { messageForSale } from '../messages';
 import { type NewCharge, notifyBalance, payFromWalletOnce } from '../money';
 import { placeOrder, productForSale, reserveStock } from '../shop';
-import { announceTip, findSession, sessionForTip, writeTipLine } from '../streaming';
+import { announceTip, assertLiveStreamingOn, findSession, sessionForTip, writeTipLine } from '../streaming';
 import { publicUsersById, toPublicUser } from '../users';
 import { visibleVideo } from '../videos';
 
@@ -77,6 +77,7 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
     return { performerId: id, priceCents: toCents(input.price), itemId: null, once: false };
   },
   stream: async (deps, _fan, id) => {
+    assertLiveStreamingOn(deps);
     const session = await findSession(deps.db, id);
     if (session.status !== 'live') throw conflict('This live session has ended');
     if (session.access !== 'paid') throw conflict('This live session is for subscribers: subscribe to watch it');

@@ -3,6 +3,7 @@ import { Avatar, Button, Drawer, Dropdown, Menu, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/useSessionActions';
+import { useLiveStreamingOn } from '../../features/live/LiveStreamingOn';
 import { MessagesLink } from '../../features/messages/MessagesLink';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useShopOpen } from '../../features/shop/ShopOpen';
@@ -17,6 +18,7 @@ const link = (path: string, label: string) => ({ key: path, label: <Link to={pat
 function useNavItems() {
   const user = useAppSelector((state) => state.session.user);
   const shopOpen = useShopOpen();
+  const liveOn = useLiveStreamingOn();
   const inAdmin = useLocation().pathname.startsWith('/admin');
   const custom = useHeaderMenus().map((item) => ({
     key: `menu:${item.title}:${item.path}`,
@@ -45,7 +47,7 @@ function useNavItems() {
           link('/creator/galleries', 'Galleries'),
           link('/creator/stories', 'Stories'),
           ...(shopOpen ? [link('/creator/products', 'Products')] : []),
-          link('/creator/live', 'Go live'),
+          ...(liveOn ? [link('/creator/live', 'Go live')] : []),
         ],
       },
       {

@@ -25,6 +25,7 @@ import { PageLoading } from '../../shared/ui/PageLoading';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
 import { AdminLiveSessionsPage } from '../live/AdminLiveSessionsPage';
+import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
@@ -57,11 +58,13 @@ const ordersSection = { key: 'orders', icon: <ShoppingOutlined aria-hidden />, l
 function AdminFrame({ section, shopOpen, children }: { section: string; shopOpen: boolean; children: ReactNode }) {
   const wide = Grid.useBreakpoint().md !== false;
   const [open, setOpen] = useState(false);
+  const liveOn = useLiveStreamingOn();
+  const shown = liveOn ? sections : sections.filter((item) => item.key !== 'live');
   const menu = (
     <Menu
       mode="inline"
       selectedKeys={[section]}
-      items={shopOpen ? [...sections, ordersSection] : sections}
+      items={shopOpen ? [...shown, ordersSection] : shown}
       onClick={() => setOpen(false)}
       style={{ height: '100%', borderInlineEnd: 0 }}
     />
@@ -128,7 +131,14 @@ export default function AdminApp() {
             <Route path="promos" element={<SitePromosAdminPage />} />
             <Route path="token-packages" element={<TokenPackagesAdminPage />} />
             <Route path="reports" element={<ReportsPage />} />
-            <Route path="live" element={<AdminLiveSessionsPage />} />
+            <Route
+              path="live"
+              element={
+                <LiveStreamingOn>
+                  <AdminLiveSessionsPage />
+                </LiveStreamingOn>
+              }
+            />
             <Route path="coupons" element={<CouponsAdminPage />} />
             <Route path="transactions" element={<TransactionsAdminPage />} />
             <Route path="wallet-charges" element={<WalletChargesAdminPage />} />

@@ -15,6 +15,7 @@ import { useAppSelector } from '../../app/store';
 import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { useCreatorDashboardQuery } from './api';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -140,6 +141,7 @@ export default function DashboardPage() {
   const user = useAppSelector((state) => state.session.user);
   // Fans' tips and subscriptions arrive from other browsers: the figures are read on each visit.
   const { data, isError, refetch } = useCreatorDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
+  const liveOn = useLiveStreamingOn();
 
   return (
     <div className="page-wide">
@@ -154,9 +156,11 @@ export default function DashboardPage() {
           <ButtonLink to="/creator/posts/new" type="primary" icon={<EditOutlined aria-hidden />}>
             New post
           </ButtonLink>
-          <ButtonLink to="/creator/live" icon={<VideoCameraOutlined aria-hidden />}>
-            {data?.liveSessionId ? 'Back to your live' : 'Go live'}
-          </ButtonLink>
+          {liveOn && (
+            <ButtonLink to="/creator/live" icon={<VideoCameraOutlined aria-hidden />}>
+              {data?.liveSessionId ? 'Back to your live' : 'Go live'}
+            </ButtonLink>
+          )}
           <ButtonLink to="/creator/mass-messages" icon={<MailOutlined aria-hidden />}>
             Message subscribers
           </ButtonLink>

@@ -14,7 +14,7 @@ const statusOptions = [
   { value: 'live', label: 'Live' },
   { value: 'ended', label: 'Ended' },
 ];
-const endedReasonLabels = { performer: 'by the creator', admin: 'by an admin', timeout: 'no picture' };
+const endedReasonLabels = { performer: 'by the creator', admin: 'by an admin', timeout: 'no picture', private: 'for a private show' };
 
 /** `/admin/live`: live sessions (live ones first by default), with who, viewers, when, and End. */
 export function AdminLiveSessionsPage() {

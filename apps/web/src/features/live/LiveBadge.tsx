@@ -2,12 +2,14 @@ import { EyeOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useLiveNowQuery } from './api';
+import { useLiveStreamingOn } from './LiveStreamingOn';
 
 /** "Live" on a creator's page header while they stream, leading to their live page. */
 export function LiveBadge({ performerId }: { performerId: string }) {
-  const { data } = useLiveNowQuery({ performerId, limit: 1 });
+  const on = useLiveStreamingOn();
+  const { data } = useLiveNowQuery({ performerId, limit: 1 }, { skip: !on });
   const session = data?.data[0];
-  if (!session) return null;
+  if (!on || !session) return null;
   return (
     <Link to={`/live/${session._id}`} className="live-badge live-badge-link">
       Live: watch now

@@ -2,14 +2,16 @@ import { EyeOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useLiveNowQuery } from './api';
+import { useLiveStreamingOn } from './LiveStreamingOn';
 
 /** How often the strip looks again for who went live or ended. */
 const REFRESH_MS = 30_000;
 
 /** "Live now" on the fan's home: creators streaming at this moment, most watched first; nothing when nobody is. */
 export function LiveNowStrip() {
-  const { data } = useLiveNowQuery({ limit: 20 }, { pollingInterval: REFRESH_MS });
-  if (!data?.data.length) return null;
+  const on = useLiveStreamingOn();
+  const { data } = useLiveNowQuery({ limit: 20 }, { pollingInterval: REFRESH_MS, skip: !on });
+  if (!on || !data?.data.length) return null;
   return (
     <section className="live-now" aria-labelledby="live-now-title">
       <Typography.Title level={3} id="live-now-title">

@@ -11,7 +11,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { PayModal, TipButton } from '../wallet/PayButtons';
 import { AgoraPlayer } from './AgoraPlayer';
-import { useJoinQuery, useLiveSessionQuery } from './api';
+import { useJoinQuery, useLiveNowQuery, useLiveSessionQuery } from './api';
 import { LiveCount } from './LiveBadge';
 import { LivePlayer } from './LivePlayer';
 import { RequestPrivateShow } from './RequestPrivateShow';
@@ -24,13 +24,23 @@ const endedReasons = {
   performer: 'The creator ended this live session.',
   admin: 'This live session was ended by the site.',
   timeout: 'The creator’s picture stopped, so this live session ended.',
+  private: 'The creator is in a private show.',
 };
+/** How often a viewer waiting for a creator back from a private show looks for their new session. */
+const BACK_CHECK_MS = 10_000;
 
 /** `/live/{sessionId}`: a fan watches a live session, chats, tips and may ask for a private show. */
 export default function LivePage() {
   const { sessionId = '' } = useParams();
   const [endedReason, setEndedReason] = useState<keyof typeof endedReasons>();
+  // A new session (the creator back from a private show) opens on this same page.
+  useEffect(() => setEndedReason(undefined), [sessionId]);
   const { data: joined, error, isLoading, refetch } = useJoinQuery(sessionId, { skip: !!endedReason, pollingInterval: RENEW_MS });
+  // The session last watched: whose return to wait for once they go private (the join stops then).
+  const [watched, setWatched] = useState<LiveSession>();
+  useEffect(() => {
+    if (joined) setWatched(joined.session);
+  }, [joined]);
   // The session as this viewer sees it (its creator, price, the viewer's standing): what the gate shows when joining is refused.
   const { data: summary, isLoading: gateLoading } = useLiveSessionQuery(sessionId, { skip: !error });
 
@@ -44,6 +54,7 @@ export default function LivePage() {
     if (payload.sessionId === sessionId) setEndedReason(payload.reason);
   });
 
+  if (endedReason === 'private' && watched) return <InPrivateShow session={watched} />;
   if (endedReason || errorCode(error) === ErrorCode.conflict) {
     return (
       <Result
@@ -104,6 +115,28 @@ function Watching({
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * The creator took a private show: the viewer is told they will be back, and is taken to their
+ * next live session as soon as it starts (looked for every few seconds while this shows).
+ */
+function InPrivateShow({ session }: { session: LiveSession }) {
+  const navigate = useNavigate();
+  const name = session.performer.name || session.performer.username;
+  const { data } = useLiveNowQuery({ performerId: session.performerId, limit: 1 }, { pollingInterval: BACK_CHECK_MS });
+  const next = data?.data.find((live) => live._id !== session._id);
+  useEffect(() => {
+    if (next) navigate(`/live/${next._id}`, { replace: true });
+  }, [next, navigate]);
+  return (
+    <Result
+      status="info"
+      title={`${name} is in a private show`}
+      subTitle="They will be back: stay on this page and the stream opens again as soon as they go live."
+      extra={<Link to={`/${session.performer.username ?? session.performerId}`}>Visit {name}’s page</Link>}
+    />
   );
 }
 

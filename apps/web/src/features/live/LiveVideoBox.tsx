@@ -1,8 +1,7 @@
-import { SoundOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { FullscreenOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
+import { Button, Slider } from 'antd';
 import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { setVolume } from '../../shared/lib/theme';
+import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 
 /**
  * The live picture's element and its sound state, shared by the built-in (HLS) and the Agora
@@ -26,7 +25,9 @@ export function useLiveVideo() {
 
 /**
  * The player box: the video with the viewer's volume, a Live marker while it plays, Unmute when
- * it plays muted, and `overlay` (waiting or failed) in its place otherwise.
+ * it plays muted, and `overlay` (waiting or failed) in its place otherwise. The browser's own
+ * controls would show a seek bar and a duration, which a live picture has not: ours are sound,
+ * volume and full screen.
  */
 export function LiveVideoBox({
   live,
@@ -46,8 +47,7 @@ export function LiveVideoBox({
   /** Which path plays it (`data-media`), for tests. */
   media?: string;
 }) {
-  const volume = useAppSelector((state) => state.preferences.volume);
-  const dispatch = useAppDispatch();
+  const { volume, remember } = usePlayerVolume();
   const video: RefObject<HTMLVideoElement | null> = live.video;
   return (
     <div className="live-player">
@@ -59,11 +59,10 @@ export function LiveVideoBox({
         }}
         aria-label={label}
         playsInline
-        controls={playing}
         onPlaying={onPlaying}
         onVolumeChange={(event) => {
           live.setMuted(event.currentTarget.muted);
-          dispatch(setVolume(event.currentTarget.volume));
+          remember(event.currentTarget.volume);
         }}
         onError={onError}
         data-testid="live-video"
@@ -74,6 +73,7 @@ export function LiveVideoBox({
           Live
         </span>
       )}
+      {playing && <LiveControls live={live} volume={volume} />}
       {!playing && overlay}
       {playing && live.muted && (
         <Button
@@ -86,6 +86,45 @@ export function LiveVideoBox({
           Unmute
         </Button>
       )}
+    </div>
+  );
+}
+
+/** Sound on or off, the volume and full screen: the controls a live picture has. */
+function LiveControls({ live, volume }: { live: ReturnType<typeof useLiveVideo>; volume: number }) {
+  const element = live.video.current;
+  return (
+    <div className="live-controls">
+      <Button
+        type="text"
+        size="small"
+        icon={live.muted ? <MutedOutlined aria-hidden /> : <SoundOutlined aria-hidden />}
+        aria-label={live.muted ? 'Unmute' : 'Mute'}
+        onClick={() => {
+          if (element) element.muted = !element.muted;
+        }}
+      />
+      <Slider
+        className="live-volume"
+        min={0}
+        max={1}
+        step={0.05}
+        value={live.muted ? 0 : volume}
+        tooltip={{ formatter: (value) => `${Math.round((value ?? 0) * 100)}%` }}
+        aria-label="Volume"
+        onChange={(value) => {
+          if (!element) return;
+          element.muted = value === 0;
+          if (value > 0) element.volume = value;
+        }}
+      />
+      <Button
+        type="text"
+        size="small"
+        icon={<FullscreenOutlined aria-hidden />}
+        aria-label="Full screen"
+        onClick={() => void element?.parentElement?.requestFullscreen?.()}
+      />
     </div>
   );
 }

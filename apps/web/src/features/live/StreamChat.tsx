@@ -1,7 +1,7 @@
 import { DeleteOutlined, DollarOutlined } from '@ant-design/icons';
-import { MAX_SLOW_MODE_SECONDS, MAX_STREAM_MESSAGE_LENGTH, type StreamMessage } from '@limelight/contracts';
-import { Button, Empty, Flex, Input, Popconfirm, Select, Skeleton, Typography } from 'antd';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { MAX_SLOW_MODE_SECONDS, MAX_STREAM_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE, type StreamMessage } from '@limelight/contracts';
+import { Alert, Button, Empty, Flex, Input, Popconfirm, Select, Skeleton, Spin, Typography } from 'antd';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
@@ -13,16 +13,21 @@ import {
   useSendStreamMessageMutation,
   useSetSlowModeMutation,
 } from './api';
-import { withLine } from './chat-state';
+import { withLine, withOlder } from './chat-state';
 
-const CHAT_PAGE = 50;
+/** Lines a page: the spec's conversation page (25), the newest first, older ones as the viewer scrolls up. */
+const CHAT_PAGE = MESSAGE_PAGE_SIZE;
+/** How near the top (px) a scroll asks for the older page, and how near the foot still follows new lines. */
+const EDGE_PX = 40;
 const slowModeChoices = [0, 5, 10, 30, 60, 120, MAX_SLOW_MODE_SECONDS];
 const slowModeLabel = (seconds: number) => (seconds ? `One message every ${seconds} s` : 'Off');
 
 /**
- * A live session's public chat: the latest lines, then everything the room hears (lines, tips,
- * deletes, a clear). The creator (`moderator`) deletes any line, clears the chat and sets slow
- * mode; a fan deletes their own lines.
+ * A live session's public chat: the latest lines, older ones as the viewer scrolls up (or asks
+ * with the button), then everything the room hears (lines, tips, deletes, a clear). A page that
+ * fails to load is said in the chat itself with a retry, never toasted (spec 8: stream message
+ * load errors are stored only). The creator (`moderator`) deletes any line, clears the chat and
+ * sets slow mode; a fan deletes their own lines.
  */
 export function StreamChat({
   conversationId,
@@ -47,22 +52,51 @@ export function StreamChat({
   const [clear] = useClearStreamChatMutation();
   const [setSlowMode] = useSetSlowModeMutation();
   const scroller = useRef<HTMLDivElement>(null);
+  // Whether older lines may remain on the server, a page of them loading, and what failed to load.
+  const [moreOlder, setMoreOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [loadError, setLoadError] = useState<{ older: boolean }>();
+  // Where the view was before lines changed: at the foot it follows new lines; an older page keeps the line in view.
+  const anchor = useRef<{ atFoot: boolean; fromFoot: number }>({ atFoot: true, fromFoot: 0 });
 
   useEffect(() => setSlowModeShown(slowModeSeconds), [slowModeSeconds]);
-  useEffect(() => {
+  const loadLatest = useCallback(() => {
+    setLoadError(undefined);
     loadPage({ conversationId, offset: 0, limit: CHAT_PAGE })
       .unwrap()
       // Lines that arrived by socket while the page loaded stay: the newest win.
-      .then((page) => setLines((current) => [...page.data].reverse().reduce(withLine, current ?? [])))
-      .catch(() => {
-        setLines((current) => current ?? []);
-        toast.error('The chat could not be loaded');
-      });
+      .then((page) => {
+        setLines((current) => [...page.data].reverse().reduce(withLine, current ?? []));
+        setMoreOlder(page.data.length < page.total);
+      })
+      .catch(() => setLoadError({ older: false }));
   }, [conversationId, loadPage]);
-  // The newest line stays in view as lines arrive.
+  useEffect(loadLatest, [loadLatest]);
+  const loadOlder = () => {
+    if (!lines || loadingOlder) return;
+    setLoadingOlder(true);
+    setLoadError(undefined);
+    // The lines held are the newest ones (new lines reach the server too), so the next page starts after them.
+    loadPage({ conversationId, offset: lines.length, limit: CHAT_PAGE })
+      .unwrap()
+      .then((page) => {
+        setLines((current) => withOlder(current ?? [], page.data));
+        setMoreOlder(page.data.length === CHAT_PAGE && lines.length + page.data.length < page.total);
+      })
+      .catch(() => setLoadError({ older: true }))
+      .finally(() => setLoadingOlder(false));
+  };
+  const remember = () => {
+    const box = scroller.current;
+    if (!box) return;
+    const fromFoot = box.scrollHeight - box.scrollTop - box.clientHeight;
+    anchor.current = { atFoot: fromFoot < EDGE_PX, fromFoot };
+  };
   useLayoutEffect(() => {
     const box = scroller.current;
-    if (box && lines) box.scrollTop = box.scrollHeight;
+    if (!box || !lines) return;
+    const { atFoot, fromFoot } = anchor.current;
+    box.scrollTop = atFoot ? box.scrollHeight : box.scrollHeight - box.clientHeight - fromFoot;
   }, [lines]);
 
   useSocketEvent('stream/message_created', ({ message }) => {
@@ -125,9 +159,45 @@ export function StreamChat({
           </Flex>
         )}
       </Flex>
-      <div className="stream-chat-lines" ref={scroller} role="log" aria-live="polite" aria-label="Chat messages">
+      <div
+        className="stream-chat-lines"
+        ref={scroller}
+        role="log"
+        aria-live="polite"
+        aria-label="Chat messages"
+        onScroll={(event) => {
+          remember();
+          if (event.currentTarget.scrollTop < EDGE_PX && moreOlder && !loadError) loadOlder();
+        }}
+      >
+        {loadError && (
+          <Alert
+            type="error"
+            showIcon
+            className="stream-chat-error"
+            title={loadError.older ? 'Older messages could not be loaded' : 'The chat could not be loaded'}
+            action={
+              <Button size="small" onClick={loadError.older ? loadOlder : loadLatest}>
+                Retry
+              </Button>
+            }
+          />
+        )}
+        {moreOlder && !loadError && (
+          <div className="stream-chat-older">
+            {loadingOlder ? (
+              <Spin size="small" aria-label="Loading older messages" />
+            ) : (
+              <Button type="link" size="small" onClick={loadOlder}>
+                Show older messages
+              </Button>
+            )}
+          </div>
+        )}
         {!lines ? (
-          <Skeleton active paragraph={{ rows: 4 }} />
+          loadError ? null : (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          )
         ) : lines.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No messages yet: say hello" />
         ) : (

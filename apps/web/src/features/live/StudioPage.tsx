@@ -111,7 +111,7 @@ export default function StudioPage() {
     if (payload.sessionId !== live?._id) return;
     stop();
     setSession({ ...live, status: 'ended', endedReason: payload.reason });
-    if (payload.reason !== 'performer') toast.info(endedBy[payload.reason]);
+    if (payload.reason === 'admin' || payload.reason === 'timeout') toast.info(endedBy[payload.reason]);
   });
 
   if (isLoading || !settings) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -183,7 +183,8 @@ export default function StudioPage() {
           <Card title="Private shows">
             <Flex vertical gap={12}>
               <PrivateShowPrice />
-              <PrivateRequestsPanel live={!!live} goPrivate={end} />
+              {/* Accepting ends the public session on the server (viewers hear the creator went private): the studio stops sending. */}
+              <PrivateRequestsPanel live={!!live} goPrivate={async () => stop()} />
             </Flex>
           </Card>
         </Flex>

@@ -1,6 +1,6 @@
 import type { StreamMessage } from '@limelight/contracts';
 import { describe, expect, it } from 'vitest';
-import { KEPT_LINES, withLine } from './chat-state';
+import { KEPT_LINES, withLine, withOlder } from './chat-state';
 import { formatDuration } from './useHeartbeat';
 
 const line = (id: string, text = id): StreamMessage => ({
@@ -18,6 +18,10 @@ describe('a live chat', () => {
   it('adds a new line at the end, once, however often it arrives', () => {
     const lines = withLine(withLine([line('a')], line('b')), line('b'));
     expect(lines.map((item) => item._id)).toEqual(['a', 'b']);
+  });
+  it('puts an older page (newest first from the server) before the lines, without the ones it has', () => {
+    const lines = withOlder([line('c'), line('d')], [line('c'), line('b'), line('a')]);
+    expect(lines.map((item) => item._id)).toEqual(['a', 'b', 'c', 'd']);
   });
   it('puts a deleted line in place of the original', () => {
     const lines = withLine([line('a'), line('b')], { ...line('a', 'Message deleted'), isDeleted: true });

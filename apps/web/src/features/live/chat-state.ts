@@ -9,3 +9,9 @@ export function withLine(lines: StreamMessage[], line: StreamMessage): StreamMes
   if (at >= 0) return lines.map((item, index) => (index === at ? line : item));
   return [...lines, line].slice(-KEPT_LINES);
 }
+
+/** The chat with an older page (newest first, as the server sends it) put before it, lines it already has left out. */
+export function withOlder(lines: StreamMessage[], page: StreamMessage[]): StreamMessage[] {
+  const have = new Set(lines.map((line) => line._id));
+  return [...page.filter((line) => !have.has(line._id)).reverse(), ...lines];
+}

@@ -2,8 +2,8 @@ import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '
 import type { Story } from '@limelight/contracts';
 import { Avatar, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/store';
 import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
+import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 import { useTabCycle } from '../../shared/hooks/useTabCycle';
 import { formatMoment } from '../../shared/lib/dates';
 import { mediaAlt } from '../../shared/lib/media-alt';
@@ -30,7 +30,7 @@ export function StoryViewer({
   onFinished?: () => void;
 }) {
   const { data: stories, isLoading } = useCreatorStoriesQuery(performerId);
-  const volume = useAppSelector((state) => state.preferences.volume);
+  const { volume } = usePlayerVolume();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Another creator's stories start from their first (set while rendering, so no story of the

@@ -6,7 +6,7 @@ const fresh = () => preferencesSlice.reducer(undefined, { type: 'init' });
 describe('visitor preferences', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts light with volume 1', () => expect(fresh()).toEqual({ theme: 'light', volume: 1 }));
+  it('starts light, with no volume chosen (the site setting applies)', () => expect(fresh()).toEqual({ theme: 'light', volume: null }));
 
   it('remembers the theme', () => {
     preferencesSlice.reducer(fresh(), toggleTheme());

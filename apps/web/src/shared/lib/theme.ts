@@ -6,12 +6,13 @@ const VOLUME_KEY = 'limelight-player-volume';
 
 /** Light unless the visitor chose dark: the spec has no system theme. */
 const storedTheme = (): ThemeMode => (localStorage.getItem(THEME_KEY) === 'dark' ? 'dark' : 'light');
-const storedVolume = () => {
+/** The volume this visitor chose in a player, or null: then the site's `volume` setting applies (usePlayerVolume). */
+const storedVolume = (): number | null => {
   const value = Number(localStorage.getItem(VOLUME_KEY));
-  return localStorage.getItem(VOLUME_KEY) !== null && value >= 0 && value <= 1 ? value : 1;
+  return localStorage.getItem(VOLUME_KEY) !== null && value >= 0 && value <= 1 ? value : null;
 };
 
-/** Visitor preferences remembered in this browser: theme and player volume (default 1). */
+/** Visitor preferences remembered in this browser: theme and the player volume they chose. */
 export const preferencesSlice = createSlice({
   name: 'preferences',
   initialState: () => ({ theme: storedTheme(), volume: storedVolume() }),

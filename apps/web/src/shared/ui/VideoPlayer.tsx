@@ -1,11 +1,9 @@
 import type { MediaFile } from '@limelight/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { setVolume } from '../lib/theme';
+import { usePlayerVolume } from '../hooks/usePlayerVolume';
 
-/** The browser's player, starting at the volume this visitor last chose (spec 3, Player settings). */
+/** The browser's player, starting at the players' volume (spec 3, Player settings). */
 export function VideoPlayer({ video, label }: { video: MediaFile; label: string }) {
-  const volume = useAppSelector((state) => state.preferences.volume);
-  const dispatch = useAppDispatch();
+  const { volume, remember } = usePlayerVolume();
   if (!video.url) return null;
   return (
     // biome-ignore lint/a11y/useMediaCaption: creators upload no caption tracks yet.
@@ -20,7 +18,7 @@ export function VideoPlayer({ video, label }: { video: MediaFile; label: string 
       ref={(element) => {
         if (element) element.volume = volume;
       }}
-      onVolumeChange={(event) => dispatch(setVolume(event.currentTarget.volume))}
+      onVolumeChange={(event) => remember(event.currentTarget.volume)}
     />
   );
 }
