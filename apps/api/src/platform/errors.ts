@@ -25,6 +25,9 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (what: string) => new AppError(404, ErrorCode.notFound, `${what} not found`);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.conflict, message, details);
 export const unprocessable = (message: string, details?: ErrorDetail[]) => new AppError(422, ErrorCode.unprocessable, message, details);
+/** The answer to everyone but admins while maintenance mode is on (decision 005). */
+export const siteInMaintenance = () =>
+  new AppError(503, ErrorCode.siteInMaintenance, 'The site is under maintenance: please come back soon');
 export function retryLater(message: string, seconds: number): AppError {
   const error = new AppError(429, ErrorCode.rateLimited, message);
   error.retryAfterSeconds = seconds;
