@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined } from '@ant-design/icons';
-import { type Conversation, MESSAGE_PAGE_SIZE, type Message } from '@limelight/contracts';
+import { type Conversation, MESSAGE_PAGE_SIZE, type MediaFile, type Message } from '@limelight/contracts';
 import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
@@ -218,41 +219,9 @@ function MessageBubble({
         {message.text && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{message.text}</Typography.Paragraph>}
         {!message.isDeleted && message.files.length > 0 && (
           <Flex gap={4} wrap style={{ marginTop: message.text ? 8 : 0 }}>
-            {message.files.map((file) =>
-              file.status === 'processing' ? (
-                <Typography.Text key={file._id} type="secondary">
-                  Processing {file.type.replace('message-', '')}…
-                </Typography.Text>
-              ) : message.canView && file.url ? (
-                file.type === 'message-video' ? (
-                  // biome-ignore lint/a11y/useMediaCaption: fans' clips come without captions
-                  <video key={file._id} src={file.url} controls width={240} />
-                ) : file.type === 'message-audio' ? (
-                  // biome-ignore lint/a11y/useMediaCaption: voice notes come without captions
-                  <audio key={file._id} src={file.url} controls />
-                ) : (
-                  <Image
-                    key={file._id}
-                    src={file.thumbnailUrl ?? file.url}
-                    preview={{ src: file.url }}
-                    width={160}
-                    height={160}
-                    className="message-photo"
-                    alt="Photo in the message"
-                  />
-                )
-              ) : (
-                <div
-                  key={file._id}
-                  className="message-locked"
-                  style={{ backgroundImage: file.previewUrl ? `url(${file.previewUrl})` : undefined }}
-                  role="img"
-                  aria-label="Locked media"
-                >
-                  <LockOutlined aria-hidden />
-                </div>
-              ),
-            )}
+            {message.files.map((file) => (
+              <MessageFile key={file._id} message={message} file={file} />
+            ))}
           </Flex>
         )}
         {!message.isDeleted && message.price > 0 && (
@@ -282,5 +251,46 @@ function MessageBubble({
         )}
       </Flex>
     </Flex>
+  );
+}
+
+/**
+ * One file of a message. A video or audio note still processing is asked for again by its status
+ * endpoint while the socket is not connected; when it is, the thread's `message_file_updated` brings it.
+ */
+function MessageFile({ message, file: sent }: { message: Message; file: MediaFile }) {
+  const connected = useAppSelector((state) => state.socket.status === 'connected');
+  const file = useSettledFile(sent, fileStatusPath.message(message._id, sent._id), connected);
+  const kind = file.type.replace('message-', '');
+  return file.status === 'processing' ? (
+    <Typography.Text type="secondary">Processing {kind}…</Typography.Text>
+  ) : file.status === 'error' ? (
+    <Typography.Text type="warning">This {kind} could not be processed</Typography.Text>
+  ) : message.canView && file.url ? (
+    file.type === 'message-video' ? (
+      // biome-ignore lint/a11y/useMediaCaption: fans' clips come without captions
+      <video src={file.url} controls width={240} />
+    ) : file.type === 'message-audio' ? (
+      // biome-ignore lint/a11y/useMediaCaption: voice notes come without captions
+      <audio src={file.url} controls />
+    ) : (
+      <Image
+        src={file.thumbnailUrl ?? file.url}
+        preview={{ src: file.url }}
+        width={160}
+        height={160}
+        className="message-photo"
+        alt="Photo in the message"
+      />
+    )
+  ) : (
+    <div
+      className="message-locked"
+      style={{ backgroundImage: file.previewUrl ? `url(${file.previewUrl})` : undefined }}
+      role="img"
+      aria-label="Locked media"
+    >
+      <LockOutlined aria-hidden />
+    </div>
   );
 }
