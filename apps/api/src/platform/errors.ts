@@ -79,7 +79,32 @@ const codeForStatus = (status: number): ErrorCode =>
   })[status] ?? ErrorCode.validation;
 
 export function body(statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: forPeople(message), code, ...(details ? { details } : {}) };
+}
+
+/** A camelCase identifier standing alone (not inside a path, an address or a longer name). */
+const IDENTIFIER = /(?<![\w/@.-])[a-z]+(?:[A-Z][a-z]+)+(?![\w/@-])/g;
+
+/**
+ * An error's message is read by people (the web shows it as it is), so the names of fields in it
+ * are written as words: "paymentAccountType: no paypal account on file" reads "Payment account
+ * type: no paypal account on file", "give either sessionId or showId" "give either session or
+ * show". `details` keep the fields' own names for programs (and forms) to match on.
+ */
+export function forPeople(message: string): string {
+  let startsWithName = false;
+  const worded = message.replace(IDENTIFIER, (name, offset: number) => {
+    if (offset === 0) startsWithName = true;
+    const words = name.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+    // An id names the thing it points to: fileIds are files, a sessionId a session.
+    const last = words.at(-1);
+    if (words.length > 1 && (last === 'id' || last === 'ids')) {
+      words.pop();
+      if (last === 'ids') words.push(`${words.pop()}s`);
+    }
+    return words.map((word) => (word === 'id' ? 'ID' : word)).join(' ');
+  });
+  return startsWithName ? worded.charAt(0).toUpperCase() + worded.slice(1) : worded;
 }
 
 type ErrorFields = Error & { code?: unknown; query?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown };

@@ -318,7 +318,7 @@ describe('clients written to the spec', () => {
     const headers = { authorization: token };
     const missing = await app.inject({ method: 'PUT', url, headers, payload: { password: 'new-password-2', source: 'user' } });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('currentPassword: is required');
+    expect(missing.json().message).toBe('Current password: is required');
     expect(missing.json().details).toEqual([{ field: 'currentPassword', message: 'is required' }]);
     const changed = await app.inject({
       method: 'PUT',
