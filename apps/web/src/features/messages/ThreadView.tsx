@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { type Conversation, MESSAGE_PAGE_SIZE, type MediaFile, type Message } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -19,7 +20,8 @@ import { byDay, seenUntil, type Thread, withMessage, withPage } from './thread-s
 const TYPING_SHOWN_MS = 4000;
 /** How often typing is told to the other side, at most. */
 const TYPING_EVERY_MS = 2000;
-const LOAD_FAILED = 'The messages could not be loaded';
+/** Loading the messages failed (spec 8). */
+const LOAD_FAILED = Messages.genericError;
 
 /**
  * One conversation: its messages oldest first (older pages load as the reader scrolls up, the
@@ -29,6 +31,7 @@ const LOAD_FAILED = 'The messages could not be loaded';
 export function ThreadView({ conversation, onBack }: { conversation: Conversation; onBack?: () => void }) {
   const me = useAppSelector((state) => state.session.user);
   const [thread, setThread] = useState<Thread>({ messages: [], total: 0, status: 'loading' });
+  const [deleteFailure, setDeleteFailure] = useState<string>();
   const [typingUntil, setTypingUntil] = useState(0);
   const [loadPage, { isFetching }] = useLazyMessagesPageQuery();
   const [readAll] = useReadAllMutation();
@@ -165,18 +168,31 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
                 key={message._id}
                 message={message}
                 mine={message.senderId === me?._id}
-                onDelete={() =>
+                onDelete={() => {
+                  setDeleteFailure(undefined);
                   remove(message._id)
                     .unwrap()
                     .then((deleted) => setThread((current) => withMessage(current, deleted)))
-                    .catch((error: unknown) => toast.error(errorMessage(error)))
-                }
+                    // Kept in the thread's state and shown in it (spec 4, 8), not a passing toast.
+                    .catch((error: unknown) =>
+                      setDeleteFailure(`The message could not be deleted: ${errorMessage(error, Messages.genericError)}`),
+                    );
+                }}
                 onBought={reloadAround}
               />
             ))}
           </section>
         ))}
       </div>
+      {deleteFailure && (
+        <Alert
+          type="error"
+          showIcon
+          title={deleteFailure}
+          closable={{ 'aria-label': 'Dismiss', onClose: () => setDeleteFailure(undefined) }}
+          role="alert"
+        />
+      )}
       <Typography.Text type="secondary" className="thread-typing" aria-live="polite">
         {typing ? `${other.name} is typing…` : ''}
       </Typography.Text>
