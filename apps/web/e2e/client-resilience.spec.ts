@@ -1,5 +1,5 @@
 import { generateVideo } from '../../api/test/media';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, setSettingAsAdmin, test, tokenOf } from './fixtures';
 
 declare global {
   interface Window {
@@ -77,4 +77,23 @@ test('a video post still processing becomes playable on the page without a reloa
   await expect(player).toHaveAttribute('src', /\/api\/media\/protected\/videos\/.+\.mp4/, { timeout: 90_000 });
   await expect(card.getByText('Processing video…')).toHaveCount(0);
   expect(await page.evaluate(() => window.sameDocument)).toBe(true);
+});
+
+test('a fan signed in before maintenance began sees the maintenance page and keeps the session for after', async ({ page, browser }) => {
+  await logIn(page, accounts.fan);
+  const admin = await browser.newPage();
+  await setSettingAsAdmin(admin, 'maintenanceMode', true);
+  try {
+    // The API holds the fan out too (503), and the page says maintenance, not a failed account.
+    const me = await page.request.get('/api/users/me');
+    expect(me.status()).toBe(503);
+    await page.goto('/home');
+    await expect(page.getByTestId('maintenance-page')).toBeVisible();
+    await expect(page.getByTestId('session-unavailable')).toHaveCount(0);
+  } finally {
+    await setSettingAsAdmin(admin, 'maintenanceMode', false);
+    await admin.close();
+  }
+  await page.goto('/home');
+  await expect(page.getByTestId('account-menu')).toBeVisible();
 });
