@@ -43,6 +43,7 @@ import { postsRoutes } from './modules/posts/routes';
 import { reactionsRoutes } from './modules/reactions/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
+import { registerMaintenanceGate } from './modules/settings/maintenance';
 import { settingsRoutes } from './modules/settings/routes';
 import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       });
       registerApiNotFound(api);
       registerSessionResolution(api, database.db);
+      registerMaintenanceGate(api, deps);
       await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
       await api.register(settingsRoutes(deps));
       await api.register(authRoutes(deps));

@@ -362,12 +362,12 @@ describe('identity documents keep nothing that can act (issue 13, part 7)', () =
   it('refuses a PDF that does not parse (422) and any other type (415), naming what is accepted', async () => {
     const broken = await upload('idVerification', 'id.pdf', Buffer.from('%PDF-1.7\nnot really a document'));
     expect(broken.statusCode).toBe(422);
-    expect(broken.json().message).toBe('idVerification could not be read as a PDF: it has no pages');
+    expect(broken.json().message).toBe('ID verification could not be read as a PDF: it has no pages');
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
       .gif()
       .toBuffer();
     const other = await upload('idVerification', 'id.gif', gif);
     expect(other.statusCode).toBe(415);
-    expect(other.json().message).toBe('idVerification must be a JPEG, PNG or WebP image or a PDF');
+    expect(other.json().message).toBe('ID verification must be a JPEG, PNG or WebP image or a PDF');
   });
 });

@@ -20,10 +20,18 @@ declare module 'fastify' {
   }
 }
 
-/** The token comes as `Authorization: Bearer <token>` or, for page loads, the `token` cookie. */
+/**
+ * The token comes as `Authorization: Bearer <token>`, as the bare token the spec's clients send
+ * (`Authorization: <token>`, spec 7), or, for page loads, the `token` cookie. A header under any
+ * other scheme is no token of ours.
+ */
 export function tokenFromRequest(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
+  const header = request.headers.authorization?.trim();
+  if (header) {
+    const [first, second, ...rest] = header.split(/\s+/);
+    if (second === undefined) return first;
+    if (first?.toLowerCase() === 'bearer' && !rest.length) return second;
+  }
   return request.cookies?.token || undefined;
 }
 

@@ -25,6 +25,9 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (what: string) => new AppError(404, ErrorCode.notFound, `${what} not found`);
 export const conflict = (message: string, details?: ErrorDetail[]) => new AppError(409, ErrorCode.conflict, message, details);
 export const unprocessable = (message: string, details?: ErrorDetail[]) => new AppError(422, ErrorCode.unprocessable, message, details);
+/** The answer to everyone but admins while maintenance mode is on (decision 005). */
+export const siteInMaintenance = () =>
+  new AppError(503, ErrorCode.siteInMaintenance, 'The site is under maintenance: please come back soon');
 export function retryLater(message: string, seconds: number): AppError {
   const error = new AppError(429, ErrorCode.rateLimited, message);
   error.retryAfterSeconds = seconds;
@@ -76,7 +79,32 @@ const codeForStatus = (status: number): ErrorCode =>
   })[status] ?? ErrorCode.validation;
 
 export function body(statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, code, ...(details ? { details } : {}) };
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: forPeople(message), code, ...(details ? { details } : {}) };
+}
+
+/** A camelCase identifier standing alone (not inside a path, an address or a longer name). */
+const IDENTIFIER = /(?<![\w/@.-])[a-z]+(?:[A-Z][a-z]+)+(?![\w/@-])/g;
+
+/**
+ * An error's message is read by people (the web shows it as it is), so the names of fields in it
+ * are written as words: "paymentAccountType: no paypal account on file" reads "Payment account
+ * type: no paypal account on file", "give either sessionId or showId" "give either session or
+ * show". `details` keep the fields' own names for programs (and forms) to match on.
+ */
+export function forPeople(message: string): string {
+  let startsWithName = false;
+  const worded = message.replace(IDENTIFIER, (name, offset: number) => {
+    if (offset === 0) startsWithName = true;
+    const words = name.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+    // An id names the thing it points to: fileIds are files, a sessionId a session.
+    const last = words.at(-1);
+    if (words.length > 1 && (last === 'id' || last === 'ids')) {
+      words.pop();
+      if (last === 'ids') words.push(`${words.pop()}s`);
+    }
+    return words.map((word) => (word === 'id' ? 'ID' : word)).join(' ');
+  });
+  return startsWithName ? worded.charAt(0).toUpperCase() + worded.slice(1) : worded;
 }
 
 type ErrorFields = Error & { code?: unknown; query?: unknown; constraint?: unknown; table?: unknown; column?: unknown; routine?: unknown };

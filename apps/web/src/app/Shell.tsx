@@ -9,6 +9,7 @@ import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { GeoBlockLayout } from './layouts/GeoBlockLayout';
 import { MaintenancePage } from './MaintenancePage';
+import { SessionUnavailable } from './SessionUnavailable';
 import { type AppStore, useAppDispatch, useAppSelector } from './store';
 
 /** Opens the socket only while signed in and closes it on logout (spec 4). */
@@ -62,7 +63,8 @@ export function requestShellData(store: AppStore) {
 /**
  * Wraps every route: loads the settings and the signed-in user, keeps the socket, and puts the
  * maintenance page in place of every screen while maintenanceMode is on, or the geo-block
- * layout where the site is blocked in the visitor's country. Admins still get through, and
+ * layout where the site is blocked in the visitor's country, or says that the signed-in account
+ * could not be loaded and tries again (SessionUnavailable). Admins still get through, and
  * /admin/login stays reachable so that they can sign in (the API admits only admins then;
  * decision 005).
  */
@@ -84,6 +86,8 @@ export function Shell() {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
   if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
+  // A session is held but the account did not load (a 401 would have ended the session).
+  if (loggedIn && !user && me.error && !me.data) return <SessionUnavailable fetching={me.isFetching} retry={me.refetch} />;
   return (
     <>
       <Outlet />

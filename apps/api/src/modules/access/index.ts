@@ -14,6 +14,7 @@ export {
   visibleCreator,
   visibleCreatorWith,
 } from './creators';
+export { passesMaintenance } from './maintenance';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 export {

@@ -267,6 +267,71 @@ describe('maintenance mode', () => {
   });
 });
 
+describe('maintenance mode for who was already signed in', () => {
+  it('holds out signed-in fans and creators, and visitors, but lets admins and the maintenance page through', async () => {
+    const fan = await signedIn(app, 'user');
+    const creator = await signedIn(app, 'performer');
+    const admin = await signedIn(app, 'admin');
+    await setSetting('maintenanceMode', true);
+    try {
+      for (const headers of [fan.headers, creator.headers, {}]) {
+        const refused = await app.inject({ method: 'GET', url: '/api/users/me', headers });
+        expect(refused.statusCode).toBe(503);
+        expect(refused.json()).toMatchObject({
+          code: 'SITE_IN_MAINTENANCE',
+          message: 'The site is under maintenance: please come back soon',
+        });
+        expect((await app.inject({ method: 'GET', url: '/api/performers/search', headers })).statusCode).toBe(503);
+        // What the maintenance page shows comes through for everyone.
+        expect((await app.inject({ method: 'GET', url: '/api/settings/public', headers })).statusCode).toBe(200);
+        expect((await app.inject({ method: 'GET', url: '/api/block/countries/check', headers })).statusCode).toBe(200);
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/users/me', headers: admin.headers })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/admin/settings', headers: admin.headers })).statusCode).toBe(200);
+      // Signing out stays possible; the session is ended for good.
+      expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: fan.headers })).statusCode).toBe(200);
+    } finally {
+      await setSetting('maintenanceMode', false);
+    }
+    expect((await me(creator.token)).statusCode).toBe(200);
+    expect((await me(fan.token)).statusCode).toBe(401);
+  });
+});
+
+describe('clients written to the spec', () => {
+  it('accepts the bare token in Authorization beside Bearer, and nothing under another scheme', async () => {
+    const fan = await signedIn(app, 'user');
+    const ask = (authorization: string) => app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization } });
+    for (const form of [fan.token, `Bearer ${fan.token}`, `bearer ${fan.token}`, `  ${fan.token}  `]) {
+      const response = await ask(form);
+      expect(response.statusCode, form).toBe(200);
+      expect(response.json()._id).toBe(fan.user.id);
+    }
+    expect((await ask(`Basic ${fan.token}`)).statusCode).toBe(401);
+    expect((await ask('not-a-token')).statusCode).toBe(401);
+  });
+
+  it("takes the spec's password payload {password, source} with the current password, and names it when missing", async () => {
+    const fan = await registerFan(app);
+    const token = await login(app, fan.username);
+    const url = '/api/auth/users/me/password';
+    const headers = { authorization: token };
+    const missing = await app.inject({ method: 'PUT', url, headers, payload: { password: 'new-password-2', source: 'user' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Current password: is required');
+    expect(missing.json().details).toEqual([{ field: 'currentPassword', message: 'is required' }]);
+    const changed = await app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: { password: 'new-password-2', source: 'user', currentPassword: PASSWORD },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().message).toBe('Changes saved');
+    await login(app, fan.username, 'new-password-2');
+  });
+});
+
 describe('e-mail verification', () => {
   it('is not needed to log in when requireEmailVerification is off', async () => {
     const fan = await registerFan(app);

@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm';
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { assertGuessResistant } from '../../platform/password-strength';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
+import { passesMaintenance } from '../access';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
@@ -122,9 +123,7 @@ export async function openSession(
   method: SessionMethod,
   meta: ClientMeta,
 ) {
-  if (deps.settings.get('maintenanceMode') && user.role !== 'admin') {
-    throw new AppError(503, ErrorCode.siteInMaintenance, 'The site is under maintenance: please come back soon');
-  }
+  if (deps.settings.get('maintenanceMode') && !passesMaintenance(user)) throw siteInMaintenance();
   const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
   const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...meta });
   return { token: session.token, expiresAt: session.expiresAt.toISOString() };

@@ -124,7 +124,7 @@ describe('admin settings', () => {
   it('refuses a minimum above its maximum with 422', async () => {
     const response = await update('minimumTipPrice', 20_000);
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toBe('minimumTipPrice must not exceed maximumTipPrice');
+    expect(response.json().message).toBe('Minimum tip price must not exceed maximum tip price');
   });
 
   it('answers 404 for an unknown key', async () => {

@@ -136,7 +136,7 @@ describe(`private show calls${label}`, () => {
       expect(token.json()).toMatchObject({ channel: `private-${showId}`, uid: creator.user.id, role: 'publisher' });
       const stranger = await signedIn(suite.app, 'user');
       expect((await call(stranger, 'POST', '/streaming/agora/token', { showId })).statusCode).toBe(404);
-      expect((await call(fan, 'POST', '/streaming/agora/token', {})).json().message).toBe('sessionId: give either sessionId or showId');
+      expect((await call(fan, 'POST', '/streaming/agora/token', {})).json().message).toBe('Session: give either session or show');
     } finally {
       await setSetting(suite.app, 'agoraEnable', false);
       await setSetting(suite.app, 'iceServerUrls', '');

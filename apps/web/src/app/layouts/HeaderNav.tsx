@@ -169,7 +169,8 @@ export default function HeaderNav() {
               <span className="hide-on-phone">{user.name || user.username}</span>
             </Button>
           </Dropdown>
-        ) : (
+        ) : loggedIn ? null : (
+          // A held session whose account is still on its way is no visitor: no "Log in" meanwhile.
           <VisitorActions />
         )}
         {items.length > 0 && (

@@ -30,7 +30,8 @@ export function ChangePasswordCard() {
         source: user.isPerformer ? 'performer' : 'user',
       }).unwrap();
       form.resetFields();
-      toast.success('Password changed: every other device was signed out');
+      // The catalogue's words (spec 8), and what else the change did.
+      toast.success(`${Messages.changesSaved}: every other device was signed out`);
     } catch (error) {
       applyFieldErrors(form, error);
       toast.error(errorMessage(error, Messages.genericError));

@@ -1,10 +1,11 @@
 import { PushpinFilled } from '@ant-design/icons';
 import type { Feed, MediaFile } from '@limelight/contracts';
-import { Avatar, Button, Card, Flex, Progress, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Flex, Progress, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatMoment } from '../../shared/lib/dates';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
@@ -93,12 +94,10 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
 function FeedMedia({ feed }: { feed: Feed }) {
   const lightbox = useLightbox();
   const processing = feed.files.find((file) => file.status === 'processing');
-  if (processing) {
-    return (
-      <Flex gap={8} align="center" role="status">
-        <Spin size="small" /> Processing {feed.type}…
-      </Flex>
-    );
+  if (processing) return <ProcessingFeedMedia feed={feed} file={processing} />;
+  const failed = feed.files.find((file) => file.status === 'error');
+  if (failed) {
+    return <Alert type="warning" showIcon title={`This ${feed.type} could not be processed`} description={failed.error ?? undefined} />;
   }
   if (feed.type === 'photo') {
     const count = feed.files.length;
@@ -123,6 +122,18 @@ function FeedMedia({ feed }: { feed: Feed }) {
   if (feed.type === 'video') return <VideoPlayer video={file} label={mediaAlt(file, { noun: 'Video', creator: feed.performer.name })} />;
   // biome-ignore lint/a11y/useMediaCaption: creators upload no caption tracks yet.
   return file.url ? <audio controls src={file.url} aria-label={`Audio by ${feed.performer.name}`} style={{ width: '100%' }} /> : null;
+}
+
+/** A post whose video or audio is still being processed: shown as soon as it is ready, or its failure. */
+function ProcessingFeedMedia({ feed, file }: { feed: Feed; file: MediaFile }) {
+  const now = useSettledFile(file, fileStatusPath.feed(feed._id, file._id));
+  if (now.status !== 'processing')
+    return <FeedMedia feed={{ ...feed, files: feed.files.map((item) => (item._id === now._id ? now : item)) }} />;
+  return (
+    <Flex gap={8} align="center" role="status">
+      <Spin size="small" /> Processing {feed.type}…
+    </Flex>
+  );
 }
 
 /** What a viewer without access sees: the teaser or a blurred preview, and how to unlock it. */

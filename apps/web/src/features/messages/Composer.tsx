@@ -1,5 +1,6 @@
 import { DeleteOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { MAX_MESSAGE_FILES, MAX_MESSAGE_LENGTH, type MediaFile } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Button, Flex, Form, Input, Progress, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -35,6 +36,7 @@ export function Composer({
   const [price, setPrice] = useState<number | null>(null);
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const [isLoading, setLoading] = useState(false);
+  const [sendFailure, setSendFailure] = useState<string>();
 
   const uploading = attachments.some((item) => !item.uploaded && !item.failed);
   const ready = attachments.filter((item) => item.uploaded);
@@ -66,14 +68,16 @@ export function Composer({
   const submit = async () => {
     if (!canSend) return;
     setLoading(true);
+    setSendFailure(undefined);
     try {
       await onSend({ text: text.trim(), fileIds: ready.map((item) => item.uploaded!._id), ...(price ? { price } : {}) });
       setText('');
       setPrice(null);
       setAttachments([]);
     } catch (error) {
-      // The text and files stay, so nothing typed is lost (spec 4: send errors are kept).
-      toast.error(errorMessage(error));
+      // The text and files stay, so nothing typed is lost, and the error stays beside them (spec 4:
+      // send errors are kept in state) until the next try.
+      setSendFailure(errorMessage(error, Messages.genericError));
     } finally {
       setLoading(false);
     }
@@ -81,6 +85,11 @@ export function Composer({
 
   return (
     <Form className="composer" onFinish={submit} aria-label="Write a message">
+      {sendFailure && (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginBottom: 8 }}>
+          Not sent: {sendFailure}
+        </Typography.Text>
+      )}
       {attachments.length > 0 && (
         <Flex vertical gap={4} style={{ marginBottom: 8 }}>
           {attachments.map((item) => (

@@ -1,5 +1,6 @@
 import { MessageOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
@@ -18,7 +19,8 @@ export function MessageButton({ person, block, size }: { person: PublicUser; blo
     openConversation({ source: person.isPerformer ? 'performer' : 'user', sourceId: person._id })
       .unwrap()
       .then((conversation) => navigate(`/messages?conversation=${conversation._id}`))
-      .catch((error: unknown) => toast.error(errorMessage(error)));
+      // Why it was refused (they take no messages from you), else the catalogue's words (spec 8).
+      .catch((error: unknown) => toast.error(errorMessage(error, Messages.genericError)));
   return (
     <Button
       icon={<MessageOutlined aria-hidden />}

@@ -1,4 +1,5 @@
 import type { Conversation } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Alert, Badge, Button, Card, Empty, Flex, Grid, Input, List, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +12,9 @@ import { changeConversationLists, useConversationQuery, useConversationsQuery } 
 import { ThreadView } from './ThreadView';
 
 const PAGE = 20;
+
+/** Another's conversation, or one that is gone: the API answers 403 or 404. */
+const isNotFound = (error: unknown) => [403, 404].includes((error as { status?: unknown } | undefined)?.status as number);
 
 /** The row's second line: the last words, or why the conversation is closed. */
 const previewOf = (conversation: Conversation) =>
@@ -46,6 +50,9 @@ export default function MessagesPage() {
   // A conversation opened from elsewhere (a profile's Message button) may not be on the first page yet.
   const opened = useConversationQuery(activeId ?? '', { skip: !activeId || !!inList });
   const active = inList ?? opened.data;
+  // Opening a conversation puts it on top of the list if absent and makes it active (spec 4); a
+  // search shows only what it found.
+  const conversations = list.data && opened.data && !inList && !keyword ? [opened.data, ...list.data.data] : list.data?.data;
 
   useEffect(() => setLimit(PAGE), [keyword]);
   useSocketEvent('conversation_updated', ({ conversation }) => {
@@ -95,7 +102,7 @@ export default function MessagesPage() {
         />
       ) : (
         <List<Conversation>
-          dataSource={list.data?.data}
+          dataSource={conversations}
           locale={{
             emptyText: (
               <Empty
@@ -149,7 +156,11 @@ export default function MessagesPage() {
     <Skeleton active paragraph={{ rows: 6 }} />
   ) : (
     <Flex align="center" justify="center" style={{ height: '100%' }}>
-      <Empty description={activeId ? 'This conversation is not yours or no longer exists' : 'Choose a conversation'} />
+      {activeId && opened.isError && !isNotFound(opened.error) ? (
+        <Alert type="error" title={Messages.genericError} action={<Button onClick={() => opened.refetch()}>Try again</Button>} />
+      ) : (
+        <Empty description={activeId ? 'This conversation is not yours or no longer exists' : 'Choose a conversation'} />
+      )}
     </Flex>
   );
 

@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined } from '@ant-design/icons';
-import { type Conversation, MESSAGE_PAGE_SIZE, type Message } from '@limelight/contracts';
+import { type Conversation, MESSAGE_PAGE_SIZE, type MediaFile, type Message } from '@limelight/contracts';
+import { Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
@@ -18,7 +20,8 @@ import { byDay, seenUntil, type Thread, withMessage, withPage } from './thread-s
 const TYPING_SHOWN_MS = 4000;
 /** How often typing is told to the other side, at most. */
 const TYPING_EVERY_MS = 2000;
-const LOAD_FAILED = 'The messages could not be loaded';
+/** Loading the messages failed (spec 8). */
+const LOAD_FAILED = Messages.genericError;
 
 /**
  * One conversation: its messages oldest first (older pages load as the reader scrolls up, the
@@ -28,6 +31,7 @@ const LOAD_FAILED = 'The messages could not be loaded';
 export function ThreadView({ conversation, onBack }: { conversation: Conversation; onBack?: () => void }) {
   const me = useAppSelector((state) => state.session.user);
   const [thread, setThread] = useState<Thread>({ messages: [], total: 0, status: 'loading' });
+  const [deleteFailure, setDeleteFailure] = useState<string>();
   const [typingUntil, setTypingUntil] = useState(0);
   const [loadPage, { isFetching }] = useLazyMessagesPageQuery();
   const [readAll] = useReadAllMutation();
@@ -164,18 +168,31 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
                 key={message._id}
                 message={message}
                 mine={message.senderId === me?._id}
-                onDelete={() =>
+                onDelete={() => {
+                  setDeleteFailure(undefined);
                   remove(message._id)
                     .unwrap()
                     .then((deleted) => setThread((current) => withMessage(current, deleted)))
-                    .catch((error: unknown) => toast.error(errorMessage(error)))
-                }
+                    // Kept in the thread's state and shown in it (spec 4, 8), not a passing toast.
+                    .catch((error: unknown) =>
+                      setDeleteFailure(`The message could not be deleted: ${errorMessage(error, Messages.genericError)}`),
+                    );
+                }}
                 onBought={reloadAround}
               />
             ))}
           </section>
         ))}
       </div>
+      {deleteFailure && (
+        <Alert
+          type="error"
+          showIcon
+          title={deleteFailure}
+          closable={{ 'aria-label': 'Dismiss', onClose: () => setDeleteFailure(undefined) }}
+          role="alert"
+        />
+      )}
       <Typography.Text type="secondary" className="thread-typing" aria-live="polite">
         {typing ? `${other.name} is typing…` : ''}
       </Typography.Text>
@@ -218,41 +235,9 @@ function MessageBubble({
         {message.text && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{message.text}</Typography.Paragraph>}
         {!message.isDeleted && message.files.length > 0 && (
           <Flex gap={4} wrap style={{ marginTop: message.text ? 8 : 0 }}>
-            {message.files.map((file) =>
-              file.status === 'processing' ? (
-                <Typography.Text key={file._id} type="secondary">
-                  Processing {file.type.replace('message-', '')}…
-                </Typography.Text>
-              ) : message.canView && file.url ? (
-                file.type === 'message-video' ? (
-                  // biome-ignore lint/a11y/useMediaCaption: fans' clips come without captions
-                  <video key={file._id} src={file.url} controls width={240} />
-                ) : file.type === 'message-audio' ? (
-                  // biome-ignore lint/a11y/useMediaCaption: voice notes come without captions
-                  <audio key={file._id} src={file.url} controls />
-                ) : (
-                  <Image
-                    key={file._id}
-                    src={file.thumbnailUrl ?? file.url}
-                    preview={{ src: file.url }}
-                    width={160}
-                    height={160}
-                    className="message-photo"
-                    alt="Photo in the message"
-                  />
-                )
-              ) : (
-                <div
-                  key={file._id}
-                  className="message-locked"
-                  style={{ backgroundImage: file.previewUrl ? `url(${file.previewUrl})` : undefined }}
-                  role="img"
-                  aria-label="Locked media"
-                >
-                  <LockOutlined aria-hidden />
-                </div>
-              ),
-            )}
+            {message.files.map((file) => (
+              <MessageFile key={file._id} message={message} file={file} />
+            ))}
           </Flex>
         )}
         {!message.isDeleted && message.price > 0 && (
@@ -282,5 +267,46 @@ function MessageBubble({
         )}
       </Flex>
     </Flex>
+  );
+}
+
+/**
+ * One file of a message. A video or audio note still processing is asked for again by its status
+ * endpoint while the socket is not connected; when it is, the thread's `message_file_updated` brings it.
+ */
+function MessageFile({ message, file: sent }: { message: Message; file: MediaFile }) {
+  const connected = useAppSelector((state) => state.socket.status === 'connected');
+  const file = useSettledFile(sent, fileStatusPath.message(message._id, sent._id), connected);
+  const kind = file.type.replace('message-', '');
+  return file.status === 'processing' ? (
+    <Typography.Text type="secondary">Processing {kind}…</Typography.Text>
+  ) : file.status === 'error' ? (
+    <Typography.Text type="warning">This {kind} could not be processed</Typography.Text>
+  ) : message.canView && file.url ? (
+    file.type === 'message-video' ? (
+      // biome-ignore lint/a11y/useMediaCaption: fans' clips come without captions
+      <video src={file.url} controls width={240} />
+    ) : file.type === 'message-audio' ? (
+      // biome-ignore lint/a11y/useMediaCaption: voice notes come without captions
+      <audio src={file.url} controls />
+    ) : (
+      <Image
+        src={file.thumbnailUrl ?? file.url}
+        preview={{ src: file.url }}
+        width={160}
+        height={160}
+        className="message-photo"
+        alt="Photo in the message"
+      />
+    )
+  ) : (
+    <div
+      className="message-locked"
+      style={{ backgroundImage: file.previewUrl ? `url(${file.previewUrl})` : undefined }}
+      role="img"
+      aria-label="Locked media"
+    >
+      <LockOutlined aria-hidden />
+    </div>
   );
 }

@@ -1,8 +1,10 @@
+import type { MediaFile, Video } from '@limelight/contracts';
 import { Avatar, Card, Flex, Result, Skeleton, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useOnce } from '../../shared/hooks/useOnce';
+import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
@@ -16,15 +18,11 @@ import { UnlockButton } from '../wallet/PayButtons';
 import { useAddVideoViewMutation, useVideoQuery } from './api';
 import { videoPoster } from './VideoCard';
 
-const POLL_MS = 3000;
-
 /** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
 export default function VideoPage() {
   const { id = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
-  const [processing, setProcessing] = useState(false);
-  // Asks again while the video is still being processed, so it plays as soon as it is ready.
-  const { data: video, isLoading, isError } = useVideoQuery(id, { pollingInterval: processing ? POLL_MS : 0 });
+  const { data: video, isLoading, isError } = useVideoQuery(id);
   const [addView] = useAddVideoViewMutation();
   // Counted once it has loaded, so the new count lands in what is shown.
   useOnce(async () => {
@@ -33,8 +31,6 @@ export default function VideoPage() {
   const [react] = useReactMutation();
   const signedIn = useSignedInAction();
   const [showComments, setShowComments] = useState(false);
-  const nowProcessing = video?.video?.status === 'processing';
-  useEffect(() => setProcessing(nowProcessing), [nowProcessing]);
 
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !video) {
@@ -61,18 +57,9 @@ export default function VideoPage() {
             unlock={<UnlockButton type="video" id={video._id} price={video.price} noun="video" />}
           />
         </Flex>
-      ) : video.video?.status === 'finished' ? (
-        <VideoPlayer
-          video={{ ...video.video, thumbnailUrl: videoPoster(video) ?? null }}
-          label={video.thumbnail?.altText ? `${video.title}: ${video.thumbnail.altText}` : video.title}
-        />
-      ) : video.video?.status === 'error' ? (
-        <Result status="warning" title="This video could not be processed" subTitle={video.video.error} />
-      ) : (
-        <Flex gap={8} align="center" role="status" className="feed-locked" style={{ justifyContent: 'center' }}>
-          <Spin size="small" /> Processing the video…
-        </Flex>
-      )}
+      ) : video.video ? (
+        <MainVideo video={video} file={video.video} />
+      ) : null}
       <Typography.Title level={2} style={{ marginTop: 16 }}>
         {video.title}
       </Typography.Title>
@@ -108,5 +95,24 @@ export default function VideoPage() {
       />
       {showComments && <Comments objectType="video" objectId={video._id} canComment={!!viewer && video.canView} />}
     </Card>
+  );
+}
+
+/** The video itself, asked for again while it is processed so that it plays as soon as it is ready. */
+function MainVideo({ video, file }: { video: Video; file: MediaFile }) {
+  const now = useSettledFile(file, fileStatusPath.video(video._id, file._id));
+  if (now.status === 'finished') {
+    return (
+      <VideoPlayer
+        video={{ ...now, thumbnailUrl: videoPoster(video) ?? null }}
+        label={video.thumbnail?.altText ? `${video.title}: ${video.thumbnail.altText}` : video.title}
+      />
+    );
+  }
+  if (now.status === 'error') return <Result status="warning" title="This video could not be processed" subTitle={now.error} />;
+  return (
+    <Flex gap={8} align="center" role="status" className="feed-locked" style={{ justifyContent: 'center' }}>
+      <Spin size="small" /> Processing the video…
+    </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Messages } from '@limelight/contracts/constants';
+import { ErrorCode, Messages } from '@limelight/contracts/constants';
 import type { MessageInstance } from 'antd/es/message/interface';
 
 /** Toasts last 3 seconds (spec 9). */
@@ -28,10 +28,21 @@ export const toast = {
   info: (text: string) => show('info', text),
 };
 
-/** The message of an API error body, else the given fallback (spec 8). */
+/** The codes our API answers people with; an internal error's words are never shown, whatever they say. */
+const SPOKEN_CODES = new Set<string>(Object.values(ErrorCode).filter((code) => code !== ErrorCode.internal));
+
+/**
+ * The message of an API error body, else the given fallback (spec 8: the server's message wins).
+ * Only words the API wrote for people are shown: its error shape with one of its codes, or the
+ * client's own (an upload cut off, status 0). A crash, a proxy's error page or any other body
+ * gives the fallback.
+ */
 export function errorMessage(error: unknown, fallback: string = Messages.defaultErrorToast): string {
-  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
-  return typeof data?.message === 'string' && data.message ? data.message : fallback;
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: { message?: unknown; code?: unknown } };
+  const message = data?.message;
+  if (typeof message !== 'string' || !message) return fallback;
+  const spoken = status === 0 || (typeof data?.code === 'string' && SPOKEN_CODES.has(data.code));
+  return spoken ? message : fallback;
 }
 
 export function errorCode(error: unknown): string | undefined {

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import { siteInMaintenance } from '../../platform/errors';
+import { passesMaintenance } from '../access';
+
+/**
+ * What the maintenance page and the staff entrance need while everyone else is held out: the
+ * public settings (the page's name, and its image among the public media), the country check, signing in (which opens
+ * sessions for admins only) and out, and the health check.
+ */
+const OPEN_DURING_MAINTENANCE = new Set([
+  'GET /api/health',
+  'GET /api/settings/public',
+  'GET /api/media/*',
+  'POST /api/settings/keys',
+  'GET /api/block/countries/check',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/token-login',
+  'POST /api/auth/google/login',
+  'POST /api/auth/google/token',
+  'POST /api/auth/twitter/login',
+  'POST /api/auth/twitter/callback',
+]);
+
+/**
+ * Maintenance mode closes the API to everyone but admins (decisions 005 and 037), a fan signed in
+ * before it was switched on included: the spec's "maintenance mode blocks everyone". Runs after
+ * the session is read, so it knows who asks; an unknown path keeps its 404.
+ */
+export function registerMaintenanceGate(app: FastifyInstance, deps: Pick<Deps, 'settings'>) {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!deps.settings.get('maintenanceMode') || passesMaintenance(request.session?.user)) return done();
+    const route = request.routeOptions.url;
+    if (!route || OPEN_DURING_MAINTENANCE.has(`${request.method} ${route}`)) return done();
+    done(siteInMaintenance());
+  });
+}
