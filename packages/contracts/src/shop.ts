@@ -72,9 +72,11 @@ export const productSearchQuerySchema = listQuerySchema(['createdAt', 'price', '
   q: z.string().trim().max(100).optional(),
   type: z.enum(productTypes).optional(),
 });
-export const performerProductQuerySchema = productSearchQuerySchema
-  .omit({ performerId: true })
-  .extend({ status: z.enum(libraryStatuses).optional() });
+/** The creator's own products table sorts by the last change first, as every table screen does (spec 2). */
+export const performerProductQuerySchema = productSearchQuerySchema.omit({ performerId: true }).extend({
+  status: z.enum(libraryStatuses).optional(),
+  sortBy: z.enum(['updatedAt', 'createdAt', 'price', 'name']).default('updatedAt'),
+});
 
 export const productBookmarkSchema = z.object({ _id: z.string(), objectId: z.string(), product: productSchema, createdAt: z.string() });
 

@@ -139,13 +139,15 @@ export async function productForViewer(deps: Deps, viewer: SessionUser | undefin
 }
 
 type ProductQuery = z.output<typeof productSearchQuerySchema>;
+/** A list of products as either screen asks for it: the shop's or the creator's own (which may sort by last change). */
+type ProductPageQuery = Omit<ProductQuery, 'performerId' | 'sortBy'> & { sortBy: z.output<typeof performerProductQuerySchema>['sortBy'] };
 
-const filtersOf = (query: Omit<ProductQuery, 'performerId'>) => [
+const filtersOf = (query: ProductPageQuery) => [
   query.q ? ilike(products.title, `%${escapeLike(query.q)}%`) : undefined,
   query.type ? eq(products.type, query.type) : undefined,
 ];
 /** The library sorts by its own column names: a product's name is its title. */
-const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: Omit<ProductQuery, 'performerId'>) =>
+const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: ProductPageQuery) =>
   libraryPage(deps, products, where, { ...query, sortBy: query.sortBy === 'name' ? 'title' : query.sortBy }, (rows) =>
     presentProducts(deps, viewer, rows),
   );

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
-import { EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
+import { EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
 
@@ -12,7 +12,7 @@ const filterNames = ['q', 'type', 'status'] as const;
 
 /** `/creator/posts`: the creator's posts, scheduled and hidden ones too, with the table state in the URL. */
 export default function MyFeedsPage() {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'publishedAt' });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const { data, isFetching } = useMyFeedsQuery(query);
   const [remove] = useDeleteFeedMutation();
 
@@ -84,6 +84,7 @@ export default function MyFeedsPage() {
             sortOrder: sortOrder('publishedAt'),
             render: (value: string) => formatMoment(value),
           },
+          updatedAtColumn('Updated', sortOrder),
           {
             title: 'Actions',
             key: 'actions',

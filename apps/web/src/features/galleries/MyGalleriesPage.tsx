@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
-import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
+import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteGalleryMutation, useMyGalleriesQuery } from './api';
 import { galleryCover } from './GalleryCard';
@@ -13,7 +13,7 @@ const filterNames = ['q', 'status'] as const;
 
 /** `/creator/galleries`: the creator's galleries, drafts and hidden ones too; table state in the URL. */
 export default function MyGalleriesPage() {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const { data, isFetching } = useMyGalleriesQuery(query);
   const [remove] = useDeleteGalleryMutation();
 
@@ -63,6 +63,7 @@ export default function MyGalleriesPage() {
           { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
           createdAtColumn('Created', sortOrder),
+          updatedAtColumn('Updated', sortOrder),
           {
             title: 'Actions',
             key: 'actions',

@@ -5,7 +5,7 @@ import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
+import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteProductMutation, useMyProductsQuery } from './api';
 import { ProductThumb } from './ProductCard';
@@ -15,7 +15,7 @@ const filterNames = ['q', 'status', 'type'] as const;
 
 /** `/creator/products`: the creator's store, drafts and hidden products too; table state in the URL. */
 export default function MyProductsPage() {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const { data, isFetching } = useMyProductsQuery(query);
   const [remove] = useDeleteProductMutation();
   const layout = usePhoneColumns<Product>(
@@ -57,6 +57,7 @@ export default function MyProductsPage() {
           ),
       },
       createdAtColumn('Added', sortOrder),
+      updatedAtColumn('Updated', sortOrder),
       {
         title: 'Actions',
         key: 'actions',

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
-import { createdAtColumn, EditDeleteActions, ListHeader } from '../../shared/ui/TableCells';
+import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteVideoMutation, useMyVideosQuery } from './api';
 import { formatDuration, videoPoster } from './VideoCard';
@@ -15,7 +15,7 @@ const POLL_MS = 3000;
 
 /** `/creator/videos`: the creator's video library, drafts and hidden ones too; table state in the URL. */
 export default function MyVideosPage() {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const [processing, setProcessing] = useState(false);
   // Refreshes while an upload is still being processed, so its status turns by itself.
   const { data, isFetching } = useMyVideosQuery(query, { pollingInterval: processing ? POLL_MS : 0 });
@@ -86,6 +86,7 @@ export default function MyVideosPage() {
           { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },
           createdAtColumn('Uploaded', sortOrder),
+          updatedAtColumn('Updated', sortOrder),
           {
             title: 'Actions',
             key: 'actions',

@@ -51,11 +51,15 @@ export function ListHeader({ title, createTo, createLabel }: { title: string; cr
   );
 }
 
-/** The sortable "when" column most lists open with. */
-export const createdAtColumn = (title: string, sortOrder: (column: string) => AntSortOrder) => ({
+const momentColumn = (field: 'createdAt' | 'updatedAt') => (title: string, sortOrder: (column: string) => AntSortOrder) => ({
   title,
-  dataIndex: 'createdAt',
+  dataIndex: field,
   sorter: true,
-  sortOrder: sortOrder('createdAt'),
+  sortOrder: sortOrder(field),
   render: (value: string) => formatMoment(value),
 });
+
+/** The sortable "when" column most lists open with. */
+export const createdAtColumn = momentColumn('createdAt');
+/** The last change, which a creator's own content tables sort by first (spec 2: sortBy defaults to updatedAt). */
+export const updatedAtColumn = momentColumn('updatedAt');
