@@ -306,7 +306,6 @@ export function CouponsAdminPage() {
       title="Coupons"
       singular="coupon"
       filterNames={['q']}
-      defaultSortBy="createdAt"
       filters={(state, setFilter) => (
         <SearchFilter
           value={state.filters.q}
