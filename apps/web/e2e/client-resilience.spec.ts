@@ -4,6 +4,7 @@ import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, setSettingAsA
 declare global {
   interface Window {
     sameDocument?: boolean;
+    flickered?: boolean;
   }
 }
 
@@ -29,6 +30,12 @@ test('a signed-in page whose account fails to load says so, retries by itself an
 
   const unavailable = page.getByTestId('session-unavailable');
   await expect(unavailable).toContainText('Your account could not be loaded');
+  // From now on the screen stays put through each try: no spinner in its place, even for a moment.
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('.page-loading')) window.flickered = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await expect(unavailable).toContainText(/Trying again/);
   // A session is held: nothing offers to log in, and the server's words stay out of sight.
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
@@ -40,6 +47,7 @@ test('a signed-in page whose account fails to load says so, retries by itself an
   await expect.poll(() => failures).toBeGreaterThan(before);
   await expect.poll(() => failures, { timeout: 10_000 }).toBeGreaterThan(before + 1);
   await expect(unavailable).toBeVisible();
+  expect(await page.evaluate(() => window.flickered)).toBeUndefined();
   // The server comes back: the next try by itself loads the account, on the same page.
   serverBack = true;
   await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 20_000 });

@@ -80,14 +80,16 @@ export function Shell() {
   useSocket(loggedIn);
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
 
-  if (settings.isLoading || geo.isLoading || (loggedIn && me.isLoading)) return <PageLoading />;
+  // A held session whose account failed to load (a 401 would have ended the session): kept
+  // through each new try, so the screen does not flicker back to a spinner while it asks.
+  const accountFailed = loggedIn && !user && !!me.error && !me.data;
+  if (settings.isLoading || geo.isLoading || (loggedIn && me.isLoading && !accountFailed)) return <PageLoading />;
   const staffEntrance = user?.isAdmin || pathname === STAFF_LOGIN_PATH;
   if (settings.data?.maintenanceMode && !staffEntrance) {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
   if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
-  // A session is held but the account did not load (a 401 would have ended the session).
-  if (loggedIn && !user && me.error && !me.data) return <SessionUnavailable fetching={me.isFetching} retry={me.refetch} />;
+  if (accountFailed) return <SessionUnavailable fetching={me.isFetching} retry={me.refetch} />;
   return (
     <>
       <Outlet />
