@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { authApi, useMeQuery } from '../features/auth/api';
 import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
-import { balanceChanged } from '../shared/lib/session';
+import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
 import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -78,6 +78,12 @@ export function Shell() {
   const geo = useGeoCheckQuery();
   const me = useMeQuery(undefined, { skip: !loggedIn });
   useSocket(loggedIn);
+  // The account as the last answer brought it. onQueryStarted stores it too, but only for the
+  // request it started with: after several tries one answer could land with no one to store it.
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (loggedIn && me.data && !user) dispatch(userLoaded(me.data));
+  }, [loggedIn, me.data, user, dispatch]);
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
 
   // A held session whose account failed to load (a 401 would have ended the session): kept
