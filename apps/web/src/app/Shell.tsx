@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { authApi, useMeQuery } from '../features/auth/api';
 import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
-import { balanceChanged } from '../shared/lib/session';
+import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
 import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
@@ -78,16 +78,24 @@ export function Shell() {
   const geo = useGeoCheckQuery();
   const me = useMeQuery(undefined, { skip: !loggedIn });
   useSocket(loggedIn);
+  // The account as the last answer brought it. onQueryStarted stores it too, but only for the
+  // request it started with: after several tries one answer could land with no one to store it.
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (loggedIn && me.data && !user) dispatch(userLoaded(me.data));
+  }, [loggedIn, me.data, user, dispatch]);
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
 
-  if (settings.isLoading || geo.isLoading || (loggedIn && me.isLoading)) return <PageLoading />;
+  // A held session whose account failed to load (a 401 would have ended the session): kept
+  // through each new try, so the screen does not flicker back to a spinner while it asks.
+  const accountFailed = loggedIn && !user && !!me.error && !me.data;
+  if (settings.isLoading || geo.isLoading || (loggedIn && me.isLoading && !accountFailed)) return <PageLoading />;
   const staffEntrance = user?.isAdmin || pathname === STAFF_LOGIN_PATH;
   if (settings.data?.maintenanceMode && !staffEntrance) {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
   if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
-  // A session is held but the account did not load (a 401 would have ended the session).
-  if (loggedIn && !user && me.error && !me.data) return <SessionUnavailable fetching={me.isFetching} retry={me.refetch} />;
+  if (accountFailed) return <SessionUnavailable fetching={me.isFetching} retry={me.refetch} />;
   return (
     <>
       <Outlet />
