@@ -23,7 +23,7 @@ import { subscriptionGivesAccess } from '../access';
 import { presentMediaFile } from '../media';
 import { lockConversations } from './conversations';
 import { announceToMany } from './events';
-import { checkAttachments, summaryOf } from './messages';
+import { boughtMessageIds, checkAttachments, summaryOf } from './messages';
 
 /**
  * Mass messages (decision 013): a creator writes once to all their subscribers, followers, or
@@ -175,7 +175,8 @@ async function conversationsWith(tx: Queryable, performerId: string, recipientId
 
 /**
  * `DELETE /messages/mass/{id}`: the creator takes a mass message back. Delivery stops, every copy
- * shows "Message deleted!", and copies not yet read stop counting as unseen.
+ * shows "Message deleted!", and copies not yet read stop counting as unseen. A copy a fan bought
+ * stays theirs (domain rules): it leaves sale, and its buyer keeps reading it and is not told.
  */
 export async function unsendMassMessage(deps: Deps, performer: SessionUser, id: string) {
   const taken = await deps.db.transaction(async (tx) => {
@@ -198,11 +199,16 @@ export async function unsendMassMessage(deps: Deps, performer: SessionUser, id: 
         and ${conversationMembers.conversationId} = ${messages.conversationId} and ${conversationMembers.userId} <> ${performer.id}
         and (${conversationMembers.lastReadAt} is null or ${conversationMembers.lastReadAt} < ${messages.createdAt})`);
     const copies = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.massMessageId, id)).returning();
+    const bought = await boughtMessageIds(
+      tx,
+      copies.map((copy) => copy.id),
+    );
+    const gone = copies.filter((copy) => !bought.has(copy.id));
     await tx
       .update(conversations)
       .set({ lastMessageText: DELETED_MESSAGE_TEXT })
-      .where(inArray(conversations.lastMessageId, copies.map((copy) => copy.id).concat([id])));
-    return copies;
+      .where(inArray(conversations.lastMessageId, gone.map((copy) => copy.id).concat([id])));
+    return gone;
   });
   await announceToMany(deps, taken, 'message_deleted');
   return massMessageFor(deps, performer, id);
