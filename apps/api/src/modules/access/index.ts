@@ -42,3 +42,4 @@ export {
   watchFrom,
   watchOf,
 } from './streaming';
+export { assertMayManageRenewal, assertMayResumeRenewal } from './subscriptions';
