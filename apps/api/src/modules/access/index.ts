@@ -1,4 +1,5 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
+export { type FanAudience, fansOf } from './audiences';
 export { mayDeleteComment } from './comments';
 export {
   assertMayReach,
