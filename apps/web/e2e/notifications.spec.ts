@@ -1,4 +1,5 @@
-import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
+import { SANDBOX_CARDS } from '@limelight/contracts';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
 
 test('a creator’s bell counts a new follower without a reload; reading lowers it; a kind switched off stays quiet', async ({
   page,
@@ -73,4 +74,45 @@ test('the notifications page shows all or only unread, kept in the URL, on a pho
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Switch to dark mode' }).click();
   await expectAccessible(page);
+});
+
+test('a fan’s settings list a fan’s kinds only, and a subscribed creator’s new post rings their bell without a reload', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const creatorAuth = await tokenOf(page.request, 'leohart', DEMO_PASSWORD);
+  const creatorId = (await (await page.request.get('/api/users/me', { headers: creatorAuth })).json())._id as string;
+  const account = await newFan(page.request);
+  const auth = await tokenOf(page.request, account.username, account.password);
+  const card = await page.request.post('/api/sandbox/cards', {
+    headers: auth,
+    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+  });
+  expect(card.status()).toBe(200);
+  expect((await page.request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: 20 } })).status()).toBe(200);
+  const subscribed = await page.request.post('/api/payment/subscribe/performers', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { performerId: creatorId, type: 'monthly', paymentMethod: 'wallet' },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  await logIn(page, account.username, { password: account.password });
+
+  await page.goto('/user/account');
+  await expect(page.getByRole('cell', { name: 'New posts from creators you subscribe to', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Refunds', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Tips', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'New followers', exact: true })).toHaveCount(0);
+
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  const text = `Studio news ${Date.now().toString(36)}`;
+  expect((await page.request.post('/api/performer/feeds', { headers: creatorAuth, data: { type: 'text', text } })).status()).toBe(200);
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 15_000 });
+  await bell.click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: new RegExp(`Leo Hart posted: ${text}`) })
+    .click();
+  await expect(page).toHaveURL(/\/post\//);
+  await expect(page.getByTestId('feed-card').getByText(text)).toBeVisible();
 });

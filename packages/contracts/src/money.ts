@@ -266,6 +266,13 @@ export const subscribeResultSchema = z.object({
   payment: paymentTransactionSchema.nullable(),
 });
 
+/**
+ * `POST /payment/{gateway}/cancel-subscription/{id}` turns renewal off and
+ * `POST /payment/{gateway}/resume-subscription/{id}` turns it back on while the period runs,
+ * neither charging anything: the gateway is the one the subscription is paid with.
+ */
+export const subscriptionRenewalParamsSchema = z.object({ gateway: z.enum(subscriptionPayers), id: z.uuid('must be an id') });
+
 export const subscriptionQuerySchema = listQuerySchema(['createdAt', 'updatedAt', 'expiredAt']).extend({
   status: z.enum(subscriptionStatuses).optional(),
   type: z.enum(subscriptionTypes).optional(),

@@ -13,8 +13,41 @@ export const notificationKinds = [
   'payout_status',
   'order_status',
   'new_message',
+  'new_post',
+  'paid_message',
+  'live_started',
+  'refund',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/**
+ * Whom each kind concerns: a fan hears of what the creators they follow or pay do, a creator of
+ * what fans do with their work; both of messages, mentions and refunds. Each account's settings
+ * list its own kinds only.
+ */
+export const notificationAudience: Record<NotificationKind, 'fan' | 'creator' | 'both'> = {
+  new_follower: 'creator',
+  new_subscriber: 'creator',
+  tip: 'creator',
+  purchase: 'creator',
+  comment: 'creator',
+  mention: 'both',
+  like: 'creator',
+  payout_status: 'creator',
+  order_status: 'fan',
+  new_message: 'both',
+  new_post: 'fan',
+  paid_message: 'fan',
+  live_started: 'fan',
+  refund: 'both',
+};
+
+/** The kinds an account of this role is told about (an admin: all of them). */
+export function notificationKindsFor(role: 'user' | 'performer' | 'admin'): NotificationKind[] {
+  if (role === 'admin') return [...notificationKinds];
+  const side = role === 'performer' ? 'creator' : 'fan';
+  return notificationKinds.filter((kind) => notificationAudience[kind] === side || notificationAudience[kind] === 'both');
+}
 
 export const notificationKindLabels: Record<NotificationKind, string> = {
   new_follower: 'New followers',
@@ -27,6 +60,10 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   payout_status: 'Payout requests',
   order_status: 'Your orders’ delivery',
   new_message: 'Messages in a new conversation',
+  new_post: 'New posts from creators you subscribe to',
+  paid_message: 'Paid messages from creators',
+  live_started: 'Creators you follow going live',
+  refund: 'Refunds',
 };
 
 /** Out of the box every kind shows in the app; e-mail only for what concerns money or a new person writing. */
@@ -42,6 +79,11 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   // The order's own e-mail says it already.
   order_status: { inApp: true, email: false },
   new_message: { inApp: true, email: true },
+  new_post: { inApp: true, email: false },
+  paid_message: { inApp: true, email: false },
+  // Worth an e-mail only if it arrives in time: the app, by default.
+  live_started: { inApp: true, email: false },
+  refund: { inApp: true, email: true },
 };
 
 /** At most this many people are told of one comment's mentions. */

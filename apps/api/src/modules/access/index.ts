@@ -1,4 +1,5 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
+export { type FanAudience, fansOf } from './audiences';
 export { mayDeleteComment } from './comments';
 export {
   assertMayReach,
@@ -43,3 +44,4 @@ export {
   watchFrom,
   watchOf,
 } from './streaming';
+export { assertMayManageRenewal, assertMayResumeRenewal } from './subscriptions';

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
 import { canViewOne, creatorsReachingSql, notHiddenFrom, viewerParams, viewerPlaceholders, visibleCreatorWith, visibleTo } from '../access';
 import { findFile, presentMediaFile, removeStored } from '../media';
+import { tellFans } from '../notifications';
 import { byListedCreator, findCreatorForViewer } from '../performers';
 import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
@@ -57,6 +58,22 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
     if (input.fileIds.length) {
       await tx.insert(feedFiles).values(input.fileIds.map((fileId, position) => ({ feedId: row!.id, fileId, position })));
     }
+    if (row!.status === 'active') {
+      // Subscribers hear of it once (the fan-out is keyed by the post), when it is out: at its schedule time if later.
+      await tellFans(
+        deps,
+        tx,
+        {
+          performerId: performer.id,
+          audience: 'subscribers',
+          kind: 'new_post',
+          sourceId: row!.id,
+          link: `/post/${row!.id}`,
+          text: postNews(performer, input),
+        },
+        scheduleAt && scheduleAt > new Date() ? scheduleAt : undefined,
+      );
+    }
     const kept = new Set([...input.fileIds, input.thumbnailId, input.teaserId]);
     const dropped = previous.filter((id) => !kept.has(id));
     const removed = dropped.length ? await tx.delete(files).where(inArray(files.id, dropped)).returning() : [];
@@ -65,6 +82,12 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
   await removeStored(deps, detached.removed);
   return feedForOwner(deps, performer, detached.feedId);
 }
+
+/** What a subscriber reads of a new post in their notifications. */
+const postNews = (performer: SessionUser, input: SaveFeed) =>
+  input.text.trim()
+    ? `${performer.name} posted: ${input.text.trim().slice(0, 80)}`
+    : `${performer.name} posted a new ${input.type === 'text' ? 'post' : input.type}`;
 
 /** Media must be the creator's own uploads of the right kind, not used by another post. */
 async function checkAttachments(tx: Queryable, performer: SessionUser, input: SaveFeed, feedId?: string) {

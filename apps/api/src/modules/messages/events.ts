@@ -112,8 +112,15 @@ export const announce = {
     }
     recipientRoom.emit('unread_total', { total: recipient.unreadTotal });
   },
-  deleted: (deps: Deps, row: MessageRow, sender: Member, recipientId: string) =>
-    safely(deps, Promise.all([toMember(deps, recipientId, row, 'message_deleted'), toMember(deps, sender, row, 'message_deleted')])),
+  /** A buyer keeps what they bought, so nobody tells them (`recipientId` null) of its deletion. */
+  deleted: (deps: Deps, row: MessageRow, sender: Member, recipientId: string | null) =>
+    safely(
+      deps,
+      Promise.all([
+        recipientId ? toMember(deps, recipientId, row, 'message_deleted') : undefined,
+        toMember(deps, sender, row, 'message_deleted'),
+      ]),
+    ),
   fileUpdated: (deps: Deps, row: MessageRow, memberIds: string[]) =>
     safely(deps, Promise.all(memberIds.map((userId) => toMember(deps, userId, row, 'message_file_updated')))),
   seen: (deps: Deps, conversationId: string, readerId: string, otherId: string, readAt: Date) => {

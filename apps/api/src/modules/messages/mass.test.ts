@@ -92,7 +92,7 @@ describe('mass messages', () => {
     expect(unseen[0]!.n).toBe(500);
   });
 
-  it('counts seen, bought and revenue, and unsends: every copy deleted, unseen counts restored', async () => {
+  it('counts seen, bought and revenue, and unsends: every copy deleted but the bought ones, unseen counts restored', async () => {
     const creator = await verifiedPerformer(app);
     const [buyer, reader] = [await signedIn(app, 'user'), await signedIn(app, 'user')];
     for (const fan of [buyer, reader]) await subscribe(app, fan.user.id, creator.user.id);
@@ -127,8 +127,24 @@ describe('mass messages', () => {
 
     const unsent = await app.inject({ method: 'DELETE', url: `/api/messages/mass/${massId}`, headers: creator.headers });
     expect(unsent.json()).toMatchObject({ status: 'unsent' });
-    expect((await threadOf(reader))[0]).toMatchObject({ isDeleted: true, text: DELETED_MESSAGE_TEXT });
+    const [readerCopy] = await threadOf(reader);
+    expect(readerCopy).toMatchObject({ isDeleted: true, text: DELETED_MESSAGE_TEXT, files: [] });
     expect((await app.inject({ url: '/api/messages/total-unread-messages', headers: buyer.headers })).json()).toEqual({ total: 0 });
+    // What the buyer paid for stays theirs (its media link still works); it is no longer for sale to anyone else.
+    const [kept] = await threadOf(buyer);
+    expect(kept).toMatchObject({ _id: locked._id, isDeleted: false, text: 'For you', canView: true, isBought: true });
+    expect((await app.inject(kept.files[0].url)).statusCode).toBe(200);
+    await fundWallet(app, reader.user.id, 10);
+    const buyAfter = await app.inject({
+      method: 'POST',
+      url: `/api/wallet/charges/message/${readerCopy._id}`,
+      headers: reader.headers,
+      payload: {},
+    });
+    expect(buyAfter.statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/messages/conversations/${await copyFor(buyer)}`, headers: reader.headers })).statusCode).toBe(
+      404,
+    );
   });
 
   it('unsends while its fans and its creator write in the same conversations: nothing refused, counts consistent', async () => {

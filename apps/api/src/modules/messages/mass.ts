@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_TEXT, type MassMessage, type sendMassMessageSchema, toCents } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, fromCents, type MassMessage, type sendMassMessageSchema, toCents } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -6,24 +6,22 @@ import {
   conversationMembers,
   conversations,
   files,
-  follows,
   massMessageFiles,
   massMessages,
   messages,
   purchasedItems,
-  subscriptions,
-  userBlocks,
   users,
   walletCharges,
 } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { subscriptionGivesAccess } from '../access';
+import { fansOf } from '../access';
 import { presentMediaFile } from '../media';
+import { notifyMany } from '../notifications';
 import { lockConversations } from './conversations';
 import { announceToMany } from './events';
-import { checkAttachments, summaryOf } from './messages';
+import { boughtMessageIds, checkAttachments, summaryOf } from './messages';
 
 /**
  * Mass messages (decision 013): a creator writes once to all their subscribers, followers, or
@@ -35,31 +33,20 @@ export const MASS_SEND_JOB = 'messages.mass-send';
 const BATCH = 500;
 
 type MassRow = typeof massMessages.$inferSelect;
-type Audience = MassRow['audience'];
-
-/** Who a mass message reaches: active fans in `audience`, none in a block with the creator either way. */
-function audienceOf(performerId: string, audience: Audience) {
-  const subscribers = sql`select ${subscriptions.userId} from ${subscriptions} where ${subscriptions.performerId} = ${performerId} and ${subscriptionGivesAccess()}`;
-  const followers = sql`select ${follows.followerId} from ${follows} where ${follows.performerId} = ${performerId}`;
-  const chosen = audience === 'subscribers' ? subscribers : audience === 'followers' ? followers : sql`${subscribers} union ${followers}`;
-  const blocked = sql`select ${userBlocks.targetId} from ${userBlocks} where ${userBlocks.blockerId} = ${performerId}
-    union select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.targetId} = ${performerId}`;
-  return and(sql`${users.id} in (${chosen})`, sql`${users.id} not in (${blocked})`, eq(users.status, 'active'), eq(users.role, 'user'));
-}
 
 /** The next recipients after `cursor`, in id order. */
 const recipientsAfter = (db: Queryable, mass: MassRow) =>
   db
     .select({ id: users.id })
     .from(users)
-    .where(and(audienceOf(mass.performerId, mass.audience), mass.cursor ? gt(users.id, mass.cursor) : undefined))
+    .where(and(fansOf(mass.performerId, mass.audience), mass.cursor ? gt(users.id, mass.cursor) : undefined))
     .orderBy(asc(users.id))
     .limit(BATCH);
 
 export async function sendMassMessage(deps: Deps, performer: SessionUser, input: z.output<typeof sendMassMessageSchema>) {
   const id = await deps.db.transaction(async (tx) => {
     await checkAttachments(tx, performer, input.fileIds);
-    const [audience] = await tx.select({ total: count() }).from(users).where(audienceOf(performer.id, input.audience));
+    const [audience] = await tx.select({ total: count() }).from(users).where(fansOf(performer.id, input.audience));
     const [row] = await tx
       .insert(massMessages)
       .values({
@@ -137,6 +124,18 @@ export async function deliverBatch(deps: Deps, massMessageId: string): Promise<b
         })
         .where(inArray(conversationMembers.conversationId, reached));
     }
+    if (mass.priceCents > 0 && reached.length) {
+      // A paid one is also an offer: its new recipients hear of it in their notifications, in this batch.
+      const fanOf = new Map([...conversationIds].map(([fanId, conversationId]) => [conversationId, fanId]));
+      const [creator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, mass.performerId));
+      await notifyMany(deps, tx, {
+        kind: 'paid_message',
+        actorId: mass.performerId,
+        text: `${creator?.name ?? 'A creator'} sent you a paid message (${fromCents(mass.priceCents).toFixed(2)} tokens)`,
+        link: '/messages',
+        userIds: reached.map((conversationId) => fanOf.get(conversationId)!),
+      });
+    }
     await tx
       .update(massMessages)
       .set({ cursor: recipients.at(-1)!, deliveredCount: sql`${massMessages.deliveredCount} + ${copies.length}` })
@@ -175,7 +174,8 @@ async function conversationsWith(tx: Queryable, performerId: string, recipientId
 
 /**
  * `DELETE /messages/mass/{id}`: the creator takes a mass message back. Delivery stops, every copy
- * shows "Message deleted!", and copies not yet read stop counting as unseen.
+ * shows "Message deleted!", and copies not yet read stop counting as unseen. A copy a fan bought
+ * stays theirs (domain rules): it leaves sale, and its buyer keeps reading it and is not told.
  */
 export async function unsendMassMessage(deps: Deps, performer: SessionUser, id: string) {
   const taken = await deps.db.transaction(async (tx) => {
@@ -198,11 +198,16 @@ export async function unsendMassMessage(deps: Deps, performer: SessionUser, id: 
         and ${conversationMembers.conversationId} = ${messages.conversationId} and ${conversationMembers.userId} <> ${performer.id}
         and (${conversationMembers.lastReadAt} is null or ${conversationMembers.lastReadAt} < ${messages.createdAt})`);
     const copies = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.massMessageId, id)).returning();
+    const bought = await boughtMessageIds(
+      tx,
+      copies.map((copy) => copy.id),
+    );
+    const gone = copies.filter((copy) => !bought.has(copy.id));
     await tx
       .update(conversations)
       .set({ lastMessageText: DELETED_MESSAGE_TEXT })
-      .where(inArray(conversations.lastMessageId, copies.map((copy) => copy.id).concat([id])));
-    return copies;
+      .where(inArray(conversations.lastMessageId, gone.map((copy) => copy.id).concat([id])));
+    return gone;
   });
   await announceToMany(deps, taken, 'message_deleted');
   return massMessageFor(deps, performer, id);

@@ -251,4 +251,35 @@ describe('paid messages', () => {
     await fundWallet(app, outsider.user.id, 20);
     expect((await charge(outsider)).statusCode).toBe(404);
   });
+
+  it('stays with its buyer when its creator deletes it: they keep text and media, it leaves sale, anyone else sees it deleted', async () => {
+    const { creator, fan, conversationId } = await pair();
+    const photo = await uploadPhoto(creator);
+    const paidFor = (await send(creator, conversationId, { text: 'Bought', fileIds: [photo._id], price: 3 })).json()._id as string;
+    const unbought = (
+      await send(creator, conversationId, { text: 'Not bought', fileIds: [(await uploadPhoto(creator))._id], price: 3 })
+    ).json()._id as string;
+    await fundWallet(app, fan.user.id, 10);
+    expect((await call('POST', `/wallet/charges/message/${paidFor}`, fan, {})).statusCode).toBe(200);
+
+    for (const id of [paidFor, unbought]) expect((await call('DELETE', `/messages/${id}`, creator)).statusCode).toBe(200);
+    const thread = (await call('GET', `/messages/conversations/${conversationId}`, fan)).json().data;
+    const kept = thread.find((message: { _id: string }) => message._id === paidFor);
+    expect(kept).toMatchObject({ text: 'Bought', isDeleted: false, canView: true, isBought: true });
+    expect((await app.inject(kept.files[0].url)).statusCode).toBe(200);
+    expect((await call('GET', `/messages/${paidFor}/file/${photo._id}/status`, fan)).json()).toMatchObject({ status: expect.any(String) });
+    expect(thread.find((message: { _id: string }) => message._id === unbought)).toMatchObject({
+      text: DELETED_MESSAGE_TEXT,
+      isDeleted: true,
+      files: [],
+    });
+    // The creator sees it taken back, and nobody else may buy or read it.
+    const creatorView = (await call('GET', `/messages/conversations/${conversationId}`, creator)).json().data;
+    expect(creatorView.find((message: { _id: string }) => message._id === paidFor)).toMatchObject({ isDeleted: true, files: [] });
+    const outsider = await signedIn(app, 'user');
+    await fundWallet(app, outsider.user.id, 10);
+    expect((await call('POST', `/wallet/charges/message/${unbought}`, fan, {})).statusCode).toBe(404);
+    expect((await call('POST', `/wallet/charges/message/${paidFor}`, outsider, {})).statusCode).toBe(404);
+    expect((await call('GET', `/messages/conversations/${conversationId}`, outsider)).statusCode).toBe(404);
+  });
 });

@@ -5,7 +5,16 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import { conversationMembers, conversations, files, massMessageFiles, messageFiles, messages, users } from '../../db/schema';
+import {
+  conversationMembers,
+  conversations,
+  files,
+  massMessageFiles,
+  messageFiles,
+  messages,
+  purchasedItems,
+  users,
+} from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, forbidden, notFound, parseOrThrow } from '../../platform/errors';
@@ -204,9 +213,20 @@ export function summaryOf(text: string, fileCount: number) {
   return fileCount === 1 ? 'Sent a file' : `Sent ${fileCount} files`;
 }
 
+/** Which of these messages someone bought: those stay theirs when their sender takes them back. */
+export async function boughtMessageIds(db: Queryable, messageIds: string[]) {
+  if (!messageIds.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ itemId: purchasedItems.itemId })
+    .from(purchasedItems)
+    .where(and(eq(purchasedItems.itemType, 'message'), inArray(purchasedItems.itemId, messageIds)));
+  return new Set(rows.map((row) => row.itemId));
+}
+
 /**
  * `DELETE /messages/{id}`: the sender takes a message back. Both sides see "Message deleted!";
- * if the recipient had not read it yet, it no longer counts as unseen.
+ * if the recipient had not read it yet, it no longer counts as unseen. A paid message the
+ * recipient bought leaves sale but stays theirs: they keep reading it and are not told.
  */
 export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: string): Promise<Message> {
   // A live chat's line has its own rule (its sender, the session's creator or an admin) and room.
@@ -215,7 +235,7 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
     const { sender: _author, tip: _tip, ...line } = streamLine;
     return { ...line, files: [], price: 0, canView: true, isBought: false, isSeen: true };
   }
-  const { row, recipientId } = await deps.db.transaction(async (tx) => {
+  const deletion = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ conversationId: messages.conversationId, senderId: messages.senderId })
       .from(messages)
@@ -224,8 +244,9 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
     // The conversation first, then the message: the order every write to a conversation takes.
     const { member, conversation } = await membership(tx, sender, found.conversationId, true);
     const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update');
-    if (message!.isDeleted) return { row: message!, recipientId: undefined };
+    if (message!.isDeleted) return { row: message! };
     const [deleted] = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.id, messageId)).returning();
+    if ((await boughtMessageIds(tx, [messageId])).size) return { row: deleted!, recipientId: null };
     await tx
       .update(conversationMembers)
       .set({ unreadCount: sql`greatest(${conversationMembers.unreadCount} - 1, 0)` })
@@ -241,8 +262,8 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
     }
     return { row: deleted!, recipientId: member.otherUserId };
   });
-  const [view] = await presentMessages(deps, sender, [row]);
-  if (recipientId) await announce.deleted(deps, row, { sender, view: view! }, recipientId);
+  const [view] = await presentMessages(deps, sender, [deletion.row]);
+  if (deletion.recipientId !== undefined) await announce.deleted(deps, deletion.row, { sender, view: view! }, deletion.recipientId);
   return view!;
 }
 
@@ -268,7 +289,7 @@ export async function messageFileStatus(deps: Deps, reader: SessionUser, message
     .from(messageFiles)
     .innerJoin(files, eq(files.id, messageFiles.fileId))
     .where(and(eq(messageFiles.messageId, messageId), eq(messageFiles.fileId, fileId)));
-  if (!attached || message.isDeleted) throw notFound('File');
+  if (!attached || (message.isDeleted && !(await boughtMessageIds(deps.db, [messageId])).size)) throw notFound('File');
   return attached;
 }
 

@@ -50,18 +50,25 @@ export function presentNewMessage(deps: Deps, reader: SessionUser, row: MessageR
 /** A message is sold by its sender; priced at 0 it is open to its reader. */
 const gated = (row: MessageRow) => ({ id: row.id, performerId: row.senderId, isSale: true, priceCents: row.priceCents });
 
+/**
+ * What a fan bought stays theirs (domain rules): a message its sender deleted or unsent reads
+ * "Message deleted!" to everyone but the member who bought it, who keeps its text and files.
+ */
+const goneFor = (row: MessageRow, access: Access) => row.isDeleted && !access.isBought;
+
 function messageView(deps: Deps, row: MessageRow, attached: FileRow[], access: Access, isSeen: boolean): Message {
   const { canView, isBought } = access;
+  const gone = goneFor(row, access);
   return {
     _id: row.id,
     conversationId: row.conversationId,
     senderId: row.senderId,
-    text: row.isDeleted ? DELETED_MESSAGE_TEXT : row.text,
-    files: row.isDeleted ? [] : attached.map((file) => presentMediaFile(file, { signer: deps.mediaSigner, canView })),
+    text: gone ? DELETED_MESSAGE_TEXT : row.text,
+    files: gone ? [] : attached.map((file) => presentMediaFile(file, { signer: deps.mediaSigner, canView })),
     price: row.priceCents / 100,
     canView,
     isBought,
-    isDeleted: row.isDeleted,
+    isDeleted: gone,
     isSeen,
     createdAt: row.createdAt.toISOString(),
   };

@@ -3,14 +3,14 @@ import {
   type Notification,
   type NotificationKind,
   type NotificationSetting,
-  notificationKinds,
+  notificationKindsFor,
 } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { jobs, notificationPreferences, notifications, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { publicUsersById } from '../users';
 
@@ -21,6 +21,7 @@ import { publicUsersById } from '../users';
  * owner wanted by e-mail, one message per person per round, so a busy creator is not flooded.
  */
 const PUSH_JOB = 'notifications.push';
+const PUSH_MANY_JOB = 'notifications.push-many';
 const DIGEST_EVERY_MS = 5 * 60 * 1000;
 const DIGEST_BATCH = 1000;
 
@@ -45,6 +46,37 @@ export async function notify(deps: Pick<Deps, 'jobs'>, tx: Queryable, event: Not
     .values({ ...event, inApp: channels.inApp, email: channels.email })
     .returning({ id: notifications.id });
   if (channels.inApp) await deps.jobs.enqueue(tx, PUSH_JOB, { notificationId: row!.id });
+}
+
+/**
+ * `notify` for many people at once (a batch of a creator's fans), in the caller's transaction:
+ * one statement records a notification for each who wants this kind, by their own channels,
+ * and one job pushes them all; says how many were recorded.
+ */
+export async function notifyMany(
+  deps: Pick<Deps, 'jobs'>,
+  tx: Queryable,
+  event: Omit<NotificationEvent, 'userId'> & { userIds: string[] },
+) {
+  if (!event.userIds.length) return 0;
+  const defaults = defaultNotificationChannels[event.kind];
+  const recorded = await tx.execute(sql`
+    with recipients as (select distinct unnest(array[${sql.join(
+      event.userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::uuid[]) as user_id),
+    chosen as (
+      select r.user_id, coalesce(p.in_app, ${defaults.inApp}::boolean) as in_app, coalesce(p.email, ${defaults.email}::boolean) as email
+      from recipients r left join ${notificationPreferences} p on p.user_id = r.user_id and p.kind = ${event.kind}::text
+      where r.user_id is distinct from ${event.actorId ?? null}::uuid)
+    insert into ${notifications} (user_id, kind, actor_id, text, link, in_app, email)
+    select user_id, ${event.kind}::text, ${event.actorId ?? null}::uuid, ${event.text}::text, ${event.link ?? null}::text, in_app, email
+    from chosen where in_app or email
+    returning id, in_app`);
+  const rows = recorded.rows as Array<{ id: string; in_app: boolean }>;
+  const pushed = rows.filter((row) => row.in_app).map((row) => row.id);
+  if (pushed.length) await deps.jobs.enqueue(tx, PUSH_MANY_JOB, { notificationIds: pushed });
+  return rows.length;
 }
 
 /** Each kind's default channels as a SQL table (kind, in_app, email), for `notifyInStatement`. */
@@ -78,7 +110,7 @@ export function notifyInStatement(event: Record<'userId' | 'kind' | 'actorId' | 
       returning id)`;
 }
 
-export function registerNotificationDelivery(deps: Deps) {
+export function registerPushAndDigest(deps: Deps) {
   deps.jobs.register(PUSH_JOB, async (payload) => {
     const [row] = await deps.db
       .select()
@@ -89,6 +121,34 @@ export function registerNotificationDelivery(deps: Deps) {
     deps.realtime
       .toUser(row.userId)
       .emit('notification_created', { notification: notification!, unread: await unreadCount(deps.db, row.userId) });
+  });
+  // A batch reads alike to each of its people: presented once, sent to each with their unread count (two queries in all).
+  deps.jobs.register(PUSH_MANY_JOB, async (payload) => {
+    const ids = (payload.notificationIds as string[]) ?? [];
+    const rows = ids.length ? await deps.db.select().from(notifications).where(inArray(notifications.id, ids)) : [];
+    if (!rows.length) return;
+    const [shape] = await present(deps, [rows[0]!]);
+    const unread = await deps.db
+      .select({ userId: notifications.userId, total: count() })
+      .from(notifications)
+      .where(
+        and(
+          inArray(
+            notifications.userId,
+            rows.map((row) => row.userId),
+          ),
+          eq(notifications.inApp, true),
+          isNull(notifications.readAt),
+        ),
+      )
+      .groupBy(notifications.userId);
+    const unreadOf = new Map(unread.map((row) => [row.userId, row.total]));
+    for (const row of rows) {
+      deps.realtime.toUser(row.userId).emit('notification_created', {
+        notification: { ...shape!, _id: row.id, isRead: row.readAt !== null, createdAt: row.createdAt.toISOString() },
+        unread: unreadOf.get(row.userId) ?? 0,
+      });
+    }
   });
   deps.jobs.every('notifications.digest', DIGEST_EVERY_MS, () => mailDigests(deps));
 }
@@ -189,16 +249,24 @@ export async function markAllRead(deps: Deps, owner: SessionUser) {
   return { total: 0 };
 }
 
-/** Every kind with the owner's channels, their choice or the default. */
+/** Every kind of the owner's role with their channels, their choice or the default. */
 export async function settingsOf(deps: Deps, owner: SessionUser): Promise<NotificationSetting[]> {
   const chosen = await deps.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, owner.id));
-  return notificationKinds.map((kind) => {
+  return notificationKindsFor(owner.role).map((kind) => {
     const row = chosen.find((item) => item.kind === kind);
     return { kind, ...(row ? { inApp: row.inApp, email: row.email } : defaultNotificationChannels[kind]) };
   });
 }
 
 export async function updateSettings(deps: Deps, owner: SessionUser, settings: NotificationSetting[]) {
+  const own = notificationKindsFor(owner.role);
+  const foreign = settings.findIndex((setting) => !own.includes(setting.kind));
+  if (foreign >= 0) {
+    const kind = settings[foreign]!.kind;
+    throw badRequest(`${foreign}.kind: ${kind} is not one of your notification kinds`, [
+      { field: `${foreign}.kind`, message: `must be one of ${own.join(', ')}` },
+    ]);
+  }
   if (settings.length) {
     await deps.db
       .insert(notificationPreferences)

@@ -239,4 +239,35 @@ describe('orders', () => {
     const closed = await call('PUT', `/orders/${order._id}/update`, creator, { deliveryStatus: 'shipping', shippingCode: 'X1' });
     expect(closed.json().message).toBe('This order was refunded: its delivery is closed');
   });
+
+  it('keeps a deleted digital product its buyer’s: they still open and download it; it leaves sale and the creator’s lists', async () => {
+    const creator = await verifiedPerformer(app);
+    const zine = await product(creator, { name: 'Kept zine', type: 'digital', price: '4' }, pdf);
+    const unsold = await product(creator, { name: 'Unsold zine', type: 'digital', price: '4' }, pdf);
+    const { fan } = await shopper();
+    const { fan: late } = await shopper();
+    expect((await buy(fan, zine._id, {})).statusCode).toBe(200);
+    const remove = (id: string) =>
+      app.inject({ method: 'DELETE', url: `/api/performer/performer-assets/products/${id}`, headers: creator.headers });
+    expect((await remove(zine._id)).statusCode).toBe(200);
+    expect((await remove(unsold._id)).statusCode).toBe(200);
+
+    // The buyer: the product page, their order and a fresh download link all still work.
+    expect((await call('GET', `/performer-assets/products/${zine._id}`, fan)).json()).toMatchObject({ name: 'Kept zine', isBought: true });
+    expect((await call('GET', '/orders/users/search', fan)).json().data[0]).toMatchObject({ productId: zine._id });
+    const link = (await call('GET', `/performer-assets/products/${zine._id}/download-link`, fan)).json();
+    const downloaded = await app.inject({ url: link.url, headers: fan.headers });
+    expect(downloaded.statusCode).toBe(200);
+    expect(Buffer.compare(downloaded.rawPayload, pdf)).toBe(0);
+
+    // Anyone else: gone. Not for sale, not listed, not the creator's to edit; the unsold one truly deleted.
+    expect((await call('GET', `/performer-assets/products/${zine._id}`, late)).statusCode).toBe(404);
+    expect((await call('GET', `/performer-assets/products/${zine._id}/download-link`, late)).statusCode).toBe(404);
+    expect((await buy(late, zine._id, {})).statusCode).toBe(404);
+    expect((await call('GET', `/performer-assets/products/search?performerId=${creator.user.id}`, late)).json().total).toBe(0);
+    expect((await call('GET', '/performer/performer-assets/products/search', creator)).json().total).toBe(0);
+    expect((await call('GET', `/performer/performer-assets/products/${zine._id}/view`, creator)).statusCode).toBe(404);
+    expect((await remove(zine._id)).statusCode).toBe(404);
+    expect((await call('GET', `/performer-assets/products/${unsold._id}`, fan)).statusCode).toBe(404);
+  });
 });

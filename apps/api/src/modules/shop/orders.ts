@@ -262,6 +262,8 @@ export async function downloadLink(deps: Deps, buyer: SessionUser, productId: st
     .select({ id: purchasedItems.id })
     .from(purchasedItems)
     .where(and(eq(purchasedItems.userId, buyer.id), eq(purchasedItems.itemType, 'product'), eq(purchasedItems.itemId, productId)));
+  // A deleted product is its buyers' alone: to anyone else it no longer exists.
+  if (!bought && product.deletedAt) throw notFound('Product');
   if (!bought) throw forbidden('Buy this product to download it');
   if (!product.digitalFileId) throw notFound('File');
   const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;

@@ -7,14 +7,14 @@ import {
   saveProductSchema,
   toCents,
 } from '@limelight/contracts';
-import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, productImages, products, purchasedItems } from '../../db/schema';
+import { files, orders, productImages, products, purchasedItems } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { badRequest, parseOrThrow } from '../../platform/errors';
+import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { assertMayReach } from '../access';
@@ -111,10 +111,23 @@ const imageIdsOf = async (db: Queryable, productId: string) =>
     (row) => row.fileId,
   );
 
-/** Deletes a product with its images and file; its orders keep their copy of it. */
+/**
+ * Deletes a product. Once sold it stays its buyers' (domain rules: what a fan bought stays
+ * theirs): it leaves sale and the creator's lists, and keeps its file for its buyers' downloads
+ * and its row for their orders. A product nobody bought goes with its images and file.
+ */
 export async function deleteProduct(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const product = await ownProductRow(tx, performer, id, true);
+    const [sold] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.productId, id), ne(orders.deliveryStatus, 'refunded')))
+      .limit(1);
+    if (sold) {
+      await tx.update(products).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(products.id, id));
+      return [];
+    }
     const fileIds = [...(await imageIdsOf(tx, id)), ...(product.digitalFileId ? [product.digitalFileId] : [])];
     await tx.delete(products).where(eq(products.id, id));
     return deleteFileRecords(tx, fileIds);
@@ -122,20 +135,47 @@ export async function deleteProduct(deps: Deps, performer: SessionUser, id: stri
   await removeStored(deps, removed);
 }
 
-const ownProductRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
-  ownItem(db, products, performer, id, 'Product', forUpdate);
+/** The creator's own product (any state but deleted), optionally locked for a change; else 404. */
+async function ownProductRow(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {
+  const row = await ownItem(db, products, performer, id, 'Product', forUpdate);
+  if (row.deletedAt) throw notFound('Product');
+  return row;
+}
 
 /** `GET /performer/performer-assets/products/{id}/view`: the creator's own, in any state. */
 export async function ownProduct(deps: Deps, performer: SessionUser, id: string) {
   return (await presentProducts(deps, performer, [await ownProductRow(deps.db, performer, id)]))[0]!;
 }
 
-/** One product for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
-export const visibleProduct = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
-  visibleItem(deps.db, products, viewer, id, 'Product');
+/** Whether this user bought this product (an order not refunded). */
+export async function hasBought(db: Queryable, buyer: SessionUser, productId: string) {
+  const [bought] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), eq(orders.buyerId, buyer.id), ne(orders.deliveryStatus, 'refunded')))
+    .limit(1);
+  return !!bought;
+}
+
+/** One product on sale to a visitor: active, not deleted and its creator listed, unless the viewer owns it or is an admin. */
+export async function visibleProduct(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  const row = await visibleItem(deps.db, products, viewer, id, 'Product');
+  if (row.deletedAt) throw notFound('Product');
+  return row;
+}
+
+/** A product's page: one on sale, or a deleted one to those who bought it (and only to them). */
+async function productPageRow(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  const [row] = await deps.db.select().from(products).where(eq(products.id, id));
+  if (row?.deletedAt) {
+    if (viewer && (await hasBought(deps.db, viewer, id))) return row;
+    throw notFound('Product');
+  }
+  return visibleProduct(deps, viewer, id);
+}
 
 export async function productForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  return (await presentProducts(deps, viewer, [await visibleProduct(deps, viewer, id)]))[0]!;
+  return (await presentProducts(deps, viewer, [await productPageRow(deps, viewer, id)]))[0]!;
 }
 
 type ProductQuery = z.output<typeof productSearchQuerySchema>;
@@ -167,6 +207,7 @@ export async function searchProducts(deps: Deps, viewer: SessionUser | undefined
 export async function performerProducts(deps: Deps, performer: SessionUser, query: z.output<typeof performerProductQuerySchema>) {
   const where = and(
     eq(products.performerId, performer.id),
+    isNull(products.deletedAt),
     query.status ? eq(products.status, query.status) : undefined,
     ...filtersOf(query),
   );

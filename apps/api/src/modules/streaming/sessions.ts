@@ -24,6 +24,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
 import { assertMayWatch, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { tellFans } from '../notifications';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
 import { assertLiveStreamingOn } from './open';
@@ -147,6 +148,15 @@ export async function goLive(deps: Deps, performer: SessionUser, input: z.output
           priceCents,
         })
         .returning();
+      // Those who may watch hear of it (a job tells them in batches, after this commits): subscribers, and followers unless it is for subscribers.
+      await tellFans(deps, tx, {
+        performerId: performer.id,
+        audience: input.access === 'subscribers' ? 'subscribers' : 'all',
+        kind: 'live_started',
+        sourceId: id,
+        link: `/live/${id}`,
+        text: `${performer.name} is live now${session!.title ? `: ${session!.title.slice(0, 80)}` : ''}`,
+      });
       return session!;
     })
     .catch((error: unknown) => {

@@ -2,15 +2,14 @@ import {
   listResponseSchema,
   subscribeResultSchema,
   subscribeSchema,
-  subscriptionPayers,
   subscriptionQuerySchema,
+  subscriptionRenewalParamsSchema,
   subscriptionSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
-import { cancelSubscription, searchSubscriptions, subscribe } from './service';
+import { cancelSubscription, resumeSubscription, searchSubscriptions, subscribe } from './service';
 
 /** Subscribing, cancelling and the two sides' lists (spec 7, Subscriptions and Payments). */
 export const subscriptionsRoutes =
@@ -35,11 +34,25 @@ export const subscriptionsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['subscriptions'],
-          params: z.object({ gateway: z.enum(subscriptionPayers), id: z.uuid('must be an id') }),
+          description: 'Turns renewal off; access lasts until the period ends.',
+          params: subscriptionRenewalParamsSchema,
           response: { 200: subscriptionSchema },
         },
       },
       async (request) => cancelSubscription(deps, sessionOf(request).user, request.params.gateway, request.params.id),
+    );
+    app.post(
+      '/payment/:gateway/resume-subscription/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['subscriptions'],
+          description: 'Turns renewal back on while a cancelled period still runs, at no charge.',
+          params: subscriptionRenewalParamsSchema,
+          response: { 200: subscriptionSchema },
+        },
+      },
+      async (request) => resumeSubscription(deps, sessionOf(request).user, request.params.gateway, request.params.id),
     );
     app.get(
       '/subscriptions/user/search',

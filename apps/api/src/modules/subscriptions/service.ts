@@ -8,17 +8,17 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
 import { paymentTransactions, performerProfiles, subscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { assertMayBePaid, subscriptionGivesAccess } from '../access';
+import { assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal, subscriptionGivesAccess } from '../access';
 import { addPeriod, notifyBalance, payFromWallet } from '../money';
 import { cardLabels, startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
@@ -112,6 +112,12 @@ async function refuseWhileSubscribed(tx: Transaction, fanId: string, performerId
   if (current?.status === 'active' && current.nextRenewalAt) {
     throw alreadySubscribed();
   }
+  // Nor is a cancelled one still running: paying would silently stack a period; renewal comes back on for free.
+  if (current?.status === 'cancelled' && current.type !== 'free' && current.expiredAt && current.expiredAt > new Date()) {
+    throw conflict(
+      `Your subscription runs until ${current.expiredAt.toISOString().slice(0, 10)}: turn renewal back on instead of paying again`,
+    );
+  }
   const [pending] = await tx
     .select({ id: paymentTransactions.id })
     .from(paymentTransactions)
@@ -157,17 +163,35 @@ export const priceColumnName = {
   yearly: 'yearlyPriceCents',
 } as const;
 
+const subscriptionRow = async (db: Queryable, id: string) => (await db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
+
 /** `POST /payment/{gateway}/cancel-subscription/{id}`: no more renewals; access lasts until it expires. */
 export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: string, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, fan.id)));
-  if (!row) throw notFound('Subscription');
-  if (row.gateway !== payer)
-    throw badRequest(`This subscription is paid with ${row.gateway}`, [{ field: 'gateway', message: `must be ${row.gateway}` }]);
+  const row = assertMayManageRenewal(fan, await subscriptionRow(deps.db, id), payer);
   if (row.status !== 'active') throw conflict('This subscription is not active');
   await deps.db.update(subscriptions).set({ status: 'cancelled', nextRenewalAt: null }).where(eq(subscriptions.id, id));
+  return subscriptionFor(deps, id);
+}
+
+/**
+ * `POST /payment/{gateway}/resume-subscription/{id}`: renewal back on for a cancelled paid
+ * subscription whose period still runs, at no charge: it renews at the end of the period as
+ * before. After it ends, subscribing again is the paid path.
+ */
+export async function resumeSubscription(deps: Deps, fan: SessionUser, payer: string, id: string) {
+  await deps.db.transaction(async (tx) => {
+    const row = await assertMayResumeRenewal(tx, fan, await subscriptionRow(tx, id), payer);
+    if (row.type === 'free') throw conflict('A free trial does not renew: subscribe to a plan to keep access');
+    if (row.status === 'active') return;
+    if (row.status !== 'cancelled' || !row.expiredAt || row.expiredAt <= new Date()) {
+      throw conflict('This subscription has ended: subscribe again to renew it');
+    }
+    // Conditional, so a renewal job that expired it meanwhile is not undone.
+    await tx
+      .update(subscriptions)
+      .set({ status: 'active', nextRenewalAt: row.expiredAt })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'cancelled'), gt(subscriptions.expiredAt, sql`now()`)));
+  });
   return subscriptionFor(deps, id);
 }
 

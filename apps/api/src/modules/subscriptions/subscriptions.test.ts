@@ -149,6 +149,62 @@ describe('subscriptions', () => {
     expect(row!.status).toBe('expired');
   });
 
+  it('turns renewal off and back on at no charge while the period runs; only its own fan may; Subscribe does not stack a period', async () => {
+    const creator = await creatorWithPlans();
+    const subscriber = await fan(50);
+    const { subscription } = (await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' })).json();
+    const renewal = (account: Account, action: 'cancel' | 'resume', gateway = 'wallet') =>
+      app.inject({ method: 'POST', url: `/api/payment/${gateway}/${action}-subscription/${subscription._id}`, headers: account.headers });
+    expect((await renewal(subscriber, 'cancel')).json()).toMatchObject({ status: 'cancelled', nextRenewalAt: null });
+
+    // Paying again while it runs would stack a month: refused, pointing at the free way back.
+    const again = await subscribe(subscriber, { performerId: creator.user.id, type: 'monthly' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/turn renewal back on instead of paying again/);
+
+    // Another account (a fan, or the creator) may not touch it; the wrong gateway is named.
+    const stranger = await fan(50);
+    expect((await renewal(stranger, 'resume')).statusCode).toBe(404);
+    expect((await renewal(creator, 'resume')).statusCode).toBe(404);
+    expect(refusedFields(await renewal(subscriber, 'resume', 'sandbox'))).toEqual(['gateway']);
+    const [untouched] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
+    expect(untouched!.status).toBe('cancelled');
+
+    const resumed = await renewal(subscriber, 'resume');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ status: 'active', isActive: true, expiredAt: subscription.expiredAt });
+    expect(resumed.json().nextRenewalAt).toBe(subscription.expiredAt);
+    expect((await renewal(subscriber, 'resume')).json()).toMatchObject({ status: 'active' });
+    expect(await balance(subscriber)).toBe(40);
+    // Off and on again, then it renews at the end like any active one.
+    await renewal(subscriber, 'cancel');
+    await renewal(subscriber, 'resume');
+    await renewAt(new Date(new Date(subscription.expiredAt).getTime() + 1000));
+    expect(await balance(subscriber)).toBe(30);
+
+    // Once ended, there is nothing to resume: subscribing again is the paid path.
+    await renewal(subscriber, 'cancel');
+    const [row] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscription._id));
+    await renewAt(new Date(row!.expiredAt!.getTime() + 1000));
+    const ended = await renewal(subscriber, 'resume');
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe('This subscription has ended: subscribe again to renew it');
+  });
+
+  it('does not resume a free trial: it never renews', async () => {
+    const creator = await creatorWithPlans();
+    const trialist = await fan();
+    const { subscription } = (await subscribe(trialist, { performerId: creator.user.id, type: 'free' })).json();
+    await app.inject({ method: 'POST', url: `/api/payment/free/cancel-subscription/${subscription._id}`, headers: trialist.headers });
+    const resumed = await app.inject({
+      method: 'POST',
+      url: `/api/payment/free/resume-subscription/${subscription._id}`,
+      headers: trialist.headers,
+    });
+    expect(resumed.statusCode).toBe(409);
+    expect(resumed.json().message).toBe('A free trial does not renew: subscribe to a plan to keep access');
+  });
+
   it('renews from the wallet at the end of the period, then lapses when the wallet runs short', async () => {
     const creator = await creatorWithPlans();
     const subscriber = await fan(25);

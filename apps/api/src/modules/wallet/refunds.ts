@@ -1,10 +1,25 @@
+import { type ChargeType, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import { walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { notifyBalance, refundWalletCharge } from '../money';
+import { notifyRefund } from '../notifications';
 import { refundOrder } from '../shop';
 import { chargeFor } from './charges';
+
+/** What a refunded charge paid for, as its fan and creator are told. */
+const refundedItems: Record<ChargeType, string> = {
+  tip: 'a tip',
+  feed: 'a post',
+  video: 'a video',
+  gallery: 'a gallery',
+  product: 'a product',
+  message: 'a paid message',
+  stream: 'a live session',
+  stream_tip: 'a tip in a live session',
+  subscription: 'a subscription period',
+};
 
 /** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once (see the money module's refundWalletCharge). */
 export async function refundCharge(deps: Deps, id: string) {
@@ -12,6 +27,14 @@ export async function refundCharge(deps: Deps, id: string) {
     const done = await refundWalletCharge(tx, id);
     // A product goes back on the shelf, and its order says it was refunded.
     if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
+    if (done) {
+      await notifyRefund(deps, tx, {
+        fanId: done.charge.userId,
+        performerId: done.charge.performerId,
+        amount: `${fromCents(done.charge.grossCents).toFixed(2)} tokens`,
+        item: refundedItems[done.charge.type],
+      });
+    }
     return done;
   });
   if (!refunded) {

@@ -76,11 +76,20 @@ export default function MassMessagesPage() {
           row.status !== 'unsent' && (
             <Popconfirm
               title="Take this message back from every fan?"
+              description={
+                row.price > 0 ? 'It leaves sale. Fans who bought it keep access; everyone else sees “Message deleted!”.' : undefined
+              }
               okText="Unsend"
               onConfirm={() =>
                 unsend(row._id)
                   .unwrap()
-                  .then(() => toast.success('Unsent: fans now see “Message deleted!”'))
+                  .then(() =>
+                    toast.success(
+                      row.price > 0
+                        ? 'Unsent: buyers keep it; other fans see “Message deleted!”'
+                        : 'Unsent: fans now see “Message deleted!”',
+                    ),
+                  )
                   .catch((error: unknown) => toast.error(errorMessage(error)))
               }
             >

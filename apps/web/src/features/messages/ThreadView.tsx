@@ -260,7 +260,12 @@ function MessageBubble({
               <CheckOutlined aria-hidden />
               {message.isSeen && <CheckOutlined aria-hidden style={{ marginLeft: -6 }} />}
             </span>
-            <Popconfirm title="Delete this message for both of you?" okText="Delete" onConfirm={onDelete}>
+            <Popconfirm
+              title={message.price > 0 ? 'Delete this paid message?' : 'Delete this message for both of you?'}
+              description={message.price > 0 ? 'It leaves sale. If it was bought, the buyer keeps access.' : undefined}
+              okText="Delete"
+              onConfirm={onDelete}
+            >
               <Button type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label="Delete message" />
             </Popconfirm>
           </>

@@ -64,7 +64,7 @@ export default function MyProductsPage() {
         render: (_: unknown, row) => (
           <EditDeleteActions
             editTo={`/creator/products/${row._id}/edit`}
-            confirm="Delete this product? Orders already placed keep their copy."
+            confirm="Delete this product? It leaves sale; buyers keep access and their orders."
             onDelete={() => remove(row._id).unwrap()}
           />
         ),

@@ -12,6 +12,7 @@ import { useCardsQuery } from '../wallet/api';
 import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
 import { usePayDialogKeys } from '../wallet/usePayDialogKeys';
 import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
+import { mayResume, RenewalSwitch } from './RenewalSwitch';
 
 type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; months: number; price: number | null };
 
@@ -34,6 +35,8 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
   const [chosen, setChosen] = useState<Plan | 'free'>();
   const signedIn = useSignedInAction();
   const offered = plansOf(performer).filter((plan) => plan.price !== null);
+  // A cancelled period still running is kept by turning renewal back on, never by paying again.
+  const resumable = !!current && mayResume(current);
   const trial = !!settings?.freeSubscriptionEnabled && performer.isFreeSubscription && !current?.usedFreeTrial;
   // "Subscribe" on a locked post brings the fan here with the dialog open.
   const asked = params.get('subscribe') === '1' && isFan && !current?.isActive;
@@ -51,7 +54,12 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
           type="success"
           showIcon
           title={current.status === 'cancelled' ? 'Subscribed until it ends' : 'You are subscribed'}
-          description={`${current.status === 'cancelled' ? 'Access ends' : current.nextRenewalAt ? 'Renews' : 'Ends'} ${formatDay(current.expiredAt)}.`}
+          description={
+            resumable
+              ? `Renewal is off: access ends ${formatDay(current.expiredAt)}. Turn it back on to keep your subscription; nothing is charged now.`
+              : `${current.status === 'cancelled' ? 'Access ends' : current.nextRenewalAt ? 'Renews' : 'Ends'} ${formatDay(current.expiredAt)}.`
+          }
+          action={resumable ? <RenewalSwitch subscription={current} /> : undefined}
         />
       )}
       {offered.length ? (
@@ -68,7 +76,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
                 )}
               </Flex>
               <Typography.Text strong>{money(plan.price ?? 0)}</Typography.Text>
-              {!own && !(current?.isActive && current.status === 'active') && (
+              {!own && !(current?.isActive && current.status === 'active') && !resumable && (
                 <Button size="small" type="primary" onClick={signedIn(() => setChosen(plan))} aria-label={`Subscribe for ${plan.label}`}>
                   Subscribe
                 </Button>

@@ -1,17 +1,17 @@
 import type { Subscription } from '@limelight/contracts';
-import { Avatar, Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
+import { Avatar, Card, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from '../../shared/lib/money-labels';
-import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { BlockButton } from '../blocks/BlockButton';
 import { MessageButton } from '../messages/MessageButton';
-import { useCancelSubscriptionMutation, useMySubscriptionsQuery, useSubscribersQuery } from './api';
+import { useMySubscriptionsQuery, useSubscribersQuery } from './api';
+import { RenewalSwitch } from './RenewalSwitch';
 
 const filterNames = ['status'] as const;
 const typeLabels: Record<Subscription['type'], string> = {
@@ -43,7 +43,6 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
   const mine = useMySubscriptionsQuery(query, { skip: side !== 'user' });
   const theirs = useSubscribersQuery(query, { skip: side !== 'performer' });
   const { data, isFetching } = side === 'user' ? mine : theirs;
-  const [cancel] = useCancelSubscriptionMutation();
   const layout = usePhoneColumns<Subscription>(
     [
       side === 'user'
@@ -72,23 +71,7 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
             {
               title: '',
               key: 'actions',
-              render: (_: unknown, row: Subscription) =>
-                row.status === 'active' && row.nextRenewalAt && row.paidWith ? (
-                  <Popconfirm
-                    title="Cancel this subscription?"
-                    description={`You keep access until ${formatDay(row.expiredAt)}.`}
-                    onConfirm={() =>
-                      cancel({ id: row._id, paidWith: row.paidWith! })
-                        .unwrap()
-                        .then(() => toast.success('Subscription cancelled: it will not renew'))
-                        .catch((error: unknown) => toast.error(errorMessage(error)))
-                    }
-                  >
-                    <Button size="small" danger>
-                      Cancel
-                    </Button>
-                  </Popconfirm>
-                ) : null,
+              render: (_: unknown, row: Subscription) => <RenewalSwitch subscription={row} />,
             },
           ]
         : [

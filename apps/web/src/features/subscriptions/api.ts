@@ -31,7 +31,17 @@ export const subscriptionsApi = api.injectEndpoints({
       query: ({ id, paidWith }) => ({ url: `/payment/${paidWith}/cancel-subscription/${id}`, method: 'POST' }),
       invalidatesTags: ['Subscriptions'],
     }),
+    resumeSubscription: build.mutation<Subscription, { id: string; paidWith: string }>({
+      query: ({ id, paidWith }) => ({ url: `/payment/${paidWith}/resume-subscription/${id}`, method: 'POST' }),
+      invalidatesTags: ['Subscriptions'],
+    }),
   }),
 });
 
-export const { useMySubscriptionsQuery, useSubscribersQuery, useSubscribeMutation, useCancelSubscriptionMutation } = subscriptionsApi;
+export const {
+  useMySubscriptionsQuery,
+  useSubscribersQuery,
+  useSubscribeMutation,
+  useCancelSubscriptionMutation,
+  useResumeSubscriptionMutation,
+} = subscriptionsApi;

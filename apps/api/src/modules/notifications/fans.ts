@@ -1,0 +1,90 @@
+import type { NotificationKind } from '@limelight/contracts';
+import { and, asc, gt } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { type FanAudience, fansOf } from '../access';
+import { notify, notifyMany } from './service';
+
+/**
+ * What fans are told of a creator's news (a new post, going live) reaches thousands at once, so
+ * it never runs in the request: the request's transaction queues a job, and each run of the job
+ * tells one batch of fans (in id order) and queues the next run, keyed by where it starts. If a
+ * run is retried after its batch committed, that key is taken already and the run stops there,
+ * so nobody is told twice.
+ */
+const FAN_OUT_JOB = 'notifications.fan-out';
+const BATCH = 500;
+
+export type FanNews = {
+  performerId: string;
+  audience: FanAudience;
+  kind: Extract<NotificationKind, 'new_post' | 'live_started'>;
+  text: string;
+  link: string;
+  /** What the news is about (a post's id, a live session's): one fan-out per source. */
+  sourceId: string;
+};
+
+/** Queues telling a creator's fans, in the caller's transaction; `runAt` for news that is not out yet (a scheduled post). */
+export async function tellFans(deps: Pick<Deps, 'jobs'>, tx: Queryable, news: FanNews, runAt?: Date) {
+  await deps.jobs.enqueue(tx, FAN_OUT_JOB, { ...news, after: null }, { key: `fan-out:${news.kind}:${news.sourceId}`, runAt });
+}
+
+export function registerFanOut(deps: Deps) {
+  deps.jobs.register(FAN_OUT_JOB, async (payload) => {
+    const { after, ...news } = payload as FanNews & { after: string | null };
+    await deps.db.transaction(async (tx) => {
+      const batch = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(fansOf(news.performerId, news.audience), after ? gt(users.id, after) : undefined))
+        .orderBy(asc(users.id))
+        .limit(BATCH);
+      if (!batch.length) return;
+      const last = batch.at(-1)!.id;
+      const next = { key: `fan-out:${news.kind}:${news.sourceId}:${last}` };
+      if (!(await deps.jobs.enqueue(tx, FAN_OUT_JOB, { ...news, after: last }, next))) return;
+      await notifyMany(deps, tx, {
+        kind: news.kind,
+        actorId: news.performerId,
+        text: news.text,
+        link: news.link,
+        userIds: batch.map((row) => row.id),
+      });
+    });
+  });
+}
+
+export type RefundNotice = {
+  /** Who gets the money back. */
+  fanId: string;
+  /** Whose sale it was, if anyone's (a top-up is nobody's sale). */
+  performerId: string | null;
+  /** The amount as the fan paid it: "12.00 tokens", or money ("$12.00") for a card. */
+  amount: string;
+  /** What was refunded, in a few words: "a post", "your order L-000012". */
+  item: string;
+};
+
+/**
+ * A refund, told to the fan and to the creator whose sale it was (domain rules: fan and creator
+ * are told of every refund), in the refund's own transaction. Every refund path calls this.
+ */
+export async function notifyRefund(deps: Pick<Deps, 'jobs'>, tx: Queryable, refund: RefundNotice) {
+  await notify(deps, tx, {
+    userId: refund.fanId,
+    kind: 'refund',
+    text: `You were refunded ${refund.amount} for ${refund.item}`,
+    link: '/user/wallet',
+  });
+  if (refund.performerId) {
+    await notify(deps, tx, {
+      userId: refund.performerId,
+      kind: 'refund',
+      actorId: refund.fanId,
+      text: `A sale was refunded: ${refund.amount} for ${refund.item.replace(/^your /, 'an ')}`,
+      link: '/creator/earnings',
+    });
+  }
+}
