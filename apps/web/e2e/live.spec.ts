@@ -326,14 +326,22 @@ test('the live chat loads older lines as the viewer scrolls up', async ({ page, 
     });
     expect(sent.status(), await sent.text()).toBe(200);
   }
+  // A chat page that fails to load is said in the chat, with a retry, not in a toast (spec 8).
+  const failing = '**/api/messages/stream/**';
+  await fan.page.route(failing, (route) => route.fulfill({ status: 500, json: { message: 'boom', code: 'INTERNAL_ERROR' } }));
   await fan.page.goto(`/live/${session.id}`);
+  const chat = fan.page.getByRole('log', { name: 'Chat messages' });
+  await expect(chat.getByRole('alert')).toContainText('The chat could not be loaded');
+  await expect(fan.page.locator('.ant-message-notice')).toHaveCount(0);
+  await fan.page.unroute(failing);
+  await chat.getByRole('button', { name: 'Retry' }).click();
   const lines = fan.page.getByTestId('stream-line');
   await expect(lines.filter({ hasText: 'Line 32' })).toBeVisible();
   await expect(lines).toHaveCount(25);
   await expect(lines.filter({ hasText: 'Line 07' })).toHaveCount(0);
   await expect.poll(() => fan.page.getByTestId('live-video').evaluate((element: HTMLVideoElement) => element.volume)).toBeCloseTo(0.4);
   await setSettingAsAdmin(page, 'volume', 1);
-  await fan.page.getByRole('log', { name: 'Chat messages' }).evaluate((box) => box.scrollTo({ top: 0 }));
+  await chat.evaluate((box) => box.scrollTo({ top: 0 }));
   await expect(lines).toHaveCount(32);
   await expect(lines.first()).toContainText('Line 01');
   // Everything is loaded: no way to ask for more.
