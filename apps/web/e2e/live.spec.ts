@@ -101,6 +101,10 @@ test('a creator goes live from the browser; a subscriber watches, chats and tips
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(start + 2);
   await expect(page.getByTestId('viewer-count')).toHaveText('1 watching');
+  // A live picture has no seek bar or duration: the Live marker, sound, volume and full screen.
+  expect(await video.evaluate((element: HTMLVideoElement) => element.controls)).toBe(false);
+  await expect(fan.page.getByRole('slider', { name: 'Volume' })).toBeVisible();
+  await expect(fan.page.getByRole('button', { name: 'Full screen' })).toBeVisible();
   // Agora is off: its SDK and tokens are never asked for.
   expect(agoraRequests).toEqual([]);
 
@@ -311,6 +315,8 @@ test('the live chat loads older lines as the viewer scrolls up', async ({ page, 
   const leo = await idOf(page.request, 'leohart');
   const session = await liveSessionOf(page.request, leo.auth, leo.id, 'Long chat');
   const fan = await fanWithTokens(browser, 20, { subscribeTo: leo.id, phone: true });
+  // The players start at the admin's volume (this fan never chose one).
+  await setSettingAsAdmin(page, 'volume', 0.4);
   // 32 lines: more than the first page (25); a fan writes at most 30 a minute, so both write.
   for (let index = 1; index <= 32; index++) {
     const auth = index <= 16 ? leo.auth : fan.auth;
@@ -320,12 +326,22 @@ test('the live chat loads older lines as the viewer scrolls up', async ({ page, 
     });
     expect(sent.status(), await sent.text()).toBe(200);
   }
+  // A chat page that fails to load is said in the chat, with a retry, not in a toast (spec 8).
+  const failing = '**/api/messages/stream/**';
+  await fan.page.route(failing, (route) => route.fulfill({ status: 500, json: { message: 'boom', code: 'INTERNAL_ERROR' } }));
   await fan.page.goto(`/live/${session.id}`);
+  const chat = fan.page.getByRole('log', { name: 'Chat messages' });
+  await expect(chat.getByRole('alert')).toContainText('The chat could not be loaded');
+  await expect(fan.page.locator('.ant-message-notice')).toHaveCount(0);
+  await fan.page.unroute(failing);
+  await chat.getByRole('button', { name: 'Retry' }).click();
   const lines = fan.page.getByTestId('stream-line');
   await expect(lines.filter({ hasText: 'Line 32' })).toBeVisible();
   await expect(lines).toHaveCount(25);
   await expect(lines.filter({ hasText: 'Line 07' })).toHaveCount(0);
-  await fan.page.getByRole('log', { name: 'Chat messages' }).evaluate((box) => box.scrollTo({ top: 0 }));
+  await expect.poll(() => fan.page.getByTestId('live-video').evaluate((element: HTMLVideoElement) => element.volume)).toBeCloseTo(0.4);
+  await setSettingAsAdmin(page, 'volume', 1);
+  await chat.evaluate((box) => box.scrollTo({ top: 0 }));
   await expect(lines).toHaveCount(32);
   await expect(lines.first()).toContainText('Line 01');
   // Everything is loaded: no way to ask for more.

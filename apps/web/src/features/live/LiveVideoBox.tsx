@@ -111,7 +111,7 @@ function LiveControls({ live, volume }: { live: ReturnType<typeof useLiveVideo>;
         step={0.05}
         value={live.muted ? 0 : volume}
         tooltip={{ formatter: (value) => `${Math.round((value ?? 0) * 100)}%` }}
-        aria-label="Volume"
+        ariaLabelForHandle="Volume"
         onChange={(value) => {
           if (!element) return;
           element.muted = value === 0;

@@ -106,7 +106,9 @@ export function StreamChat({
     if (message.conversationId === conversationId) setLines((current) => withLine(current ?? [], message));
   });
   useSocketEvent('stream/chat_cleared', (payload) => {
-    if (payload.sessionId === sessionId) setLines([]);
+    if (payload.sessionId !== sessionId) return;
+    setLines([]);
+    setMoreOlder(false);
   });
 
   const submit = async () => {
