@@ -1,6 +1,6 @@
 import type { StripeConnectStatus } from '@limelight/contracts';
 import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useStartStripeOnboardingMutation, useStripeConnectQuery } from './creator-api';
@@ -38,6 +38,7 @@ export function StripeConnectCard() {
   const [start, starting] = useStartStripeOnboardingMutation();
   const back = params.get('stripe');
   const handled = useRef(false);
+  const [renewing, setRenewing] = useState(false);
 
   const goToStripe = () =>
     start()
@@ -56,8 +57,10 @@ export function StripeConnectCard() {
       },
       { replace: true },
     );
-    if (back === 'refresh') void goToStripe();
-    else void refetch();
+    if (back === 'refresh') {
+      setRenewing(true);
+      void goToStripe().finally(() => setRenewing(false));
+    } else void refetch();
   });
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
@@ -67,7 +70,7 @@ export function StripeConnectCard() {
     <Card title="Stripe" extra={<Tag color={status.color}>{status.label}</Tag>} data-testid="stripe-connect">
       <Flex vertical gap={12} align="flex-start">
         <Typography.Text>{status.help}</Typography.Text>
-        {back === 'refresh' && <Alert type="info" showIcon title="That link had expired: opening a new one…" />}
+        {renewing && <Alert type="info" showIcon title="That Stripe link had expired: opening a new one…" />}
         {data.status === 'details_needed' && data.requirements.length > 0 && (
           <Typography.Text type="secondary">
             Stripe asks for {data.requirements.length === 1 ? 'one more item' : `${data.requirements.length} more items`}.
