@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet, signedIn, verifiedPerformer } from '../../../test/factories';
 import { startFakeStripe } from '../../../test/fakes/stripe';
+import { gatewayAccounts } from '../../db/schema';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 const webhookSecret = 'whsec_test_connect';
@@ -169,5 +170,16 @@ describe('Stripe Connect onboarding', () => {
     } finally {
       await setGateway('stripe');
     }
+  });
+
+  it('answers a clear 502, never a 500, when Stripe cannot tell', async () => {
+    const creator = await verifiedPerformer(app);
+    // An account Stripe does not know (deleted on its side): its answer is an error.
+    await app.deps.db
+      .insert(gatewayAccounts)
+      .values({ userId: creator.user.id, gateway: 'stripe', role: 'payee', externalId: 'acct_gone' });
+    const response = await app.inject({ url: '/api/stripe/accounts/me', headers: creator.headers });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', message: 'Stripe did not answer: please try again in a moment' });
   });
 });

@@ -34,7 +34,7 @@ export const stripeStatusLabels: Record<StripeConnectStatus, { label: string; co
  */
 export function StripeConnectCard() {
   const [params, setParams] = useSearchParams();
-  const { data, isLoading, isFetching, refetch } = useStripeConnectQuery();
+  const { data, error, isLoading, isFetching, refetch } = useStripeConnectQuery();
   const [start, starting] = useStartStripeOnboardingMutation();
   const back = params.get('stripe');
   const handled = useRef(false);
@@ -64,6 +64,21 @@ export function StripeConnectCard() {
   });
 
   if (isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (error && !data)
+    return (
+      <Card title="Stripe" data-testid="stripe-connect">
+        <Alert
+          type="warning"
+          showIcon
+          title={errorMessage(error, 'The Stripe status could not be read')}
+          action={
+            <Button size="small" loading={isFetching} onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      </Card>
+    );
   if (!data?.available) return null;
   const status = stripeStatusLabels[data.status];
   return (
