@@ -90,7 +90,7 @@ test('a creator blocks a country: visitors from it see why, others see the page'
   await page.locator('.ant-select-item-option').filter({ hasText: 'United Kingdom' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('1 countries blocked')).toBeVisible();
+  await expect(page.getByText('1 country blocked')).toBeVisible();
 
   try {
     const visitor = await otherWindow(browser, { 'x-forwarded-for': GB_ADDRESS });

@@ -10,6 +10,7 @@ export * from './media';
 export * from './messages';
 export * from './money';
 export * from './notifications';
+export * from './payout-accounts';
 export * from './performer-options';
 export * from './performers';
 export * from './rules';

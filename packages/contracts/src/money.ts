@@ -282,8 +282,8 @@ export const subscriptionQuerySchema = listQuerySchema(['createdAt', 'updatedAt'
   performerId: z.uuid('must be an id').optional(),
 });
 
-/** Where a payout goes: the bank account on file, or a payout gateway (PayPal). */
-export const payoutMethods = ['banking', 'paypal'] as const;
+/** Where a payout goes: the bank account on file, PayPal, or the creator's Stripe Connect account. */
+export const payoutMethods = ['banking', 'paypal', 'stripe'] as const;
 export type PayoutMethod = (typeof payoutMethods)[number];
 export const payoutStatuses = ['pending', 'approved', 'rejected', 'paid'] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];

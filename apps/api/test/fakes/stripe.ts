@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { type FakeServer, sendJson, startFakeServer } from './http';
+import { fakeStripeConnect } from './stripe-connect';
 
 type Behaviour = 'pays' | 'declined' | 'authentication';
 type FakeCard = { last4: string; behaviour: Behaviour; expMonth: number; expYear: number; name: string | null };
@@ -61,7 +62,7 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
   };
 
   const signer = new Stripe('sk_test_fake');
-  const signedEvent = (type: string, intent: Stripe.PaymentIntent | Stripe.Charge) => {
+  const signedEvent = (type: string, intent: object) => {
     const payload = JSON.stringify({
       id: next('evt'),
       object: 'event',
@@ -80,7 +81,7 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       amount_refunded: refundedCents,
       refunded: refundedCents === intent.amount,
     }) as unknown as Stripe.Charge;
-  const deliver = async (type: string, intent: Stripe.PaymentIntent | Stripe.Charge) => {
+  const deliver = async (type: string, intent: object) => {
     if (!options.webhookUrl) return;
     const { payload, signature } = signedEvent(type, intent);
     await fetch(options.webhookUrl, {
@@ -89,6 +90,8 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       body: payload,
     });
   };
+
+  const connect = fakeStripeConnect(next, deliver);
 
   const server: FakeServer = await startFakeServer(async (request, response, body, url) => {
     const form = new URLSearchParams(body);
@@ -178,11 +181,7 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       await deliver('charge.refunded', chargeOf(intent, intent.amount));
       return answer(200, { id: next('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' });
     }
-    if (request.method === 'POST' && path === '/v1/accounts')
-      return answer(200, { id: next('acct'), object: 'account', type: form.get('type') });
-    if (request.method === 'POST' && path === '/v1/account_links') {
-      return answer(200, { object: 'account_link', url: `https://connect.stripe.test/setup/${form.get('account')}` });
-    }
+    if (await connect.handle(request, response, form, url, answer)) return;
     return sendJson(response, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${path})` },
     });
@@ -193,6 +192,8 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     close: () => server.close(),
     requests,
     intents,
+    /** Connect accounts and the stand-in for Stripe's hosted onboarding (stripe-connect.ts). */
+    connect,
     /** The next `count` payment intent calls (retries included) charge as asked and never answer. */
     loseAnswers(count: number) {
       answersToLose = count;

@@ -127,6 +127,7 @@ const ProductPage = page(() => import('../features/shop/ProductPage'));
 const SellerOrdersPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrdersPage })));
 const SellerOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.SellerOrderPage })));
 const MyOrdersPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrdersPage })));
+const AddressBookPage = page(() => import('../features/shop/AddressBookPage'));
 const MyOrderPage = page(() => import('../features/shop/OrderPages').then((m) => ({ default: m.MyOrderPage })));
 const StudioPage = page(() => import('../features/live/StudioPage'));
 const LivePage = page(() => import('../features/live/LivePage'));
@@ -241,6 +242,7 @@ const routes: RouteObject[] = [
           { path: '/creator/orders', element: shop(creatorOnly(<SellerOrdersPage />)) },
           { path: '/creator/orders/:id', element: shop(creatorOnly(<SellerOrderPage />)) },
           { path: '/user/orders', element: shop(signedIn(<MyOrdersPage />)) },
+          { path: '/user/addresses', element: shop(signedIn(<AddressBookPage />)) },
           { path: '/user/orders/:id', element: shop(signedIn(<MyOrderPage />)) },
           { path: '/product/:id', element: shop(<ProductPage />) },
           { path: '/page/:id', element: <PostPage /> },

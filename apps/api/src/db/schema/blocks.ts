@@ -38,3 +38,19 @@ export const countryBlocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.performerId, t.countryCode] }), index('country_blocks_country_idx').on(t.countryCode)],
 );
+
+/**
+ * The countries a fan blocked (decision 038): creators whose profile names one of them are
+ * hidden from the fan's listings, as a creator the fan blocked is. Apart from `country_blocks`,
+ * whose rows refuse visitors: a fan who becomes a creator must not start refusing anyone.
+ */
+export const fanCountryBlocks = pgTable(
+  'fan_country_blocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.countryCode] })],
+);

@@ -2,7 +2,7 @@ import { ErrorCode } from '@limelight/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { countryBlocks, userBlocks } from '../../db/schema';
+import { countryBlocks, fanCountryBlocks, performerProfiles, userBlocks } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { clientCountry } from '../../platform/client-country';
 import { AppError, notFound } from '../../platform/errors';
@@ -22,9 +22,15 @@ const messages: Record<Refusal, string> = {
 export const isPrivileged = (viewer: SessionUser | undefined, performerId: string | undefined) =>
   !!viewer && (viewer.role === 'admin' || viewer.id === performerId);
 
+/** The creators from a country the viewer blocked (decision 038), as one `select` of ids. */
+const fromBlockedCountries = (viewerId: SQL | string) =>
+  sql`select ${performerProfiles.userId} from ${performerProfiles} join ${fanCountryBlocks}
+    on ${fanCountryBlocks.countryCode} = ${performerProfiles.country} where ${fanCountryBlocks.userId} = ${viewerId}`;
+
 /**
  * The creators hidden from this viewer (column `id`), for list queries: those who blocked them
- * or their country, and those the viewer blocked themself. Undefined when nothing can be hidden.
+ * or their country, those the viewer blocked themself, and those from countries the viewer
+ * blocked. Undefined when nothing can be hidden.
  */
 function hiddenCreators(viewer: SessionUser | undefined): SQL | undefined {
   if (viewer?.role === 'admin') return undefined;
@@ -34,6 +40,7 @@ function hiddenCreators(viewer: SessionUser | undefined): SQL | undefined {
       ? [
           sql`select ${userBlocks.blockerId} as id from ${userBlocks} where ${userBlocks.targetId} = ${viewer.id}`,
           sql`select ${userBlocks.targetId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewer.id}`,
+          fromBlockedCountries(viewer.id),
         ]
       : []),
     ...(country ? [sql`select ${countryBlocks.performerId} from ${countryBlocks} where ${countryBlocks.countryCode} = ${country}`] : []),
@@ -76,6 +83,7 @@ export function boundViewer(viewer: SessionUser | undefined): ViewerSql {
 export const notHiddenSql = (viewer: ViewerSql, creator: SQL) => sql`(${viewer.isAdmin} or ${creator} not in (
   select ${userBlocks.blockerId} from ${userBlocks} where ${userBlocks.targetId} = ${viewer.id}
   union all select ${userBlocks.targetId} from ${userBlocks} where ${userBlocks.blockerId} = ${viewer.id}
+  union all ${fromBlockedCountries(viewer.id)}
   union all select ${countryBlocks.performerId} from ${countryBlocks} where ${countryBlocks.countryCode} = ${viewer.country}))`;
 
 /**

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { countryBlocks, userBlocks, users } from '../../db/schema';
+import { countryBlocks, fanCountryBlocks, userBlocks, users } from '../../db/schema';
 import { escapeLike } from '../../platform/http';
 
 type Page = { offset: number; limit: number; q?: string };
@@ -34,11 +34,19 @@ export async function findBlock(db: Queryable, blockerId: string, targetId: stri
   return row;
 }
 
-export async function countriesBlockedBy(db: Queryable, performerId: string) {
-  const rows = await db
-    .select({ code: countryBlocks.countryCode })
-    .from(countryBlocks)
-    .where(eq(countryBlocks.performerId, performerId))
-    .orderBy(countryBlocks.countryCode);
+/** A creator's blocked countries (refusing visitors) or a fan's (hiding creators), by code. */
+export async function countriesBlockedBy(db: Queryable, blocker: { id: string; role: string }) {
+  const rows =
+    blocker.role === 'performer'
+      ? await db
+          .select({ code: countryBlocks.countryCode })
+          .from(countryBlocks)
+          .where(eq(countryBlocks.performerId, blocker.id))
+          .orderBy(countryBlocks.countryCode)
+      : await db
+          .select({ code: fanCountryBlocks.countryCode })
+          .from(fanCountryBlocks)
+          .where(eq(fanCountryBlocks.userId, blocker.id))
+          .orderBy(fanCountryBlocks.countryCode);
   return rows.map((row) => row.code);
 }

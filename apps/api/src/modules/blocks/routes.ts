@@ -9,11 +9,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, requireRole, sessionOf } from '../../platform/auth';
+import { requireRole, sessionOf } from '../../platform/auth';
 import * as blocks from './service';
 
 const byId = z.object({ id: z.uuid('must be an account id') });
 const countryList = z.object({ countryCodes: z.array(z.string()) });
+const countriesMeaning =
+  "The caller's blocked countries (decision 038): a creator's refuse visitors from them; a fan's hide creators from them.";
 
 export const blocksRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -62,13 +64,16 @@ export const blocksRoutes =
 
     app.get(
       '/block/countries',
-      { preHandler: requirePerformer, schema: { tags: ['blocks'], response: { 200: countryList } } },
+      { ...blocker, schema: { tags: ['blocks'], description: countriesMeaning, response: { 200: countryList } } },
       async (request) => blocks.blockedCountries(deps, sessionOf(request).user),
     );
 
     app.post(
       '/block/countries',
-      { preHandler: requirePerformer, schema: { tags: ['blocks'], body: blockCountriesSchema, response: { 200: countryList } } },
+      {
+        ...blocker,
+        schema: { tags: ['blocks'], description: countriesMeaning, body: blockCountriesSchema, response: { 200: countryList } },
+      },
       async (request) => blocks.setBlockedCountries(deps, sessionOf(request).user, request.body.countryCodes),
     );
   };

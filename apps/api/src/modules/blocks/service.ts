@@ -1,9 +1,10 @@
 import type { BlockedUser, BlockUserInput } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { countryBlocks, subscriptions, userBlocks, users } from '../../db/schema';
+import { countryBlocks, fanCountryBlocks, subscriptions, userBlocks, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
+import { endFollowsBetween } from '../follows';
 import { isCountryCode } from '../lookups';
 import { leaveCreatorRooms } from '../streaming';
 import { toPublicUser } from '../users';
@@ -14,7 +15,7 @@ const refuseTarget = (message: string) => badRequest(`targetId: ${message}`, [{ 
 /**
  * Blocks an account (decision 011). A creator may block any fan or creator; a fan may block
  * creators (hiding them, and later their messages). Admins are never blocked. Blocking again
- * only updates the reason. A creator's block ends the fan's renewals without a refund: the
+ * only updates the reason, and ends following both ways. A creator's block ends the fan's renewals without a refund: the
  * period paid for stays theirs if the creator unblocks before it ends.
  */
 export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUserInput): Promise<BlockedUser> {
@@ -29,6 +30,7 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
       .values({ blockerId: blocker.id, targetId: target.id, reason: input.reason || null })
       .onConflictDoUpdate({ target: [userBlocks.blockerId, userBlocks.targetId], set: { reason: input.reason || null } })
       .returning();
+    await endFollowsBetween(tx, blocker.id, target.id);
     if (blocker.role === 'performer') {
       await tx
         .update(subscriptions)
@@ -62,12 +64,16 @@ export async function blockStatus(deps: Deps, blocker: SessionUser, targetId: st
   return { blocked: !!(await findBlock(deps.db, blocker.id, targetId)) };
 }
 
-export async function blockedCountries(deps: Deps, performer: SessionUser) {
-  return { countryCodes: await countriesBlockedBy(deps.db, performer.id) };
+export async function blockedCountries(deps: Deps, blocker: SessionUser) {
+  return { countryCodes: await countriesBlockedBy(deps.db, blocker) };
 }
 
-/** Replaces the creator's whole list of blocked countries; every code must be a known country. */
-export async function setBlockedCountries(deps: Deps, performer: SessionUser, countryCodes: string[]) {
+/**
+ * Replaces the caller's whole list of blocked countries; every code must be a known country.
+ * A creator's list refuses visitors from those countries; a fan's hides creators from them
+ * (decision 038).
+ */
+export async function setBlockedCountries(deps: Deps, blocker: SessionUser, countryCodes: string[]) {
   const unknown = countryCodes.flatMap((code, index) => (isCountryCode(code) ? [] : [{ code, index }]));
   if (unknown.length) {
     throw badRequest(`countryCodes: ${unknown.map((item) => item.code).join(', ')} is not a known country`, [
@@ -76,10 +82,15 @@ export async function setBlockedCountries(deps: Deps, performer: SessionUser, co
   }
   const codes = [...new Set(countryCodes)];
   await deps.db.transaction(async (tx) => {
-    await tx.delete(countryBlocks).where(eq(countryBlocks.performerId, performer.id));
-    if (codes.length) await tx.insert(countryBlocks).values(codes.map((countryCode) => ({ performerId: performer.id, countryCode })));
+    if (blocker.role === 'performer') {
+      await tx.delete(countryBlocks).where(eq(countryBlocks.performerId, blocker.id));
+      if (codes.length) await tx.insert(countryBlocks).values(codes.map((countryCode) => ({ performerId: blocker.id, countryCode })));
+    } else {
+      await tx.delete(fanCountryBlocks).where(eq(fanCountryBlocks.userId, blocker.id));
+      if (codes.length) await tx.insert(fanCountryBlocks).values(codes.map((countryCode) => ({ userId: blocker.id, countryCode })));
+    }
   });
-  return blockedCountries(deps, performer);
+  return blockedCountries(deps, blocker);
 }
 
 function present(block: typeof userBlocks.$inferSelect, target: typeof users.$inferSelect): BlockedUser {

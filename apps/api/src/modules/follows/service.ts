@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -35,11 +35,28 @@ export async function follow(deps: Deps, viewer: SessionUser, performerId: strin
   });
 }
 
-const changeFollowersCount = (tx: Queryable, performerId: string, by: 1 | -1) =>
+const changeFollowersCount = (tx: Queryable, performerId: string, by: number) =>
   tx
     .update(performerProfiles)
     .set({ followersCount: sql`${performerProfiles.followersCount} + ${by}` })
     .where(eq(performerProfiles.userId, performerId));
+
+/**
+ * A block ends following both ways (decision 038): neither account keeps the other in its
+ * following list or count. In the blocker's transaction, so a block never leaves one behind.
+ */
+export async function endFollowsBetween(tx: Queryable, one: string, other: string) {
+  const removed = await tx
+    .delete(follows)
+    .where(
+      or(
+        and(eq(follows.followerId, one), eq(follows.performerId, other)),
+        and(eq(follows.followerId, other), eq(follows.performerId, one)),
+      ),
+    )
+    .returning({ performerId: follows.performerId });
+  for (const row of removed) await changeFollowersCount(tx, row.performerId, -1);
+}
 
 export async function unfollow(deps: Deps, viewer: SessionUser, performerId: string) {
   await deps.db.transaction(async (tx) => {

@@ -1,24 +1,46 @@
-import { ErrorCode } from '@limelight/contracts';
+import { ErrorCode, type StripeConnectAccount, type StripeConnectStatus } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { gatewayAccounts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { activeGatewayName, stripeGateway } from './gateways';
 
-/** `POST /stripe/accounts`: the creator's Connect account (made once) and a fresh onboarding link. */
-export async function connectStripeAccount(deps: Deps, performer: SessionUser) {
-  if (activeGatewayName(deps) !== 'stripe') throw new AppError(503, ErrorCode.providerNotConfigured, 'Stripe is not set up on this site');
-  const { client } = stripeGateway(deps);
+const notSetUp = () => new AppError(503, ErrorCode.providerNotConfigured, 'Stripe is not set up on this site');
+
+/** A Stripe call that failed for a reason of Stripe's own (unreachable, refused): said so, never a 500. */
+async function askStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch {
+    throw new AppError(502, ErrorCode.providerUnavailable, 'Stripe did not answer: please try again in a moment');
+  }
+}
+
+async function knownAccountId(deps: Deps, performerId: string) {
   const [known] = await deps.db
     .select({ externalId: gatewayAccounts.externalId })
     .from(gatewayAccounts)
-    .where(and(eq(gatewayAccounts.userId, performer.id), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'payee')));
-  let accountId = known?.externalId;
+    .where(and(eq(gatewayAccounts.userId, performerId), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'payee')));
+  return known?.externalId;
+}
+
+/**
+ * `POST /stripe/accounts`: the creator's Connect account (made once) and a fresh onboarding link.
+ * Stripe sends the creator back to the banking page: `?stripe=return` when they leave its form,
+ * `?stripe=refresh` when the link was used or expired, where the page asks for a new one.
+ */
+export async function connectStripeAccount(deps: Deps, performer: SessionUser) {
+  if (activeGatewayName(deps) !== 'stripe') throw notSetUp();
+  const { client } = stripeGateway(deps);
+  let accountId = await knownAccountId(deps, performer.id);
   if (!accountId) {
-    const account = await client.accounts.create(
-      { type: 'express', email: performer.email ?? undefined, metadata: { userId: performer.id } },
-      { idempotencyKey: `connect:${performer.id}` },
+    const account = await askStripe(() =>
+      client.accounts.create(
+        { type: 'express', email: performer.email ?? undefined, metadata: { userId: performer.id } },
+        { idempotencyKey: `connect:${performer.id}` },
+      ),
     );
     accountId = account.id;
     await deps.db
@@ -26,11 +48,40 @@ export async function connectStripeAccount(deps: Deps, performer: SessionUser) {
       .values({ userId: performer.id, gateway: 'stripe', role: 'payee', externalId: accountId })
       .onConflictDoNothing();
   }
-  const link = await client.accountLinks.create({
-    account: accountId,
-    type: 'account_onboarding',
-    refresh_url: `${deps.config.publicUrl}/creator/banking`,
-    return_url: `${deps.config.publicUrl}/creator/banking`,
-  });
+  const banking = `${deps.config.publicUrl}/creator/banking`;
+  const link = await askStripe(() =>
+    client.accountLinks.create({
+      account: accountId,
+      type: 'account_onboarding',
+      refresh_url: `${banking}?stripe=refresh`,
+      return_url: `${banking}?stripe=return`,
+    }),
+  );
   return { accountId, url: link.url };
+}
+
+/** Where a Connect account stands, from what Stripe says of it (decision 038). */
+export function connectStatusOf(account: Stripe.Account): StripeConnectStatus {
+  if (account.payouts_enabled) return 'enabled';
+  const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])];
+  if (!account.details_submitted || due.length) return 'details_needed';
+  return 'pending_verification';
+}
+
+/**
+ * `GET /stripe/accounts/me`: the creator's Connect account as Stripe has it now. Read from Stripe
+ * each time, not kept here: Stripe alone decides when an account may be paid out to.
+ */
+export async function stripeConnectAccount(deps: Deps, performerId: string): Promise<StripeConnectAccount> {
+  const available = activeGatewayName(deps) === 'stripe';
+  const accountId = await knownAccountId(deps, performerId);
+  if (!available || !accountId) return { available, status: 'not_started', accountId: accountId ?? null, requirements: [] };
+  const account = await askStripe(() => stripeGateway(deps).client.accounts.retrieve(accountId));
+  const status = connectStatusOf(account);
+  return {
+    available,
+    status,
+    accountId,
+    requirements: status === 'details_needed' ? (account.requirements?.currently_due ?? []) : [],
+  };
 }

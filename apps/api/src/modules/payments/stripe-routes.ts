@@ -1,8 +1,9 @@
+import { stripeConnectAccountSchema, stripeOnboardingLinkSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requirePerformer, sessionOf } from '../../platform/auth';
-import { connectStripeAccount } from './connect';
+import { connectStripeAccount, stripeConnectAccount } from './connect';
 import { handleStripeWebhook } from './webhooks';
 
 /** Stripe's webhook (on its own raw-body parser, for the signature) and creators' Connect onboarding. */
@@ -33,9 +34,22 @@ export const stripeRoutes =
         schema: {
           tags: ['payments'],
           description: 'A Stripe Connect account for the creator, and the link to finish setting it up on Stripe.',
-          response: { 200: z.object({ accountId: z.string(), url: z.string() }) },
+          response: { 200: stripeOnboardingLinkSchema },
         },
       },
       async (request) => connectStripeAccount(deps, sessionOf(request).user),
+    );
+    app.get(
+      '/stripe/accounts/me',
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['payments'],
+          description:
+            "The creator's Stripe Connect account as Stripe has it now: not started, details needed, pending verification or enabled.",
+          response: { 200: stripeConnectAccountSchema },
+        },
+      },
+      async (request) => stripeConnectAccount(deps, sessionOf(request).user.id),
     );
   };

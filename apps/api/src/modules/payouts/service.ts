@@ -12,7 +12,6 @@ import {
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client';
 import { payoutRequests, performerBanking, performerPaymentSettings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -23,6 +22,7 @@ import { balanceOf, earningsOf } from '../../platform/ledger';
 import { assertMayRequestPayout } from '../access';
 import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
 import { notify } from '../notifications';
+import { stripeConnectAccount } from '../payments';
 import { publicUsersById } from '../users';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
@@ -33,14 +33,18 @@ const notEnough = (available: number) =>
     { field: 'amount', message: `must be at most ${available}` },
   ]);
 
-/** Where the money goes, as it stands now: kept with the request, so later edits do not redirect it. */
-async function destination(db: Queryable, performerId: string, method: PayoutMethod): Promise<Record<string, string>> {
+/** A payout method with nothing on file: refused in words a creator acts on, naming the field. */
+const notReady = (message: string) => unprocessable(message, [{ field: 'paymentAccountType', message }]);
+
+/**
+ * Where the money goes, as it stands now: kept with the request, so later edits do not redirect
+ * it. A method with no details on file is refused, saying where to add them; Stripe Connect only
+ * once Stripe says it may be paid out to (decision 038).
+ */
+async function destination(deps: Deps, performerId: string, method: PayoutMethod): Promise<Record<string, string>> {
   if (method === 'banking') {
-    const [bank] = await db.select().from(performerBanking).where(eq(performerBanking.userId, performerId));
-    if (!bank)
-      throw unprocessable('Add your bank details on the banking page first', [
-        { field: 'paymentAccountType', message: 'no bank details on file' },
-      ]);
+    const [bank] = await deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performerId));
+    if (!bank) throw notReady('Add your bank account on the Banking page first, or choose another way to be paid');
     return {
       holder: `${bank.firstName} ${bank.lastName}`,
       bankName: bank.bankName,
@@ -48,14 +52,20 @@ async function destination(db: Queryable, performerId: string, method: PayoutMet
       country: bank.country,
     };
   }
-  const [gateway] = await db
+  if (method === 'stripe') {
+    const account = await stripeConnectAccount(deps, performerId);
+    if (!account.available) throw notReady('Stripe payouts are not offered on this site: choose your bank account or PayPal');
+    if (account.status === 'pending_verification')
+      throw notReady('Stripe is still verifying your details: a payout to Stripe can be asked for once it has finished');
+    if (account.status !== 'enabled')
+      throw notReady('Finish setting up Stripe on the Banking page first, or choose another way to be paid');
+    return { stripeAccount: account.accountId! };
+  }
+  const [gateway] = await deps.db
     .select()
     .from(performerPaymentSettings)
     .where(and(eq(performerPaymentSettings.userId, performerId), eq(performerPaymentSettings.gateway, method)));
-  if (!gateway)
-    throw unprocessable(`Add your ${method} account on the banking page first`, [
-      { field: 'paymentAccountType', message: `no ${method} account on file` },
-    ]);
+  if (!gateway) throw notReady('Add your PayPal e-mail on the Banking page first, or choose another way to be paid');
   return { email: gateway.value.email };
 }
 
@@ -78,7 +88,7 @@ export async function createPayoutRequest(
   await assertMayRequestPayout(deps.db, performer);
   checkAmount(deps, input.amount);
   const method = input.paymentAccountType ?? 'banking';
-  const info = await destination(deps.db, performer.id, method);
+  const info = await destination(deps, performer.id, method);
   const amountCents = toCents(input.amount);
   const created = await idempotent(
     deps.db,
@@ -126,6 +136,10 @@ async function heldBy(deps: Deps, id: string) {
 export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id: string, input: PayoutRequestInput & { amount: number }) {
   checkAmount(deps, input.amount);
   const method = input.paymentAccountType ?? 'banking';
+  // Another creator's request is not found before anything about the destination is said; the
+  // destination is read outside the transaction, as it may ask Stripe.
+  await payoutFor(deps, performer, id);
+  const info = await destination(deps, performer.id, method);
   const available = await deps.db
     .transaction(async (tx) => {
       const [current] = await tx
@@ -135,7 +149,6 @@ export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id
         .for('update');
       if (!current) throw notFound('Payout request');
       if (current.status !== 'pending') throw conflict('Only a pending request can be changed');
-      const info = await destination(tx, performer.id, method);
       const difference = toCents(input.amount) - current.amountCents;
       let balance: number | undefined;
       if (difference !== 0) balance = await changePayoutHold(tx, performer.id, difference);

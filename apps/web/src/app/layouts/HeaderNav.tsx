@@ -74,7 +74,7 @@ function useNavItems() {
       ...custom,
     ];
   }
-  // A fan's own things are one click each; only the account's two screens share a group.
+  // A fan's own things are one click each; only the account's screens share a group.
   return [
     link('/home', 'Home'),
     link('/explore', 'Explore'),
@@ -83,7 +83,15 @@ function useNavItems() {
     link('/user/bookmarks', 'Bookmarks'),
     ...(shopOpen ? [link('/user/orders', 'Orders')] : []),
     link('/user/wallet', 'Wallet'),
-    { key: 'account', label: 'Account', children: [link('/user/account', 'Settings'), link('/user/blocked', 'Blocked users')] },
+    {
+      key: 'account',
+      label: 'Account',
+      children: [
+        link('/user/account', 'Settings'),
+        ...(shopOpen ? [link('/user/addresses', 'Addresses')] : []),
+        link('/user/blocked', 'Blocked creators'),
+      ],
+    },
     ...custom,
   ];
 }

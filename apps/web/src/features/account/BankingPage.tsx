@@ -1,5 +1,6 @@
 import { type Banking, bankingSchema, Messages } from '@limelight/contracts';
-import { Button, Card, Col, Form, Input, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from 'antd';
+import { Link } from 'react-router';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
@@ -8,6 +9,7 @@ import { usePreparePassword } from '../auth/usePreparePassword';
 import { CountrySelect } from '../lookups/fields';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
+import { StripeConnectCard } from './StripeConnectCard';
 
 const fields = bankingSchema.shape;
 const text: Array<[name: keyof Banking, label: string, required?: boolean]> = [
@@ -25,7 +27,10 @@ const text: Array<[name: keyof Banking, label: string, required?: boolean]> = [
 type BankForm = Banking & { currentPassword: string };
 const PASSWORD_WHY = 'Needed to change where your payouts go.';
 
-/** `/creator/banking`: where payouts go. Only this creator (and admins) ever see it. */
+/**
+ * `/creator/banking`: the ways this creator can be paid (bank transfer, PayPal, Stripe Connect);
+ * each payout request picks one (decision 038). Only this creator (and admins) ever see it.
+ */
 export default function BankingPage() {
   const { data: account, isLoading } = useMyPerformerQuery();
   const [bankForm] = Form.useForm<BankForm>();
@@ -60,11 +65,20 @@ export default function BankingPage() {
   return (
     <div className="page-narrow">
       <PageTitle>Banking</PageTitle>
+      <Typography.Paragraph type="secondary">
+        Set up one or more ways to be paid; you choose one each time you{' '}
+        <Link to="/creator/payouts" className="inline-link">
+          request a payout
+        </Link>
+        .
+      </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title="Bank account">
             <Form<BankForm>
               form={bankForm}
+              // Named, so each form's fields get ids of their own (both ask for the current password).
+              name="bank"
               layout="vertical"
               requiredMark={false}
               initialValues={account.banking ?? undefined}
@@ -95,6 +109,7 @@ export default function BankingPage() {
           <Card title="PayPal">
             <Form
               form={paypalForm}
+              name="paypal"
               layout="vertical"
               requiredMark={false}
               initialValues={{ email: account.paypalEmail ?? '' }}
@@ -113,6 +128,9 @@ export default function BankingPage() {
               </Button>
             </Form>
           </Card>
+          <div style={{ marginTop: 16 }}>
+            <StripeConnectCard />
+          </div>
         </Col>
       </Row>
     </div>

@@ -1,4 +1,10 @@
-import type { PerformerAccount, UpdateBankingInput, UpdatePaymentGatewayInput, UpdatePerformerInput } from '@limelight/contracts';
+import type {
+  PerformerAccount,
+  StripeConnectAccount,
+  UpdateBankingInput,
+  UpdatePaymentGatewayInput,
+  UpdatePerformerInput,
+} from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export const creatorApi = api.injectEndpoints({
@@ -20,6 +26,12 @@ export const creatorApi = api.injectEndpoints({
       query: (body) => ({ url: '/performers/payment-gateway-settings', method: 'PUT', body }),
       invalidatesTags: ['PerformerAccount'],
     }),
+    /** Read from Stripe each time (decision 038): refetched when the creator comes back from Stripe. */
+    stripeConnect: build.query<StripeConnectAccount, void>({ query: () => '/stripe/accounts/me', providesTags: ['PerformerAccount'] }),
+    /** A fresh Stripe onboarding link (an account is made the first time). */
+    startStripeOnboarding: build.mutation<{ accountId: string; url: string }, void>({
+      query: () => ({ url: '/stripe/accounts', method: 'POST' }),
+    }),
   }),
 });
 
@@ -29,4 +41,6 @@ export const {
   useRemoveWelcomeVideoMutation,
   useUpdateBankingMutation,
   useUpdatePaymentGatewayMutation,
+  useStripeConnectQuery,
+  useStartStripeOnboardingMutation,
 } = creatorApi;

@@ -2,7 +2,8 @@ import { StopOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@limelight/contracts';
 import { Button, Flex, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
-import { useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { unfollowed } from '../../shared/lib/follow';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useBlockStatusQuery, useBlockUserMutation, useUnblockUserMutation } from './api';
 
@@ -13,8 +14,8 @@ import { useBlockStatusQuery, useBlockUserMutation, useUnblockUserMutation } fro
  */
 export const blockConsequences = (blocker: 'creator' | 'fan') =>
   blocker === 'creator'
-    ? 'They can no longer see your page or content. If they subscribe to you, their subscription stops renewing and nothing is refunded; what they paid for opens again only if you unblock them before it ends.'
-    : 'You will no longer see them in search, lists, your timeline or stories. A subscription to them keeps renewing until you cancel it under Subscriptions.';
+    ? 'They can no longer see your page or content, and neither of you follows the other any more. If they subscribe to you, their subscription stops renewing and nothing is refunded; what they paid for opens again only if you unblock them before it ends.'
+    : 'You will no longer follow them or see them in search, lists, your timeline or stories. A subscription to them keeps renewing until you cancel it under Subscriptions.';
 
 /**
  * Block or unblock one account, where the signed-in user sees it (a comment, a subscriber, a
@@ -34,6 +35,7 @@ export function BlockButton({
   const [block, blocking] = useBlockUserMutation();
   const [unblock, unblocking] = useUnblockUserMutation();
   const [reason, setReason] = useState('');
+  const dispatch = useAppDispatch();
   const blocker = useAppSelector((state) => (state.session.user?.isPerformer ? 'creator' : 'fan'));
 
   if (status.data?.blocked) {
@@ -73,7 +75,11 @@ export function BlockButton({
       onConfirm={() =>
         block({ targetId: user._id, reason: reason.trim() || undefined })
           .unwrap()
-          .then(() => toast.success(`${user.name} is blocked`))
+          .then(() => {
+            // The block ended any follow between the two (decision 038): the button says so at once.
+            dispatch(unfollowed(user._id));
+            toast.success(`${user.name} is blocked`);
+          })
           .catch((error: unknown) => toast.error(errorMessage(error)))
       }
     >

@@ -1,46 +1,64 @@
 import type { BlockedUser } from '@limelight/contracts';
-import { Avatar, Button, Card, Flex, Input, Select, Table, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { SearchFilter } from '../../shared/ui/TableFilters';
 import { useCountriesQuery } from '../lookups/api';
 import { useBlockedCountriesQuery, useBlockedUsersQuery, useSetBlockedCountriesMutation, useUnblockUserMutation } from './api';
 
-const PAGE = 10;
+/**
+ * What blocking means, in the words of who reads it (decision 011, 038): a creator's blocks keep
+ * people out; a fan's only hide creators from the fan.
+ */
+const copy = {
+  creator: {
+    title: 'Blocked users',
+    users: 'Blocked accounts cannot see your page, your content or your comments, follow you, subscribe, tip or buy.',
+    empty: 'You have not blocked anyone.',
+    column: 'User',
+    countries: 'Visitors from these countries see neither your page nor your content, and do not find you in search.',
+  },
+  fan: {
+    title: 'Blocked creators',
+    users:
+      'Creators you blocked no longer appear in your search, lists, timeline or stories, and you no longer follow them. They are not told.',
+    empty: 'You have not blocked any creator. Block one from their page.',
+    column: 'Creator',
+    countries:
+      'Creators from these countries no longer appear in your search, lists, timeline or stories. Their pages still open from a link.',
+  },
+};
 
-/** `/user/blocked`: the accounts the user blocked (with unblock), and a creator's blocked countries. */
+/** `/user/blocked`: the accounts the user blocked (with unblock), and the countries they blocked. */
 export default function BlockingPage() {
-  const user = useAppSelector((state) => state.session.user);
+  const who = useAppSelector((state) => (state.session.user?.isPerformer ? 'creator' : 'fan'));
   return (
     <Flex vertical gap={16} className="page-wide">
-      <BlockedUsersCard />
-      {user?.isPerformer && <BlockedCountriesCard />}
+      <BlockedUsersCard who={who} />
+      <BlockedCountriesCard who={who} />
     </Flex>
   );
 }
 
-function BlockedUsersCard() {
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const { data, isFetching } = useBlockedUsersQuery({ offset: (page - 1) * PAGE, limit: PAGE, q: q || undefined });
+/** The blocked accounts, searched and paged in the URL (spec 2). */
+function BlockedUsersCard({ who }: { who: keyof typeof copy }) {
+  const { state, query, setFilter, tableProps } = useTableState(['q'] as const, { sortBy: 'createdAt' });
+  const { data, isFetching } = useBlockedUsersQuery(query);
   const [unblock] = useUnblockUserMutation();
+  const words = copy[who];
   return (
     <Card>
-      <PageTitle>Blocked users</PageTitle>
-      <Typography.Paragraph type="secondary">
-        Blocked accounts cannot see your page, your content or your comments, follow you, subscribe, tip or buy.
-      </Typography.Paragraph>
-      <Input.Search
-        allowClear
+      <PageTitle>{words.title}</PageTitle>
+      <Typography.Paragraph type="secondary">{words.users}</Typography.Paragraph>
+      <SearchFilter
+        value={state.filters.q}
+        onSearch={(value) => setFilter('q', value)}
         placeholder="Search by name"
-        aria-label="Search blocked users"
-        onSearch={(value) => {
-          setQ(value.trim());
-          setPage(1);
-        }}
-        style={{ maxWidth: 320 }}
+        label={`Search ${words.title.toLowerCase()}`}
       />
       <Table<BlockedUser>
         rowKey="_id"
@@ -48,11 +66,11 @@ function BlockedUsersCard() {
         dataSource={data?.data}
         scroll={{ x: 560 }}
         style={{ marginTop: 12 }}
-        locale={{ emptyText: 'You have not blocked anyone.' }}
-        pagination={{ current: page, pageSize: PAGE, total: data?.total, onChange: setPage, hideOnSinglePage: true }}
+        locale={{ emptyText: state.filters.q ? 'No one you blocked matches this search.' : words.empty }}
+        {...tableProps<BlockedUser>(data?.total)}
         columns={[
           {
-            title: 'User',
+            title: words.column,
             key: 'target',
             render: (_: unknown, row) => (
               <Flex gap={8} align="center">
@@ -90,8 +108,11 @@ function BlockedUsersCard() {
   );
 }
 
-/** A searchable list of countries with their flags; saving replaces the creator's whole list. */
-function BlockedCountriesCard() {
+const blockedCountriesToast = (count: number) =>
+  count === 0 ? 'No country is blocked' : count === 1 ? '1 country blocked' : `${count} countries blocked`;
+
+/** A searchable list of countries with their flags; saving replaces the whole list. */
+function BlockedCountriesCard({ who }: { who: keyof typeof copy }) {
   const countries = useCountriesQuery();
   const saved = useBlockedCountriesQuery();
   const [save, saving] = useSetBlockedCountriesMutation();
@@ -102,9 +123,7 @@ function BlockedCountriesCard() {
   return (
     <Card>
       <Typography.Title level={3}>Blocked countries</Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Visitors from these countries see neither your page nor your content, and do not find you in search.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{copy[who].countries}</Typography.Paragraph>
       <Flex gap={8} wrap align="flex-start">
         <Select
           mode="multiple"
@@ -130,9 +149,7 @@ function BlockedCountriesCard() {
           onClick={() =>
             save(codes)
               .unwrap()
-              .then((result) =>
-                toast.success(result.countryCodes.length ? `${result.countryCodes.length} countries blocked` : 'No country is blocked'),
-              )
+              .then((result) => toast.success(blockedCountriesToast(result.countryCodes.length)))
               .catch((error: unknown) => toast.error(errorMessage(error)))
           }
         >

@@ -2,7 +2,7 @@ import type { BlockedUser, BlockUserInput, ListResponse } from '@limelight/contr
 import { api } from '../../shared/lib/api';
 
 /** Blocking (decision 011): every change refetches the lists and pages a block can change. */
-const affected = ['Blocks', 'Performer', 'Feeds', 'Videos', 'Galleries', 'Comments', 'Subscriptions'] as const;
+const affected = ['Blocks', 'Performer', 'Following', 'Followers', 'Feeds', 'Videos', 'Galleries', 'Comments', 'Subscriptions'] as const;
 
 export const blocksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -28,7 +28,8 @@ export const blocksApi = api.injectEndpoints({
     }),
     setBlockedCountries: build.mutation<{ countryCodes: string[] }, string[]>({
       query: (countryCodes) => ({ url: '/block/countries', method: 'POST', body: { countryCodes } }),
-      invalidatesTags: ['Blocks'],
+      // A fan's list changes which creators their lists show (decision 038).
+      invalidatesTags: [...affected],
     }),
   }),
 });

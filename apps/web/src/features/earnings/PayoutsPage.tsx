@@ -1,7 +1,7 @@
 import type { PayoutMethod, PayoutRequest } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Form, Input, Radio, Row, Statistic, Table, Tag } from 'antd';
 import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
@@ -12,6 +12,8 @@ import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
+import { useMyPerformerQuery, useStripeConnectQuery } from '../account/creator-api';
+import { stripeStatusLabels } from '../account/StripeConnectCard';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
 
 /** The columns the creator's and the admin's lists of payout requests share. */
@@ -21,7 +23,10 @@ export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
   destination: {
     title: 'To',
     key: 'to',
-    render: (_: unknown, row: PayoutRequest) => Object.values(row.paymentAccountInfo).join(', '),
+    render: (_: unknown, row: PayoutRequest) =>
+      row.paymentAccountType === 'stripe'
+        ? `Stripe account ${row.paymentAccountInfo.stripeAccount}`
+        : Object.values(row.paymentAccountInfo).join(', '),
   },
   status: {
     title: 'Status',
@@ -30,6 +35,33 @@ export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
   },
 });
 type PayoutForm = { amount: number; paymentAccountType: PayoutMethod; requestNote: string };
+
+const fieldError = (error: unknown, field: string) =>
+  (error as { data?: { details?: Array<{ field: string; message: string }> } })?.data?.details?.find((detail) => detail.field === field)
+    ?.message;
+
+/**
+ * The ways this creator can be paid (decision 038), each greyed out until it is set up on the
+ * banking page; Stripe only where the site takes payments through Stripe.
+ */
+function usePayoutMethods() {
+  const { data: account } = useMyPerformerQuery();
+  const { data: stripe } = useStripeConnectQuery();
+  const stripeStatus = stripe ? stripeStatusLabels[stripe.status].label.toLowerCase() : '';
+  return [
+    { value: 'banking' as const, label: account?.banking ? 'Bank account' : 'Bank account (not set up)', disabled: !account?.banking },
+    { value: 'paypal' as const, label: account?.paypalEmail ? 'PayPal' : 'PayPal (not set up)', disabled: !account?.paypalEmail },
+    ...(stripe?.available
+      ? [
+          {
+            value: 'stripe' as const,
+            label: stripe.status === 'enabled' ? 'Stripe' : `Stripe (${stripeStatus})`,
+            disabled: stripe.status !== 'enabled',
+          },
+        ]
+      : []),
+  ];
+}
 
 /** `/creator/payouts`: what may be requested now, the request form, and past requests (URL state). */
 export default function PayoutsPage() {
@@ -43,6 +75,12 @@ export default function PayoutsPage() {
   const pending = data?.data.some((row) => row.status === 'pending');
   const minimum = balance?.minimumPayoutAmount ?? 50;
   const canRequest = (balance?.available ?? 0) >= minimum && !pending;
+  const methods = usePayoutMethods();
+  const ready = methods.filter((method) => !method.disabled).map((method) => method.value);
+  // Once what is set up is known, a way that is not is never the one chosen.
+  useEffect(() => {
+    if (ready.length && !ready.includes(form.getFieldValue('paymentAccountType'))) form.setFieldValue('paymentAccountType', ready[0]);
+  }, [ready.join(), form]);
 
   const submit = async (values: PayoutForm) => {
     try {
@@ -52,6 +90,9 @@ export default function PayoutsPage() {
       toast.success('Payout requested: an admin will review it');
     } catch (error) {
       applyFieldErrors(form, error);
+      // The API says in a sentence why a way of being paid cannot be used yet: shown as it is.
+      const method = fieldError(error, 'paymentAccountType');
+      if (method) form.setFields([{ name: 'paymentAccountType', errors: [method] }]);
       toast.error(errorMessage(error));
     }
   };
@@ -89,7 +130,7 @@ export default function PayoutsPage() {
               layout="vertical"
               onFinish={submit}
               requiredMark={false}
-              initialValues={{ paymentAccountType: 'banking', requestNote: '' }}
+              initialValues={{ paymentAccountType: methods.find((method) => !method.disabled)?.value ?? 'banking', requestNote: '' }}
               disabled={!canRequest}
             >
               <Form.Item
@@ -100,13 +141,20 @@ export default function PayoutsPage() {
               >
                 <AmountInput style={{ width: 160 }} />
               </Form.Item>
-              <Form.Item name="paymentAccountType" label="Pay to" extra={<Link to="/creator/banking">Banking details</Link>}>
-                <Radio.Group
-                  options={[
-                    { value: 'banking', label: 'Bank account' },
-                    { value: 'paypal', label: 'PayPal' },
-                  ]}
-                />
+              <Form.Item
+                name="paymentAccountType"
+                label="Pay to"
+                extra={
+                  <>
+                    A way not set up yet is greyed out: set it up under{' '}
+                    <Link to="/creator/banking" className="inline-link">
+                      Banking
+                    </Link>
+                    .
+                  </>
+                }
+              >
+                <Radio.Group options={methods} />
               </Form.Item>
               <Form.Item name="requestNote" label="Note (optional)">
                 <Input.TextArea rows={2} maxLength={1000} />

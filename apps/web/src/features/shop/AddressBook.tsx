@@ -26,7 +26,7 @@ export function AddressLines({ address }: { address: Omit<SaveAddressInput, 'isD
 }
 
 /** Adds an address to the fan's book or edits one, in place (inside the buy dialog, no second dialog). */
-function AddressForm({
+export function AddressForm({
   address,
   first,
   onSaved,

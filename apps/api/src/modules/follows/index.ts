@@ -1,0 +1,2 @@
+/** What other modules may use of the follows module (decision 004). */
+export { endFollowsBetween } from './service';
