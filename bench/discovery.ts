@@ -78,6 +78,7 @@ function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }
         isFollowed: row.is_followed,
         isBookmarked: row.is_bookmarked,
         welcomeVideo: null,
+        counts: row.counts,
       },
     ] as const;
   };

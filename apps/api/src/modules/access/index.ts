@@ -1,5 +1,5 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
-export { mayDeleteComment } from './comments';
+export { assertMayAnswerComment, mayDeleteComment } from './comments';
 export {
   assertMayReach,
   isPrivileged,

@@ -1,10 +1,10 @@
-import { ageBandOf, fromCents, type PublicPerformer } from '@limelight/contracts';
+import { ageBandOf, type CreatorCounts, fromCents, type PublicPerformer } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import { files, follows, performerProfiles, reactions, users } from '../../db/schema';
+import { feedFiles, feeds, files, follows, galleries, performerProfiles, reactions, users, videos } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
 import { notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
@@ -39,6 +39,7 @@ const creatorForViewerBy = (key: 'id' | 'username') =>
     is_followed: boolean;
     is_bookmarked: boolean;
     welcome_video: Json | null;
+    counts: CreatorCounts;
   }>(
     `creator_for_viewer_by_${key}`,
     sql`
@@ -47,11 +48,38 @@ const creatorForViewerBy = (key: 'id' | 'username') =>
         exists(select 1 from ${follows} where ${follows.followerId} = ${viewerPlaceholders.id} and ${follows.performerId} = u.id) as is_followed,
         exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerPlaceholders.id} and ${reactions.objectType} = 'performer'
           and ${reactions.action} = 'bookmark' and ${reactions.objectId} = u.id) as is_bookmarked,
-        (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video
+        (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video,
+        ${creatorCountsSql(sql`u.id`)} as counts
       from ${users} u join ${performerProfiles} pp on pp.user_id = u.id
       where u.role = 'performer' and ${key === 'id' ? sql`u.id = ${sql.placeholder('key')}::uuid` : sql`lower(u.username) = ${sql.placeholder('key')}`}
       limit 1`,
   );
+/**
+ * A creator page header's counts (contracts: creatorCountsSchema) as one JSON value, for the
+ * profile's statement: published posts, their photos and videos plus the active galleries' photos
+ * and library videos, and the likes of all of it. Each part reads the creator's own index range.
+ */
+const creatorCountsSql = (creatorId: SQL) => sql`(
+  select json_build_object('posts', p.posts, 'photos', p.photos + l.photos, 'videos', p.videos + l.videos, 'likes', p.likes + l.likes)
+  from (
+    select count(*)::int as posts, coalesce(sum(f.like_count), 0)::int as likes,
+      coalesce(sum(m.photos), 0)::int as photos, coalesce(sum(m.videos), 0)::int as videos
+    from ${feeds} f
+    cross join lateral (
+      select count(*) filter (where fi.type = 'feed-photo') as photos, count(*) filter (where fi.type = 'feed-video') as videos
+      from ${feedFiles} ff join ${files} fi on fi.id = ff.file_id where ff.feed_id = f.id
+    ) m
+    where f.performer_id = ${creatorId} and f.status = 'active' and f.published_at <= now()
+  ) p, (
+    select
+      (select coalesce(sum(g.photo_count), 0)::int from ${galleries} g where g.performer_id = ${creatorId} and g.status = 'active')
+        as photos,
+      (select count(*)::int from ${videos} v where v.performer_id = ${creatorId} and v.status = 'active') as videos,
+      (select coalesce(sum(g.like_count), 0)::int from ${galleries} g where g.performer_id = ${creatorId} and g.status = 'active')
+        + (select coalesce(sum(v.like_count), 0)::int from ${videos} v where v.performer_id = ${creatorId} and v.status = 'active')
+        as likes
+  ) l)`;
+
 export const creatorForViewerStatements = { id: creatorForViewerBy('id'), username: creatorForViewerBy('username') };
 
 /**
@@ -74,6 +102,7 @@ export async function findCreatorForViewer(db: Queryable, usernameOrId: string, 
     refusal: row.refusal,
     flags: { followed: mine(row.is_followed), bookmarked: mine(row.is_bookmarked) },
     welcomeVideo: row.welcome_video ? rowFromJson(files, row.welcome_video) : undefined,
+    counts: row.counts,
   };
 }
 

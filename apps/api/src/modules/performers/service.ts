@@ -15,7 +15,7 @@ export async function publicProfile(deps: Deps, usernameOrId: string, viewer?: S
   const video = row.welcomeVideo;
   // Visitors see the welcome video once it plays; its owner also sees it processing or failed.
   const welcomeVideo = video && (isPrivileged(viewer, row.user.id) || video.status === 'finished') ? presentMediaFile(video) : null;
-  return { ...toPublicPerformer(row, row.flags), welcomeVideo };
+  return { ...toPublicPerformer(row, row.flags), welcomeVideo, counts: row.counts };
 }
 
 export const isListed = (row: NonNullable<Awaited<ReturnType<typeof findPerformer>>>) =>
