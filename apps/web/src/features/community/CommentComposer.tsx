@@ -43,7 +43,7 @@ export function CommentComposer({
         autoFocus={!!parentId}
       />
       <Button type="primary" onClick={send} loading={adding.isLoading} disabled={!text.trim()}>
-        {parentId ? 'Reply' : 'Send'}
+        {parentId ? 'Send reply' : 'Send'}
       </Button>
     </Flex>
   );
