@@ -31,7 +31,7 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
 export type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
 
 type Json = Record<string, unknown>;
-const creatorForViewerBy = (key: 'id' | 'username') =>
+const creatorForViewerBy = (key: 'id' | 'username', withCounts: boolean) =>
   preparedStatement<{
     creator: Json;
     profile: Json;
@@ -39,17 +39,17 @@ const creatorForViewerBy = (key: 'id' | 'username') =>
     is_followed: boolean;
     is_bookmarked: boolean;
     welcome_video: Json | null;
-    counts: CreatorCounts;
+    counts?: CreatorCounts;
   }>(
-    `creator_for_viewer_by_${key}`,
+    `${withCounts ? 'creator_profile' : 'creator_for_viewer'}_by_${key}`,
     sql`
       select to_json(u) as creator, to_json(pp) as profile,
         ${refusalSql(viewerPlaceholders, sql`u.id`)} as refusal,
         exists(select 1 from ${follows} where ${follows.followerId} = ${viewerPlaceholders.id} and ${follows.performerId} = u.id) as is_followed,
         exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerPlaceholders.id} and ${reactions.objectType} = 'performer'
           and ${reactions.action} = 'bookmark' and ${reactions.objectId} = u.id) as is_bookmarked,
-        (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video,
-        ${creatorCountsSql(sql`u.id`)} as counts
+        (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video
+        ${withCounts ? sql`, ${creatorCountsSql(sql`u.id`)} as counts` : sql``}
       from ${users} u join ${performerProfiles} pp on pp.user_id = u.id
       where u.role = 'performer' and ${key === 'id' ? sql`u.id = ${sql.placeholder('key')}::uuid` : sql`lower(u.username) = ${sql.placeholder('key')}`}
       limit 1`,
@@ -80,16 +80,19 @@ const creatorCountsSql = (creatorId: SQL) => sql`(
         as likes
   ) l)`;
 
-export const creatorForViewerStatements = { id: creatorForViewerBy('id'), username: creatorForViewerBy('username') };
+export const creatorForViewerStatements = { id: creatorForViewerBy('id', false), username: creatorForViewerBy('username', false) };
+/** The same with the page header's counts: the profile read, not a creator's page of posts, which shows none. */
+export const creatorProfileStatements = { id: creatorForViewerBy('id', true), username: creatorForViewerBy('username', true) };
 
 /**
  * A creator by username or id as `viewer` finds them, in one prepared statement: the rows of
  * `findPerformer`, whether they refuse the viewer (for `visibleCreatorWith`), the viewer's follow
- * and bookmark flags, and the welcome video's file.
+ * and bookmark flags, the welcome video's file and, `withCounts`, the page header's counts.
  */
-export async function findCreatorForViewer(db: Queryable, usernameOrId: string, viewer: SessionUser | undefined) {
+export async function findCreatorForViewer(db: Queryable, usernameOrId: string, viewer: SessionUser | undefined, withCounts = false) {
   const byId = isUuid(usernameOrId);
-  const [row] = await creatorForViewerStatements[byId ? 'id' : 'username'](db, {
+  const statements = withCounts ? creatorProfileStatements : creatorForViewerStatements;
+  const [row] = await statements[byId ? 'id' : 'username'](db, {
     ...viewerParams(viewer),
     key: byId ? usernameOrId : usernameOrId.toLowerCase(),
   });
@@ -102,7 +105,7 @@ export async function findCreatorForViewer(db: Queryable, usernameOrId: string, 
     refusal: row.refusal,
     flags: { followed: mine(row.is_followed), bookmarked: mine(row.is_bookmarked) },
     welcomeVideo: row.welcome_video ? rowFromJson(files, row.welcome_video) : undefined,
-    counts: row.counts,
+    counts: row.counts ?? null,
   };
 }
 
