@@ -91,7 +91,7 @@ export function CommentItem({
       ];
 
   return (
-    <List.Item actions={actions} style={{ flexWrap: 'wrap' }}>
+    <List.Item>
       <List.Item.Meta
         avatar={<Avatar src={author?.avatar} alt="" size="small" />}
         title={
@@ -114,11 +114,17 @@ export function CommentItem({
             {comment.imageUrl && (
               <img src={comment.imageUrl} alt="" style={{ display: 'block', maxWidth: 240, marginTop: 4, borderRadius: 4 }} />
             )}
+            {/* Under the words, not beside them: beside, they squeezed the thread to a sliver on a phone. */}
+            {actions.length > 0 && (
+              <Flex gap={4} wrap align="center" style={{ marginTop: 4 }}>
+                {actions}
+              </Flex>
+            )}
             {isTopLevel && comment.replyCount > 0 && (
               <Button
                 type="link"
                 size="small"
-                style={{ paddingInline: 0, display: 'block' }}
+                style={{ paddingInline: 0, display: 'block', marginTop: 4 }}
                 aria-expanded={repliesOpen}
                 onClick={() => setRepliesOpen(!repliesOpen)}
               >
