@@ -147,6 +147,10 @@ for (const { name, viewport } of sizes) {
 
     test('a creator’s page header shows the counts the profile answers', async ({ page }) => {
       await page.setViewportSize(viewport);
+      const creator = await ava(page.request);
+      expect(
+        (await page.request.post('/api/performer/feeds', { headers: creator.auth, data: { type: 'text', text: 'Counted' } })).status(),
+      ).toBe(200);
       const counts = (await (await page.request.get('/api/performers/avastone')).json()).counts as Record<string, number>;
       expect(counts.posts).toBeGreaterThan(0);
       await page.goto('/avastone');
