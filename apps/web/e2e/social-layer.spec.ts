@@ -115,6 +115,11 @@ for (const { name, viewport } of sizes) {
 
       await viewer.getByRole('button', { name: 'Tip' }).click();
       const tip = fan.getByRole('dialog', { name: 'Tip Ava Stone' });
+      // Keys typed in the tip dialog are its own: arrows and Space do not walk or play the stories.
+      const amount = tip.getByLabel('Tip amount (tokens)');
+      await amount.fill('12');
+      await amount.press('ArrowLeft');
+      await tip.getByLabel('Tip message').pressSequentially('Love it');
       await tip.getByRole('button', { name: /^Pay / }).click();
       await expect(fan.getByText(/^You tipped Ava Stone/)).toBeVisible();
       // The story stays open where it was.
