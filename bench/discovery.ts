@@ -13,7 +13,7 @@ import { AVATAR_PLACEHOLDER, ageBandOf, COVER_FALLBACK } from '@limelight/contra
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
-import { creatorForViewerStatements } from '../apps/api/src/modules/performers/repo';
+import { creatorProfileStatements } from '../apps/api/src/modules/performers/repo';
 import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
 /** The API's pool size (apps/api/src/db/client.ts): the floor gets as many connections. */
@@ -30,7 +30,7 @@ else await bench();
  */
 function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: API_POOL_SIZE });
-  const statement = creatorForViewerStatements.username;
+  const statement = creatorProfileStatements.username;
   const price = (cents: number | null) => (cents === null ? null : cents / 100);
   const answer = async (request: http.IncomingMessage) => {
     if (request.url === '/health') return [200, {}] as const;
@@ -78,6 +78,7 @@ function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }
         isFollowed: row.is_followed,
         isBookmarked: row.is_bookmarked,
         welcomeVideo: null,
+        counts: row.counts,
       },
     ] as const;
   };

@@ -19,6 +19,7 @@ import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { commentsRoutes } from './modules/comments/routes';
+import { reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { earningsRoutes } from './modules/earnings/routes';
@@ -49,6 +50,7 @@ import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
+import { reachableStory } from './modules/stories/service';
 import {
   registerLiveEvents,
   registerPrivateShowEvents,
@@ -272,7 +274,14 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(lookupsRoutes);
       await api.register(followsRoutes(deps));
       await api.register(
-        reactionsRoutes(deps, { feed: visibleFeed, video: visibleVideo, gallery: visibleGallery, product: reachableProduct }),
+        reactionsRoutes(deps, {
+          feed: visibleFeed,
+          video: visibleVideo,
+          gallery: visibleGallery,
+          product: reachableProduct,
+          comment: reachableComment,
+          story: reachableStory,
+        }),
       );
       await api.register(mediaRoutes(deps));
       await api.register(searchRoutes(deps));

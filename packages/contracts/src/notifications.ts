@@ -9,6 +9,7 @@ export const notificationKinds = [
   'purchase',
   'comment',
   'mention',
+  'reply',
   'like',
   'payout_status',
   'order_status',
@@ -56,6 +57,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   purchase: 'Purchases of your content',
   comment: 'Comments on your content',
   mention: 'Mentions of you in comments',
+  reply: 'Replies to your comments',
   like: 'Likes on your content',
   payout_status: 'Payout requests',
   order_status: 'Your orders’ delivery',
@@ -74,6 +76,7 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   purchase: { inApp: true, email: true },
   comment: { inApp: true, email: false },
   mention: { inApp: true, email: false },
+  reply: { inApp: true, email: false },
   like: { inApp: true, email: false },
   payout_status: { inApp: true, email: true },
   // The order's own e-mail says it already.

@@ -95,8 +95,23 @@ export const publicPerformerSchema = z.object({
 });
 export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
 
-/** A creator's page: the card plus the welcome video, shown once it has finished processing. */
-export const performerProfileSchema = publicPerformerSchema.extend({ welcomeVideo: mediaFileSchema.nullable() });
+/**
+ * What a creator's page header counts: published posts, the photos and videos in them and in the
+ * creator's galleries and video library, and the likes all of it received.
+ */
+export const creatorCountsSchema = z.object({
+  posts: z.number().int(),
+  photos: z.number().int(),
+  videos: z.number().int(),
+  likes: z.number().int(),
+});
+export type CreatorCounts = z.infer<typeof creatorCountsSchema>;
+
+/** A creator's page: the card, the header's counts and the welcome video, shown once it has finished processing. */
+export const performerProfileSchema = publicPerformerSchema.extend({
+  welcomeVideo: mediaFileSchema.nullable(),
+  counts: creatorCountsSchema,
+});
 export type PerformerProfile = z.infer<typeof performerProfileSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`).nullable();
@@ -138,7 +153,7 @@ export const messagesFromOptions = ['subscribers', 'followers', 'everyone'] as c
 export type MessagesFrom = (typeof messagesFromOptions)[number];
 
 /** `GET /performers/me`: the public card plus what only the creator sees. */
-export const performerAccountSchema = performerProfileSchema.extend({
+export const performerAccountSchema = performerProfileSchema.omit({ counts: true }).extend({
   email: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   address: z.string().nullable(),

@@ -32,6 +32,9 @@ export const storySchema = z.object({
   backgroundColor: z.string(),
   file: mediaFileSchema.nullable(),
   performer: publicUserSchema,
+  /** Fans' likes of the story (reactions, story target). */
+  likeCount: z.number().int(),
+  isLiked: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
 import { users } from './users';
@@ -19,6 +19,7 @@ export const stories = pgTable(
     backgroundColor: text('background_color').notNull().default('#42b1e8'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    likeCount: integer('like_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

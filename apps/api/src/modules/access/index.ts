@@ -1,6 +1,6 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
 export { type FanAudience, fansOf } from './audiences';
-export { mayDeleteComment } from './comments';
+export { assertMayAnswerComment, mayDeleteComment } from './comments';
 export {
   assertMayReach,
   isPrivileged,

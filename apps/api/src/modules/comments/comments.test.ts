@@ -27,7 +27,7 @@ afterAll(() => app.close());
 const comment = (headers: Record<string, string>, content = 'Lovely!', objectId = feedId) =>
   app.inject({ method: 'POST', url: '/api/comments', headers, payload: { objectType: 'feed', objectId, content } });
 const list = (headers: Record<string, string> = {}) =>
-  app.inject({ url: `/api/comments?objectType=feed&objectId=${feedId}&sort=asc`, headers });
+  app.inject({ url: `/api/comments?objectType=feed&objectId=${feedId}&sort=asc&limit=100`, headers });
 const commentCount = async () => (await app.inject({ url: `/api/user/feeds/${feedId}`, headers: creator.headers })).json().commentCount;
 
 describe('comments', () => {
@@ -122,5 +122,131 @@ describe('reports', () => {
     ).toBe(200);
     expect((await app.inject({ url: '/api/admin/reports?status=open', headers: admin.headers })).json().total).toBe(0);
     expect((await app.inject({ url: '/api/admin/reports', headers: creator.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('replies', () => {
+  const reply = (headers: Record<string, string>, parentId: string, content = 'Agreed!') =>
+    app.inject({ method: 'POST', url: '/api/comments', headers, payload: { objectType: 'feed', objectId: feedId, content, parentId } });
+  const replies = (parentId: string, headers: Record<string, string> = {}, query = '') =>
+    app.inject({ url: `/api/comments?objectType=feed&objectId=${feedId}&parentId=${parentId}&sort=asc${query}`, headers });
+  const notificationsOf = async (account: Account) =>
+    (await app.inject({ url: '/api/notifications', headers: account.headers })).json().data as Array<{ kind: string; text: string }>;
+
+  it('go one level under a top-level comment, counted on it, paged, and tell its author', async () => {
+    const other = await signedIn(app, 'user');
+    await subscribe(app, other.user.id, creator.user.id);
+    const top = (await comment(subscriber.headers, 'Who else is here?')).json();
+    expect(top).toMatchObject({ parentId: null, replyCount: 0, likeCount: 0, isLiked: false, isDeleted: false });
+    const posts = await commentCount();
+    for (const words of ['Me!', 'And me', 'Me too']) expect((await reply(other.headers, top._id, words)).statusCode).toBe(200);
+    expect(await commentCount()).toBe(posts + 3);
+
+    const topLevel = (await list()).json().data as Array<{ _id: string; replyCount: number }>;
+    expect(topLevel.find((row) => row._id === top._id)?.replyCount).toBe(3);
+    expect(topLevel.every((row) => row._id !== undefined && !('parentId' in row && row.parentId))).toBe(true);
+    const firstPage = (await replies(top._id, {}, '&limit=2')).json();
+    expect(firstPage.total).toBe(3);
+    expect(firstPage.data.map((row: { content: string }) => row.content)).toEqual(['Me!', 'And me']);
+    expect((await replies(top._id, {}, '&limit=2&offset=2')).json().data.map((row: { content: string }) => row.content)).toEqual([
+      'Me too',
+    ]);
+    expect((await notificationsOf(subscriber)).filter((row) => row.kind === 'reply')).toHaveLength(3);
+    expect((await notificationsOf(subscriber))[0]!.text).toContain('replied to your comment: Me too');
+  });
+
+  it('refuses a reply to a reply, to another post’s comment, from a fan who may not comment, and across a block', async () => {
+    const top = (await comment(subscriber.headers, 'Thread')).json();
+    const answer = (await reply(creator.headers, top._id)).json();
+    const nested = await reply(subscriber.headers, answer._id);
+    expect(nested.statusCode).toBe(400);
+    expect(refusedFields(nested)).toEqual(['parentId']);
+    const otherPost = (
+      await app.inject({ method: 'POST', url: '/api/performer/feeds', headers: creator.headers, payload: { type: 'text', text: 'Other' } })
+    ).json();
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: subscriber.headers,
+      payload: { objectType: 'feed', objectId: otherPost._id, content: 'Lost', parentId: top._id },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await reply(follower.headers, top._id)).statusCode).toBe(403);
+
+    // A fan the creator blocked is refused replies, likes and comments alike.
+    const blocked = await signedIn(app, 'user');
+    await subscribe(app, blocked.user.id, creator.user.id);
+    expect((await reply(blocked.headers, top._id)).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/block/users', headers: creator.headers, payload: { targetId: blocked.user.id } });
+    expect((await reply(blocked.headers, top._id)).statusCode).toBe(403);
+    const like = { objectType: 'comment', objectId: top._id, action: 'like' };
+    expect((await app.inject({ method: 'POST', url: '/api/reactions', headers: blocked.headers, payload: like })).statusCode).toBe(403);
+
+    // Nor may anyone answer the comment of an account that blocked them (another creator, here).
+    const otherCreator = await verifiedPerformer(app);
+    await subscribe(app, otherCreator.user.id, creator.user.id);
+    const theirs = (await comment(otherCreator.headers, 'Hello from a colleague')).json();
+    await app.inject({ method: 'POST', url: '/api/block/users', headers: otherCreator.headers, payload: { targetId: subscriber.user.id } });
+    const refused = await reply(subscriber.headers, theirs._id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This account has blocked you: you cannot reply to or like their comments');
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/reactions', headers: subscriber.headers, payload: { ...like, objectId: theirs._id } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('keep a deleted comment with replies as a placeholder, gone with its last reply', async () => {
+    const top = (await comment(subscriber.headers, 'Soon gone')).json();
+    const answer = (await reply(creator.headers, top._id, 'Answer')).json();
+    const remove = (id: string, headers: Record<string, string>) => app.inject({ method: 'DELETE', url: `/api/comments/${id}`, headers });
+    const before = await commentCount();
+    expect((await remove(top._id, subscriber.headers)).statusCode).toBe(200);
+    const placeholder = (await list()).json().data.find((row: { _id: string }) => row._id === top._id);
+    expect(placeholder).toMatchObject({ isDeleted: true, content: '', creator: null, canDelete: false, replyCount: 1 });
+    expect(await commentCount()).toBe(before - 1);
+    expect((await remove(top._id, subscriber.headers)).statusCode).toBe(404);
+    expect((await reply(subscriber.headers, top._id)).statusCode).toBe(404);
+    expect((await replies(top._id)).json().data.map((row: { content: string }) => row.content)).toEqual(['Answer']);
+
+    expect((await remove(answer._id, creator.headers)).statusCode).toBe(200);
+    expect((await list()).json().data.some((row: { _id: string }) => row._id === top._id)).toBe(false);
+    expect(await commentCount()).toBe(before - 2);
+  });
+});
+
+describe('comment likes', () => {
+  const like = (headers: Record<string, string>, objectId: string, method: 'POST' | 'DELETE' = 'POST') =>
+    app.inject({ method, url: '/api/reactions', headers, payload: { objectType: 'comment', objectId, action: 'like' } });
+
+  it('count once per fan, toggle off, and show each viewer their own like in the list', async () => {
+    const top = (await comment(subscriber.headers, 'Like me')).json();
+    const likedBy = async (headers: Record<string, string>) =>
+      (await list(headers)).json().data.find((row: { _id: string }) => row._id === top._id) as { likeCount: number; isLiked: boolean };
+    expect((await like(subscriber.headers, top._id)).statusCode).toBe(200);
+    expect((await like(subscriber.headers, top._id)).statusCode).toBe(200);
+    expect((await like(creator.headers, top._id)).statusCode).toBe(200);
+    expect(await likedBy(subscriber.headers)).toMatchObject({ likeCount: 2, isLiked: true });
+    expect(await likedBy({})).toMatchObject({ likeCount: 2, isLiked: false });
+    expect((await like(subscriber.headers, top._id, 'DELETE')).statusCode).toBe(200);
+    expect((await like(subscriber.headers, top._id, 'DELETE')).statusCode).toBe(200);
+    expect(await likedBy(subscriber.headers)).toMatchObject({ likeCount: 1, isLiked: false });
+    expect(await likedBy(creator.headers)).toMatchObject({ likeCount: 1, isLiked: true });
+  });
+
+  it('refuses a fan who may not comment, a bookmark, an unknown comment and visitors', async () => {
+    const top = (await comment(subscriber.headers, 'Not for followers')).json();
+    const refused = await like(follower.headers, top._id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Subscribe or unlock this post to like its comments');
+    const bookmark = await app.inject({
+      method: 'POST',
+      url: '/api/reactions',
+      headers: subscriber.headers,
+      payload: { objectType: 'comment', objectId: top._id, action: 'bookmark' },
+    });
+    expect(refusedFields(bookmark)).toEqual(['action']);
+    expect((await like(subscriber.headers, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await like({}, top._id)).statusCode).toBe(401);
   });
 });

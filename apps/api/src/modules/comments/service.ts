@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { type Comment, type commentQuerySchema, ErrorCode, mentionedUsernames } from '@limelight/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { comments, feeds, files, galleries, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { AppError, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { blockedPairs, canViewOne, type Gated, mayDeleteComment } from '../access';
+import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, mayDeleteComment } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { notify } from '../notifications';
+import { forgetReactions, viewerReactedSql } from '../reactions';
 import { findByUsernames, publicUsersById } from '../users';
 import { visibleVideo } from '../videos';
 
@@ -55,34 +56,73 @@ function gated(
   };
 }
 
-/** Only those who may see the content itself may comment on it. */
-export async function createComment(deps: Deps, author: SessionUser, input: { objectType: ObjectType; objectId: string; content: string }) {
-  const target = await targets[input.objectType].find(deps, author, input.objectId);
+type CommentRow = typeof comments.$inferSelect;
+type NewComment = { objectType: ObjectType; objectId: string; content: string; parentId?: string };
+
+/** Only those who may see the content itself may comment on it, and reply to or like its comments. */
+async function assertMayComment(deps: Deps, viewer: SessionUser, input: { objectType: ObjectType; objectId: string }, verb: string) {
+  const target = await targets[input.objectType].find(deps, viewer, input.objectId);
   if (!target.canView) {
-    throw new AppError(403, ErrorCode.forbidden, `Subscribe or unlock this ${nouns[input.objectType]} to comment on it`);
+    throw new AppError(403, ErrorCode.forbidden, `Subscribe or unlock this ${nouns[input.objectType]} to ${verb}`);
   }
+  return target;
+}
+
+/** The top-level comment a reply goes under: on the same item, still there, its author not in a block with the replier. */
+async function parentFor(deps: Deps, author: SessionUser, input: NewComment & { parentId: string }) {
+  const [parent] = await deps.db.select().from(comments).where(eq(comments.id, input.parentId));
+  if (!parent || parent.deletedAt || parent.objectType !== input.objectType || parent.objectId !== input.objectId)
+    throw notFound('Comment');
+  if (parent.parentId) {
+    throw badRequest('parentId must name a top-level comment: replies are one level deep', [
+      { field: 'parentId', message: 'must name a top-level comment' },
+    ]);
+  }
+  await assertMayAnswerComment(deps.db, author, { authorId: parent.userId });
+  return parent;
+}
+
+export async function createComment(deps: Deps, author: SessionUser, input: NewComment) {
+  const target = await assertMayComment(deps, author, input, 'comment on it');
+  const parent = input.parentId ? await parentFor(deps, author, { ...input, parentId: input.parentId }) : undefined;
   const row = await deps.db.transaction(async (tx) => {
     const [comment] = await tx
       .insert(comments)
       .values({ ...input, userId: author.id })
       .returning();
     await targets[input.objectType].count(tx, input.objectId, 1);
-    await notify(deps, tx, {
-      userId: target.ownerId,
-      kind: 'comment',
-      actorId: author.id,
-      text: `${author.name} commented on your ${nouns[input.objectType]}: ${input.content.slice(0, 80)}`,
-      link: pageOf(input),
-    });
-    await notifyMentioned(deps, tx, author, input, target.ownerId);
+    if (parent) {
+      await tx
+        .update(comments)
+        .set({ replyCount: sql`${comments.replyCount} + 1` })
+        .where(eq(comments.id, parent.id));
+      await notify(deps, tx, {
+        userId: parent.userId,
+        kind: 'reply',
+        actorId: author.id,
+        text: `${author.name} replied to your comment: ${input.content.slice(0, 80)}`,
+        link: pageOf(input),
+      });
+    }
+    // The creator hears of every comment on their content, unless it answers their own (told above).
+    if (parent?.userId !== target.ownerId) {
+      await notify(deps, tx, {
+        userId: target.ownerId,
+        kind: 'comment',
+        actorId: author.id,
+        text: `${author.name} commented on your ${nouns[input.objectType]}: ${input.content.slice(0, 80)}`,
+        link: pageOf(input),
+      });
+    }
+    await notifyMentioned(deps, tx, author, input, [target.ownerId, ...(parent ? [parent.userId] : [])]);
     return comment!;
   });
-  return (await presentComments(deps, author, [row], target.ownerId))[0]!;
+  return (await presentComments(deps, author, [{ ...row, isLiked: false }], target.ownerId))[0]!;
 }
 
 /**
- * Tells the people a new comment mentions (`@username`): not its author, nor the owner (told of
- * the comment already), nor anyone in a block with the author either way. An edit tells nobody
+ * Tells the people a new comment mentions (`@username`): not its author, nor those told of the
+ * comment already (the owner, the author of the comment replied to), nor anyone in a block with the author either way. An edit tells nobody
  * new, so a comment cannot be edited into a stream of mentions.
  */
 async function notifyMentioned(
@@ -90,10 +130,10 @@ async function notifyMentioned(
   tx: Queryable,
   author: SessionUser,
   input: { objectType: ObjectType; objectId: string; content: string },
-  ownerId: string,
+  toldAlready: string[],
 ) {
   const mentioned = (await findByUsernames(tx, mentionedUsernames(input.content))).filter(
-    (user) => user.id !== ownerId && user.status === 'active',
+    (user) => !toldAlready.includes(user.id) && user.status === 'active',
   );
   const blocked = await blockedPairs(
     tx,
@@ -115,7 +155,7 @@ async function notifyMentioned(
 /** The author edits the text and may add or replace a photo. */
 export async function updateComment(deps: Deps, author: SessionUser, id: string, input: { content?: string; image?: Buffer }) {
   const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
-  if (!existing || existing.userId !== author.id) throw notFound('Comment');
+  if (!existing || existing.userId !== author.id || existing.deletedAt) throw notFound('Comment');
   let imageFileId = existing.imageFileId;
   if (input.image) {
     const image = await processImage(input.image, { width: 1280, height: 1280 });
@@ -142,38 +182,92 @@ export async function updateComment(deps: Deps, author: SessionUser, id: string,
     .returning();
   if (existing.imageFileId && existing.imageFileId !== imageFileId) await removeFile(deps, existing.imageFileId);
   const target = await targets[row!.objectType as ObjectType].find(deps, author, row!.objectId);
-  return (await presentComments(deps, author, [row!], target.ownerId))[0]!;
+  const [read] = await commentRows(deps, author, eq(comments.id, id));
+  return (await presentComments(deps, author, [read!], target.ownerId))[0]!;
 }
 
-/** Its author, the owner of what it is on, or an admin may delete a comment. */
+/**
+ * Its author, the owner of what it is on, or an admin may delete a comment. A top-level comment
+ * with replies stays as a placeholder ("Comment deleted") so they keep their place; a placeholder
+ * goes with its last reply (decision 040).
+ */
 export async function deleteComment(deps: Deps, viewer: SessionUser, id: string) {
   const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
-  if (!existing) throw notFound('Comment');
+  if (!existing || existing.deletedAt) throw notFound('Comment');
   const objectType = existing.objectType as ObjectType;
   const ownerId = await ownerOf(deps, objectType, existing.objectId);
   if (!mayDeleteComment(viewer, { authorId: existing.userId, ownerId })) throw notFound('Comment');
   await deps.db.transaction(async (tx) => {
-    await tx.delete(comments).where(eq(comments.id, id));
+    if (existing.replyCount > 0) {
+      await tx.update(comments).set({ deletedAt: new Date(), content: '', imageFileId: null, likeCount: 0 }).where(eq(comments.id, id));
+    } else {
+      await tx.delete(comments).where(eq(comments.id, id));
+      if (existing.parentId) await leaveParent(tx, existing.parentId);
+    }
+    await forgetReactions(tx, 'comment', [id]);
     await targets[objectType].count(tx, existing.objectId, -1);
   });
   if (existing.imageFileId) await removeFile(deps, existing.imageFileId);
 }
 
+/** A reply is gone: its parent counts one fewer, and a placeholder left with no replies goes too. */
+async function leaveParent(tx: Queryable, parentId: string) {
+  const [parent] = await tx
+    .update(comments)
+    .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+    .where(eq(comments.id, parentId))
+    .returning();
+  if (parent?.deletedAt && parent.replyCount === 0) await tx.delete(comments).where(eq(comments.id, parentId));
+}
+
+/**
+ * A comment someone means to like: there, not a placeholder, on an item they may comment on, its
+ * author not in a block with them. Handed to the reactions module (app.ts).
+ */
+export async function reachableComment(deps: Deps, viewer: SessionUser, id: string) {
+  const [comment] = await deps.db.select().from(comments).where(eq(comments.id, id));
+  if (!comment || comment.deletedAt) throw notFound('Comment');
+  const target = await assertMayComment(deps, viewer, comment as { objectType: ObjectType; objectId: string }, 'like its comments');
+  await assertMayAnswerComment(deps.db, viewer, { authorId: comment.userId });
+  return { performerId: target.ownerId };
+}
+
+/** Top-level comments of an item, or the replies under one of them, each with the viewer's like. */
 export async function listComments(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof commentQuerySchema>) {
   const target = await targets[query.objectType].find(deps, viewer, query.objectId);
-  const where = and(eq(comments.objectType, query.objectType), eq(comments.objectId, query.objectId));
+  const where = and(
+    eq(comments.objectType, query.objectType),
+    eq(comments.objectId, query.objectId),
+    query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
+  );
   const direction = query.sort === 'asc' ? asc : desc;
   const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(comments)
-      .where(where)
-      .orderBy(direction(comments.createdAt), direction(comments.id))
-      .limit(query.limit)
-      .offset(query.offset),
+    commentRows(deps, viewer, where, {
+      order: [direction(comments.createdAt), direction(comments.id)],
+      limit: query.limit,
+      offset: query.offset,
+    }),
     deps.db.select({ total: count() }).from(comments).where(where),
   ]);
   return { data: await presentComments(deps, viewer, rows, target.ownerId), total: counted?.total ?? 0 };
+}
+
+/** Comments with whether the viewer liked each, read in the same statement. */
+async function commentRows(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  where: SQL | undefined,
+  page: { order: SQL[]; limit: number; offset: number } = { order: [], limit: 1, offset: 0 },
+): Promise<Array<CommentRow & { isLiked: boolean }>> {
+  const viewerId = viewer ? sql`${viewer.id}::uuid` : sql`null::uuid`;
+  const rows = await deps.db
+    .select({ comment: comments, isLiked: viewerReactedSql(viewerId, 'comment', sql`${comments.id}`, 'like') })
+    .from(comments)
+    .where(where)
+    .orderBy(...page.order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map((row) => ({ ...row.comment, isLiked: row.isLiked }));
 }
 
 async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
@@ -185,7 +279,7 @@ async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
 async function presentComments(
   deps: Deps,
   viewer: SessionUser | undefined,
-  rows: Array<typeof comments.$inferSelect>,
+  rows: Array<CommentRow & { isLiked: boolean }>,
   ownerId: string,
 ): Promise<Comment[]> {
   if (!rows.length) return [];
@@ -193,20 +287,27 @@ async function presentComments(
   const [authors, images] = await Promise.all([
     publicUsersById(
       deps.db,
-      rows.map((row) => row.userId),
+      rows.flatMap((row) => (row.deletedAt ? [] : [row.userId])),
     ),
     imageIds.length ? deps.db.select().from(files).where(inArray(files.id, imageIds)) : Promise.resolve([]),
   ]);
   return rows.map((row) => {
     const image = images.find((file) => file.id === row.imageFileId);
+    const isDeleted = !!row.deletedAt;
     return {
       _id: row.id,
       objectType: row.objectType as ObjectType,
       objectId: row.objectId,
+      parentId: row.parentId,
       content: row.content,
       imageUrl: image ? publicUrl(image.storageKey) : null,
-      creator: authors.get(row.userId)!,
-      canDelete: mayDeleteComment(viewer, { authorId: row.userId, ownerId }),
+      // A placeholder no longer says who wrote it.
+      creator: isDeleted ? null : authors.get(row.userId)!,
+      isDeleted,
+      canDelete: !isDeleted && mayDeleteComment(viewer, { authorId: row.userId, ownerId }),
+      replyCount: row.replyCount,
+      likeCount: row.likeCount,
+      isLiked: row.isLiked,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -1,10 +1,10 @@
-import { ageBandOf, fromCents, type PublicPerformer } from '@limelight/contracts';
+import { ageBandOf, type CreatorCounts, fromCents, type PublicPerformer } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import { files, follows, performerProfiles, reactions, users } from '../../db/schema';
+import { feedFiles, feeds, files, follows, galleries, performerProfiles, reactions, users, videos } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
 import { notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
@@ -31,7 +31,7 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
 export type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
 
 type Json = Record<string, unknown>;
-const creatorForViewerBy = (key: 'id' | 'username') =>
+const creatorForViewerBy = (key: 'id' | 'username', withCounts: boolean) =>
   preparedStatement<{
     creator: Json;
     profile: Json;
@@ -39,8 +39,9 @@ const creatorForViewerBy = (key: 'id' | 'username') =>
     is_followed: boolean;
     is_bookmarked: boolean;
     welcome_video: Json | null;
+    counts?: CreatorCounts;
   }>(
-    `creator_for_viewer_by_${key}`,
+    `${withCounts ? 'creator_profile' : 'creator_for_viewer'}_by_${key}`,
     sql`
       select to_json(u) as creator, to_json(pp) as profile,
         ${refusalSql(viewerPlaceholders, sql`u.id`)} as refusal,
@@ -48,20 +49,50 @@ const creatorForViewerBy = (key: 'id' | 'username') =>
         exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerPlaceholders.id} and ${reactions.objectType} = 'performer'
           and ${reactions.action} = 'bookmark' and ${reactions.objectId} = u.id) as is_bookmarked,
         (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video
+        ${withCounts ? sql`, ${creatorCountsSql(sql`u.id`)} as counts` : sql``}
       from ${users} u join ${performerProfiles} pp on pp.user_id = u.id
       where u.role = 'performer' and ${key === 'id' ? sql`u.id = ${sql.placeholder('key')}::uuid` : sql`lower(u.username) = ${sql.placeholder('key')}`}
       limit 1`,
   );
-export const creatorForViewerStatements = { id: creatorForViewerBy('id'), username: creatorForViewerBy('username') };
+/**
+ * A creator page header's counts (contracts: creatorCountsSchema) as one JSON value, for the
+ * profile's statement: published posts, their photos and videos plus the active galleries' photos
+ * and library videos, and the likes of all of it. Each part reads the creator's own index range.
+ */
+const creatorCountsSql = (creatorId: SQL) => sql`(
+  select json_build_object('posts', p.posts, 'photos', p.photos + l.photos, 'videos', p.videos + l.videos, 'likes', p.likes + l.likes)
+  from (
+    select count(*)::int as posts, coalesce(sum(f.like_count), 0)::int as likes,
+      coalesce(sum(m.photos), 0)::int as photos, coalesce(sum(m.videos), 0)::int as videos
+    from ${feeds} f
+    cross join lateral (
+      select count(*) filter (where fi.type = 'feed-photo') as photos, count(*) filter (where fi.type = 'feed-video') as videos
+      from ${feedFiles} ff join ${files} fi on fi.id = ff.file_id where ff.feed_id = f.id
+    ) m
+    where f.performer_id = ${creatorId} and f.status = 'active' and f.published_at <= now()
+  ) p, (
+    select
+      (select coalesce(sum(g.photo_count), 0)::int from ${galleries} g where g.performer_id = ${creatorId} and g.status = 'active')
+        as photos,
+      (select count(*)::int from ${videos} v where v.performer_id = ${creatorId} and v.status = 'active') as videos,
+      (select coalesce(sum(g.like_count), 0)::int from ${galleries} g where g.performer_id = ${creatorId} and g.status = 'active')
+        + (select coalesce(sum(v.like_count), 0)::int from ${videos} v where v.performer_id = ${creatorId} and v.status = 'active')
+        as likes
+  ) l)`;
+
+export const creatorForViewerStatements = { id: creatorForViewerBy('id', false), username: creatorForViewerBy('username', false) };
+/** The same with the page header's counts: the profile read, not a creator's page of posts, which shows none. */
+export const creatorProfileStatements = { id: creatorForViewerBy('id', true), username: creatorForViewerBy('username', true) };
 
 /**
  * A creator by username or id as `viewer` finds them, in one prepared statement: the rows of
  * `findPerformer`, whether they refuse the viewer (for `visibleCreatorWith`), the viewer's follow
- * and bookmark flags, and the welcome video's file.
+ * and bookmark flags, the welcome video's file and, `withCounts`, the page header's counts.
  */
-export async function findCreatorForViewer(db: Queryable, usernameOrId: string, viewer: SessionUser | undefined) {
+export async function findCreatorForViewer(db: Queryable, usernameOrId: string, viewer: SessionUser | undefined, withCounts = false) {
   const byId = isUuid(usernameOrId);
-  const [row] = await creatorForViewerStatements[byId ? 'id' : 'username'](db, {
+  const statements = withCounts ? creatorProfileStatements : creatorForViewerStatements;
+  const [row] = await statements[byId ? 'id' : 'username'](db, {
     ...viewerParams(viewer),
     key: byId ? usernameOrId : usernameOrId.toLowerCase(),
   });
@@ -74,6 +105,7 @@ export async function findCreatorForViewer(db: Queryable, usernameOrId: string, 
     refusal: row.refusal,
     flags: { followed: mine(row.is_followed), bookmarked: mine(row.is_bookmarked) },
     welcomeVideo: row.welcome_video ? rowFromJson(files, row.welcome_video) : undefined,
+    counts: row.counts ?? null,
   };
 }
 

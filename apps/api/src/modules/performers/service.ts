@@ -11,11 +11,12 @@ import { findCreatorForViewer, type findPerformer, toPublicPerformer } from './r
  * blocked the visitor or their country answers 403.
  */
 export async function publicProfile(deps: Deps, usernameOrId: string, viewer?: SessionUser): Promise<PerformerProfile> {
-  const row = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer));
+  const row = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer, true));
   const video = row.welcomeVideo;
   // Visitors see the welcome video once it plays; its owner also sees it processing or failed.
   const welcomeVideo = video && (isPrivileged(viewer, row.user.id) || video.status === 'finished') ? presentMediaFile(video) : null;
-  return { ...toPublicPerformer(row, row.flags), welcomeVideo };
+  // Asked for with counts, the statement always answers them.
+  return { ...toPublicPerformer(row, row.flags), welcomeVideo, counts: row.counts! };
 }
 
 export const isListed = (row: NonNullable<Awaited<ReturnType<typeof findPerformer>>>) =>

@@ -1,2 +1,2 @@
 /** What other modules may use of the reactions module (decision 004): everything else is its own. */
-export { bookmarkedPage, viewerReactedSql, viewerReactions } from './repo';
+export { bookmarkedPage, forgetReactions, viewerReactedSql, viewerReactions } from './repo';

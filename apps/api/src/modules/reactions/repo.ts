@@ -15,6 +15,10 @@ export async function viewerReactions(db: Queryable, viewer: SessionUser | undef
   return (objectId: string, action: 'like' | 'bookmark') => rows.some((row) => row.objectId === objectId && row.action === action);
 }
 
+/** Drops every reaction to objects that are gone (a deleted comment), in the caller's transaction. */
+export const forgetReactions = (tx: Queryable, objectType: string, objectIds: string[]) =>
+  tx.delete(reactions).where(and(eq(reactions.objectType, objectType), inArray(reactions.objectId, objectIds)));
+
 /** Whether `viewerId` gave `objectId` this reaction, as an SQL expression for a hand-written statement. */
 export const viewerReactedSql = (viewerId: SQL, objectType: string, objectId: SQL, action: 'like' | 'bookmark') =>
   sql<boolean>`exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerId} and ${reactions.objectType} = ${objectType}

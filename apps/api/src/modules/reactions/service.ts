@@ -1,7 +1,7 @@
 import type { ReactionInput } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { feeds, galleries, reactions, videos } from '../../db/schema';
+import { comments, feeds, galleries, reactions, stories, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { visibleCreator } from '../access';
@@ -24,7 +24,14 @@ const reachable = async (deps: Deps, targets: ReactionTargets, user: SessionUser
     ? { performerId: (await visibleCreator(deps.db, user, await findPerformer(deps.db, input.objectId))).user.id }
     : targets[input.objectType](deps, user, input.objectId);
 
-const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product', performer: 'page' } as const;
+const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product', performer: 'page', story: 'story' } as const;
+/** Where a like notification leads; a creator's page and a story (gone in a day) lead nowhere. */
+const likedPages: Partial<Record<ReactionInput['objectType'], string>> = {
+  feed: 'post',
+  video: 'video',
+  gallery: 'gallery',
+  product: 'product',
+};
 
 /** Counters kept beside the object, changed in the same transaction as the reaction. */
 const counters: Partial<
@@ -45,6 +52,16 @@ const counters: Partial<
       .update(galleries)
       .set({ likeCount: sql`greatest(${galleries.likeCount} + ${by}, 0)` })
       .where(eq(galleries.id, id)),
+  'comment:like': (tx, id, by) =>
+    tx
+      .update(comments)
+      .set({ likeCount: sql`greatest(${comments.likeCount} + ${by}, 0)` })
+      .where(eq(comments.id, id)),
+  'story:like': (tx, id, by) =>
+    tx
+      .update(stories)
+      .set({ likeCount: sql`greatest(${stories.likeCount} + ${by}, 0)` })
+      .where(eq(stories.id, id)),
 };
 
 /** Likes or bookmarks an object; doing it again changes nothing. */
@@ -58,13 +75,15 @@ export async function react(deps: Deps, targets: ReactionTargets, user: SessionU
       .returning({ id: reactions.id });
     if (!inserted.length) return;
     await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, 1);
-    if (input.action === 'like') {
+    // A comment's likes are counted on it; nobody is told of each (the creator's content was not liked).
+    if (input.action === 'like' && input.objectType !== 'comment') {
+      const page = likedPages[input.objectType];
       await notify(deps, tx, {
         userId: performerId,
         kind: 'like',
         actorId: user.id,
         text: `${user.name} liked your ${likedNouns[input.objectType]}`,
-        link: input.objectType === 'performer' ? null : `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`,
+        link: page ? `/${page}/${input.objectId}` : null,
       });
     }
   });

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertMayReach, creatorsReaching, isPrivileged } from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
+import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
 
 type StoryRow = typeof stories.$inferSelect;
@@ -86,8 +87,38 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
   }));
 }
 
-/** One creator's live stories, oldest first, for their followers and subscribers (and the creator). */
+/** One creator's live stories, oldest first, for their followers and subscribers (and the creator), each with the viewer's like. */
 export async function creatorStories(deps: Deps, viewer: SessionUser, performerId: string) {
+  await assertMaySeeStoriesOf(deps, viewer, performerId);
+  const rows = await deps.db
+    .select({ story: stories, isLiked: likedBy(viewer) })
+    .from(stories)
+    .where(and(eq(stories.performerId, performerId), live()))
+    .orderBy(asc(stories.createdAt), asc(stories.id));
+  return presentStories(
+    deps,
+    rows.map((row) => row.story),
+    new Set(rows.flatMap((row) => (row.isLiked ? [row.story.id] : []))),
+  );
+}
+
+/**
+ * A live story someone means to like: they may see the creator's stories (followers and
+ * subscribers, blocks refused). Handed to the reactions module (app.ts).
+ */
+export async function reachableStory(deps: Deps, viewer: SessionUser, id: string) {
+  const [story] = await deps.db
+    .select({ performerId: stories.performerId })
+    .from(stories)
+    .where(and(eq(stories.id, id), live()));
+  if (!story) throw notFound('Story');
+  await assertMaySeeStoriesOf(deps, viewer, story.performerId);
+  return story;
+}
+
+const likedBy = (viewer: SessionUser) => viewerReactedSql(sql`${viewer.id}::uuid`, 'story', sql`${stories.id}`, 'like');
+
+async function assertMaySeeStoriesOf(deps: Deps, viewer: SessionUser, performerId: string) {
   if (!isPrivileged(viewer, performerId)) {
     await assertMayReach(deps.db, viewer, performerId);
     const [allowed] = await deps.db
@@ -102,12 +133,6 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
       );
     if (!allowed) throw notFound('Stories');
   }
-  const rows = await deps.db
-    .select()
-    .from(stories)
-    .where(and(eq(stories.performerId, performerId), live()))
-    .orderBy(asc(stories.createdAt), asc(stories.id));
-  return presentStories(deps, rows);
 }
 
 async function checkFile(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
@@ -122,7 +147,7 @@ async function checkFile(deps: Deps, performer: SessionUser, input: Required<Sav
 }
 
 /** Stories reach only viewers allowed to see them, so their media links are signed for them. */
-async function presentStories(deps: Deps, rows: StoryRow[]): Promise<Story[]> {
+async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<string>()): Promise<Story[]> {
   if (!rows.length) return [];
   const fileIds = rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
   const [storyFiles, authors] = await Promise.all([
@@ -141,6 +166,8 @@ async function presentStories(deps: Deps, rows: StoryRow[]): Promise<Story[]> {
       backgroundColor: row.backgroundColor,
       file: file ? presentMediaFile(file, { signer: deps.mediaSigner, canView: true }) : null,
       performer: authors.get(row.performerId)!,
+      likeCount: row.likeCount,
+      isLiked: liked.has(row.id),
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     };

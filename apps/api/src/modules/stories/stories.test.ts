@@ -104,3 +104,46 @@ describe('story alt text (decision 030)', () => {
     expect(seen.json().find((item: { _id: string }) => item._id === story._id).file.altText).toBe('Stage lights, blue');
   });
 });
+
+describe('story likes', () => {
+  const like = (headers: Record<string, string>, objectId: string, method: 'POST' | 'DELETE' = 'POST') =>
+    app.inject({ method, url: '/api/reactions', headers, payload: { objectType: 'story', objectId, action: 'like' } });
+  const seenBy = async (account: Account, id: string) =>
+    (await app.inject({ url: `/api/stories/users/${creator.user.id}`, headers: account.headers }))
+      .json()
+      .find((story: { _id: string }) => story._id === id) as { likeCount: number; isLiked: boolean };
+
+  it('count each fan once, show each their own like, and the creator the count', async () => {
+    const story = (await createStory({ type: 'text', text: 'Like this one' })).json();
+    expect(story).toMatchObject({ likeCount: 0, isLiked: false });
+    for (const fan of [follower, follower, subscriber]) expect((await like(fan.headers, story._id)).statusCode).toBe(200);
+    expect(await seenBy(follower, story._id)).toEqual(expect.objectContaining({ likeCount: 2, isLiked: true }));
+    expect((await like(subscriber.headers, story._id, 'DELETE')).statusCode).toBe(200);
+    expect(await seenBy(subscriber, story._id)).toEqual(expect.objectContaining({ likeCount: 1, isLiked: false }));
+    const own = (await app.inject({ url: '/api/stories/performers', headers: creator.headers })).json();
+    expect(own.data.find((item: { _id: string }) => item._id === story._id).likeCount).toBe(1);
+    const told = (await app.inject({ url: '/api/notifications', headers: creator.headers })).json().data;
+    expect(told.some((row: { kind: string; text: string }) => row.kind === 'like' && row.text.endsWith('liked your story'))).toBe(true);
+  });
+
+  it('refuses strangers, a blocked fan, expired stories and bookmarks', async () => {
+    const story = (await createStory({ type: 'text', text: 'Not for strangers' })).json();
+    expect((await like(stranger.headers, story._id)).statusCode).toBe(404);
+    const blocked = await signedIn(app, 'user');
+    await subscribe(app, blocked.user.id, creator.user.id);
+    await app.inject({ method: 'POST', url: '/api/block/users', headers: creator.headers, payload: { targetId: blocked.user.id } });
+    expect((await like(blocked.headers, story._id)).statusCode).toBe(403);
+    await app.deps.db
+      .update(stories)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(stories.id, story._id));
+    expect((await like(follower.headers, story._id)).statusCode).toBe(404);
+    const bookmark = await app.inject({
+      method: 'POST',
+      url: '/api/reactions',
+      headers: follower.headers,
+      payload: { objectType: 'story', objectId: story._id, action: 'bookmark' },
+    });
+    expect(refusedFields(bookmark)).toEqual(['action']);
+  });
+});

@@ -6,24 +6,36 @@ const listTags = { feed: 'Feeds', video: 'Videos', gallery: 'Galleries' } as con
 /** Posts patch their pages optimistically (feeds api); videos and galleries refetch. */
 type LibraryReaction = ReactionInput & { objectType: 'video' | 'gallery'; on: boolean };
 
-type CommentsArg = { objectType: Comment['objectType']; objectId: string; limit: number };
+/** Top-level comments of an item, or with `parentId` the replies under one. */
+type CommentsArg = { objectType: Comment['objectType']; objectId: string; limit: number; parentId?: string };
+/** Every list of an item's comments (top level and opened replies) carries the item's tag. */
+type CommentOf = { objectType: Comment['objectType']; objectId: string };
 
 export const communityApi = api.injectEndpoints({
   endpoints: (build) => ({
     comments: build.query<ListResponse<Comment>, CommentsArg>({
-      query: ({ objectType, objectId, limit }) => ({
+      query: ({ objectType, objectId, limit, parentId }) => ({
         url: '/comments',
-        params: { objectType, objectId, limit, sort: 'asc', sortBy: 'createdAt' },
+        params: { objectType, objectId, limit, sort: 'asc', sortBy: 'createdAt', ...(parentId ? { parentId } : {}) },
       }),
       providesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }],
     }),
-    addComment: build.mutation<Comment, { objectType: Comment['objectType']; objectId: string; content: string }>({
+    addComment: build.mutation<Comment, CommentOf & { content: string; parentId?: string }>({
       query: (body) => ({ url: '/comments', method: 'POST', body }),
       invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }, listTags[arg.objectType]],
     }),
-    deleteComment: build.mutation<{ message: string }, { id: string; objectType: Comment['objectType']; objectId: string }>({
+    deleteComment: build.mutation<{ message: string }, CommentOf & { id: string }>({
       query: ({ id }) => ({ url: `/comments/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }, listTags[arg.objectType]],
+    }),
+    /** Likes a comment (`on`) or takes the like back; the item's comment lists refetch with the count. */
+    likeComment: build.mutation<unknown, CommentOf & { id: string; on: boolean }>({
+      query: ({ id, on }) => ({
+        url: '/reactions',
+        method: on ? 'POST' : 'DELETE',
+        body: { objectType: 'comment', objectId: id, action: 'like' },
+      }),
+      invalidatesTags: (_result, _error, arg) => [{ type: 'Comments', id: arg.objectId }],
     }),
     /** Likes or bookmarks a video or a gallery (`on`), or takes that back. */
     react: build.mutation<unknown, LibraryReaction>({
@@ -51,6 +63,7 @@ export const {
   useCommentsQuery,
   useAddCommentMutation,
   useDeleteCommentMutation,
+  useLikeCommentMutation,
   useReactMutation,
   useReportMutation,
   useAdminReportsQuery,

@@ -12,7 +12,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
-import { UnlockButton } from '../wallet/PayButtons';
+import { TipButton, UnlockButton } from '../wallet/PayButtons';
 import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation, useSendMessageMutation } from './api';
 import { Composer } from './Composer';
 import { byDay, seenUntil, type Thread, withMessage, withPage } from './thread-state';
@@ -131,6 +131,12 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
             </Typography.Text>
           )}
         </Flex>
+        {/* A fan writing to a creator tips them from here (TipButton shows itself to fans only). */}
+        {other.isPerformer && (
+          <span style={{ marginInlineStart: 'auto' }}>
+            <TipButton performer={other} />
+          </span>
+        )}
       </Flex>
       <div
         ref={scroller}

@@ -22,6 +22,7 @@ import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
 import { usePerformerQuery } from './api';
+import { CreatorCounts } from './CreatorCounts';
 import { BookmarkButton, FollowButton, FollowPrompt } from './PerformerActions';
 import { ProfileTabs } from './ProfileTabs';
 
@@ -88,6 +89,7 @@ export default function ProfilePage() {
               <LiveBadge performerId={performer._id} />
             </Flex>
             <Typography.Text type="secondary">@{performer.username}</Typography.Text>
+            <CreatorCounts counts={performer.counts} />
             <Flex gap={4} style={{ marginTop: 8 }} wrap>
               {performer.gender && <Tag>{labelOf(performerOptionSets.genders, performer.gender)}</Tag>}
               {location && <Tag>{location}</Tag>}

@@ -147,7 +147,7 @@ export default function MyStoriesPage() {
                       {expired ? <Tag>expired</Tag> : <Tag color="success">live until {formatMoment(story.expiresAt)}</Tag>}
                     </Flex>
                   }
-                  description={formatMoment(story.createdAt)}
+                  description={`${formatMoment(story.createdAt)} · ${story.likeCount} ${story.likeCount === 1 ? 'like' : 'likes'}`}
                 />
               </List.Item>
             );

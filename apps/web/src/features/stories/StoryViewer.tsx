@@ -1,13 +1,16 @@
-import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, HeartFilled, HeartOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
 import type { Story } from '@limelight/contracts';
 import { Avatar, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useAppSelector } from '../../app/store';
 import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
 import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 import { useTabCycle } from '../../shared/hooks/useTabCycle';
 import { formatMoment } from '../../shared/lib/dates';
 import { mediaAlt } from '../../shared/lib/media-alt';
-import { useCreatorStoriesQuery } from './api';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { TipButton } from '../wallet/PayButtons';
+import { useCreatorStoriesQuery, useLikeStoryMutation } from './api';
 
 const STILL_MS = 5000;
 
@@ -16,7 +19,8 @@ const STILL_MS = 5000;
  * the last, `onFinished` (the story bar moves on to the next creator). From the keyboard: ← and →
  * walk, Space pauses and plays, Esc closes. The dialog takes the focus when it opens, keeps it
  * inside and gives it back to the story that opened it, which is why the caller keeps it mounted
- * and toggles `open`.
+ * and toggles `open`. A fan likes a story and tips its creator from here (the stories pause while
+ * the tip dialog is open, and its keys are its own); the creator sees each story's likes.
  */
 export function StoryViewer({
   performerId,
@@ -31,6 +35,8 @@ export function StoryViewer({
 }) {
   const { data: stories, isLoading } = useCreatorStoriesQuery(performerId);
   const { volume } = usePlayerVolume();
+  const viewer = useAppSelector((state) => state.session.user);
+  const [like] = useLikeStoryMutation();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Another creator's stories start from their first (set while rendering, so no story of the
@@ -62,15 +68,22 @@ export function StoryViewer({
     if (paused) player.current?.pause();
     else void player.current?.play().catch(() => undefined);
   }, [paused]);
+  // Keys typed in another dialog opened from the viewer (the tip's amount and message) are that dialog's.
+  const inOtherDialog = (event: KeyboardEvent) => {
+    const dialog = event.target instanceof Element ? event.target.closest('.ant-modal') : null;
+    return !!dialog && !dialog.classList.contains('story-viewer');
+  };
   useDialogKeys(open, {
-    ArrowRight: next,
-    ArrowLeft: previous,
+    ArrowRight: (event) => inOtherDialog(event) || next(),
+    ArrowLeft: (event) => inOtherDialog(event) || previous(),
     // Space pauses wherever the focus is in the viewer (on a button it would press it too).
     ' ': (event) => {
+      if (inOtherDialog(event)) return;
       event.preventDefault();
       togglePause();
     },
   });
+  const isOwner = !!story && viewer?._id === story.performer._id;
 
   return (
     <Modal
@@ -79,6 +92,7 @@ export function StoryViewer({
       footer={null}
       width={420}
       centered
+      className="story-viewer"
       title={story ? <StoryHeader story={story} /> : 'Stories'}
       destroyOnHidden
     >
@@ -135,6 +149,33 @@ export function StoryViewer({
               aria-label={paused ? 'Play stories' : 'Pause stories'}
             />
             <Button icon={<RightOutlined aria-hidden />} onClick={next} aria-label="Next story" />
+          </Flex>
+          <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 8 }}>
+            {isOwner ? (
+              <Typography.Text type="secondary" data-testid="story-likes">
+                <HeartFilled aria-hidden style={{ color: '#e0245e' }} /> {story.likeCount} {story.likeCount === 1 ? 'like' : 'likes'}
+              </Typography.Text>
+            ) : (
+              <>
+                {viewer?.role === 'user' && (
+                  <Button
+                    icon={story.isLiked ? <HeartFilled aria-hidden style={{ color: '#e0245e' }} /> : <HeartOutlined aria-hidden />}
+                    aria-pressed={story.isLiked}
+                    onClick={() =>
+                      like({ story, on: !story.isLiked })
+                        .unwrap()
+                        .catch((error: unknown) => toast.error(errorMessage(error)))
+                    }
+                  >
+                    Like
+                  </Button>
+                )}
+                {/* Tipping pauses the stories, so the viewer does not move on (or close) under the dialog. */}
+                <span onClickCapture={() => setPaused(true)}>
+                  <TipButton performer={story.performer} />
+                </span>
+              </>
+            )}
           </Flex>
         </>
       )}
