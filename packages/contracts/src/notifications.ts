@@ -23,7 +23,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 /**
  * Whom each kind concerns: a fan hears of what the creators they follow or pay do, a creator of
- * what fans do with their work; both of messages, mentions and refunds. Each account's settings
+ * what fans do with their work; both of messages, mentions, replies and refunds. Each account's settings
  * list its own kinds only.
  */
 export const notificationAudience: Record<NotificationKind, 'fan' | 'creator' | 'both'> = {
@@ -33,6 +33,7 @@ export const notificationAudience: Record<NotificationKind, 'fan' | 'creator' | 
   purchase: 'creator',
   comment: 'creator',
   mention: 'both',
+  reply: 'both',
   like: 'creator',
   payout_status: 'creator',
   order_status: 'fan',
