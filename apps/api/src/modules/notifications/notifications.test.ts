@@ -339,7 +339,16 @@ describe('notifications', () => {
       (await app.inject({ url: '/api/notifications/settings', headers: account.headers }))
         .json()
         .map((item: { kind: string }) => item.kind);
-    expect(await kindsOf(fan)).toEqual(['mention', 'order_status', 'new_message', 'new_post', 'paid_message', 'live_started', 'refund']);
+    expect(await kindsOf(fan)).toEqual([
+      'mention',
+      'reply',
+      'order_status',
+      'new_message',
+      'new_post',
+      'paid_message',
+      'live_started',
+      'refund',
+    ]);
     expect(await kindsOf(creator)).toEqual([
       'new_follower',
       'new_subscriber',
@@ -347,6 +356,7 @@ describe('notifications', () => {
       'purchase',
       'comment',
       'mention',
+      'reply',
       'like',
       'payout_status',
       'new_message',
