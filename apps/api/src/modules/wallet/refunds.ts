@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
 import { walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
@@ -6,14 +7,20 @@ import { notifyBalance, refundWalletCharge } from '../money';
 import { refundOrder } from '../shop';
 import { chargeFor } from './charges';
 
-/** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once (see the money module's refundWalletCharge). */
+/**
+ * Gives a wallet charge back inside `tx`, once (see the money module's refundWalletCharge); a
+ * product goes back on the shelf, and its order says it was refunded. Undefined when the charge
+ * is not (or no longer) a successful one.
+ */
+export async function refundChargeIn(tx: Transaction, id: string) {
+  const done = await refundWalletCharge(tx, id);
+  if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
+  return done;
+}
+
+/** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once. */
 export async function refundCharge(deps: Deps, id: string) {
-  const refunded = await deps.db.transaction(async (tx) => {
-    const done = await refundWalletCharge(tx, id);
-    // A product goes back on the shelf, and its order says it was refunded.
-    if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
-    return done;
-  });
+  const refunded = await deps.db.transaction((tx) => refundChargeIn(tx, id));
   if (!refunded) {
     const [charge] = await deps.db.select({ status: walletCharges.status }).from(walletCharges).where(eq(walletCharges.id, id));
     throw charge ? conflict(`Only a successful charge can be refunded; this one is ${charge.status}`) : notFound('Wallet charge');
