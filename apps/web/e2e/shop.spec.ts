@@ -255,7 +255,7 @@ test('a fan short of tokens is led to top up what is missing, and back to the pr
   await page.getByRole('button', { name: 'Buy for 10000.00 tokens' }).click();
   const short = (10000 - balance).toFixed(2);
   await expect(page.getByTestId('wallet-short')).toContainText(`${short} tokens short`);
-  await page.getByRole('link', { name: 'Top up your wallet' }).click();
+  await page.getByRole('link', { name: 'top up your wallet' }).click();
   await expect(page).toHaveURL(/\/user\/wallet\?/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue(String(Number(short)));
   await page.getByRole('link', { name: 'Back to your payment' }).click();

@@ -187,7 +187,7 @@ function SubscribeModal({
               <PaymentMethodPicker price={price} balance={balance} cards={cards} value={payWith} onChange={setChosen} />
             </>
           )}
-          {short && (
+          {!free && balance < price && (
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
               Choose a card, or{' '}
               <Link to={topUpLink(price - balance, `${location.pathname}?subscribe=1`)} className="inline-link">

@@ -123,7 +123,7 @@ export function PayModal({
           Pay with
         </Typography.Paragraph>
         <PaymentMethodPicker price={charge.price} balance={balance} cards={cards} value={payWith} onChange={setChosen} />
-        {short && (
+        {balance < charge.price && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
             Choose a card, or{' '}
             <Link to={topUpLink(charge.price - balance, location.pathname + location.search)} className="inline-link">
