@@ -90,7 +90,7 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   const dialog = fan.getByRole('dialog');
   await dialog.getByLabel('Quantity').fill('5');
   await expect(dialog.getByText('Only 3 left: choose at most 3')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
   await dialog.getByLabel('Quantity').fill('2');
   await expect(dialog.getByTestId('order-total')).toHaveText('Total: 2 × 12.50 tokens = 25.00 tokens');
   await dialog.getByLabel('Full name').fill('Fiona Fan');
