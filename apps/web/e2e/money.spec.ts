@@ -69,8 +69,8 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await fan.goto('/leohart');
   const subscriberPost = fan.getByTestId('feed-card').filter({ hasText: `Workout plan ${tag}` });
   await expect(subscriberPost.getByTestId('locked-media')).toContainText('Subscribe to see this photo');
-  await expect(subscriberPost.getByTestId('locked-media')).toContainText(/plans from \$\d+\.\d{2} a month/);
-  await expect(fan.getByTestId('plan-monthly')).toContainText('$12.00');
+  await expect(subscriberPost.getByTestId('locked-media')).toContainText(/plans from \d+\.\d{2} tokens a month/);
+  await expect(fan.getByTestId('plan-monthly')).toContainText('12.00 tokens');
   await fan.getByRole('button', { name: 'Subscribe for 1 month' }).click();
   await fan.getByRole('dialog').getByRole('button', { name: 'Pay 12.00' }).click();
   await expect(fan.getByText('You are subscribed to Leo Hart')).toBeVisible();
@@ -174,16 +174,16 @@ test('a fan makes another card the default and picks which saved card pays a sub
   await page.getByRole('button', { name: 'Subscribe for 1 month' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: 'Mastercard •••• 4444 (default)' }).check();
-  await expect(dialog.getByRole('button', { name: 'Pay $7.50' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Pay 7.50 tokens' })).toBeEnabled();
   await dialog.getByRole('radio', { name: 'Visa •••• 4242' }).check();
-  await dialog.getByRole('button', { name: 'Pay $7.50' }).click();
+  await dialog.getByRole('button', { name: 'Pay 7.50 tokens' }).click();
   await expect(page.getByText('You are subscribed to Rio Vega')).toBeVisible();
   const payments = await (await page.request.get('/api/payment/transactions/user/search')).json();
   expect(payments.data[0]).toMatchObject({ type: 'subscription', status: 'success', card: { last4: '4242' } });
-  // The subscription says what it costs in the currency the card pays, and which card renews it.
+  // The subscription says what it costs (in tokens, as every price: decision 032), and which card renews it.
   await page.goto('/user/subscriptions');
   const row = page.getByRole('row', { name: /Rio Vega/ });
-  await expect(row).toContainText('$7.50');
+  await expect(row).toContainText('7.50 tokens');
   await expect(row).toContainText('Visa •••• 4242');
   await expect(row).toContainText('Active');
   await expect(row).not.toContainText('sandbox');

@@ -90,7 +90,7 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   const dialog = fan.getByRole('dialog');
   await dialog.getByLabel('Quantity').fill('5');
   await expect(dialog.getByText('Only 3 left: choose at most 3')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
   await dialog.getByLabel('Quantity').fill('2');
   await expect(dialog.getByTestId('order-total')).toHaveText('Total: 2 × 12.50 tokens = 25.00 tokens');
   await dialog.getByLabel('Full name').fill('Fiona Fan');
@@ -255,7 +255,7 @@ test('a fan short of tokens is led to top up what is missing, and back to the pr
   await page.getByRole('button', { name: 'Buy for 10000.00 tokens' }).click();
   const short = (10000 - balance).toFixed(2);
   await expect(page.getByTestId('wallet-short')).toContainText(`${short} tokens short`);
-  await page.getByRole('link', { name: 'Top up your wallet' }).click();
+  await page.getByRole('link', { name: 'top up your wallet' }).click();
   await expect(page).toHaveURL(/\/user\/wallet\?/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue(String(Number(short)));
   await page.getByRole('link', { name: 'Back to your payment' }).click();

@@ -17,16 +17,17 @@ test('a tip below the minimum stays as typed and is refused without an amount on
   await expect(amount).toHaveValue('5');
   await expect(dialog.getByText('A tip must be at least 10 tokens')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Pay', exact: true })).toBeDisabled();
-  // An empty wallet is short of 5 tokens too: said, with the way to top up.
-  await expect(dialog.getByTestId('wallet-short')).toHaveText('Your wallet holds 0.00 tokens: 5.00 tokens short. Top up your wallet');
+  // An empty wallet is short of 5 tokens too: said, with a card or a top-up offered.
+  await expect(dialog.getByTestId('wallet-short')).toHaveText('(5.00 tokens short)');
+  await expect(dialog.getByRole('button', { name: 'Pay with a new card' })).toBeVisible();
 
   await amount.fill('50');
   await dialog.getByLabel('Tip message').click();
   await expect(amount).toHaveValue('50');
   await expect(dialog.getByRole('button', { name: 'Pay 50.00 tokens' })).toBeDisabled();
-  await expect(dialog.getByTestId('wallet-short')).toContainText('50.00 tokens short.');
+  await expect(dialog.getByTestId('wallet-short')).toContainText('50.00 tokens short');
   await expectAccessible(page);
-  await dialog.getByRole('link', { name: 'Top up your wallet' }).click();
+  await dialog.getByRole('link', { name: 'top up your wallet' }).click();
   // The top-up starts at what is missing, and the way back is offered.
   await expect(page).toHaveURL(/\/user\/wallet\?topUp=50\.00&back=%2Favastone$/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue('50');

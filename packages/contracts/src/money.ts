@@ -17,6 +17,8 @@ export const ledgerAccountKinds = [
   'promotions',
   'gateway_clearing',
   'platform_revenue',
+  /** What a refund gave back to a card beyond what it could take back (decision 032): must stay empty. */
+  'refund_losses',
 ] as const;
 
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
@@ -37,7 +39,8 @@ export const paymentGateways = ['sandbox', 'stripe'] as const;
 export type PaymentGatewayName = (typeof paymentGateways)[number];
 export const paymentStatuses = ['created', 'processing', 'success', 'fail', 'canceled', 'refunded', 'require_authentication'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentTypes = ['wallet_top_up', 'subscription'] as const;
+/** `charge`: a wallet charge (a tip, an item, a product…) paid by card (decision 032). */
+export const paymentTypes = ['wallet_top_up', 'subscription', 'charge'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 
 /** The sandbox gateway's test cards (the embedded default; no money moves). */
@@ -122,6 +125,17 @@ export const paymentTransactionSchema = z.object({
       z.object({ type: z.literal('stripe'), clientSecret: z.string() }),
     ])
     .nullable(),
+  /** What a `charge` payment buys: the wallet charge booked once the card paid, or why it could not be (the tokens then stay in the wallet). */
+  purchase: z
+    .object({
+      type: z.enum(walletChargeRouteTypes),
+      itemId: z.string(),
+      chargeId: z.string().nullable(),
+      problem: z.string().nullable(),
+    })
+    .nullable(),
+  /** Given back to the card (a refund of the unspent part may be less than `amount`). */
+  refunded: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -199,6 +213,24 @@ export const walletChargeInputSchema = z.object({
   sessionId: z.uuid('must be a session id').optional(),
 });
 export type WalletChargeInput = z.input<typeof walletChargeInputSchema>;
+/** `POST /payment/charges/{type}/{id}`: the wallet charge's fields, paid with a saved card (the default when left out). */
+export const cardChargeInputSchema = walletChargeInputSchema.extend({ cardId: z.uuid('must be an id').optional() });
+export type CardChargeInput = z.input<typeof cardChargeInputSchema>;
+
+/** What refunding a card payment will do, shown to the admin before confirming (decision 032). */
+export const refundPreviewSchema = z.object({
+  /** Given back to the card. */
+  amount: z.number(),
+  /** Charged to the card and not given back: the part of its tokens already spent. */
+  shortfall: z.number(),
+  /** Tokens taken back from the fan's wallet. */
+  tokensTaken: z.number(),
+  /** The wallet charge the payment bought, given back first (a card purchase). */
+  reversesCharge: z.boolean(),
+  /** What will happen, in words. */
+  summary: z.string(),
+});
+export type RefundPreview = z.infer<typeof refundPreviewSchema>;
 
 export const walletChargeSchema = z.object({
   _id: z.string(),

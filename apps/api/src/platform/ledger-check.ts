@@ -85,7 +85,26 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
     'a payment was credited once if it succeeded (even if refunded since), and never otherwise',
     sql`select t.id from payment_transactions t
         where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'top_up')
-          <> case when t.status in ('success', 'refunded') and t.type = 'wallet_top_up' then 1 else 0 end`,
+          <> case when t.status in ('success', 'refunded') and t.type in ('wallet_top_up', 'charge') then 1 else 0 end`,
+  ],
+  [
+    'a refund never gave back more than it took: nothing was ever booked to refund losses',
+    sql`select e.journal_id::text as id from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'refund_losses'`,
+  ],
+  [
+    'a refund gave back at most what was paid, and only a refunded payment gave anything back',
+    sql`select t.id from payment_transactions t
+        where t.refunded_cents < 0 or t.refunded_cents > t.amount_cents or (t.refunded_cents > 0) <> (t.status = 'refunded')`,
+  ],
+  [
+    'a card purchase that was paid booked one wallet charge of its fan, creator and price, or says why it could not',
+    sql`select t.id from payment_transactions t
+        where t.type = 'charge' and (
+          (t.status in ('success', 'refunded') and (t.charge_id is null) = (t.purchase_problem is null))
+          or (t.status not in ('success', 'refunded') and (t.charge_id is not null or t.purchase_problem is not null))
+          or (t.charge_id is not null and not exists (
+            select 1 from wallet_charges c where c.id = t.charge_id and c.user_id = t.user_id
+              and c.performer_id = t.performer_id and c.gross_cents = t.amount_cents)))`,
   ],
   [
     'a refunded payment was taken back exactly once, and no other payment was',

@@ -15,7 +15,7 @@ export const walletOf = (ownerId: string): OwnedAccountRef => ({ kind: 'wallet',
 export const earningsOf = (ownerId: string): OwnedAccountRef => ({ kind: 'earnings', ownerId });
 export const payoutHoldOf = (ownerId: string): OwnedAccountRef => ({ kind: 'payout_hold', ownerId });
 /** The platform's own accounts (owner null): migration 0029 creates each once, so movements only ever find them. */
-export const platformAccountKinds = ['platform_revenue', 'gateway_clearing', 'promotions', 'paid_out'] as const;
+export const platformAccountKinds = ['platform_revenue', 'gateway_clearing', 'promotions', 'paid_out', 'refund_losses'] as const;
 type PlatformAccountKind = (typeof platformAccountKinds)[number];
 export const platform = (kind: PlatformAccountKind): AccountRef => ({ kind, ownerId: null });
 

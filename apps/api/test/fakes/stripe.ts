@@ -178,8 +178,9 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       const intent = intents.get(form.get('payment_intent') ?? '');
       if (intent?.status !== 'succeeded')
         return answer(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund' } });
-      await deliver('charge.refunded', chargeOf(intent, intent.amount));
-      return answer(200, { id: next('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount, status: 'succeeded' });
+      const amount = Number(form.get('amount') ?? intent.amount);
+      await deliver('charge.refunded', chargeOf(intent, amount));
+      return answer(200, { id: next('re'), object: 'refund', payment_intent: intent.id, amount, status: 'succeeded' });
     }
     if (await connect.handle(request, response, form, url, answer)) return;
     return sendJson(response, 404, {
@@ -198,9 +199,11 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     loseAnswers(count: number) {
       answersToLose = count;
     },
-    /** An event about a payment intent (its status changed as `status` says), signed like Stripe's. */
+    /** An event about a payment intent (its status changed as `status` says, here too), signed like Stripe's. */
     event(type: string, intentId: string, status?: Stripe.PaymentIntent.Status) {
-      return signedEvent(type, { ...intents.get(intentId)!, ...(status ? { status } : {}) });
+      const intent = { ...intents.get(intentId)!, ...(status ? { status } : {}) };
+      intents.set(intentId, intent);
+      return signedEvent(type, intent);
     },
     /** `charge.refunded` for a payment intent's charge, refunded in full or by `refundedCents`. */
     refundEvent(intentId: string, refundedCents?: number) {

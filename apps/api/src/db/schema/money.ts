@@ -1,4 +1,5 @@
 import type {
+  CardChargeInput,
   ChargeStatus,
   ChargeType,
   LedgerAccountKind,
@@ -8,6 +9,7 @@ import type {
   PayoutMethod,
   PayoutStatus,
   SubscriptionType,
+  WalletChargeRouteType,
 } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -47,11 +49,11 @@ export const ledgerAccounts = pgTable(
     unique('ledger_accounts_owner_kind_key').on(t.ownerId, t.kind).nullsNotDistinct(),
     check(
       'ledger_accounts_kind_check',
-      sql`${t.kind} in ('wallet', 'earnings', 'payout_hold', 'paid_out', 'platform_revenue', 'promotions', 'gateway_clearing')`,
+      sql`${t.kind} in ('wallet', 'earnings', 'payout_hold', 'paid_out', 'platform_revenue', 'promotions', 'gateway_clearing', 'refund_losses')`,
     ),
     // Money from outside (card payments) and what the platform gives away (coupon discounts) are
     // the only balances that run negative.
-    check('ledger_accounts_non_negative', sql`${t.kind} in ('gateway_clearing', 'promotions') or ${t.balanceCents} >= 0`),
+    check('ledger_accounts_non_negative', sql`${t.kind} in ('gateway_clearing', 'promotions', 'refund_losses') or ${t.balanceCents} >= 0`),
   ],
 );
 
@@ -205,6 +207,14 @@ export const paymentTransactions = pgTable(
     clientSecret: text('client_secret'),
     /** Why the gateway declined, or what it asks for (3-D Secure). */
     failureReason: text('failure_reason'),
+    /** A `charge` payment: the wallet charge it buys, as asked (route type, item id, the charge's fields). */
+    purchase: jsonb('purchase').$type<{ type: WalletChargeRouteType; itemId: string; input: CardChargeInput }>(),
+    /** The wallet charge booked when the card paid. */
+    chargeId: uuid('charge_id'),
+    /** Why the purchase could not be booked when the card paid (its tokens stayed in the wallet). */
+    purchaseProblem: text('purchase_problem'),
+    /** What a refund gave back to the card: the unspent part, at most `amountCents`. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -52,23 +52,28 @@ async function paySubscriptionPeriod(deps: Pick<Deps, 'settings' | 'jobs'>, tx: 
 }
 
 /**
- * The ledger side of a card payment given back in full, inside the transaction that marked it
- * refunded: what it bought is taken back as far as it is still there. A top-up's tokens leave
- * the wallet; a subscription period's net leaves the creator, its commission the platform, and
- * the subscription loses the period. What was already spent or paid out is the platform's loss.
+ * The ledger side of a card payment given back, `refundedCents` of it, inside the transaction
+ * that marked it refunded (decision 032). A subscription period's net leaves the creator, its
+ * commission the platform, and the subscription loses the period. A top-up's (or a card
+ * purchase's) tokens leave the wallet in the share the card got back; its coupon discount or
+ * package margin is undone in the same share. A refund never gives back more than it takes:
+ * what the wallet no longer holds (a refund made on the gateway's side, beyond the unspent part)
+ * is booked to `refund_losses`, which the ledger check wants empty.
  */
-export async function takeBackCardPayment(tx: Transaction, payment: PaymentRow) {
+export async function takeBackCardPayment(tx: Transaction, payment: PaymentRow, refundedCents: number) {
   const journal = { kind: 'refund', referenceType: 'payment', referenceId: payment.id };
   if (payment.type === 'subscription') return takeBackPeriod(tx, payment, journal);
+  const tokensBack =
+    refundedCents >= payment.amountCents ? payment.tokensCents : Math.floor((payment.tokensCents * refundedCents) / payment.amountCents);
   const [held] = await lockedBalances(tx, [walletOf(payment.userId)]);
-  const taken = Math.min(payment.tokensCents, held!);
-  // The top-up's own postings reversed, and the tokens already spent written off as a promotion.
-  const surplus = payment.amountCents - payment.tokensCents;
+  const taken = Math.min(tokensBack, held!);
+  // The top-up's own postings reversed in the refunded share.
+  const surplus = refundedCents - tokensBack;
   const [balance] = await post(tx, journal, [
     { ...walletOf(payment.userId), amountCents: -taken },
-    { ...platform('gateway_clearing'), amountCents: payment.amountCents },
-    { ...platform('platform_revenue'), amountCents: -Math.max(surplus, 0) },
-    { ...platform('promotions'), amountCents: -Math.min(surplus, 0) - (payment.tokensCents - taken) },
+    { ...platform('gateway_clearing'), amountCents: refundedCents },
+    { ...platform(payment.amountCents > payment.tokensCents ? 'platform_revenue' : 'promotions'), amountCents: -surplus },
+    { ...platform('refund_losses'), amountCents: -(tokensBack - taken) },
   ]);
   return { userId: payment.userId, balance: balance! };
 }

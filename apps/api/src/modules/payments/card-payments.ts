@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type PaymentStatus } from '@limelight/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { ErrorCode, fromCents, type PaymentStatus, type RefundPreview, SITE_CURRENCY } from '@limelight/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { paymentAttempts, paymentCards, paymentTransactions } from '../../db/schema';
+import { paymentAttempts, paymentCards, paymentTransactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
+import { queueMail } from '../../platform/mail';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
 import { assertMayReach } from '../access';
 import { creditCardPayment, notifyBalance, takeBackCardPayment } from '../money';
+import { notifyRefund } from '../notifications';
+import { refundChargeIn, refundedItem } from '../wallet';
 import { cardToCharge } from './cards';
 import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
 import { activeGatewayName, gatewayNamed, gatewayOfPayment } from './gateways';
+import { bookCardPurchase } from './purchase-booking';
+import { previewOf, refundPlan } from './refund-plan';
 import { retryable, transactionFor } from './transactions';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/** What the card statement's line says. */
+const descriptions: Record<PaymentRow['type'], string> = {
+  wallet_top_up: 'Wallet top-up',
+  subscription: 'Subscription',
+  charge: 'Purchase',
+};
 
 /** States a payment may still leave; success, fail, canceled and refunded are final here. */
 const open: PaymentStatus[] = ['created', 'processing', 'require_authentication'];
@@ -67,7 +79,7 @@ async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow,
       amountCents: payment.amountCents,
       card,
       idempotencyKey: attempt.idempotencyKey,
-      description: payment.type === 'wallet_top_up' ? 'Wallet top-up' : 'Subscription',
+      description: descriptions[payment.type],
       customer: { id: user.id, email: user.email },
       paymentId: payment.id,
     })
@@ -123,7 +135,7 @@ async function openAttempt(deps: Deps, paymentId: string, afterFailure: boolean)
  * so a success credits the wallet exactly once and a late failure cannot undo it.
  */
 export async function settlePayment(deps: Deps, paymentId: string, outcome: ChargeOutcome, gatewayRef?: string) {
-  const credited = await deps.db.transaction(async (tx) => {
+  const settled = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
       .update(paymentTransactions)
       .set({
@@ -138,43 +150,84 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
     if (!payment) return undefined;
     if (outcome.status === 'fail') await releaseCoupon(tx, payment.id);
     if (outcome.status !== 'success') return undefined;
-    return creditCardPayment(deps, tx, payment);
+    const credited = await creditCardPayment(deps, tx, payment);
+    // A card purchase: the wallet pays for it at once, in this transaction (decision 032).
+    const announce = payment.type === 'charge' ? await bookCardPurchase(deps, tx, payment) : undefined;
+    return { credited, announce };
   });
-  if (credited) notifyBalance(deps, credited.userId, credited.balance);
+  if (!settled) return;
+  notifyBalance(deps, settled.credited.userId, settled.credited.balance);
+  settled.announce?.();
 }
 
 /**
- * A successful card payment given back to the card in full (by an admin here, or on the
- * gateway's side, reported by webhook): it becomes refunded once, however often it is reported,
- * and what it bought is taken back as far as it is still there. A top-up's tokens leave the
- * wallet; a subscription period's net leaves the creator, its commission the platform, and the
- * subscription loses the period. What was already spent or paid out is the platform's loss.
+ * A successful card payment given back to its card (by an admin here, or on the gateway's side,
+ * reported by webhook), `refundedCents` of it: it becomes refunded once, however often it is
+ * reported. A card purchase gives its wallet charge back first (the fan loses the item, the
+ * creator the sale); then the refunded part's tokens leave the wallet (see the money module's
+ * takeBackCardPayment). The fan is told by e-mail.
  */
-export async function refundPayment(deps: Deps, paymentId: string) {
+export async function refundPayment(deps: Deps, paymentId: string, refundedCents?: number) {
   const refunded = await deps.db.transaction(async (tx) => {
     const [payment] = await tx
       .update(paymentTransactions)
-      .set({ status: 'refunded' })
+      .set({ status: 'refunded', refundedCents: sql`coalesce(${refundedCents ?? null}::bigint, ${paymentTransactions.amountCents})` })
       .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'success')))
       .returning();
     if (!payment) return undefined;
-    return takeBackCardPayment(tx, payment);
+    const charge = payment.chargeId ? await refundChargeIn(tx, payment.chargeId) : undefined;
+    const taken = await takeBackCardPayment(tx, payment, payment.refundedCents);
+    await tellFanOfRefund(deps, tx, payment);
+    await notifyRefund(deps, tx, {
+      fanId: payment.userId,
+      performerId: charge?.charge.performerId ?? (payment.type === 'subscription' ? payment.performerId : null),
+      amount: `${fromCents(payment.refundedCents).toFixed(2)} ${SITE_CURRENCY}`,
+      item: charge ? refundedItem(charge.charge.type) : payment.type === 'subscription' ? 'a subscription period' : 'a wallet top-up',
+    });
+    return { taken, charge };
   });
-  if (refunded) notifyBalance(deps, refunded.userId, refunded.balance);
+  if (!refunded) return;
+  notifyBalance(deps, refunded.taken.userId, refunded.taken.balance);
+  if (refunded.charge) notifyBalance(deps, refunded.charge.charge.performerId, refunded.charge.creatorBalance);
 }
 
-/** `POST /admin/payment/transactions/{id}/refund`: gives a successful payment back to its card. */
+async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow) {
+  const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
+  if (!fan?.email) return;
+  const [back, paid] = [fromCents(payment.refundedCents).toFixed(2), fromCents(payment.amountCents).toFixed(2)];
+  const partly = payment.refundedCents < payment.amountCents;
+  await queueMail(deps.jobs, tx, {
+    to: fan.email,
+    subject: 'Your card payment was refunded',
+    text:
+      `Hi ${fan.name},\n\n${back} ${SITE_CURRENCY} of your card payment of ${paid} went back to your card` +
+      (partly ? `: the tokens of this payment you had already spent are not refunded.` : '.') +
+      `\n${deps.config.publicUrl}/user/wallet`,
+  });
+}
+
+/** `GET /admin/payment/transactions/{id}/refund-preview`: what a refund will give back and take, before the admin confirms. */
+export async function refundPreviewFor(deps: Deps, id: string): Promise<RefundPreview> {
+  const [payment] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+  if (!payment) throw notFound('Payment');
+  if (payment.status !== 'success') throw conflict(`Only a successful payment can be refunded; this one is ${payment.status}`);
+  return previewOf(payment, await refundPlan(deps.db, payment));
+}
+
+/** `POST /admin/payment/transactions/{id}/refund`: gives a successful payment back to its card, as far as its tokens are unspent. */
 export async function refundByAdmin(deps: Deps, admin: SessionUser, id: string) {
   const [payment] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
   if (!payment) throw notFound('Payment');
   if (payment.status !== 'success') throw conflict(`Only a successful payment can be refunded; this one is ${payment.status}`);
+  const plan = await refundPlan(deps.db, payment);
+  if (plan.refundCents === 0) throw conflict('Nothing can be refunded: the fan has already spent every token of this payment');
   await gatewayOfPayment(deps, payment.gateway)
-    .refund({ gatewayRef: payment.gatewayRef ?? '', idempotencyKey: `refund:${payment.id}` })
+    .refund({ gatewayRef: payment.gatewayRef ?? '', idempotencyKey: `refund:${payment.id}`, amountCents: plan.refundCents })
     .catch((error: unknown) => {
       deps.log.error({ err: error, paymentId: id }, 'card gateway refund failed');
       throw new AppError(503, ErrorCode.providerUnavailable, 'The card gateway did not take the refund: try again in a minute');
     });
-  await refundPayment(deps, id);
+  await refundPayment(deps, id, plan.refundCents);
   return transactionFor(deps, admin, id);
 }
 

@@ -1,4 +1,5 @@
 import {
+  cardChargeInputSchema,
   couponQuerySchema,
   couponSchema,
   IDEMPOTENCY_HEADER,
@@ -6,15 +7,18 @@ import {
   paymentCardSchema,
   paymentGateways,
   paymentTransactionSchema,
+  refundPreviewSchema,
   saveCouponSchema,
   topUpSchema,
   transactionQuerySchema,
+  walletChargeRouteTypes,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
-import { confirmSandboxPayment, refundByAdmin, retryPayment } from './card-payments';
+import { confirmSandboxPayment, refundByAdmin, refundPreviewFor, retryPayment } from './card-payments';
+import { payByCard } from './card-purchases';
 import { addCard, listCards, removeCard, setDefaultCard } from './cards';
 import { createCoupon, deleteCoupon, presentCoupon, searchCoupons, updateCoupon, usableCoupon } from './coupons';
 import { topUp } from './top-up';
@@ -75,6 +79,21 @@ export const paymentsRoutes =
       async (request) => topUp(deps, sessionOf(request).user, request.body, request),
     );
     app.post(
+      '/payment/charges/:type/:id',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(30, '1 hour'),
+        schema: {
+          tags: ['payments'],
+          description: `Pays a tip or an item (as POST /wallet/charges/{type}/{id}) with a saved card. Nothing is granted until the card pays; the purchase then is an ordinary wallet charge. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
+          params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
+          body: cardChargeInputSchema,
+          response: { 200: paymentTransactionSchema },
+        },
+      },
+      async (request) => payByCard(deps, sessionOf(request).user, request.params.type, request.params.id, request.body, request),
+    );
+    app.post(
       '/payment/retry/:id',
       { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentTransactionSchema } } },
       async (request) => retryPayment(deps, sessionOf(request).user, request.params.id),
@@ -118,6 +137,19 @@ export const paymentsRoutes =
       },
       async (request) => searchTransactions(deps, request.query),
     );
+    app.get(
+      '/admin/payment/transactions/:id/refund-preview',
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          description: 'What refunding a card payment will give back to the card and take back, before confirming.',
+          params: idParams,
+          response: { 200: refundPreviewSchema },
+        },
+      },
+      async (request) => refundPreviewFor(deps, request.params.id),
+    );
     app.post(
       '/admin/payment/transactions/:id/refund',
       {
@@ -125,7 +157,7 @@ export const paymentsRoutes =
         schema: {
           tags: ['admin'],
           description:
-            'Gives a successful card payment back to the card in full and takes back what it bought, as far as it is still there.',
+            'Gives a successful card payment back to the card as far as its tokens are unspent (see refund-preview) and takes back what it bought.',
           params: idParams,
           response: { 200: paymentTransactionSchema },
         },

@@ -147,18 +147,75 @@ describe('Stripe', () => {
     expect(await balance(fan)).toBe(15);
   });
 
-  it('applies a refund made on Stripe’s side once, however often it is reported; a partial one moves nothing', async () => {
+  it('applies a refund made on Stripe’s side once, however often it is reported, for the amount Stripe gave back', async () => {
     const fan = await fanWithCard('pm_card_visa');
     const paid = (await topUp(fan, 30)).json();
     const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === paid._id)!.id;
-    expect((await deliver(stripe.refundEvent(intentId, 1000))).statusCode).toBe(200);
-    expect(await balance(fan)).toBe(30);
-    const refunded = stripe.refundEvent(intentId);
-    expect((await deliver(refunded)).json()).toEqual({ received: true, duplicate: false });
-    expect((await deliver(refunded)).json()).toEqual({ received: true, duplicate: true });
+    const partly = stripe.refundEvent(intentId, 1000);
+    expect((await deliver(partly)).json()).toEqual({ received: true, duplicate: false });
+    expect((await deliver(partly)).json()).toEqual({ received: true, duplicate: true });
+    expect(await balance(fan)).toBe(20);
+    const seen = (await app.inject({ url: `/api/payment/transactions/${paid._id}`, headers: fan.headers })).json();
+    expect(seen).toMatchObject({ status: 'refunded', refunded: 10 });
+    // A later refund of the rest on Stripe's side is not applied a second time (decision 032).
     expect((await deliver(stripe.refundEvent(intentId))).json()).toEqual({ received: true, duplicate: false });
-    expect(await balance(fan)).toBe(0);
-    expect((await app.inject({ url: `/api/payment/transactions/${paid._id}`, headers: fan.headers })).json().status).toBe('refunded');
+    expect(await balance(fan)).toBe(20);
+  });
+
+  it('pays for a post by card through Stripe (3-D Secure by webhook), and an admin refunds only the unspent part', async () => {
+    const creator = await verifiedPerformer(app);
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      headers: creator.headers,
+      payload: { type: 'text', text: 'Paid', isSale: true, price: 8 },
+    });
+    const fan = await fanWithCard('pm_card_threeDSecure2Required');
+    const pending = await app.inject({
+      method: 'POST',
+      url: `/api/payment/charges/feed/${post.json()._id}`,
+      headers: { ...fan.headers, 'idempotency-key': crypto.randomUUID() },
+      payload: {},
+    });
+    expect(pending.json()).toMatchObject({ type: 'charge', status: 'require_authentication', nextAction: { type: 'stripe' } });
+    const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === pending.json()._id)!.id;
+    const locked = await app.inject({ url: `/api/user/feeds/${post.json()._id}`, headers: fan.headers });
+    expect(locked.json().isBought).toBe(false);
+    const succeeded = stripe.event('payment_intent.succeeded', intentId, 'succeeded');
+    await Promise.all([deliver(succeeded), deliver(stripe.event('payment_intent.succeeded', intentId, 'succeeded'))]);
+    const open = await app.inject({ url: `/api/user/feeds/${post.json()._id}`, headers: fan.headers });
+    expect(open.json()).toMatchObject({ isBought: true, canView: true });
+    const paid = (await app.inject({ url: `/api/payment/transactions/${pending.json()._id}`, headers: fan.headers })).json();
+    expect(paid).toMatchObject({ status: 'success', purchase: { type: 'feed', problem: null } });
+
+    // A top-up, partly spent, refunded: Stripe is asked for the unspent part only.
+    const topUpFan = await fanWithCard('pm_card_visa');
+    const topped = (await topUp(topUpFan, 20)).json();
+    const tip = await app.inject({
+      method: 'POST',
+      url: `/api/wallet/charges/tip/${creator.user.id}`,
+      headers: topUpFan.headers,
+      payload: { price: 12.5 },
+    });
+    expect(tip.statusCode, tip.body).toBe(200);
+    const admin = await signedIn(app, 'admin');
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/admin/payment/transactions/${topped._id}/refund`,
+      headers: admin.headers,
+    });
+    expect(refunded.json()).toMatchObject({ status: 'refunded', refunded: 7.5 });
+    expect(
+      stripe.requests
+        .filter((request) => request.path === '/v1/refunds')
+        .at(-1)
+        ?.form.get('amount'),
+    ).toBe('750');
+    expect(await balance(topUpFan)).toBe(0);
+    // The card purchase refunded: the post locks again and the whole price goes back.
+    const back = await app.inject({ method: 'POST', url: `/api/admin/payment/transactions/${paid._id}/refund`, headers: admin.headers });
+    expect(back.json()).toMatchObject({ status: 'refunded', refunded: 8 });
+    expect((await app.inject({ url: `/api/user/feeds/${post.json()._id}`, headers: fan.headers })).json().isBought).toBe(false);
   });
 
   it('applies a refund that arrives before the success it undoes; the late success credits nothing', async () => {

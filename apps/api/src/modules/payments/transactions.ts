@@ -53,6 +53,10 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       failureReason: row.failureReason,
       canRetry: retryable.includes(row.status) && !!card,
       nextAction: row.status !== 'require_authentication' ? null : nextActionOf(row),
+      purchase: row.purchase
+        ? { type: row.purchase.type, itemId: row.purchase.itemId, chargeId: row.chargeId, problem: row.purchaseProblem }
+        : null,
+      refunded: fromCents(row.refundedCents),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -40,8 +40,9 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
     }
   }
   if (event.type === 'charge.refunded') {
-    // Refunded on Stripe's side (its dashboard, or our own refund call). Only a full refund
-    // undoes a payment: a top-up or a period cannot be partly given back.
+    // Refunded on Stripe's side (its dashboard, or our own refund call, which asks for the unspent
+    // part only): applied once, for the amount Stripe gave back. A subscription period cannot be
+    // partly given back; a top-up's or a purchase's tokens are taken back in the refunded share.
     const charge = event.data.object as Stripe.Charge;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
     // Any attempt's intent names the payment, also one whose answer never reached us.
@@ -59,12 +60,12 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
           )!,
         )
       : undefined;
-    if (payment && charge.refunded) {
+    if (payment && (charge.refunded || (payment.type !== 'subscription' && charge.amount_refunded > 0))) {
       // A refunded charge had succeeded, even if that event has not arrived yet: settled first,
       // the late success finds the payment closed and credits nothing.
       await settlePayment(deps, payment.id, { status: 'success' }, intentId);
-      await refundPayment(deps, payment.id);
-    } else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund is not applied to the wallet');
+      await refundPayment(deps, payment.id, Math.min(charge.amount_refunded, payment.amountCents));
+    } else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund of a subscription is not applied');
   }
   await deps.db.insert(webhookEvents).values({ gateway: 'stripe', eventId: event.id, type: event.type }).onConflictDoNothing();
   return { received: true, duplicate: false };
@@ -73,7 +74,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
 /** Our Stripe payment an event speaks of; none when it is not one of ours. */
 async function stripePayment(deps: Deps, which: SQL) {
   const [payment] = await deps.db
-    .select({ id: paymentTransactions.id })
+    .select({ id: paymentTransactions.id, type: paymentTransactions.type, amountCents: paymentTransactions.amountCents })
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.gateway, 'stripe'), which));
   return payment;

@@ -26,7 +26,7 @@ import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { messageForSale } from '../messages';
-import { type NewCharge, notifyBalance, payFromWalletOnce } from '../money';
+import { type NewCharge, notifyBalance, payFromWalletOnce, type WalletSale } from '../money';
 import { placeOrder, productForSale, reserveStock } from '../shop';
 import { announceTip, assertLiveStreamingOn, findSession, sessionForTip, writeTipLine } from '../streaming';
 import { publicUsersById, toPublicUser } from '../users';
@@ -43,7 +43,7 @@ const boughtNames: Record<Exclude<WalletChargeRouteType, 'tip'>, string> = {
 };
 
 type Transaction = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
-type Target = {
+export type Target = {
   performerId: string;
   priceCents: number;
   itemId: string | null;
@@ -178,20 +178,22 @@ const partiesStatement = preparedStatement<{ refusal: PayRefusal | null; people:
     (select json_agg(u) from ${users} u where u.id in (${sql.placeholder('fanId')}::uuid, ${sql.placeholder('performerId')}::uuid)) as people`,
 );
 
+/** A charge checked as it stands, ready to be paid from the wallet (`bookCharge`). */
+export type PreparedCharge = { type: WalletChargeRouteType; target: Target; sale: WalletSale; people: Map<string, PublicUser> };
+
 /**
- * `POST /wallet/charges/{type}/{id}`: pays a tip or an item from the wallet: one statement reads
- * the parties, one pays (the money module's `payFromWalletOnce`: the conditional debit, the item
- * unlocked only once, the creator's notice, the Idempotency-Key). A product's stock and order
- * make it one transaction. Products, messages and streams are one more entry in `targets`.
+ * Everything a charge checks before money moves, whichever way it is paid: who may pay whom (one
+ * statement reads the parties), the item and its price (a price sent must be the current one),
+ * fields that belong to another type. A card purchase runs it when it starts and again, inside
+ * the confirming transaction, when the card has paid (decision 032).
  */
-export async function chargeWallet(
+export async function prepareCharge(
   deps: Deps,
   fan: SessionUser,
   type: WalletChargeRouteType,
   id: string,
   input: WalletChargeInput,
-  request: FastifyRequest,
-) {
+): Promise<PreparedCharge> {
   if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
   const misplaced: string[] = type === 'product' ? [] : productOnlyFields.filter((field) => input[field] !== undefined);
   if (type !== 'tip' && input.sessionId !== undefined) misplaced.push('sessionId');
@@ -215,36 +217,71 @@ export async function chargeWallet(
     }),
   );
   const amount = tokens(target.priceCents);
+  const sale: WalletSale = {
+    fanId: fan.id,
+    performerId: target.performerId,
+    type: target.chargeType ?? type,
+    itemId: target.itemId,
+    priceCents: target.priceCents,
+    message: input.message,
+    unlocks: target.once && target.itemId ? (type as PurchasableType) : undefined,
+    notice: {
+      kind: type === 'tip' ? 'tip' : 'purchase',
+      text:
+        target.notice?.text ??
+        (type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${boughtNames[type]} for ${amount}`),
+      link: target.notice?.link ?? '/creator/earnings',
+    },
+  };
+  return { type, target, sale, people };
+}
+
+/**
+ * Pays a prepared charge from the wallet (the money module's `payFromWalletOnce`: the conditional
+ * debit, the item unlocked only once, the creator's notice, the intent's key). A product's stock
+ * and order make it one transaction. `announce` is what follows the commit when this call moved
+ * the money (balances pushed, a tip's line in the live room): the caller runs it after its own
+ * commit when it pays inside a transaction of its own (a card purchase).
+ */
+export async function bookCharge(deps: Deps, { target, sale, people }: PreparedCharge, intent: Intent | undefined) {
   const hooks = target.before || target.after ? { before: target.before, after: target.after } : undefined;
   const { answer, moved } = await payFromWalletOnce(
     deps,
-    {
-      fanId: fan.id,
-      performerId: target.performerId,
-      type: target.chargeType ?? type,
-      itemId: target.itemId,
-      priceCents: target.priceCents,
-      message: input.message,
-      unlocks: target.once && target.itemId ? (type as PurchasableType) : undefined,
-      notice: {
-        kind: type === 'tip' ? 'tip' : 'purchase',
-        text:
-          target.notice?.text ??
-          (type === 'tip' ? `${fan.name} tipped you ${amount}` : `${fan.name} bought your ${boughtNames[type]} for ${amount}`),
-        link: target.notice?.link ?? '/creator/earnings',
-      },
-    },
-    intentOf(request) ?? (type === 'stream' ? await streamIntent(deps.db, fan.id, id) : undefined),
+    sale,
+    intent,
     // Presented before it is written and stored with it, so a retry answers exactly this.
     (charge) => ({ charge: presentCharge(charge, people) }),
     hooks,
   );
-  if (moved) {
+  const announce = () => {
+    if (!moved) return;
     target.announce?.();
-    notifyBalance(deps, fan.id, answer.balanceCents);
+    notifyBalance(deps, sale.fanId, answer.balanceCents);
     notifyBalance(deps, target.performerId, answer.creatorBalanceCents);
-  }
-  return { charge: answer.charge, balance: fromCents(answer.balanceCents) };
+  };
+  return { charge: answer.charge, balance: fromCents(answer.balanceCents), announce };
+}
+
+/**
+ * `POST /wallet/charges/{type}/{id}`: pays a tip or an item from the wallet: one statement reads
+ * the parties, one pays. Products, messages and streams are one more entry in `targets`.
+ */
+export async function chargeWallet(
+  deps: Deps,
+  fan: SessionUser,
+  type: WalletChargeRouteType,
+  id: string,
+  input: WalletChargeInput,
+  request: FastifyRequest,
+) {
+  const prepared = await prepareCharge(deps, fan, type, id, input);
+  const { charge, balance, announce } = await bookCharge(
+    deps,
+    prepared,
+    intentOf(request) ?? (type === 'stream' ? await streamIntent(deps.db, fan.id, id) : undefined),
+  );
+  announce();
+  return { charge, balance };
 }
 
 type ChargeRow = typeof walletCharges.$inferSelect;

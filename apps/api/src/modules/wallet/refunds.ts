@@ -1,5 +1,6 @@
 import { type ChargeType, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
 import { walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
@@ -20,19 +21,29 @@ const refundedItems: Record<ChargeType, string> = {
   stream_tip: 'a tip in a live session',
   subscription: 'a subscription period',
 };
+export const refundedItem = (type: ChargeType) => refundedItems[type];
 
-/** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once (see the money module's refundWalletCharge). */
+/**
+ * Gives a wallet charge back inside `tx`, once (see the money module's refundWalletCharge); a
+ * product goes back on the shelf, and its order says it was refunded. Undefined when the charge
+ * is not (or no longer) a successful one. Whoever calls it tells fan and creator (notifyRefund).
+ */
+export async function refundChargeIn(tx: Transaction, id: string) {
+  const done = await refundWalletCharge(tx, id);
+  if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
+  return done;
+}
+
+/** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once. */
 export async function refundCharge(deps: Deps, id: string) {
   const refunded = await deps.db.transaction(async (tx) => {
-    const done = await refundWalletCharge(tx, id);
-    // A product goes back on the shelf, and its order says it was refunded.
-    if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
+    const done = await refundChargeIn(tx, id);
     if (done) {
       await notifyRefund(deps, tx, {
         fanId: done.charge.userId,
         performerId: done.charge.performerId,
         amount: `${fromCents(done.charge.grossCents).toFixed(2)} tokens`,
-        item: refundedItems[done.charge.type],
+        item: refundedItem(done.charge.type),
       });
     }
     return done;

@@ -36,6 +36,6 @@ export interface PaymentGateway {
   addCard(customer: { id: string; email: string | null }, input: unknown): Promise<CardDetails>;
   removeCard(card: CardDetails): Promise<void>;
   charge(request: ChargeRequest): Promise<{ gatewayRef: string; outcome: ChargeOutcome }>;
-  /** Gives a successful charge back to the card in full; a repeated call (same key) refunds once. */
-  refund(request: { gatewayRef: string; idempotencyKey: string }): Promise<void>;
+  /** Gives `amountCents` of a successful charge back to the card; a repeated call (same key) refunds once. */
+  refund(request: { gatewayRef: string; idempotencyKey: string; amountCents: number }): Promise<void>;
 }

@@ -99,8 +99,8 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway & { 
         throw error;
       }
     },
-    async refund({ gatewayRef, idempotencyKey }) {
-      await client.refunds.create({ payment_intent: gatewayRef }, { idempotencyKey });
+    async refund({ gatewayRef, idempotencyKey, amountCents }) {
+      await client.refunds.create({ payment_intent: gatewayRef, amount: amountCents }, { idempotencyKey });
     },
   };
 }

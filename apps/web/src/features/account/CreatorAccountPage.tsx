@@ -14,7 +14,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
-import { useCurrencySymbol, useFormatMoney } from '../../shared/lib/money';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
@@ -152,24 +152,22 @@ function SubscriptionTab({ account }: { account: PerformerAccount }) {
       toast.error(errorMessage(error, Messages.genericError));
     }
   };
-  const money = useFormatMoney();
-  const symbol = useCurrencySymbol();
   const price = (name: keyof PricesForm, label: string) => (
     <Col xs={12} md={6}>
       <Form.Item
         name={name}
         label={label}
         normalize={nullIfBlank}
-        rules={amountRules({ what: 'A plan price', min, max, format: money, optional: true })}
+        rules={amountRules({ what: 'A plan price', min, max, format: formatTokens, optional: true })}
       >
-        <AmountInput step={0.01} prefix={symbol} style={{ width: '100%' }} placeholder="Not offered" />
+        <AmountInput step={0.01} suffix="tokens" style={{ width: '100%' }} placeholder="Not offered" />
       </Form.Item>
     </Col>
   );
   return (
     <Form<PricesForm> form={form} layout="vertical" requiredMark={false} onFinish={save} initialValues={account}>
       <Typography.Paragraph type="secondary">
-        Each plan costs between {money(min)} and {money(max)}. Leave a plan empty not to offer it.
+        Each plan costs between {formatTokens(min)} and {formatTokens(max)}. Leave a plan empty not to offer it.
       </Typography.Paragraph>
       <Row gutter={16}>
         {price('monthlyPrice', '1 month')}

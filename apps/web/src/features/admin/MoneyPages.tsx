@@ -8,8 +8,9 @@ import type {
   SaveCouponInput,
   WalletCharge,
 } from '@limelight/contracts';
-import { Button, Card, DatePicker, Flex, Form, Input, Popconfirm, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Flex, Form, Input, Modal, Popconfirm, Skeleton, Switch, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
@@ -38,6 +39,7 @@ import {
   useDeleteCouponMutation,
   useRefundChargeMutation,
   useRefundPaymentMutation,
+  useRefundPreviewQuery,
   useSaveCouponMutation,
 } from './money-api';
 import { ResourcePage } from './ResourcePage';
@@ -57,6 +59,67 @@ function RefundButton({ what, description, refund }: { what: 'payment' | 'charge
     >
       <Button size="small">Refund</Button>
     </Popconfirm>
+  );
+}
+
+/**
+ * Refunding a card payment: what it will give back to the card and take back, shortfall included,
+ * is read from the server and shown before the admin confirms (decision 032).
+ */
+function PaymentRefundButton({ payment }: { payment: PaymentTransaction }) {
+  const money = useFormatMoney();
+  const [open, setOpen] = useState(false);
+  const {
+    data: preview,
+    isFetching,
+    isError,
+    error,
+  } = useRefundPreviewQuery(payment._id, { skip: !open, refetchOnMountOrArgChange: true });
+  const [refund, { isLoading }] = useRefundPaymentMutation();
+  const confirm = () =>
+    refund(payment._id)
+      .unwrap()
+      .then((done) => {
+        toast.success(`Payment refunded: ${money(done.refunded)} back to the card`);
+        setOpen(false);
+      })
+      .catch((failure: unknown) => toast.error(errorMessage(failure)));
+  return (
+    <>
+      <Button size="small" onClick={() => setOpen(true)}>
+        Refund
+      </Button>
+      <Modal
+        open={open}
+        title="Refund this payment?"
+        onCancel={() => setOpen(false)}
+        okText={preview ? `Refund ${money(preview.amount)}` : 'Refund'}
+        okButtonProps={{ disabled: !preview || preview.amount === 0 || isFetching, loading: isLoading }}
+        onOk={confirm}
+      >
+        {isFetching || (!preview && !isError) ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : isError ? (
+          <Alert type="error" showIcon title={errorMessage(error)} />
+        ) : (
+          <Flex vertical gap={8} data-testid="refund-preview">
+            <Typography.Text>
+              {paymentPurpose(payment)}, {money(payment.amount)} charged to the card.
+            </Typography.Text>
+            {!!preview?.shortfall && (
+              <Alert
+                type="warning"
+                showIcon
+                title={`Shortfall: ${money(preview.shortfall)} is not refunded`}
+                description="The fan has already spent that part of the tokens this payment bought."
+              />
+            )}
+            <Typography.Paragraph style={{ marginBottom: 0 }}>{preview?.summary}</Typography.Paragraph>
+            <Typography.Text type="secondary">The fan is told by e-mail.</Typography.Text>
+          </Flex>
+        )}
+      </Modal>
+    </>
   );
 }
 
@@ -129,7 +192,6 @@ export function TransactionsAdminPage() {
   const money = useFormatMoney();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
   const { data, isFetching } = useAdminTransactionsQuery(query);
-  const [refund] = useRefundPaymentMutation();
   const layout = usePhoneColumns<PaymentTransaction>(
     [
       createdAtColumn('Date', sortOrder),
@@ -140,21 +202,15 @@ export function TransactionsAdminPage() {
       {
         title: 'Tokens',
         dataIndex: 'tokens',
-        render: (tokens: number, row) => (row.type === 'wallet_top_up' ? formatTokens(tokens) : ''),
+        render: (tokens: number, row) => (row.type === 'subscription' ? '' : formatTokens(tokens)),
       },
+      { title: 'Refunded', dataIndex: 'refunded', render: (refunded: number) => (refunded ? money(refunded) : '') },
       { title: 'Coupon', dataIndex: 'couponCode' },
       paymentStatusColumn,
       {
         title: '',
         key: 'actions',
-        render: (_: unknown, row) =>
-          row.status === 'success' ? (
-            <RefundButton
-              what="payment"
-              description={`${money(row.amount)} goes back to the card; what it bought is taken back as far as it is still there.`}
-              refund={() => refund(row._id).unwrap()}
-            />
-          ) : null,
+        render: (_: unknown, row) => (row.status === 'success' ? <PaymentRefundButton payment={row} /> : null),
       },
     ],
     ['user', 'amount', 'status', 'actions'],

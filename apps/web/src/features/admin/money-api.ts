@@ -1,4 +1,4 @@
-import type { Coupon, ListResponse, PaymentTransaction, SaveCouponInput, WalletCharge } from '@limelight/contracts';
+import type { Coupon, ListResponse, PaymentTransaction, RefundPreview, SaveCouponInput, WalletCharge } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import type { ListQuery } from './site-api';
 
@@ -6,6 +6,11 @@ export const adminMoneyApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminTransactions: build.query<ListResponse<PaymentTransaction>, ListQuery>({
       query: (params) => ({ url: '/admin/payment/transactions/search', params }),
+      providesTags: ['Payments'],
+    }),
+    /** What a refund will give back and take, shown before the admin confirms it. */
+    refundPreview: build.query<RefundPreview, string>({
+      query: (id) => `/admin/payment/transactions/${id}/refund-preview`,
       providesTags: ['Payments'],
     }),
     refundPayment: build.mutation<PaymentTransaction, string>({
@@ -38,6 +43,7 @@ export const adminMoneyApi = api.injectEndpoints({
 export const {
   useAdminTransactionsQuery,
   useRefundPaymentMutation,
+  useRefundPreviewQuery,
   useAdminChargesQuery,
   useRefundChargeMutation,
   useAdminCouponsQuery,

@@ -9,7 +9,7 @@ import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFil
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatMoment } from '../../shared/lib/dates';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
-import { formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
@@ -138,9 +138,8 @@ function ProcessingFeedMedia({ feed, file }: { feed: Feed; file: MediaFile }) {
 
 /** What a viewer without access sees: the teaser or a blurred preview, and how to unlock it. */
 function LockedMedia({ feed, profile }: { feed: Feed; profile: string }) {
-  const money = useFormatMoney();
   const photos = feed.type === 'photo' ? feed.files.length : 0;
-  const plans = !feed.isSale && feed.subscribeFrom !== null ? `plans from ${money(feed.subscribeFrom)} a month` : undefined;
+  const plans = !feed.isSale && feed.subscribeFrom !== null ? `plans from ${formatTokens(feed.subscribeFrom)} a month` : undefined;
   const detail = [photos > 1 ? `${photos} photos` : undefined, plans].filter(Boolean).join(' · ');
   // The creator's alt describes what is paid for: locked media is named by what it is and whose.
   return (

@@ -1,15 +1,18 @@
 import type { PublicPerformer, SubscriptionType } from '@limelight/contracts';
-import { Alert, Button, Card, Flex, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatDay } from '../../shared/lib/dates';
-import { formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useCardsQuery } from '../wallet/api';
+import { defaultPayWith, PaymentMethodPicker, type PayWith } from '../wallet/PaymentMethodPicker';
 import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
+import { topUpLink } from '../wallet/top-up-link';
+import { useIntentKey } from '../wallet/useIntentKey';
 import { usePayDialogKeys } from '../wallet/usePayDialogKeys';
 import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
 import { mayResume, RenewalSwitch } from './RenewalSwitch';
@@ -28,7 +31,6 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
   const viewer = useAppSelector((state) => state.session.user);
   const isFan = viewer?.role === 'user';
   const { data: settings } = usePublicSettingsQuery();
-  const money = useFormatMoney();
   const { data: mine } = useMySubscriptionsQuery({ performerId: performer._id, limit: 1 }, { skip: !isFan });
   const current = mine?.data[0];
   const [params, setParams] = useSearchParams();
@@ -71,11 +73,11 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
                 <Typography.Text strong>{plan.label}</Typography.Text>
                 {plan.months > 1 && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {money((plan.price ?? 0) / plan.months)} a month
+                    {formatTokens((plan.price ?? 0) / plan.months)} a month
                   </Typography.Text>
                 )}
               </Flex>
-              <Typography.Text strong>{money(plan.price ?? 0)}</Typography.Text>
+              <Typography.Text strong>{formatTokens(plan.price ?? 0)}</Typography.Text>
               {!own && !(current?.isActive && current.status === 'active') && !resumable && (
                 <Button size="small" type="primary" onClick={signedIn(() => setChosen(plan))} aria-label={`Subscribe for ${plan.label}`}>
                   Subscribe
@@ -97,47 +99,62 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
           Free trial available
         </Tag>
       )}
-      {open && isFan && <SubscribeModal performer={performer} plan={open} onClose={close} />}
+      {open && isFan && <SubscribeModal performer={performer} plan={open} trial={trial} onChoose={setChosen} onClose={close} />}
     </Card>
   );
 }
 
-function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerformer; plan: Plan | 'free'; onClose: () => void }) {
+function SubscribeModal({
+  performer,
+  plan,
+  trial,
+  onChoose,
+  onClose,
+}: {
+  performer: PublicPerformer;
+  plan: Plan | 'free';
+  /** The creator's free trial, when this fan may still take it: offered beside the paid plan. */
+  trial: boolean;
+  onChoose: (plan: Plan | 'free') => void;
+  onClose: () => void;
+}) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const { data: settings } = usePublicSettingsQuery();
-  const money = useFormatMoney();
   const { data: cards } = useCardsQuery();
-  const [method, setMethod] = useState<'wallet' | 'card'>('wallet');
-  const [intent] = useState(() => crypto.randomUUID());
+  const [chosen, setChosen] = useState<PayWith>();
   const [subscribe, { isLoading }] = useSubscribeMutation();
+  const location = useLocation();
   const free = plan === 'free';
   const price = free ? 0 : (plan.price ?? 0);
-  // Any saved card may pay; the default one is chosen until the fan picks another.
-  const [chosenCardId, setChosenCardId] = useState<string>();
-  const cardId = chosenCardId ?? cards?.data.find((card) => card.isDefault)?._id;
-  const short = !free && method === 'wallet' && balance < price;
+  const payWith = chosen ?? defaultPayWith(balance, price, cards);
+  const request = {
+    performerId: performer._id,
+    type: free ? ('free' as const) : plan.type,
+    paymentMethod: payWith.kind,
+    cardId: payWith.kind === 'card' ? payWith.cardId : undefined,
+  };
+  const intent = useIntentKey(request);
+  const short = !free && payWith.kind === 'wallet' && balance < price;
   const success = `You are subscribed to ${performer.name}`;
   const { follow, confirmation, confirming } = usePaymentFollowUp(success, onClose);
 
-  // From the wallet (or free) it is done at once; by card it may fail (the fan may pick the
-  // wallet instead) or wait for the bank's confirmation.
+  // From the wallet (or free) it is done at once; by card it may fail (the fan may pick another
+  // card or the wallet: a new request, with its own key) or wait for the bank's confirmation.
   const confirm = () =>
-    subscribe({
-      performerId: performer._id,
-      type: free ? 'free' : plan.type,
-      paymentMethod: method,
-      cardId: method === 'card' ? cardId : undefined,
-      idempotencyKey: intent,
-    })
+    subscribe({ ...request, idempotencyKey: intent.key() })
       .unwrap()
       .then(({ payment }) => {
+        intent.answered();
         if (payment) follow(payment);
         else toast.success(success);
         if (payment?.status !== 'fail' && payment?.status !== 'require_authentication') onClose();
       })
-      .catch((error: unknown) => toast.error(errorMessage(error)));
-  const disabled = short || (method === 'card' && !cardId);
-  const keys = usePayDialogKeys({ open: !confirming, ready: !disabled && !isLoading, confirm });
+      .catch((error: unknown) => {
+        intent.answered(error);
+        toast.error(errorMessage(error));
+      });
+  const keys = usePayDialogKeys({ open: !confirming, ready: !short && !isLoading, confirm });
+  const days = settings?.freeSubscriptionDuration ?? 1;
 
   return (
     <>
@@ -146,50 +163,46 @@ function SubscribeModal({ performer, plan, onClose }: { performer: PublicPerform
         afterOpenChange={keys.afterOpenChange}
         title={free ? `Free trial with ${performer.name}` : `Subscribe to ${performer.name}`}
         onCancel={onClose}
-        okText={free ? 'Start free trial' : `Pay ${method === 'card' ? money(price) : formatTokens(price)}`}
-        okButtonProps={{ loading: isLoading, disabled }}
+        okText={free ? 'Start free trial' : `Pay ${formatTokens(price)}`}
+        okButtonProps={{ loading: isLoading, disabled: short }}
         onOk={confirm}
       >
         {/* biome-ignore lint/a11y/noStaticElementInteractions: it only hears Enter from the plan's choices inside it. */}
         <div ref={keys.body} onKeyDown={keys.onKeyDown}>
           <Typography.Paragraph>
             {free
-              ? `${settings?.freeSubscriptionDuration ?? 1} days of everything ${performer.name} posts for subscribers, free. It does not renew.`
-              : `${plan.label} of everything ${performer.name} posts for subscribers, renewed at the end of each period until you cancel.`}
+              ? `${days} days of everything ${performer.name} posts for subscribers, free. It does not renew.`
+              : `${plan.label} of everything ${performer.name} posts for subscribers for ${formatTokens(price)}, renewed at the end of each period until you cancel.`}
           </Typography.Paragraph>
-          {!free && (
-            <Radio.Group
-              value={method === 'card' ? cardId : 'wallet'}
-              onChange={(event) => {
-                const value: string = event.target.value;
-                setMethod(value === 'wallet' ? 'wallet' : 'card');
-                if (value !== 'wallet') setChosenCardId(value);
-              }}
-            >
-              <Space direction="vertical">
-                <Radio value="wallet">Wallet ({formatTokens(balance)})</Radio>
-                {cards?.data.map((card) => (
-                  <Radio key={card._id} value={card._id}>
-                    {card.brand} •••• {card.last4}
-                    {card.isDefault ? ' (default)' : ''}
-                  </Radio>
-                ))}
-                {!cards?.total && (
-                  <Radio value="card" disabled>
-                    Card (add one in your wallet)
-                  </Radio>
-                )}
-              </Space>
-            </Radio.Group>
-          )}
-          {short && (
+          {trial && !free && (
             <Alert
-              style={{ marginTop: 12 }}
-              type="warning"
+              style={{ marginBottom: 12 }}
+              type="info"
               showIcon
-              title="Your wallet holds too little for this plan"
-              action={<Link to="/user/wallet">Top up</Link>}
+              title={`${performer.name} offers a free ${days}-day trial`}
+              action={
+                <Button size="small" onClick={() => onChoose('free')}>
+                  Try it free
+                </Button>
+              }
             />
+          )}
+          {!free && (
+            <>
+              <Typography.Paragraph strong style={{ marginBottom: 8 }}>
+                Pay with
+              </Typography.Paragraph>
+              <PaymentMethodPicker price={price} balance={balance} cards={cards} value={payWith} onChange={setChosen} />
+            </>
+          )}
+          {!free && balance < price && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              Choose a card, or{' '}
+              <Link to={topUpLink(price - balance, `${location.pathname}?subscribe=1`)} className="inline-link">
+                top up your wallet
+              </Link>{' '}
+              and come back here.
+            </Typography.Paragraph>
           )}
         </div>
       </Modal>

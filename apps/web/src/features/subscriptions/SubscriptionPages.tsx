@@ -3,7 +3,7 @@ import { Avatar, Card, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
-import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { formatCard, formatTokens } from '../../shared/lib/money';
 import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from '../../shared/lib/money-labels';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
@@ -35,10 +35,8 @@ const person = (user: Subscription['user']) => (
 );
 
 function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
-  const money = useFormatMoney();
-  // A card period is charged in the site currency; a wallet period in tokens.
-  const price = (row: Subscription) =>
-    row.paidWith === 'free' ? 'Free' : row.paidWith === 'wallet' ? formatTokens(row.price) : money(row.price);
+  // A plan's price is in tokens however it was paid (decision 032); the card is named beside it.
+  const price = (row: Subscription) => (row.paidWith === 'free' ? 'Free' : formatTokens(row.price));
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'updatedAt' });
   const mine = useMySubscriptionsQuery(query, { skip: side !== 'user' });
   const theirs = useSubscribersQuery(query, { skip: side !== 'performer' });

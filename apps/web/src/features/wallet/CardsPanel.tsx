@@ -1,5 +1,5 @@
 import { CreditCardOutlined, DeleteOutlined } from '@ant-design/icons';
-import { SANDBOX_CARDS, type SandboxCardInput } from '@limelight/contracts';
+import { type PaymentCard, SANDBOX_CARDS, type SandboxCardInput } from '@limelight/contracts';
 import { Alert, Button, Card, Empty, Flex, Form, Input, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
@@ -94,7 +94,8 @@ export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddi
   );
 }
 
-function AddCardForm({ onDone }: { onDone: () => void }) {
+/** The form to add a card with the site's gateway; `onDone` gets the card saved (none when canceled, or saved through Stripe.js). */
+export function AddCardForm({ onDone }: { onDone: (card?: PaymentCard) => void }) {
   const { data: settings } = usePublicSettingsQuery();
   if (!settings) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (settings.activePaymentGateway === 'stripe') {
@@ -110,7 +111,7 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
     }
     return (
       <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-        <StripeCardForm publishableKey={settings.stripePublishableKey} onDone={onDone} />
+        <StripeCardForm publishableKey={settings.stripePublishableKey} onDone={() => onDone()} />
       </Suspense>
     );
   }
@@ -119,14 +120,14 @@ function AddCardForm({ onDone }: { onDone: () => void }) {
 }
 
 /** Test mode: the sandbox gateway takes its test card numbers and moves no money. */
-function SandboxCardForm({ onDone }: { onDone: () => void }) {
+function SandboxCardForm({ onDone }: { onDone: (card?: PaymentCard) => void }) {
   const [form] = Form.useForm<SandboxCardInput>();
   const [add, { isLoading }] = useAddCardMutation();
   const submit = async (values: SandboxCardInput) => {
     try {
       const card = await add({ gateway: 'sandbox', card: values }).unwrap();
       toast.success(`${formatCard(card)} added`);
-      onDone();
+      onDone(card);
     } catch (error) {
       applyFieldErrors(form, error);
       toast.error(errorMessage(error));
@@ -169,7 +170,7 @@ function SandboxCardForm({ onDone }: { onDone: () => void }) {
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Save card
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={() => onDone()}>Cancel</Button>
       </Flex>
     </Form>
   );

@@ -9,17 +9,23 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
-import { usePayFromWalletMutation } from './api';
+import { useCardsQuery, usePayByCardMutation, usePayFromWalletMutation } from './api';
+import { defaultPayWith, PaymentMethodPicker, type PayWith } from './PaymentMethodPicker';
+import { usePaymentFollowUp } from './PaymentOutcome';
 import { topUpLink } from './top-up-link';
+import { useIntentKey } from './useIntentKey';
 import { usePayDialogKeys } from './usePayDialogKeys';
 
 type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; price: number };
 
 /**
- * A payment from the wallet: what it costs, what the fan holds, a way to top up when short, and
- * the payment itself, one intent per purchase (a resent click pays once). From the keyboard: the
- * focus lands on the first field (else on Pay), Enter in a field pays, Esc cancels, and the focus
- * goes back to the button that opened it (the dialog keeps it inside while open).
+ * A payment of a tip or an item, from the wallet or with a card (saved, or added here), wherever
+ * the fan decided to pay (decision 032): what it costs, what the wallet holds, and the payment
+ * itself, one key per request (a resent click pays once; another card after a decline is a new
+ * request). A card payment may ask for 3-D Secure: the dialog gives way to the bank's
+ * confirmation, and the purchase is made once the card has paid. From the keyboard: the focus
+ * lands on the first field (else on Pay), Enter in a field pays, Esc cancels, and the focus goes
+ * back to the button that opened it (the dialog keeps it inside while open).
  */
 export function PayModal({
   open,
@@ -42,59 +48,93 @@ export function PayModal({
   children?: ReactNode;
 }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
-  const [intent, setIntent] = useState(() => crypto.randomUUID());
-  const [pay, { isLoading }] = usePayFromWalletMutation();
+  const { data: cards } = useCardsQuery(undefined, { skip: !open });
+  const [chosen, setChosen] = useState<PayWith>();
+  const payWith = chosen ?? defaultPayWith(balance, charge.price, cards);
+  const [payFromWallet, wallet] = usePayFromWalletMutation();
+  const [payByCard, card] = usePayByCardMutation();
+  const isLoading = wallet.isLoading || card.isLoading;
   const location = useLocation();
+  const request = { ...charge, ...(payWith.kind === 'card' ? { cardId: payWith.cardId } : {}) };
+  const intent = useIntentKey({ via: payWith.kind, ...request });
+  const done = () => {
+    setChosen(undefined);
+    onPaid?.();
+    onClose();
+  };
+  const { follow, confirmation, confirming } = usePaymentFollowUp(success, undefined, done);
   // Short of whatever is typed, refused or not: the fan learns it before fixing the amount, not after.
-  const short = balance < charge.price;
-  const submit = () =>
-    pay({ ...charge, idempotencyKey: intent })
+  const short = payWith.kind === 'wallet' && balance < charge.price;
+  const failed = (error: unknown) => {
+    intent.answered(error);
+    toast.error(errorMessage(error));
+  };
+  const submit = () => {
+    if (payWith.kind === 'wallet') {
+      payFromWallet({ ...charge, idempotencyKey: intent.key() })
+        .unwrap()
+        .then(() => {
+          intent.answered();
+          toast.success(success);
+          done();
+        })
+        .catch(failed);
+      return;
+    }
+    payByCard({ ...request, cardId: payWith.cardId, idempotencyKey: intent.key() })
       .unwrap()
-      .then(() => {
-        toast.success(success);
-        setIntent(crypto.randomUUID());
-        onPaid?.();
-        onClose();
+      .then((payment) => {
+        // Declined, or waiting for the bank: the next try is another request (another card, the wallet).
+        intent.answered();
+        follow(payment);
       })
-      .catch((error: unknown) => toast.error(errorMessage(error)));
-  const keys = usePayDialogKeys({ open, ready: !!charge.price && !refused && !short && !isLoading, confirm: submit });
+      .catch(failed);
+  };
+  const ready = !!charge.price && !refused && !short && !isLoading;
+  const keys = usePayDialogKeys({ open: open && !confirming, ready, confirm: submit });
   return (
-    <Modal
-      open={open}
-      title={title}
-      onCancel={onClose}
-      afterOpenChange={keys.afterOpenChange}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          Cancel
-        </Button>,
-        <Button
-          key="pay"
-          ref={keys.confirmButton}
-          type="primary"
-          loading={isLoading}
-          onClick={submit}
-          disabled={!charge.price || !!refused || short}
-        >
-          {refused || !charge.price ? 'Pay' : `Pay ${formatTokens(charge.price)}`}
-        </Button>,
-      ]}
-    >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only hears Enter from the fields inside it, which are the controls. */}
-      <div ref={keys.body} onKeyDown={keys.onKeyDown}>
-        {children}
-      </div>
-      {short ? (
-        <Typography.Paragraph type="danger" data-testid="wallet-short">
-          Your wallet holds {formatTokens(balance)}: {formatTokens(charge.price - balance)} short.{' '}
-          <Link to={topUpLink(charge.price - balance, location.pathname + location.search)} className="inline-link">
-            Top up your wallet
-          </Link>
+    <>
+      <Modal
+        open={open && !confirming}
+        title={title}
+        onCancel={onClose}
+        afterOpenChange={keys.afterOpenChange}
+        footer={[
+          <Button key="cancel" onClick={onClose}>
+            Cancel
+          </Button>,
+          <Button
+            key="pay"
+            ref={keys.confirmButton}
+            type="primary"
+            loading={isLoading}
+            onClick={submit}
+            disabled={!charge.price || !!refused || short}
+          >
+            {refused || !charge.price ? 'Pay' : `Pay ${formatTokens(charge.price)}`}
+          </Button>,
+        ]}
+      >
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: it only hears Enter from the fields inside it, which are the controls. */}
+        <div ref={keys.body} onKeyDown={keys.onKeyDown}>
+          {children}
+        </div>
+        <Typography.Paragraph strong style={{ marginBottom: 8 }}>
+          Pay with
         </Typography.Paragraph>
-      ) : (
-        <Typography.Paragraph type="secondary">Your wallet holds {formatTokens(balance)}.</Typography.Paragraph>
-      )}
-    </Modal>
+        <PaymentMethodPicker price={charge.price} balance={balance} cards={cards} value={payWith} onChange={setChosen} />
+        {balance < charge.price && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+            Choose a card, or{' '}
+            <Link to={topUpLink(charge.price - balance, location.pathname + location.search)} className="inline-link">
+              top up your wallet
+            </Link>{' '}
+            and come back here.
+          </Typography.Paragraph>
+        )}
+      </Modal>
+      {confirmation}
+    </>
   );
 }
 

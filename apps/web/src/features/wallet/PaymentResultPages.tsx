@@ -7,6 +7,8 @@ import { formatTokens } from '../../shared/lib/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Result } from '../../shared/ui/Result';
 import { useTransactionQuery } from './api';
+import { paymentPurpose } from './PaymentOutcome';
+import { backPath } from './top-up-link';
 
 const POLL_MS = 2000;
 
@@ -25,15 +27,18 @@ export function PaymentSuccessPage() {
   const dispatch = useAppDispatch();
   const settled = payment?.status === 'success';
   useEffect(() => {
-    if (settled) dispatch(api.util.invalidateTags([...subscriberContentTags, 'Me']));
+    if (settled) dispatch(api.util.invalidateTags([...subscriberContentTags, 'Products', 'Orders', 'Charges', 'Me']));
   }, [settled, dispatch]);
+  // Back where the fan decided to pay (a path of this site), else to what the payment was for.
+  const returnTo = backPath(params);
   const back = (
     <Link
       to={
-        payment?.type === 'subscription' && payment.performer ? `/${payment.performer.username ?? payment.performer._id}` : '/user/wallet'
+        returnTo ??
+        (payment?.type === 'subscription' && payment.performer ? `/${payment.performer.username ?? payment.performer._id}` : '/user/wallet')
       }
     >
-      <Button type="primary">{payment?.type === 'subscription' ? 'Go to the creator' : 'Go to your wallet'}</Button>
+      <Button type="primary">{returnTo ? 'Go back' : payment?.type === 'subscription' ? 'Go to the creator' : 'Go to your wallet'}</Button>
     </Link>
   );
   if (!id || isError) return <Result status="404" title="Payment not found" extra={<Link to="/user/wallet">Go to your wallet</Link>} />;
@@ -44,9 +49,12 @@ export function PaymentSuccessPage() {
         status="success"
         title="Payment received"
         subTitle={
-          payment.type === 'wallet_top_up'
+          payment.purchase?.problem ??
+          (payment.type === 'wallet_top_up'
             ? `${formatTokens(payment.tokens)} are in your wallet.`
-            : `Your subscription to ${payment.performer?.name} is active.`
+            : payment.type === 'charge'
+              ? `Paid: ${paymentPurpose(payment)}.`
+              : `Your subscription to ${payment.performer?.name} is active.`)
         }
         extra={back}
       />

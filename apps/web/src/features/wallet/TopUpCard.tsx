@@ -11,6 +11,7 @@ import { TermsLink } from '../site/TermsLink';
 import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
 import { usePaymentFollowUp } from './PaymentOutcome';
 import { askedTopUp } from './top-up-link';
+import { useIntentKey } from './useIntentKey';
 
 type Mode = 'amount' | 'package';
 
@@ -33,7 +34,6 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<Coupon>();
   const [cardId, setCardId] = useState<string>();
-  const [intent, setIntent] = useState(() => crypto.randomUUID());
   const min = settings?.minimumWalletPrice ?? 2.95;
   const max = settings?.maximumWalletPrice ?? 300;
   const chosenPackage = packages?.data.find((item) => item._id === packageId);
@@ -44,18 +44,17 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
   const amountRefused = mode === 'amount' ? amountProblem(amount, { what: 'A top-up', min, max }) : undefined;
   const { follow, confirmation } = usePaymentFollowUp(`${formatTokens(tokens)} added to your wallet`);
 
+  const request = { ...(mode === 'amount' ? { amount: amount ?? 0 } : { packageId }), couponCode: coupon?.code, cardId };
+  const intent = useIntentKey(request);
+
   const pay = async () => {
     try {
-      const payment = await topUp({
-        ...(mode === 'amount' ? { amount: amount ?? 0 } : { packageId }),
-        couponCode: coupon?.code,
-        cardId,
-        idempotencyKey: intent,
-      }).unwrap();
-      setIntent(crypto.randomUUID());
+      const payment = await topUp({ ...request, idempotencyKey: intent.key() }).unwrap();
+      intent.answered();
       follow(payment);
       if (payment.status !== 'fail') setCoupon(undefined);
     } catch (error) {
+      intent.answered(error);
       toast.error(errorMessage(error));
     }
   };

@@ -1,4 +1,5 @@
 import type {
+  CardChargeInput,
   Coupon,
   ListResponse,
   PaymentCard,
@@ -43,11 +44,11 @@ export const walletApi = api.injectEndpoints({
     }),
     confirmPayment: build.mutation<PaymentTransaction, string>({
       query: (id) => ({ url: `/payment/sandbox/confirm/${id}`, method: 'POST' }),
-      invalidatesTags: [...subscriberContentTags, 'Payments', 'Me'],
+      invalidatesTags: [...subscriberContentTags, ...paidTags, 'Payments'],
     }),
     retryPayment: build.mutation<PaymentTransaction, string>({
       query: (id) => ({ url: `/payment/retry/${id}`, method: 'POST' }),
-      invalidatesTags: [...subscriberContentTags, 'Payments', 'Me'],
+      invalidatesTags: [...subscriberContentTags, ...paidTags, 'Payments'],
     }),
     applyCoupon: build.mutation<Coupon, string>({
       query: (code) => ({ url: `/coupons/${encodeURIComponent(code)}/apply-coupon`, method: 'POST' }),
@@ -77,6 +78,16 @@ export const walletApi = api.injectEndpoints({
       }),
       invalidatesTags: [...paidTags],
     }),
+    /** The same, paid with a saved card: a card payment that books the wallet charge once the card pays. */
+    payByCard: build.mutation<PaymentTransaction, Intent<CardChargeInput & { type: WalletChargeRouteType; id: string }>>({
+      query: ({ idempotencyKey, type, id, ...body }) => ({
+        url: `/payment/charges/${type}/${id}`,
+        method: 'POST',
+        body,
+        headers: keyed(idempotencyKey),
+      }),
+      invalidatesTags: [...paidTags, 'Payments'],
+    }),
   }),
 });
 
@@ -93,4 +104,5 @@ export const {
   useTransactionsQuery,
   useChargesQuery,
   usePayFromWalletMutation,
+  usePayByCardMutation,
 } = walletApi;

@@ -55,7 +55,11 @@ export const chargeTypeLabels: Record<ChargeType, string> = {
   subscription: 'Subscription',
 };
 
-export const paymentTypeLabels: Record<PaymentType, string> = { wallet_top_up: 'Wallet top-up', subscription: 'Subscription' };
+export const paymentTypeLabels: Record<PaymentType, string> = {
+  wallet_top_up: 'Wallet top-up',
+  subscription: 'Subscription',
+  charge: 'Purchase',
+};
 
 /** How a subscription is paid, without the gateway's name (an internal word); a card says which when known. */
 export const subscriptionPayerLabels: Record<SubscriptionPayer, string> = {

@@ -1,13 +1,21 @@
 import { useCallback } from 'react';
 import { usePublicSettingsQuery } from '../../features/settings/api';
 
+/**
+ * How an amount is shown (decision 032), one rule everywhere: whatever is bought or held on the
+ * site (a price, a plan, a tip, a balance, a charge, an earning) is in tokens, with `formatTokens`;
+ * real money, with `formatMoney`/`useFormatMoney`, only where it crosses the site's edge: what a
+ * card is charged (top-ups, a card in a pay dialog, a refund to a card) and what a payout pays.
+ * The two never stand for one price: a card line says what it charges for the tokens' price.
+ */
+
 /** Tokens, with their unit: "1.00 token", "12.50 tokens". */
 export const formatTokens = (amount: number) => `${amount.toFixed(2)} ${amount === 1 ? 'token' : 'tokens'}`;
 
 /** A saved card as fans recognise it: "Visa •••• 4242". */
 export const formatCard = (card: { brand: string; last4: string }) => `${card.brand} •••• ${card.last4}`;
 
-/** An amount of money in a currency with its symbol: "$9.99" (an unknown code is written out: "9.99 XYZ"). */
+/** Real money in a currency with its symbol: "$9.99" (an unknown code is written out: "9.99 XYZ"); never a price on the site. */
 export function formatMoney(amount: number, currency: string) {
   try {
     return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);

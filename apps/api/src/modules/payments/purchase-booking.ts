@@ -1,0 +1,46 @@
+import { fromCents } from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { paymentTransactions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
+import { bookCharge, prepareCharge } from '../wallet';
+
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/**
+ * The purchase a `charge` card payment was made for, booked inside the transaction that marked
+ * the payment paid, right after its tokens reached the wallet (decision 032): the ordinary wallet
+ * charge, checked again as it stands now, under the payment's own key (once, whoever confirms).
+ * It runs in a savepoint: when the item can no longer be bought (sold out, deleted, the creator
+ * blocked the fan, the price changed), only the purchase is undone, the tokens stay in the wallet,
+ * and the payment and an e-mail tell the fan why. Returns what follows the commit.
+ */
+export async function bookCardPurchase(deps: Deps, tx: Transaction, payment: PaymentRow): Promise<() => void> {
+  const { type, itemId, input } = payment.purchase!;
+  const intent = { key: `card-payment:${payment.id}`, fingerprint: payment.id };
+  try {
+    const booked = await tx.transaction(async (savepoint) => {
+      const scoped: Deps = { ...deps, db: savepoint as unknown as Database };
+      const [fan] = await savepoint.select().from(users).where(eq(users.id, payment.userId));
+      return bookCharge(scoped, await prepareCharge(scoped, fan!, type, itemId, input), intent);
+    });
+    await tx.update(paymentTransactions).set({ chargeId: booked.charge._id }).where(eq(paymentTransactions.id, payment.id));
+    return booked.announce;
+  } catch (error) {
+    if (!(error instanceof AppError)) deps.log.error({ err: error, paymentId: payment.id }, 'a card purchase could not be booked');
+    const why = error instanceof AppError ? error.message : 'The purchase could not be completed';
+    const problem = `${why}. The ${fromCents(payment.tokensCents).toFixed(2)} tokens you paid for are in your wallet.`;
+    await tx.update(paymentTransactions).set({ purchaseProblem: problem }).where(eq(paymentTransactions.id, payment.id));
+    const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
+    if (fan?.email) {
+      await queueMail(deps.jobs, tx, {
+        to: fan.email,
+        subject: 'Your card payment is in your wallet',
+        text: `Hi ${fan.name},\n\nYour card was charged, but what you were buying could not be bought any more: ${problem}\n${deps.config.publicUrl}/user/wallet`,
+      });
+    }
+    return () => {};
+  }
+}

@@ -1,0 +1,51 @@
+import { fromCents, type RefundPreview } from '@limelight/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { type paymentTransactions, walletCharges } from '../../db/schema';
+import { balanceOf, walletOf } from '../../platform/ledger';
+
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+export type RefundPlan = { refundCents: number; tokensTaken: number; reversesCharge: boolean };
+
+/**
+ * What refunding a card payment gives back (decision 032): a refund never gives the card more than
+ * it takes back. A subscription period is given back whole (the creator returns the net as far as
+ * it is there, as before). A top-up's, or a card purchase's, tokens are taken back as far as the
+ * wallet still holds them (a card purchase's item is given back first, its price returning to the
+ * wallet), and the card gets the same share of what it paid: the spent part is the shortfall.
+ */
+export async function refundPlan(db: Queryable, payment: PaymentRow): Promise<RefundPlan> {
+  if (payment.type === 'subscription') return { refundCents: payment.amountCents, tokensTaken: 0, reversesCharge: false };
+  const [charge] = payment.chargeId
+    ? await db
+        .select({ grossCents: walletCharges.grossCents })
+        .from(walletCharges)
+        .where(and(eq(walletCharges.id, payment.chargeId), eq(walletCharges.status, 'success')))
+    : [];
+  const held = (await balanceOf(db, walletOf(payment.userId))) + (charge?.grossCents ?? 0);
+  const tokensTaken = Math.min(payment.tokensCents, held);
+  const refundCents =
+    tokensTaken === payment.tokensCents ? payment.amountCents : Math.floor((payment.amountCents * tokensTaken) / payment.tokensCents);
+  return { refundCents, tokensTaken, reversesCharge: !!charge };
+}
+
+/** The plan as the admin reads it before confirming. */
+export function previewOf(payment: PaymentRow, plan: RefundPlan): RefundPreview {
+  const [amount, shortfall, tokensTaken] = [plan.refundCents, payment.amountCents - plan.refundCents, plan.tokensTaken].map(fromCents) as [
+    number,
+    number,
+    number,
+  ];
+  const parts = [
+    plan.reversesCharge ? 'The purchase it paid for is given back first (the fan loses the item, the creator the sale).' : '',
+    payment.type === 'subscription'
+      ? 'The subscription loses the period it paid for; the creator gives back its net as far as their earnings hold it.'
+      : `${tokensTaken.toFixed(2)} tokens leave the fan's wallet.`,
+    amount === 0
+      ? 'Nothing can go back to the card: every token of this payment is spent.'
+      : shortfall > 0
+        ? `Only ${amount.toFixed(2)} of ${fromCents(payment.amountCents).toFixed(2)} goes back to the card: ${shortfall.toFixed(2)} was already spent and is not refunded.`
+        : `All of ${amount.toFixed(2)} goes back to the card.`,
+  ];
+  return { amount, shortfall, tokensTaken, reversesCharge: plan.reversesCharge, summary: parts.filter(Boolean).join(' ') };
+}

@@ -1,0 +1,3 @@
+/** What other modules may use of the wallet module (decision 004): everything else is its own. */
+export { bookCharge, type PreparedCharge, prepareCharge } from './charges';
+export { refundChargeIn, refundedItem } from './refunds';
