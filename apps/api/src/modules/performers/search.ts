@@ -93,6 +93,16 @@ export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, 
   return { data: await withViewerFlags(deps, rows, viewer), total: total?.total ?? 0 };
 }
 
+/** Whether a search for `q` finds any creator a visitor may see (popular searches list only those). */
+export async function anyCreatorMatches(deps: Deps, q: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: performerProfiles.userId })
+    .from(performerProfiles)
+    .where(filters({ q, sortBy: 'popular', offset: 0, limit: 1 }, undefined))
+    .limit(1);
+  return !!row;
+}
+
 /** The most followed listed creators. */
 export async function topPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
   const rows = await selectPerformers(deps)

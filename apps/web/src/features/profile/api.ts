@@ -72,7 +72,7 @@ export const profileApi = api.injectEndpoints({
       providesTags: ['Performer'],
       onQueryStarted: syncingFollowStates((page: ListResponse<PublicPerformer>) => page.data),
     }),
-    popularSearches: build.query<ListResponse<{ keyword: string; count: number }>, void>({
+    popularSearches: build.query<ListResponse<{ keyword: string; count: number; lastSearchedAt: string | null }>, void>({
       query: () => ({ url: '/search/list/keywords', params: { sortBy: 'popular', limit: 8 } }),
       providesTags: ['Lookups'],
     }),
