@@ -110,6 +110,7 @@ function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
     field: 'photo',
     fields: { galleryId: gallery._id },
     fileOf: photoFile,
+    inOrder: true,
   });
 
   // When a batch is done, the grid shows the new photos and the list keeps only the failures.
