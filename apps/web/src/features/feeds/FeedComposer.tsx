@@ -132,7 +132,9 @@ function FeedComposer({ feed }: { feed?: Feed }) {
 
   return (
     <Card className="page-narrow">
-      <Typography.Title level={2}>{feed ? 'Edit post' : 'New post'}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        {feed ? 'Edit post' : 'New post'}
+      </Typography.Title>
       {!feed && (
         <Segmented<FeedType>
           options={feedTypes.map((value) => ({ value, label: feedTypeLabels[value] }))}
