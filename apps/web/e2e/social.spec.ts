@@ -2,7 +2,7 @@ import { DEMO_PASSWORD, expect, freePostBy, logIn, newFan, test } from './fixtur
 
 test('a fan follows and bookmarks a creator and finds them on the following and bookmarks pages', async ({ page }) => {
   // Creators with something to show, for the suggestions.
-  for (const creator of ['leohart', 'riovega']) await freePostBy(page.request, creator);
+  for (const creator of ['leohart', 'avastone']) await freePostBy(page.request, creator);
   const fan = await newFan(page.request);
   await logIn(page, fan.username, { password: fan.password });
   await expect(page).toHaveURL(/\/home$/);
@@ -104,6 +104,7 @@ test('a creator keeps banking details on the banking page', async ({ page }) => 
 });
 
 test('a fan discovers creators on the explore page and searches with filters kept in the URL', async ({ page }) => {
+  await freePostBy(page.request, 'avastone');
   const fan = await newFan(page.request);
   await logIn(page, fan.username, { password: fan.password });
   await page.getByRole('link', { name: 'Explore all creators' }).click();

@@ -26,8 +26,8 @@ const noCreators = {
 
 /**
  * The ways into the creators: who is live, the most popular, the newest, those with a free trial
- * and a few at random, each creator on one shelf only (a shelf left empty by those above is not
- * shown). `count` creators a shelf (the front page
+ * and a few at random, each creator on one shelf only. An empty shelf is not shown; with nobody
+ * on any, the top shelf says so. `count` creators a shelf (the front page
  * shows a preview of each); `more` links each shelf to its full list on /explore.
  */
 export function ExploreShelves({ count, withRandom = false }: { count: number; withRandom?: boolean }) {
@@ -43,6 +43,8 @@ export function ExploreShelves({ count, withRandom = false }: { count: number; w
     { performers: trials.data?.data, loading: trials.isLoading, size: count },
     { performers: random.data, loading: random.isLoading, size: discoveryCounts.preview },
   ]);
+  // Only with nobody on any shelf does the top shelf say so (and offer to become a creator).
+  const nobody = [topShelf, newShelf, trialShelf, randomShelf].every((shelf) => !shelf?.loading && !shelf?.performers?.length);
   return (
     <>
       <LiveNowStrip />
@@ -52,13 +54,13 @@ export function ExploreShelves({ count, withRandom = false }: { count: number; w
         expected={count}
         more={{ to: '/explore?order=popular', label: 'See all popular creators' }}
         empty={noCreators}
+        hideEmpty={!nobody}
       />
       <CreatorShelf
         title="New creators"
         {...newShelf}
         expected={count}
         more={{ to: '/explore?order=newest', label: 'See all new creators' }}
-        // Empty only when the shelf above has them all; with nobody at all the top shelf says so.
         hideEmpty
       />
       {trialsOffered && (
