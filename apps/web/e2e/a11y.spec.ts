@@ -12,12 +12,15 @@ const pages: { name: string; path: string; who: Who }[] = [
   { name: 'visitor-home', path: '/', who: 'visitor' },
   { name: 'explore', path: '/explore', who: 'visitor' },
   { name: 'login', path: '/auth/login', who: 'visitor' },
+  { name: 'register', path: '/auth/register', who: 'visitor' },
   { name: 'profile-visitor', path: `/${accounts.creator}`, who: 'visitor' },
   { name: 'profile-fan', path: `/${accounts.creator}`, who: 'fan' },
   { name: 'fan-home', path: '/home', who: 'fan' },
   { name: 'wallet', path: '/user/wallet', who: 'fan' },
   { name: 'messages', path: '/messages', who: 'fan' },
   { name: 'creator-dashboard', path: '/creator/dashboard', who: 'creator' },
+  { name: 'creator-posts', path: '/creator/posts', who: 'creator' },
+  { name: 'new-post', path: '/creator/posts/new', who: 'creator' },
   { name: 'admin-settings', path: '/admin/settings', who: 'admin' },
 ];
 

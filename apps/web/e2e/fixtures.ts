@@ -119,3 +119,15 @@ export async function saveSandboxCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(page.getByText(`•••• ${number.slice(-4)} added`)).toBeVisible();
 }
+
+/**
+ * A free text post by a demo creator, who then has something to show: the Top creators shelf
+ * and a fan's suggestions list only creators with something published.
+ */
+export async function freePostBy(request: APIRequestContext, username: string, text = 'Hello from the studio') {
+  const response = await request.post('/api/performer/feeds', {
+    headers: await tokenOf(request, username, DEMO_PASSWORD),
+    data: { type: 'text', text, isSale: true, price: 0 },
+  });
+  expect(response.status()).toBe(200);
+}

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, freePostBy, logIn, newFan, test, tokenOf } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -26,6 +26,8 @@ for (const [width, height] of [
       data: { type: 'text', text: `Good morning fans ${tag}`, isSale: true, price: 0 },
     });
     expect(post.status()).toBe(200);
+    // Suggested: a creator with something to show.
+    await freePostBy(page.request, 'leohart');
     const fan = await newFan(page.request);
     const avaId = (await (await page.request.get('/api/performers/avastone')).json())._id as string;
     const follows = await page.request.post(`/api/follows/${avaId}`, { headers: await tokenOf(page.request, fan.username, fan.password) });

@@ -126,5 +126,5 @@ test('a creator edits a post from the posts table', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your post is saved')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(`Final words ${tag}`) });
-  await expect(row.getByText('inactive')).toBeVisible();
+  await expect(row.getByText('Hidden')).toBeVisible();
 });

@@ -1,6 +1,8 @@
-import { DEMO_PASSWORD, expect, logIn, newFan, test } from './fixtures';
+import { DEMO_PASSWORD, expect, freePostBy, logIn, newFan, test } from './fixtures';
 
 test('a fan follows and bookmarks a creator and finds them on the following and bookmarks pages', async ({ page }) => {
+  // Creators with something to show, for the suggestions.
+  for (const creator of ['leohart', 'avastone']) await freePostBy(page.request, creator);
   const fan = await newFan(page.request);
   await logIn(page, fan.username, { password: fan.password });
   await expect(page).toHaveURL(/\/home$/);
@@ -102,6 +104,7 @@ test('a creator keeps banking details on the banking page', async ({ page }) => 
 });
 
 test('a fan discovers creators on the explore page and searches with filters kept in the URL', async ({ page }) => {
+  await freePostBy(page.request, 'avastone');
   const fan = await newFan(page.request);
   await logIn(page, fan.username, { password: fan.password });
   await page.getByRole('link', { name: 'Explore all creators' }).click();
@@ -114,8 +117,6 @@ test('a fan discovers creators on the explore page and searches with filters kep
   await expect(page).toHaveURL(/q=ava/);
   await expect(page.getByRole('heading', { name: 'Top creators' })).toHaveCount(0);
   await expect(page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' })).toBeVisible();
-  await expect(page.getByText('Popular searches:')).toBeVisible();
-  await expect(page.getByText('ava', { exact: true })).toBeVisible();
 
   await page.getByLabel('Search creators').fill('');
   await page.getByLabel('Search creators').press('Enter');

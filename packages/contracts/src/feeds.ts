@@ -8,6 +8,16 @@ export const feedTypes = ['text', 'photo', 'video', 'audio'] as const;
 export type FeedType = (typeof feedTypes)[number];
 export const feedStatuses = ['active', 'inactive'] as const;
 
+/**
+ * Who may see a post: everyone (free), subscribers, or whoever pays to unlock it. Stored as the
+ * spec's `isSale` and `price`: a sale at price 0 is free for everyone, so "pay to unlock" always
+ * has a price above 0.
+ */
+export const feedAudiences = ['everyone', 'subscribers', 'sale'] as const;
+export type FeedAudience = (typeof feedAudiences)[number];
+export const feedAudienceOf = (feed: { isSale: boolean; price: number }): FeedAudience =>
+  !feed.isSale ? 'subscribers' : feed.price > 0 ? 'sale' : 'everyone';
+
 /** At most this many photos in one post. */
 export const MAX_FEED_PHOTOS = 20;
 

@@ -95,6 +95,13 @@ export const publicPerformerSchema = z.object({
 });
 export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
 
+/** What a creator has published for fans to see: active posts, photos in active galleries, active videos. */
+export const creatorContentCountsSchema = z.object({ posts: z.number().int(), photos: z.number().int(), videos: z.number().int() });
+export type CreatorContentCounts = z.infer<typeof creatorContentCountsSchema>;
+/** A creator on a discovery shelf or in search results: the public card and what they have published. */
+export const discoveryPerformerSchema = publicPerformerSchema.extend({ content: creatorContentCountsSchema });
+export type DiscoveryPerformer = z.infer<typeof discoveryPerformerSchema>;
+
 /**
  * What a creator's page header counts: published posts, the photos and videos in them and in the
  * creator's galleries and video library, and the likes all of it received.

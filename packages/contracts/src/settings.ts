@@ -71,6 +71,16 @@ export const settingDefinitions = {
   maintenanceImage: { type: 'url', group: 'general', label: 'Maintenance image URL', default: '', public: true },
   menus: { type: 'menus', group: 'general', label: 'Menus', default: [], public: true },
   footerContent: { type: 'text', group: 'general', label: 'Footer content', default: '', maxLength: 5000, public: true },
+  popularSearches: {
+    type: 'text',
+    group: 'general',
+    label: 'Popular searches',
+    description:
+      'One search a line, shown on Explore in this order. Empty: the searches that found creators for at least three different people.',
+    default: '',
+    maxLength: 1000,
+    public: false,
+  },
   enableProduct: { type: 'boolean', group: 'general', label: 'Enable the product shop', default: true, public: true },
   blockedCountries: {
     type: 'countries',

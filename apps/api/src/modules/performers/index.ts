@@ -9,4 +9,5 @@ export {
   type UploadedDocument,
 } from './documents';
 export { byListedCreator, findCreatorForViewer, findPerformer, pageOfLinkedPerformers } from './repo';
+export { anyCreatorMatches } from './search';
 export { isListed } from './service';

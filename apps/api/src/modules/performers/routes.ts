@@ -1,10 +1,10 @@
 import {
   currentUserSchema,
+  discoveryPerformerSchema,
   listResponseSchema,
   performerAccountSchema,
   performerProfileSchema,
   performerSearchQuerySchema,
-  publicPerformerSchema,
   updateBankingSchema,
   updatePaymentGatewaySchema,
   updatePerformerSchema,
@@ -31,7 +31,7 @@ export const performersRoutes =
         schema: {
           tags: ['performers'],
           querystring: performerSearchQuerySchema,
-          response: { 200: listResponseSchema(publicPerformerSchema) },
+          response: { 200: listResponseSchema(discoveryPerformerSchema) },
         },
       },
       async (request) => search.searchPerformers(deps, request.query, request.session?.user),
@@ -40,13 +40,13 @@ export const performersRoutes =
     const handful = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
     app.get(
       '/performers/top',
-      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(publicPerformerSchema) } } },
+      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(discoveryPerformerSchema) } } },
       async (request) => search.topPerformers(deps, request.query.limit, request.session?.user),
     );
 
     app.get(
       '/performers/search/random',
-      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(publicPerformerSchema) } } },
+      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(discoveryPerformerSchema) } } },
       async (request) => search.randomPerformers(deps, request.query.limit, request.session?.user),
     );
 

@@ -99,6 +99,28 @@ describe('top, random and presence', () => {
     expect((await app.inject('/api/performers/top?limit=500')).statusCode).toBe(400);
   });
 
+  it('ranks only creators with something published, and counts what each has on its card', async () => {
+    const fresh = await creator(`Fresh ${Date.now().toString(36)}`);
+    const inTop = async () =>
+      ((await app.inject('/api/performers/top?limit=50')).json() as Array<{ _id: string; content: unknown }>).find(
+        (card) => card._id === fresh.user.id,
+      );
+    expect(await inTop()).toBeUndefined();
+    for (const text of ['Hello', 'Second post']) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/performer/feeds',
+        headers: fresh.headers,
+        payload: { type: 'text', text },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect((await inTop())?.content).toEqual({ posts: 2, photos: 0, videos: 0 });
+    // The same counts on the search results' cards.
+    const found = await search(`q=${encodeURIComponent(fresh.user.name ?? '')}`);
+    expect(found.data).toEqual([expect.objectContaining({ _id: fresh.user.id, content: { posts: 2, photos: 0, videos: 0 } })]);
+  });
+
   it('marks a creator online while a socket is connected', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const performer = await creator(`Live ${Date.now().toString(36)}`);

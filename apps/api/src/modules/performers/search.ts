@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { birthDateRangeOf, type PerformerSearchQuery, type PublicPerformer } from '@limelight/contracts';
+import { birthDateRangeOf, type CreatorContentCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/schema';
+import { feeds, galleries, performerProfiles, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notHiddenFrom } from '../access';
@@ -63,19 +63,41 @@ const orderings = {
   online: [desc(performerProfiles.isOnline), sql`${performerProfiles.onlineAt} desc nulls last`, desc(performerProfiles.userId)],
 };
 
+/**
+ * What each creator has published, counted in the statement that lists them (no query per card):
+ * each count walks that creator's rows of one (performer_id, status, …) index.
+ */
+const published = {
+  posts: sql<number>`(select count(*)::int from ${feeds} where ${feeds.performerId} = ${users.id} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())`,
+  photos: sql<number>`(select coalesce(sum(${galleries.photoCount}), 0)::int from ${galleries} where ${galleries.performerId} = ${users.id} and ${galleries.status} = 'active')`,
+  videos: sql<number>`(select count(*)::int from ${videos} where ${videos.performerId} = ${users.id} and ${videos.status} = 'active')`,
+};
+
+/** Creators with something published to show: a post, a gallery or a video (the top shelf's rule). */
+const hasSomethingToShow = sql`(exists (select 1 from ${feeds} where ${feeds.performerId} = ${users.id} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())
+  or exists (select 1 from ${galleries} where ${galleries.performerId} = ${users.id} and ${galleries.status} = 'active' and ${galleries.photoCount} > 0)
+  or exists (select 1 from ${videos} where ${videos.performerId} = ${users.id} and ${videos.status} = 'active'))`;
+
 const selectPerformers = (deps: Deps) =>
   deps.db
-    .select({ user: users, profile: performerProfiles })
+    .select({ user: users, profile: performerProfiles, ...published })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id));
 
-async function withViewerFlags(deps: Deps, rows: PerformerRow[], viewer?: SessionUser): Promise<PublicPerformer[]> {
+async function withViewerFlags(
+  deps: Deps,
+  rows: Array<PerformerRow & CreatorContentCounts>,
+  viewer?: SessionUser,
+): Promise<DiscoveryPerformer[]> {
   const flags = await viewerFlags(
     deps.db,
     viewer?.id,
     rows.map((row) => row.user.id),
   );
-  return rows.map((row) => toPublicPerformer(row, flags));
+  return rows.map((row) => ({
+    ...toPublicPerformer(row, flags),
+    content: { posts: row.posts, photos: row.photos, videos: row.videos },
+  }));
 }
 
 /** Listed creators matching the filters and not hidden from the viewer by a block, one page, with the total. */
@@ -93,10 +115,20 @@ export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, 
   return { data: await withViewerFlags(deps, rows, viewer), total: total?.total ?? 0 };
 }
 
-/** The most followed listed creators. */
+/** Whether a search for `q` finds any creator a visitor may see (popular searches list only those). */
+export async function anyCreatorMatches(deps: Deps, q: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ id: performerProfiles.userId })
+    .from(performerProfiles)
+    .where(filters({ q, sortBy: 'popular', offset: 0, limit: 1 }, undefined))
+    .limit(1);
+  return !!row;
+}
+
+/** The most followed listed creators among those with something published to show. */
 export async function topPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
   const rows = await selectPerformers(deps)
-    .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId)))
+    .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId), hasSomethingToShow))
     .orderBy(...orderings.popular)
     .limit(limit);
   return withViewerFlags(deps, rows, viewer);

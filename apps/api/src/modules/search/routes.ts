@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import * as search from './service';
 
-const keywordSchema = z.object({ keyword: z.string(), count: z.number().int(), lastSearchedAt: z.string() });
+/** `lastSearchedAt` is null for a search the admin listed that nobody has made yet. */
+const keywordSchema = z.object({ keyword: z.string(), count: z.number().int(), lastSearchedAt: z.string().nullable() });
+/** `counted: false`: the search found nobody or carries a blocked word, so it is not kept. */
+const recordedSchema = z.object({ keyword: z.string(), counted: z.boolean() });
 
 export const searchRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -16,10 +19,10 @@ export const searchRoutes =
         schema: {
           tags: ['search'],
           body: z.object({ keyword: z.string().trim().min(2, 'must be at least 2 characters').max(60, 'must be at most 60 characters') }),
-          response: { 200: keywordSchema },
+          response: { 200: recordedSchema },
         },
       },
-      async (request) => search.recordKeyword(deps, request.body.keyword),
+      async (request) => search.recordKeyword(deps, request.body.keyword, request.session?.user, request.ip),
     );
 
     app.get(

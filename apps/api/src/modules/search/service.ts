@@ -1,27 +1,88 @@
-import { desc, sql } from 'drizzle-orm';
-import { searchKeywords } from '../../db/schema';
+import { createHmac } from 'node:crypto';
+import { desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { searchKeywordSearchers, searchKeywords } from '../../db/schema';
 import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { sharedSecret } from '../../platform/secrets';
+import { anyCreatorMatches } from '../performers';
+import { isBlockedSearch } from './blocklist';
 
-const present = (row: typeof searchKeywords.$inferSelect) => ({ ...row, lastSearchedAt: row.lastSearchedAt.toISOString() });
+/** A search shows among the popular ones once this many different people made it (decision 039). */
+export const POPULAR_AFTER_SEARCHERS = 3;
 
-/** Counts a search; the same words in any case and spacing count as one keyword. */
-export async function recordKeyword(deps: Deps, raw: string) {
-  const keyword = raw.toLowerCase().replace(/\s+/g, ' ');
-  const [row] = await deps.db
-    .insert(searchKeywords)
-    .values({ keyword })
-    .onConflictDoUpdate({ target: searchKeywords.keyword, set: { count: sql`${searchKeywords.count} + 1`, lastSearchedAt: new Date() } })
-    .returning();
-  return present(row!);
+/** The same words in any case and spacing are one keyword. */
+const normalise = (raw: string) => raw.trim().toLowerCase().replace(/\s+/g, ' ');
+
+type KeywordRow = typeof searchKeywords.$inferSelect;
+const present = (row: Pick<KeywordRow, 'keyword' | 'count' | 'lastSearchedAt'>) => ({
+  keyword: row.keyword,
+  count: row.count,
+  lastSearchedAt: row.lastSearchedAt.toISOString(),
+});
+
+/**
+ * Who searched: an account by its id; a visitor by their address hashed with a key kept in the
+ * database, so that the table counts people without holding anyone's address.
+ */
+async function searcherOf(deps: Deps, viewer: SessionUser | undefined, ip: string) {
+  if (viewer) return `user:${viewer.id}`;
+  const key = await sharedSecret(deps.db, 'search-searchers');
+  return `address:${createHmac('sha256', key).update(ip).digest('base64url')}`;
 }
 
+/**
+ * Counts a search that found creators and passes the word filter; any other search is answered
+ * but not kept (`counted: false`), so junk never reaches the popular list.
+ */
+export async function recordKeyword(deps: Deps, raw: string, viewer: SessionUser | undefined, ip: string) {
+  const keyword = normalise(raw);
+  if (isBlockedSearch(keyword) || !(await anyCreatorMatches(deps, keyword))) return { keyword, counted: false };
+  const searcher = await searcherOf(deps, viewer, ip);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(searchKeywords)
+      .values({ keyword })
+      .onConflictDoUpdate({ target: searchKeywords.keyword, set: { count: sql`${searchKeywords.count} + 1`, lastSearchedAt: new Date() } });
+    const [first] = await tx.insert(searchKeywordSearchers).values({ keyword, searcher }).onConflictDoNothing().returning();
+    if (first) {
+      await tx
+        .update(searchKeywords)
+        .set({ searchers: sql`${searchKeywords.searchers} + 1` })
+        .where(eq(searchKeywords.keyword, keyword));
+    }
+  });
+  return { keyword, counted: true };
+}
+
+/** The admin's list of popular searches, one a line; empty when they have not set one. */
+const curatedSearches = (deps: Deps) => [...new Set(deps.settings.get('popularSearches').split('\n').map(normalise).filter(Boolean))];
+
+/**
+ * The admin's list when set, in their order; otherwise searches that found creators for several
+ * different people, most searchers (then searches) first, or the latest first.
+ */
 export async function listKeywords(deps: Deps, sortBy: 'popular' | 'recent', limit: number) {
+  const curated = curatedSearches(deps).slice(0, limit);
+  if (curated.length) {
+    const known = await deps.db.select().from(searchKeywords).where(inArray(searchKeywords.keyword, curated));
+    const byKeyword = new Map(known.map((row) => [row.keyword, row]));
+    const data = curated.map((keyword) => {
+      const row = byKeyword.get(keyword);
+      return { keyword, count: row?.count ?? 0, lastSearchedAt: row?.lastSearchedAt.toISOString() ?? null };
+    });
+    return { data, total: data.length };
+  }
   const order =
-    sortBy === 'popular' ? [desc(searchKeywords.count), desc(searchKeywords.lastSearchedAt)] : [desc(searchKeywords.lastSearchedAt)];
+    sortBy === 'popular'
+      ? [desc(searchKeywords.searchers), desc(searchKeywords.count), desc(searchKeywords.lastSearchedAt)]
+      : [desc(searchKeywords.lastSearchedAt)];
   const rows = await deps.db
     .select()
     .from(searchKeywords)
+    .where(gte(searchKeywords.searchers, POPULAR_AFTER_SEARCHERS))
     .orderBy(...order)
     .limit(limit);
-  return { data: rows.map(present), total: rows.length };
+  // A word added to the filter after a search was counted keeps it off the list too.
+  const data = rows.filter((row) => !isBlockedSearch(row.keyword)).map(present);
+  return { data, total: data.length };
 }

@@ -30,7 +30,7 @@ export function useHeaderMenus() {
   return (settings?.menus ?? []).filter((item) => item.section === 'header').sort((a, b) => a.ordering - b.ordering);
 }
 
-/** A visitor's way around and in: the creators, logging in, signing up. */
+/** A visitor's way around and in: the creators, logging in, signing up (on a phone too). */
 export function VisitorActions() {
   return (
     <>
@@ -40,7 +40,7 @@ export function VisitorActions() {
       <Link to="/auth/login" className="frame-button">
         Log in
       </Link>
-      <Link to="/auth/register" className="frame-button frame-button-primary hide-on-phone">
+      <Link to="/auth/register" className="frame-button frame-button-primary">
         Sign up
       </Link>
     </>

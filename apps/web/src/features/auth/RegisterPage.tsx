@@ -57,7 +57,10 @@ export default function RegisterPage() {
       </Form>
       <SocialButtons accountRole="user" />
       <Typography.Paragraph style={{ marginTop: 16, textAlign: 'center' }}>
-        Already have an account? <Link to={loginUrl(redirect)}>Log in</Link>
+        Already have an account?{' '}
+        <Link to={loginUrl(redirect)} className="inline-link">
+          Log in
+        </Link>
       </Typography.Paragraph>
     </>
   );

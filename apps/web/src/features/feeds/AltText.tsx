@@ -83,7 +83,7 @@ function AltTextField({
       {withPicture && file.thumbnailUrl && (
         <img src={file.thumbnailUrl} alt="" width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />
       )}
-      <Flex vertical style={{ flex: 1 }}>
+      <Flex vertical className="alt-text-field">
         <label htmlFor={id}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {label}

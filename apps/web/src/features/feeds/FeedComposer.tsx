@@ -1,14 +1,17 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type Feed,
+  type FeedAudience,
   type FeedFileKind,
   type FeedType,
+  feedAudienceOf,
+  feedAudiences,
   feedTypes,
   MAX_FEED_PHOTOS,
   type MediaFile,
   type SaveFeedInput,
 } from '@limelight/contracts';
-import { Button, Card, Checkbox, Flex, Form, Input, Segmented, Skeleton, Switch, Typography } from 'antd';
+import { Button, Card, Checkbox, Flex, Form, Input, Radio, Segmented, Skeleton, Switch, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -23,10 +26,11 @@ import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { AltTextFields, uploadedFiles, useAltTexts } from './AltText';
 import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
+import { audienceLabels, feedTypeLabels } from './labels';
 
 type ComposerForm = {
   text: string;
-  isSale: boolean;
+  audience: FeedAudience;
   price: number;
   isPinned: boolean;
   hidden: boolean;
@@ -38,7 +42,8 @@ type ComposerForm = {
   pollEndsAt?: Dayjs;
 };
 
-const labels: Record<FeedType, string> = { text: 'Text', photo: 'Photos', video: 'Video', audio: 'Audio' };
+/** A post to unlock costs something: free posts are for everyone. */
+const UNLOCK_PRICE = { ...ITEM_PRICE, what: 'A price to unlock', min: 0.01 };
 
 const mediaFile = (file: MediaFile) => file;
 const useFeedUploads = (kind: FeedFileKind) => useUploads({ url: `/performer/feeds/${kind}/upload`, field: 'file', fileOf: mediaFile });
@@ -70,7 +75,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
   const [saveFeed, { isLoading }] = useSaveFeedMutation();
   const altTexts = useAltTexts();
   const navigate = useNavigate();
-  const isSale = Form.useWatch('isSale', form);
+  const audience = Form.useWatch('audience', form);
   const scheduled = Form.useWatch('scheduled', form);
   const withPoll = Form.useWatch('withPoll', form);
   const { seed: seedMedia } = media;
@@ -109,8 +114,8 @@ function FeedComposer({ feed }: { feed?: Feed }) {
         thumbnailId: thumbnail.ids[0] ?? null,
         teaserId: type === 'video' ? (teaser.ids[0] ?? null) : null,
         pollId: poll?._id ?? null,
-        isSale: values.isSale,
-        price: values.isSale ? values.price : 0,
+        isSale: values.audience !== 'subscribers',
+        price: values.audience === 'sale' ? values.price : 0,
         isPinned: values.isPinned,
         status: values.hidden ? 'inactive' : 'active',
         scheduleAt: values.scheduled && values.scheduleAt ? values.scheduleAt.toISOString() : null,
@@ -127,10 +132,12 @@ function FeedComposer({ feed }: { feed?: Feed }) {
 
   return (
     <Card className="page-narrow">
-      <Typography.Title level={2}>{feed ? 'Edit post' : 'New post'}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        {feed ? 'Edit post' : 'New post'}
+      </Typography.Title>
       {!feed && (
         <Segmented<FeedType>
-          options={feedTypes.map((value) => ({ value, label: labels[value] }))}
+          options={feedTypes.map((value) => ({ value, label: feedTypeLabels[value] }))}
           value={type}
           onChange={changeType}
           style={{ marginBottom: 16 }}
@@ -143,8 +150,8 @@ function FeedComposer({ feed }: { feed?: Feed }) {
         onFinish={submit}
         initialValues={{
           text: feed?.text ?? '',
-          isSale: feed?.isSale ?? false,
-          price: feed?.isSale ? feed.price : 5,
+          audience: feed ? feedAudienceOf(feed) : 'subscribers',
+          price: feed && feed.price > 0 ? feed.price : 5,
           isPinned: feed?.isPinned ?? false,
           hidden: feed?.status === 'inactive',
           scheduled: !!feed?.scheduleAt && dayjs(feed.scheduleAt).isAfter(dayjs()),
@@ -159,7 +166,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
           <Input.TextArea rows={4} maxLength={5000} showCount placeholder="Say something to your fans" />
         </Form.Item>
         {type !== 'text' && (
-          <Form.Item label={labels[type]} extra={type === 'photo' ? `Up to ${MAX_FEED_PHOTOS} photos` : undefined}>
+          <Form.Item label={feedTypeLabels[type]} extra={type === 'photo' ? `Up to ${MAX_FEED_PHOTOS} photos` : undefined}>
             <UploadField
               accept={accepts[type]}
               multiple={type === 'photo'}
@@ -225,14 +232,16 @@ function FeedComposer({ feed }: { feed?: Feed }) {
           </Card>
         )}
         <Flex gap={24} wrap>
-          <Form.Item name="isSale" label="Pay to unlock" valuePropName="checked">
-            <Switch />
+          <Form.Item name="audience" label="Who can see it">
+            <Radio.Group options={feedAudiences.map((value) => ({ value, label: audienceLabels[value] }))} />
           </Form.Item>
-          {isSale && (
-            <Form.Item name="price" label="Price (tokens)" rules={amountRules(ITEM_PRICE)}>
+          {audience === 'sale' && (
+            <Form.Item name="price" label="Price (tokens)" rules={amountRules(UNLOCK_PRICE)}>
               <AmountInput />
             </Form.Item>
           )}
+        </Flex>
+        <Flex gap={24} wrap>
           <Form.Item name="scheduled" label="Publish later" valuePropName="checked">
             <Switch />
           </Form.Item>

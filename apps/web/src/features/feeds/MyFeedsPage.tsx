@@ -1,4 +1,4 @@
-import { type Feed, feedStatuses, feedTypes } from '@limelight/contracts';
+import { type Feed, feedAudienceOf, feedStatuses, feedTypes } from '@limelight/contracts';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTableState } from '../../shared/hooks/useTableState';
@@ -7,6 +7,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
+import { audienceLabels, feedStatusLabels, feedTypeLabels } from './labels';
 
 const filterNames = ['q', 'type', 'status'] as const;
 
@@ -29,7 +30,7 @@ export default function MyFeedsPage() {
         <SelectFilter
           value={state.filters.type}
           onChange={(value) => setFilter('type', value)}
-          values={feedTypes}
+          options={feedTypes.map((value) => ({ value, label: feedTypeLabels[value] }))}
           placeholder="Kind"
           label="Filter by kind"
           width={120}
@@ -37,7 +38,7 @@ export default function MyFeedsPage() {
         <SelectFilter
           value={state.filters.status}
           onChange={(value) => setFilter('status', value)}
-          values={feedStatuses}
+          options={feedStatuses.map((value) => ({ value, label: feedStatusLabels[value] }))}
           placeholder="Status"
           label="Filter by status"
         />
@@ -59,22 +60,26 @@ export default function MyFeedsPage() {
           {
             title: 'Kind',
             dataIndex: 'type',
-            render: (type: string, row) => `${type}${row.files.length > 1 ? ` ×${row.files.length}` : ''}${row.poll ? ' + poll' : ''}`,
+            render: (type: Feed['type'], row) =>
+              `${feedTypeLabels[type]}${row.files.length > 1 ? ` ×${row.files.length}` : ''}${row.poll ? ' + poll' : ''}`,
           },
           {
             title: 'Status',
             dataIndex: 'status',
-            render: (status: string, row) =>
+            render: (status: Feed['status'], row) =>
               dayjs(row.publishedAt).isAfter(dayjs()) ? (
-                <Tag color="gold">scheduled</Tag>
+                <Tag color="gold">Scheduled</Tag>
               ) : (
-                <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>
+                <Tag color={status === 'active' ? 'success' : 'default'}>{feedStatusLabels[status]}</Tag>
               ),
           },
           {
-            title: 'Price',
+            title: 'Who can see it',
             dataIndex: 'price',
-            render: (price: number, row) => (row.isSale ? (price > 0 ? formatTokens(price) : 'free') : 'subscribers'),
+            render: (price: number, row) => {
+              const audience = feedAudienceOf(row);
+              return audience === 'sale' ? `${audienceLabels.sale}: ${formatTokens(price)}` : audienceLabels[audience];
+            },
           },
           { title: 'Likes', dataIndex: 'likeCount' },
           {

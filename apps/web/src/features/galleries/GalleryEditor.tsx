@@ -22,7 +22,9 @@ const photoFile = (photo: Photo) => photo.file;
 export default function NewGalleryPage() {
   return (
     <Card className="page-narrow">
-      <Typography.Title level={2}>New gallery</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        New gallery
+      </Typography.Title>
       <GalleryForm />
     </Card>
   );
@@ -39,7 +41,9 @@ export function EditGalleryPage() {
   return (
     <Flex vertical gap={16} className="page-narrow">
       <Card>
-        <Typography.Title level={2}>Edit gallery</Typography.Title>
+        <Typography.Title level={1} style={{ fontSize: 28 }}>
+          Edit gallery
+        </Typography.Title>
         <GalleryForm gallery={gallery} />
       </Card>
       <GalleryPhotosManager gallery={gallery} />
@@ -110,6 +114,7 @@ function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
     field: 'photo',
     fields: { galleryId: gallery._id },
     fileOf: photoFile,
+    inOrder: true,
   });
 
   // When a batch is done, the grid shows the new photos and the list keeps only the failures.

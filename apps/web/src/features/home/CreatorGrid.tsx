@@ -1,4 +1,4 @@
-import type { PublicPerformer } from '@limelight/contracts';
+import type { DiscoveryPerformer } from '@limelight/contracts';
 import { Card, Col, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { PerformerCard } from '../profile/PerformerCard';
@@ -17,7 +17,7 @@ export function CreatorGrid({
   expected,
   empty,
 }: {
-  performers?: PublicPerformer[];
+  performers?: DiscoveryPerformer[];
   loading: boolean;
   expected: number;
   empty: ReactNode;

@@ -1,4 +1,4 @@
-import type { PublicPerformer } from '@limelight/contracts';
+import type { DiscoveryPerformer } from '@limelight/contracts';
 import { Empty, Flex, Typography } from 'antd';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ export function CreatorShelf({
   hideEmpty = false,
 }: {
   title: string;
-  performers?: PublicPerformer[];
+  performers?: DiscoveryPerformer[];
   loading: boolean;
   expected: number;
   more?: { to: string; label: string };

@@ -5,12 +5,14 @@ import {
   discoveryCounts,
   freeTrialSearch,
   newCreatorsSearch,
+  randomShelfAsk,
   useRandomPerformersQuery,
   useSearchPerformersQuery,
   useTopPerformersQuery,
 } from '../profile/api';
 import { usePublicSettingsQuery } from '../settings/api';
 import { CreatorShelf } from './CreatorShelf';
+import { oneShelfEach } from './oneShelfEach';
 
 /** Nobody to show yet: the one who can change that is a creator. */
 const noCreators = {
@@ -24,8 +26,9 @@ const noCreators = {
 
 /**
  * The ways into the creators: who is live, the most popular, the newest, those with a free trial
- * and a few at random. `count` creators a shelf (the front page shows a preview of each); `more`
- * links each shelf to its full list on /explore.
+ * and a few at random, each creator on one shelf only. An empty shelf is not shown; with nobody
+ * on any, the top shelf says so. `count` creators a shelf (the front page
+ * shows a preview of each); `more` links each shelf to its full list on /explore.
  */
 export function ExploreShelves({ count, withRandom = false }: { count: number; withRandom?: boolean }) {
   const { data: settings } = usePublicSettingsQuery();
@@ -33,45 +36,43 @@ export function ExploreShelves({ count, withRandom = false }: { count: number; w
   const newest = useSearchPerformersQuery(newCreatorsSearch(count));
   const trialsOffered = !!settings?.freeSubscriptionEnabled;
   const trials = useSearchPerformersQuery(freeTrialSearch(count), { skip: !trialsOffered });
-  const random = useRandomPerformersQuery(discoveryCounts.preview, { skip: !withRandom });
+  const random = useRandomPerformersQuery(randomShelfAsk(count), { skip: !withRandom });
+  const [topShelf, newShelf, trialShelf, randomShelf] = oneShelfEach([
+    { performers: top.data, loading: top.isLoading, size: count },
+    { performers: newest.data?.data, loading: newest.isLoading, size: count },
+    { performers: trials.data?.data, loading: trials.isLoading, size: count },
+    { performers: random.data, loading: random.isLoading, size: discoveryCounts.preview },
+  ]);
+  // Only with nobody on any shelf does the top shelf say so (and offer to become a creator).
+  const nobody = [topShelf, newShelf, trialShelf, randomShelf].every((shelf) => !shelf?.loading && !shelf?.performers?.length);
   return (
     <>
       <LiveNowStrip />
       <CreatorShelf
         title="Top creators"
-        performers={top.data}
-        loading={top.isLoading}
+        {...topShelf}
         expected={count}
         more={{ to: '/explore?order=popular', label: 'See all popular creators' }}
         empty={noCreators}
+        hideEmpty={!nobody}
       />
       <CreatorShelf
         title="New creators"
-        performers={newest.data?.data}
-        loading={newest.isLoading}
+        {...newShelf}
         expected={count}
         more={{ to: '/explore?order=newest', label: 'See all new creators' }}
-        empty={noCreators}
+        hideEmpty
       />
       {trialsOffered && (
         <CreatorShelf
           title="Free trial"
-          performers={trials.data?.data}
-          loading={trials.isLoading}
+          {...trialShelf}
           expected={count}
           more={{ to: '/explore?isFreeSubscription=true', label: 'See all free trials' }}
           hideEmpty
         />
       )}
-      {withRandom && (
-        <CreatorShelf
-          title="Discover someone new"
-          performers={random.data}
-          loading={random.isLoading}
-          expected={discoveryCounts.preview}
-          empty={noCreators}
-        />
-      )}
+      {withRandom && <CreatorShelf title="Discover someone new" {...randomShelf} expected={discoveryCounts.preview} hideEmpty />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { ListResponse, PerformerProfile, PublicPerformer } from '@limelight/contracts';
+import type { DiscoveryPerformer, ListResponse, PerformerProfile, PublicPerformer } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { followed, followStatesLoaded, unfollowed } from '../../shared/lib/follow';
 
@@ -15,9 +15,14 @@ type Page = { offset: number; limit: number };
 export const discoveryCounts = { shelf: 8, preview: 4, suggestions: 6 };
 /** Popular creators asked for beside a fan's timeline: enough that six remain once those they follow are left out. */
 export const suggestionPool = 24;
-/** The searches behind the "New creators" and "Free trial" shelves. */
-export const newCreatorsSearch = (limit: number) => ({ offset: 0, limit, sortBy: 'newest' });
-export const freeTrialSearch = (limit: number) => ({ offset: 0, limit, sortBy: 'popular', isFreeSubscription: 'true' });
+/**
+ * The searches behind the "New creators" and "Free trial" shelves of `count` creators. A creator
+ * shows on the first shelf that has them only (top, new, free trial, random), so each shelf asks
+ * for as many more as the shelves before it may take.
+ */
+export const newCreatorsSearch = (count: number) => ({ offset: 0, limit: count * 2, sortBy: 'newest' });
+export const freeTrialSearch = (count: number) => ({ offset: 0, limit: count * 3, sortBy: 'popular', isFreeSubscription: 'true' });
+export const randomShelfAsk = (count: number) => discoveryCounts.preview + count * 3;
 
 /**
  * Every answer that carries creators tells the follow buttons which of them the user follows
@@ -67,12 +72,12 @@ export const profileApi = api.injectEndpoints({
       query: (id) => ({ url: '/reactions', method: 'DELETE', body: bookmark(id) }),
       invalidatesTags: ['Bookmarks', 'Performer'],
     }),
-    searchPerformers: build.query<ListResponse<PublicPerformer>, Record<string, string | number | string[] | undefined>>({
+    searchPerformers: build.query<ListResponse<DiscoveryPerformer>, Record<string, string | number | string[] | undefined>>({
       query: (params) => ({ url: '/performers/user/search', params }),
       providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((page: ListResponse<PublicPerformer>) => page.data),
+      onQueryStarted: syncingFollowStates((page: ListResponse<DiscoveryPerformer>) => page.data),
     }),
-    popularSearches: build.query<ListResponse<{ keyword: string; count: number }>, void>({
+    popularSearches: build.query<ListResponse<{ keyword: string; count: number; lastSearchedAt: string | null }>, void>({
       query: () => ({ url: '/search/list/keywords', params: { sortBy: 'popular', limit: 8 } }),
       providesTags: ['Lookups'],
     }),
@@ -80,15 +85,15 @@ export const profileApi = api.injectEndpoints({
       query: (keyword) => ({ url: '/search/keywords', method: 'POST', body: { keyword } }),
       invalidatesTags: ['Lookups'],
     }),
-    topPerformers: build.query<PublicPerformer[], number>({
+    topPerformers: build.query<DiscoveryPerformer[], number>({
       query: (limit) => ({ url: '/performers/top', params: { limit } }),
       providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((performers: PublicPerformer[]) => performers),
+      onQueryStarted: syncingFollowStates((performers: DiscoveryPerformer[]) => performers),
     }),
-    randomPerformers: build.query<PublicPerformer[], number>({
+    randomPerformers: build.query<DiscoveryPerformer[], number>({
       query: (limit) => ({ url: '/performers/search/random', params: { limit } }),
       providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((performers: PublicPerformer[]) => performers),
+      onQueryStarted: syncingFollowStates((performers: DiscoveryPerformer[]) => performers),
     }),
     following: build.query<ListResponse<Following>, Page>({
       query: (params) => ({ url: '/follows/following', params }),

@@ -15,16 +15,23 @@ type UploadTarget<T> = {
   /** The uploaded media file in the server's answer. */
   fileOf: (result: T) => MediaFile;
   onUploaded?: (result: T) => void;
+  /**
+   * Where each upload's arrival is its place (a gallery lists photos as they were added), one at
+   * a time, so files chosen together keep the order chosen: three at once finished, and were
+   * filed, in whatever order they happened to finish.
+   */
+  inOrder?: boolean;
 };
 
 /** A bulk upload of fifty photos must not open fifty connections at once. */
 const PARALLEL_UPLOADS = 3;
 
 /**
- * Uploads files one request each, at most three at a time, with a progress bar per file.
+ * Uploads files one request each, at most three at a time (one with `inOrder`), with a progress
+ * bar per file.
  * Items already on the server (editing) can be passed in with `seed`.
  */
-export function useUploads<T>({ url, field, fields, fileOf, onUploaded }: UploadTarget<T>) {
+export function useUploads<T>({ url, field, fields, fileOf, onUploaded, inOrder = false }: UploadTarget<T>) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const queue = useRef<Array<() => Promise<void>>>([]);
   const running = useRef(0);
@@ -33,7 +40,7 @@ export function useUploads<T>({ url, field, fields, fileOf, onUploaded }: Upload
   }, []);
 
   const pump = useCallback(() => {
-    while (running.current < PARALLEL_UPLOADS && queue.current.length) {
+    while (running.current < (inOrder ? 1 : PARALLEL_UPLOADS) && queue.current.length) {
       const next = queue.current.shift()!;
       running.current += 1;
       void next().finally(() => {
@@ -41,7 +48,7 @@ export function useUploads<T>({ url, field, fields, fileOf, onUploaded }: Upload
         pump();
       });
     }
-  }, []);
+  }, [inOrder]);
 
   const add = useCallback(
     (file: File, replace = false) => {

@@ -30,17 +30,3 @@ export function useFormatMoney() {
   const currency = settings?.currency ?? 'USD';
   return useCallback((amount: number) => formatMoney(amount, currency), [currency]);
 }
-
-/** The site currency's symbol ("$"), to stand before an amount field. */
-export function useCurrencySymbol() {
-  const { data: settings } = usePublicSettingsQuery();
-  const currency = settings?.currency ?? 'USD';
-  try {
-    return (
-      new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ??
-      currency
-    );
-  } catch {
-    return currency;
-  }
-}
