@@ -1,11 +1,12 @@
 import { CaretRightOutlined, HeartFilled, HeartOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
 import type { Story } from '@limelight/contracts';
 import { Avatar, Button, Flex, Modal, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
 import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 import { useTabCycle } from '../../shared/hooks/useTabCycle';
+import { readableTextOn } from '../../shared/lib/contrast';
 import { formatMoment } from '../../shared/lib/dates';
 import { mediaAlt } from '../../shared/lib/media-alt';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -111,7 +112,15 @@ export function StoryViewer({
           </Flex>
           <div
             className="story-stage"
-            style={{ background: story.type === 'text' ? story.backgroundColor : '#000' }}
+            style={
+              story.type === 'text'
+                ? ({
+                    background: story.backgroundColor,
+                    '--story-text-color': readableTextOn(story.backgroundColor),
+                    '--story-text-shadow': 'none',
+                  } as CSSProperties)
+                : { background: '#000' }
+            }
             data-testid="story-stage"
           >
             {story.type === 'photo' && story.file?.url && (
