@@ -14,7 +14,16 @@ import {
   weightOptions,
 } from './performer-options';
 import { hasTwoDecimalsAtMost, performerSearchSorts } from './rules';
-import { countryCodeSchema, currentPasswordSchema, emailSchema, nameSchema, queryArray, queryBoolean, usernameSchema } from './validation';
+import {
+  countryCodeSchema,
+  currentPasswordSchema,
+  emailSchema,
+  nameSchema,
+  passwordSchema,
+  queryArray,
+  queryBoolean,
+  usernameSchema,
+} from './validation';
 
 const optionOf = (options: Option[]) => z.enum(options.map((option) => option.value) as [string, ...string[]]);
 
@@ -181,6 +190,8 @@ export const updatePerformerSchema = z
     username: usernameSchema,
     /** As for fans: takes effect once confirmed, and needs `currentPassword`. */
     email: emailSchema,
+    /** As for fans: a new password, with `currentPassword`. */
+    password: passwordSchema,
     currentPassword: currentPasswordSchema,
     bio: z.string().trim().max(2000, 'must be at most 2000 characters'),
     gender: z.enum(genderValues),

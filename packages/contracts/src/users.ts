@@ -99,6 +99,8 @@ export const updateAccountSchema = z
     username: usernameSchema,
     /** A new address takes effect once confirmed from the link sent to it; needs `currentPassword`. */
     email: emailSchema,
+    /** A new password (spec 3: profile updates carry a password); needs `currentPassword`, signs out other devices. */
+    password: passwordSchema,
     currentPassword: currentPasswordSchema,
   })
   .partial()

@@ -8,13 +8,13 @@ import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { assertGuessResistant } from '../../platform/password-strength';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { passesMaintenance } from '../access';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
-  assertCurrentPassword,
+  assertNewPassword,
+  changeOwnPassword,
   findByEmail,
   findById,
   findByLogin,
@@ -34,14 +34,6 @@ export const inactiveAccount = () =>
  */
 let dummyHash: Promise<string> | undefined;
 const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
-
-/** A new password must not be one an attacker tries early; the person's own details count as known words. */
-function assertNewPassword(deps: Deps, password: string, who: { name?: string | null; username?: string | null; email?: string | null }) {
-  assertGuessResistant(password, {
-    hashedByClient: deps.config.hashPwClient,
-    knownWords: [who.name, who.username, who.email, deps.settings.get('siteName')],
-  });
-}
 
 export async function registerUser(deps: Deps, input: RegisterUserInput) {
   assertNewPassword(deps, input.password, input);
@@ -149,16 +141,7 @@ export async function changePassword(
       { field: 'source', message: `must be ${user.role === 'performer' ? 'performer' : 'user'}` },
     ]);
   }
-  await assertCurrentPassword(deps.db, user, input.currentPassword);
-  assertNewPassword(deps, input.password, user);
-  const revoked = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
-      .where(eq(users.id, user.id));
-    return revokeAllSessions(tx, user.id, session.id);
-  });
-  deps.realtime.disconnectSessions(revoked);
+  await changeOwnPassword(deps, session, input.password, input.currentPassword);
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import type { RequestSession, SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
 import { findFile, presentMediaFile } from '../media';
-import { assertAvailable, assertCurrentPassword, duplicateAsConflict, requestEmailChange } from '../users';
+import { assertAvailable, assertCurrentPassword, changeOwnPassword, duplicateAsConflict, requestEmailChange } from '../users';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /** The creator's own profile with the private fields only they see. */
@@ -71,8 +71,9 @@ function assertPricesInBounds(deps: Deps, input: UpdatePerformerInput) {
 export async function updateMyAccount(deps: Deps, session: RequestSession, input: UpdatePerformerInput) {
   const performer = session.user;
   assertPricesInBounds(deps, input);
-  const { name, username, email, currentPassword, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
+  const { name, username, email, password, currentPassword, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
   await assertAvailable(deps.db, { username }, performer.id);
+  if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword);
   if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
   const cents = (value: number | null | undefined) => (value === undefined ? undefined : value === null ? null : toCents(value));
   const updated = await deps.db

@@ -1,12 +1,15 @@
 import type { Role } from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { queueMail } from '../../platform/mail';
 import { issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
+import { assertGuessResistant } from '../../platform/password-strength';
 import { accountKey, clearSignInFailures, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { takenFields, type UserRow } from './repo';
 
@@ -96,4 +99,34 @@ export async function assertCurrentPassword(db: Database, user: Pick<UserRow, 'i
     throw badRequest('Your current password is incorrect', field('is incorrect'));
   }
   await clearSignInFailures(db, account);
+}
+
+/** A new password must not be one an attacker tries early; the person's own details count as known words. */
+export function assertNewPassword(
+  deps: Deps,
+  password: string,
+  who: { name?: string | null; username?: string | null; email?: string | null },
+) {
+  assertGuessResistant(password, {
+    hashedByClient: deps.config.hashPwClient,
+    knownWords: [who.name, who.username, who.email, deps.settings.get('siteName')],
+  });
+}
+
+/**
+ * The signed-in person's new password, proved by the current one (from the password screen or
+ * with a profile update): every other session of the account ends, its sockets closed too.
+ */
+export async function changeOwnPassword(deps: Deps, session: RequestSession, password: string, currentPassword: string | undefined) {
+  const { user } = session;
+  await assertCurrentPassword(deps.db, user, currentPassword);
+  assertNewPassword(deps, password, user);
+  const revoked = await deps.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
+    return revokeAllSessions(tx, user.id, session.id);
+  });
+  deps.realtime.disconnectSessions(revoked);
 }

@@ -1,5 +1,13 @@
 /** What other modules may use of the users module (decision 004): everything else is its own. */
-export { assertAvailable, assertCurrentPassword, duplicateAsConflict, insertAccount, sendVerificationMail } from './accounts';
+export {
+  assertAvailable,
+  assertCurrentPassword,
+  assertNewPassword,
+  changeOwnPassword,
+  duplicateAsConflict,
+  insertAccount,
+  sendVerificationMail,
+} from './accounts';
 export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';

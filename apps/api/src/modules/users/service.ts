@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
-import { assertAvailable, duplicateAsConflict } from './accounts';
+import { assertAvailable, changeOwnPassword, duplicateAsConflict } from './accounts';
 import { pendingEmailOf, requestEmailChange } from './email-change';
 import { toCurrentUser, toPublicUser } from './presenter';
 import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
@@ -29,8 +29,9 @@ export async function currentUser(deps: Deps, user: UserRow) {
  */
 export async function updateAccount(deps: Deps, session: RequestSession, input: UpdateAccountInput) {
   const { user } = session;
-  const { email, currentPassword, ...changes } = input;
+  const { email, password, currentPassword, ...changes } = input;
   await assertAvailable(deps.db, changes, user.id);
+  if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword);
   if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
   const [updated] = Object.keys(changes).length
     ? await deps.db

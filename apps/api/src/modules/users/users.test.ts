@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { login, registerFan, registerPerformer } from '../../../test/factories';
+import { login, PASSWORD, registerFan, registerPerformer } from '../../../test/factories';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -80,5 +80,33 @@ describe('GET /users/search and /users/view/{id}', () => {
   it('is for signed-in users', async () => {
     expect((await app.inject('/api/users/search?q=a')).statusCode).toBe(401);
     expect((await app.inject('/api/users/view/someone')).statusCode).toBe(401);
+  });
+});
+
+describe('a new password with a profile update (spec 3: profile updates carry a password)', () => {
+  const newPassword = 'a fresh passphrase for spring';
+  const signIn = (username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+  it.each([
+    ['a fan', 'PUT', '/api/users', registerFan],
+    ['a creator', 'PUT', '/api/performers/me', registerPerformer],
+  ] as const)('%s changes it with the current password, and other devices are signed out', async (_who, method, url, register) => {
+    const account = await register(app);
+    const [here, elsewhere] = [await login(app, account.username), await login(app, account.username)];
+    const headers = { authorization: `Bearer ${here}` };
+
+    const unproved = await app.inject({ method, url, headers, payload: { password: newPassword } });
+    expect(unproved.statusCode, unproved.body).toBe(400);
+    expect(unproved.json().details).toEqual([{ field: 'currentPassword', message: 'is required' }]);
+    expect((await signIn(account.username, newPassword)).statusCode).toBe(401);
+
+    const changed = await app.inject({ method, url, headers, payload: { password: newPassword, currentPassword: PASSWORD } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await signIn(account.username, newPassword)).statusCode).toBe(200);
+    expect((await signIn(account.username, PASSWORD)).statusCode).toBe(401);
+    const me = (token: string) => app.inject({ url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    expect((await me(here)).statusCode).toBe(200);
   });
 });
