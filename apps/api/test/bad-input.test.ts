@@ -224,6 +224,25 @@ describe('empty updates (issue 13)', () => {
   });
 });
 
+describe('a form upload where JSON is expected', () => {
+  it('says to send JSON, naming the body, instead of a bare "expected object"', async () => {
+    const boundary = 'limelight-form';
+    const form = [`--${boundary}`, 'Content-Disposition: form-data; name="name"', '', 'Home', `--${boundary}--`, ''].join('\r\n');
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/addresses/${someId}`,
+      headers: { ...fan.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: form,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'body: must be JSON (Content-Type: application/json), not a form upload',
+      details: [{ field: 'body', message: 'must be JSON (Content-Type: application/json), not a form upload' }],
+    });
+  });
+});
+
 describe('logs of unexpected errors (issue 13)', () => {
   it('name the method, route, request id and error class, never what was sent', async () => {
     const lines: string[] = [];

@@ -140,10 +140,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext === 'querystring' ? 'query' : error.validationContext;
-      const details = error.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part || '(root)',
-        message: issue.message ?? 'is invalid',
-      }));
+      // A form upload sent where JSON is expected arrives as no body at all: say which to send.
+      const formInsteadOfJson = part === 'body' && request.body == null && request.isMultipart?.();
+      const details = formInsteadOfJson
+        ? [{ field: 'body', message: 'must be JSON (Content-Type: application/json), not a form upload' }]
+        : error.validation.map((issue) => ({
+            field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part || '(root)',
+            message: issue.message ?? 'is invalid',
+          }));
       return reply.status(400).send(body(400, ErrorCode.validation, validationError(details).message, details));
     }
     const status = error.statusCode ?? 500;
