@@ -1,6 +1,17 @@
-import { type CreatorDashboard, SANDBOX_CARDS } from '@limelight/contracts';
+import type { CreatorDashboard } from '@limelight/contracts';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import {
+  accounts,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  logIn,
+  newFan,
+  subscribeFromWallet,
+  test,
+  tokenOf,
+  topUpByCard,
+} from './fixtures';
 
 const tokens = (amount: number) => `${amount.toFixed(2)} ${amount === 1 ? 'token' : 'tokens'}`;
 
@@ -14,26 +25,11 @@ async function dashboardOf(request: APIRequestContext, auth: Record<string, stri
 async function fanSupports(request: APIRequestContext, creatorId: string) {
   const account = await newFan(request);
   const auth = await tokenOf(request, account.username, account.password);
-  const card = await request.post('/api/sandbox/cards', {
-    headers: auth,
-    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  const calls = [
-    () => request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: 25 } }),
-    () => request.post(`/api/follows/${creatorId}`, { headers: auth }),
-    () =>
-      request.post('/api/payment/subscribe/performers', {
-        headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-        data: { performerId: creatorId, type: 'monthly', paymentMethod: 'wallet' },
-      }),
-    () => request.post(`/api/wallet/charges/tip/${creatorId}`, { headers: auth, data: { price: 10 } }),
-  ];
-  // One after the other: the top-up pays for the rest.
-  for (const call of calls) {
-    const response = await call();
-    expect(response.status(), await response.text()).toBe(200);
-  }
+  await topUpByCard(request, auth, 25);
+  expect((await request.post(`/api/follows/${creatorId}`, { headers: auth })).status()).toBe(200);
+  await subscribeFromWallet(request, auth, creatorId);
+  const tip = await request.post(`/api/wallet/charges/tip/${creatorId}`, { headers: auth, data: { price: 10 } });
+  expect(tip.status(), await tip.text()).toBe(200);
 }
 
 /** axe on the dashboard as it is now, and a screenshot of it kept with the run. */

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { SANDBOX_CARDS } from '@limelight/contracts';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'limelight-demo';
@@ -130,4 +131,26 @@ export async function freePostBy(request: APIRequestContext, username: string, t
     data: { type: 'text', text, isSale: true, price: 0 },
   });
   expect(response.status()).toBe(200);
+}
+
+type Auth = { authorization: string };
+
+/** Saves the sandbox's test card for an account and tops its wallet up with it by `amount` tokens, through the API. */
+export async function topUpByCard(request: APIRequestContext, auth: Auth, amount: number) {
+  const card = await request.post('/api/sandbox/cards', {
+    headers: auth,
+    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
+  });
+  expect(card.status()).toBe(200);
+  const topUp = await request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount } });
+  expect(topUp.status(), await topUp.text()).toBe(200);
+}
+
+/** Subscribes an account to a creator for a month, paid from its wallet, through the API. */
+export async function subscribeFromWallet(request: APIRequestContext, auth: Auth, performerId: string) {
+  const subscribed = await request.post('/api/payment/subscribe/performers', {
+    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+    data: { performerId, type: 'monthly', paymentMethod: 'wallet' },
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
 }

@@ -1,8 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, setSettingAsAdmin, test, tokenOf } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  logIn,
+  newFan,
+  setSettingAsAdmin,
+  subscribeFromWallet,
+  test,
+  tokenOf,
+  topUpByCard,
+} from './fixtures';
 
 // The browser's fake camera and microphone, autoplay and loopback calls come from playwright.config.ts.
 
@@ -15,22 +25,8 @@ async function fanWithTokens(browser: Browser, tokens: number, options: { subscr
   const page = await context.newPage();
   const account = await newFan(page.request);
   const auth = await tokenOf(page.request, account.username, account.password);
-  if (tokens) {
-    const card = await page.request.post('/api/sandbox/cards', {
-      headers: auth,
-      data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-    });
-    expect(card.status()).toBe(200);
-    const topUp = await page.request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: tokens } });
-    expect(topUp.status(), await topUp.text()).toBe(200);
-  }
-  if (options.subscribeTo) {
-    const subscribed = await page.request.post('/api/payment/subscribe/performers', {
-      headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-      data: { performerId: options.subscribeTo, type: 'monthly', paymentMethod: 'wallet' },
-    });
-    expect(subscribed.status(), await subscribed.text()).toBe(200);
-  }
+  if (tokens) await topUpByCard(page.request, auth, tokens);
+  if (options.subscribeTo) await subscribeFromWallet(page.request, auth, options.subscribeTo);
   await logIn(page, account.username, { password: account.password });
   return { page, context, account, auth };
 }

@@ -1,5 +1,4 @@
-import { SANDBOX_CARDS } from '@limelight/contracts';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf, topUpByCard } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -20,13 +19,7 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
   const fan = await fanContext.newPage();
   const account = await newFan(fan.request);
   const fanAuth = await tokenOf(fan.request, account.username, account.password);
-  const card = await fan.request.post('/api/sandbox/cards', {
-    headers: fanAuth,
-    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  const topUp = await fan.request.post('/api/payment/wallet/top-up', { headers: fanAuth, data: { amount: 20 } });
-  expect(topUp.status(), await topUp.text()).toBe(200);
+  await topUpByCard(fan.request, fanAuth, 20);
   await logIn(fan, account.username, { password: account.password });
   await fan.goto('/riovega');
   await fan.getByRole('button', { name: 'Message' }).click();

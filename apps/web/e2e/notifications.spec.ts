@@ -1,5 +1,4 @@
-import { SANDBOX_CARDS } from '@limelight/contracts';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
 
 test('a creator’s bell counts a new follower without a reload; reading lowers it; a kind switched off stays quiet', async ({
   page,
@@ -84,17 +83,8 @@ test('a fan’s settings list a fan’s kinds only, and a subscribed creator’s
   const creatorId = (await (await page.request.get('/api/users/me', { headers: creatorAuth })).json())._id as string;
   const account = await newFan(page.request);
   const auth = await tokenOf(page.request, account.username, account.password);
-  const card = await page.request.post('/api/sandbox/cards', {
-    headers: auth,
-    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  expect((await page.request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: 20 } })).status()).toBe(200);
-  const subscribed = await page.request.post('/api/payment/subscribe/performers', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { performerId: creatorId, type: 'monthly', paymentMethod: 'wallet' },
-  });
-  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  await topUpByCard(page.request, auth, 20);
+  await subscribeFromWallet(page.request, auth, creatorId);
   await logIn(page, account.username, { password: account.password });
 
   await page.goto('/user/account');

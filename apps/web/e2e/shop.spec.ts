@@ -1,6 +1,5 @@
-import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, setSettingAsAdmin, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, setSettingAsAdmin, test, tokenOf, topUpByCard } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -47,13 +46,7 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   // The fan's wallet holds 50 tokens more, topped up by card beside the browser.
   const fanAuth = await tokenOf(page.request, accounts.fan, DEMO_PASSWORD);
   const creatorAuth = await tokenOf(page.request, accounts.creator, DEMO_PASSWORD);
-  const card = await page.request.post('/api/sandbox/cards', {
-    headers: fanAuth,
-    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  const topUp = await page.request.post('/api/payment/wallet/top-up', { headers: fanAuth, data: { amount: 50 } });
-  expect(topUp.status(), await topUp.text()).toBe(200);
+  await topUpByCard(page.request, fanAuth, 50);
 
   // The creator opens the store manager from the navigation and lists both products.
   await logIn(page, accounts.creator);

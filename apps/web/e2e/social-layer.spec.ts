@@ -1,6 +1,5 @@
-import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
 
 // Issue 26 point 10: what fans expect from the social layer, on a phone and on a desktop.
 const sizes = [
@@ -14,18 +13,8 @@ async function subscribedFan(browser: Browser, viewport: { width: number; height
   const page = await context.newPage();
   const account = await newFan(page.request);
   const auth = await tokenOf(page.request, account.username, account.password);
-  const card = await page.request.post('/api/sandbox/cards', {
-    headers: auth,
-    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  const topUp = await page.request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: 50 } });
-  expect(topUp.status(), await topUp.text()).toBe(200);
-  const subscribed = await page.request.post('/api/payment/subscribe/performers', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { performerId: avaId, type: 'monthly', paymentMethod: 'wallet' },
-  });
-  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  await topUpByCard(page.request, auth, 50);
+  await subscribeFromWallet(page.request, auth, avaId);
   expect((await page.request.post(`/api/follows/${avaId}`, { headers: auth })).status()).toBe(200);
   await logIn(page, account.username, { password: account.password });
   return { page, context, account, auth };

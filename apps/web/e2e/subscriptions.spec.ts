@@ -1,5 +1,4 @@
-import { SANDBOX_CARDS } from '@limelight/contracts';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
 
 test('a fan turns renewal off, then back on, without paying again; Subscribe gives way to the free switch', async ({ page }) => {
   test.setTimeout(90_000);
@@ -7,17 +6,8 @@ test('a fan turns renewal off, then back on, without paying again; Subscribe giv
   const creatorId = (await (await page.request.get('/api/users/me', { headers: creatorAuth })).json())._id as string;
   const account = await newFan(page.request);
   const auth = await tokenOf(page.request, account.username, account.password);
-  const card = await page.request.post('/api/sandbox/cards', {
-    headers: auth,
-    data: { number: SANDBOX_CARDS.success, expMonth: 12, expYear: new Date().getFullYear() + 1, cvc: '123' },
-  });
-  expect(card.status()).toBe(200);
-  expect((await page.request.post('/api/payment/wallet/top-up', { headers: auth, data: { amount: 50 } })).status()).toBe(200);
-  const subscribed = await page.request.post('/api/payment/subscribe/performers', {
-    headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-    data: { performerId: creatorId, type: 'monthly', paymentMethod: 'wallet' },
-  });
-  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  await topUpByCard(page.request, auth, 50);
+  await subscribeFromWallet(page.request, auth, creatorId);
   const balance = async () => (await (await page.request.get('/api/users/me', { headers: auth })).json()).balance as number;
   const paid = await balance();
   await logIn(page, account.username, { password: account.password });
