@@ -79,9 +79,7 @@ test('a creator describes a photo in the composer; a fan’s feed shows it as th
     .locator('input[type=file][accept^="image/"]')
     .setInputFiles({ name: 'breakfast.png', mimeType: 'image/png', buffer: await picture('#ffcc00') });
   await page.getByLabel('Alt text for the photo').fill(`Pancakes with blueberries ${tag}`);
-  // Free for everyone: pay to unlock at 0 tokens.
-  await page.getByLabel('Pay to unlock').click();
-  await page.getByLabel('Price (tokens)').fill('0');
+  await page.getByRole('radio', { name: 'Everyone (free)' }).check();
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Your post is published')).toBeVisible();
 

@@ -71,7 +71,7 @@ test('a creator fills in the profile and the plans and sees them on their page',
   await page.getByRole('tab', { name: 'Subscription' }).click();
   await page.getByLabel('1 month').fill('1');
   await page.getByRole('button', { name: 'Save prices' }).click();
-  await expect(page.getByText('A plan price must be at least $2.95', { exact: true })).toBeVisible();
+  await expect(page.getByText('A plan price must be at least 2.95 tokens', { exact: true })).toBeVisible();
   await page.getByLabel('1 month').fill('12.5');
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByText('Changes saved').last()).toBeVisible();

@@ -80,8 +80,8 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   await expect(page.getByText('15.00 tokens are in your wallet.')).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText('35.00');
 
-  // Failing the bank's check ends the payment; nothing is credited.
-  await page.getByRole('link', { name: 'Go to your wallet' }).click();
+  // Failing the bank's check ends the payment; nothing is credited. Back to the wallet, where the top-up began.
+  await page.getByRole('link', { name: 'Go back' }).click();
   await topUpWith(page, 'Visa •••• 3184', '10');
   await page.getByRole('dialog', { name: 'Confirm with your bank' }).getByRole('button', { name: 'Confirm payment' }).click();
   await page.getByRole('dialog', { name: '3D Secure test page' }).getByRole('button', { name: 'Fail' }).click();
@@ -97,8 +97,9 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   await admin.goto('/admin/transactions?status=success&type=wallet_top_up');
   const row = admin.getByRole('row').filter({ hasText: 'Stripe Fan' }).filter({ hasText: '20.00' });
   await row.getByRole('button', { name: 'Refund' }).click();
-  await admin.locator('.ant-popconfirm').getByRole('button', { name: 'Refund' }).click();
-  await expect(admin.getByText('Payment refunded')).toBeVisible();
+  // None of its tokens was spent: the whole payment goes back.
+  await admin.getByRole('dialog', { name: 'Refund this payment?' }).getByRole('button', { name: 'Refund $20.00' }).click();
+  await expect(admin.getByText('Payment refunded: $20.00 back to the card')).toBeVisible();
   await expect(page.getByTestId('header-balance')).toHaveText('15.00');
   expect((await (await page.request.get('/api/users/me')).json()).balance).toBe(15);
   await page.goto('/user/wallet');

@@ -1,4 +1,4 @@
-import { Button, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../app/store';
@@ -32,14 +32,15 @@ export function PaymentSuccessPage() {
   // Back where the fan decided to pay (a path of this site), else to what the payment was for.
   const returnTo = backPath(params);
   const back = (
-    <Link
+    <ButtonLink
+      type="primary"
       to={
         returnTo ??
         (payment?.type === 'subscription' && payment.performer ? `/${payment.performer.username ?? payment.performer._id}` : '/user/wallet')
       }
     >
-      <Button type="primary">{returnTo ? 'Go back' : payment?.type === 'subscription' ? 'Go to the creator' : 'Go to your wallet'}</Button>
-    </Link>
+      {returnTo ? 'Go back' : payment?.type === 'subscription' ? 'Go to the creator' : 'Go to your wallet'}
+    </ButtonLink>
   );
   if (!id || isError) return <Result status="404" title="Payment not found" extra={<Link to="/user/wallet">Go to your wallet</Link>} />;
   if (isLoading || !payment) return <Skeleton active className="page-narrow" />;
