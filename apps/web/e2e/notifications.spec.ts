@@ -41,7 +41,7 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
   const second = await fanContext.newPage();
   const other = await newFan(second.request);
   // A name of its own: other specs' fans follow Leo too, as "Social Fan".
-  const quiet = `Quiet Follower ${Date.now().toString(36)}`;
+  const quiet = `Quiet Fan ${Date.now().toString(36)}`;
   const renamed = await second.request.put('/api/users', {
     headers: await tokenOf(second.request, other.username, other.password),
     data: { name: quiet },

@@ -81,7 +81,11 @@ test('a creator fills in the profile and the plans and sees them on their page',
   await expect(page.getByText('New songs every week!')).toBeVisible();
   await expect(page.getByText('Ginger')).toBeVisible();
   await expect(page.getByText('12.50')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Rio Vega', exact: true })).toHaveAttribute('src', /\/api\/media\/public\/avatars\/.+\.webp$/);
+  // The avatar, wherever the page shows it (the header, and beside what Rio wrote).
+  await expect(page.getByRole('img', { name: 'Rio Vega', exact: true }).first()).toHaveAttribute(
+    'src',
+    /\/api\/media\/public\/avatars\/.+\.webp$/,
+  );
   await expect(page.getByRole('img', { name: "Rio Vega's cover" })).toHaveAttribute('style', /\/api\/media\/public\/covers\//);
 });
 
