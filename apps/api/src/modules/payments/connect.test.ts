@@ -1,31 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet, signedIn, verifiedPerformer } from '../../../test/factories';
-import { startFakeStripe } from '../../../test/fakes/stripe';
+import { startStripeSite } from '../../../test/stripe-site';
 import { gatewayAccounts } from '../../db/schema';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
+type StripeSite = Awaited<ReturnType<typeof startStripeSite>>;
 const webhookSecret = 'whsec_test_connect';
 let app: TestApp;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripe: StripeSite['stripe'];
+let close: () => Promise<void>;
 beforeAll(async () => {
-  stripe = await startFakeStripe(webhookSecret);
-  app = await createTestApp({ stripeApiBase: stripe.url, sandboxPayments: false });
-  const admin = await signedIn(app, 'admin');
-  for (const [key, value] of [
-    ['paymentGateway', 'stripe'],
-    ['stripeSecretKey', 'sk_test_connect'],
-    ['stripeWebhookSecret', webhookSecret],
-  ]) {
-    const saved = await app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, headers: admin.headers, payload: { value } });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
+  ({ app, stripe, close } = await startStripeSite(webhookSecret));
 });
 afterEach(() => expectSoundLedger(app));
-afterAll(async () => {
-  await app.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 const status = async (creator: Account) => {
   const response = await app.inject({ url: '/api/stripe/accounts/me', headers: creator.headers });

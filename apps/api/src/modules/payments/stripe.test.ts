@@ -1,31 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { expectSoundLedger, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
-import { startFakeStripe } from '../../../test/fakes/stripe';
+import { startStripeSite } from '../../../test/stripe-site';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
+type StripeSite = Awaited<ReturnType<typeof startStripeSite>>;
 const webhookSecret = 'whsec_test_limelight';
 let app: TestApp;
-let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
+let stripe: StripeSite['stripe'];
+let close: () => Promise<void>;
 beforeAll(async () => {
-  stripe = await startFakeStripe(webhookSecret);
-  // A site that takes cards through Stripe only.
-  app = await createTestApp({ stripeApiBase: stripe.url, sandboxPayments: false });
-  const admin = await signedIn(app, 'admin');
-  for (const [key, value] of [
-    ['paymentGateway', 'stripe'],
-    ['stripeSecretKey', 'sk_test_limelight'],
-    ['stripeWebhookSecret', webhookSecret],
-  ]) {
-    const saved = await app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, headers: admin.headers, payload: { value } });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
+  ({ app, stripe, close } = await startStripeSite(webhookSecret));
 });
 afterEach(() => expectSoundLedger(app));
-afterAll(async () => {
-  await app.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
 const fanWithCard = async (paymentMethodId: string) => {
   const fan = await signedIn(app, 'user');
