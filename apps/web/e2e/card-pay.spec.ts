@@ -77,6 +77,32 @@ for (const size of sizes) {
       expect(payment).toMatchObject({ type: 'charge', status: 'success', amount: 5, purchase: { type: 'feed', problem: null } });
     });
 
+    test('a fan short of tokens tops up from the unlock dialog and lands back in it, ready to pay', async ({ page }) => {
+      const text = await paidPost(page, 5);
+      const fan = await newFan(page.request);
+      await logIn(page, fan.username, { password: fan.password });
+      await page.goto('/leohart');
+      const post = page.getByTestId('feed-card').filter({ hasText: text });
+      await post.getByRole('button', { name: 'Unlock for 5.00 tokens' }).click();
+      await page.getByRole('dialog', { name: 'Unlock this post' }).getByRole('link', { name: 'top up your wallet' }).click();
+      await expect(page).toHaveURL(/\/user\/wallet\?/);
+      await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue('5');
+      await page.getByRole('button', { name: 'Add card' }).click();
+      await saveSandboxCard(page, SANDBOX_CARDS.success);
+      await page.getByRole('button', { name: 'Pay $5.00' }).click();
+      await expect(page.getByText('5.00 tokens added to your wallet')).toBeVisible();
+      await page.getByRole('link', { name: 'Back to your payment' }).click();
+      // The same dialog, open again on the same page, paying from the wallet now that it holds enough.
+      const dialog = page.getByRole('dialog', { name: 'Unlock this post' });
+      await expect(dialog.getByRole('radio', { name: /Wallet/ })).toBeChecked();
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Pay 5.00 tokens' }).click();
+      await expect(page.getByText('Unlocked: enjoy this post')).toBeVisible();
+      await expect(post.getByTestId('locked-media')).toHaveCount(0);
+      await expect(page).toHaveURL(/\/leohart$/);
+      expect((await (await page.request.get('/api/users/me')).json()).balance).toBe(0);
+    });
+
     test('a declined card then another card in the same subscribe dialog', async ({ page }) => {
       const fan = await newFan(page.request);
       await logIn(page, fan.username, { password: fan.password });
@@ -92,33 +118,32 @@ for (const size of sizes) {
       await expect(page.getByText('You are subscribed to Rio Vega')).toBeVisible();
       await expect(page.getByText(/idempotency/i)).toHaveCount(0);
     });
+
+    test('the admin refunds a partly spent top-up and sees the shortfall before confirming', async ({ page, browser }) => {
+      const fan = await newFan(page.request);
+      await logIn(page, fan.username, { password: fan.password });
+      await page.goto('/user/wallet');
+      await page.getByRole('button', { name: 'Add card' }).click();
+      await saveSandboxCard(page, SANDBOX_CARDS.success);
+      await page.getByLabel('Tokens', { exact: true }).fill('25');
+      await page.getByRole('button', { name: 'Pay $25.00' }).click();
+      await expect(page.getByText('25.00 tokens added to your wallet')).toBeVisible();
+      const rio = (await (await page.request.get('/api/performers/riovega')).json())._id as string;
+      expect((await page.request.post(`/api/wallet/charges/tip/${rio}`, { data: { price: 10.48 } })).status()).toBe(200);
+
+      const adminContext = await browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
+      const admin = await adminContext.newPage();
+      await logIn(admin, accounts.admin);
+      await admin.goto('/admin/transactions?type=wallet_top_up&status=success');
+      await admin.getByRole('row').filter({ hasText: 'Social Fan' }).filter({ hasText: '$25.00' }).first().getByRole('button', { name: 'Refund' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Refund this payment?' });
+      await expect(dialog.getByTestId('refund-preview')).toContainText('Shortfall: $10.48 is not refunded');
+      await expect(dialog.getByTestId('refund-preview')).toContainText('14.52 tokens leave the fan');
+      await expectAccessible(admin);
+      await dialog.getByRole('button', { name: 'Refund $14.52' }).click();
+      await expect(admin.getByText('Payment refunded: $14.52 back to the card')).toBeVisible();
+      await adminContext.close();
+      expect((await (await page.request.get('/api/users/me')).json()).balance).toBe(0);
+    });
   });
 }
-
-test('the admin refunds a partly spent top-up and sees the shortfall before confirming', async ({ page, browser }) => {
-  test.setTimeout(90_000);
-  const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
-  await page.goto('/user/wallet');
-  await page.getByRole('button', { name: 'Add card' }).click();
-  await saveSandboxCard(page, SANDBOX_CARDS.success);
-  await page.getByLabel('Tokens', { exact: true }).fill('25');
-  await page.getByRole('button', { name: 'Pay $25.00' }).click();
-  await expect(page.getByText('25.00 tokens added to your wallet')).toBeVisible();
-  const rio = (await (await page.request.get('/api/performers/riovega')).json())._id as string;
-  expect((await page.request.post(`/api/wallet/charges/tip/${rio}`, { data: { price: 10.48 } })).status()).toBe(200);
-
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await logIn(admin, accounts.admin);
-  await admin.goto('/admin/transactions?type=wallet_top_up&status=success');
-  await admin.getByRole('row').filter({ hasText: 'Social Fan' }).first().getByRole('button', { name: 'Refund' }).click();
-  const dialog = admin.getByRole('dialog', { name: 'Refund this payment?' });
-  await expect(dialog.getByTestId('refund-preview')).toContainText('Shortfall: $10.48 is not refunded');
-  await expect(dialog.getByTestId('refund-preview')).toContainText('14.52 tokens leave the fan');
-  await expectAccessible(admin);
-  await dialog.getByRole('button', { name: 'Refund $14.52' }).click();
-  await expect(admin.getByText('Payment refunded: $14.52 back to the card')).toBeVisible();
-  await adminContext.close();
-  expect((await (await page.request.get('/api/users/me')).json()).balance).toBe(0);
-});

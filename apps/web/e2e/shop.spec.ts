@@ -252,5 +252,9 @@ test('a fan short of tokens is led to top up what is missing, and back to the pr
   await expect(page).toHaveURL(/\/user\/wallet\?/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue(String(Number(short)));
   await page.getByRole('link', { name: 'Back to your payment' }).click();
+  // Back on the product with the dialog open again, ready to pay.
+  await expect(page).toHaveURL(new RegExp(`${productUrl}\\?pay=product-`));
+  await expect(page.getByRole('dialog', { name: 'Buy this product' })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(new RegExp(`${productUrl}$`));
 });

@@ -84,7 +84,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
         commentsOpen={showComments}
         onToggleComments={() => setShowComments(!showComments)}
         onReact={toggle}
-        extra={tippable ? <TipButton performer={feed.performer} /> : undefined}
+        extra={tippable ? <TipButton performer={feed.performer} place={`feed-${feed._id}`} /> : undefined}
       />
       {showComments && <Comments objectType="feed" objectId={feed._id} canComment={!!viewer && feed.canView} />}
     </Card>

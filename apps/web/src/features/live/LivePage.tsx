@@ -10,6 +10,7 @@ import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { PayModal, TipButton } from '../wallet/PayButtons';
+import { usePayDialog } from '../wallet/usePayDialog';
 import { AgoraPlayer } from './AgoraPlayer';
 import { useJoinQuery, useLiveNowQuery, useLiveSessionQuery } from './api';
 import { LiveCount } from './LiveBadge';
@@ -142,12 +143,11 @@ function InPrivateShow({ session }: { session: LiveSession }) {
 
 /** What a fan who may not watch is told: subscribe, pay the session's price, or why not at all. */
 function LiveGate({ error, session, onPaid }: { error: unknown; session?: LiveSession; onPaid: () => void }) {
-  const [paying, setPaying] = useState(false);
+  const dialog = usePayDialog(`stream-${session?._id}`);
   const navigate = useNavigate();
   const code = errorCode(error);
   const name = session ? session.performer.name || session.performer.username : 'this creator';
   const profile = session ? `/${session.performer.username ?? session.performerId}` : '/home';
-  useEffect(() => setPaying(false), [code]);
   if (code === ErrorCode.subscriptionRequired) {
     return (
       <Result
@@ -170,17 +170,16 @@ function LiveGate({ error, session, onPaid }: { error: unknown; session?: LiveSe
           title={session.title || `${name} is live`}
           subTitle={`Watch ${name} live for ${formatTokens(session.price)}, paid once for this session.`}
           extra={
-            <Button type="primary" onClick={() => setPaying(true)}>
+            <Button type="primary" onClick={dialog.show}>
               Pay {formatTokens(session.price)} to watch
             </Button>
           }
         />
         <PayModal
-          open={paying}
+          dialog={dialog}
           title={`Watch ${name} live`}
           charge={{ type: 'stream', id: session._id, price: session.price }}
           success="Paid: enjoy the show"
-          onClose={() => setPaying(false)}
           onPaid={onPaid}
         />
       </>

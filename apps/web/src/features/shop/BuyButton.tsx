@@ -7,6 +7,7 @@ import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PayModal } from '../wallet/PayButtons';
+import { usePayDialog } from '../wallet/usePayDialog';
 import { AddressPicker } from './AddressBook';
 import { useDownloadLinkMutation } from './api';
 import { ProductThumb } from './ProductCard';
@@ -21,7 +22,7 @@ const phoneProblem = (phone: string) =>
  * stock), where to (the address book, added to in place) and a phone for the courier.
  */
 export function BuyButton({ product }: { product: Product }) {
-  const [open, setOpen] = useState(false);
+  const dialog = usePayDialog(`product-${product._id}`);
   const [quantity, setQuantity] = useState<number | null>(1);
   const [address, setAddress] = useState<Address>();
   const [phone, setPhone] = useState('');
@@ -45,11 +46,11 @@ export function BuyButton({ product }: { product: Product }) {
   }
   return (
     <>
-      <Button type="primary" size="large" icon={<ShoppingCartOutlined aria-hidden />} onClick={signedIn(() => setOpen(true))}>
+      <Button type="primary" size="large" icon={<ShoppingCartOutlined aria-hidden />} onClick={signedIn(dialog.show)}>
         Buy for {formatTokens(product.price)}
       </Button>
       <PayModal
-        open={open}
+        dialog={dialog}
         title="Buy this product"
         charge={{
           type: 'product',
@@ -59,7 +60,6 @@ export function BuyButton({ product }: { product: Product }) {
           ...(physical ? { quantity: count, addressId: address?._id, phone: phone.trim() || undefined } : {}),
         }}
         success={physical ? 'Order placed: follow it in My orders' : 'Bought: your download is ready'}
-        onClose={() => setOpen(false)}
         onPaid={() => {
           setQuantity(1);
           setNote('');

@@ -2,7 +2,7 @@ import { DollarOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { PublicUser, WalletChargeInput, WalletChargeRouteType } from '@limelight/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
@@ -12,8 +12,8 @@ import { usePublicSettingsQuery } from '../settings/api';
 import { useCardsQuery, usePayByCardMutation, usePayFromWalletMutation } from './api';
 import { defaultPayWith, PaymentMethodPicker, type PayWith } from './PaymentMethodPicker';
 import { usePaymentFollowUp } from './PaymentOutcome';
-import { topUpLink } from './top-up-link';
 import { useIntentKey } from './useIntentKey';
+import { usePayDialog } from './usePayDialog';
 import { usePayDialogKeys } from './usePayDialogKeys';
 
 type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; price: number };
@@ -25,28 +25,31 @@ type Charge = WalletChargeInput & { type: WalletChargeRouteType; id: string; pri
  * request). A card payment may ask for 3-D Secure: the dialog gives way to the bank's
  * confirmation, and the purchase is made once the card has paid. From the keyboard: the focus
  * lands on the first field (else on Pay), Enter in a field pays, Esc cancels, and the focus goes
- * back to the button that opened it (the dialog keeps it inside while open).
+ * back to the button that opened it (the dialog keeps it inside while open). Short of tokens, the
+ * fan may top up instead: the wallet's way back reopens this dialog (`dialog`, from `usePayDialog`).
  */
 export function PayModal({
-  open,
+  dialog,
   title,
   charge,
   success,
-  onClose,
   onPaid,
+  keepOnTopUp,
   refused,
   children,
 }: {
-  open: boolean;
+  dialog: ReturnType<typeof usePayDialog>;
   title: string;
   charge: Charge;
   success: string;
-  onClose: () => void;
   onPaid?: () => void;
+  /** What the dialog needs again when the fan comes back from a top-up (a tip's amount). */
+  keepOnTopUp?: Record<string, string>;
   /** Why the charge cannot be sent as it stands (an amount out of its limits): Pay waits, naming no amount. */
   refused?: string;
   children?: ReactNode;
 }) {
+  const { open, close: onClose } = dialog;
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const { data: cards } = useCardsQuery(undefined, { skip: !open });
   const [chosen, setChosen] = useState<PayWith>();
@@ -54,7 +57,6 @@ export function PayModal({
   const [payFromWallet, wallet] = usePayFromWalletMutation();
   const [payByCard, card] = usePayByCardMutation();
   const isLoading = wallet.isLoading || card.isLoading;
-  const location = useLocation();
   const request = { ...charge, ...(payWith.kind === 'card' ? { cardId: payWith.cardId } : {}) };
   const intent = useIntentKey({ via: payWith.kind, ...request });
   const done = () => {
@@ -126,7 +128,7 @@ export function PayModal({
         {balance < charge.price && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
             Choose a card, or{' '}
-            <Link to={topUpLink(charge.price - balance, location.pathname + location.search)} className="inline-link">
+            <Link to={dialog.topUpFor(charge.price - balance, keepOnTopUp)} className="inline-link">
               top up your wallet
             </Link>{' '}
             and come back here.
@@ -152,19 +154,18 @@ export function UnlockButton({
   noun: string;
   onPaid?: () => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const dialog = usePayDialog(`${type}-${id}`);
   const signedIn = useSignedInAction();
   return (
     <>
-      <Button type="primary" icon={<UnlockOutlined aria-hidden />} onClick={signedIn(() => setOpen(true))}>
+      <Button type="primary" icon={<UnlockOutlined aria-hidden />} onClick={signedIn(dialog.show)}>
         Unlock for {formatTokens(price)}
       </Button>
       <PayModal
-        open={open}
+        dialog={dialog}
         title={`Unlock this ${noun}`}
         charge={{ type, id, price }}
         success={`Unlocked: enjoy this ${noun}`}
-        onClose={() => setOpen(false)}
         onPaid={onPaid}
       >
         <Typography.Paragraph>Pay once and keep it: it stays unlocked for you.</Typography.Paragraph>
@@ -175,14 +176,17 @@ export function UnlockButton({
 
 /**
  * "Tip": sends tokens to a creator from the wallet, with an optional message. Sent from a live
- * session (`sessionId`), the tip is a highlighted line in its chat.
+ * session (`sessionId`), the tip is a highlighted line in its chat. `place` tells this button from
+ * other tip buttons for the same creator on the page (a timeline's posts), for the way back from a
+ * top-up, which brings the amount typed.
  */
-export function TipButton({ performer, sessionId }: { performer: PublicUser; sessionId?: string }) {
+export function TipButton({ performer, sessionId, place }: { performer: PublicUser; sessionId?: string; place?: string }) {
   const { data: settings } = usePublicSettingsQuery();
   const min = settings?.minimumTipPrice ?? 10;
   const max = settings?.maximumTipPrice ?? 10000;
-  const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState<number | null>(min);
+  const dialog = usePayDialog(`tip-${place ?? performer._id}`);
+  const kept = dialog.asked ? Number(dialog.params.get('tip')) : Number.NaN;
+  const [amount, setAmount] = useState<number | null>(kept > 0 ? kept : min);
   const [message, setMessage] = useState('');
   const refused = amountProblem(amount, { what: 'A tip', min, max });
   const signedIn = useSignedInAction();
@@ -190,16 +194,16 @@ export function TipButton({ performer, sessionId }: { performer: PublicUser; ses
   if (viewer && viewer.role !== 'user') return null;
   return (
     <>
-      <Button icon={<DollarOutlined aria-hidden />} onClick={signedIn(() => setOpen(true))}>
+      <Button icon={<DollarOutlined aria-hidden />} onClick={signedIn(dialog.show)}>
         Tip
       </Button>
       <PayModal
-        open={open}
+        dialog={dialog}
         title={`Tip ${performer.name}`}
         charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message, sessionId }}
         success={`You tipped ${performer.name} ${formatTokens(amount ?? 0)}`}
-        onClose={() => setOpen(false)}
         onPaid={() => setMessage('')}
+        keepOnTopUp={amount ? { tip: String(amount) } : undefined}
         refused={refused}
       >
         {/* A div, not a form: Enter in the amount is the dialog's (it pays). */}
