@@ -8,84 +8,97 @@ declare global {
   }
 }
 
-test('a signed-in page whose account fails to load says so, retries by itself and recovers without a reload', async ({ page }) => {
-  test.setTimeout(90_000);
-  await logIn(page, accounts.fan);
-  let failures = 0;
-  let serverBack = false;
-  await page.route('**/api/users/me', async (route) => {
-    if (serverBack) return route.continue();
-    failures += 1;
-    // What a crashed server might answer: nothing of it is for people.
-    await route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ message: 'relation "users" does not exist' }),
+const sizes = [
+  { name: 'phone', width: 375, height: 800 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+for (const size of sizes) {
+  test.describe(size.name, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test(`a signed-in page whose account fails to load says so, retries by itself and recovers without a reload (${size.name})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      await logIn(page, accounts.fan);
+      let failures = 0;
+      let serverBack = false;
+      await page.route('**/api/users/me', async (route) => {
+        if (serverBack) return route.continue();
+        failures += 1;
+        // What a crashed server might answer: nothing of it is for people.
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'relation "users" does not exist' }),
+        });
+      });
+      await page.goto('/user/wallet');
+      await page.evaluate(() => {
+        window.sameDocument = true;
+      });
+
+      const unavailable = page.getByTestId('session-unavailable');
+      await expect(unavailable).toContainText('Your account could not be loaded');
+      // From now on the screen stays put through each try: no spinner in its place, even for a moment.
+      await page.evaluate(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('.page-loading')) window.flickered = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await expect(unavailable).toContainText(/Trying again/);
+      // A session is held: nothing offers to log in, and the server's words stay out of sight.
+      await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+      await expect(page.getByText('relation "users"')).toHaveCount(0);
+      await expectAccessible(page);
+      // Retry asks at once; the back-off asks again by itself meanwhile.
+      const before = failures;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect.poll(() => failures).toBeGreaterThan(before);
+      await expect.poll(() => failures, { timeout: 10_000 }).toBeGreaterThan(before + 1);
+      await expect(unavailable).toBeVisible();
+      expect(await page.evaluate(() => window.flickered)).toBeUndefined();
+      // The server comes back: the next try by itself (at most 30 s away) loads the account, on the same page.
+      serverBack = true;
+      await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 35_000 });
+      await expect(page).toHaveURL(/\/user\/wallet$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => window.sameDocument)).toBe(true);
+    });
+
+    test(`a video post still processing becomes playable on the page without a reload (${size.name})`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const video = await generateVideo(20);
+      await logIn(page, accounts.creator);
+      const headers = await tokenOf(page.request, accounts.creator, DEMO_PASSWORD);
+      const uploaded = await page.request.post('/api/performer/feeds/video/upload', {
+        headers,
+        multipart: { file: { name: 'clip.mov', mimeType: 'video/quicktime', buffer: video } },
+      });
+      expect(uploaded.status()).toBe(200);
+      const file = await uploaded.json();
+      const created = await page.request.post('/api/performer/feeds', {
+        headers,
+        data: { type: 'video', text: 'Fresh from the camera', fileIds: [file._id] },
+      });
+      expect(created.status()).toBe(200);
+      const feed = await created.json();
+
+      await page.goto(`/post/${feed._id}`);
+      await page.evaluate(() => {
+        window.sameDocument = true;
+      });
+      const card = page.getByTestId('feed-card');
+      await expect(card.getByRole('status').filter({ hasText: 'Processing video…' })).toBeVisible();
+      // The real ffmpeg job finishes in the worker; the page asks the status endpoint until it has.
+      const player = card.locator('video');
+      await expect(player).toHaveAttribute('src', /\/api\/media\/protected\/videos\/.+\.mp4/, { timeout: 90_000 });
+      await expect(card.getByText('Processing video…')).toHaveCount(0);
+      expect(await page.evaluate(() => window.sameDocument)).toBe(true);
     });
   });
-  await page.goto('/user/wallet');
-  await page.evaluate(() => {
-    window.sameDocument = true;
-  });
-
-  const unavailable = page.getByTestId('session-unavailable');
-  await expect(unavailable).toContainText('Your account could not be loaded');
-  // From now on the screen stays put through each try: no spinner in its place, even for a moment.
-  await page.evaluate(() => {
-    new MutationObserver(() => {
-      if (document.querySelector('.page-loading')) window.flickered = true;
-    }).observe(document.body, { childList: true, subtree: true });
-  });
-  await expect(unavailable).toContainText(/Trying again/);
-  // A session is held: nothing offers to log in, and the server's words stay out of sight.
-  await expect(page.getByRole('link', { name: 'Log in' })).toHaveCount(0);
-  await expect(page.getByText('relation "users"')).toHaveCount(0);
-  await expectAccessible(page);
-  // Retry asks at once; the back-off asks again by itself meanwhile.
-  const before = failures;
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => failures).toBeGreaterThan(before);
-  await expect.poll(() => failures, { timeout: 10_000 }).toBeGreaterThan(before + 1);
-  await expect(unavailable).toBeVisible();
-  expect(await page.evaluate(() => window.flickered)).toBeUndefined();
-  // The server comes back: the next try by itself (at most 30 s away) loads the account, on the same page.
-  serverBack = true;
-  await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 35_000 });
-  await expect(page).toHaveURL(/\/user\/wallet$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => window.sameDocument)).toBe(true);
-});
-
-test('a video post still processing becomes playable on the page without a reload', async ({ page }) => {
-  test.setTimeout(120_000);
-  const video = await generateVideo(20);
-  await logIn(page, accounts.creator);
-  const headers = await tokenOf(page.request, accounts.creator, DEMO_PASSWORD);
-  const uploaded = await page.request.post('/api/performer/feeds/video/upload', {
-    headers,
-    multipart: { file: { name: 'clip.mov', mimeType: 'video/quicktime', buffer: video } },
-  });
-  expect(uploaded.status()).toBe(200);
-  const file = await uploaded.json();
-  const created = await page.request.post('/api/performer/feeds', {
-    headers,
-    data: { type: 'video', text: 'Fresh from the camera', fileIds: [file._id] },
-  });
-  expect(created.status()).toBe(200);
-  const feed = await created.json();
-
-  await page.goto(`/post/${feed._id}`);
-  await page.evaluate(() => {
-    window.sameDocument = true;
-  });
-  const card = page.getByTestId('feed-card');
-  await expect(card.getByRole('status').filter({ hasText: 'Processing video…' })).toBeVisible();
-  // The real ffmpeg job finishes in the worker; the page asks the status endpoint until it has.
-  const player = card.locator('video');
-  await expect(player).toHaveAttribute('src', /\/api\/media\/protected\/videos\/.+\.mp4/, { timeout: 90_000 });
-  await expect(card.getByText('Processing video…')).toHaveCount(0);
-  expect(await page.evaluate(() => window.sameDocument)).toBe(true);
-});
+}
 
 test('a fan signed in before maintenance began sees the maintenance page and keeps the session for after', async ({ page, browser }) => {
   await logIn(page, accounts.fan);

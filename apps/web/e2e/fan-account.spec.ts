@@ -74,50 +74,56 @@ for (const [device, viewport] of [
   });
 }
 
-test('a fan blocks countries: creators from there leave their search; blocking a followed creator ends the follow; the table keeps its search in the URL', async ({
-  page,
-}) => {
-  test.setTimeout(90_000);
-  const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 800 }],
+] as const) {
+  test(`a fan blocks countries: creators from there leave their search; blocking a followed creator ends the follow; the table keeps its search in the URL (${device})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    const fan = await newFan(page.request);
+    await logIn(page, fan.username, { password: fan.password });
 
-  // Follow Leo, then block him: the page says Follow again at once, and after a reload.
-  await page.goto('/leohart');
-  await page.getByRole('button', { name: 'Follow', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
-  await page.getByRole('button', { name: 'Block Leo Hart' }).click();
-  await page.getByRole('button', { name: 'Block', exact: true }).click();
-  await expect(page.getByText('Leo Hart is blocked')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+    // Follow Leo, then block him: the page says Follow again at once, and after a reload.
+    await page.goto('/leohart');
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+    await page.getByRole('button', { name: 'Block Leo Hart' }).click();
+    await page.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect(page.getByText('Leo Hart is blocked')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Follow', exact: true })).toBeVisible();
 
-  // The fan's page speaks of creators, in the fan's words.
-  await page.goto('/user/blocked');
-  await expect(page.getByRole('heading', { name: 'Blocked creators' })).toBeVisible();
-  await expect(page.getByText('Creators you blocked no longer appear in your search')).toBeVisible();
-  await expect(page.getByRole('row', { name: /Leo Hart/ })).toBeVisible();
-  // The search is kept in the URL: a reload shows the same search and its answer.
-  await page.getByLabel('Search blocked creators').fill('nobody-by-this-name');
-  await page.getByLabel('Search blocked creators').press('Enter');
-  await expect(page).toHaveURL(/q=nobody-by-this-name/);
-  await page.reload();
-  await expect(page.getByLabel('Search blocked creators')).toHaveValue('nobody-by-this-name');
-  await expect(page.getByText('No one you blocked matches this search.')).toBeVisible();
+    // The fan's page speaks of creators, in the fan's words.
+    await page.goto('/user/blocked');
+    await expect(page.getByRole('heading', { name: 'Blocked creators' })).toBeVisible();
+    await expect(page.getByText('Creators you blocked no longer appear in your search')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Leo Hart/ })).toBeVisible();
+    // The search is kept in the URL: a reload shows the same search and its answer.
+    await page.getByLabel('Search blocked creators').fill('nobody-by-this-name');
+    await page.getByLabel('Search blocked creators').press('Enter');
+    await expect(page).toHaveURL(/q=nobody-by-this-name/);
+    await page.reload();
+    await expect(page.getByLabel('Search blocked creators')).toHaveValue('nobody-by-this-name');
+    await expect(page.getByText('No one you blocked matches this search.')).toBeVisible();
 
-  // Ava Stone's profile says she is in the United States: block it, and she leaves the fan's search.
-  const avaCard = page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' });
-  await page.goto('/explore?q=ava');
-  await expect(avaCard).toBeVisible();
-  await page.goto('/user/blocked');
-  await expect(page.getByText('Creators from these countries no longer appear')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Blocked countries' }).fill('United States');
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('1 country blocked')).toBeVisible();
-  await expectAccessible(page);
-  await page.goto('/explore?q=ava');
-  // The search has answered (its count is shown), without her.
-  await expect(page.getByRole('heading', { name: /^\d+ creators?$/ })).toBeVisible();
-  await expect(avaCard).toHaveCount(0);
-});
+    // Ava Stone's profile says she is in the United States: block it, and she leaves the fan's search.
+    const avaCard = page.getByTestId('performer-card').filter({ hasText: 'Ava Stone' });
+    await page.goto('/explore?q=ava');
+    await expect(avaCard).toBeVisible();
+    await page.goto('/user/blocked');
+    await expect(page.getByText('Creators from these countries no longer appear')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Blocked countries' }).fill('United States');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('1 country blocked')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/explore?q=ava');
+    // The search has answered (its count is shown), without her.
+    await expect(page.getByRole('heading', { name: /^\d+ creators?$/ })).toBeVisible();
+    await expect(avaCard).toHaveCount(0);
+  });
+}
