@@ -107,10 +107,18 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
               and c.performer_id = t.performer_id and c.gross_cents = t.amount_cents)))`,
   ],
   [
-    'a refunded payment was taken back exactly once, and no other payment was',
+    'the refunds of a payment add up to what it gave back, and only a refunded payment has any',
     sql`select t.id from payment_transactions t
-        where (select count(*) from ledger_journals j where j.reference_type = 'payment' and j.reference_id = t.id and j.kind = 'refund')
-          <> case when t.status = 'refunded' then 1 else 0 end`,
+        where coalesce((select sum(r.amount_cents) from payment_refunds r where r.payment_id = t.id), 0) <> t.refunded_cents`,
+  ],
+  [
+    'each refund was taken back by exactly one journal, which returned its amount to the card',
+    sql`select r.id from payment_refunds r
+        where (select count(*) from ledger_journals j where j.reference_type = 'payment_refund' and j.reference_id = r.id and j.kind = 'refund') <> 1
+           or (select sum(e.amount_cents) from ledger_journals j
+                 join ledger_entries e on e.journal_id = j.id
+                 join ledger_accounts a on a.id = e.account_id and a.kind = 'gateway_clearing'
+               where j.reference_type = 'payment_refund' and j.reference_id = r.id) is distinct from r.amount_cents`,
   ],
   [
     'a refunded card payment for a subscription was undone in its creator’s earnings once, and no other was',

@@ -72,6 +72,8 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
     });
     return { payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) };
   };
+  /** What each payment intent's charge has given back so far (Stripe's `amount_refunded`). */
+  const refundedSoFar = new Map<string, number>();
   const chargeOf = (intent: Stripe.PaymentIntent, refundedCents: number) =>
     ({
       id: `ch_for_${intent.id}`,
@@ -178,8 +180,13 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       const intent = intents.get(form.get('payment_intent') ?? '');
       if (intent?.status !== 'succeeded')
         return answer(400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent has no successful charge to refund' } });
-      const amount = Number(form.get('amount') ?? intent.amount);
-      await deliver('charge.refunded', chargeOf(intent, amount));
+      // Stripe refunds a charge in as many parts as asked, never beyond what it took.
+      const before = refundedSoFar.get(intent.id) ?? 0;
+      const amount = Number(form.get('amount') ?? intent.amount - before);
+      if (amount <= 0 || before + amount > intent.amount)
+        return answer(400, { error: { type: 'invalid_request_error', message: 'Refund amount is greater than unrefunded amount on charge' } });
+      refundedSoFar.set(intent.id, before + amount);
+      await deliver('charge.refunded', chargeOf(intent, before + amount));
       return answer(200, { id: next('re'), object: 'refund', payment_intent: intent.id, amount, status: 'succeeded' });
     }
     if (await connect.handle(request, response, form, url, answer)) return;
@@ -205,9 +212,10 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       intents.set(intentId, intent);
       return signedEvent(type, intent);
     },
-    /** `charge.refunded` for a payment intent's charge, refunded in full or by `refundedCents`. */
+    /** `charge.refunded` for a payment intent's charge, refunded in full or `refundedCents` in all so far (a refund made in Stripe's dashboard). */
     refundEvent(intentId: string, refundedCents?: number) {
       const intent = intents.get(intentId)!;
+      refundedSoFar.set(intentId, refundedCents ?? intent.amount);
       return signedEvent('charge.refunded', chargeOf(intent, refundedCents ?? intent.amount));
     },
   };

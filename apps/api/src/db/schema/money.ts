@@ -264,6 +264,24 @@ export const paymentAttempts = pgTable(
 );
 export type PaymentAttemptState = 'sending' | 'unknown' | 'success' | 'fail' | 'processing' | 'require_authentication';
 
+/**
+ * One amount a card payment gave back: an admin's refund, or each one made on the gateway's side
+ * (a Stripe dashboard may refund a charge in several parts). Each is taken back by its own ledger
+ * journal (reference type `payment_refund`); together they add up to the payment's `refundedCents`.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: 'restrict' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId), check('payment_refunds_amount', sql`${t.amountCents} > 0`)],
+);
+
 /** A saved card: only what identifies it to the owner and to the gateway, never its number. */
 export const paymentCards = pgTable(
   'payment_cards',

@@ -52,19 +52,23 @@ async function paySubscriptionPeriod(deps: Pick<Deps, 'settings' | 'jobs'>, tx: 
 }
 
 /**
- * The ledger side of a card payment given back, `refundedCents` of it, inside the transaction
- * that marked it refunded (decision 032). A subscription period's net leaves the creator, its
- * commission the platform, and the subscription loses the period. A top-up's (or a card
+ * The ledger side of one refund of a card payment (`refundId`: the payment's `refundedCents` has
+ * grown from `beforeCents` by it), inside the transaction that recorded it (decision 032). A
+ * subscription period's net leaves the creator, its commission the platform, and the subscription loses the period. A top-up's (or a card
  * purchase's) tokens leave the wallet in the share the card got back; its coupon discount or
  * package margin is undone in the same share. A refund never gives back more than it takes:
  * what the wallet no longer holds (a refund made on the gateway's side, beyond the unspent part)
  * is booked to `refund_losses`, which the ledger check wants empty.
  */
-export async function takeBackCardPayment(tx: Transaction, payment: PaymentRow, refundedCents: number) {
-  const journal = { kind: 'refund', referenceType: 'payment', referenceId: payment.id };
+export async function takeBackCardPayment(tx: Transaction, payment: PaymentRow, refund: { refundId: string; beforeCents: number }) {
+  const journal = { kind: 'refund', referenceType: 'payment_refund', referenceId: refund.refundId };
   if (payment.type === 'subscription') return takeBackPeriod(tx, payment, journal);
-  const tokensBack =
+  // The tokens of everything refunded so far, less those already taken back: a refund in parts
+  // takes back, in all, exactly the tokens of the whole refunded share.
+  const tokensOf = (refundedCents: number) =>
     refundedCents >= payment.amountCents ? payment.tokensCents : Math.floor((payment.tokensCents * refundedCents) / payment.amountCents);
+  const refundedCents = payment.refundedCents - refund.beforeCents;
+  const tokensBack = tokensOf(payment.refundedCents) - tokensOf(refund.beforeCents);
   const [held] = await lockedBalances(tx, [walletOf(payment.userId)]);
   const taken = Math.min(tokensBack, held!);
   // The top-up's own postings reversed in the refunded share.

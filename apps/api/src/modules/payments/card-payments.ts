@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, fromCents, type PaymentStatus, type RefundPreview, SITE_CURRENCY } from '@limelight/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { paymentAttempts, paymentCards, paymentTransactions, users } from '../../db/schema';
+import { paymentAttempts, paymentCards, paymentRefunds, paymentTransactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -21,6 +21,13 @@ import { previewOf, refundPlan } from './refund-plan';
 import { retryable, transactionFor } from './transactions';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/** What a refund gave back, as its fan (and a subscription's creator) are told, when no wallet charge says more. */
+const refundedPayment: Record<PaymentRow['type'], string> = {
+  wallet_top_up: 'a wallet top-up',
+  subscription: 'a subscription period',
+  charge: 'a card purchase',
+};
 
 /** What the card statement's line says. */
 const descriptions: Record<PaymentRow['type'], string> = {
@@ -161,28 +168,40 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
 }
 
 /**
- * A successful card payment given back to its card (by an admin here, or on the gateway's side,
- * reported by webhook), `refundedCents` of it: it becomes refunded once, however often it is
- * reported. A card purchase gives its wallet charge back first (the fan loses the item, the
- * creator the sale); then the refunded part's tokens leave the wallet (see the money module's
- * takeBackCardPayment). The fan is told by e-mail.
+ * A card payment given back to its card (by an admin here, or on the gateway's side, reported by
+ * webhook), `refundedCents` of it in all: each report that gives back more than is known applies
+ * the difference once, however often it is reported (a Stripe dashboard may refund a charge in
+ * parts). The first refund of a card purchase gives its wallet charge back first (the fan loses
+ * the item, the creator the sale); then the newly refunded part's tokens leave the wallet (see the
+ * money module's takeBackCardPayment). The fan is told by e-mail.
  */
 export async function refundPayment(deps: Deps, paymentId: string, refundedCents?: number) {
   const refunded = await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(paymentTransactions)
+      .where(and(eq(paymentTransactions.id, paymentId), inArray(paymentTransactions.status, ['success', 'refunded'])))
+      .for('update');
+    if (!before) return undefined;
+    const total = Math.min(refundedCents ?? before.amountCents, before.amountCents);
+    const more = total - before.refundedCents;
+    // Nothing new (a repeated report), or a subscription period, which is given back whole, once.
+    if (more <= 0 || (before.type === 'subscription' && before.status === 'refunded')) return undefined;
     const [payment] = await tx
       .update(paymentTransactions)
-      .set({ status: 'refunded', refundedCents: sql`coalesce(${refundedCents ?? null}::bigint, ${paymentTransactions.amountCents})` })
-      .where(and(eq(paymentTransactions.id, paymentId), eq(paymentTransactions.status, 'success')))
+      .set({ status: 'refunded', refundedCents: total })
+      .where(eq(paymentTransactions.id, paymentId))
       .returning();
-    if (!payment) return undefined;
-    const charge = payment.chargeId ? await refundChargeIn(tx, payment.chargeId) : undefined;
-    const taken = await takeBackCardPayment(tx, payment, payment.refundedCents);
-    await tellFanOfRefund(deps, tx, payment);
+    const [refund] = await tx.insert(paymentRefunds).values({ paymentId, amountCents: more }).returning({ id: paymentRefunds.id });
+    const firstRefund = before.status === 'success';
+    const charge = firstRefund && before.chargeId ? await refundChargeIn(tx, before.chargeId) : undefined;
+    const taken = await takeBackCardPayment(tx, payment!, { refundId: refund!.id, beforeCents: before.refundedCents });
+    await tellFanOfRefund(deps, tx, payment!, more);
     await notifyRefund(deps, tx, {
-      fanId: payment.userId,
-      performerId: charge?.charge.performerId ?? (payment.type === 'subscription' ? payment.performerId : null),
-      amount: `${fromCents(payment.refundedCents).toFixed(2)} ${SITE_CURRENCY}`,
-      item: charge ? refundedItem(charge.charge.type) : payment.type === 'subscription' ? 'a subscription period' : 'a wallet top-up',
+      fanId: before.userId,
+      performerId: charge?.charge.performerId ?? (before.type === 'subscription' ? before.performerId : null),
+      amount: `${fromCents(more).toFixed(2)} ${SITE_CURRENCY}`,
+      item: charge ? refundedItem(charge.charge.type) : refundedPayment[before.type],
     });
     return { taken, charge };
   });
@@ -191,10 +210,10 @@ export async function refundPayment(deps: Deps, paymentId: string, refundedCents
   if (refunded.charge) notifyBalance(deps, refunded.charge.charge.performerId, refunded.charge.creatorBalance);
 }
 
-async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow) {
+async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow, refundedCents: number) {
   const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
   if (!fan?.email) return;
-  const [back, paid] = [fromCents(payment.refundedCents).toFixed(2), fromCents(payment.amountCents).toFixed(2)];
+  const [back, paid] = [fromCents(refundedCents).toFixed(2), fromCents(payment.amountCents).toFixed(2)];
   const partly = payment.refundedCents < payment.amountCents;
   await queueMail(deps.jobs, tx, {
     to: fan.email,

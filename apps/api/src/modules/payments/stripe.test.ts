@@ -135,7 +135,7 @@ describe('Stripe', () => {
     expect(await balance(fan)).toBe(15);
   });
 
-  it('applies a refund made on Stripe’s side once, however often it is reported, for the amount Stripe gave back', async () => {
+  it('applies each refund made on Stripe’s side once, however often it is reported, for the amount Stripe gave back', async () => {
     const fan = await fanWithCard('pm_card_visa');
     const paid = (await topUp(fan, 30)).json();
     const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === paid._id)!.id;
@@ -145,9 +145,17 @@ describe('Stripe', () => {
     expect(await balance(fan)).toBe(20);
     const seen = (await app.inject({ url: `/api/payment/transactions/${paid._id}`, headers: fan.headers })).json();
     expect(seen).toMatchObject({ status: 'refunded', refunded: 10 });
-    // A later refund of the rest on Stripe's side is not applied a second time (decision 032).
+    // A second refund in Stripe's dashboard (12.50 more, 22.50 in all): its own share leaves the wallet.
+    const more = stripe.refundEvent(intentId, 2250);
+    expect((await deliver(more)).json()).toEqual({ received: true, duplicate: false });
+    expect(await balance(fan)).toBe(7.5);
+    // An older report arriving late changes nothing; the rest, refunded last, empties the wallet.
+    expect((await deliver(stripe.refundEvent(intentId, 1000))).json()).toEqual({ received: true, duplicate: false });
+    expect(await balance(fan)).toBe(7.5);
     expect((await deliver(stripe.refundEvent(intentId))).json()).toEqual({ received: true, duplicate: false });
-    expect(await balance(fan)).toBe(20);
+    expect(await balance(fan)).toBe(0);
+    const after = (await app.inject({ url: `/api/payment/transactions/${paid._id}`, headers: fan.headers })).json();
+    expect(after).toMatchObject({ status: 'refunded', refunded: 30 });
   });
 
   it('pays for a post by card through Stripe (3-D Secure by webhook), and an admin refunds only the unspent part', async () => {
