@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { type RequestSession, resolveSessionToken } from './auth';
+import { type RequestSession, resolveSessionToken, type SessionUser } from './auth';
 import { newRedis } from './bus';
 import { AppError } from './errors';
 import { lazyRequire } from './lazy';
@@ -14,7 +14,9 @@ import { lazyRequire } from './lazy';
 /** The Redis adapter, loaded only when REDIS_URL is set (decision 019). */
 const redisAdapter = lazyRequire<typeof RedisAdapter>('@socket.io/redis-adapter');
 
-type SocketData = { userId?: string; sessionId?: string };
+type SocketData = { userId?: string; sessionId?: string; role?: SessionUser['role'] };
+/** Why a signed-in user may not hold a socket now (the site in maintenance), or undefined when they may. */
+export type SocketGate = (user: Pick<SessionUser, 'id' | 'role'>) => AppError | undefined;
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -45,12 +47,20 @@ export function createRealtime(options: {
     io.adapter(redisAdapter().createAdapter(pub, sub));
   }
 
+  const gates: SocketGate[] = [];
+  const refusalFor = (user: Pick<SessionUser, 'id' | 'role'>) => gates.map((gate) => gate(user)).find(Boolean);
+  const refuse = (socket: RealtimeSocket, refusal: AppError) => {
+    socket.emit('auth/error', { message: refusal.message });
+    socket.disconnect(true);
+  };
   const authenticate = async (socket: RealtimeSocket, token: string) => {
     const session = await resolveSessionToken(options.db, token);
     if (session instanceof AppError) {
       socket.emit('auth/error', { message: session.message });
       return;
     }
+    const refused = refusalFor(session.user);
+    if (refused) return refuse(socket, refused);
     join(socket, session);
   };
   let closing = false;
@@ -73,13 +83,14 @@ export function createRealtime(options: {
     socket.join(sessionRoom(session.id));
     if (previous === session.user.id) {
       socket.data.sessionId = session.id;
+      socket.data.role = session.user.role;
       return void socket.emit('auth/success', { userId: session.user.id });
     }
     if (previous) {
       socket.leave(userRoom(previous));
       report(wentOffline(previous));
     }
-    socket.data = { userId: session.user.id, sessionId: session.id };
+    socket.data = { userId: session.user.id, sessionId: session.id, role: session.user.role };
     socket.join(userRoom(session.user.id));
     socket.emit('auth/success', { userId: session.user.id });
     report(options.presence?.online(session.user.id));
@@ -149,6 +160,24 @@ export function createRealtime(options: {
      */
     disconnectSessions: (sessionIds: string[]) => {
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
+    /**
+     * Refuses sockets to users a gate turns away (the site in maintenance): a socket signing in is
+     * refused, and `enforceGates` closes those already open, on this process (each process calls it
+     * as the change reaches it).
+     */
+    gate: (gate: SocketGate) => {
+      gates.push(gate);
+    },
+    enforceGates: async () => {
+      for (const socket of await io.local.fetchSockets()) {
+        const { userId, role } = socket.data;
+        const refused = userId && role ? refusalFor({ id: userId, role }) : undefined;
+        if (refused) {
+          socket.emit('auth/error', { message: refused.message });
+          socket.disconnect(true);
+        }
+      }
     },
     /** Ends this process's sockets; the HTTP server itself is closed by Fastify. */
     close: async () => {

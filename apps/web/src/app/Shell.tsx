@@ -26,6 +26,8 @@ function useSocket(loggedIn: boolean) {
       setCurrentSocket(socket);
       socket.on('update_balance', ({ balance }) => dispatch(balanceChanged(balance)));
       socket.on('settings/changed', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
+      // Refused by the server (the site went into maintenance): the settings read again say why.
+      socket.on('auth/error', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
     });
     return () => {
       closed = true;

@@ -1,3 +1,4 @@
+import type { Role } from '@limelight/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps';
 import { siteInMaintenance } from '../../platform/errors';
@@ -26,11 +27,18 @@ const OPEN_DURING_MAINTENANCE = new Set([
 /**
  * Maintenance mode closes the API to everyone but admins (decisions 005 and 037), a fan signed in
  * before it was switched on included: the spec's "maintenance mode blocks everyone". Runs after
- * the session is read, so it knows who asks; an unknown path keeps its 404.
+ * the session is read, so it knows who asks; an unknown path keeps its 404. Realtime too: a
+ * socket cannot sign in meanwhile, and those open close as the switch reaches each process.
  */
-export function registerMaintenanceGate(app: FastifyInstance, deps: Pick<Deps, 'settings'>) {
+export function registerMaintenanceGate(app: FastifyInstance, deps: Pick<Deps, 'settings' | 'realtime' | 'log'>) {
+  const inMaintenance = (user: { role: Role } | undefined) => deps.settings.get('maintenanceMode') && !passesMaintenance(user);
+  deps.realtime.gate((user) => (inMaintenance(user) ? siteInMaintenance() : undefined));
+  deps.settings.onChange((changed) => {
+    if (!changed.includes('maintenanceMode') || !deps.settings.get('maintenanceMode')) return;
+    deps.realtime.enforceGates().catch((error: unknown) => deps.log.error({ err: error }, 'closing sockets for maintenance failed'));
+  });
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!deps.settings.get('maintenanceMode') || passesMaintenance(request.session?.user)) return done();
+    if (!inMaintenance(request.session?.user)) return done();
     const route = request.routeOptions.url;
     if (!route || OPEN_DURING_MAINTENANCE.has(`${request.method} ${route}`)) return done();
     done(siteInMaintenance());
