@@ -135,7 +135,13 @@ for (const size of sizes) {
       const admin = await adminContext.newPage();
       await logIn(admin, accounts.admin);
       await admin.goto('/admin/transactions?type=wallet_top_up&status=success');
-      await admin.getByRole('row').filter({ hasText: 'Social Fan' }).filter({ hasText: '$25.00' }).first().getByRole('button', { name: 'Refund' }).click();
+      await admin
+        .getByRole('row')
+        .filter({ hasText: 'Social Fan' })
+        .filter({ hasText: '$25.00' })
+        .first()
+        .getByRole('button', { name: 'Refund' })
+        .click();
       const dialog = admin.getByRole('dialog', { name: 'Refund this payment?' });
       await expect(dialog.getByTestId('refund-preview')).toContainText('Shortfall: $10.48 is not refunded');
       await expect(dialog.getByTestId('refund-preview')).toContainText('14.52 tokens leave the fan');

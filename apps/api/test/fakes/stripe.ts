@@ -184,7 +184,9 @@ export async function startFakeStripe(webhookSecret: string, options: { port?: n
       const before = refundedSoFar.get(intent.id) ?? 0;
       const amount = Number(form.get('amount') ?? intent.amount - before);
       if (amount <= 0 || before + amount > intent.amount)
-        return answer(400, { error: { type: 'invalid_request_error', message: 'Refund amount is greater than unrefunded amount on charge' } });
+        return answer(400, {
+          error: { type: 'invalid_request_error', message: 'Refund amount is greater than unrefunded amount on charge' },
+        });
       refundedSoFar.set(intent.id, before + amount);
       await deliver('charge.refunded', chargeOf(intent, before + amount));
       return answer(200, { id: next('re'), object: 'refund', payment_intent: intent.id, amount, status: 'succeeded' });

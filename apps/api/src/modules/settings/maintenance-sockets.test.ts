@@ -18,7 +18,11 @@ const closed = (socket: ClientSocket) => new Promise<string>((resolve) => socket
 describe(`maintenance mode and open sockets${process.env.REDIS_URL ? ' across two processes over Redis' : ''}`, () => {
   it('closes the sockets of everyone but admins as it starts, refuses new ones while it lasts, and lets them back after', async () => {
     const instance = suite.other ?? suite.app;
-    const [fan, creator, admin] = await Promise.all([signedIn(suite.app, 'user'), signedIn(suite.app, 'performer'), signedIn(suite.app, 'admin')]);
+    const [fan, creator, admin] = await Promise.all([
+      signedIn(suite.app, 'user'),
+      signedIn(suite.app, 'performer'),
+      signedIn(suite.app, 'admin'),
+    ]);
     const fanSocket = await suite.connected(fan, instance);
     const creatorSocket = await suite.connected(creator, instance);
     const adminSocket = await suite.connected(admin, instance);
