@@ -104,15 +104,9 @@ export const publicPerformerSchema = z.object({
 });
 export type PublicPerformer = z.infer<typeof publicPerformerSchema>;
 
-/** What a creator has published for fans to see: active posts, photos in active galleries, active videos. */
-export const creatorContentCountsSchema = z.object({ posts: z.number().int(), photos: z.number().int(), videos: z.number().int() });
-export type CreatorContentCounts = z.infer<typeof creatorContentCountsSchema>;
-/** A creator on a discovery shelf or in search results: the public card and what they have published. */
-export const discoveryPerformerSchema = publicPerformerSchema.extend({ content: creatorContentCountsSchema });
-export type DiscoveryPerformer = z.infer<typeof discoveryPerformerSchema>;
-
 /**
- * What a creator's page header counts: published posts, the photos and videos in them and in the
+ * What a creator has published for fans to see, counted one way wherever it shows (a discovery
+ * card, the creator's page header): published posts, the photos and videos in them and in the
  * creator's galleries and video library, and the likes all of it received.
  */
 export const creatorCountsSchema = z.object({
@@ -122,6 +116,10 @@ export const creatorCountsSchema = z.object({
   likes: z.number().int(),
 });
 export type CreatorCounts = z.infer<typeof creatorCountsSchema>;
+
+/** A creator on a discovery shelf or in search results: the public card and what they have published. */
+export const discoveryPerformerSchema = publicPerformerSchema.extend({ content: creatorCountsSchema });
+export type DiscoveryPerformer = z.infer<typeof discoveryPerformerSchema>;
 
 /** A creator's page: the card, the header's counts and the welcome video, shown once it has finished processing. */
 export const performerProfileSchema = publicPerformerSchema.extend({

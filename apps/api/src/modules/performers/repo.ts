@@ -55,11 +55,11 @@ const creatorForViewerBy = (key: 'id' | 'username', withCounts: boolean) =>
       limit 1`,
   );
 /**
- * A creator page header's counts (contracts: creatorCountsSchema) as one JSON value, for the
- * profile's statement: published posts, their photos and videos plus the active galleries' photos
+ * What a creator has published (contracts: creatorCountsSchema) as one JSON value, for the
+ * profile's statement and each discovery card: published posts, their photos and videos plus the active galleries' photos
  * and library videos, and the likes of all of it. Each part reads the creator's own index range.
  */
-const creatorCountsSql = (creatorId: SQL) => sql`(
+export const creatorCountsSql = (creatorId: SQL) => sql`(
   select json_build_object('posts', p.posts, 'photos', p.photos + l.photos, 'videos', p.videos + l.videos, 'likes', p.likes + l.likes)
   from (
     select count(*)::int as posts, coalesce(sum(f.like_count), 0)::int as likes,

@@ -115,10 +115,12 @@ describe('top, random and presence', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     }
-    expect((await inTop())?.content).toEqual({ posts: 2, photos: 0, videos: 0 });
-    // The same counts on the search results' cards.
+    const counts = { posts: 2, photos: 0, videos: 0, likes: 0 };
+    expect((await inTop())?.content).toEqual(counts);
+    // The same counts on the search results' cards, and in the creator's page header: one definition.
     const found = await search(`q=${encodeURIComponent(fresh.user.name ?? '')}`);
-    expect(found.data).toEqual([expect.objectContaining({ _id: fresh.user.id, content: { posts: 2, photos: 0, videos: 0 } })]);
+    expect(found.data).toEqual([expect.objectContaining({ _id: fresh.user.id, content: counts })]);
+    expect((await app.inject(`/api/performers/${fresh.user.id}`)).json().counts).toEqual(counts);
   });
 
   it('marks a creator online while a socket is connected', async () => {

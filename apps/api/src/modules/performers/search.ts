@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { birthDateRangeOf, type CreatorContentCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
+import { birthDateRangeOf, type CreatorCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { feeds, galleries, performerProfiles, users, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notHiddenFrom } from '../access';
-import { listedPerformer, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
+import { creatorCountsSql, listedPerformer, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
 
 const attributeColumns = {
   gender: performerProfiles.gender,
@@ -63,16 +63,6 @@ const orderings = {
   online: [desc(performerProfiles.isOnline), sql`${performerProfiles.onlineAt} desc nulls last`, desc(performerProfiles.userId)],
 };
 
-/**
- * What each creator has published, counted in the statement that lists them (no query per card):
- * each count walks that creator's rows of one (performer_id, status, …) index.
- */
-const published = {
-  posts: sql<number>`(select count(*)::int from ${feeds} where ${feeds.performerId} = ${users.id} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())`,
-  photos: sql<number>`(select coalesce(sum(${galleries.photoCount}), 0)::int from ${galleries} where ${galleries.performerId} = ${users.id} and ${galleries.status} = 'active')`,
-  videos: sql<number>`(select count(*)::int from ${videos} where ${videos.performerId} = ${users.id} and ${videos.status} = 'active')`,
-};
-
 /** Creators with something published to show: a post, a gallery or a video (the top shelf's rule). */
 const hasSomethingToShow = sql`(exists (select 1 from ${feeds} where ${feeds.performerId} = ${users.id} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())
   or exists (select 1 from ${galleries} where ${galleries.performerId} = ${users.id} and ${galleries.status} = 'active' and ${galleries.photoCount} > 0)
@@ -80,13 +70,13 @@ const hasSomethingToShow = sql`(exists (select 1 from ${feeds} where ${feeds.per
 
 const selectPerformers = (deps: Deps) =>
   deps.db
-    .select({ user: users, profile: performerProfiles, ...published })
+    .select({ user: users, profile: performerProfiles, counts: sql<CreatorCounts>`${creatorCountsSql(sql`${users.id}`)}` })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id));
 
 async function withViewerFlags(
   deps: Deps,
-  rows: Array<PerformerRow & CreatorContentCounts>,
+  rows: Array<PerformerRow & { counts: CreatorCounts }>,
   viewer?: SessionUser,
 ): Promise<DiscoveryPerformer[]> {
   const flags = await viewerFlags(
@@ -96,7 +86,7 @@ async function withViewerFlags(
   );
   return rows.map((row) => ({
     ...toPublicPerformer(row, flags),
-    content: { posts: row.posts, photos: row.photos, videos: row.videos },
+    content: row.counts,
   }));
 }
 

@@ -1,12 +1,12 @@
 import { UserOutlined } from '@ant-design/icons';
-import type { CreatorContentCounts, PublicPerformer } from '@limelight/contracts';
+import type { CreatorCounts, PublicPerformer } from '@limelight/contracts';
 import { Avatar, Card, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatTokens } from '../../shared/lib/money';
 import { FollowButton } from './PerformerActions';
 
 /** A creator as a card shows them; discovery lists add what they have published. */
-type CardPerformer = PublicPerformer & { content?: CreatorContentCounts };
+type CardPerformer = PublicPerformer & { content?: CreatorCounts };
 
 /** The creator's avatar, name (their page's link) and handle, as every card shows them. */
 function Identity({ performer, href, avatarSize }: { performer: PublicPerformer; href: string; avatarSize: number }) {
@@ -44,7 +44,7 @@ export function lowestMonthlyPrice(performer: PublicPerformer): number | undefin
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** "12 posts · 40 photos · 3 videos", leaving out what they have none of. */
-export function contentSummary(content: CreatorContentCounts) {
+export function contentSummary(content: CreatorCounts) {
   return [plural(content.posts, 'post'), plural(content.photos, 'photo'), plural(content.videos, 'video')]
     .filter((text) => !text.startsWith('0 '))
     .join(' · ');
