@@ -28,10 +28,11 @@ test('a tip below the minimum stays as typed and is refused without an amount on
   await expect(dialog.getByTestId('wallet-short')).toContainText('50.00 tokens short');
   await expectAccessible(page);
   await dialog.getByRole('link', { name: 'top up your wallet' }).click();
-  // The top-up starts at what is missing, and the way back is offered.
-  await expect(page).toHaveURL(/\/user\/wallet\?topUp=50\.00&back=%2Favastone$/);
+  // The top-up starts at what is missing, and the way back is offered: to this dialog, with the tip typed.
+  await expect(page).toHaveURL(/\/user\/wallet\?topUp=50\.00&back=%2Favastone%3Fpay%3Dtip-[^&]+%26tip%3D50$/);
   await expect(page.getByLabel('Tokens', { exact: true })).toHaveValue('50');
-  await expect(page.getByRole('link', { name: 'Back to your payment' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to your payment' }).click();
+  await expect(page.getByRole('dialog', { name: 'Tip Ava Stone' }).getByLabel('Tip amount')).toHaveValue('50');
 });
 
 test('a top-up held for 3-D Secure is confirmed later from the payments list, whose states read as words and whose columns fold on a phone', async ({

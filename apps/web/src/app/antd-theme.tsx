@@ -14,8 +14,18 @@ export default function AntdTheme({ children }: { children: ReactNode }) {
   const mode = useAppSelector((state) => state.preferences.theme);
   const reducedMotion = useReducedMotion();
   const theme = useMemo(() => themeConfig(mode, !reducedMotion), [mode, reducedMotion]);
-  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
+  return (
+    <ConfigProvider theme={theme} form={formConfig}>
+      {children}
+    </ConfigProvider>
+  );
 }
+
+/**
+ * Every form, when a submit is refused: its first wrong field is brought to the middle of the
+ * screen (clear of the sticky header on a phone) and focused, so its message is read at once.
+ */
+const formConfig = { scrollToFirstError: { focus: true, block: 'center' } } as const;
 
 /** The toasts' holder, inside the theme, handed to non-component code (the API layer). */
 function ToastHolder() {

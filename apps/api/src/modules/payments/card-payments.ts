@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, fromCents, type PaymentStatus, type RefundPreview, SITE_CURRENCY } from '@limelight/contracts';
+import { ErrorCode, formatMoney, fromCents, type PaymentStatus, type RefundPreview } from '@limelight/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { paymentAttempts, paymentCards, paymentRefunds, paymentTransactions, users } from '../../db/schema';
@@ -200,7 +200,7 @@ export async function refundPayment(deps: Deps, paymentId: string, refundedCents
     await notifyRefund(deps, tx, {
       fanId: before.userId,
       performerId: charge?.charge.performerId ?? (before.type === 'subscription' ? before.performerId : null),
-      amount: `${fromCents(more).toFixed(2)} ${SITE_CURRENCY}`,
+      amount: formatMoney(fromCents(more)),
       item: charge ? refundedItem(charge.charge.type) : refundedPayment[before.type],
     });
     return { taken, charge };
@@ -213,13 +213,13 @@ export async function refundPayment(deps: Deps, paymentId: string, refundedCents
 async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow, refundedCents: number) {
   const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
   if (!fan?.email) return;
-  const [back, paid] = [fromCents(refundedCents).toFixed(2), fromCents(payment.amountCents).toFixed(2)];
+  const [back, paid] = [formatMoney(fromCents(refundedCents)), formatMoney(fromCents(payment.amountCents))];
   const partly = payment.refundedCents < payment.amountCents;
   await queueMail(deps.jobs, tx, {
     to: fan.email,
     subject: 'Your card payment was refunded',
     text:
-      `Hi ${fan.name},\n\n${back} ${SITE_CURRENCY} of your card payment of ${paid} went back to your card` +
+      `Hi ${fan.name},\n\n${back} of your card payment of ${paid} went back to your card` +
       (partly ? `: the tokens of this payment you had already spent are not refunded.` : '.') +
       `\n${deps.config.publicUrl}/user/wallet`,
   });

@@ -247,7 +247,7 @@ describe('refunding a partly spent top-up', () => {
     expect(await balance(fan)).toBe(0);
     const mails = await readOutbox(app);
     const told = mails.filter((mail) => mail.subject === 'Your card payment was refunded' && mail.text?.includes(fan.user.name));
-    expect(told.map((mail) => mail.text)).toEqual([expect.stringContaining('14.52 USD of your card payment of 25.00')]);
+    expect(told.map((mail) => mail.text)).toEqual([expect.stringContaining('$14.52 of your card payment of $25.00')]);
     expect((await call(admin, 'POST', `/admin/payment/transactions/${topUp._id}/refund`)).statusCode).toBe(409);
   });
 

@@ -1,4 +1,4 @@
-import { fromCents, type RefundPreview } from '@limelight/contracts';
+import { formatMoney, fromCents, type RefundPreview } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { type paymentTransactions, walletCharges } from '../../db/schema';
@@ -44,8 +44,8 @@ export function previewOf(payment: PaymentRow, plan: RefundPlan): RefundPreview 
     amount === 0
       ? 'Nothing can go back to the card: every token of this payment is spent.'
       : shortfall > 0
-        ? `Only ${amount.toFixed(2)} of ${fromCents(payment.amountCents).toFixed(2)} goes back to the card: ${shortfall.toFixed(2)} was already spent and is not refunded.`
-        : `All of ${amount.toFixed(2)} goes back to the card.`,
+        ? `Only ${formatMoney(amount)} of ${formatMoney(fromCents(payment.amountCents))} goes back to the card: ${formatMoney(shortfall)} was already spent and is not refunded.`
+        : `All of ${formatMoney(amount)} goes back to the card.`,
   ];
   return { amount, shortfall, tokensTaken, reversesCharge: plan.reversesCharge, summary: parts.filter(Boolean).join(' ') };
 }

@@ -8,10 +8,12 @@ export const adminMoneyApi = api.injectEndpoints({
       query: (params) => ({ url: '/admin/payment/transactions/search', params }),
       providesTags: ['Payments'],
     }),
-    /** What a refund will give back and take, shown before the admin confirms it. */
+    /**
+     * What a refund will give back and take, shown before the admin confirms it; read afresh each
+     * time the dialog opens, and never again after the refund (the payment then has none).
+     */
     refundPreview: build.query<RefundPreview, string>({
       query: (id) => `/admin/payment/transactions/${id}/refund-preview`,
-      providesTags: ['Payments'],
     }),
     refundPayment: build.mutation<PaymentTransaction, string>({
       query: (id) => ({ url: `/admin/payment/transactions/${id}/refund`, method: 'POST' }),

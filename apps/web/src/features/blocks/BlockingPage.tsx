@@ -6,6 +6,7 @@ import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SearchFilter } from '../../shared/ui/TableFilters';
 import { useCountriesQuery } from '../lookups/api';
 import { useBlockedCountriesQuery, useBlockedUsersQuery, useSetBlockedCountriesMutation, useUnblockUserMutation } from './api';
@@ -50,6 +51,46 @@ function BlockedUsersCard({ who }: { who: keyof typeof copy }) {
   const { data, isFetching } = useBlockedUsersQuery(query);
   const [unblock] = useUnblockUserMutation();
   const words = copy[who];
+  // On a phone, who and Unblock stay; the reason and the date fold into the row.
+  const layout = usePhoneColumns<BlockedUser>(
+    [
+      {
+        title: words.column,
+        key: 'target',
+        render: (_: unknown, row) => (
+          <Flex gap={8} align="center">
+            <Avatar src={row.target.avatar} alt="" size="small" />
+            <span>
+              {row.target.name}
+              {row.target.username && <Typography.Text type="secondary"> @{row.target.username}</Typography.Text>}
+            </span>
+          </Flex>
+        ),
+      },
+      { title: 'Reason', dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
+      { title: 'Blocked', dataIndex: 'createdAt', render: (date: string) => formatDay(date) },
+      {
+        title: '',
+        key: 'actions',
+        render: (_: unknown, row) => (
+          <Button
+            size="small"
+            aria-label={`Unblock ${row.target.name}`}
+            onClick={() =>
+              unblock(row.target._id)
+                .unwrap()
+                .then(() => toast.success(`${row.target.name} is unblocked`))
+                .catch((error: unknown) => toast.error(errorMessage(error)))
+            }
+          >
+            Unblock
+          </Button>
+        ),
+      },
+    ],
+    ['target', 'actions'],
+    560,
+  );
   return (
     <Card>
       <PageTitle>{words.title}</PageTitle>
@@ -64,45 +105,10 @@ function BlockedUsersCard({ who }: { who: keyof typeof copy }) {
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 560 }}
         style={{ marginTop: 12 }}
         locale={{ emptyText: state.filters.q ? 'No one you blocked matches this search.' : words.empty }}
         {...tableProps<BlockedUser>(data?.total)}
-        columns={[
-          {
-            title: words.column,
-            key: 'target',
-            render: (_: unknown, row) => (
-              <Flex gap={8} align="center">
-                <Avatar src={row.target.avatar} alt="" size="small" />
-                <span>
-                  {row.target.name}
-                  {row.target.username && <Typography.Text type="secondary"> @{row.target.username}</Typography.Text>}
-                </span>
-              </Flex>
-            ),
-          },
-          { title: 'Reason', dataIndex: 'reason', render: (reason: string | null) => reason ?? '—' },
-          { title: 'Blocked', dataIndex: 'createdAt', render: (date: string) => formatDay(date) },
-          {
-            title: '',
-            key: 'actions',
-            render: (_: unknown, row) => (
-              <Button
-                size="small"
-                aria-label={`Unblock ${row.target.name}`}
-                onClick={() =>
-                  unblock(row.target._id)
-                    .unwrap()
-                    .then(() => toast.success(`${row.target.name} is unblocked`))
-                    .catch((error: unknown) => toast.error(errorMessage(error)))
-                }
-              >
-                Unblock
-              </Button>
-            ),
-          },
-        ]}
+        {...layout}
       />
     </Card>
   );

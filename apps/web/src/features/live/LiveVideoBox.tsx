@@ -1,5 +1,5 @@
 import { FullscreenOutlined, MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import { Button, Slider } from 'antd';
+import { Button, ConfigProvider, Slider, type ThemeConfig } from 'antd';
 import { type ReactNode, type RefObject, useCallback, useRef, useState } from 'react';
 import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 
@@ -90,6 +90,26 @@ export function LiveVideoBox({
   );
 }
 
+/** The volume slider's colours and size on the picture (whatever the site's theme). */
+const onPicture: ThemeConfig = {
+  components: {
+    Slider: {
+      controlSize: 24,
+      handleSize: 14,
+      handleSizeHover: 16,
+      railSize: 4,
+      railBg: 'rgba(255, 255, 255, 0.35)',
+      railHoverBg: 'rgba(255, 255, 255, 0.5)',
+      trackBg: '#fff',
+      trackHoverBg: '#fff',
+      handleColor: '#fff',
+      handleActiveColor: '#fff',
+      handleActiveOutlineColor: 'rgba(255, 255, 255, 0.4)',
+      dotActiveBorderColor: '#fff',
+    },
+  },
+};
+
 /** Sound on or off, the volume and full screen: the controls a live picture has. */
 function LiveControls({ live, volume }: { live: ReturnType<typeof useLiveVideo>; volume: number }) {
   const element = live.video.current;
@@ -104,20 +124,23 @@ function LiveControls({ live, volume }: { live: ReturnType<typeof useLiveVideo>;
           if (element) element.muted = !element.muted;
         }}
       />
-      <Slider
-        className="live-volume"
-        min={0}
-        max={1}
-        step={0.05}
-        value={live.muted ? 0 : volume}
-        tooltip={{ formatter: (value) => `${Math.round((value ?? 0) * 100)}%` }}
-        ariaLabelForHandle="Volume"
-        onChange={(value) => {
-          if (!element) return;
-          element.muted = value === 0;
-          if (value > 0) element.volume = value;
-        }}
-      />
+      {/* On the picture's dark foot in either theme: a white slider, tall enough to hit on a phone (24 px). */}
+      <ConfigProvider theme={onPicture}>
+        <Slider
+          className="live-volume"
+          min={0}
+          max={100}
+          step={5}
+          value={live.muted ? 0 : Math.round(volume * 100)}
+          tooltip={{ formatter: (value) => `${value ?? 0}%` }}
+          ariaLabelForHandle="Volume"
+          onChange={(percent) => {
+            if (!element) return;
+            element.muted = percent === 0;
+            if (percent > 0) element.volume = percent / 100;
+          }}
+        />
+      </ConfigProvider>
       <Button
         type="text"
         size="small"

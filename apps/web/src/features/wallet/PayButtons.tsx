@@ -1,7 +1,7 @@
 import { DollarOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { PublicUser, WalletChargeInput, WalletChargeRouteType } from '@limelight/contracts';
 import { Button, Form, Input, Modal, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
@@ -53,7 +53,12 @@ export function PayModal({
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const { data: cards } = useCardsQuery(undefined, { skip: !open });
   const [chosen, setChosen] = useState<PayWith>();
-  const payWith = chosen ?? defaultPayWith(balance, charge.price, cards);
+  // What the dialog offers first is decided once, as it opens with the fan's cards known: a tip
+  // typed above the wallet's balance never moves the payment to a card by itself.
+  const offered = useRef<PayWith>(undefined);
+  if (!open) offered.current = undefined;
+  else if (!offered.current && cards) offered.current = defaultPayWith(balance, charge.price, cards);
+  const payWith = chosen ?? offered.current ?? defaultPayWith(balance, charge.price, cards);
   const [payFromWallet, wallet] = usePayFromWalletMutation();
   const [payByCard, card] = usePayByCardMutation();
   const isLoading = wallet.isLoading || card.isLoading;
@@ -185,6 +190,8 @@ export function TipButton({ performer, sessionId, place }: { performer: PublicUs
   const min = settings?.minimumTipPrice ?? 10;
   const max = settings?.maximumTipPrice ?? 10000;
   const dialog = usePayDialog(`tip-${place ?? performer._id}`);
+  // Several tip buttons may share a page (a timeline's posts): their fields need ids of their own.
+  const fieldId = useId();
   const kept = dialog.asked ? Number(dialog.params.get('tip')) : Number.NaN;
   const [amount, setAmount] = useState<number | null>(kept > 0 ? kept : min);
   const [message, setMessage] = useState('');
@@ -208,16 +215,22 @@ export function TipButton({ performer, sessionId, place }: { performer: PublicUs
       >
         {/* A div, not a form: Enter in the amount is the dialog's (it pays). */}
         <Form layout="vertical" name="tip" component="div">
-          <Form.Item label="Tokens" extra={`From ${min} to ${max} tokens`} validateStatus={refused ? 'error' : undefined} help={refused}>
-            <AmountInput value={amount} onChange={setAmount} aria-label="Tip amount (tokens)" suffix="tokens" style={{ width: 180 }} />
+          <Form.Item
+            label="Tip amount"
+            htmlFor={`${fieldId}-amount`}
+            extra={`From ${min} to ${max} tokens`}
+            validateStatus={refused ? 'error' : undefined}
+            help={refused}
+          >
+            <AmountInput id={`${fieldId}-amount`} value={amount} onChange={setAmount} suffix="tokens" style={{ width: 180 }} />
           </Form.Item>
-          <Form.Item label="Message (optional)">
+          <Form.Item label="Tip message (optional)" htmlFor={`${fieldId}-message`}>
             <Input.TextArea
+              id={`${fieldId}-message`}
               value={message}
               onChange={(event) => setMessage(event.target.value)}
               maxLength={500}
               rows={2}
-              aria-label="Tip message"
             />
           </Form.Item>
         </Form>

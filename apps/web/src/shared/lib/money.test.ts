@@ -1,5 +1,6 @@
+import { formatMoney } from '@limelight/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatTokens } from './money';
+import { formatTokens } from './money';
 
 describe('money formats', () => {
   it('states tokens with their unit', () => {

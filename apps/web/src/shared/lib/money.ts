@@ -1,3 +1,4 @@
+import { formatMoney } from '@limelight/contracts';
 import { useCallback } from 'react';
 import { usePublicSettingsQuery } from '../../features/settings/api';
 
@@ -14,15 +15,6 @@ export const formatTokens = (amount: number) => `${amount.toFixed(2)} ${amount =
 
 /** A saved card as fans recognise it: "Visa •••• 4242". */
 export const formatCard = (card: { brand: string; last4: string }) => `${card.brand} •••• ${card.last4}`;
-
-/** Real money in a currency with its symbol: "$9.99" (an unknown code is written out: "9.99 XYZ"); never a price on the site. */
-export function formatMoney(amount: number, currency: string) {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
 
 /** Formats money in the site currency, read from the public settings. */
 export function useFormatMoney() {
