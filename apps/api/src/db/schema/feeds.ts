@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
+import { deletedAt, keptOffSale } from './library';
 import { users } from './users';
 
 export type FeedType = 'text' | 'photo' | 'video' | 'audio';
@@ -28,6 +29,7 @@ export const feeds = pgTable(
     pollId: uuid('poll_id'),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    deletedAt: deletedAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +42,7 @@ export const feeds = pgTable(
     check('feeds_type_check', sql`${t.type} in ('text', 'photo', 'video', 'audio')`),
     check('feeds_status_check', sql`${t.status} in ('active', 'inactive')`),
     check('feeds_price_non_negative', sql`${t.priceCents} >= 0`),
+    keptOffSale('feeds', t),
   ],
 );
 

@@ -1,19 +1,6 @@
 import type { DeliveryAddress, DeliveryStatus, ProductType } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './files';
 import { libraryItemColumns, libraryItemConstraints } from './library';
@@ -32,8 +19,6 @@ export const products = pgTable(
     type: text('type').$type<ProductType>().notNull(),
     stock: integer('stock'),
     digitalFileId: uuid('digital_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /** Set when its creator deleted it after a sale: off sale and out of their lists, still its buyers'. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     ...libraryItemConstraints('products', t),

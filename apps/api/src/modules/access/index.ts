@@ -29,6 +29,8 @@ export {
   creatorsReaching,
   creatorsReachingSql,
   type Gated,
+  hasBuyers,
+  openTo,
   subscriptionGivesAccess,
   visibleTo,
 } from './policy';

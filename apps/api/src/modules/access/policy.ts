@@ -110,19 +110,55 @@ export async function canViewOne(db: Queryable, viewer: SessionUser | undefined,
   return (await accessTo(db, viewer, itemType, [item])).get(item.id)!.canView;
 }
 
+/** Whether anyone holds this item: a purchase stands until a refund takes its row away. */
+export async function hasBuyers(db: Queryable, itemType: PurchasableType, itemId: string) {
+  const [row] = await db
+    .select({ id: purchasedItems.id })
+    .from(purchasedItems)
+    .where(and(eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)))
+    .limit(1);
+  return !!row;
+}
+
+async function hasBought(db: Queryable, viewer: SessionUser, itemType: PurchasableType, itemId: string) {
+  const [row] = await db
+    .select({ id: purchasedItems.id })
+    .from(purchasedItems)
+    .where(and(eq(purchasedItems.userId, viewer.id), eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)));
+  return !!row;
+}
+
+/** An item as `visibleTo` and `openTo` look it up: its row, and whether fans may see it now. */
+type Found<T> = { row: T; shown: boolean } | undefined;
+type Deletable = { id: string; performerId: string; deletedAt: Date | null };
+
 /**
  * An item a viewer asked for by id, found with `shown` (whether fans may see it now) in the same
  * query: its owner and admins see it in any state, anyone else only when shown; else 404. A
- * creator who refuses the viewer answers 403 for all their items.
+ * creator who refuses the viewer answers 403 for all their items. An item its creator deleted
+ * is gone for everyone here: it cannot be bought, liked or edited any more.
  */
-export async function visibleTo<T extends { performerId: string }>(
+export async function visibleTo<T extends Deletable>(db: Queryable, found: Found<T>, viewer: SessionUser | undefined, what: string) {
+  const privileged = isPrivileged(viewer, found?.row.performerId);
+  if (!found || found.row.deletedAt || (!privileged && !found.shown)) throw notFound(what);
+  await assertMayReach(db, viewer, found.row.performerId);
+  return found.row;
+}
+
+/**
+ * An item's own page (and its files): as `visibleTo`, except that one its creator deleted after
+ * selling it still opens to its buyers (domain rules: what a fan bought stays theirs). To anyone
+ * else, its creator and admins included, it no longer exists.
+ */
+export async function openTo<T extends Deletable>(
   db: Queryable,
-  found: { row: T; shown: boolean } | undefined,
+  found: Found<T>,
   viewer: SessionUser | undefined,
   what: string,
-): Promise<T> {
-  const privileged = isPrivileged(viewer, found?.row.performerId);
-  if (!found || (!privileged && !found.shown)) throw notFound(what);
+  itemType: PurchasableType,
+) {
+  if (!found?.row.deletedAt) return visibleTo(db, found, viewer, what);
+  if (!viewer || !(await hasBought(db, viewer, itemType, found.row.id))) throw notFound(what);
   await assertMayReach(db, viewer, found.row.performerId);
   return found.row;
 }

@@ -6,25 +6,26 @@ import type { Queryable } from '../../db/client';
 import { comments, feeds, files, galleries, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, mayDeleteComment } from '../access';
-import { visibleFeed } from '../feeds';
-import { visibleGallery } from '../galleries';
+import { openedFeed } from '../feeds';
+import { openedGallery } from '../galleries';
 import { notify } from '../notifications';
 import { forgetReactions, viewerReactedSql } from '../reactions';
 import { findByUsernames, publicUsersById } from '../users';
-import { visibleVideo } from '../videos';
+import { openedVideo } from '../videos';
 
 type ObjectType = Comment['objectType'];
-type Target = { ownerId: string; canView: boolean };
+/** `isKept`: its creator deleted it after a sale; its buyers still read its comments, nobody adds any. */
+type Target = { ownerId: string; canView: boolean; isKept: boolean };
 const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery' };
 /** The web page of the commented content, where a notification about it leads. */
 const pageOf = (input: { objectType: ObjectType; objectId: string }) =>
   `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`;
 
-/** Per commentable kind: find it for this viewer (404 when hidden) and keep its comment count. */
+/** Per commentable kind: find it for this viewer as its page does (404 when hidden) and keep its comment count. */
 const targets: Record<
   ObjectType,
   {
@@ -32,21 +33,21 @@ const targets: Record<
     count(tx: Queryable, id: string, by: number): Promise<unknown>;
   }
 > = {
-  feed: gated('feed', visibleFeed, feeds),
-  video: gated('video', visibleVideo, videos),
-  gallery: gated('gallery', visibleGallery, galleries),
+  feed: gated('feed', openedFeed, feeds),
+  video: gated('video', openedVideo, videos),
+  gallery: gated('gallery', openedGallery, galleries),
 };
 
 /** A commentable item sold or kept for subscribers: found for the viewer, its access checked. */
 function gated(
   itemType: 'feed' | 'video' | 'gallery',
-  find: (deps: Deps, viewer: SessionUser | undefined, id: string) => Promise<Gated>,
+  find: (deps: Deps, viewer: SessionUser | undefined, id: string) => Promise<Gated & { deletedAt: Date | null }>,
   table: typeof feeds | typeof videos | typeof galleries,
 ) {
   return {
     async find(deps: Deps, viewer: SessionUser | undefined, id: string): Promise<Target> {
       const item = await find(deps, viewer, id);
-      return { ownerId: item.performerId, canView: await canViewOne(deps.db, viewer, itemType, item) };
+      return { ownerId: item.performerId, canView: await canViewOne(deps.db, viewer, itemType, item), isKept: !!item.deletedAt };
     },
     count: (tx: Queryable, id: string, by: number) =>
       tx
@@ -62,6 +63,7 @@ type NewComment = { objectType: ObjectType; objectId: string; content: string; p
 /** Only those who may see the content itself may comment on it, and reply to or like its comments. */
 async function assertMayComment(deps: Deps, viewer: SessionUser, input: { objectType: ObjectType; objectId: string }, verb: string) {
   const target = await targets[input.objectType].find(deps, viewer, input.objectId);
+  if (target.isKept) throw conflict(`This ${nouns[input.objectType]} was deleted: its comments are closed`);
   if (!target.canView) {
     throw new AppError(403, ErrorCode.forbidden, `Subscribe or unlock this ${nouns[input.objectType]} to ${verb}`);
   }

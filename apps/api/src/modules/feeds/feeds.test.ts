@@ -1,10 +1,10 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { expectSoundLedger, fundWallet, purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { generateVideo } from '../../../test/media';
-import { feeds } from '../../db/schema';
+import { feeds, files } from '../../db/schema';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -325,6 +325,72 @@ describe('the creator’s own posts', () => {
     expect((await app.inject({ method: 'DELETE', url, headers: creator.headers })).statusCode).toBe(200);
     expect((await app.inject(second.url!)).statusCode).toBe(404);
     expect((await view(feed._id)).statusCode).toBe(404);
+  });
+});
+
+describe('a sold post its creator deletes (decision 034)', () => {
+  afterEach(() => expectSoundLedger(app));
+
+  it('stays its buyer’s: they open it, its media and comments; it is off sale and out of every list; an unsold one goes', async () => {
+    const author = await verifiedPerformer(app);
+    const media = await uploaded('photo', photo, author.headers);
+    const sold = await post({ type: 'photo', text: 'Sold, then deleted', isSale: true, price: 5, fileIds: [media._id] }, author.headers);
+    const unsoldMedia = await uploaded('photo', photo, author.headers);
+    const unsold = await post({ type: 'photo', text: 'Never sold', isSale: true, price: 5, fileIds: [unsoldMedia._id] }, author.headers);
+    const [buyer, late] = [await signedIn(app, 'user'), await signedIn(app, 'user')];
+    for (const fan of [buyer, late]) {
+      await fundWallet(app, fan.user.id, 20);
+      await app.inject({ method: 'POST', url: `/api/follows/${author.user.id}`, headers: fan.headers });
+    }
+    const buy = (fan: Account) =>
+      app.inject({ method: 'POST', url: `/api/wallet/charges/feed/${sold._id}`, headers: fan.headers, payload: {} });
+    expect((await buy(buyer)).statusCode).toBe(200);
+    const remove = (id: string) => app.inject({ method: 'DELETE', url: `/api/performer/feeds/${id}`, headers: author.headers });
+    expect((await remove(sold._id)).statusCode).toBe(200);
+    expect((await remove(unsold._id)).statusCode).toBe(200);
+
+    // The buyer: its page, a fresh signed link to its photo, the file's status and its comments (closed to new ones).
+    const kept = (await view(sold._id, buyer.headers)).json();
+    expect(kept).toMatchObject({ text: 'Sold, then deleted', isBought: true, canView: true });
+    expect((await app.inject(kept.files[0].url)).statusCode).toBe(200);
+    const status = (fan?: Account) => app.inject({ url: `/api/user/feeds/${sold._id}/file/${media._id}/status`, headers: fan?.headers });
+    expect((await status(buyer)).json().url).toMatch(/expires=/);
+    const comments = (fan: Account) => app.inject({ url: `/api/comments?objectType=feed&objectId=${sold._id}`, headers: fan.headers });
+    expect((await comments(buyer)).statusCode).toBe(200);
+    const comment = { objectType: 'feed', objectId: sold._id, content: 'Still here?' };
+    expect((await app.inject({ method: 'POST', url: '/api/comments', headers: buyer.headers, payload: comment })).statusCode).toBe(409);
+
+    // Out of every list, the buyer's included: the timeline, the creator's page, their own list and the counts.
+    for (const fan of [buyer, late]) {
+      expect((await app.inject({ url: '/api/user/feeds', headers: fan.headers })).json().data).toEqual([]);
+      expect((await app.inject({ url: `/api/user/feeds/search/${author.user.username}`, headers: fan.headers })).json().data).toEqual([]);
+    }
+    expect((await app.inject({ url: '/api/performer/feeds', headers: author.headers })).json().total).toBe(0);
+    expect((await app.inject(`/api/performers/${author.user.id}`)).json().counts).toMatchObject({ posts: 0, photos: 0 });
+
+    // Anyone else: it does not exist, cannot be bought or liked; its creator can neither open nor edit it.
+    expect((await view(sold._id, late.headers)).statusCode).toBe(404);
+    expect((await view(sold._id)).statusCode).toBe(404);
+    expect((await status(late)).statusCode).toBe(404);
+    expect((await comments(late)).statusCode).toBe(404);
+    expect((await buy(late)).statusCode).toBe(404);
+    const like = { objectType: 'feed', objectId: sold._id, action: 'like' };
+    expect((await app.inject({ method: 'POST', url: '/api/reactions', headers: buyer.headers, payload: like })).statusCode).toBe(404);
+    expect((await view(sold._id, author.headers)).statusCode).toBe(404);
+    const own = `/api/performer/feeds/${sold._id}`;
+    expect((await app.inject({ url: own, headers: author.headers })).statusCode).toBe(404);
+    const edit = { type: 'text', text: 'Edited after all' };
+    expect((await app.inject({ method: 'PUT', url: own, headers: author.headers, payload: edit })).statusCode).toBe(404);
+    expect((await remove(sold._id)).statusCode).toBe(404);
+
+    // The unsold post went with its media.
+    expect((await view(unsold._id, author.headers)).statusCode).toBe(404);
+    expect(
+      await app.deps.db
+        .select()
+        .from(files)
+        .where(inArray(files.id, [unsoldMedia._id, media._id])),
+    ).toMatchObject([{ id: media._id }]);
   });
 });
 

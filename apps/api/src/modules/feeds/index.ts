@@ -1,2 +1,2 @@
 /** What other modules may use of the feeds module (decision 004): everything else is its own. */
-export { visibleFeed } from './service';
+export { openedFeed, visibleFeed } from './service';

@@ -1,5 +1,5 @@
 import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCents } from '@limelight/contracts';
-import { and, count, eq, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -8,7 +8,17 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import { canViewOne, creatorsReachingSql, notHiddenFrom, viewerParams, viewerPlaceholders, visibleCreatorWith, visibleTo } from '../access';
+import {
+  canViewOne,
+  creatorsReachingSql,
+  hasBuyers,
+  notHiddenFrom,
+  openTo,
+  viewerParams,
+  viewerPlaceholders,
+  visibleCreatorWith,
+  visibleTo,
+} from '../access';
 import { findFile, presentMediaFile, removeStored } from '../media';
 import { tellFans } from '../notifications';
 import { byListedCreator, findCreatorForViewer } from '../performers';
@@ -150,11 +160,15 @@ async function attachedFileIds(tx: Queryable, feed: FeedRow) {
   return [...rows.map((row) => row.fileId), feed.thumbnailFileId, feed.teaserFileId].filter((id): id is string => !!id);
 }
 
+/** The creator's own posts: one they deleted is its buyers' alone (decision 034). */
+const ownedFeeds = (performer: SessionUser) => and(eq(feeds.performerId, performer.id), isNull(feeds.deletedAt));
+
+/** A post of the creator's own (any state but deleted), optionally locked for a change; else 404. */
 async function ownFeed(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {
   const query = db
     .select()
     .from(feeds)
-    .where(and(eq(feeds.id, id), eq(feeds.performerId, performer.id)));
+    .where(and(eq(feeds.id, id), ownedFeeds(performer)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound('Post');
   return row;
@@ -165,9 +179,18 @@ export async function feedForOwner(deps: Deps, performer: SessionUser, id: strin
   return feed!;
 }
 
+/**
+ * Deletes a post. Once bought it stays its buyers' (domain rules: what a fan bought stays theirs):
+ * it leaves sale and every list, and keeps its media and poll for them. A post nobody bought goes
+ * with its media and poll.
+ */
 export async function deleteFeed(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const feed = await ownFeed(tx, performer, id, true);
+    if (await hasBuyers(tx, 'feed', feed.id)) {
+      await tx.update(feeds).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(feeds.id, feed.id));
+      return [];
+    }
     const fileIds = await attachedFileIds(tx, feed);
     await tx.delete(feeds).where(eq(feeds.id, feed.id));
     if (feed.pollId) await tx.delete(polls).where(eq(polls.id, feed.pollId));
@@ -181,7 +204,7 @@ const ownSortable = { updatedAt: feeds.updatedAt, createdAt: feeds.createdAt, pu
 /** The creator's own posts, scheduled and inactive ones included, for the content manager. */
 export async function performerFeeds(deps: Deps, performer: SessionUser, query: z.output<typeof performerFeedQuerySchema>) {
   const where = and(
-    eq(feeds.performerId, performer.id),
+    ownedFeeds(performer),
     query.type ? eq(feeds.type, query.type) : undefined,
     query.status ? eq(feeds.status, query.status) : undefined,
     query.q ? ilike(feeds.text, `%${escapeLike(query.q)}%`) : undefined,
@@ -319,17 +342,24 @@ function pageOf(
   };
 }
 
-/** One post for a visitor; hidden, scheduled or unlisted creators' posts are not found. */
-export async function visibleFeed(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [found] = await deps.db
+async function findShownFeed(db: Queryable, id: string) {
+  const [found] = await db
     .select({ row: feeds, shown: sql<boolean>`(${shownFeed()})` })
     .from(feeds)
     .where(eq(feeds.id, id));
-  return visibleTo(deps.db, found, viewer, 'Post');
+  return found;
 }
 
+/** One post for a visitor; hidden, scheduled, deleted or unlisted creators' posts are not found. */
+export const visibleFeed = async (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  visibleTo(deps.db, await findShownFeed(deps.db, id), viewer, 'Post');
+
+/** A post's own page: a visible one, or one its creator deleted to its buyers alone. */
+export const openedFeed = async (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  openTo(deps.db, await findShownFeed(deps.db, id), viewer, 'Post', 'feed');
+
 export async function feedForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [feed] = await presentFeeds(deps, viewer, [await visibleFeed(deps, viewer, id)]);
+  const [feed] = await presentFeeds(deps, viewer, [await openedFeed(deps, viewer, id)]);
   return feed!;
 }
 
@@ -343,7 +373,7 @@ export async function voteInFeed(deps: Deps, viewer: SessionUser, feedId: string
 
 /** A post's file as this viewer may see it, for polling while it processes. */
 export async function feedFileStatus(deps: Deps, viewer: SessionUser | undefined, feedId: string, fileId: string) {
-  const feed = await visibleFeed(deps, viewer, feedId);
+  const feed = await openedFeed(deps, viewer, feedId);
   const attached = await attachedFileIds(deps.db, feed);
   const file = attached.includes(fileId) ? await findFile(deps.db, fileId) : undefined;
   if (!file) throw notFound('File');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { expectSoundLedger, fundWallet, purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -197,5 +197,81 @@ describe('alt text (decision 030)', () => {
     expect(locked.json().canView).toBe(false);
     expect(locked.body).not.toContain('Fishing boats');
     expect((await photosOf(gallery._id, fan.headers)).body).not.toContain('Fishing boats');
+  });
+});
+
+describe('a sold gallery its creator deletes (decision 034)', () => {
+  afterEach(() => expectSoundLedger(app));
+
+  it('stays its buyer’s: they open it, its photos and comments; it is off sale and out of every list; an unsold one goes', async () => {
+    const author = await verifiedPerformer(app);
+    const sold = await createGallery({ title: 'Sold, then deleted', isSale: true, price: 5 }, author.headers);
+    const photo = (await uploadPhoto(sold._id, author.headers)).json();
+    const unsold = await createGallery({ title: 'Never sold', isSale: true, price: 5 }, author.headers);
+    const unsoldPhoto = (await uploadPhoto(unsold._id, author.headers)).json();
+    const [buyer, late] = [await signedIn(app, 'user'), await signedIn(app, 'user')];
+    for (const fan of [buyer, late]) await fundWallet(app, fan.user.id, 20);
+    const buy = (fan: Account) =>
+      app.inject({ method: 'POST', url: `/api/wallet/charges/gallery/${sold._id}`, headers: fan.headers, payload: {} });
+    expect((await buy(buyer)).statusCode).toBe(200);
+    const remove = (id: string) =>
+      app.inject({ method: 'DELETE', url: `/api/performer/performer-assets/galleries/${id}`, headers: author.headers });
+    expect((await remove(sold._id)).statusCode).toBe(200);
+    expect((await remove(unsold._id)).statusCode).toBe(200);
+
+    // The buyer: its page, its photos by fresh signed links, a view, and its comments (closed to new ones).
+    const gallery = (fan?: Account) => app.inject({ url: `/api/performer-assets/galleries/${sold._id}`, headers: fan?.headers });
+    expect((await gallery(buyer)).json()).toMatchObject({ title: 'Sold, then deleted', isBought: true, canView: true });
+    const photos = (await photosOf(sold._id, buyer.headers)).json();
+    expect(photos).toMatchObject({ total: 1, data: [{ _id: photo._id }] });
+    expect((await app.inject(photos.data[0].file.url)).statusCode).toBe(200);
+    const addView = (fan: Account) =>
+      app.inject({ method: 'POST', url: `/api/performer-assets/galleries/${sold._id}/view`, headers: fan.headers });
+    expect((await addView(buyer)).json()).toEqual({ views: 1 });
+    const comments = (fan: Account) => app.inject({ url: `/api/comments?objectType=gallery&objectId=${sold._id}`, headers: fan.headers });
+    expect((await comments(buyer)).statusCode).toBe(200);
+    const comment = { objectType: 'gallery', objectId: sold._id, content: 'Still here?' };
+    expect((await app.inject({ method: 'POST', url: '/api/comments', headers: buyer.headers, payload: comment })).statusCode).toBe(409);
+
+    // Out of every list, the buyer's included: the creator's galleries and photos, a search, their own list and the counts.
+    for (const fan of [buyer, late]) {
+      const listed = await app.inject({
+        url: `/api/performer-assets/galleries/search?performerId=${author.user.id}`,
+        headers: fan.headers,
+      });
+      expect(listed.json().total).toBe(0);
+      expect(
+        (await app.inject({ url: '/api/performer-assets/galleries/search?q=then%20deleted', headers: fan.headers })).json().total,
+      ).toBe(0);
+      expect((await app.inject({ url: `/api/performer-assets/photos/${author.user.id}`, headers: fan.headers })).json().total).toBe(0);
+    }
+    expect((await app.inject({ url: '/api/performer/performer-assets/galleries/search', headers: author.headers })).json().total).toBe(0);
+    expect((await app.inject(`/api/performers/${author.user.id}`)).json().counts).toMatchObject({ photos: 0 });
+
+    // Anyone else: it does not exist, cannot be bought or liked; its creator can neither open nor edit it or its photos.
+    expect((await gallery(late)).statusCode).toBe(404);
+    expect((await gallery()).statusCode).toBe(404);
+    expect((await photosOf(sold._id, late.headers)).statusCode).toBe(404);
+    expect((await addView(late)).statusCode).toBe(404);
+    expect((await comments(late)).statusCode).toBe(404);
+    expect((await buy(late)).statusCode).toBe(404);
+    const like = { objectType: 'gallery', objectId: sold._id, action: 'like' };
+    expect((await app.inject({ method: 'POST', url: '/api/reactions', headers: buyer.headers, payload: like })).statusCode).toBe(404);
+    expect((await gallery(author)).statusCode).toBe(404);
+    const own = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) =>
+      app.inject({ method, url: `/api/performer/performer-assets/${path}`, headers: author.headers, payload });
+    expect((await own('GET', `galleries/${sold._id}/view`)).statusCode).toBe(404);
+    expect((await own('GET', `photos/search?galleryId=${sold._id}`)).statusCode).toBe(404);
+    expect((await own('PUT', `galleries/${sold._id}`, { title: 'Edited' })).statusCode).toBe(404);
+    expect((await own('PUT', `photos/${photo._id}`, { title: 'Edited' })).statusCode).toBe(404);
+    expect((await own('POST', `photos/set-cover/${photo._id}`)).statusCode).toBe(404);
+    expect((await own('DELETE', `photos/${photo._id}`)).statusCode).toBe(404);
+    expect((await uploadPhoto(sold._id, author.headers)).statusCode).toBe(404);
+    expect((await remove(sold._id)).statusCode).toBe(404);
+    expect((await app.inject(photos.data[0].file.url)).statusCode).toBe(200);
+
+    // The unsold gallery went with its photo's file.
+    expect((await photosOf(unsold._id, author.headers)).statusCode).toBe(404);
+    expect((await app.inject(unsoldPhoto.file.url)).statusCode).toBe(404);
   });
 });

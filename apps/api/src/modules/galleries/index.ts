@@ -1,2 +1,2 @@
 /** What other modules may use of the galleries module (decision 004): everything else is its own. */
-export { visibleGallery } from './service';
+export { openedGallery, visibleGallery } from './service';

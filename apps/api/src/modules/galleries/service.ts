@@ -19,8 +19,8 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, canViewOne } from '../access';
-import { countView, libraryPage, ownItem, shownIn, shownTo, visibleItem } from '../library';
+import { accessTo, assertMayReach, canViewOne, hasBuyers } from '../access';
+import { countView, libraryPage, openedItem, ownedBy, ownItem, shownIn, shownTo, visibleItem } from '../library';
 import { presentMediaFile, removeStored, saveImageFile } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
@@ -42,16 +42,24 @@ export async function updateGallery(deps: Deps, performer: SessionUser, id: stri
   const [row] = await deps.db
     .update(galleries)
     .set(columnsOf(input))
-    .where(and(eq(galleries.id, id), eq(galleries.performerId, performer.id)))
+    .where(and(eq(galleries.id, id), ownedBy(galleries, performer)))
     .returning();
   if (!row) throw notFound('Gallery');
   return (await presentGalleries(deps, performer, [row]))[0]!;
 }
 
-/** Deletes the gallery with its photos and their files. */
+/**
+ * Deletes a gallery. Once bought it stays its buyers' (domain rules: what a fan bought stays
+ * theirs): it leaves sale and every list, and keeps its photos for them. A gallery nobody bought
+ * goes with its photos and their files.
+ */
 export async function deleteGallery(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
-    const gallery = await ownGalleryRow(tx, performer, id);
+    const gallery = await ownGalleryRow(tx, performer, id, true);
+    if (await hasBuyers(tx, 'gallery', gallery.id)) {
+      await tx.update(galleries).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(galleries.id, gallery.id));
+      return [];
+    }
     const fileIds = (await tx.select({ fileId: photos.fileId }).from(photos).where(eq(photos.galleryId, gallery.id))).map(
       (row) => row.fileId,
     );
@@ -61,7 +69,8 @@ export async function deleteGallery(deps: Deps, performer: SessionUser, id: stri
   await removeStored(deps, removed);
 }
 
-const ownGalleryRow = (db: Queryable, performer: SessionUser, id: string) => ownItem(db, galleries, performer, id, 'Gallery');
+const ownGalleryRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
+  ownItem(db, galleries, performer, id, 'Gallery', forUpdate);
 
 export async function ownGallery(deps: Deps, performer: SessionUser, id: string) {
   return (await presentGalleries(deps, performer, [await ownGalleryRow(deps.db, performer, id)]))[0]!;
@@ -82,7 +91,7 @@ export async function searchGalleries(deps: Deps, viewer: SessionUser | undefine
 
 export async function performerGalleries(deps: Deps, performer: SessionUser, query: z.output<typeof performerGalleryQuerySchema>) {
   const where = and(
-    eq(galleries.performerId, performer.id),
+    ownedBy(galleries, performer),
     query.status ? eq(galleries.status, query.status) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
@@ -93,12 +102,17 @@ export async function performerGalleries(deps: Deps, performer: SessionUser, que
 export const visibleGallery = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
   visibleItem(deps.db, galleries, viewer, id, 'Gallery');
 
+/** A gallery's own page and photos: a visible one, or one its creator deleted to its buyers alone. */
+export const openedGallery = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  openedItem(deps.db, galleries, viewer, id, 'Gallery', 'gallery');
+
 export async function galleryForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  return (await presentGalleries(deps, viewer, [await visibleGallery(deps, viewer, id)]))[0]!;
+  return (await presentGalleries(deps, viewer, [await openedGallery(deps, viewer, id)]))[0]!;
 }
 
+/** A view of the gallery's page, whoever may open it (a deleted one's buyers too). */
 export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  return countView(deps.db, galleries, await visibleGallery(deps, viewer, id), viewer);
+  return countView(deps.db, galleries, await openedGallery(deps, viewer, id), viewer);
 }
 
 /** Galleries as one viewer sees them: a fixed number of queries for a page. */
@@ -177,12 +191,12 @@ export async function uploadPhoto(deps: Deps, performer: SessionUser, request: F
   )[0]!;
 }
 
+/** One of the creator's photos, in a gallery they have not deleted: a deleted gallery's photos are its buyers'. */
+const ownPhoto = (performer: SessionUser, id: string) =>
+  and(eq(photos.id, id), sql`${photos.galleryId} in (select ${galleries.id} from ${galleries} where ${ownedBy(galleries, performer)})`);
+
 export async function updatePhoto(deps: Deps, performer: SessionUser, id: string, title: string) {
-  const [row] = await deps.db
-    .update(photos)
-    .set({ title })
-    .where(and(eq(photos.id, id), eq(photos.performerId, performer.id)))
-    .returning();
+  const [row] = await deps.db.update(photos).set({ title }).where(ownPhoto(performer, id)).returning();
   if (!row) throw notFound('Photo');
   const gallery = await ownGalleryRow(deps.db, performer, row.galleryId);
   return (await presentPhotos(deps, [row], () => ({ gallery, canView: true })))[0]!;
@@ -191,10 +205,7 @@ export async function updatePhoto(deps: Deps, performer: SessionUser, id: string
 /** Removes a photo; the gallery's cover moves to its oldest remaining photo. */
 export async function deletePhoto(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
-    const [photo] = await tx
-      .delete(photos)
-      .where(and(eq(photos.id, id), eq(photos.performerId, performer.id)))
-      .returning();
+    const [photo] = await tx.delete(photos).where(ownPhoto(performer, id)).returning();
     if (!photo) throw notFound('Photo');
     const [next] = await tx
       .select({ id: photos.id })
@@ -215,10 +226,7 @@ export async function deletePhoto(deps: Deps, performer: SessionUser, id: string
 }
 
 export async function setCover(deps: Deps, performer: SessionUser, photoId: string) {
-  const [photo] = await deps.db
-    .select()
-    .from(photos)
-    .where(and(eq(photos.id, photoId), eq(photos.performerId, performer.id)));
+  const [photo] = await deps.db.select().from(photos).where(ownPhoto(performer, photoId));
   if (!photo) throw notFound('Photo');
   await deps.db.update(galleries).set({ coverPhotoId: photo.id }).where(eq(galleries.id, photo.galleryId));
   return ownGallery(deps, performer, photo.galleryId);
@@ -231,7 +239,7 @@ export async function galleryPhotos(
   query: z.output<typeof photoQuerySchema>,
   ownOnly = false,
 ) {
-  const gallery = ownOnly ? await ownGalleryRow(deps.db, viewer!, query.galleryId) : await visibleGallery(deps, viewer, query.galleryId);
+  const gallery = ownOnly ? await ownGalleryRow(deps.db, viewer!, query.galleryId) : await openedGallery(deps, viewer, query.galleryId);
   const canView = await canViewOne(deps.db, viewer, 'gallery', gallery);
   const where = eq(photos.galleryId, gallery.id);
   const direction = query.sort === 'asc' ? asc : desc;

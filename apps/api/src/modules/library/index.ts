@@ -1,2 +1,2 @@
 /** What other modules may use of the library module (decision 004): everything else is its own. */
-export { countView, libraryPage, ownItem, shownIn, shownTo, visibleItem } from './repo';
+export { countView, libraryPage, openedItem, ownedBy, ownItem, shownIn, shownTo, visibleItem } from './repo';

@@ -1,11 +1,11 @@
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import type { galleries, products, videos } from '../../db/schema';
+import type { galleries, PurchasableType, products, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { notHiddenFrom, visibleTo } from '../access';
+import { notHiddenFrom, openTo, visibleTo } from '../access';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
@@ -20,7 +20,10 @@ export const shownIn = (table: LibraryTable) => and(eq(table.status, 'active'), 
 export const shownTo = (viewer: SessionUser | undefined, table: LibraryTable) =>
   and(shownIn(table), notHiddenFrom(viewer, table.performerId));
 
-/** An item of the creator's own library (any state), optionally locked for a change; else 404. */
+/** The creator's own items, for their lists: one they deleted is its buyers' alone (decision 034). */
+export const ownedBy = (table: LibraryTable, performer: SessionUser) => and(eq(table.performerId, performer.id), isNull(table.deletedAt));
+
+/** An item of the creator's own library (any state but deleted), optionally locked for a change; else 404. */
 export async function ownItem<T extends LibraryTable>(
   db: Queryable,
   table: T,
@@ -32,10 +35,18 @@ export async function ownItem<T extends LibraryTable>(
   const query = db
     .select()
     .from(table as LibraryTable)
-    .where(and(eq(table.id, id), eq(table.performerId, performer.id)));
+    .where(and(eq(table.id, id), ownedBy(table, performer)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(what);
   return row as RowOf<T>;
+}
+
+async function findShown<T extends LibraryTable>(db: Queryable, table: T, id: string) {
+  const [found] = await db
+    .select({ row: table as LibraryTable, shown: sql<boolean>`(${shownIn(table)})` })
+    .from(table as LibraryTable)
+    .where(eq(table.id, id));
+  return found as { row: RowOf<T>; shown: boolean } | undefined;
 }
 
 /** One item for a visitor: shown to fans, unless the viewer owns it or is an admin; one query. */
@@ -46,11 +57,19 @@ export async function visibleItem<T extends LibraryTable>(
   id: string,
   what: string,
 ) {
-  const [found] = await db
-    .select({ row: table as LibraryTable, shown: sql<boolean>`(${shownIn(table)})` })
-    .from(table as LibraryTable)
-    .where(eq(table.id, id));
-  return visibleTo(db, found as { row: RowOf<T>; shown: boolean } | undefined, viewer, what);
+  return visibleTo(db, await findShown(db, table, id), viewer, what);
+}
+
+/** An item's own page: a visible one, or one its creator deleted to its buyers alone. */
+export async function openedItem<T extends typeof videos | typeof galleries>(
+  db: Queryable,
+  table: T,
+  viewer: SessionUser | undefined,
+  id: string,
+  what: string,
+  itemType: PurchasableType,
+) {
+  return openTo(db, await findShown(db, table, id), viewer, what, itemType);
 }
 
 /** A sorted page of library items and their total, presented for the viewer. */

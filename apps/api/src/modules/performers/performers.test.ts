@@ -101,6 +101,12 @@ describe('a creator page header’s counts', () => {
       { performerId: creator.user.id, title: 'Draft', status: 'draft', likeCount: 9 },
     ]);
     await db.insert(galleries).values({ performerId: creator.user.id, title: 'Set', photoCount: 3, likeCount: 2 });
+    // Sold, then deleted (decision 034): their buyers' alone, counted nowhere; a deleted item is never active.
+    const kept = { performerId: creator.user.id, status: 'inactive' as const, deletedAt: new Date(), likeCount: 16 };
+    await db.insert(feeds).values({ ...kept, type: 'text' });
+    await db.insert(videos).values({ ...kept, title: 'Kept' });
+    await db.insert(galleries).values({ ...kept, title: 'Kept', photoCount: 16 });
+    await expect(db.insert(videos).values({ ...kept, title: 'Kept', status: 'active' })).rejects.toThrow();
 
     const response = await profile(creator.user.username!, fan.headers);
     expect(response.statusCode, response.body).toBe(200);

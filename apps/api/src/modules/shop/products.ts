@@ -7,7 +7,7 @@ import {
   saveProductSchema,
   toCents,
 } from '@limelight/contracts';
-import { and, asc, eq, ilike, inArray, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -18,7 +18,7 @@ import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { assertMayReach } from '../access';
-import { libraryPage, ownItem, shownTo, visibleItem } from '../library';
+import { libraryPage, ownedBy, ownItem, shownTo, visibleItem } from '../library';
 import {
   DOWNLOAD_UPLOAD,
   deleteFileRecords,
@@ -136,11 +136,8 @@ export async function deleteProduct(deps: Deps, performer: SessionUser, id: stri
 }
 
 /** The creator's own product (any state but deleted), optionally locked for a change; else 404. */
-async function ownProductRow(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {
-  const row = await ownItem(db, products, performer, id, 'Product', forUpdate);
-  if (row.deletedAt) throw notFound('Product');
-  return row;
-}
+const ownProductRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
+  ownItem(db, products, performer, id, 'Product', forUpdate);
 
 /** `GET /performer/performer-assets/products/{id}/view`: the creator's own, in any state. */
 export async function ownProduct(deps: Deps, performer: SessionUser, id: string) {
@@ -158,11 +155,8 @@ export async function hasBought(db: Queryable, buyer: SessionUser, productId: st
 }
 
 /** One product on sale to a visitor: active, not deleted and its creator listed, unless the viewer owns it or is an admin. */
-export async function visibleProduct(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const row = await visibleItem(deps.db, products, viewer, id, 'Product');
-  if (row.deletedAt) throw notFound('Product');
-  return row;
-}
+export const visibleProduct = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  visibleItem(deps.db, products, viewer, id, 'Product');
 
 /** A product's page: one on sale, or a deleted one to those who bought it (and only to them). */
 async function productPageRow(deps: Deps, viewer: SessionUser | undefined, id: string) {
@@ -205,12 +199,7 @@ export async function searchProducts(deps: Deps, viewer: SessionUser | undefined
 
 /** `GET /performer/performer-assets/products/search`: the creator's own, drafts and inactive ones included. */
 export async function performerProducts(deps: Deps, performer: SessionUser, query: z.output<typeof performerProductQuerySchema>) {
-  const where = and(
-    eq(products.performerId, performer.id),
-    isNull(products.deletedAt),
-    query.status ? eq(products.status, query.status) : undefined,
-    ...filtersOf(query),
-  );
+  const where = and(ownedBy(products, performer), query.status ? eq(products.status, query.status) : undefined, ...filtersOf(query));
   return pageOf(deps, performer, where, query);
 }
 

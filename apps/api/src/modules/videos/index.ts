@@ -1,2 +1,2 @@
 /** What other modules may use of the videos module (decision 004): everything else is its own. */
-export { visibleVideo } from './service';
+export { openedVideo, visibleVideo } from './service';

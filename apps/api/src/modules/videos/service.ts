@@ -16,8 +16,8 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach } from '../access';
-import { countView, libraryPage, ownItem, shownTo, visibleItem } from '../library';
+import { accessTo, assertMayReach, hasBuyers } from '../access';
+import { countView, libraryPage, openedItem, ownedBy, ownItem, shownTo, visibleItem } from '../library';
 import {
   deleteFileRecords,
   type KeptUpload,
@@ -108,9 +108,18 @@ export async function removeVideoFile(deps: Deps, performer: SessionUser, id: st
   return ownVideo(deps, performer, id);
 }
 
+/**
+ * Deletes a video. Once bought it stays its buyers' (domain rules: what a fan bought stays
+ * theirs): it leaves sale and every list, and keeps its files for them. A video nobody bought
+ * goes with its files.
+ */
 export async function deleteVideo(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const video = await ownVideoRow(tx, performer, id, true);
+    if (await hasBuyers(tx, 'video', id)) {
+      await tx.update(videos).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(videos.id, id));
+      return [];
+    }
     await tx.delete(videos).where(eq(videos.id, id));
     return deleteFileRecords(
       tx,
@@ -154,19 +163,24 @@ export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, 
 
 /** The creator's own library, drafts and inactive videos included. */
 export async function performerVideos(deps: Deps, performer: SessionUser, query: z.output<typeof performerVideoQuerySchema>) {
-  const where = and(eq(videos.performerId, performer.id), query.status ? eq(videos.status, query.status) : undefined, ...filtersOf(query));
+  const where = and(ownedBy(videos, performer), query.status ? eq(videos.status, query.status) : undefined, ...filtersOf(query));
   return pageOf(deps, performer, where, query);
 }
 
 /** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
 export const visibleVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) => visibleItem(deps.db, videos, viewer, id, 'Video');
 
+/** A video's own page: a visible one, or one its creator deleted to its buyers alone. */
+export const openedVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
+  openedItem(deps.db, videos, viewer, id, 'Video', 'video');
+
 export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  return (await presentVideos(deps, viewer, [await visibleVideo(deps, viewer, id)]))[0]!;
+  return (await presentVideos(deps, viewer, [await openedVideo(deps, viewer, id)]))[0]!;
 }
 
+/** A view of the video's page, whoever may open it (a deleted one's buyers too). */
 export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  return countView(deps.db, videos, await visibleVideo(deps, viewer, id), viewer);
+  return countView(deps.db, videos, await openedVideo(deps, viewer, id), viewer);
 }
 
 export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefined, id: string, fileId: string) {

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { expectSoundLedger, fundWallet, purchase, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { generateVideo } from '../../../test/media';
+import { files } from '../../db/schema';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -153,5 +155,77 @@ describe('video library', () => {
     ]);
     const fan = await signedIn(app, 'user');
     expect((await upload({ title: 'Fan video' }, { video: clip }, fan.headers)).statusCode).toBe(403);
+  });
+});
+
+describe('a sold video its creator deletes (decision 034)', () => {
+  afterEach(() => expectSoundLedger(app));
+
+  it('stays its buyer’s: they play it and read its comments; it is off sale and out of every list; an unsold one goes', async () => {
+    const author = await verifiedPerformer(app);
+    const sold = (await upload({ title: 'Sold, then deleted', price: '5', isSale: 'true' }, { video: clip }, author.headers)).json();
+    const unsold = (await upload({ title: 'Never sold', price: '5', isSale: 'true' }, { video: clip }, author.headers)).json();
+    await app.deps.jobs.drain();
+    const [buyer, late] = [await signedIn(app, 'user'), await signedIn(app, 'user')];
+    for (const fan of [buyer, late]) await fundWallet(app, fan.user.id, 20);
+    const buy = (fan: Account) =>
+      app.inject({ method: 'POST', url: `/api/wallet/charges/video/${sold._id}`, headers: fan.headers, payload: {} });
+    expect((await buy(buyer)).statusCode).toBe(200);
+    const remove = (id: string) =>
+      app.inject({ method: 'DELETE', url: `/api/performer/performer-assets/videos/${id}`, headers: author.headers });
+    expect((await remove(sold._id)).statusCode).toBe(200);
+    expect((await remove(unsold._id)).statusCode).toBe(200);
+
+    // The buyer: its page with a fresh signed link that plays, the file's status, a view, and its comments (closed to new ones).
+    const kept = (await view(sold._id, buyer.headers)).json();
+    expect(kept).toMatchObject({ title: 'Sold, then deleted', isBought: true, canView: true });
+    expect((await app.inject(kept.video.url)).statusCode).toBe(200);
+    const status = (fan: Account) =>
+      app.inject({ url: `/api/performer-assets/videos/${sold._id}/file/${kept.video._id}/status`, headers: fan.headers });
+    expect((await status(buyer)).json().url).toMatch(/expires=/);
+    const addView = (fan: Account) =>
+      app.inject({ method: 'POST', url: `/api/performer-assets/videos/${sold._id}/view`, headers: fan.headers });
+    expect((await addView(buyer)).json()).toEqual({ views: 1 });
+    const comments = (fan: Account) => app.inject({ url: `/api/comments?objectType=video&objectId=${sold._id}`, headers: fan.headers });
+    expect((await comments(buyer)).statusCode).toBe(200);
+    const comment = { objectType: 'video', objectId: sold._id, content: 'Still here?' };
+    expect((await app.inject({ method: 'POST', url: '/api/comments', headers: buyer.headers, payload: comment })).statusCode).toBe(409);
+
+    // Out of every list, the buyer's included: the creator's videos, a search, their own list and the counts.
+    for (const fan of [buyer, late]) {
+      const listed = await app.inject({ url: `/api/performer-assets/videos/search?performerId=${author.user.id}`, headers: fan.headers });
+      expect(listed.json().total).toBe(0);
+      expect((await app.inject({ url: '/api/performer-assets/videos/search?q=then%20deleted', headers: fan.headers })).json().total).toBe(
+        0,
+      );
+    }
+    expect((await app.inject({ url: '/api/performer/performer-assets/videos/search', headers: author.headers })).json().total).toBe(0);
+    expect((await app.inject(`/api/performers/${author.user.id}`)).json().counts).toMatchObject({ videos: 0 });
+
+    // Anyone else: it does not exist, cannot be bought or liked; its creator can neither open nor edit it.
+    expect((await view(sold._id, late.headers)).statusCode).toBe(404);
+    expect((await view(sold._id)).statusCode).toBe(404);
+    expect((await status(late)).statusCode).toBe(404);
+    expect((await addView(late)).statusCode).toBe(404);
+    expect((await comments(late)).statusCode).toBe(404);
+    expect((await buy(late)).statusCode).toBe(404);
+    const like = { objectType: 'video', objectId: sold._id, action: 'like' };
+    expect((await app.inject({ method: 'POST', url: '/api/reactions', headers: buyer.headers, payload: like })).statusCode).toBe(404);
+    expect((await view(sold._id, author.headers)).statusCode).toBe(404);
+    const own = (path: string, method: 'GET' | 'PUT' | 'DELETE' = 'GET') =>
+      app.inject({
+        method,
+        url: `/api/performer/performer-assets/videos/${path}`,
+        headers: author.headers,
+        payload: form({ title: 'Edited' }),
+      });
+    expect((await own(`${sold._id}/view`)).statusCode).toBe(404);
+    expect((await own(`edit/${sold._id}`, 'PUT')).statusCode).toBe(404);
+    expect((await own(`remove-file/${sold._id}?type=thumbnail`, 'DELETE')).statusCode).toBe(404);
+    expect((await remove(sold._id)).statusCode).toBe(404);
+
+    // The unsold video went with its file.
+    expect((await view(unsold._id, author.headers)).statusCode).toBe(404);
+    expect(await app.deps.db.select().from(files).where(eq(files.ownerId, author.user.id))).toMatchObject([{ id: kept.video._id }]);
   });
 });

@@ -96,7 +96,7 @@ export default function MyFeedsPage() {
             render: (_: unknown, row) => (
               <EditDeleteActions
                 editTo={`/creator/posts/${row._id}/edit`}
-                confirm="Delete this post and its media?"
+                confirm={row.isSale ? 'Delete this post? It leaves sale; buyers keep access.' : 'Delete this post and its media?'}
                 onDelete={() => remove(row._id).unwrap()}
               />
             ),

@@ -71,7 +71,9 @@ export default function MyGalleriesPage() {
               <EditDeleteActions
                 editTo={`/creator/galleries/${row._id}`}
                 editLabel="Edit and photos"
-                confirm="Delete this gallery and all its photos?"
+                confirm={
+                  row.isSale ? 'Delete this gallery? It leaves sale; buyers keep access.' : 'Delete this gallery and all its photos?'
+                }
                 onDelete={() => remove(row._id).unwrap()}
               />
             ),

@@ -93,7 +93,7 @@ export default function MyVideosPage() {
             render: (_: unknown, row) => (
               <EditDeleteActions
                 editTo={`/creator/videos/${row._id}/edit`}
-                confirm="Delete this video and its files?"
+                confirm={row.isSale ? 'Delete this video? It leaves sale; buyers keep access.' : 'Delete this video and its files?'}
                 onDelete={() => remove(row._id).unwrap()}
               />
             ),
