@@ -133,11 +133,13 @@ for (const { name, viewport } of sizes) {
       await expect(fan).toHaveURL(/\/messages\?conversation=/);
       const header = fan.locator('.thread-header');
       await header.getByRole('button', { name: 'Tip' }).click();
-      await fan
-        .getByRole('dialog', { name: 'Tip Ava Stone' })
-        .getByRole('button', { name: /^Pay \d/ })
-        .click();
+      const dialog = fan.getByRole('dialog', { name: 'Tip Ava Stone' });
+      await dialog.getByLabel('Tip message').fill('For the yoga plan');
+      await dialog.getByRole('button', { name: /^Pay \d/ }).click();
       await expect(fan.getByText(/^You tipped Ava Stone/)).toBeVisible();
+      // The tip is a line in the thread, with its amount and message.
+      const line = fan.getByTestId('message').filter({ hasText: 'For the yoga plan' });
+      await expect(line).toContainText(/You tipped \d+\.\d\d tokens/);
       expect(await fan.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await expectAccessible(fan);
       await context.close();

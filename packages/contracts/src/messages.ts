@@ -84,6 +84,8 @@ export const messageSchema = z.object({
   files: z.array(mediaFileSchema),
   /** Tokens; 0 for a free message. */
   price: z.number(),
+  /** A tip sent in the conversation (tokens): the line says so, with the fan's message as its text. */
+  tip: z.number().nullable(),
   /** The reader may see the media: the sender, a free message, or one they bought. */
   canView: z.boolean(),
   isBought: z.boolean(),

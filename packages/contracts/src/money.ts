@@ -8,6 +8,9 @@ import { MAX_INTEGER_COLUMN, phoneSchema } from './validation';
 /** The currency cards are charged in and prices are stated in (ISO 4217); public settings pass it to the web app. */
 export const SITE_CURRENCY = 'USD';
 
+/** Tokens, with their unit: "1.00 token", "12.50 tokens": every price, balance and charge on the site (decision 032). */
+export const formatTokens = (amount: number) => `${amount.toFixed(2)} ${amount === 1 ? 'token' : 'tokens'}`;
+
 /**
  * Real money in a currency with its symbol: "$9.99" (an unknown code is written out: "9.99 XYZ").
  * Only where money crosses the site's edge (a card charged or refunded, a payout); prices on the
@@ -41,7 +44,8 @@ export const chargeTypes = ['tip', 'feed', 'video', 'gallery', 'product', 'messa
 export type ChargeType = (typeof chargeTypes)[number];
 /**
  * What `POST /wallet/charges/{type}/{id}` takes (spec 7). `stream` pays a live session's price
- * (id: the session); a tip sent with `sessionId` is a `stream_tip` and posts a line in its chat.
+ * (id: the session); a tip sent with `sessionId` is a `stream_tip` and posts a line in its chat,
+ * one sent with `conversationId` a line in the fan's conversation with the creator.
  */
 export const walletChargeRouteTypes = ['tip', 'feed', 'video', 'gallery', 'message', 'product', 'stream'] as const;
 export type WalletChargeRouteType = (typeof walletChargeRouteTypes)[number];
@@ -224,6 +228,8 @@ export const walletChargeInputSchema = z.object({
   phone: phoneSchema.optional(),
   /** A tip only: the live session whose chat it is sent in (a `stream_tip`, shown as a highlighted line). */
   sessionId: z.uuid('must be a session id').optional(),
+  /** A tip only: the fan's conversation with the creator it is sent in (a line in the thread with its amount and message). */
+  conversationId: z.uuid('must be a conversation id').optional(),
 });
 export type WalletChargeInput = z.input<typeof walletChargeInputSchema>;
 /** `POST /payment/charges/{type}/{id}`: the wallet charge's fields, paid with a saved card (the default when left out). */

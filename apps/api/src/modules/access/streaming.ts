@@ -1,4 +1,4 @@
-import { ErrorCode, fromCents } from '@limelight/contracts';
+import { ErrorCode, formatTokens, fromCents } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, purchasedItems, subscriptions, users } from '../../db/schema';
@@ -93,7 +93,7 @@ export async function assertMayWatch(db: Queryable, viewer: SessionUser | undefi
     throw new AppError(
       402,
       ErrorCode.paymentRequired,
-      `This live session costs ${fromCents(session.priceCents).toFixed(2)} tokens: pay to watch it`,
+      `This live session costs ${formatTokens(fromCents(session.priceCents))}: pay to watch it`,
     );
   }
   throw new AppError(403, ErrorCode.subscriptionRequired, 'Subscribe to this creator to watch their live sessions');

@@ -4,3 +4,4 @@ export { messageFileSettled, registerMessagingEvents } from './events';
 export { registerMassDelivery } from './mass';
 export { messageForSale } from './messages';
 export { pageOfLines, presentStreamLine } from './stream-lines';
+export { announceTipMessage, assertTipConversation, writeTipMessage } from './tips';

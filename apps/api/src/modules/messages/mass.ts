@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_TEXT, fromCents, type MassMessage, type sendMassMessageSchema, toCents } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, formatTokens, fromCents, type MassMessage, type sendMassMessageSchema, toCents } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -131,7 +131,7 @@ export async function deliverBatch(deps: Deps, massMessageId: string): Promise<b
       await notifyMany(deps, tx, {
         kind: 'paid_message',
         actorId: mass.performerId,
-        text: `${creator?.name ?? 'A creator'} sent you a paid message (${fromCents(mass.priceCents).toFixed(2)} tokens)`,
+        text: `${creator?.name ?? 'A creator'} sent you a paid message (${formatTokens(fromCents(mass.priceCents))})`,
         link: '/messages',
         userIds: reached.map((conversationId) => fanOf.get(conversationId)!),
       });

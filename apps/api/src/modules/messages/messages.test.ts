@@ -283,3 +283,38 @@ describe('paid messages', () => {
     expect((await call('GET', `/messages/conversations/${conversationId}`, outsider)).statusCode).toBe(404);
   });
 });
+
+describe('tips in a conversation', () => {
+  it('puts the tip in the thread with its amount and message, for both members; it stays; only the pair’s own conversation takes one', async () => {
+    const { creator, fan, conversationId } = await pair();
+    await fundWallet(app, fan.user.id, 50);
+    const tip = (payload: object, as = fan, to = creator) => call('POST', `/wallet/charges/tip/${to.user.id}`, as, payload);
+    const paid = await tip({ price: 12, message: 'Thanks for the plan!', conversationId });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    for (const reader of [fan, creator]) {
+      const [line] = (await call('GET', `/messages/conversations/${conversationId}`, reader)).json().data;
+      expect(line).toMatchObject({ senderId: fan.user.id, text: 'Thanks for the plan!', tip: 12, price: 0 });
+    }
+    const [summary] = (await call('GET', '/conversations', creator)).json().data;
+    expect(summary).toMatchObject({ _id: conversationId, lastMessage: 'Tipped 12.00 tokens: Thanks for the plan!' });
+    expect(await unread(creator)).toBe(1);
+    // The line is the tip's record: its sender cannot take it back.
+    const [line] = (await call('GET', `/messages/conversations/${conversationId}`, fan)).json().data;
+    expect((await call('DELETE', `/messages/${line._id}`, fan)).statusCode).toBe(409);
+
+    // Another fan's conversation, or one with another creator, takes no tip, and nothing is paid.
+    const other = await pair();
+    const balance = async () => (await call('GET', '/users/me', fan)).json().balance;
+    const before = await balance();
+    expect((await tip({ price: 12, conversationId: other.conversationId })).statusCode).toBe(404);
+    const wrongCreator = await tip({ price: 12, conversationId }, fan, other.creator);
+    expect(wrongCreator.statusCode).toBe(400);
+    expect(refusedFields(wrongCreator)).toEqual(['conversationId']);
+    expect(refusedFields(await tip({ price: 12, conversationId, sessionId: conversationId }))).toEqual(['conversationId']);
+    expect(refusedFields(await call('POST', `/wallet/charges/feed/${conversationId}`, fan, { conversationId }))).toEqual([
+      'conversationId',
+    ]);
+    expect(await balance()).toBe(before);
+  });
+});

@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_TEXT, type Message, sendMessageSchema, toCents } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, formatTokens, fromCents, type Message, sendMessageSchema, toCents } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { badRequest, forbidden, notFound, parseOrThrow } from '../../platform/errors';
+import { badRequest, conflict, forbidden, notFound, parseOrThrow } from '../../platform/errors';
 import { blockedRefusal, blockReasonSql } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
@@ -137,8 +137,9 @@ const writeStatement = preparedStatement<{
       select member.id from member, refusal
       where refusal.reason is null and (member.last_message_id is not null or ${sql.placeholder('mayBeFirst')}::boolean)),
     message as (
-      insert into ${messages} (conversation_id, sender_id, text, price_cents, created_at)
-      select id, ${sql.placeholder('senderId')}, ${sql.placeholder('text')}, ${sql.placeholder('priceCents')}, clock_timestamp()
+      insert into ${messages} (conversation_id, sender_id, text, price_cents, tip_cents, tip_charge_id, created_at)
+      select id, ${sql.placeholder('senderId')}, ${sql.placeholder('text')}, ${sql.placeholder('priceCents')},
+        ${sql.placeholder('tipCents')}::bigint, ${sql.placeholder('tipChargeId')}::uuid, clock_timestamp()
       from allowed
       returning *),
     conversation as (
@@ -168,13 +169,17 @@ const writeStatement = preparedStatement<{
     from member, refusal`,
 );
 
-async function writeMessage(
+/** A tip the message carries: its amount and the wallet charge that paid it. */
+export type MessageTip = { cents: number; chargeId: string };
+
+export async function writeMessage(
   db: Queryable,
   sender: SessionUser,
   conversationId: string,
-  input: SendMessage,
+  input: Pick<SendMessage, 'text' | 'price'>,
   attached: FileRow[],
   mayBeFirst: boolean,
+  tip?: MessageTip,
 ): Promise<(SentMessage & { first: boolean }) | null> {
   const [row] = await writeStatement(db, {
     conversationId,
@@ -182,7 +187,9 @@ async function writeMessage(
     mayBeFirst,
     text: input.text,
     priceCents: input.price ? toCents(input.price) : 0,
-    summary: summaryOf(input.text, attached.length),
+    tipCents: tip?.cents ?? null,
+    tipChargeId: tip?.chargeId ?? null,
+    summary: tip ? tipSummary(tip.cents, input.text) : summaryOf(input.text, attached.length),
   });
   if (!row) throw notFound('Conversation');
   if (row.reason) throw blockedRefusal(row.reason);
@@ -206,6 +213,9 @@ async function writeMessage(
     },
   };
 }
+
+/** A tip as the conversation list shows it: "Tipped 12.00 tokens: thanks!". */
+const tipSummary = (cents: number, text: string) => `Tipped ${formatTokens(fromCents(cents))}${text ? `: ${text}` : ''}`.slice(0, 200);
 
 /** The last message as the conversation list shows it. */
 export function summaryOf(text: string, fileCount: number) {
@@ -232,7 +242,7 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
   // A live chat's line has its own rule (its sender, the session's creator or an admin) and room.
   const streamLine = await deleteStreamLine(deps, sender, messageId);
   if (streamLine) {
-    const { sender: _author, tip: _tip, ...line } = streamLine;
+    const { sender: _author, ...line } = streamLine;
     return { ...line, files: [], price: 0, canView: true, isBought: false, isSeen: true };
   }
   const deletion = await deps.db.transaction(async (tx) => {
@@ -245,6 +255,7 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
     const { member, conversation } = await membership(tx, sender, found.conversationId, true);
     const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update');
     if (message!.isDeleted) return { row: message! };
+    if (message!.tipCents !== null) throw conflict('A tip’s line stays in the conversation: the tip is paid');
     const [deleted] = await tx.update(messages).set({ isDeleted: true }).where(eq(messages.id, messageId)).returning();
     if ((await boughtMessageIds(tx, [messageId])).size) return { row: deleted!, recipientId: null };
     await tx

@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_TEXT, type Message } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, fromCents, type Message } from '@limelight/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { conversationMembers, files, massMessageFiles, messageFiles, type messages } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -66,6 +66,7 @@ function messageView(deps: Deps, row: MessageRow, attached: FileRow[], access: A
     text: gone ? DELETED_MESSAGE_TEXT : row.text,
     files: gone ? [] : attached.map((file) => presentMediaFile(file, { signer: deps.mediaSigner, canView })),
     price: row.priceCents / 100,
+    tip: row.tipCents === null ? null : fromCents(row.tipCents),
     canView,
     isBought,
     isDeleted: gone,

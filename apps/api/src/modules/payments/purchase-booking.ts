@@ -1,4 +1,4 @@
-import { fromCents } from '@limelight/contracts';
+import { formatTokens, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { paymentTransactions, users } from '../../db/schema';
@@ -31,7 +31,7 @@ export async function bookCardPurchase(deps: Deps, tx: Transaction, payment: Pay
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, paymentId: payment.id }, 'a card purchase could not be booked');
     const why = error instanceof AppError ? error.message : 'The purchase could not be completed';
-    const problem = `${why}. The ${fromCents(payment.tokensCents).toFixed(2)} tokens you paid for are in your wallet.`;
+    const problem = `${why}. The ${formatTokens(fromCents(payment.tokensCents))} you paid for are in your wallet.`;
     await tx.update(paymentTransactions).set({ purchaseProblem: problem }).where(eq(paymentTransactions.id, payment.id));
     const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
     if (fan?.email) {

@@ -1,4 +1,4 @@
-import { formatMoney, fromCents, type RefundPreview } from '@limelight/contracts';
+import { formatMoney, formatTokens, fromCents, type RefundPreview } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { type paymentTransactions, walletCharges } from '../../db/schema';
@@ -40,7 +40,7 @@ export function previewOf(payment: PaymentRow, plan: RefundPlan): RefundPreview 
     plan.reversesCharge ? 'The purchase it paid for is given back first (the fan loses the item, the creator the sale).' : '',
     payment.type === 'subscription'
       ? 'The subscription loses the period it paid for; the creator gives back its net as far as their earnings hold it.'
-      : `${tokensTaken.toFixed(2)} tokens leave the fan's wallet.`,
+      : `${formatTokens(tokensTaken)} leave the fan's wallet.`,
     amount === 0
       ? 'Nothing can go back to the card: every token of this payment is spent.'
       : shortfall > 0

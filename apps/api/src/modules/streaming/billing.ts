@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode, fromCents } from '@limelight/contracts';
+import { ErrorCode, formatTokens, fromCents } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { privateShowRequests, users } from '../../db/schema';
@@ -99,7 +99,7 @@ export async function chargeMinute(deps: Deps, showId: string, minute: number) {
           minute === 1
             ? {
                 kind: 'purchase',
-                text: `${fan?.name ?? 'A fan'} started a private show with you at ${fromCents(price).toFixed(2)} tokens a minute`,
+                text: `${fan?.name ?? 'A fan'} started a private show with you at ${formatTokens(fromCents(price))} a minute`,
                 link: '/creator/earnings',
               }
             : undefined,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type ChargeType,
+  formatTokens,
   fromCents,
   type PublicUser,
   toCents,
@@ -25,7 +26,7 @@ import { type Intent, intentOf } from '../../platform/idempotency';
 import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
-import { messageForSale } from '../messages';
+import { announceTipMessage, assertTipConversation, messageForSale, writeTipMessage } from '../messages';
 import { type NewCharge, notifyBalance, payFromWalletOnce, type WalletSale } from '../money';
 import { placeOrder, productForSale, reserveStock } from '../shop';
 import { announceTip, assertLiveStreamingOn, findSession, sessionForTip, writeTipLine } from '../streaming';
@@ -61,7 +62,7 @@ export type Target = {
 };
 
 /** An amount as the app writes it: "39.00 tokens". */
-const tokens = (cents: number) => `${fromCents(cents).toFixed(2)} tokens`;
+const tokens = (cents: number) => `${formatTokens(fromCents(cents))}`;
 
 /** What each charge type pays for: the creator paid and the price (an item's own, or the tip). */
 const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: string, input: WalletChargeInput) => Promise<Target>> = {
@@ -73,7 +74,13 @@ const targets: Record<WalletChargeRouteType, (deps: Deps, fan: SessionUser, id: 
         { field: 'price', message: `must be between ${min} and ${max}` },
       ]);
     }
+    if (input.sessionId && input.conversationId) {
+      throw badRequest('A tip goes to a live session or a conversation, not both', [
+        { field: 'conversationId', message: 'must be left out with sessionId' },
+      ]);
+    }
     if (input.sessionId) return streamTip(deps, fan, id, input.sessionId, toCents(input.price), input.message ?? '');
+    if (input.conversationId) return conversationTip(deps, fan, id, input.conversationId, toCents(input.price), input.message ?? '');
     return { performerId: id, priceCents: toCents(input.price), itemId: null, once: false };
   },
   stream: async (deps, _fan, id) => {
@@ -138,6 +145,31 @@ async function streamTip(
   };
 }
 
+/** A tip sent in the fan's conversation with the creator: paid with its line in the thread, in one transaction. */
+async function conversationTip(
+  deps: Deps,
+  fan: SessionUser,
+  performerId: string,
+  conversationId: string,
+  cents: number,
+  text: string,
+): Promise<Target> {
+  await assertTipConversation(deps, fan, conversationId, performerId);
+  let sent: Awaited<ReturnType<typeof writeTipMessage>> | undefined;
+  return {
+    performerId,
+    priceCents: cents,
+    itemId: null,
+    once: false,
+    after: async (tx, charge) => {
+      sent = await writeTipMessage(tx, fan, conversationId, text, { cents, chargeId: charge.id });
+    },
+    announce: () => {
+      if (sent) announceTipMessage(deps, sent);
+    },
+  };
+}
+
 /**
  * A paid live session is bought once per fan: without an Idempotency-Key, retries share one
  * intent, so each gets the first answer and money moves once. The intent counts the fan's refunded
@@ -161,6 +193,7 @@ async function streamIntent(db: Queryable, fanId: string, sessionId: string): Pr
 
 /** What only a product purchase takes; sent with anything else, it is refused rather than ignored. */
 const productOnlyFields = ['quantity', 'addressId', 'phone'] as const;
+const tipOnlyFields = ['sessionId', 'conversationId'] as const;
 
 function saleItem(item: { id: string; performerId: string; isSale: boolean; priceCents: number }): Target {
   if (!item.isSale) throw conflict('This is for subscribers: subscribe to see it');
@@ -195,12 +228,16 @@ export async function prepareCharge(
   input: WalletChargeInput,
 ): Promise<PreparedCharge> {
   if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
-  const misplaced: string[] = type === 'product' ? [] : productOnlyFields.filter((field) => input[field] !== undefined);
-  if (type !== 'tip' && input.sessionId !== undefined) misplaced.push('sessionId');
+  const misplaced = [
+    ...(type === 'product'
+      ? []
+      : productOnlyFields.filter((field) => input[field] !== undefined).map((field) => ({ field, only: 'products' }))),
+    ...(type === 'tip' ? [] : tipOnlyFields.filter((field) => input[field] !== undefined).map((field) => ({ field, only: 'tips' }))),
+  ];
   if (misplaced.length) {
     throw badRequest(
-      `${misplaced.join(', ')}: only for buying a product`,
-      misplaced.map((field) => ({ field, message: 'is only for products' })),
+      misplaced.map(({ field, only }) => `${field}: only for ${only}`).join('; '),
+      misplaced.map(({ field, only }) => ({ field, message: `is only for ${only}` })),
     );
   }
   const target = await targets[type](deps, fan, id, input);

@@ -1,4 +1,4 @@
-import { type ChargeType, fromCents } from '@limelight/contracts';
+import { type ChargeType, formatTokens, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { walletCharges } from '../../db/schema';
@@ -42,7 +42,7 @@ export async function refundCharge(deps: Deps, id: string) {
       await notifyRefund(deps, tx, {
         fanId: done.charge.userId,
         performerId: done.charge.performerId,
-        amount: `${fromCents(done.charge.grossCents).toFixed(2)} tokens`,
+        amount: formatTokens(fromCents(done.charge.grossCents)),
         item: refundedItem(done.charge.type),
       });
     }

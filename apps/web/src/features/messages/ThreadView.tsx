@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, LockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CheckOutlined, DeleteOutlined, DollarOutlined, LockOutlined } from '@ant-design/icons';
 import { type Conversation, MESSAGE_PAGE_SIZE, type MediaFile, type Message } from '@limelight/contracts';
 import { Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography } from 'antd';
@@ -134,7 +134,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
         {/* A fan writing to a creator tips them from here (TipButton shows itself to fans only). */}
         {other.isPerformer && (
           <span style={{ marginInlineStart: 'auto' }}>
-            <TipButton performer={other} />
+            <TipButton performer={other} conversationId={id} />
           </span>
         )}
       </Flex>
@@ -237,7 +237,15 @@ function MessageBubble({
   const time = dayjs(message.createdAt).format('HH:mm');
   return (
     <Flex vertical align={mine ? 'flex-end' : 'flex-start'} className="message-row">
-      <div className={`message-bubble${mine ? ' mine' : ''}${message.isDeleted ? ' deleted' : ''}`} data-testid="message">
+      <div
+        className={`message-bubble${mine ? ' mine' : ''}${message.isDeleted ? ' deleted' : ''}${message.tip ? ' tip' : ''}`}
+        data-testid="message"
+      >
+        {message.tip !== null && (
+          <Typography.Text strong className="message-tip">
+            <DollarOutlined aria-hidden /> {mine ? 'You tipped' : 'Tipped'} {formatTokens(message.tip)}
+          </Typography.Text>
+        )}
         {message.text && <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{message.text}</Typography.Paragraph>}
         {!message.isDeleted && message.files.length > 0 && (
           <Flex gap={4} wrap style={{ marginTop: message.text ? 8 : 0 }}>
@@ -266,14 +274,17 @@ function MessageBubble({
               <CheckOutlined aria-hidden />
               {message.isSeen && <CheckOutlined aria-hidden style={{ marginLeft: -6 }} />}
             </span>
-            <Popconfirm
-              title={message.price > 0 ? 'Delete this paid message?' : 'Delete this message for both of you?'}
-              description={message.price > 0 ? 'It leaves sale. If it was bought, the buyer keeps access.' : undefined}
-              okText="Delete"
-              onConfirm={onDelete}
-            >
-              <Button type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label="Delete message" />
-            </Popconfirm>
+            {/* A tip's line stays: the tip is paid. */}
+            {message.tip === null && (
+              <Popconfirm
+                title={message.price > 0 ? 'Delete this paid message?' : 'Delete this message for both of you?'}
+                description={message.price > 0 ? 'It leaves sale. If it was bought, the buyer keeps access.' : undefined}
+                okText="Delete"
+                onConfirm={onDelete}
+              >
+                <Button type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label="Delete message" />
+              </Popconfirm>
+            )}
           </>
         )}
       </Flex>

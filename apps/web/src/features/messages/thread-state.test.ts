@@ -9,6 +9,7 @@ const message = (id: string, createdAt: string, senderId = 'me'): Message => ({
   text: id,
   files: [],
   price: 0,
+  tip: null,
   canView: true,
   isBought: false,
   isDeleted: false,

@@ -181,11 +181,22 @@ export function UnlockButton({
 
 /**
  * "Tip": sends tokens to a creator from the wallet, with an optional message. Sent from a live
- * session (`sessionId`), the tip is a highlighted line in its chat. `place` tells this button from
+ * session (`sessionId`), the tip is a highlighted line in its chat; from a conversation
+ * (`conversationId`), a line in the thread. `place` tells this button from
  * other tip buttons for the same creator on the page (a timeline's posts), for the way back from a
  * top-up, which brings the amount typed.
  */
-export function TipButton({ performer, sessionId, place }: { performer: PublicUser; sessionId?: string; place?: string }) {
+export function TipButton({
+  performer,
+  sessionId,
+  conversationId,
+  place,
+}: {
+  performer: PublicUser;
+  sessionId?: string;
+  conversationId?: string;
+  place?: string;
+}) {
   const { data: settings } = usePublicSettingsQuery();
   const min = settings?.minimumTipPrice ?? 10;
   const max = settings?.maximumTipPrice ?? 10000;
@@ -207,7 +218,7 @@ export function TipButton({ performer, sessionId, place }: { performer: PublicUs
       <PayModal
         dialog={dialog}
         title={`Tip ${performer.name}`}
-        charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message, sessionId }}
+        charge={{ type: 'tip', id: performer._id, price: amount ?? 0, message, sessionId, conversationId }}
         success={`You tipped ${performer.name} ${formatTokens(amount ?? 0)}`}
         onPaid={() => setMessage('')}
         keepOnTopUp={amount ? { tip: String(amount) } : undefined}

@@ -10,8 +10,8 @@ import { usePublicSettingsQuery } from '../../features/settings/api';
  * The two never stand for one price: a card line says what it charges for the tokens' price.
  */
 
-/** Tokens, with their unit: "1.00 token", "12.50 tokens". */
-export const formatTokens = (amount: number) => `${amount.toFixed(2)} ${amount === 1 ? 'token' : 'tokens'}`;
+/** Tokens, with their unit (from the contracts, as the API writes them too). */
+export { formatTokens } from '@limelight/contracts';
 
 /** A saved card as fans recognise it: "Visa •••• 4242". */
 export const formatCard = (card: { brand: string; last4: string }) => `${card.brand} •••• ${card.last4}`;
