@@ -19,7 +19,7 @@ const messages: Record<Refusal, string> = {
 };
 
 /** Admins and the creator themself are never blocked. */
-export const isPrivileged = (viewer: SessionUser | undefined, performerId: string | undefined) =>
+export const isPrivileged = (viewer: { id: string; role?: string } | undefined | null, performerId: string | undefined) =>
   !!viewer && (viewer.role === 'admin' || viewer.id === performerId);
 
 /** The creators from a country the viewer blocked (decision 038), as one `select` of ids. */

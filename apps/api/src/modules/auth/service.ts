@@ -9,7 +9,7 @@ import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
-import { passesMaintenance } from '../access';
+import { isCreator, may, passesMaintenance } from '../access';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
@@ -98,7 +98,7 @@ export async function login(
   }
   await clearSignInFailures(deps.db, account);
   if (user.status !== 'active') throw inactiveAccount();
-  if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && user.role !== 'admin') {
+  if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && !may(user, 'signIn.unverified', null)) {
     throw new AppError(403, ErrorCode.emailNotVerified, 'Please verify your e-mail address before logging in');
   }
   return openSession(deps, user, input.remember, 'password', meta);
@@ -136,9 +136,9 @@ export async function changePassword(
   input: { password: string; source: 'user' | 'performer'; currentPassword?: string },
 ) {
   const { user } = session;
-  if ((input.source === 'performer') !== (user.role === 'performer')) {
+  if ((input.source === 'performer') !== isCreator(user)) {
     throw badRequest('source does not match your account', [
-      { field: 'source', message: `must be ${user.role === 'performer' ? 'performer' : 'user'}` },
+      { field: 'source', message: `must be ${isCreator(user) ? 'performer' : 'user'}` },
     ]);
   }
   await changeOwnPassword(deps, session, input.password, input.currentPassword);

@@ -144,6 +144,7 @@ async function createAccount(tx: Queryable, external: ExternalAccount, role: Soc
       verifiedEmail: !!wanted.email && !taken.includes('email'),
     })
     .returning();
+  // access: not a permission (a new creator account gets its profile row)
   if (role === 'performer') await tx.insert(performerProfiles).values({ userId: user!.id });
   return user!;
 }

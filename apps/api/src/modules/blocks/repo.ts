@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { countryBlocks, fanCountryBlocks, userBlocks, users } from '../../db/schema';
 import { escapeLike } from '../../platform/http';
+import { isCreator } from '../access';
 
 type Page = { offset: number; limit: number; q?: string };
 
@@ -36,17 +37,16 @@ export async function findBlock(db: Queryable, blockerId: string, targetId: stri
 
 /** A creator's blocked countries (refusing visitors) or a fan's (hiding creators), by code. */
 export async function countriesBlockedBy(db: Queryable, blocker: { id: string; role: string }) {
-  const rows =
-    blocker.role === 'performer'
-      ? await db
-          .select({ code: countryBlocks.countryCode })
-          .from(countryBlocks)
-          .where(eq(countryBlocks.performerId, blocker.id))
-          .orderBy(countryBlocks.countryCode)
-      : await db
-          .select({ code: fanCountryBlocks.countryCode })
-          .from(fanCountryBlocks)
-          .where(eq(fanCountryBlocks.userId, blocker.id))
-          .orderBy(fanCountryBlocks.countryCode);
+  const rows = isCreator(blocker)
+    ? await db
+        .select({ code: countryBlocks.countryCode })
+        .from(countryBlocks)
+        .where(eq(countryBlocks.performerId, blocker.id))
+        .orderBy(countryBlocks.countryCode)
+    : await db
+        .select({ code: fanCountryBlocks.countryCode })
+        .from(fanCountryBlocks)
+        .where(eq(fanCountryBlocks.userId, blocker.id))
+        .orderBy(fanCountryBlocks.countryCode);
   return rows.map((row) => row.code);
 }

@@ -4,6 +4,7 @@ import { countryBlocks, fanCountryBlocks, subscriptions, userBlocks, users } fro
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
+import { isAdmin, isCreator, may } from '../access';
 import { endFollowsBetween } from '../follows';
 import { isCountryCode } from '../lookups';
 import { leaveCreatorRooms } from '../streaming';
@@ -22,8 +23,9 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
   if (input.targetId === blocker.id) throw refuseTarget('you cannot block yourself');
   const [target] = await deps.db.select().from(users).where(eq(users.id, input.targetId));
   if (!target) throw refuseTarget('must name an existing account');
-  if (target.role === 'admin') throw refuseTarget('an admin cannot be blocked');
-  if (blocker.role === 'user' && target.role !== 'performer') throw refuseTarget('fans may block creators only');
+  if (!may(blocker, 'account.block', target)) {
+    throw refuseTarget(isAdmin(target) ? 'an admin cannot be blocked' : 'fans may block creators only');
+  }
   const block = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(userBlocks)
@@ -31,7 +33,7 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
       .onConflictDoUpdate({ target: [userBlocks.blockerId, userBlocks.targetId], set: { reason: input.reason || null } })
       .returning();
     await endFollowsBetween(tx, blocker.id, target.id);
-    if (blocker.role === 'performer') {
+    if (isCreator(blocker)) {
       await tx
         .update(subscriptions)
         .set({ status: 'cancelled', nextRenewalAt: null })
@@ -39,7 +41,7 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
     }
     return row!;
   });
-  if (blocker.role === 'performer') {
+  if (isCreator(blocker)) {
     await leaveCreatorRooms(deps, blocker.id, target.id).catch((error: unknown) =>
       deps.log.error({ err: error }, 'a blocked viewer could not be taken out of the live room'),
     );
@@ -82,7 +84,7 @@ export async function setBlockedCountries(deps: Deps, blocker: SessionUser, coun
   }
   const codes = [...new Set(countryCodes)];
   await deps.db.transaction(async (tx) => {
-    if (blocker.role === 'performer') {
+    if (isCreator(blocker)) {
       await tx.delete(countryBlocks).where(eq(countryBlocks.performerId, blocker.id));
       if (codes.length) await tx.insert(countryBlocks).values(codes.map((countryCode) => ({ performerId: blocker.id, countryCode })));
     } else {

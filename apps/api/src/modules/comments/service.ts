@@ -9,7 +9,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, mayDeleteComment } from '../access';
+import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, may, mayDeleteComment } from '../access';
 import { openedFeed } from '../feeds';
 import { openedGallery } from '../galleries';
 import { notify } from '../notifications';
@@ -157,7 +157,7 @@ async function notifyMentioned(
 /** The author edits the text and may add or replace a photo. */
 export async function updateComment(deps: Deps, author: SessionUser, id: string, input: { content?: string; image?: Buffer }) {
   const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
-  if (!existing || existing.userId !== author.id || existing.deletedAt) throw notFound('Comment');
+  if (!existing || !may(author, 'comment.edit', existing) || existing.deletedAt) throw notFound('Comment');
   let imageFileId = existing.imageFileId;
   if (input.image) {
     const image = await processImage(input.image, { width: 1280, height: 1280 });

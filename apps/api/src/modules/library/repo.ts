@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { notHiddenFrom, openTo, visibleTo } from '../access';
+import { may, notHiddenFrom, openTo, visibleTo } from '../access';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
@@ -113,7 +113,7 @@ export async function countView(
   item: { id: string; performerId: string; viewCount: number },
   viewer?: SessionUser,
 ) {
-  if (viewer?.id === item.performerId) return { views: item.viewCount };
+  if (may(viewer, 'content.ownViews', item)) return { views: item.viewCount };
   const [row] = await db
     .update(table)
     .set({ viewCount: sql`${table.viewCount} + 1` })

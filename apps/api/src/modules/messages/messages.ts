@@ -18,7 +18,7 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, parseOrThrow } from '../../platform/errors';
-import { blockedRefusal, blockReasonSql } from '../access';
+import { assertMay, blockedRefusal, blockReasonSql } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
 import { membership, unreadTotal } from './conversations';
@@ -78,7 +78,7 @@ export async function checkAttachments(tx: Queryable, sender: SessionUser, fileI
  * in one transaction.
  */
 export async function sendMessage(deps: Deps, sender: SessionUser, conversationId: string, input: SendMessage) {
-  if (input.price && sender.role !== 'performer') throw forbidden('Only creators set a price on a message');
+  if (input.price) assertMay(sender, 'message.setPrice', null, () => forbidden('Only creators set a price on a message'));
   const sent =
     (!input.fileIds.length && (await writeMessage(deps.db, sender, conversationId, input, [], false))) ||
     (await deps.db.transaction(async (tx) => {
@@ -250,7 +250,7 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
       .select({ conversationId: messages.conversationId, senderId: messages.senderId })
       .from(messages)
       .where(eq(messages.id, messageId));
-    if (!found || found.senderId !== sender.id) throw notFound('Message');
+    assertMay(sender, 'message.delete', found, () => notFound('Message'));
     // The conversation first, then the message: the order every write to a conversation takes.
     const { member, conversation } = await membership(tx, sender, found.conversationId, true);
     const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update');
@@ -312,7 +312,7 @@ export async function messageForSale(deps: Deps, buyer: SessionUser, messageId: 
   const [message] = await deps.db.select().from(messages).where(eq(messages.id, messageId));
   if (!message || message.isDeleted) throw notFound('Message');
   await membership(deps.db, buyer, message.conversationId);
-  if (message.senderId === buyer.id) throw forbidden('You sent this message');
+  assertMay(buyer, 'message.buy', message, () => forbidden('You sent this message'));
   return { id: message.id, performerId: message.senderId, isSale: message.priceCents > 0, priceCents: message.priceCents };
 }
 

@@ -31,6 +31,7 @@ export async function presentMessages(deps: Deps, reader: SessionUser, rows: Mes
   const otherReadAt = new Map(readers.map((row) => [row.conversationId, row.lastReadAt]));
   return rows.map((row) => {
     const readAt = otherReadAt.get(row.conversationId);
+    // access: not a permission (a message the reader did not send is seen by them once read)
     const isSeen = row.senderId !== reader.id || (!!readAt && readAt >= row.createdAt);
     return messageView(deps, row, attached.get(row.id) ?? [], access.get(row.id)!, isSeen);
   });
@@ -44,6 +45,7 @@ export async function presentMessages(deps: Deps, reader: SessionUser, rows: Mes
  */
 export function presentNewMessage(deps: Deps, reader: SessionUser, row: MessageRow, attached: FileRow[]): Message {
   const access = accessFrom(reader, gated(row), { refused: false, isSubscribed: false, isBought: false });
+  // access: not a permission (a new message is seen by its sender only)
   return messageView(deps, row, attached, access, row.senderId !== reader.id);
 }
 

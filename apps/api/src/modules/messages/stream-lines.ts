@@ -5,6 +5,7 @@ import { messages, streamSessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { assertMay } from '../access';
 import { toPublicUser } from '../users';
 
 /**
@@ -56,7 +57,7 @@ export async function deleteStreamLine(deps: Deps, actor: SessionUser, messageId
     .where(eq(messages.id, messageId));
   if (!found) return undefined;
   const { message, session } = found;
-  if (message.senderId !== actor.id && session.performerId !== actor.id && actor.role !== 'admin') throw notFound('Message');
+  assertMay(actor, 'live.removeLine', { senderId: message.senderId, performerId: session.performerId }, () => notFound('Message'));
   const [row] = await deps.db.update(messages).set({ isDeleted: true }).where(eq(messages.id, messageId)).returning();
   const [sender] = await deps.db.select().from(users).where(eq(users.id, row!.senderId));
   const line = presentStreamLine(row!, toPublicUser(sender!));

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { intentOf } from '../../platform/idempotency';
+import { assertMay } from '../access';
 import { startCardPayment } from './card-payments';
 import { discounted, reserveCoupon, usableCoupon } from './coupons';
 import { transactionFor } from './transactions';
@@ -15,7 +16,7 @@ import { transactionFor } from './transactions';
  * any coupon, charged to a saved card. The wallet is credited when the gateway confirms.
  */
 export async function topUp(deps: Deps, user: SessionUser, input: TopUpInput, request: FastifyRequest) {
-  if (user.role !== 'user') throw conflict('Only fans have a wallet to top up');
+  assertMay(user, 'wallet.topUp', null, () => conflict('Only fans have a wallet to top up'));
   const { tokensCents, priceCents, packageId } = await priceOf(deps, input);
   const coupon = input.couponCode ? await usableCoupon(deps.db, user, { code: input.couponCode }) : undefined;
   const paymentId = await startCardPayment(

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
+import { isAdmin } from '../access';
 import { publicUsersById } from '../users';
 import { cardLabels } from './cards';
 
@@ -79,7 +80,7 @@ export async function transactionFor(deps: Deps, viewer: SessionUser, id: string
   const [row] = await deps.db
     .select()
     .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.id, id), viewer.role === 'admin' ? undefined : eq(paymentTransactions.userId, viewer.id)));
+    .where(and(eq(paymentTransactions.id, id), isAdmin(viewer) ? undefined : eq(paymentTransactions.userId, viewer.id)));
   if (!row) throw notFound('Payment');
   return (await presentTransactions(deps, [row]))[0]!;
 }

@@ -11,7 +11,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
-import { forbidden } from '../../platform/errors';
 import { payoutBalance } from '../earnings';
 import { createPayoutRequest, payoutFor, pendingPayout, reviewPayoutRequest, searchPayouts, updatePayoutRequest } from './service';
 
@@ -62,11 +61,7 @@ export const payoutsRoutes =
     app.get(
       '/payout-requests/:id/view',
       { preHandler: requireUser, schema: { tags: ['payouts'], params: idParams, response: { 200: payoutRequestSchema } } },
-      async (request) => {
-        const viewer = sessionOf(request).user;
-        if (viewer.role === 'user') throw forbidden();
-        return payoutFor(deps, viewer, request.params.id);
-      },
+      async (request) => payoutFor(deps, sessionOf(request).user, request.params.id),
     );
     app.get(
       '/payout-requests/check/pending-review',

@@ -15,11 +15,11 @@ import type { z } from 'zod';
 import { payoutRequests, performerBanking, performerPaymentSettings } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
+import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
-import { assertMayRequestPayout } from '../access';
+import { assertMay, assertMayRequestPayout, isAdmin } from '../access';
 import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
 import { notify } from '../notifications';
 import { stripeConnectAccount } from '../payments';
@@ -222,10 +222,11 @@ async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequ
 
 /** `GET /payout-requests/{id}/view`: for the creator who asked, or an admin. */
 export async function payoutFor(deps: Deps, viewer: SessionUser, id: string) {
+  assertMay(viewer, 'payout.view', null, () => forbidden());
   const [row] = await deps.db
     .select()
     .from(payoutRequests)
-    .where(and(eq(payoutRequests.id, id), viewer.role === 'admin' ? undefined : eq(payoutRequests.performerId, viewer.id)));
+    .where(and(eq(payoutRequests.id, id), isAdmin(viewer) ? undefined : eq(payoutRequests.performerId, viewer.id)));
   if (!row) throw notFound('Payout request');
   return (await presentPayouts(deps, [row]))[0]!;
 }

@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { escapeLike, orderBy } from '../../platform/http';
 import { queueMail } from '../../platform/mail';
 import { publicUrl } from '../../platform/storage';
+import { assertMay, isAdmin, may } from '../access';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 import { deliveryAddressFrom } from './addresses';
@@ -150,14 +151,13 @@ export async function searchOrders(deps: Deps, viewer: SessionUser, scope: Order
   return { data: await presentOrders(deps, viewer, rows), total: total!.value };
 }
 
-export const orderScopeOf = (viewer: SessionUser): OrderScope => (viewer.role === 'admin' ? 'all' : { performerId: viewer.id });
+export const orderScopeOf = (viewer: SessionUser): OrderScope => (isAdmin(viewer) ? 'all' : { performerId: viewer.id });
 
 /** An order its buyer, its seller or an admin may see; anyone else is told it does not exist. */
 async function orderRowFor(db: Queryable, viewer: SessionUser, id: string, lock = false) {
   const query = db.select().from(orders).where(eq(orders.id, id));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row || (viewer.role !== 'admin' && row.buyerId !== viewer.id && row.performerId !== viewer.id)) throw notFound('Order');
-  return row;
+  return assertMay(viewer, 'order.view', row, () => notFound('Order'));
 }
 
 export async function orderFor(deps: Deps, viewer: SessionUser, id: string) {
@@ -173,7 +173,7 @@ const statusWords = { processing: 'is being prepared', shipping: 'is on its way'
 export async function updateOrder(deps: Deps, viewer: SessionUser, id: string, input: z.output<typeof updateOrderSchema>) {
   const row = await deps.db.transaction(async (tx) => {
     const order = await orderRowFor(tx, viewer, id, true);
-    if (viewer.role !== 'admin' && order.performerId !== viewer.id) throw forbidden('Only the seller or an admin updates an order');
+    assertMay(viewer, 'order.update', order, () => forbidden('Only the seller or an admin updates an order'));
     if (order.deliveryStatus === 'refunded') throw conflict('This order was refunded: its delivery is closed');
     if (order.product.type === 'digital') throw conflict('A digital product is delivered at once: there is nothing to ship');
     const [updated] = await tx
@@ -221,7 +221,7 @@ export async function updateDeliveryAddress(
 ) {
   const row = await deps.db.transaction(async (tx) => {
     const order = await orderRowFor(tx, buyer, id, true);
-    if (order.buyerId !== buyer.id) throw forbidden('Only the buyer changes where an order goes');
+    assertMay(buyer, 'order.changeAddress', order, () => forbidden('Only the buyer changes where an order goes'));
     if (order.product.type === 'digital') throw conflict('A digital product has no delivery address');
     if (order.deliveryStatus !== 'processing')
       throw conflict(`This order ${statusWords[order.deliveryStatus]}: its address can no longer change`);
@@ -240,9 +240,9 @@ export async function updateDeliveryAddress(
 export async function checkUserPurchased(deps: Deps, viewer: SessionUser, query: z.output<typeof checkPurchasedQuerySchema>) {
   const [product] = await deps.db.select({ performerId: products.performerId }).from(products).where(eq(products.id, query.productId));
   if (!product) throw notFound('Product');
-  if (viewer.role !== 'admin' && viewer.id !== query.userId && viewer.id !== product.performerId) {
-    throw forbidden('Only that user, the seller or an admin may ask');
-  }
+  assertMay(viewer, 'order.checkPurchase', { userId: query.userId, performerId: product.performerId }, () =>
+    forbidden('Only that user, the seller or an admin may ask'),
+  );
   const [bought] = await deps.db
     .select({ value: count() })
     .from(orders)
@@ -292,7 +292,7 @@ async function presentOrders(deps: Deps, viewer: SessionUser, rows: OrderRow[]):
     rows.flatMap((row) => [row.buyerId, row.performerId]),
   );
   return rows.map((row) => {
-    const sellerSide = viewer.role === 'admin' || viewer.id === row.performerId;
+    const sellerSide = may(viewer, 'order.update', row);
     return {
       _id: row.id,
       number: orderNumber(row),

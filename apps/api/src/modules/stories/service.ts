@@ -4,7 +4,7 @@ import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertMayReach, creatorsReaching, isPrivileged } from '../access';
+import { assertMayReach, creatorsReaching, isPrivileged, may } from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
@@ -139,7 +139,7 @@ async function checkFile(deps: Deps, performer: SessionUser, input: Required<Sav
   if (input.type === 'text') return;
   const file = await findFile(deps.db, input.fileId);
   const [used] = input.fileId ? await deps.db.select({ id: stories.id }).from(stories).where(eq(stories.fileId, input.fileId)) : [];
-  if (!file || file.ownerId !== performer.id || file.type !== fileTypeFor[input.type] || used) {
+  if (!file || !may(performer, 'story.useFile', file) || file.type !== fileTypeFor[input.type] || used) {
     throw badRequest(`fileId must name your own unused story ${input.type}`, [
       { field: 'fileId', message: `must name your own unused story ${input.type}` },
     ]);

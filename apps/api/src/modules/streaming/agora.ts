@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { lazyRequire } from '../../platform/lazy';
-import { assertMayCall } from '../access';
+import { assertMayCall, may } from '../access';
 import { findShow } from './private-shows';
 import { agoraConfigured, watchableSession } from './sessions';
 
@@ -19,7 +19,7 @@ async function channelFor(deps: Deps, caller: SessionUser, input: { sessionId?: 
     return { channel: agoraPrivateChannelOf(show.id), isPublisher: true };
   }
   const { row } = await watchableSession(deps, caller, input.sessionId!);
-  return { channel: agoraChannelOf(row.id), isPublisher: row.performerId === caller.id };
+  return { channel: agoraChannelOf(row.id), isPublisher: may(caller, 'live.broadcast', row) };
 }
 
 /**

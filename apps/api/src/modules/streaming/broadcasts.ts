@@ -4,6 +4,7 @@ import { streamSessions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import type { LiveFeed, LiveInput } from '../../platform/live-media';
+import { assertMay, isCreator } from '../access';
 import { findById } from '../users';
 import { findSession, goLive, type SessionRow, streamByKey } from './sessions';
 
@@ -56,7 +57,7 @@ export function startBroadcast(deps: Deps, session: SessionRow, input: LiveInput
  */
 export async function broadcastableSession(deps: Deps, userId: string, sessionId: string) {
   const session = await findSession(deps.db, sessionId);
-  if (session.performerId !== userId) throw notFound('Live session');
+  assertMay({ id: userId }, 'live.broadcast', session, () => notFound('Live session'));
   if (!(await heartbeat(deps, sessionId))) throw conflict('This live session has ended');
   return session;
 }
@@ -70,7 +71,7 @@ export async function broadcastableSession(deps: Deps, userId: string, sessionId
 export async function sessionForStreamKey(deps: Deps, key: string): Promise<SessionRow | undefined> {
   const stream = await streamByKey(deps.db, key);
   const performer = stream && (await findById(deps.db, stream.performerId));
-  if (performer?.status !== 'active' || performer.role !== 'performer') return undefined;
+  if (performer?.status !== 'active' || !isCreator(performer)) return undefined;
   const live = async () => {
     const [row] = await deps.db
       .select()

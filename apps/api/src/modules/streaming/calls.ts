@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { assertMayCall } from '../access';
+import { assertMay, assertMayCall, isSelf } from '../access';
 import { queueGoneCheck, startShow } from './billing';
 import { handleLive } from './open';
 import { endPrivateShow, findShow, present, privateShowRoom } from './private-shows';
@@ -47,7 +47,7 @@ export async function privateCall(deps: Deps, viewer: SessionUser, id: string): 
   const [request] = await present(deps, [show]);
   return {
     request: request!,
-    role: viewer.id === show.userId ? 'caller' : 'callee',
+    role: isSelf(viewer, show.userId) ? 'caller' : 'callee',
     media: agoraConfigured(deps)
       ? { mode: 'agora', appId: deps.settings.get('agoraAppId'), channel: agoraPrivateChannelOf(show.id) }
       : { mode: 'webrtc', iceServers: iceServersFor(deps, viewer.id) },
@@ -82,7 +82,7 @@ export function registerPrivateShowEvents(deps: Deps) {
     const { showId } = showSchema.parse(payload);
     const show = await findShow(deps, showId);
     // Either party may always hang up (a blocked one too); to anyone else the show does not exist.
-    if (userId !== show.userId && userId !== show.performerId) throw notFound('Private show');
+    assertMay({ id: userId }, 'privateShow.takePart', show, () => notFound('Private show'));
     await endPrivateShow(deps, showId, userId === show.userId ? 'fan' : 'performer');
   });
   deps.realtime.onDisconnect(async (userId, rooms) => {

@@ -6,7 +6,7 @@ import { messages, streamSessions, streams } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, retryLater } from '../../platform/errors';
-import { assertMayReach, assertMayWatch } from '../access';
+import { assertMayReach, assertMayWatch, may } from '../access';
 import { pageOfLines, presentStreamLine } from '../messages';
 import { publicUsersById, toPublicUser } from '../users';
 import { assertLiveStreamingOn } from './open';
@@ -54,7 +54,7 @@ export async function performerStreamConversation(deps: Deps, viewer: SessionUse
 /** `PUT /conversations/stream/{id}/update`: the creator sets the chat's slow mode (their stream's setting). */
 export async function updateStreamConversation(deps: Deps, actor: SessionUser, conversationId: string, input: { slowModeSeconds: number }) {
   const chat = await chatOf(deps.db, conversationId).catch(() => undefined);
-  if (!chat || (chat.session.performerId !== actor.id && actor.role !== 'admin')) throw notFound('Conversation');
+  if (!chat || !may(actor, 'live.manage', chat.session)) throw notFound('Conversation');
   await deps.db.update(streams).set({ slowModeSeconds: input.slowModeSeconds }).where(eq(streams.id, chat.session.streamId));
   return conversationView(chat.session, input.slowModeSeconds);
 }
@@ -82,7 +82,7 @@ export async function listStreamMessages(deps: Deps, viewer: SessionUser, conver
 export async function sendStreamMessage(deps: Deps, sender: SessionUser, conversationId: string, input: { text: string }) {
   const chat = await chatOf(deps.db, conversationId);
   await watchableSession(deps, sender, chat.session.id);
-  const slow = sender.id === chat.session.performerId || sender.role === 'admin' ? 0 : chat.slowModeSeconds;
+  const slow = may(sender, 'live.skipSlowMode', chat.session) ? 0 : chat.slowModeSeconds;
   const result = await deps.db.execute<MessageRow & { wait: number | null }>(sql`
     with recent as (
       select max(created_at) as at from ${messages}
@@ -108,7 +108,7 @@ export async function sendStreamMessage(deps: Deps, sender: SessionUser, convers
 /** `DELETE /messages/stream/{id}/remove-all-message`: the creator (or an admin) clears the chat. */
 export async function clearStreamChat(deps: Deps, actor: SessionUser, conversationId: string) {
   const chat = await chatOf(deps.db, conversationId).catch(() => undefined);
-  if (!chat || (chat.session.performerId !== actor.id && actor.role !== 'admin')) throw notFound('Conversation');
+  if (!chat || !may(actor, 'live.manage', chat.session)) throw notFound('Conversation');
   const removed = await deps.db.delete(messages).where(eq(messages.conversationId, conversationId)).returning({ id: messages.id });
   deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/chat_cleared', { sessionId: chat.session.id, conversationId });
   return { removed: removed.length };

@@ -8,7 +8,7 @@ import type { SessionUser } from '../../platform/auth';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { balanceOf, insufficientBalance, walletOf } from '../../platform/ledger';
-import { assertMayBePaid } from '../access';
+import { assertMay, assertMayBePaid, isCreator, isSelf } from '../access';
 import { publicUsersById } from '../users';
 
 export type RequestRow = typeof privateShowRequests.$inferSelect;
@@ -53,7 +53,7 @@ export async function present(deps: Pick<Deps, 'db'>, rows: RequestRow[]): Promi
  * (a price set), be payable and not refuse the fan; the fan's wallet must hold the first minute.
  */
 export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { performerId: string; message: string }) {
-  if (fan.role !== 'user') throw forbidden('Only fans request private shows');
+  assertMay(fan, 'privateShow.request', null, () => forbidden('Only fans request private shows'));
   await assertMayBePaid(deps.db, fan, input.performerId);
   const [stream] = await deps.db.select().from(streams).where(eq(streams.performerId, input.performerId));
   if (!stream?.privateShowPriceCents) throw conflict('This creator does not take private shows');
@@ -92,7 +92,7 @@ export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { 
 /** `GET /streaming/private-requests`: a creator's requests to them, a fan's own; newest first. */
 export async function listPrivateRequests(deps: Deps, viewer: SessionUser, query: z.output<typeof privateRequestQuerySchema>) {
   const conditions: SQL[] = [
-    viewer.role === 'performer' ? eq(privateShowRequests.performerId, viewer.id) : eq(privateShowRequests.userId, viewer.id),
+    isCreator(viewer) ? eq(privateShowRequests.performerId, viewer.id) : eq(privateShowRequests.userId, viewer.id),
   ];
   if (query.status) conditions.push(eq(privateShowRequests.status, query.status));
   const where = and(...conditions);
@@ -123,10 +123,10 @@ const transitions = {
  * parties hear of the new state.
  */
 export async function answerPrivateRequest(deps: Deps, actor: SessionUser, id: string, action: keyof typeof transitions) {
-  const [row] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, id));
-  if (!row || (row.performerId !== actor.id && row.userId !== actor.id)) throw notFound('Private show request');
+  const [found] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, id));
+  const row = assertMay(actor, 'privateShow.takePart', found, () => notFound('Private show request'));
   const rule = transitions[action];
-  const party = row.performerId === actor.id ? 'performer' : 'user';
+  const party = isSelf(actor, row.performerId) ? 'performer' : 'user';
   if (rule.by !== party) {
     throw forbidden(party === 'performer' ? 'The fan cancels their own request' : 'Only the creator accepts or declines a request');
   }

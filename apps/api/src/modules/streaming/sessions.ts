@@ -23,7 +23,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
-import { assertMayWatch, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { assertMay, assertMayWatch, isAdmin, isSelf, notHiddenFrom, watchFacts, watchFrom } from '../access';
 import { tellFans } from '../notifications';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
@@ -88,8 +88,7 @@ export async function findSession(db: Queryable, id: string) {
 /** A session its creator (or an admin) manages; anyone else is told it does not exist. */
 export async function ownSession(db: Queryable, actor: SessionUser, id: string) {
   const row = await findSession(db, id).catch(() => undefined);
-  if (!row || (row.performerId !== actor.id && actor.role !== 'admin')) throw notFound('Live session');
-  return row;
+  return assertMay(actor, 'live.manage', row, () => notFound('Live session'));
 }
 
 const ended = () => conflict('This live session has ended');
@@ -174,7 +173,7 @@ export async function updateSession(deps: Deps, actor: SessionUser, id: string, 
   const row = await ownSession(deps.db, actor, id);
   if (row.status !== 'live') throw ended();
   if (input.status === 'ended') {
-    const done = await endSession(deps, id, actor.role === 'admin' && actor.id !== row.performerId ? 'admin' : 'performer');
+    const done = await endSession(deps, id, isAdmin(actor) && !isSelf(actor, row.performerId) ? 'admin' : 'performer');
     return presentSession(deps, actor, done ?? (await findSession(deps.db, id)));
   }
   const access = input.access ?? row.access;
@@ -254,7 +253,7 @@ const DURATION_SLACK_SECONDS = 60;
  */
 export async function setDuration(deps: Deps, performer: SessionUser, input: { id: string; duration: number }) {
   const row = await ownSession(deps.db, performer, input.id);
-  if (row.performerId !== performer.id) throw notFound('Live session');
+  assertMay(performer, 'live.broadcast', row, () => notFound('Live session'));
   if (row.status !== 'live') throw ended();
   const elapsed = (Date.now() - row.startedAt.getTime()) / 1000;
   if (input.duration > elapsed + DURATION_SLACK_SECONDS) {

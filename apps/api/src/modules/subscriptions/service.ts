@@ -18,7 +18,7 @@ import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal, subscriptionGivesAccess } from '../access';
+import { assertMay, assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal, subscriptionGivesAccess } from '../access';
 import { addPeriod, notifyBalance, payFromWallet } from '../money';
 import { cardLabels, startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
@@ -31,7 +31,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
  * same transaction as the payment.
  */
 export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<typeof subscribeSchema>, request: FastifyRequest) {
-  if (fan.role !== 'user') throw conflict('Only fans subscribe to creators');
+  assertMay(fan, 'subscription.create', null, () => conflict('Only fans subscribe to creators'));
   await assertMayBePaid(deps.db, fan, input.performerId);
   const [creator] = await deps.db
     .select({ id: performerProfiles.userId, profile: performerProfiles })

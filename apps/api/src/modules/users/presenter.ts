@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import { publicUrl } from '../../platform/storage';
+import { isAdmin, isCreator } from '../access';
 import type { ProfileRow, UserRow } from './repo';
 
 export const centsToAmount = (cents: number) => Math.round(cents) / 100;
@@ -16,13 +17,13 @@ export function toCurrentUser(user: UserRow, balanceCents: number, pendingEmail:
   return {
     _id: user.id,
     role: user.role,
-    isPerformer: user.role === 'performer',
-    isAdmin: user.role === 'admin',
+    isPerformer: isCreator(user),
+    isAdmin: isAdmin(user),
     name: user.name,
     username: user.username,
     email: user.email,
     avatar: avatarOf(user),
-    cover: user.role === 'performer' ? coverOf(user) : null,
+    cover: isCreator(user) ? coverOf(user) : null,
     status: user.status,
     verifiedEmail: user.verifiedEmail,
     pendingEmail,
@@ -36,7 +37,7 @@ export function toCurrentUser(user: UserRow, balanceCents: number, pendingEmail:
 
 /** What any signed-in user may see of another account. */
 export function toPublicUser(user: UserRow): PublicUser {
-  return { _id: user.id, name: user.name, username: user.username, avatar: avatarOf(user), isPerformer: user.role === 'performer' };
+  return { _id: user.id, name: user.name, username: user.username, avatar: avatarOf(user), isPerformer: isCreator(user) };
 }
 
 /** The public profiles of the accounts a page of rows names, by id: one query for the page. */

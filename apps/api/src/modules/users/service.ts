@@ -5,18 +5,18 @@ import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
+import { assertMay, isCreator } from '../access';
 import { assertAvailable, changeOwnPassword, duplicateAsConflict } from './accounts';
 import { pendingEmailOf, requestEmailChange } from './email-change';
 import { toCurrentUser, toPublicUser } from './presenter';
 import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
 
 /** A fan's balance is their wallet; a creator's is what they earned and may request. */
-export const spendableAccount = (user: Pick<UserRow, 'id' | 'role'>) =>
-  user.role === 'performer' ? earningsOf(user.id) : walletOf(user.id);
+export const spendableAccount = (user: Pick<UserRow, 'id' | 'role'>) => (isCreator(user) ? earningsOf(user.id) : walletOf(user.id));
 
 export async function currentUser(deps: Deps, user: UserRow) {
   const [profile, balanceCents, pendingEmail] = await Promise.all([
-    user.role === 'performer' ? findProfile(deps.db, user.id) : undefined,
+    isCreator(user) ? findProfile(deps.db, user.id) : undefined,
     balanceOf(deps.db, spendableAccount(user)),
     pendingEmailOf(deps.db, user.id),
   ]);
@@ -54,6 +54,5 @@ export async function searchAccounts(deps: Deps, viewer: UserRow, q: string | un
 
 export async function viewAccount(deps: Deps, idOrUsername: string) {
   const user = await findActiveByIdOrUsername(deps.db, idOrUsername);
-  if (!user || user.role === 'admin') throw notFound('User');
-  return toPublicUser(user);
+  return toPublicUser(assertMay(undefined, 'account.view', user, () => notFound('User')));
 }

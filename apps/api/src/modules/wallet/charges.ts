@@ -23,7 +23,7 @@ import { clientCountry } from '../../platform/client-country';
 import { badRequest, conflict } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { type Intent, intentOf } from '../../platform/idempotency';
-import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from '../access';
+import { assertMay, assertNoPayRefusal, isCreator, type PayRefusal, payRefusalSql } from '../access';
 import { visibleFeed } from '../feeds';
 import { visibleGallery } from '../galleries';
 import { announceTipMessage, assertTipConversation, messageForSale, writeTipMessage } from '../messages';
@@ -227,7 +227,7 @@ export async function prepareCharge(
   id: string,
   input: WalletChargeInput,
 ): Promise<PreparedCharge> {
-  if (fan.role !== 'user') throw conflict('Only fans pay from a wallet');
+  assertMay(fan, 'wallet.pay', null, () => conflict('Only fans pay from a wallet'));
   const misplaced = [
     ...(type === 'product'
       ? []
@@ -243,7 +243,7 @@ export async function prepareCharge(
   const target = await targets[type](deps, fan, id, input);
   const [parties] = await partiesStatement(deps.db, { fanId: fan.id, performerId: target.performerId, country: clientCountry() ?? null });
   assertNoPayRefusal(parties!.refusal);
-  if (target.performerId === fan.id) throw conflict('You cannot pay yourself');
+  assertMay(fan, 'creator.pay', target, () => conflict('You cannot pay yourself'));
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${tokens(target.priceCents)}`);
   }
@@ -346,8 +346,7 @@ const chargeSortColumns = { createdAt: walletCharges.createdAt, price: walletCha
 
 /** Whose charges a list shows: a fan's, a creator's, or (for an admin) everyone's. */
 export type ChargeScope = { userId: string } | { performerId: string } | 'all';
-export const chargeScopeOf = (viewer: SessionUser): ChargeScope =>
-  viewer.role === 'performer' ? { performerId: viewer.id } : { userId: viewer.id };
+export const chargeScopeOf = (viewer: SessionUser): ChargeScope => (isCreator(viewer) ? { performerId: viewer.id } : { userId: viewer.id });
 
 /** `GET /wallet/charges/search` (a fan's payments, or those a creator received) and the admin's list of all. */
 export async function searchCharges(deps: Deps, scope: ChargeScope, query: z.output<typeof walletChargeQuerySchema>) {
