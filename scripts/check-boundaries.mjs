@@ -4,9 +4,14 @@
  * against .dependency-cruiser.cjs (public surfaces, platform and db below the modules, no file
  * cycles), and this script adds what it cannot say in one rule: no cycle between modules, where
  * a module is a folder of apps/api/src/modules (a -> b -> a through any of their files).
+ * And the rule of decision 043: role and owner comparisons ("who may") are made in
+ * apps/api/src/modules/access only; elsewhere a line that compares a role or an owner's id fails
+ * unless it (or the line above) carries `// access: not a permission (why)`.
  * Exits non-zero on any violation.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { cruise } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
@@ -62,10 +67,47 @@ for (const cycle of cycles) {
   problems.push(`no-module-cycles: ${cycle.join(', ')} import each other:\n${links.join('\n')}`);
 }
 
+// Decision 043: one vocabulary for "who may". Outside the access module (and its tests, the demo
+// seed and the CLI, which set roles), no role or owner comparison: ask a policy of modules/access.
+const OWNER = '(?:performerId|userId|senderId|ownerId|authorId|buyerId)';
+const whoMayPatterns = [
+  /\.role\s*[!=]==/, // viewer.role === 'admin'
+  /[!=]==\s*[\w?.]*\.role\b/, // 'admin' === viewer.role
+  /\brole\s*[!=]==\s*'/, // role === 'performer'
+  new RegExp(`\\b${OWNER}\\s*[!=]==\\s*[\\w?.]*\\.id\\b`), // row.performerId !== viewer.id
+  new RegExp(`\\.id\\s*[!=]==\\s*[\\w?.]*\\b${OWNER}\\b`), // viewer.id === row.performerId
+];
+const MARKER = /\/\/ access: not a permission \(.+\)/;
+const exempt = (path) =>
+  path.startsWith('apps/api/src/modules/access/') ||
+  path.endsWith('.test.ts') ||
+  path.startsWith('apps/api/src/demo/') ||
+  path.startsWith('apps/api/src/cli/');
+function* sources(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sources(path);
+    else if (entry.name.endsWith('.ts')) yield path.split('\\').join('/');
+  }
+}
+for (const path of sources('apps/api/src')) {
+  if (exempt(path)) continue;
+  const lines = readFileSync(path, 'utf8').split('\n');
+  lines.forEach((line, index) => {
+    if (!whoMayPatterns.some((pattern) => pattern.test(line))) return;
+    if (MARKER.test(line) || MARKER.test(lines[index - 1] ?? '')) return;
+    problems.push(
+      `who-may-in-access: ${path}:${index + 1}: ${line.trim()}\n    compares a role or an owner outside modules/access: ask a policy there (may, assertMay, isAdmin, isCreator, isSelf), or mark a comparison that decides nothing with \`// access: not a permission (why)\``,
+    );
+  });
+}
+
 if (problems.length) {
   console.error(
-    `Layering rule (docs/decisions/004-layout.md) broken ${problems.length} time(s):\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    `Layering rule (docs/decisions/004-layout.md, 043-one-vocabulary-for-who-may.md) broken ${problems.length} time(s):\n${problems.map((p) => `- ${p}`).join('\n')}`,
   );
   process.exit(1);
 }
-console.log(`Layering rule holds: ${output.summary.totalCruised} files, ${edges.size} modules with dependencies, no module cycle.`);
+console.log(
+  `Layering rule holds: ${output.summary.totalCruised} files, ${edges.size} modules with dependencies, no module cycle, no role or owner comparison outside modules/access.`,
+);
