@@ -55,14 +55,16 @@ type Subjects = {
   'wallet.pay': null;
   /** Pay this creator: anyone but the creator themself. */
   'creator.pay': Owned;
+  /** Follow this creator: anyone but the creator themself. */
+  'creator.follow': Owned;
   /** Top up a wallet: fans only (a creator's balance is their earnings). */
   'wallet.topUp': null;
   /** Subscribe to a creator: fans only. */
   'subscription.create': null;
   /** See a payout request: creators (their own) and admins, never fans. */
   'payout.view': null;
-  /** Block this account: never an admin; a fan blocks creators only. */
-  'account.block': { role: string };
+  /** Block this account: never oneself, never an admin; a fan blocks creators only. */
+  'account.block': { id: string; role: string };
   /** See this account's public page: anyone, except that admins have none. */
   'account.view': { role: string };
   /** Sign in before verifying the e-mail address (when the site requires it): admins only. */
@@ -92,10 +94,11 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
   'story.useFile': (viewer, file) => isSelf(viewer, file.ownerId),
   'wallet.pay': (viewer) => isFan(viewer),
   'creator.pay': (viewer, target) => !!viewer && !isSelf(viewer, target.performerId),
+  'creator.follow': (viewer, creator) => !!viewer && !isSelf(viewer, creator.performerId),
   'wallet.topUp': (viewer) => isFan(viewer),
   'subscription.create': (viewer) => isFan(viewer),
   'payout.view': (viewer) => !!viewer && !isFan(viewer),
-  'account.block': (viewer, target) => !!viewer && target.role !== 'admin' && (!isFan(viewer) || target.role === 'performer'),
+  'account.block': (viewer, target) => !!viewer && !isSelf(viewer, target.id) && !isAdmin(target) && (!isFan(viewer) || isCreator(target)),
   'account.view': (_viewer, account) => account.role !== 'admin',
   'signIn.unverified': (viewer) => isAdmin(viewer),
   'content.ownViews': (viewer, item) => isSelf(viewer, item.performerId),

@@ -4,7 +4,7 @@ import { countryBlocks, fanCountryBlocks, subscriptions, userBlocks, users } fro
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { isAdmin, isCreator, may } from '../access';
+import { isAdmin, isCreator, isSelf, may } from '../access';
 import { endFollowsBetween } from '../follows';
 import { isCountryCode } from '../lookups';
 import { leaveCreatorRooms } from '../streaming';
@@ -20,7 +20,7 @@ const refuseTarget = (message: string) => badRequest(`targetId: ${message}`, [{ 
  * period paid for stays theirs if the creator unblocks before it ends.
  */
 export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUserInput): Promise<BlockedUser> {
-  if (input.targetId === blocker.id) throw refuseTarget('you cannot block yourself');
+  if (isSelf(blocker, input.targetId)) throw refuseTarget('you cannot block yourself');
   const [target] = await deps.db.select().from(users).where(eq(users.id, input.targetId));
   if (!target) throw refuseTarget('must name an existing account');
   if (!may(blocker, 'account.block', target)) {

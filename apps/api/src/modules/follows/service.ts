@@ -4,7 +4,7 @@ import { follows, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { unprocessable } from '../../platform/errors';
-import { visibleCreator } from '../access';
+import { may, visibleCreator } from '../access';
 import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
 import { toPublicUser } from '../users';
@@ -14,7 +14,7 @@ type Page = { offset: number; limit: number };
 /** Follows a listed creator who has not blocked the fan; following again changes nothing. */
 export async function follow(deps: Deps, viewer: SessionUser, performerId: string) {
   const found = await findPerformer(deps.db, performerId);
-  if (found?.user.id === viewer.id) throw unprocessable('You cannot follow yourself');
+  if (found && !may(viewer, 'creator.follow', { performerId: found.user.id })) throw unprocessable('You cannot follow yourself');
   const performer = await visibleCreator(deps.db, viewer, found);
   await deps.db.transaction(async (tx) => {
     const added = await tx
