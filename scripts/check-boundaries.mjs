@@ -74,6 +74,7 @@ const whoMayPatterns = [
   /\.role\s*[!=]==/, // viewer.role === 'admin'
   /[!=]==\s*[\w?.]*\.role\b/, // 'admin' === viewer.role
   /\brole\s*[!=]==\s*'/, // role === 'performer'
+  /\.isAdmin\b/, // a flag read off a viewer: ask isAdmin(viewer)
   new RegExp(`\\b${OWNER}\\s*[!=]==\\s*[\\w?.]*\\.id\\b`), // row.performerId !== viewer.id
   new RegExp(`\\.id\\s*[!=]==\\s*[\\w?.]*\\b${OWNER}\\b`), // viewer.id === row.performerId
 ];
