@@ -49,7 +49,11 @@ export function createRealtime(options: {
 
   const gates: SocketGate[] = [];
   const refusalFor = (user: Pick<SessionUser, 'id' | 'role'>) => gates.map((gate) => gate(user)).find(Boolean);
-  const refuse = (socket: RealtimeSocket, refusal: AppError) => {
+  /** Tells a socket why it is turned away and closes it (one being signed in, or one found open). */
+  const refuse = (
+    socket: { emit(event: 'auth/error', payload: { message: string }): unknown; disconnect(close: boolean): unknown },
+    refusal: AppError,
+  ) => {
     socket.emit('auth/error', { message: refusal.message });
     socket.disconnect(true);
   };
@@ -173,10 +177,7 @@ export function createRealtime(options: {
       for (const socket of await io.local.fetchSockets()) {
         const { userId, role } = socket.data;
         const refused = userId && role ? refusalFor({ id: userId, role }) : undefined;
-        if (refused) {
-          socket.emit('auth/error', { message: refused.message });
-          socket.disconnect(true);
-        }
+        if (refused) refuse(socket, refused);
       }
     },
     /** Ends this process's sockets; the HTTP server itself is closed by Fastify. */

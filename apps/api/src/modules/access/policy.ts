@@ -110,21 +110,19 @@ export async function canViewOne(db: Queryable, viewer: SessionUser | undefined,
   return (await accessTo(db, viewer, itemType, [item])).get(item.id)!.canView;
 }
 
-/** Whether anyone holds this item: a purchase stands until a refund takes its row away. */
-export async function hasBuyers(db: Queryable, itemType: PurchasableType, itemId: string) {
+/** Whether anyone (or `buyerId`) holds this item: a purchase stands until a refund takes its row away. */
+export async function hasBuyers(db: Queryable, itemType: PurchasableType, itemId: string, buyerId?: string) {
   const [row] = await db
     .select({ id: purchasedItems.id })
     .from(purchasedItems)
-    .where(and(eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)))
+    .where(
+      and(
+        eq(purchasedItems.itemType, itemType),
+        eq(purchasedItems.itemId, itemId),
+        buyerId ? eq(purchasedItems.userId, buyerId) : undefined,
+      ),
+    )
     .limit(1);
-  return !!row;
-}
-
-async function hasBought(db: Queryable, viewer: SessionUser, itemType: PurchasableType, itemId: string) {
-  const [row] = await db
-    .select({ id: purchasedItems.id })
-    .from(purchasedItems)
-    .where(and(eq(purchasedItems.userId, viewer.id), eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)));
   return !!row;
 }
 
@@ -158,7 +156,7 @@ export async function openTo<T extends Deletable>(
   itemType: PurchasableType,
 ) {
   if (!found?.row.deletedAt) return visibleTo(db, found, viewer, what);
-  if (!viewer || !(await hasBought(db, viewer, itemType, found.row.id))) throw notFound(what);
+  if (!viewer || !(await hasBuyers(db, itemType, found.row.id, viewer.id))) throw notFound(what);
   await assertMayReach(db, viewer, found.row.performerId);
   return found.row;
 }
