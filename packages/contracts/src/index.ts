@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './blocks';
 export * from './community';
 export * from './dashboard';

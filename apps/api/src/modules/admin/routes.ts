@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin } from '../../platform/auth';
+import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
 import * as admin from './service';
@@ -42,7 +43,7 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await admin.setAccountStatus(deps, request.params.id, request.body.status);
+        await admin.setAccountStatus(deps, auditSourceOf(request), request.params.id, request.body.status);
         return { message: request.body.status === 'active' ? 'Account activated' : 'Account deactivated' };
       },
     );
@@ -58,7 +59,7 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        await admin.setDocumentsVerified(deps, request.params.id, request.body.verified);
+        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body.verified);
         return { message: request.body.verified ? 'Documents verified' : 'Verification withdrawn' };
       },
     );
@@ -80,6 +81,10 @@ export const adminRoutes =
       },
       async (request) => {
         await admin.assertAccountExists(deps, request.params.id);
+        await recordAudit(deps.db, auditSourceOf(request), {
+          action: 'account.loginLink',
+          target: { type: 'user', id: request.params.id },
+        });
         return issueLoginLink(deps, request.params.id, request.body?.redirect);
       },
     );

@@ -4,6 +4,7 @@ import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { type AuditSource, recordAudit } from '../audit';
 import { findById } from '../users';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
 
@@ -34,7 +35,7 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
 }
 
 /** Deactivating an account also ends its sessions, so it is locked out at once. */
-export async function setAccountStatus(deps: Deps, userId: string, status: 'active' | 'inactive') {
+export async function setAccountStatus(deps: Deps, source: AuditSource, userId: string, status: 'active' | 'inactive') {
   const revoked = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
@@ -42,18 +43,25 @@ export async function setAccountStatus(deps: Deps, userId: string, status: 'acti
       .where(and(eq(users.id, userId), ne(users.role, 'admin')))
       .returning({ id: users.id });
     if (!row) throw notFound('Account');
+    await recordAudit(tx, source, {
+      action: status === 'active' ? 'account.activate' : 'account.deactivate',
+      target: { type: 'user', id: userId },
+    });
     return status === 'inactive' ? revokeAllSessions(tx, userId) : [];
   });
   deps.realtime.disconnectSessions(revoked);
 }
 
-export async function setDocumentsVerified(deps: Deps, performerId: string, verified: boolean) {
-  const [row] = await deps.db
-    .update(performerProfiles)
-    .set({ verifiedDocument: verified, verifiedAt: verified ? new Date() : null })
-    .where(eq(performerProfiles.userId, performerId))
-    .returning({ userId: performerProfiles.userId });
-  if (!row) throw notFound('Creator');
+export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, verified: boolean) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(performerProfiles)
+      .set({ verifiedDocument: verified, verifiedAt: verified ? new Date() : null })
+      .where(eq(performerProfiles.userId, performerId))
+      .returning({ userId: performerProfiles.userId });
+    if (!row) throw notFound('Creator');
+    await recordAudit(tx, source, { action: verified ? 'creator.verify' : 'creator.unverify', target: { type: 'user', id: performerId } });
+  });
 }
 
 export async function openDocument(deps: Deps, fileId: string) {

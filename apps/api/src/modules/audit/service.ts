@@ -1,0 +1,101 @@
+import type { AuditEvent, AuditQuery } from '@limelight/contracts';
+import { and, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+import { escapeLike } from '../../platform/http';
+
+/** Who acted and from where: taken from the request, or `system` for jobs and the command line. */
+export type AuditSource = {
+  actor: { id: string; name?: string | null; username?: string | null; role?: string | null } | null;
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+export const systemSource: AuditSource = { actor: null };
+
+/** The signed-in caller of a request as an audit source (a guard has made sure there is one). */
+export function auditSourceOf(request: FastifyRequest): AuditSource {
+  const user = request.session?.user;
+  return {
+    actor: user ? { id: user.id, name: user.name, username: user.username, role: user.role } : null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
+
+export type AuditEntry = {
+  action: string;
+  target?: { type: string; id: string };
+  reason?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/**
+ * Records one entry of the trail. Call it inside the transaction that makes the change, so the
+ * entry exists exactly when the change does.
+ */
+export async function recordAudit(db: Queryable, source: AuditSource, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorId: source.actor?.id ?? null,
+    actorName: source.actor ? (source.actor.username ?? source.actor.name ?? null) : 'system',
+    actorRole: source.actor?.role ?? null,
+    action: entry.action,
+    targetType: entry.target?.type ?? null,
+    targetId: entry.target?.id ?? null,
+    reason: entry.reason?.trim() || null,
+    details: entry.details ?? {},
+    ip: source.ip ?? null,
+    userAgent: source.userAgent ?? null,
+  });
+}
+
+export async function searchAudit(db: Queryable, query: AuditQuery): Promise<{ data: AuditEvent[]; total: number }> {
+  const conditions: Array<SQL | undefined> = [
+    query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
+    query.action ? or(eq(auditEvents.action, query.action), like(auditEvents.action, `${escapeLike(query.action)}.%`)) : undefined,
+    query.targetType ? eq(auditEvents.targetType, query.targetType) : undefined,
+    query.targetId ? eq(auditEvents.targetId, query.targetId) : undefined,
+    query.from ? gte(auditEvents.createdAt, new Date(query.from)) : undefined,
+    query.to ? lte(auditEvents.createdAt, new Date(query.to)) : undefined,
+  ];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
+    conditions.push(
+      or(
+        sql`lower(coalesce(${auditEvents.reason}, '')) like ${pattern}`,
+        sql`lower(coalesce(${auditEvents.actorName}, '')) like ${pattern}`,
+        sql`lower(coalesce(${auditEvents.targetId}, '')) like ${pattern}`,
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const direction = query.sort === 'asc' ? sql`asc` : sql`desc`;
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(sql`${auditEvents.createdAt} ${direction}`, query.sort === 'asc' ? auditEvents.id : desc(auditEvents.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(auditEvents).where(where),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      _id: row.id,
+      actorId: row.actorId,
+      actorName: row.actorName,
+      actorRole: row.actorRole,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      reason: row.reason,
+      details: row.details,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: totalRow?.total ?? 0,
+  };
+}
