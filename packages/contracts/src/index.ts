@@ -9,6 +9,7 @@ export * from './list';
 export * from './lookups';
 export * from './media';
 export * from './messages';
+export * from './moderation';
 export * from './money';
 export * from './notifications';
 export * from './payout-accounts';
