@@ -5,8 +5,10 @@ import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, subscriptions, userBlocks, users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { isAdmin } from './actions';
 import { assertMayReach } from './creators';
 import { subscriptionGivesAccess } from './policy';
+import { inGoodStanding, listedNow } from './standing';
 
 /**
  * Who may message whom (decision 013). Conversations are between a fan and a creator. A fan
@@ -86,13 +88,18 @@ export async function assertMayStartConversation(db: Queryable, sender: SessionU
       id: users.id,
       role: users.role,
       status: users.status,
-      listed: performerProfiles.listed,
+      listed: listedNow(),
+      standing: users.standing,
+      standingUntil: users.standingUntil,
+      standingReason: users.standingReason,
       messagesFrom: performerProfiles.messagesFrom,
     })
     .from(users)
     .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .where(eq(users.id, recipientId));
   if (recipient?.status !== 'active' || recipient.role === 'admin') throw notFound('Account');
+  // A suspended or banned account is out of reach (decision 045), except to an admin.
+  if (!inGoodStanding(recipient) && !isAdmin(sender)) throw notFound('Account');
   if (sender.role === 'user' && recipient.role === 'performer') {
     if (!recipient.listed) throw notFound('Creator');
     await assertMayReach(db, sender, recipient.id);
