@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { isAdmin } from './actions';
 import { assertMayReach } from './creators';
 import { subscriptionGivesAccess } from './policy';
-import { inGoodStanding, listedNow } from './standing';
+import { inGoodStanding, listedNow, standingIs } from './standing';
 
 /**
  * Who may message whom (decision 013). Conversations are between a fan and a creator. A fan
@@ -19,6 +19,8 @@ import { inGoodStanding, listedNow } from './standing';
 
 const BLOCKED_BY_VIEWER = 'You blocked this account';
 const BLOCKED_BY_OTHER = 'This account has blocked you';
+/** The other account is suspended or banned (decision 045). */
+const OUT_OF_REACH = 'This account is not available';
 
 /** Why the pair cannot message each other, as `viewer` is told, for a page of other members at once. */
 export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'>, otherIds: string[]): Promise<Map<string, string>> {
@@ -48,13 +50,14 @@ export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'
  * checks it in its own statement: a message send. Being blocked sorts first (false before true):
  * it wins when both happened, as above.
  */
-export const blockReasonSql = (viewerId: SQL, otherId: SQL) => sql<string | null>`(
+export const blockReasonSql = (viewerId: SQL, otherId: SQL) => sql<string | null>`coalesce((
   select case when ${userBlocks.blockerId} = ${viewerId} then ${BLOCKED_BY_VIEWER}::text else ${BLOCKED_BY_OTHER}::text end
   from ${userBlocks}
   where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.targetId} = ${otherId})
      or (${userBlocks.targetId} = ${viewerId} and ${userBlocks.blockerId} = ${otherId})
   order by ${userBlocks.blockerId} = ${viewerId}
-  limit 1)`;
+  limit 1), (select ${OUT_OF_REACH}::text from ${users} where ${users.id} = ${otherId} and ${standingIs('suspended')}
+    union all select ${OUT_OF_REACH}::text from ${users} where ${users.id} = ${otherId} and ${standingIs('banned')} limit 1))`;
 
 export const blockedRefusal = (reason: string) => new AppError(403, ErrorCode.blocked, `${reason}: messages are off`);
 

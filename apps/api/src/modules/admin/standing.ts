@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
-import { standingOf } from '../access';
+import { standingOf, standingRefusal } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { notify } from '../notifications';
 import { endSessionsOf } from '../streaming';
@@ -123,6 +123,9 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
     return { revoked: await revokeAllSessions(tx, userId), account, to };
   });
   if (input.action === 'suspend' || input.action === 'ban') {
+    // Its open pages hear why (the words of its next sign-in), then its sockets close on every process.
+    const refusal = standingRefusal({ standing: to, standingUntil: until, standingReason: input.reason });
+    if (refusal) deps.realtime.toUser(userId).emit('auth/error', { message: refusal.message });
     deps.realtime.disconnectSessions(revoked);
     await endSessionsOf(deps, account.id);
   }
