@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
 import type { Deps } from './deps';
+import { standingRefusal } from './modules/access';
 import { adminRoutes } from './modules/admin/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     redisUrl: config.redisUrl,
     log: app.log,
     presence: accountPresence(database.db),
+    refuseAccount: (user) => standingRefusal(user),
   });
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage'));
   const deps: Deps = {
@@ -257,7 +259,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
         globalDecompression: false,
       });
       registerApiNotFound(api);
-      registerSessionResolution(api, database.db);
+      registerSessionResolution(api, database.db, (user) => standingRefusal(user));
       registerMaintenanceGate(api, deps);
       await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
       await api.register(settingsRoutes(deps));

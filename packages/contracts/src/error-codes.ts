@@ -10,6 +10,10 @@ export const ErrorCode = {
   conflict: 'CONFLICT',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountInactive: 'ACCOUNT_INACTIVE',
+  /** An admin suspended the account until a time (403): the message says until when and why (decision 045). */
+  accountSuspended: 'ACCOUNT_SUSPENDED',
+  /** An admin banned the account (403): the message says why (decision 045). */
+  accountBanned: 'ACCOUNT_BANNED',
   /** Maintenance mode: only admins sign in (503). */
   siteInMaintenance: 'SITE_IN_MAINTENANCE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',

@@ -18,6 +18,8 @@ export const notificationKinds = [
   'paid_message',
   'live_started',
   'refund',
+  /** An admin warned, suspended, banned or restored the account (decision 045). */
+  'account_standing',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -42,6 +44,7 @@ export const notificationAudience: Record<NotificationKind, 'fan' | 'creator' | 
   paid_message: 'fan',
   live_started: 'fan',
   refund: 'both',
+  account_standing: 'both',
 };
 
 /** The kinds an account of this role is told about (an admin: all of them). */
@@ -67,6 +70,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   paid_message: 'Paid messages from creators',
   live_started: 'Creators you follow going live',
   refund: 'Refunds',
+  account_standing: 'Warnings and changes to your account’s standing',
 };
 
 /** Out of the box every kind shows in the app; e-mail only for what concerns money or a new person writing. */
@@ -88,6 +92,8 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   // Worth an e-mail only if it arrives in time: the app, by default.
   live_started: { inApp: true, email: false },
   refund: { inApp: true, email: true },
+  // Its own e-mail (the admin's reason) is always sent: the app, by default.
+  account_standing: { inApp: true, email: false },
 };
 
 /** At most this many people are told of one comment's mentions. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountStandings, standingActions } from './moderation';
 import { genderValues } from './performer-options';
 import { currentPasswordSchema, emailSchema, nameSchema, passwordSchema, usernameSchema } from './validation';
 
@@ -144,6 +145,10 @@ export const adminAccountSchema = z.object({
   verifiedEmail: z.boolean(),
   verifiedDocument: z.boolean(),
   documents: z.array(z.object({ _id: z.string(), field: z.string(), mimeType: z.string(), url: z.string() })),
+  /** Its standing now (a suspension whose time has passed reads `good`), until when, and the reason it was told (decision 045). */
+  standing: z.enum(accountStandings),
+  standingUntil: z.string().nullable(),
+  standingReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -158,3 +163,16 @@ export const publicUserSchema = z.object({
   isPerformer: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** One entry of an account's standing history (`GET /api/admin/accounts/:id/standing`): warnings are strikes. */
+export const standingRecordSchema = z.object({
+  _id: z.string(),
+  action: z.enum(standingActions),
+  reason: z.string(),
+  until: z.string().nullable(),
+  reportId: z.string().nullable(),
+  adminId: z.string().nullable(),
+  adminName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StandingRecord = z.infer<typeof standingRecordSchema>;

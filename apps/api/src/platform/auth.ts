@@ -68,11 +68,23 @@ const sessionByTokenHash = (db: Database) =>
   );
 const preparedLookups = new WeakMap<Database, ReturnType<typeof sessionByTokenHash>>();
 
-/** Resolves a token to its session, or says precisely why it cannot be used. */
-export async function resolveSessionToken(db: Database, token: string): Promise<RequestSession | AppError> {
+/**
+ * Why an account may not act at all whatever its session (suspended or banned: modules/access's
+ * `standingRefusal`, handed in by the app, decision 045), or undefined when it may.
+ */
+export type AccountRefusal = (user: SessionUser) => AppError | undefined;
+
+/**
+ * Resolves a token to its session, or says precisely why it cannot be used. An account refused by
+ * `refuseAccount` hears why even with a session its suspension revoked: its old token answers the
+ * same 403 as signing in.
+ */
+export async function resolveSessionToken(db: Database, token: string, refuseAccount?: AccountRefusal): Promise<RequestSession | AppError> {
   const lookup = preparedLookups.get(db) ?? sessionByTokenHash(db);
   preparedLookups.set(db, lookup);
   const [row] = await lookup(hashToken(token));
+  const refused = row && refuseAccount?.(row.user);
+  if (refused) return refused;
   if (!row || row.revokedAt) return unauthenticated('Your session is no longer valid, please log in again');
   if (row.expiresAt.getTime() <= Date.now()) {
     return unauthenticated('Your session has expired, please log in again', ErrorCode.sessionExpired);
@@ -104,14 +116,14 @@ export async function revokeAllSessions(db: Queryable, userId: string, exceptSes
 }
 
 /** Reads the token on every request; routes choose with a guard whether they need it. */
-export function registerSessionResolution(app: FastifyInstance, db: Database) {
+export function registerSessionResolution(app: FastifyInstance, db: Database, refuseAccount?: AccountRefusal) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
   // A callback hook, not an async one: an anonymous request (most page loads) costs no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = tokenFromRequest(request);
     if (!token) return done();
-    resolveSessionToken(db, token).then((resolved) => {
+    resolveSessionToken(db, token, refuseAccount).then((resolved) => {
       if (resolved instanceof AppError) request.sessionError = resolved;
       else request.session = resolved;
       done();

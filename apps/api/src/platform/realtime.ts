@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { type RequestSession, resolveSessionToken, type SessionUser } from './auth';
+import { type AccountRefusal, type RequestSession, resolveSessionToken, type SessionUser } from './auth';
 import { newRedis } from './bus';
 import { AppError } from './errors';
 import { lazyRequire } from './lazy';
@@ -36,6 +36,8 @@ export function createRealtime(options: {
   redisUrl?: string;
   log: FastifyBaseLogger;
   presence?: PresenceListener;
+  /** Accounts that may not hold a socket at all (suspended or banned), as for HTTP. */
+  refuseAccount?: AccountRefusal;
 }) {
   const io: RealtimeServer = new Server(options.server, { path: SOCKET_PATH, serveClient: false });
   const redisClients: Redis[] = [];
@@ -58,7 +60,7 @@ export function createRealtime(options: {
     socket.disconnect(true);
   };
   const authenticate = async (socket: RealtimeSocket, token: string) => {
-    const session = await resolveSessionToken(options.db, token);
+    const session = await resolveSessionToken(options.db, token, options.refuseAccount);
     if (session instanceof AppError) {
       socket.emit('auth/error', { message: session.message });
       return;

@@ -26,8 +26,9 @@ function useSocket(loggedIn: boolean) {
       setCurrentSocket(socket);
       socket.on('update_balance', ({ balance }) => dispatch(balanceChanged(balance)));
       socket.on('settings/changed', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
-      // Refused by the server (the site went into maintenance): the settings read again say why.
-      socket.on('auth/error', () => dispatch(api.util.invalidateTags(['PublicSettings'])));
+      // Refused by the server (the site went into maintenance, or the account was suspended): the
+      // settings and the account read again say why, and a suspended account is signed out.
+      socket.on('auth/error', () => dispatch(api.util.invalidateTags(['PublicSettings', 'Me'])));
     });
     return () => {
       closed = true;

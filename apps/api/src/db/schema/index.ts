@@ -17,6 +17,7 @@ export * from './settings';
 export * from './shop';
 export * from './site';
 export * from './social';
+export * from './standing';
 export * from './stories';
 export * from './streaming';
 export * from './users';

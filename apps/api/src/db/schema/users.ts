@@ -1,4 +1,4 @@
-import type { AccountStatus, Gender, MessagesFrom, Role } from '@limelight/contracts';
+import type { AccountStanding, AccountStatus, Gender, MessagesFrom, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -34,6 +34,14 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     status: text('status').$type<AccountStatus>().notNull().default('active'),
     verifiedEmail: boolean('verified_email').notNull().default(false),
+    /**
+     * The admin's remedy on the account (decision 045), apart from `status` (deactivation):
+     * `suspended` until `standingUntil` (over by itself once that time passes: readers compare it
+     * with now()), or `banned`; `standingReason` is what the account holder reads.
+     */
+    standing: text('standing').$type<AccountStanding>().notNull().default('good'),
+    standingUntil: timestamp('standing_until', { withTimezone: true }),
+    standingReason: text('standing_reason'),
     /** Public storage keys of the processed images; null shows the placeholder. */
     avatarKey: text('avatar_key'),
     coverKey: text('cover_key'),
@@ -51,6 +59,8 @@ export const users = pgTable(
     index('users_role_updated_at_idx').on(t.role, t.updatedAt),
     check('users_role_check', sql`${t.role} in ('user', 'performer', 'admin')`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('users_standing_check', sql`${t.standing} in ('good', 'suspended', 'banned')`),
+    check('users_standing_until_check', sql`(${t.standing} = 'suspended') = (${t.standingUntil} is not null)`),
   ],
 );
 
@@ -94,6 +104,8 @@ export const performerProfiles = pgTable(
     onlineAt: timestamp('online_at', { withTimezone: true }),
     /** Active and verified, so shown to fans: a copy kept by database triggers, for one-table search. */
     listed: boolean('listed').notNull().default(false),
+    /** Until when an admin suspended the creator (a copy of users.standing_until kept by triggers): not shown before then (decision 045). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     /** name, username and bio in one text for keyword search; kept by database triggers. */
     searchText: text('search_text').notNull().default(''),
     /** Set by an admin after checking the identity documents; unverified creators are unlisted. */

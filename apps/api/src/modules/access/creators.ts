@@ -6,6 +6,7 @@ import { countryBlocks, fanCountryBlocks, performerProfiles, userBlocks } from '
 import type { SessionUser } from '../../platform/auth';
 import { clientCountry } from '../../platform/client-country';
 import { AppError, notFound } from '../../platform/errors';
+import { inGoodStanding } from './standing';
 
 /**
  * Who may reach a creator at all (decision 011): the one place blocks are enforced. Every
@@ -132,12 +133,20 @@ export async function assertMayReach(db: Queryable, viewer: SessionUser | undefi
   if (reason) throw refused(reason);
 }
 
-type CreatorRow = { user: { id: string; status: string }; profile: { verifiedDocument: boolean } };
+type CreatorRow = {
+  user: { id: string; status: string } & Parameters<typeof inGoodStanding>[0];
+  profile: { verifiedDocument: boolean };
+};
 
-/** Whether `viewer` sees this creator's page at all (404 otherwise), and whether they are privileged. */
+/**
+ * Whether `viewer` sees this creator's page at all (404 otherwise, as for an unverified creator:
+ * a suspended or banned one too, decision 045), and whether they are privileged.
+ */
 function assertPublicFor(viewer: SessionUser | undefined, row: CreatorRow | undefined): asserts row is CreatorRow {
   const privileged = isPrivileged(viewer, row?.user.id);
-  if (!row || (!privileged && !(row.user.status === 'active' && row.profile.verifiedDocument))) throw notFound('Creator');
+  if (!row || (!privileged && !(row.user.status === 'active' && row.profile.verifiedDocument && inGoodStanding(row.user)))) {
+    throw notFound('Creator');
+  }
 }
 
 /**

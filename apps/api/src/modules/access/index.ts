@@ -36,6 +36,7 @@ export {
   subscriptionGivesAccess,
   visibleTo,
 } from './policy';
+export { assertInGoodStanding, inGoodStanding, listedNow, listedNowAs, standingIs, standingOf, standingRefusal } from './standing';
 export {
   assertMayCall,
   assertMayWatch,

@@ -5,8 +5,10 @@ import type { Queryable } from '../../db/client';
 import { follows, performerProfiles, subscriptions, userBlocks, users } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { isAdmin } from './actions';
 import { assertMayReach } from './creators';
 import { subscriptionGivesAccess } from './policy';
+import { inGoodStanding, listedNow, standingIs } from './standing';
 
 /**
  * Who may message whom (decision 013). Conversations are between a fan and a creator. A fan
@@ -17,6 +19,8 @@ import { subscriptionGivesAccess } from './policy';
 
 const BLOCKED_BY_VIEWER = 'You blocked this account';
 const BLOCKED_BY_OTHER = 'This account has blocked you';
+/** The other account is suspended or banned (decision 045). */
+const OUT_OF_REACH = 'This account is not available';
 
 /** Why the pair cannot message each other, as `viewer` is told, for a page of other members at once. */
 export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'>, otherIds: string[]): Promise<Map<string, string>> {
@@ -46,13 +50,14 @@ export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'
  * checks it in its own statement: a message send. Being blocked sorts first (false before true):
  * it wins when both happened, as above.
  */
-export const blockReasonSql = (viewerId: SQL, otherId: SQL) => sql<string | null>`(
+export const blockReasonSql = (viewerId: SQL, otherId: SQL) => sql<string | null>`coalesce((
   select case when ${userBlocks.blockerId} = ${viewerId} then ${BLOCKED_BY_VIEWER}::text else ${BLOCKED_BY_OTHER}::text end
   from ${userBlocks}
   where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.targetId} = ${otherId})
      or (${userBlocks.targetId} = ${viewerId} and ${userBlocks.blockerId} = ${otherId})
   order by ${userBlocks.blockerId} = ${viewerId}
-  limit 1)`;
+  limit 1), (select ${OUT_OF_REACH}::text from ${users} where ${users.id} = ${otherId} and ${standingIs('suspended')}
+    union all select ${OUT_OF_REACH}::text from ${users} where ${users.id} = ${otherId} and ${standingIs('banned')} limit 1))`;
 
 export const blockedRefusal = (reason: string) => new AppError(403, ErrorCode.blocked, `${reason}: messages are off`);
 
@@ -86,13 +91,18 @@ export async function assertMayStartConversation(db: Queryable, sender: SessionU
       id: users.id,
       role: users.role,
       status: users.status,
-      listed: performerProfiles.listed,
+      listed: listedNow(),
+      standing: users.standing,
+      standingUntil: users.standingUntil,
+      standingReason: users.standingReason,
       messagesFrom: performerProfiles.messagesFrom,
     })
     .from(users)
     .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
     .where(eq(users.id, recipientId));
   if (recipient?.status !== 'active' || recipient.role === 'admin') throw notFound('Account');
+  // A suspended or banned account is out of reach (decision 045), except to an admin.
+  if (!inGoodStanding(recipient) && !isAdmin(sender)) throw notFound('Account');
   if (sender.role === 'user' && recipient.role === 'performer') {
     if (!recipient.listed) throw notFound('Creator');
     await assertMayReach(db, sender, recipient.id);

@@ -4,6 +4,7 @@ import { countryBlocks, performerProfiles, userBlocks } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import { assertMayReach, type Refusal, refused } from './creators';
+import { listedNow } from './standing';
 
 /**
  * Who may be paid (decision 011): only an active creator whose identity documents an admin
@@ -12,10 +13,7 @@ import { assertMayReach, type Refusal, refused } from './creators';
  * then fans cannot see them either, so a payer is told the creator is not found.
  */
 async function isPayable(db: Queryable, performerId: string) {
-  const [row] = await db
-    .select({ listed: performerProfiles.listed })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, performerId));
+  const [row] = await db.select({ listed: listedNow() }).from(performerProfiles).where(eq(performerProfiles.userId, performerId));
   return row?.listed === true;
 }
 
@@ -41,7 +39,7 @@ export const payRefusalSql = (payerId: SQLWrapper, performerId: SQLWrapper, coun
     then 'blocked'
   when exists (select 1 from ${countryBlocks}
     where ${countryBlocks.performerId} = ${performerId}::uuid and ${countryBlocks.countryCode} = ${country}::text) then 'country'
-  when not coalesce((select ${performerProfiles.listed} from ${performerProfiles} where ${performerProfiles.userId} = ${performerId}::uuid), false)
+  when not coalesce((select ${listedNow()} from ${performerProfiles} where ${performerProfiles.userId} = ${performerId}::uuid), false)
     then 'unpayable'
 end)`;
 

@@ -7,6 +7,7 @@ import { AppError, conflict, notFound } from '../../platform/errors';
 import { isPrivileged, type Refusal, refusals, refused } from './creators';
 import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 import { subscriptionGivesAccess } from './policy';
+import { listedNow } from './standing';
 
 /**
  * Who may watch a live session (decision 023): the creator and admins always; nobody the creator
@@ -37,7 +38,7 @@ export async function watchFacts(db: Queryable, viewer: SessionUser | undefined,
       .select({ id: users.id })
       .from(users)
       .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(and(inArray(users.id, performerIds), eq(users.status, 'active'), eq(performerProfiles.listed, true))),
+      .where(and(inArray(users.id, performerIds), eq(users.status, 'active'), listedNow())),
     viewer
       ? db
           .select({ performerId: subscriptions.performerId })

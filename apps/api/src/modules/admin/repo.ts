@@ -1,14 +1,16 @@
-import type { Role } from '@limelight/contracts';
+import type { AccountStanding, Role } from '@limelight/contracts';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files, performerProfiles, users } from '../../db/schema';
 import { escapeLike, orderBy } from '../../platform/http';
+import { standingIs } from '../access';
 
 export type AccountFilters = {
   role: Exclude<Role, 'admin'>;
   q?: string;
   status?: 'active' | 'inactive';
   verified?: boolean;
+  standing?: AccountStanding;
   offset: number;
   limit: number;
   sortBy: 'updatedAt' | 'createdAt' | 'username' | 'name';
@@ -29,6 +31,7 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
       ),
     );
   }
+  if (filters.standing) conditions.push(standingIs(filters.standing));
   if (filters.verified !== undefined) conditions.push(eq(performerProfiles.verifiedDocument, filters.verified));
   const where = and(...conditions);
 

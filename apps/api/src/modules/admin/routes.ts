@@ -1,4 +1,12 @@
-import { adminAccountSchema, listQuerySchema, listResponseSchema, queryBoolean } from '@limelight/contracts';
+import {
+  accountStandings,
+  adminAccountSchema,
+  listQuerySchema,
+  listResponseSchema,
+  queryBoolean,
+  standingActionSchema,
+  standingRecordSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -7,6 +15,7 @@ import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
 import * as admin from './service';
+import { setAccountStanding, standingHistory } from './standing';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
 
@@ -25,6 +34,7 @@ export const adminRoutes =
             q: z.string().trim().max(100).optional(),
             status: z.enum(['active', 'inactive']).optional(),
             verified: queryBoolean.optional(),
+            standing: z.enum(accountStandings).optional(),
           }),
           response: { 200: listResponseSchema(adminAccountSchema) },
         },
@@ -46,6 +56,35 @@ export const adminRoutes =
         await admin.setAccountStatus(deps, auditSourceOf(request), request.params.id, request.body.status);
         return { message: request.body.status === 'active' ? 'Account activated' : 'Account deactivated' };
       },
+    );
+
+    app.put(
+      '/admin/accounts/:id/standing',
+      {
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: standingActionSchema,
+          response: {
+            200: z.object({
+              message: z.string(),
+              standing: z.enum(accountStandings),
+              standingUntil: z.string().nullable(),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const result = await setAccountStanding(deps, auditSourceOf(request), request.params.id, request.body);
+        const messages = { warn: 'Account warned', suspend: 'Account suspended', ban: 'Account banned', restore: 'Account restored' };
+        return { message: messages[request.body.action], ...result };
+      },
+    );
+
+    app.get(
+      '/admin/accounts/:id/standing',
+      { schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ data: z.array(standingRecordSchema) }) } } },
+      async (request) => ({ data: await standingHistory(deps, request.params.id) }),
     );
 
     app.put(

@@ -4,6 +4,7 @@ import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { standingOf } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { findById } from '../users';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
@@ -19,6 +20,9 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
     status: user.status,
     verifiedEmail: user.verifiedEmail,
     verifiedDocument: profile?.verifiedDocument ?? false,
+    standing: standingOf(user),
+    standingUntil: standingOf(user) === 'suspended' ? user.standingUntil!.toISOString() : null,
+    standingReason: standingOf(user) === 'good' ? null : user.standingReason,
     documents: (
       [
         ['idVerification', profile?.idVerificationFileId],

@@ -9,7 +9,7 @@ import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
-import { isCreator, may, passesMaintenance } from '../access';
+import { assertInGoodStanding, isCreator, may, passesMaintenance } from '../access';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
@@ -110,11 +110,13 @@ export async function login(
  */
 export async function openSession(
   deps: Deps,
-  user: Pick<UserRow, 'id' | 'role'>,
+  user: Pick<UserRow, 'id' | 'role' | 'standing' | 'standingUntil' | 'standingReason'>,
   remember: boolean,
   method: SessionMethod,
   meta: ClientMeta,
 ) {
+  // A suspended or banned account is told until when and why (decision 045), however it signs in.
+  assertInGoodStanding(user);
   if (deps.settings.get('maintenanceMode') && !passesMaintenance(user)) throw siteInMaintenance();
   const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
   const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...meta });

@@ -12,6 +12,7 @@ import {
   canViewOne,
   creatorsReachingSql,
   hasBuyers,
+  listedNow,
   notHiddenFrom,
   openTo,
   viewerParams,
@@ -266,7 +267,7 @@ export const timelinePage = preparedStatement<PresentedRow>(
       with newest as (
         select n.performer_id, n.published_at
         from ${creatorsReachingSql(viewerPlaceholders)} creator
-        join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${performerProfiles.listed}
+        join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${listedNow()}
         cross join lateral (
           select ${feeds.performerId}, ${feeds.publishedAt} from ${feeds} where ${listedAfterCursor(sql`creator.id`)}
           order by ${feeds.publishedAt} desc, ${feeds.id} desc limit 1

@@ -348,6 +348,7 @@ describe('notifications', () => {
       'paid_message',
       'live_started',
       'refund',
+      'account_standing',
     ]);
     expect(await kindsOf(creator)).toEqual([
       'new_follower',
@@ -361,6 +362,7 @@ describe('notifications', () => {
       'payout_status',
       'new_message',
       'refund',
+      'account_standing',
     ]);
     const foreign = await app.inject({
       method: 'PUT',

@@ -12,14 +12,15 @@ import {
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { payoutRequests, performerBanking, performerPaymentSettings } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { payoutRequests, performerBanking, performerPaymentSettings, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
-import { assertMay, assertMayRequestPayout, isAdmin } from '../access';
+import { assertMay, assertMayRequestPayout, inGoodStanding, isAdmin, standingOf } from '../access';
 import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
 import { notify } from '../notifications';
 import { stripeConnectAccount } from '../payments';
@@ -169,12 +170,29 @@ export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id
 }
 
 /**
+ * A suspended or banned creator's payout requests are held (decision 045): they stay as they are
+ * (the amount on hold) and cannot be approved or paid until the account is in good standing
+ * again; the admin may still reject one, which returns the amount to the creator's earnings.
+ */
+async function assertPayoutNotHeld(tx: Queryable, id: string) {
+  const [creator] = await tx
+    .select({ standing: users.standing, standingUntil: users.standingUntil, standingReason: users.standingReason })
+    .from(payoutRequests)
+    .innerJoin(users, eq(users.id, payoutRequests.performerId))
+    .where(eq(payoutRequests.id, id));
+  if (creator && !inGoodStanding(creator)) {
+    throw conflict(`This payout request is held: the creator's account is ${standingOf(creator)}`);
+  }
+}
+
+/**
  * The admin's decision, applied once: approved (still on hold), rejected (the hold returns to the
  * creator's earnings) or paid (the hold leaves the platform).
  */
 export async function reviewPayoutRequest(deps: Deps, admin: SessionUser, id: string, review: z.output<typeof reviewPayoutSchema>) {
   const from = review.status === 'approved' ? ['pending'] : ['pending', 'approved'];
   const result = await deps.db.transaction(async (tx) => {
+    if (review.status !== 'rejected') await assertPayoutNotHeld(tx, id);
     const [updated] = await tx
       .update(payoutRequests)
       .set({ status: review.status, adminNote: review.adminNote })

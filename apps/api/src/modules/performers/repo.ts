@@ -7,15 +7,15 @@ import { preparedStatement } from '../../db/prepared';
 import { feedFiles, feeds, files, follows, galleries, performerProfiles, reactions, users, videos } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
-import { notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
+import { listedNow, notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
 import { avatarOf, coverOf } from '../users';
 
-/** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers). */
-export const listedPerformer = eq(performerProfiles.listed, true);
+/** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers), not banned or suspended now. */
+export const listedPerformer = listedNow();
 
 /** `creatorColumn` names a creator fans may see: content of unlisted creators stays hidden. */
 export const byListedCreator = (creatorColumn: AnyPgColumn) =>
-  sql`${creatorColumn} in (select ${performerProfiles.userId} from ${performerProfiles} where ${performerProfiles.listed})`;
+  sql`${creatorColumn} in (select ${performerProfiles.userId} from ${performerProfiles} where ${listedNow()})`;
 
 export async function findPerformer(db: Queryable, usernameOrId: string) {
   const byUsername = sql`lower(${users.username}) = ${usernameOrId.toLowerCase()}`;

@@ -4,7 +4,7 @@ import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertMayReach, creatorsReaching, isPrivileged, may } from '../access';
+import { assertMayReach, creatorsReaching, isPrivileged, listedNow, may } from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
@@ -70,7 +70,7 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
   const rows = await deps.db
     .select({ performerId: stories.performerId, storyCount: count(), latestAt: max(stories.createdAt) })
     .from(stories)
-    .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), eq(performerProfiles.listed, true)))
+    .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), listedNow()))
     .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`))
     .groupBy(stories.performerId)
     .orderBy(desc(max(stories.createdAt)))
@@ -124,13 +124,7 @@ async function assertMaySeeStoriesOf(deps: Deps, viewer: SessionUser, performerI
     const [allowed] = await deps.db
       .select({ id: performerProfiles.userId })
       .from(performerProfiles)
-      .where(
-        and(
-          eq(performerProfiles.userId, performerId),
-          eq(performerProfiles.listed, true),
-          sql`${performerProfiles.userId} in ${creatorsReaching(viewer)}`,
-        ),
-      );
+      .where(and(eq(performerProfiles.userId, performerId), listedNow(), sql`${performerProfiles.userId} in ${creatorsReaching(viewer)}`));
     if (!allowed) throw notFound('Stories');
   }
 }

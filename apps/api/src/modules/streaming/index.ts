@@ -6,5 +6,5 @@ export { leaveCreatorRooms, registerStreamingEvents } from './events';
 export { registerLiveEvents } from './live-events';
 export { assertLiveStreamingOn } from './open';
 export { startRtmp } from './rtmp-publish';
-export { endStaleSessions, findSession, type SessionRow } from './sessions';
+export { endSessionsOf, endStaleSessions, findSession, type SessionRow } from './sessions';
 export { registerStreamingJobs } from './switch';

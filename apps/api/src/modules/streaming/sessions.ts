@@ -23,7 +23,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
-import { assertMay, assertMayWatch, isAdmin, isSelf, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { assertMay, assertMayWatch, isAdmin, isSelf, listedNow, notHiddenFrom, watchFacts, watchFrom } from '../access';
 import { tellFans } from '../notifications';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
@@ -408,7 +408,7 @@ export async function searchLive(deps: Deps, viewer: SessionUser | undefined, qu
   const where = and(
     eq(streamSessions.status, 'live'),
     eq(users.status, 'active'),
-    eq(performerProfiles.listed, true),
+    listedNow(),
     notHiddenFrom(viewer, streamSessions.performerId),
     query.performerId ? eq(streamSessions.performerId, query.performerId) : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(streamSessions.title, pattern)) : undefined,
@@ -449,6 +449,17 @@ export async function adminEndSession(deps: Deps, admin: SessionUser, id: string
   if (row.status !== 'live') throw ended();
   const done = await endSession(deps, id, 'admin');
   return presentSession(deps, admin, done ?? (await findSession(deps.db, id)));
+}
+
+/** The creator was suspended or banned (decision 045): their live session, if any, ends as an admin's end. */
+export async function endSessionsOf(deps: Deps, performerId: string) {
+  const rows = await deps.db
+    .update(streamSessions)
+    .set({ status: 'ended', endedReason: 'admin', endedAt: sql`now()`, viewerCount: 0 })
+    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')))
+    .returning({ id: streamSessions.id });
+  for (const row of rows) announceEnded(deps, row.id, 'admin');
+  return rows.length;
 }
 
 /**

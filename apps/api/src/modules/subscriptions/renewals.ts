@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
 import type { JobHandler } from '../../platform/jobs';
 import { queueMail } from '../../platform/mail';
+import { listedNow } from '../access';
 import { notifyBalance } from '../money';
 import { startCardPayment } from '../payments';
 import { payPeriodFromWallet, priceColumnName } from './service';
@@ -100,9 +101,13 @@ function stillDue(db: Queryable, due: Due, lock = false) {
 
 /** Charges the period; answers why it was refused (a final outcome), or nothing when paid or still pending. */
 async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow): Promise<string | undefined> {
-  const [profile] = await deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, subscription.performerId));
-  // Who may be paid (access module): a creator deactivated or no longer verified is not.
-  if (!profile?.listed) return 'the creator cannot receive payments at the moment';
+  const [found] = await deps.db
+    .select({ profile: performerProfiles, payable: listedNow() })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, subscription.performerId));
+  const profile = found?.profile;
+  // Who may be paid (access module): a creator deactivated, no longer verified, suspended or banned is not.
+  if (!found?.payable) return 'the creator cannot receive payments at the moment';
   const type = subscription.type === 'free' ? 'monthly' : subscription.type;
   const priceCents = profile?.[priceColumnName[type]];
   if (!priceCents) return 'the creator no longer offers this plan';

@@ -263,3 +263,16 @@ export async function searchSubscriptions(
   ]);
   return { data: await presentSubscriptions(deps, rows, side === 'user'), total: total!.value };
 }
+
+/**
+ * An admin suspended or banned the account (decision 045): none of its subscriptions renews any
+ * more, as the fan or as the creator; each keeps its access until it expires, as after a fan's cancel.
+ */
+export async function stopRenewalsOf(tx: Queryable, userId: string) {
+  const rows = await tx
+    .update(subscriptions)
+    .set({ status: 'cancelled', nextRenewalAt: null })
+    .where(and(sql`(${subscriptions.userId} = ${userId} or ${subscriptions.performerId} = ${userId})`, eq(subscriptions.status, 'active')))
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}

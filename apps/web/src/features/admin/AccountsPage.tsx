@@ -6,9 +6,10 @@ import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { StandingMenu, StandingTag } from './AccountStanding';
 import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
 
-const filterNames = ['q', 'status', 'verified'] as const;
+const filterNames = ['q', 'status', 'verified', 'standing'] as const;
 
 /** Fans or creators, with the table's state in the URL. */
 export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'performer' }) {
@@ -46,6 +47,18 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
           placeholder="Status"
           label="Filter by status"
         />
+        <SelectFilter
+          value={state.filters.standing}
+          onChange={(value) => setFilter('standing', value)}
+          options={[
+            { value: 'good', label: 'Good standing' },
+            { value: 'suspended', label: 'Suspended' },
+            { value: 'banned', label: 'Banned' },
+          ]}
+          placeholder="Standing"
+          label="Filter by standing"
+          width={160}
+        />
         {creators && (
           <SelectFilter
             value={state.filters.verified}
@@ -64,7 +77,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         {...tableProps<AdminAccount>(data?.total)}
         columns={[
           { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
@@ -84,6 +97,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
             dataIndex: 'status',
             render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>,
           },
+          { title: 'Standing', key: 'standing', render: (_: unknown, row: AdminAccount) => <StandingTag account={row} /> },
           ...(creators
             ? [
                 {
@@ -122,6 +136,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
             key: 'actions',
             render: (_: unknown, row: AdminAccount) => (
               <Space wrap>
+                <StandingMenu account={row} />
                 {creators && (
                   <Button size="small" onClick={() => run(verify({ id: row._id, verified: !row.verifiedDocument }).unwrap())}>
                     {row.verifiedDocument ? 'Withdraw verification' : 'Verify'}

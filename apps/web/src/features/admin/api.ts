@@ -1,4 +1,4 @@
-import type { AdminAccount, AdminSetting, ListResponse } from '@limelight/contracts';
+import type { AdminAccount, AdminSetting, ListResponse, StandingActionInput, StandingRecord } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export type AccountsQuery = {
@@ -10,6 +10,7 @@ export type AccountsQuery = {
   q?: string;
   status?: string;
   verified?: string;
+  standing?: string;
 };
 
 export const adminApi = api.injectEndpoints({
@@ -27,6 +28,15 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, status }) => ({ url: `/admin/accounts/${id}/status`, method: 'PUT', body: { status } }),
       invalidatesTags: ['Accounts'],
     }),
+    /** Warn, suspend, ban or restore an account (decision 045). */
+    setStanding: build.mutation<{ message: string }, StandingActionInput & { id: string }>({
+      query: ({ id, ...body }) => ({ url: `/admin/accounts/${id}/standing`, method: 'PUT', body }),
+      invalidatesTags: ['Accounts'],
+    }),
+    standingHistory: build.query<{ data: StandingRecord[] }, string>({
+      query: (id) => `/admin/accounts/${id}/standing`,
+      providesTags: ['Accounts'],
+    }),
     verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean }>({
       query: ({ id, verified }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body: { verified } }),
       invalidatesTags: ['Accounts'],
@@ -40,4 +50,6 @@ export const {
   useAccountsQuery,
   useSetAccountStatusMutation,
   useVerifyDocumentsMutation,
+  useSetStandingMutation,
+  useStandingHistoryQuery,
 } = adminApi;

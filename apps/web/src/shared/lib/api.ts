@@ -51,6 +51,18 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
       }
     }
   }
+  // An admin suspended or banned the account (decision 045): signed out, told why and until when.
+  const refusal = result.error?.status === 403 ? (result.error.data as { code?: string; message?: string } | undefined) : undefined;
+  if (
+    (refusal?.code === ErrorCode.accountSuspended || refusal?.code === ErrorCode.accountBanned) &&
+    sentToken &&
+    getToken() === sentToken
+  ) {
+    removeToken();
+    api.dispatch(sessionEnded('refused'));
+    navigate('/auth/login', { replace: true });
+    if (refusal.message) toast.error(refusal.message);
+  }
   return result;
 };
 
