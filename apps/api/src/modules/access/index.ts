@@ -17,6 +17,7 @@ export {
   visibleCreator,
   visibleCreatorWith,
 } from './creators';
+export { requireAdmin, requireBlockList, requireFan, requireMay, requireOrdersManager, requirePerformer } from './guards';
 export { passesMaintenance } from './maintenance';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';

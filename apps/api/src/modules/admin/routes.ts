@@ -2,13 +2,14 @@ import { adminAccountSchema, listQuerySchema, listResponseSchema, queryBoolean }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin } from '../../platform/auth';
 import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
 import * as admin from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
+
+import { requireAdmin } from '../access';
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
