@@ -125,6 +125,15 @@ export function may<A extends Action>(viewer: Viewer, action: A, subject: Subjec
 }
 
 /**
+ * Whether `viewer` may do `action` to each of `subjects`, in their order: one call for a list
+ * (a page of orders, each shown with or without its seller's figures) instead of a `may` per row.
+ */
+export function mayEach<A extends Action>(viewer: Viewer, action: A, subjects: readonly Subjects[A][]): boolean[] {
+  const policy = policies[action];
+  return subjects.map((subject) => policy(viewer, subject));
+}
+
+/**
  * Answers `subject` when `viewer` may do `action` to it, and otherwise throws `refusal()` (the
  * call site's status and message, a 404 where a stranger must not learn the thing exists). A
  * missing subject is refused the same way.
