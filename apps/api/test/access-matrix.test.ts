@@ -64,13 +64,14 @@ import { type Operation, operationName, operationsOf, urlOf } from './fuzz/opera
  * `fresh: true` (the default for DELETE) makes a new fixture for each caller expected to be
  * allowed, so that a change by one does not spoil the others' requests; refused callers share one.
  * Allowed means an answer that is not a refusal: 2xx, 3xx, or a 400/402/409/422 about the body or
- * the state. A refusal must be exactly the status the table says (401, 403 or 404).
+ * the state. A refusal must be exactly the status the table says (401, 403 or 404, or 409 where the
+ * API refuses a kind of account that way, as paying does).
  */
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 const CALLERS = ['otherFan', 'otherCreator', 'blockedFan', 'suspended', 'blockedCountry', 'anonymous', 'party', 'admin', 'owner'] as const;
 type Caller = (typeof CALLERS)[number];
-type Answer = 'ok' | 401 | 403 | 404;
+type Answer = 'ok' | 401 | 403 | 404 | 409;
 type Expectation = Record<Caller, Answer>;
 
 const GB = '81.2.69.142';
@@ -141,6 +142,8 @@ const signedInAny: Expectation = {
 };
 /** Anyone, with or without an account; a suspended account reads what a visitor reads (decision 053). */
 const everyone: Expectation = { ...signedInAny, anonymous: 'ok', suspended: 'ok' };
+/** Paying a creator: fans only (409, as the API has always said it), and never the creator themself. */
+const payCreator = (base: Expectation): Expectation => ({ ...base, owner: 409, otherCreator: 409, admin: 409 });
 /** A creator's public page and content: refused to the fan they blocked and to their blocked countries. */
 const publicCreatorContent: Expectation = { ...everyone, blockedFan: 403, blockedCountry: 403 };
 /** The same behind an account. */
@@ -408,7 +411,9 @@ const fixtures: Record<string, () => Promise<Fixture>> = {
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, fan.user.id), eq(subscriptions.performerId, creator.user.id)));
-    return { owner: fan, party: creator, id: row!.id };
+    // Paid from the wallet, as a wallet subscription leaves it (the factory leaves how it is paid open).
+    await db().update(subscriptions).set({ gateway: 'wallet' }).where(eq(subscriptions.id, row!.id));
+    return { owner: fan, party: creator, id: row!.id, gateway: 'wallet' };
   },
   /** A pending payout request of the creator's (after enough tips). */
   async payout() {
@@ -532,13 +537,13 @@ const MATRIX: Record<string, Row> = {
   }),
   'GET /api/conversations/stream/performer/{id}': row({ expect: signedInCreatorContent, fixture: 'creatorAccount', path: id }),
   'POST /api/wallet/charges/{type}/{id}': row({
-    expect: signedInCreatorContent,
+    expect: payCreator(signedInCreatorContent),
     fixture: 'creatorAccount',
     path: (f) => ({ type: 'tip', id: f.id }),
     body: () => ({ price: 10 }),
   }),
   'POST /api/payment/charges/{type}/{id}': row({
-    expect: signedInCreatorContent,
+    expect: payCreator(signedInCreatorContent),
     fixture: 'creatorAccount',
     path: (f) => ({ type: 'tip', id: f.id }),
     body: () => ({ price: 10 }),
@@ -754,12 +759,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/payment/{gateway}/cancel-subscription/{id}': row({
     expect: ownerOnly,
     fixture: 'subscription',
-    path: (f) => ({ gateway: 'wallet', id: f.id }),
+    path: (f) => ({ gateway: f.gateway!, id: f.id! }),
   }),
   'POST /api/payment/{gateway}/resume-subscription/{id}': row({
     expect: ownerOnly,
     fixture: 'subscription',
-    path: (f) => ({ gateway: 'wallet', id: f.id }),
+    path: (f) => ({ gateway: f.gateway!, id: f.id! }),
   }),
   'PUT /api/payout-requests/{id}': row({ expect: creatorOwnerOnly, fixture: 'payout', path: id, body: () => ({ amount: 50 }) }),
   'GET /api/payout-requests/{id}/view': row({ expect: { ...creatorOwnerOnly, admin: 'ok' }, fixture: 'payout', path: id }),
