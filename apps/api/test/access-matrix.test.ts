@@ -66,6 +66,9 @@ import { type Operation, operationName, operationsOf, urlOf } from './fuzz/opera
  * Allowed means an answer that is not a refusal: 2xx, 3xx, or a 400/402/409/422 about the body or
  * the state. A refusal must be exactly the status the table says (401, 403 or 404, or 409 where the
  * API refuses a kind of account that way, as paying does).
+ *
+ * `MATRIX_ONLY='<METHOD> <path>'` runs one row; `MATRIX_RECORD=1` prints every answer by caller
+ * (the quickest way to write a new row: record, then judge each answer by the spec, decision 053).
  */
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
