@@ -515,7 +515,7 @@ const id = (f: Ids) => ({ id: f.id! });
 const MATRIX: Record<string, Row> = {
   // Accounts and sessions.
   'DELETE /api/auth/sessions/{id}': row({ expect: ownerOnly, fixture: 'session', path: id }),
-  'GET /api/users/view/{id}': row({ expect: signedInAny, fixture: 'fanAccount', path: id }),
+  'GET /api/users/view/{id}': row({ expect: signedInCreatorContent, fixture: 'creatorAccount', path: id }),
   'POST /api/users/{id}/avatar/upload': row({
     expect: { ...adminOnly, party: 403 },
     fixture: 'fanAccount',

@@ -37,7 +37,7 @@ export const usersRoutes =
         preHandler: requireUser,
         schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicUserSchema } },
       },
-      async (request) => usersService.viewAccount(deps, request.params.id),
+      async (request) => usersService.viewAccount(deps, sessionOf(request).user, request.params.id),
     );
 
     app.put(
