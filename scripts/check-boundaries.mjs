@@ -75,6 +75,7 @@ const whoMayPatterns = [
   /[!=]==\s*[\w?.]*\.role\b/, // 'admin' === viewer.role
   /\brole\s*[!=]==\s*'/, // role === 'performer'
   /\.isAdmin\b/, // a flag read off a viewer: ask isAdmin(viewer)
+  /\.includes\([\w?.!]*\.role\)/, // roles.includes(user.role): a guard asks requireMay (modules/access)
   new RegExp(`\\b${OWNER}\\s*[!=]==\\s*[\\w?.]*\\.id\\b`), // row.performerId !== viewer.id
   new RegExp(`\\.id\\s*[!=]==\\s*[\\w?.]*\\b${OWNER}\\b`), // viewer.id === row.performerId
 ];

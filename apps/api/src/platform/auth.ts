@@ -1,10 +1,10 @@
-import { ErrorCode, type Role } from '@limelight/contracts';
+import { ErrorCode } from '@limelight/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/client';
 import { hexKeyLookup } from '../db/prepared';
 import { sessions, users } from '../db/schema';
-import { AppError, forbidden, unauthenticated } from './errors';
+import { AppError, unauthenticated } from './errors';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -131,19 +131,13 @@ export function registerSessionResolution(app: FastifyInstance, db: Database, re
   });
 }
 
-/** Guards, used as `preHandler`. */
+/**
+ * The guard (`preHandler`) of every route that needs an account. The guards that ask what kind of
+ * account it is (`requireAdmin`, `requirePerformer`, …) ask the access vocabulary: modules/access.
+ */
 export const requireUser = async (request: FastifyRequest) => {
   if (!request.session) throw request.sessionError ?? unauthenticated();
 };
-export const requireRole =
-  (...roles: Role[]) =>
-  async (request: FastifyRequest) => {
-    await requireUser(request);
-    if (!roles.includes(request.session!.user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts may do this`);
-  };
-export const requireAdmin = requireRole('admin');
-export const requirePerformer = requireRole('performer');
-
 /** The signed-in user in a handler behind a guard. */
 export function sessionOf(request: FastifyRequest): RequestSession {
   if (!request.session) throw request.sessionError ?? unauthenticated();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forbidden, notFound } from '../../platform/errors';
-import { assertMay, may } from './actions';
+import { assertMay, may, mayEach } from './actions';
 
 const admin = { id: 'a', role: 'admin' };
 const creator = { id: 'c', role: 'performer' };
@@ -49,5 +49,23 @@ describe('who may (decision 043)', () => {
     expect(() => assertMay(fan, 'order.update', order, () => forbidden('Only the seller or an admin updates an order'))).toThrow(
       'Only the seller or an admin updates an order',
     );
+  });
+
+  it('decides a list in one call, row by row in its order', () => {
+    const rows = [{ performerId: creator.id }, { performerId: other.id }, { performerId: creator.id }];
+    expect(mayEach(creator, 'order.update', rows)).toEqual([true, false, true]);
+    expect(mayEach(admin, 'order.update', rows)).toEqual([true, true, true]);
+    expect(mayEach(fan, 'order.update', [])).toEqual([]);
+  });
+
+  it('lets each kind of account through its own guards only', () => {
+    const guards = ['admin.use', 'creator.use', 'fan.use', 'blockList.use', 'orders.manage'] as const;
+    const table = [admin, creator, fan, undefined].map((viewer) => guards.map((action) => may(viewer, action, null)));
+    expect(table).toEqual([
+      [true, false, false, false, true],
+      [false, true, false, true, true],
+      [false, false, true, true, false],
+      [false, false, false, false, false],
+    ]);
   });
 });

@@ -21,6 +21,16 @@ type Owned = { performerId: string };
 
 /** Each action and what it is decided on. */
 type Subjects = {
+  /** Use the admin's tools (every `/admin` route): admins only. */
+  'admin.use': null;
+  /** Use a creator's tools (their content, earnings, payouts, stream): creators only. */
+  'creator.use': null;
+  /** Use a fan's own tools (their orders, address book, digital purchases): fans only. */
+  'fan.use': null;
+  /** Keep a block list (users and countries): fans and creators; admins are never blocked and block no one. */
+  'blockList.use': null;
+  /** Work a shop's orders (list them, move a delivery on): creators (their own) and admins. */
+  'orders.manage': null;
   /** Change, end, set the slow mode of or clear the chat of a live session: its creator or an admin. */
   'live.manage': Owned;
   /** Broadcast a live session (heartbeat, browser or Agora publisher): its creator only. */
@@ -77,6 +87,11 @@ export type Action = keyof Subjects;
 export type Subject<A extends Action> = Subjects[A];
 
 const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boolean } = {
+  'admin.use': (viewer) => isAdmin(viewer),
+  'creator.use': (viewer) => isCreator(viewer),
+  'fan.use': (viewer) => isFan(viewer),
+  'blockList.use': (viewer) => isFan(viewer) || isCreator(viewer),
+  'orders.manage': (viewer) => isCreator(viewer) || isAdmin(viewer),
   'live.manage': (viewer, session) => isPrivileged(viewer, session.performerId),
   'live.broadcast': (viewer, session) => isSelf(viewer, session.performerId),
   'live.skipSlowMode': (viewer, session) => isPrivileged(viewer, session.performerId),
@@ -107,6 +122,15 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
 /** Whether `viewer` may do `action` to `subject`. */
 export function may<A extends Action>(viewer: Viewer, action: A, subject: Subjects[A]): boolean {
   return policies[action](viewer, subject);
+}
+
+/**
+ * Whether `viewer` may do `action` to each of `subjects`, in their order: one call for a list
+ * (a page of orders, each shown with or without its seller's figures) instead of a `may` per row.
+ */
+export function mayEach<A extends Action>(viewer: Viewer, action: A, subjects: readonly Subjects[A][]): boolean[] {
+  const policy = policies[action];
+  return subjects.map((subject) => policy(viewer, subject));
 }
 
 /**

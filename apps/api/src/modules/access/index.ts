@@ -1,6 +1,6 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
 
-export { type Action, assertMay, isAdmin, isCreator, isFan, isSelf, may, type Viewer } from './actions';
+export { type Action, assertMay, isAdmin, isCreator, isFan, isSelf, may, mayEach, type Viewer } from './actions';
 export { type FanAudience, fansOf } from './audiences';
 export { assertMayAnswerComment, mayDeleteComment } from './comments';
 export {
@@ -17,6 +17,7 @@ export {
   visibleCreator,
   visibleCreatorWith,
 } from './creators';
+export { requireAdmin, requireBlockList, requireFan, requireMay, requireOrdersManager, requirePerformer } from './guards';
 export { passesMaintenance } from './maintenance';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';

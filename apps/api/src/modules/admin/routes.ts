@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin } from '../../platform/auth';
 import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
@@ -18,6 +17,8 @@ import * as admin from './service';
 import { setAccountStanding, standingHistory } from './standing';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
+
+import { requireAdmin } from '../access';
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

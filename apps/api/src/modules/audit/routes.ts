@@ -1,10 +1,9 @@
 import { auditEventSchema, auditQuerySchema, listResponseSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { requireAdmin } from '../../platform/auth';
+/** The trail is read here and nowhere written through a route: there is no update or delete (decision 044). */ import { requireAdmin } from '../access';
 import { searchAudit } from './service';
 
-/** The trail is read here and nowhere written through a route: there is no update or delete (decision 044). */
 export const auditRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -9,7 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireRole, sessionOf } from '../../platform/auth';
+import { sessionOf } from '../../platform/auth';
+import { requireBlockList } from '../access';
 import * as blocks from './service';
 
 const byId = z.object({ id: z.uuid('must be an account id') });
@@ -34,7 +35,7 @@ export const blocksRoutes =
     );
 
     // Admins are never blocked and block no one: the site's own tools cover them.
-    const blocker = { preHandler: requireRole('user', 'performer') };
+    const blocker = { preHandler: requireBlockList };
 
     app.post(
       '/block/users',

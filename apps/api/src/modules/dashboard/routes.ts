@@ -1,7 +1,8 @@
 import { creatorDashboardSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, sessionOf } from '../../platform/auth';
+import { sessionOf } from '../../platform/auth';
+import { requirePerformer } from '../access';
 import { creatorDashboard } from './service';
 
 /** The creator's overview, their landing from `/` (decision 028). */

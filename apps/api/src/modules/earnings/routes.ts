@@ -1,7 +1,8 @@
 import { earningQuerySchema, earningSchema, earningStatsQuerySchema, earningStatsSchema, listResponseSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { requireAdmin, requirePerformer, sessionOf } from '../../platform/auth';
+import { sessionOf } from '../../platform/auth';
+import { requireAdmin, requirePerformer } from '../access';
 import { earningStats, searchEarnings } from './service';
 
 /** A creator's earnings (spec 7, Earnings) and the admin's view of all of them. */

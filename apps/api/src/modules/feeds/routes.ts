@@ -17,8 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
 import { multipartForm } from '../../platform/uploads';
+import { requirePerformer } from '../access';
 import { type UploadKind, uploadMedia } from '../media';
 import { createPoll } from './polls';
 import * as feedsService from './service';

@@ -2,7 +2,8 @@ import { followerSchema, followingSchema, listQuerySchema, listResponseSchema } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
+import { requirePerformer } from '../access';
 import * as followsService from './service';
 
 const performerParams = z.object({ id: z.uuid('must be a creator id') });

@@ -16,7 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { requireAdmin } from '../access';
 import { confirmSandboxPayment, refundByAdmin, refundPreviewFor, retryPayment } from './card-payments';
 import { payByCard } from './card-purchases';
 import { addCard, listCards, removeCard, setDefaultCard } from './cards';

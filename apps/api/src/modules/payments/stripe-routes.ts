@@ -2,7 +2,8 @@ import { stripeConnectAccountSchema, stripeOnboardingLinkSchema } from '@limelig
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, sessionOf } from '../../platform/auth';
+import { sessionOf } from '../../platform/auth';
+import { requirePerformer } from '../access';
 import { connectStripeAccount, stripeConnectAccount } from './connect';
 import { handleStripeWebhook } from './webhooks';
 

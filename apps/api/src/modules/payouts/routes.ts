@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
+import { requireAdmin, requirePerformer } from '../access';
 import { payoutBalance } from '../earnings';
 import { createPayoutRequest, payoutFor, pendingPayout, reviewPayoutRequest, searchPayouts, updatePayoutRequest } from './service';
 

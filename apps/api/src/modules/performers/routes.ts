@@ -12,8 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, sessionOf } from '../../platform/auth';
+import { sessionOf } from '../../platform/auth';
 import { multipartForm, readImageUpload, spoolUpload } from '../../platform/uploads';
+import { requirePerformer } from '../access';
 import { replaceProfileImage, VIDEO_UPLOAD } from '../media';
 import { currentUser } from '../users';
 import * as account from './account';

@@ -2,10 +2,11 @@ import { adminPostSearchQuerySchema, listResponseSchema, postSchema, postSearchQ
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin } from '../../platform/auth';
 import * as posts from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
+
+import { requireAdmin } from '../access';
 
 export const postsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -2,7 +2,8 @@ import { adminReportQuerySchema, createReportSchema, listResponseSchema, reportS
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { perAccountRateLimit, requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { requireAdmin } from '../access';
 import * as reportsService from './service';
 
 const message = z.object({ message: z.string() });

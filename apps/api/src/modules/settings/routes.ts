@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin, sessionOf } from '../../platform/auth';
+import { sessionOf } from '../../platform/auth';
+import { requireAdmin } from '../access';
 import * as settingsService from './service';
 
 export const settingsRoutes =

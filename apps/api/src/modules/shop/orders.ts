@@ -20,7 +20,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { escapeLike, orderBy } from '../../platform/http';
 import { queueMail } from '../../platform/mail';
 import { publicUrl } from '../../platform/storage';
-import { assertMay, isAdmin, may } from '../access';
+import { assertMay, isAdmin, mayEach } from '../access';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 import { deliveryAddressFrom } from './addresses';
@@ -291,8 +291,9 @@ async function presentOrders(deps: Deps, viewer: SessionUser, rows: OrderRow[]):
     deps.db,
     rows.flatMap((row) => [row.buyerId, row.performerId]),
   );
-  return rows.map((row) => {
-    const sellerSide = may(viewer, 'order.update', row);
+  const sellerSides = mayEach(viewer, 'order.update', rows);
+  return rows.map((row, index) => {
+    const sellerSide = sellerSides[index];
     return {
       _id: row.id,
       number: orderNumber(row),

@@ -18,8 +18,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, requireRole, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
 import { multipartForm } from '../../platform/uploads';
+import { requireFan, requireOrdersManager, requirePerformer } from '../access';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses';
 import { assertShopOpen } from './open';
 import {
@@ -56,7 +57,7 @@ export const shopRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('onRequest', async () => assertShopOpen(deps));
-    const fan = { preHandler: requireRole('user') };
+    const fan = { preHandler: requireFan };
 
     app.post(
       '/performer/performer-assets/products',
@@ -119,7 +120,7 @@ export const shopRoutes =
       async (request) => bookmarkedProducts(deps, sessionOf(request).user, request.query),
     );
 
-    const seller = { preHandler: requireRole('performer', 'admin') };
+    const seller = { preHandler: requireOrdersManager };
 
     app.get(
       '/orders/search',

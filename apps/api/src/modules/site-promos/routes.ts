@@ -8,11 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin } from '../../platform/auth';
 import { multipartForm, readImageUpload } from '../../platform/uploads';
 import * as promos from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
+
+import { requireAdmin } from '../access';
 
 export const sitePromosRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -25,7 +25,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { perAccountRateLimit, requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { requireAdmin, requirePerformer } from '../access';
 import { agoraToken } from './agora';
 import { privateCall } from './calls';
 import { clearStreamChat, listStreamMessages, performerStreamConversation, sendStreamMessage, updateStreamConversation } from './chat';

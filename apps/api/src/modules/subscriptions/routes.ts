@@ -8,7 +8,8 @@ import {
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { requirePerformer, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
+import { requirePerformer } from '../access';
 import { cancelSubscription, resumeSubscription, searchSubscriptions, subscribe } from './service';
 
 /** Subscribing, cancelling and the two sides' lists (spec 7, Subscriptions and Payments). */

@@ -2,9 +2,10 @@ import { currentUserSchema, listQuerySchema, listResponseSchema, publicUserSchem
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { multipartForm, readImageUpload } from '../../platform/uploads';
+import { requireAdmin } from '../access';
 import { replaceProfileImage } from '../media';
 import { cancelEmailChange } from './email-change';
 import { findById } from './repo';
@@ -36,7 +37,7 @@ export const usersRoutes =
         preHandler: requireUser,
         schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicUserSchema } },
       },
-      async (request) => usersService.viewAccount(deps, request.params.id),
+      async (request) => usersService.viewAccount(deps, sessionOf(request).user, request.params.id),
     );
 
     app.put(

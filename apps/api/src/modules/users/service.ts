@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
-import { assertMay, isCreator } from '../access';
+import { assertMay, assertMayReach, isCreator } from '../access';
 import { assertAvailable, changeOwnPassword, duplicateAsConflict } from './accounts';
 import { pendingEmailOf, requestEmailChange } from './email-change';
 import { toCurrentUser, toPublicUser } from './presenter';
@@ -52,7 +52,12 @@ export async function searchAccounts(deps: Deps, viewer: UserRow, q: string | un
   return { data: rows.map(toPublicUser), total };
 }
 
-export async function viewAccount(deps: Deps, idOrUsername: string) {
-  const user = await findActiveByIdOrUsername(deps.db, idOrUsername);
-  return toPublicUser(assertMay(undefined, 'account.view', user, () => notFound('User')));
+/**
+ * An account's public card. A creator's is refused, as their page is, to the fan they blocked and
+ * to their blocked countries (decision 053: the access matrix found it open to them).
+ */
+export async function viewAccount(deps: Deps, viewer: UserRow, idOrUsername: string) {
+  const user = assertMay(viewer, 'account.view', await findActiveByIdOrUsername(deps.db, idOrUsername), () => notFound('User'));
+  if (isCreator(user)) await assertMayReach(deps.db, viewer, user.id);
+  return toPublicUser(user);
 }

@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireAdmin, requireUser, sessionOf } from '../../platform/auth';
+import { requireUser, sessionOf } from '../../platform/auth';
+import { requireAdmin } from '../access';
 import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
 import { refundCharge } from './refunds';
 
