@@ -85,10 +85,10 @@ let liveSession: { _id: string; conversationId: string } | undefined;
 // ---- Profiles: who may, by caller. ----------------------------------------------------------
 
 /**
- * What a suspended account gets where an account is needed: for now (deactivated, `suspend`) its
- * sessions were ended, so 401. Change it with `suspend` when suspension lands.
+ * What a suspended account gets where an account is needed: its old token answers 403
+ * `ACCOUNT_SUSPENDED` (decision 045), the same as its sign-in.
  */
-const SUSPENDED: Answer = 401;
+const SUSPENDED: Answer = 403;
 /** Nobody without an account. */
 const base = { anonymous: 401, suspended: SUSPENDED } as const;
 /** Only the owner; strangers are told it does not exist. */
@@ -179,11 +179,12 @@ const ok = async (account: Account | undefined, method: string, url: string, pay
 };
 
 /**
- * Suspends an account: for now an admin deactivates it after it signed in. The one place to
- * change when suspension (issue 27, point 2) lands.
+ * Suspends an account after it signed in (for a week, decision 045). The one place to
+ * change how the matrix suspends.
  */
 async function suspend(account: Account, admin: Account) {
-  await ok(admin, 'PUT', `/api/admin/accounts/${account.user.id}/status`, { status: 'inactive' });
+  const until = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  await ok(admin, 'PUT', `/api/admin/accounts/${account.user.id}/standing`, { action: 'suspend', reason: 'Access matrix', until });
 }
 
 async function buildWorld() {
@@ -567,6 +568,13 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ verified: true }),
   }),
   'GET /api/admin/documents/{id}': row({ expect: adminOnly, fixture: 'document', path: id }),
+  'PUT /api/admin/accounts/{id}/standing': row({
+    expect: adminOnly,
+    fixture: 'fanAccount',
+    path: id,
+    body: () => ({ action: 'warn', reason: 'Access matrix' }),
+  }),
+  'GET /api/admin/accounts/{id}/standing': row({ expect: adminOnly, fixture: 'fanAccount', path: id }),
   'POST /api/admin/accounts/{id}/login-link': row({ expect: adminOnly, fixture: 'fanAccount', path: id, body: () => ({}) }),
   'GET /api/admin/posts/{id}': row({ expect: adminOnly, fixture: 'post', path: id }),
   'PUT /api/admin/posts/{id}': row({
