@@ -60,3 +60,43 @@ describe('a session the server ended', () => {
     expect(trips).toEqual(['/auth/login']);
   });
 });
+
+describe('an account an admin suspended', () => {
+  it('is signed out and told why, until when, by the 403 of any request; another 403 signs nobody out', async () => {
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
+    const toasts: string[] = [];
+    setToastInstance({ error: (text: string) => toasts.push(text) } as never);
+    const trips: unknown[] = [];
+    setNavigator((to) => trips.push(to));
+    saveToken('suspended-token', true);
+    const NodeRequest = Request;
+    vi.stubGlobal(
+      'Request',
+      class extends NodeRequest {
+        constructor(url: string, init?: RequestInit) {
+          super(new URL(url, 'http://localhost'), init);
+        }
+      },
+    );
+    let answer = { code: 'FORBIDDEN', message: 'Only admin accounts may do this' };
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ statusCode: 403, ...answer }), { status: 403, headers: { 'content-type': 'application/json' } }),
+    );
+
+    await store.dispatch(probe.endpoints.first.initiate());
+    expect(getToken()).toBe('suspended-token');
+    expect(trips).toEqual([]);
+
+    const message = 'Your account is suspended until 2026-11-28 12:00 UTC: Spam';
+    answer = { code: 'ACCOUNT_SUSPENDED', message };
+    await store.dispatch(probe.endpoints.second.initiate());
+    expect(getToken()).toBeUndefined();
+    expect(toasts).toEqual([message]);
+    expect(trips).toEqual(['/auth/login']);
+  });
+});
