@@ -39,6 +39,8 @@ const config = loadConfig({
   // would refuse a fast run's logins at random. Its own test is in the API suite (auth.test.ts).
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
+  // The admin journeys sign in by password; two-factor.spec.ts enrols its own admin voluntarily.
+  REQUIRE_ADMIN_2FA: 'false',
   // Browser tests fake a visitor's country with X-Forwarded-For, as a proxy in front would set it.
   TRUST_PROXY: 'true',
 });

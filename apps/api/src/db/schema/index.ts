@@ -19,5 +19,6 @@ export * from './site';
 export * from './social';
 export * from './stories';
 export * from './streaming';
+export * from './two-factor';
 export * from './users';
 export * from './videos';

@@ -25,7 +25,7 @@ export const socialAuthRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request) => social.googleLogin(deps, request.body, clientMeta(request)),
+      async (request, reply) => social.googleLogin(deps, request.body, clientMeta(deps, request, reply)),
     );
 
     app.post(
@@ -39,7 +39,7 @@ export const socialAuthRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request) => social.googleCodeLogin(deps, request.body, clientMeta(request)),
+      async (request, reply) => social.googleCodeLogin(deps, request.body, clientMeta(deps, request, reply)),
     );
 
     app.post(
@@ -69,6 +69,6 @@ export const socialAuthRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request) => social.twitterCallback(deps, request.body, clientMeta(request)),
+      async (request, reply) => social.twitterCallback(deps, request.body, clientMeta(deps, request, reply)),
     );
   };

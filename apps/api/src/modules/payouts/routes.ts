@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireAdmin, requirePerformer, requireUser, sessionOf } from '../../platform/auth';
 import { payoutBalance } from '../earnings';
+import { assertFreshSecondFactor } from '../two-factor';
 import { createPayoutRequest, payoutFor, pendingPayout, reviewPayoutRequest, searchPayouts, updatePayoutRequest } from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -48,7 +49,10 @@ export const payoutsRoutes =
           response: { 200: payoutRequestSchema },
         },
       },
-      async (request) => createPayoutRequest(deps, sessionOf(request).user, request.body, request),
+      async (request) => {
+        await assertFreshSecondFactor(deps, request);
+        return createPayoutRequest(deps, sessionOf(request).user, request.body, request);
+      },
     );
     app.put(
       '/payout-requests/:id',
@@ -56,7 +60,10 @@ export const payoutsRoutes =
         preHandler: requirePerformer,
         schema: { tags: ['payouts'], params: idParams, body: payoutRequestInputSchema, response: { 200: payoutRequestSchema } },
       },
-      async (request) => updatePayoutRequest(deps, sessionOf(request).user, request.params.id, request.body),
+      async (request) => {
+        await assertFreshSecondFactor(deps, request);
+        return updatePayoutRequest(deps, sessionOf(request).user, request.params.id, request.body);
+      },
     );
     app.get(
       '/payout-requests/:id/view',
