@@ -76,6 +76,7 @@ export function newRecoveryCodes(): string[] {
 /** Replaces the account's recovery codes with a new set (only their hashes are kept). */
 export async function storeRecoveryCodes(tx: Queryable, userId: string, codes: string[]) {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  if (!codes.length) return;
   await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashToken(normalRecoveryCode(code)) })));
 }
 
