@@ -58,7 +58,11 @@ describe('password guessing', () => {
     const wrong = await attempt(fan.username, 'still-wrong');
     expect((await mailsTo(fan.email)).length).toBe(before);
     const right = await attempt(fan.username, PASSWORD);
-    expect([right.statusCode, right.json().code, right.json().message]).toEqual([wrong.statusCode, wrong.json().code, wrong.json().message]);
+    expect([right.statusCode, right.json().code, right.json().message]).toEqual([
+      wrong.statusCode,
+      wrong.json().code,
+      wrong.json().message,
+    ]);
 
     const mails = await mailsTo(fan.email);
     expect(mails.length).toBe(before + 1);
@@ -125,7 +129,12 @@ describe('password guessing', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await attempt(fan.username, 'a-fresh-passphrase-7')).statusCode).toBe(200);
-    expect(await app.deps.db.select().from(signInThrottles).where(eq(signInThrottles.key, `account:${fan._id}`))).toEqual([]);
+    expect(
+      await app.deps.db
+        .select()
+        .from(signInThrottles)
+        .where(eq(signInThrottles.key, `account:${fan._id}`)),
+    ).toEqual([]);
   });
 
   it('makes wrong current passwords on sensitive changes wait, without touching sign-in', async () => {
