@@ -51,6 +51,13 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
       }
     }
   }
+  // An admin without a second factor may only enrol one (decision 048): the security page says so.
+  if (result.error?.status === 403) {
+    const code = (result.error.data as { code?: string } | undefined)?.code;
+    if (code === ErrorCode.secondFactorEnrolmentRequired && !currentPage().startsWith('/account/security')) {
+      navigate('/account/security', { replace: true });
+    }
+  }
   return result;
 };
 
@@ -64,6 +71,7 @@ export const api = createApi({
   tagTypes: [
     'Me',
     'Sessions',
+    'TwoFactor',
     'PublicSettings',
     'AdminSettings',
     'Accounts',
