@@ -58,13 +58,13 @@ export const authApi = api.injectEndpoints({
     undoEmailChange: build.mutation<Message, { token: string }>({
       query: (body) => ({ url: '/auth/email-change/undo', method: 'POST', body }),
     }),
-    googleToken: build.mutation<Session, { code: string; redirectUri: string; role: SocialRole }>({
+    googleToken: build.mutation<LoginAnswer, { code: string; redirectUri: string; role: SocialRole }>({
       query: (body) => ({ url: '/auth/google/token', method: 'POST', body }),
     }),
     twitterLogin: build.mutation<TwitterRequest, { role: SocialRole }>({
       query: (body) => ({ url: '/auth/twitter/login', method: 'POST', body }),
     }),
-    twitterCallback: build.mutation<Session, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
+    twitterCallback: build.mutation<LoginAnswer, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
       query: (body) => ({ url: '/auth/twitter/callback', method: 'POST', body }),
     }),
     tokenLogin: build.mutation<LoginAnswer & { redirect?: string }, { token: string; redirect?: string }>({
