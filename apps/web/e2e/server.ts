@@ -53,6 +53,13 @@ const incomplete = await insertAccount(app.deps.db, 'performer', {
   verifiedEmail: true,
 });
 await app.deps.db.insert(performerProfiles).values({ userId: incomplete.id, gender: 'female' });
+// An admin of its own for two-factor.spec.ts, which turns two-factor sign-in on for it.
+await insertAccount(app.deps.db, 'admin', {
+  name: 'Security Admin',
+  email: 'security-admin@limelight.local',
+  password: DEMO_PASSWORD,
+  verifiedEmail: true,
+});
 const socialSettings = {
   googleLoginEnabled: true,
   googleClientId: googleClient.clientId,

@@ -28,6 +28,9 @@ const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
 const stillOpen = () => gt(authChallenges.expiresAt, new Date());
 const relyingParty = (deps: Pick<Deps, 'config' | 'settings'>) => {
   const url = new URL(deps.config.publicUrl);
+  // An IP address cannot be an RP ID: a site published on a loopback address (development, the
+  // browser tests) offers passkeys on `localhost` at the same port instead.
+  if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') url.hostname = 'localhost';
   return { rpID: url.hostname, origin: url.origin, rpName: deps.settings.get('siteName') };
 };
 
