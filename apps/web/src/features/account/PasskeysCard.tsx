@@ -41,7 +41,6 @@ export function PasskeysCard() {
         <Skeleton active />
       ) : passkeys.data?.data.length ? (
         <List
-          aria-label="Your passkeys"
           dataSource={passkeys.data.data}
           renderItem={(key) => (
             <List.Item
