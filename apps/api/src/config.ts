@@ -24,6 +24,8 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Key for secrets kept at rest (TOTP seeds, decision 048); without it the key lives in the database. */
+  SECRET_BOX_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
@@ -37,6 +39,8 @@ const envSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   SEED_DEMO: flag.optional(),
+  /** Admins must enrol a second factor before anything else (decision 048); on unless set to false. */
+  REQUIRE_ADMIN_2FA: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   SESSION_TTL_SECONDS: z.coerce
@@ -87,6 +91,9 @@ export type Config = {
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  secretBoxKey?: string;
+  /** Admins must have a second factor (decision 048). */
+  requireAdminSecondFactor: boolean;
   publicUrl: string;
   hashPwClient: boolean;
   seedDemo: boolean;
@@ -150,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    secretBoxKey: e.SECRET_BOX_KEY,
+    requireAdminSecondFactor: e.REQUIRE_ADMIN_2FA ?? true,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     hashPwClient: e.HASH_PW_CLIENT,
     // Demo accounts are for the embedded quick start; a real database gets them only on request.

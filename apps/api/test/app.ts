@@ -56,6 +56,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, adapters: A
     authRateLimitPerMinute: 10_000,
     seedDemo: false,
     prettyLogs: false,
+    // Admins' required second factor has its own tests (two-factor.test.ts); elsewhere an admin is signed in by password alone.
+    requireAdminSecondFactor: false,
     ...overrides,
   };
   const app = await buildApp(config, { ...adapters, database });

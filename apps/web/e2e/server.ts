@@ -39,6 +39,8 @@ const config = loadConfig({
   // would refuse a fast run's logins at random. Its own test is in the API suite (auth.test.ts).
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   LOG_LEVEL: 'warn',
+  // The admin journeys sign in by password; two-factor.spec.ts enrols its own admin voluntarily.
+  REQUIRE_ADMIN_2FA: 'false',
   // Browser tests fake a visitor's country with X-Forwarded-For, as a proxy in front would set it.
   TRUST_PROXY: 'true',
 });
@@ -51,6 +53,13 @@ const incomplete = await insertAccount(app.deps.db, 'performer', {
   verifiedEmail: true,
 });
 await app.deps.db.insert(performerProfiles).values({ userId: incomplete.id, gender: 'female' });
+// An admin of its own for two-factor.spec.ts, which turns two-factor sign-in on for it.
+await insertAccount(app.deps.db, 'admin', {
+  name: 'Security Admin',
+  email: 'security-admin@limelight.local',
+  password: DEMO_PASSWORD,
+  verifiedEmail: true,
+});
 const socialSettings = {
   googleLoginEnabled: true,
   googleClientId: googleClient.clientId,

@@ -34,6 +34,14 @@ export const ErrorCode = {
   /** The admin turned live streaming off (`enableLiveStreaming`, 403): the web shows the off page. */
   liveStreamingOff: 'LIVE_STREAMING_OFF',
   providerUnavailable: 'PROVIDER_UNAVAILABLE',
+  /** An admin without a second factor (403): only enrolment is open until one is set up (decision 048). */
+  secondFactorEnrolmentRequired: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
+  /** A payout change or request with 2FA on and no fresh second factor (403): send a code or step up first. */
+  stepUpRequired: 'STEP_UP_REQUIRED',
+  /** A second-factor code, recovery code or passkey that was refused (400/401). */
+  invalidSecondFactor: 'INVALID_SECOND_FACTOR',
+  /** Repeated failed sign-ins from an unknown device: a reCAPTCHA is needed, or a sign-in link was e-mailed (decision 048). */
+  signInChallenge: 'SIGN_IN_CHALLENGE',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -23,6 +23,7 @@ export * from './social';
 export * from './socket';
 export * from './stories';
 export * from './streaming';
+export * from './two-factor';
 export * from './users';
 export * from './validation';
 export * from './videos';

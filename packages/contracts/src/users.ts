@@ -87,6 +87,8 @@ export const loginSchema = z
     password: z.string().min(1, 'is required').max(128),
     /** Defaults to true: a remembered session lasts 365 days, otherwise 1 day. */
     remember: z.boolean().default(true),
+    /** Asked for only after repeated failed sign-ins from an unknown device, when the site uses reCAPTCHA (decision 048). */
+    recaptchaToken: z.string().max(4000).optional(),
   })
   .refine((body) => body.username || body.email, { message: 'email or username is required', path: ['email'] });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -118,7 +120,7 @@ export const changePasswordSchema = z.object({
 /** A session as its owner sees it in the list of places they are signed in. */
 export const activeSessionSchema = z.object({
   _id: z.string(),
-  method: z.enum(['password', 'one_time_link', 'social']),
+  method: z.enum(['password', 'one_time_link', 'social', 'passkey']),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),
@@ -176,3 +178,29 @@ export const standingRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type StandingRecord = z.infer<typeof standingRecordSchema>;
+
+/** A short, readable name for the browser and system a session was opened from. */
+export function deviceName(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /Firefox\//.test(userAgent)
+      ? 'Firefox'
+      : /Chrome\//.test(userAgent)
+        ? 'Chrome'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : 'Browser';
+  const system = /iPhone|iPad/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : undefined;
+  return system ? `${browser} on ${system}` : browser;
+}

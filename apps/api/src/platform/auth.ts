@@ -9,7 +9,7 @@ import { hashToken, newOpaqueToken } from './tokens';
 
 export type SessionUser = typeof users.$inferSelect;
 export type RequestSession = { id: string; method: string; user: SessionUser };
-export type SessionMethod = 'password' | 'one_time_link' | 'social';
+export type SessionMethod = 'password' | 'one_time_link' | 'social' | 'passkey';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,18 +38,21 @@ export function tokenFromRequest(request: FastifyRequest): string | undefined {
 export async function createSession(
   db: Queryable,
   input: { userId: string; ttlSeconds: number; method: SessionMethod; userAgent?: string; ip?: string },
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const { token, tokenHash } = newOpaqueToken();
   const expiresAt = new Date(Date.now() + input.ttlSeconds * 1000);
-  await db.insert(sessions).values({
-    userId: input.userId,
-    tokenHash,
-    expiresAt,
-    method: input.method,
-    userAgent: input.userAgent?.slice(0, 500),
-    ip: input.ip,
-  });
-  return { token, expiresAt };
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      tokenHash,
+      expiresAt,
+      method: input.method,
+      userAgent: input.userAgent?.slice(0, 500),
+      ip: input.ip,
+    })
+    .returning({ id: sessions.id });
+  return { id: row!.id, token, expiresAt };
 }
 
 /** Every request with a token asks this: prepared once per database (db/prepared.ts). */

@@ -81,6 +81,7 @@ const MassMessagesPage = page(() => import('../features/mass-messages/MassMessag
 const AccountPage = page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = page(() => import('../features/account/CreatorAccountPage'));
 const BankingPage = page(() => import('../features/account/BankingPage'));
+const SecurityPage = page(() => import('../features/account/SecurityPage'));
 // The creator, and their cover (the page's largest picture) as soon as its address is known.
 const ProfilePage = page(
   () => import('../features/profile/ProfilePage'),
@@ -203,6 +204,7 @@ const routes: RouteObject[] = [
           { path: '/home', element: signedIn(<HomePage />) },
           { path: '/explore', element: <ExplorePage /> },
           { path: '/user/account', element: signedIn(<AccountPage />) },
+          { path: '/account/security', element: signedIn(<SecurityPage />) },
           { path: '/user/following', element: signedIn(<FollowingPage />) },
           { path: '/user/bookmarks', element: signedIn(<BookmarksPage />) },
           { path: '/user/wallet', element: signedIn(<WalletPage />) },

@@ -20,5 +20,6 @@ export * from './social';
 export * from './standing';
 export * from './stories';
 export * from './streaming';
+export * from './two-factor';
 export * from './users';
 export * from './videos';

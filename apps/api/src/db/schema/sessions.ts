@@ -32,7 +32,7 @@ export const oneTimeTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'login' | 'change_email' | 'undo_email_change'>().notNull(),
     /** What the link carries besides its user: the address to change to, or to restore. */
-    detail: jsonb('detail').$type<{ email: string; sessionId?: string }>(),
+    detail: jsonb('detail').$type<{ email: string; sessionId?: string; afterPassword?: boolean; remember?: boolean }>(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -81,6 +81,8 @@ type Subjects = {
   'signIn.unverified': null;
   /** See a content item's view count without counting a view: its creator. */
   'content.ownViews': Owned;
+  /** Use the site without a second factor (decision 048): everyone but admins, who must enrol one first. */
+  'signIn.withoutSecondFactor': null;
 };
 
 export type Action = keyof Subjects;
@@ -117,6 +119,7 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
   'account.view': (_viewer, account) => account.role !== 'admin',
   'signIn.unverified': (viewer) => isAdmin(viewer),
   'content.ownViews': (viewer, item) => isSelf(viewer, item.performerId),
+  'signIn.withoutSecondFactor': (viewer) => !isAdmin(viewer),
 };
 
 /** Whether `viewer` may do `action` to `subject`. */

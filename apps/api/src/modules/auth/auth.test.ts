@@ -434,7 +434,9 @@ describe('password reset and change', () => {
       const unknown = await mailing.inject({ method: 'POST', url: '/api/auth/users/forgot', payload: { email: 'ghost@example.test' } });
       expect(unknown.json()).toEqual(forgot.json());
       await deliverMail(mailing);
-      expect(smtp.received).toHaveLength(1);
+      // One reset link; the others are the "password changed" notice and the new-device sign-in (decision 048).
+      expect(smtp.received.filter((mail) => mail.subject?.startsWith('Reset'))).toHaveLength(1);
+      expect(smtp.received.map((mail) => mail.subject)).toContain('Limelight: your password was changed');
     } finally {
       await mailing.close();
       await smtp.close();

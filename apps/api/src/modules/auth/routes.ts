@@ -2,16 +2,22 @@ import {
   changePasswordSchema,
   emailVerificationRequestSchema,
   forgotPasswordSchema,
+  loginAnswerSchema,
   loginSchema,
   oneTimeTokenSchema,
+  passkeyOptionsAnswerSchema,
+  passkeySignInSchema,
   performerDocumentFields,
   registerPerformerSchema,
   registerUserSchema,
   resetPasswordSchema,
+  secondFactorPasskeyOptionsSchema,
+  secondFactorSignInSchema,
   sessionSchema,
   tokenLoginSchema,
+  twoFactorChallengeSchema,
 } from '@limelight/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -19,13 +25,21 @@ import { requireUser, sessionOf } from '../../platform/auth';
 import { badRequest, parseOrThrow } from '../../platform/errors';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { multipartForm } from '../../platform/uploads';
+import { auditSourceOf } from '../audit';
 import { documentFiles, readDocumentParts } from '../performers';
+import { assertionOptions } from '../two-factor';
+import { deviceIdOf } from './devices';
 import * as auth from './service';
 
 const messageSchema = z.object({ message: z.string() });
 const registeredSchema = messageSchema.extend({ _id: z.string(), requireEmailVerification: z.boolean() });
 
-export const clientMeta = (request: FastifyRequest): auth.ClientMeta => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+/** Who signs in from where; with the reply, the browser's device id too (made and set as a cookie when it has none). */
+export const clientMeta = (deps: Deps, request: FastifyRequest, reply?: FastifyReply): auth.ClientMeta => ({
+  userAgent: request.headers['user-agent'],
+  ip: request.ip,
+  deviceId: reply ? deviceIdOf(deps, request, reply) : undefined,
+});
 
 export const authRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -63,8 +77,52 @@ export const authRoutes =
 
     app.post(
       '/auth/login',
-      { ...limited, schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } } },
-      async (request) => auth.login(deps, request.body, clientMeta(request)),
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          description:
+            'A session, or for an account with a second factor `{ twoFactorRequired, challenge, methods }`: send the challenge with a code to POST /auth/2fa.',
+          body: loginSchema,
+          response: { 200: loginAnswerSchema },
+        },
+      },
+      async (request, reply) => auth.login(deps, request.body, clientMeta(deps, request, reply)),
+    );
+
+    app.post(
+      '/auth/2fa',
+      {
+        ...limited,
+        schema: { tags: ['auth'], body: secondFactorSignInSchema, response: { 200: sessionSchema } },
+      },
+      async (request, reply) => auth.completeSecondFactor(deps, request.body, clientMeta(deps, request, reply)),
+    );
+
+    app.post(
+      '/auth/2fa/passkey-options',
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          description: 'Options to answer a pending second-factor sign-in with a passkey; send the challengeId back to POST /auth/2fa.',
+          body: secondFactorPasskeyOptionsSchema,
+          response: { 200: passkeyOptionsAnswerSchema },
+        },
+      },
+      async (request) => auth.secondFactorPasskeyOptions(deps, request.body.challenge),
+    );
+
+    app.post(
+      '/auth/passkeys/sign-in/options',
+      { ...limited, schema: { tags: ['auth'], response: { 200: passkeyOptionsAnswerSchema } } },
+      async () => assertionOptions(deps),
+    );
+
+    app.post(
+      '/auth/passkeys/sign-in',
+      { ...limited, schema: { tags: ['auth'], body: passkeySignInSchema, response: { 200: sessionSchema } } },
+      async (request, reply) => auth.passkeySignIn(deps, request.body, clientMeta(deps, request, reply)),
     );
 
     app.post('/auth/logout', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
@@ -76,7 +134,7 @@ export const authRoutes =
       '/auth/users/me/password',
       { ...limited, preHandler: requireUser, schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await auth.changePassword(deps, sessionOf(request), request.body);
+        await auth.changePassword(deps, sessionOf(request), request.body, auditSourceOf(request));
         return { message: 'Changes saved' };
       },
     );
@@ -94,7 +152,7 @@ export const authRoutes =
       '/auth/users/reset-password',
       { ...limited, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await auth.resetPassword(deps, request.body.token, request.body.password);
+        await auth.resetPassword(deps, request.body.token, request.body.password, clientMeta(deps, request));
         return { message: 'Your password has been changed. You can log in now.' };
       },
     );
@@ -121,10 +179,19 @@ export const authRoutes =
       '/auth/token-login',
       {
         ...limited,
-        schema: { tags: ['auth'], body: tokenLoginSchema, response: { 200: sessionSchema.extend({ redirect: z.string().optional() }) } },
+        schema: {
+          tags: ['auth'],
+          body: tokenLoginSchema,
+          response: {
+            200: z.union([
+              sessionSchema.extend({ redirect: z.string().optional() }),
+              twoFactorChallengeSchema.extend({ redirect: z.string().optional() }),
+            ]),
+          },
+        },
       },
-      async (request) => ({
-        ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))),
+      async (request, reply) => ({
+        ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(deps, request, reply))),
         redirect: request.body.redirect,
       }),
     );

@@ -1,16 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, type RegisterPerformerInput, type RegisterUserInput } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/schema';
+import {
+  ErrorCode,
+  type LoginAnswer,
+  type PasskeySignInInput,
+  type RegisterPerformerInput,
+  type RegisterUserInput,
+  type SecondFactorMethod,
+  type SecondFactorSignIn,
+} from '@limelight/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { authChallenges, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
-import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
+import { verifyRecaptcha } from '../../platform/recaptcha';
+import {
+  accountKey,
+  accountRule,
+  addressKey,
+  clearSignInFailures,
+  recordFailedSignIn,
+  takeSignInAttempt,
+} from '../../platform/sign-in-throttle';
+import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { assertInGoodStanding, isCreator, may, passesMaintenance } from '../access';
+import { type AuditSource, recordAudit } from '../audit';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
+import { assertionOptions, type FactorInput, factorsOf, stepUpAtSignIn, verifyFactor, verifyPasskeyAssertion } from '../two-factor';
 import {
   assertAvailable,
   assertNewPassword,
@@ -19,11 +38,13 @@ import {
   findById,
   findByLogin,
   insertAccount,
+  mailSecurityChange,
   sendVerificationMail,
   type UserRow,
 } from '../users';
+import { type DeviceMeta, isKnownDevice, rememberDevice } from './devices';
 
-export type ClientMeta = { userAgent?: string; ip?: string };
+export type ClientMeta = DeviceMeta;
 
 const INCORRECT_CREDENTIALS = 'Incorrect credentials!';
 export const inactiveAccount = () =>
@@ -84,43 +105,169 @@ function registrationAnswer(deps: Deps, user: UserRow) {
 
 export async function login(
   deps: Deps,
-  input: { email?: string; username?: string; password: string; remember: boolean },
+  input: { email?: string; username?: string; password: string; remember: boolean; recaptchaToken?: string },
   meta: ClientMeta,
-) {
+): Promise<LoginAnswer> {
   const typed = (input.email ?? input.username)!;
   const user = await findByLogin(deps.db, typed);
   const [account, address] = [accountKey(user, typed), addressKey(meta.ip)];
-  await takeSignInAttempt(deps.db, account, address);
+  const attempts = await takeSignInAttempt(deps.db, account, address);
+  // Past its free failures an account is under guessing: a device that has not signed in to it
+  // before must pass a challenge; a known device signs in as usual (decision 048).
+  const guessedAt = attempts > accountRule.freeFailures && !(user && (await isKnownDevice(deps.db, user.id, meta.deviceId)));
+  const recaptcha = guessedAt && deps.settings.get('enableGoogleReCaptcha');
+  if (recaptcha) await assertRecaptchaSolved(deps, input.recaptchaToken, meta.ip);
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await throwawayHash()), input.password);
   if (!user || !passwordMatches) {
     await recordFailedSignIn(deps.db, address);
+    if (guessedAt && !recaptcha) throw signInLinkSent();
     throw new AppError(401, ErrorCode.invalidCredentials, INCORRECT_CREDENTIALS);
   }
-  await clearSignInFailures(deps.db, account);
+  if (guessedAt && !recaptcha) {
+    // The same answer as a wrong password: the guesser learns nothing, the owner gets a link.
+    if (user.status === 'active') await mailSignInLink(deps, user, input.remember);
+    throw signInLinkSent();
+  }
+  // A guessing run is remembered until it has been quiet for a day, whoever signs in meanwhile.
+  if (attempts <= accountRule.freeFailures) await clearSignInFailures(deps.db, account);
   if (user.status !== 'active') throw inactiveAccount();
   if (deps.settings.get('requireEmailVerification') && !user.verifiedEmail && !may(user, 'signIn.unverified', null)) {
     throw new AppError(403, ErrorCode.emailNotVerified, 'Please verify your e-mail address before logging in');
   }
-  return openSession(deps, user, input.remember, 'password', meta);
+  return beginSignIn(deps, user, input.remember, 'password', meta);
+}
+
+const signInLinkSent = () =>
+  new AppError(
+    401,
+    ErrorCode.signInChallenge,
+    "There have been many failed sign-ins to this account, so we check new devices by e-mail: if the password was right, we have sent a sign-in link to the account's address. Signing in from a device you used before, or with a passkey, works as usual.",
+  );
+
+async function assertRecaptchaSolved(deps: Deps, token: string | undefined, ip?: string) {
+  if (!token) {
+    throw new AppError(
+      400,
+      ErrorCode.signInChallenge,
+      'There have been many failed sign-ins to this account: complete the reCAPTCHA to go on',
+      [{ field: 'recaptchaToken', message: 'is required' }],
+    );
+  }
+  await verifyRecaptcha(deps, token, ip, 'recaptchaToken');
+}
+
+/**
+ * The proof asked of an unknown device while the account is under guessing and the site has no
+ * reCAPTCHA: a one-time sign-in link to the account's mailbox (15 minutes). It stands for the
+ * password only: an account with a second factor is still asked for it.
+ */
+async function mailSignInLink(deps: Deps, user: UserRow, remember: boolean) {
+  if (!user.email) return;
+  await deps.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, user.id, 'login', { email: user.email!, afterPassword: true, remember });
+    await queueMail(deps.jobs, tx, {
+      to: user.email!,
+      subject: `Your ${deps.settings.get('siteName')} sign-in link`,
+      text: `Hi ${user.name || user.username},\n\nSomeone (we hope you) typed your password correctly from a device your account has not used before, after many failed tries. Open this link within 15 minutes to finish signing in:\n${deps.config.publicUrl}/auth/token-login?token=${encodeURIComponent(token)}\n\nIf it was not you, change your password: whoever tried knows it.`,
+    });
+  });
+}
+
+/**
+ * After the password (or a sign-in link that stands for it): a session, or for an account with a
+ * second factor a short-lived challenge that `POST /auth/2fa` completes.
+ */
+export async function beginSignIn(
+  deps: Deps,
+  user: UserRow,
+  remember: boolean,
+  method: SessionMethod,
+  meta: ClientMeta,
+): Promise<LoginAnswer> {
+  if (deps.settings.get('maintenanceMode') && !passesMaintenance(user)) throw siteInMaintenance();
+  const factors = await factorsOf(deps.db, user.id);
+  if (!factors.enabled) return openSession(deps, user, remember, method, meta);
+  const { token, tokenHash } = newOpaqueToken();
+  await deps.db.insert(authChallenges).values({
+    purpose: 'second_factor',
+    tokenHash,
+    userId: user.id,
+    detail: { remember, method },
+    expiresAt: new Date(Date.now() + SECOND_FACTOR_SECONDS * 1000),
+  });
+  const methods: SecondFactorMethod[] = [];
+  if (factors.totp) methods.push('totp', 'recovery');
+  if (factors.passkeys) methods.push('passkey');
+  return { twoFactorRequired: true, challenge: token, methods };
+}
+
+const SECOND_FACTOR_SECONDS = 5 * 60;
+const expiredChallenge = () => new AppError(400, ErrorCode.invalidToken, 'This sign-in has expired: please enter your password again');
+
+async function pendingSignIn(deps: Deps, challenge: string) {
+  const [row] = await deps.db
+    .select()
+    .from(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.tokenHash, hashToken(challenge)),
+        eq(authChallenges.purpose, 'second_factor'),
+        isNull(authChallenges.usedAt),
+        gt(authChallenges.expiresAt, new Date()),
+      ),
+    );
+  const user = row?.userId ? await findById(deps.db, row.userId) : undefined;
+  if (!row || !user) throw expiredChallenge();
+  return { row, user };
+}
+
+/** Options to answer a pending second-factor sign-in with one of the account's passkeys. */
+export async function secondFactorPasskeyOptions(deps: Deps, challenge: string) {
+  const { user } = await pendingSignIn(deps, challenge);
+  return assertionOptions(deps, user.id);
+}
+
+/** `POST /auth/2fa`: the second factor of a pending sign-in; the session opens, and counts as a fresh step-up. */
+export async function completeSecondFactor(deps: Deps, input: SecondFactorSignIn, meta: ClientMeta) {
+  const { row, user } = await pendingSignIn(deps, input.challenge);
+  await verifyFactor(deps, user.id, input as FactorInput);
+  const [taken] = await deps.db
+    .update(authChallenges)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authChallenges.id, row.id), isNull(authChallenges.usedAt)))
+    .returning({ id: authChallenges.id });
+  if (!taken) throw expiredChallenge();
+  if (user.status !== 'active') throw inactiveAccount();
+  const method = (row.detail.method ?? 'password') as SessionMethod;
+  const session = await openSession(deps, user, row.detail.remember ?? true, method, meta);
+  await stepUpAtSignIn(deps, session.id);
+  return { token: session.token, expiresAt: session.expiresAt };
+}
+
+/** A password-free sign-in with a discoverable passkey: it is both factors (possession and the device's user verification). */
+export async function passkeySignIn(deps: Deps, input: PasskeySignInInput, meta: ClientMeta) {
+  const { userId } = await verifyPasskeyAssertion(deps, { challengeId: input.challengeId, response: input.response });
+  const user = await findById(deps.db, userId);
+  if (!user) throw new AppError(400, ErrorCode.invalidSecondFactor, 'This passkey is not registered to an account here');
+  if (user.status !== 'active') throw inactiveAccount();
+  const session = await openSession(deps, user, input.remember ?? true, 'passkey', meta);
+  await stepUpAtSignIn(deps, session.id);
+  return { token: session.token, expiresAt: session.expiresAt };
 }
 
 /**
  * Every way of signing in ends here. In maintenance mode only admins get a session: the site is
  * closed to everyone else, and the admins must still be able to come in and open it again.
  */
-export async function openSession(
-  deps: Deps,
-  user: Pick<UserRow, 'id' | 'role' | 'standing' | 'standingUntil' | 'standingReason'>,
-  remember: boolean,
-  method: SessionMethod,
-  meta: ClientMeta,
-) {
+export async function openSession(deps: Deps, user: UserRow, remember: boolean, method: SessionMethod, meta: ClientMeta) {
   // A suspended or banned account is told until when and why (decision 045), however it signs in.
   assertInGoodStanding(user);
   if (deps.settings.get('maintenanceMode') && !passesMaintenance(user)) throw siteInMaintenance();
   const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
-  const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...meta });
-  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+  const { deviceId: _, ...sessionMeta } = meta;
+  const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...sessionMeta });
+  await rememberDevice(deps, user, meta);
+  return { id: session.id, token: session.token, expiresAt: session.expiresAt.toISOString() };
 }
 
 export async function logout(deps: Deps, session: RequestSession) {
@@ -136,6 +283,7 @@ export async function changePassword(
   deps: Deps,
   session: RequestSession,
   input: { password: string; source: 'user' | 'performer'; currentPassword?: string },
+  audit: AuditSource,
 ) {
   const { user } = session;
   if ((input.source === 'performer') !== isCreator(user)) {
@@ -143,7 +291,7 @@ export async function changePassword(
       { field: 'source', message: `must be ${isCreator(user) ? 'performer' : 'user'}` },
     ]);
   }
-  await changeOwnPassword(deps, session, input.password, input.currentPassword);
+  await changeOwnPassword(deps, session, input.password, input.currentPassword, audit);
 }
 
 /**
@@ -186,7 +334,7 @@ async function resendVerification(deps: Deps, email: string) {
   if (user && !user.verifiedEmail && user.status === 'active') await sendVerificationMail(deps, user);
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string) {
+export async function resetPassword(deps: Deps, token: string, password: string, meta: ClientMeta) {
   const passwordHash = await hashPassword(password);
   const revoked = await deps.db.transaction(async (tx) => {
     const link = await consumeOneTimeToken(tx, token, 'reset_password');
@@ -197,6 +345,13 @@ export async function resetPassword(deps: Deps, token: string, password: string)
     // The link proved the mailbox, so the address is verified too, and guessing starts afresh.
     await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, user.id));
     await clearSignInFailures(tx, accountKey(user));
+    const source = {
+      actor: { id: user.id, name: user.name, username: user.username, role: user.role },
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    };
+    await recordAudit(tx, source, { action: 'auth.password.reset', target: { type: 'user', id: user.id } });
+    await mailSecurityChange(deps, tx, user, 'password');
     return revokeAllSessions(tx, user.id);
   });
   deps.realtime.disconnectSessions(revoked);
@@ -208,13 +363,18 @@ export async function verifyEmail(deps: Deps, token: string) {
   await deps.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, link.userId));
 }
 
-/** Exchanges a one-time login token for a (one-day) session. */
-export async function loginWithOneTimeToken(deps: Deps, token: string, meta: ClientMeta) {
+/**
+ * Exchanges a one-time login token for a (one-day) session. A link that stood for the password
+ * (the e-mailed proof of a sign-in under guessing) still asks an account with 2FA for its second factor.
+ */
+export async function loginWithOneTimeToken(deps: Deps, token: string, meta: ClientMeta): Promise<LoginAnswer> {
   const link = await consumeOneTimeToken(deps.db, token, 'login');
   const user = link ? await findById(deps.db, link.userId) : undefined;
   if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This login link is invalid or has expired');
   if (user.status !== 'active') throw inactiveAccount();
-  return openSession(deps, user, false, 'one_time_link', meta);
+  if (link?.detail?.afterPassword) return beginSignIn(deps, user, link.detail.remember ?? false, 'one_time_link', meta);
+  const { id: _, ...session } = await openSession(deps, user, false, 'one_time_link', meta);
+  return session;
 }
 
 export async function issueLoginLink(deps: Deps, userId: string, redirect?: string) {

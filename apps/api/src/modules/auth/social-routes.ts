@@ -1,4 +1,4 @@
-import { sessionSchema } from '@limelight/contracts';
+import { loginAnswerSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -22,10 +22,10 @@ export const socialAuthRoutes =
           tags: ['auth'],
           description: 'Signs in with a Google ID token (from Google Identity Services or a mobile app).',
           body: z.object({ tokenId: opaque(8000), role }),
-          response: { 200: sessionSchema },
+          response: { 200: loginAnswerSchema },
         },
       },
-      async (request) => social.googleLogin(deps, request.body, clientMeta(request)),
+      async (request, reply) => social.googleLogin(deps, request.body, clientMeta(deps, request, reply)),
     );
 
     app.post(
@@ -36,10 +36,10 @@ export const socialAuthRoutes =
           tags: ['auth'],
           description: 'Signs in with the authorization code Google sent back to redirectUri.',
           body: z.object({ code: opaque(2000), redirectUri: z.url('must be a URL').max(2000), role }),
-          response: { 200: sessionSchema },
+          response: { 200: loginAnswerSchema },
         },
       },
-      async (request) => social.googleCodeLogin(deps, request.body, clientMeta(request)),
+      async (request, reply) => social.googleCodeLogin(deps, request.body, clientMeta(deps, request, reply)),
     );
 
     app.post(
@@ -66,9 +66,9 @@ export const socialAuthRoutes =
           tags: ['auth'],
           description: 'Step 2: the token and verifier Twitter sent back; completes the sign-in and clears the temporary token.',
           body: z.object({ oauthToken: opaque(500), oauthTokenSecret: opaque(500).optional(), oauthVerifier: opaque(500) }),
-          response: { 200: sessionSchema },
+          response: { 200: loginAnswerSchema },
         },
       },
-      async (request) => social.twitterCallback(deps, request.body, clientMeta(request)),
+      async (request, reply) => social.twitterCallback(deps, request.body, clientMeta(deps, request, reply)),
     );
   };

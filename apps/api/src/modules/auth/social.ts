@@ -6,7 +6,7 @@ import { type IdentityProvider, performerProfiles, socialIdentities, twitterRequ
 import type { Deps } from '../../deps';
 import { AppError, conflict } from '../../platform/errors';
 import { findByEmail, findById, takenFields, type UserRow } from '../users';
-import { type ClientMeta, inactiveAccount, openSession } from './service';
+import { beginSignIn, type ClientMeta, inactiveAccount } from './service';
 
 export type SocialRole = 'user' | 'performer';
 /** Who the provider says signed in; `email` only when the provider has verified it. */
@@ -115,7 +115,8 @@ async function signIn(deps: Deps, external: ExternalAccount, role: SocialRole, m
     return account;
   });
   if (user.status !== 'active') throw inactiveAccount();
-  return openSession(deps, user, true, 'social', meta);
+  // A second factor is asked here too: a linked Google or Twitter account stands for the password only.
+  return beginSignIn(deps, user, true, 'social', meta);
 }
 
 async function findLinkedUser(db: Queryable, external: ExternalAccount) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { sessionOf } from '../../platform/auth';
 import { requirePerformer } from '../access';
+import { assertFreshSecondFactor } from '../two-factor';
 import { connectStripeAccount, stripeConnectAccount } from './connect';
 import { handleStripeWebhook } from './webhooks';
 
@@ -38,7 +39,11 @@ export const stripeRoutes =
           response: { 200: stripeOnboardingLinkSchema },
         },
       },
-      async (request) => connectStripeAccount(deps, sessionOf(request).user),
+      async (request) => {
+        // Where payouts go: with 2FA on, a fresh second factor first (decision 048).
+        await assertFreshSecondFactor(deps, request);
+        return connectStripeAccount(deps, sessionOf(request).user);
+      },
     );
     app.get(
       '/stripe/accounts/me',

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { requireAdmin, requirePerformer } from '../access';
 import { payoutBalance } from '../earnings';
+import { assertFreshSecondFactor } from '../two-factor';
 import { createPayoutRequest, payoutFor, pendingPayout, reviewPayoutRequest, searchPayouts, updatePayoutRequest } from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -49,7 +50,10 @@ export const payoutsRoutes =
           response: { 200: payoutRequestSchema },
         },
       },
-      async (request) => createPayoutRequest(deps, sessionOf(request).user, request.body, request),
+      async (request) => {
+        await assertFreshSecondFactor(deps, request);
+        return createPayoutRequest(deps, sessionOf(request).user, request.body, request);
+      },
     );
     app.put(
       '/payout-requests/:id',
@@ -57,7 +61,10 @@ export const payoutsRoutes =
         preHandler: requirePerformer,
         schema: { tags: ['payouts'], params: idParams, body: payoutRequestInputSchema, response: { 200: payoutRequestSchema } },
       },
-      async (request) => updatePayoutRequest(deps, sessionOf(request).user, request.params.id, request.body),
+      async (request) => {
+        await assertFreshSecondFactor(deps, request);
+        return updatePayoutRequest(deps, sessionOf(request).user, request.params.id, request.body);
+      },
     );
     app.get(
       '/payout-requests/:id/view',

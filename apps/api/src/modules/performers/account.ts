@@ -7,12 +7,21 @@ import {
   type UpdatePerformerInput,
 } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { performerBanking, performerPaymentSettings, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { RequestSession, SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
+import { type AuditSource, recordAudit } from '../audit';
 import { findFile, presentMediaFile } from '../media';
-import { assertAvailable, assertCurrentPassword, changeOwnPassword, duplicateAsConflict, requestEmailChange } from '../users';
+import {
+  assertAvailable,
+  assertCurrentPassword,
+  changeOwnPassword,
+  duplicateAsConflict,
+  mailSecurityChange,
+  requestEmailChange,
+} from '../users';
 import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /** The creator's own profile with the private fields only they see. */
@@ -68,12 +77,12 @@ function assertPricesInBounds(deps: Deps, input: UpdatePerformerInput) {
 }
 
 /** As a fan's account update: a new e-mail waits for its owner's confirmation (users module). */
-export async function updateMyAccount(deps: Deps, session: RequestSession, input: UpdatePerformerInput) {
+export async function updateMyAccount(deps: Deps, session: RequestSession, input: UpdatePerformerInput, source: AuditSource) {
   const performer = session.user;
   assertPricesInBounds(deps, input);
   const { name, username, email, password, currentPassword, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
   await assertAvailable(deps.db, { username }, performer.id);
-  if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword);
+  if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword, source);
   if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
   const cents = (value: number | null | undefined) => (value === undefined ? undefined : value === null ? null : toCents(value));
   const updated = await deps.db
@@ -103,25 +112,37 @@ export async function updateMyAccount(deps: Deps, session: RequestSession, input
 }
 
 /** Where payouts go: a stolen session must not be able to redirect them, so this proves the password. */
-export async function updateBanking(deps: Deps, performer: SessionUser, input: UpdateBankingInput) {
+export async function updateBanking(deps: Deps, performer: SessionUser, input: UpdateBankingInput, source: AuditSource) {
   const { currentPassword, ...banking } = input;
   await assertCurrentPassword(deps.db, performer, currentPassword);
-  await deps.db
-    .insert(performerBanking)
-    .values({ userId: performer.id, ...banking })
-    .onConflictDoUpdate({ target: performerBanking.userId, set: { ...banking, updatedAt: new Date() } });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(performerBanking)
+      .values({ userId: performer.id, ...banking })
+      .onConflictDoUpdate({ target: performerBanking.userId, set: { ...banking, updatedAt: new Date() } });
+    await payoutDetailsChanged(deps, tx, performer, source, 'bank account');
+  });
   return myAccount(deps, performer);
 }
 
-export async function updatePaymentGateway(deps: Deps, performer: SessionUser, input: UpdatePaymentGatewayInput) {
+/** Every change of where payouts go is in the audit trail and e-mailed to the creator (decision 048). */
+async function payoutDetailsChanged(deps: Deps, tx: Queryable, performer: SessionUser, source: AuditSource, what: string) {
+  await recordAudit(tx, source, { action: 'payout.details.change', target: { type: 'user', id: performer.id }, details: { what } });
+  await mailSecurityChange(deps, tx, performer, 'payoutDetails', what);
+}
+
+export async function updatePaymentGateway(deps: Deps, performer: SessionUser, input: UpdatePaymentGatewayInput, source: AuditSource) {
   const { currentPassword, ...settings } = input;
   await assertCurrentPassword(deps.db, performer, currentPassword);
-  await deps.db
-    .insert(performerPaymentSettings)
-    .values({ userId: performer.id, gateway: settings.key, value: settings.value })
-    .onConflictDoUpdate({
-      target: [performerPaymentSettings.userId, performerPaymentSettings.gateway],
-      set: { value: settings.value, updatedAt: new Date() },
-    });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(performerPaymentSettings)
+      .values({ userId: performer.id, gateway: settings.key, value: settings.value })
+      .onConflictDoUpdate({
+        target: [performerPaymentSettings.userId, performerPaymentSettings.gateway],
+        set: { value: settings.value, updatedAt: new Date() },
+      });
+    await payoutDetailsChanged(deps, tx, performer, source, `${settings.key} payout account`);
+  });
   return myAccount(deps, performer);
 }

@@ -15,7 +15,9 @@ import type { Deps } from '../../deps';
 import { sessionOf } from '../../platform/auth';
 import { multipartForm, readImageUpload, spoolUpload } from '../../platform/uploads';
 import { requirePerformer } from '../access';
+import { auditSourceOf } from '../audit';
 import { replaceProfileImage, VIDEO_UPLOAD } from '../media';
+import { assertFreshSecondFactor } from '../two-factor';
 import { currentUser } from '../users';
 import * as account from './account';
 import { documentFiles, readDocumentParts, replaceDocuments } from './documents';
@@ -63,7 +65,7 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: performerAccountSchema } },
       },
-      async (request) => account.updateMyAccount(deps, sessionOf(request), request.body),
+      async (request) => account.updateMyAccount(deps, sessionOf(request), request.body, auditSourceOf(request)),
     );
 
     app.put(
@@ -72,7 +74,10 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: { tags: ['performers'], body: updateBankingSchema, response: { 200: performerAccountSchema } },
       },
-      async (request) => account.updateBanking(deps, sessionOf(request).user, request.body),
+      async (request) => {
+        await assertFreshSecondFactor(deps, request);
+        return account.updateBanking(deps, sessionOf(request).user, request.body, auditSourceOf(request));
+      },
     );
 
     app.put(
@@ -81,7 +86,10 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: { tags: ['performers'], body: updatePaymentGatewaySchema, response: { 200: performerAccountSchema } },
       },
-      async (request) => account.updatePaymentGateway(deps, sessionOf(request).user, request.body),
+      async (request) => {
+        await assertFreshSecondFactor(deps, request);
+        return account.updatePaymentGateway(deps, sessionOf(request).user, request.body, auditSourceOf(request));
+      },
     );
 
     app.post(

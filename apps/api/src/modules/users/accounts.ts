@@ -10,8 +10,10 @@ import { queueMail } from '../../platform/mail';
 import { issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { assertGuessResistant } from '../../platform/password-strength';
-import { accountKey, clearSignInFailures, takeSignInAttempt } from '../../platform/sign-in-throttle';
+import { clearSignInFailures, confirmationKey, takeConfirmationAttempt } from '../../platform/sign-in-throttle';
+import { type AuditSource, recordAudit } from '../audit';
 import { takenFields, type UserRow } from './repo';
+import { mailSecurityChange } from './security-mail';
 
 /** Refuses a username or e-mail another account has (of either role), naming each field. */
 export async function assertAvailable(db: Queryable, input: { username?: string; email?: string }, exceptUserId?: string) {
@@ -93,8 +95,8 @@ export async function assertCurrentPassword(db: Database, user: Pick<UserRow, 'i
     );
   }
   if (!currentPassword) throw badRequest('Enter your current password to make this change', field('is required'));
-  const account = accountKey(user);
-  await takeSignInAttempt(db, account);
+  const account = confirmationKey('current-password', user.id);
+  await takeConfirmationAttempt(db, account);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badRequest('Your current password is incorrect', field('is incorrect'));
   }
@@ -117,7 +119,13 @@ export function assertNewPassword(
  * The signed-in person's new password, proved by the current one (from the password screen or
  * with a profile update): every other session of the account ends, its sockets closed too.
  */
-export async function changeOwnPassword(deps: Deps, session: RequestSession, password: string, currentPassword: string | undefined) {
+export async function changeOwnPassword(
+  deps: Deps,
+  session: RequestSession,
+  password: string,
+  currentPassword: string | undefined,
+  source: AuditSource,
+) {
   const { user } = session;
   await assertCurrentPassword(deps.db, user, currentPassword);
   assertNewPassword(deps, password, user);
@@ -126,6 +134,8 @@ export async function changeOwnPassword(deps: Deps, session: RequestSession, pas
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, user.id));
+    await recordAudit(tx, source, { action: 'auth.password.change', target: { type: 'user', id: user.id } });
+    await mailSecurityChange(deps, tx, user, 'password');
     return revokeAllSessions(tx, user.id, session.id);
   });
   deps.realtime.disconnectSessions(revoked);

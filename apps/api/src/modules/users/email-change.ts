@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken, pendingOneTimeTokens, withdrawOneTimeTokens } from '../../platform/one-time-tokens';
 import { accountKey, clearSignInFailures } from '../../platform/sign-in-throttle';
+import { recordAudit } from '../audit';
 import { assertAvailable, assertCurrentPassword, duplicateAsConflict } from './accounts';
 import { findById } from './repo';
 
@@ -69,7 +70,18 @@ export async function confirmEmailChange(deps: Deps, token: string) {
       .catch((error: unknown) => {
         throw duplicateAsConflict(error);
       });
+    // The link proved the new mailbox; the actor is the account itself.
+    await recordAudit(
+      tx,
+      { actor: { id: user.id, name: user.name, username: user.username, role: user.role } },
+      {
+        action: 'auth.email.change',
+        target: { type: 'user', id: user.id },
+        details: { from: user.email, to: newEmail },
+      },
+    );
     if (user.email) {
+      // Template key `security.changed` (the e-mail change, with its undo link).
       const undo = await issueOneTimeToken(tx, user.id, 'undo_email_change', { email: user.email });
       await queueMail(deps.jobs, tx, {
         to: user.email,

@@ -12,4 +12,5 @@ export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailCha
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
 export { findByEmail, findById, findByLogin, findByUsernames, takenFields, type UserRow } from './repo';
+export { mailSecurityChange, type SecurityChange } from './security-mail';
 export { currentUser } from './service';

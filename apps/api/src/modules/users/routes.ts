@@ -6,6 +6,7 @@ import { requireUser, sessionOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { multipartForm, readImageUpload } from '../../platform/uploads';
 import { requireAdmin } from '../access';
+import { auditSourceOf } from '../audit';
 import { replaceProfileImage } from '../media';
 import { cancelEmailChange } from './email-change';
 import { findById } from './repo';
@@ -43,7 +44,7 @@ export const usersRoutes =
     app.put(
       '/users',
       { preHandler: requireUser, schema: { tags: ['users'], body: updateAccountSchema, response: { 200: currentUserSchema } } },
-      async (request) => usersService.updateAccount(deps, sessionOf(request), request.body),
+      async (request) => usersService.updateAccount(deps, sessionOf(request), request.body, auditSourceOf(request)),
     );
 
     app.delete(

@@ -6,6 +6,7 @@ import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
 import { assertMay, assertMayReach, isCreator } from '../access';
+import type { AuditSource } from '../audit';
 import { assertAvailable, changeOwnPassword, duplicateAsConflict } from './accounts';
 import { pendingEmailOf, requestEmailChange } from './email-change';
 import { toCurrentUser, toPublicUser } from './presenter';
@@ -27,11 +28,11 @@ export async function currentUser(deps: Deps, user: UserRow) {
  * Updates the account's own fields. A new e-mail address is not set here: it takes effect once
  * its owner confirms it (`email-change.ts`), and asking for it needs the current password.
  */
-export async function updateAccount(deps: Deps, session: RequestSession, input: UpdateAccountInput) {
+export async function updateAccount(deps: Deps, session: RequestSession, input: UpdateAccountInput, source: AuditSource) {
   const { user } = session;
   const { email, password, currentPassword, ...changes } = input;
   await assertAvailable(deps.db, changes, user.id);
-  if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword);
+  if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword, source);
   if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
   const [updated] = Object.keys(changes).length
     ? await deps.db

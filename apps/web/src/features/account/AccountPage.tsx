@@ -10,7 +10,9 @@ import { useUpdateAccountMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
+import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 
 type ProfileForm = { name: string; username: string; email: string; currentPassword?: string };
 const fields = registerUserSchema.shape;
@@ -75,6 +77,12 @@ export default function AccountPage() {
         </Col>
         <Col xs={24} lg={12}>
           <ChangePasswordCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <TwoFactorCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <PasskeysCard />
         </Col>
         <Col span={24}>
           <SessionsCard />

@@ -9,6 +9,7 @@ import { usePreparePassword } from '../auth/usePreparePassword';
 import { CountrySelect } from '../lookups/fields';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
+import { StepUpPrompt } from './StepUpPrompt';
 import { StripeConnectCard } from './StripeConnectCard';
 
 const fields = bankingSchema.shape;
@@ -72,6 +73,7 @@ export default function BankingPage() {
         </Link>
         .
       </Typography.Paragraph>
+      <StepUpPrompt />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Card title="Bank account">

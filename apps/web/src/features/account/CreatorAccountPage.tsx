@@ -27,7 +27,9 @@ import { DocumentsTab } from './DocumentsTab';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
 import { LocationFields } from './LocationFields';
+import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { WelcomeVideoUpload } from './WelcomeVideoUpload';
 
 type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
@@ -264,6 +266,8 @@ export default function CreatorAccountPage() {
               children: (
                 <Flex vertical gap={16}>
                   <ChangePasswordCard />
+                  <TwoFactorCard />
+                  <PasskeysCard />
                   <SessionsCard />
                 </Flex>
               ),

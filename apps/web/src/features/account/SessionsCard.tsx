@@ -1,4 +1,4 @@
-import type { ActiveSession } from '@limelight/contracts';
+import { type ActiveSession, deviceName } from '@limelight/contracts';
 import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -7,34 +7,9 @@ import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } 
 const methodLabels: Record<ActiveSession['method'], string> = {
   password: 'Password',
   one_time_link: 'Sign-in link',
+  passkey: 'Passkey',
   social: 'Google or Twitter',
 };
-
-/** A short, readable name for the browser and system a session was opened from. */
-export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrome\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : 'Browser';
-  const system = /iPhone|iPad/.test(userAgent)
-    ? 'iOS'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /Windows/.test(userAgent)
-        ? 'Windows'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : undefined;
-  return system ? `${browser} on ${system}` : browser;
-}
 
 /** Where the account is signed in, with a way to end any session but this one, or all of them. */
 export function SessionsCard() {

@@ -1,5 +1,7 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import type { TwoFactorChallenge } from '@limelight/contracts';
 import { ErrorCode, Messages } from '@limelight/contracts/constants';
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { Alert, Button, Checkbox, Divider, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -7,7 +9,8 @@ import { sameSitePath } from '../../shared/lib/landing';
 import { joinAsCreatorUrl, joinUrl } from '../../shared/lib/navigation';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { useLoginMutation, useResendVerificationMutation } from './api';
+import { useLoginMutation, usePasskeySignInMutation, usePasskeySignInOptionsMutation, useResendVerificationMutation } from './api';
+import { SecondFactorStep } from './SecondFactorStep';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
 import { useStartSession } from './useSessionActions';
@@ -24,22 +27,43 @@ export default function LoginPage() {
   const startSession = useStartSession();
   const preparePassword = usePreparePassword();
   const [failure, setFailure] = useState<{ message: string; code?: string; login: string }>();
+  const [pending, setPending] = useState<{ challenge: TwoFactorChallenge; remember: boolean }>();
+  const [passkeyOptions, askingPasskey] = usePasskeySignInOptionsMutation();
+  const [passkeySignIn, signingInWithPasskey] = usePasskeySignInMutation();
 
   const submit = async (values: LoginForm) => {
     setFailure(undefined);
     const field = values.login.includes('@') ? 'email' : 'username';
     try {
-      const session = await login({
+      const answer = await login({
         [field]: values.login.trim(),
         password: await preparePassword(values.password),
         remember: values.remember,
       }).unwrap();
-      await startSession(session.token, values.remember, redirect);
+      // An account with two-factor sign-in answers a challenge: the second step asks for the code.
+      if ('twoFactorRequired' in answer) return setPending({ challenge: answer, remember: values.remember });
+      await startSession(answer.token, values.remember, redirect);
     } catch (error) {
       // Said once, beside the form (with its Resend action when that helps): not also as a toast.
       setFailure({ message: errorMessage(error, Messages.incorrectCredentials), code: errorCode(error), login: values.login });
     }
   };
+
+  /** A password-free sign-in with a passkey this device (or a phone nearby) holds. */
+  const withPasskey = async () => {
+    setFailure(undefined);
+    try {
+      const { challengeId, options } = await passkeyOptions().unwrap();
+      const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+      const session = await passkeySignIn({ challengeId, response: response as never, remember: true }).unwrap();
+      await startSession(session.token, true, redirect);
+    } catch (error) {
+      const message = error instanceof Error ? 'The passkey was not used: the request was cancelled or timed out' : errorMessage(error);
+      setFailure({ message, login: '' });
+    }
+  };
+
+  if (pending) return <SecondFactorStep pending={pending.challenge} remember={pending.remember} redirect={redirect} />;
 
   return (
     <>
@@ -90,6 +114,15 @@ export default function LoginPage() {
           Log in
         </Button>
       </Form>
+      <Button
+        icon={<KeyOutlined aria-hidden />}
+        block
+        style={{ marginTop: 12 }}
+        onClick={withPasskey}
+        loading={askingPasskey.isLoading || signingInWithPasskey.isLoading}
+      >
+        Sign in with a passkey
+      </Button>
       {!staffEntrance && (
         <>
           <SocialButtons accountRole="user" />

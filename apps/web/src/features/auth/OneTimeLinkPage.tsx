@@ -1,3 +1,4 @@
+import type { TwoFactorChallenge } from '@limelight/contracts';
 import { Alert, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,6 +9,7 @@ import { loginUrl } from '../../shared/lib/navigation';
 import { errorMessage } from '../../shared/lib/toast';
 import { Result } from '../../shared/ui/Result';
 import { useConfirmEmailChangeMutation, useTokenLoginMutation, useUndoEmailChangeMutation, useVerifyEmailMutation } from './api';
+import { SecondFactorStep } from './SecondFactorStep';
 import { useStartSession } from './useSessionActions';
 
 /**
@@ -62,14 +64,18 @@ export function TokenLoginPage() {
   const [tokenLogin] = useTokenLoginMutation();
   const startSession = useStartSession();
   const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState<TwoFactorChallenge & { redirect?: string }>();
   useOnce(async () => {
     try {
       const session = await tokenLogin({ token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined }).unwrap();
+      // A sign-in link that stood for the password still asks an account with 2FA for its second factor.
+      if ('twoFactorRequired' in session) return setPending(session);
       await startSession(session.token, false, session.redirect);
     } catch (error) {
       setFailure(errorMessage(error));
     }
   });
+  if (pending) return <SecondFactorStep pending={pending} remember={false} redirect={pending.redirect} />;
   if (!failure) return <Spin size="large" />;
   return <Alert type="error" showIcon title={failure} description={<Link to="/auth/login">Log in with your password</Link>} />;
 }

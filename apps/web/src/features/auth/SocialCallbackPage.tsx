@@ -1,24 +1,32 @@
+import type { LoginAnswer, TwoFactorChallenge } from '@limelight/contracts';
 import { Alert, Spin } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { errorMessage } from '../../shared/lib/toast';
 import { useGoogleTokenMutation, useTwitterCallbackMutation } from './api';
+import { SecondFactorStep } from './SecondFactorStep';
 import { googleRedirectUri, takeGoogleRequest, takeRedirect, takeTwitterRequest } from './socialSignIn';
 import { useStartSession } from './useSessionActions';
 
 /** Shared by both callbacks: sign in with what `exchange` answers, or say what went wrong. */
-function useSocialCallback(exchange: (params: URLSearchParams) => Promise<string>) {
+function useSocialCallback(exchange: (params: URLSearchParams) => Promise<LoginAnswer>) {
   const [params] = useSearchParams();
   const startSession = useStartSession();
   const [failure, setFailure] = useState<string>();
+  const [pending, setPending] = useState<{ challenge: TwoFactorChallenge; redirect: string | null }>();
   useOnce(async () => {
     try {
-      await startSession(await exchange(params), true, takeRedirect());
+      const answer = await exchange(params);
+      const redirect = takeRedirect();
+      // An account with two-factor sign-in still gives its second factor (decision 048).
+      if ('twoFactorRequired' in answer) return setPending({ challenge: answer, redirect });
+      await startSession(answer.token, true, redirect);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : errorMessage(error));
     }
   });
+  if (pending) return <SecondFactorStep pending={pending.challenge} remember redirect={pending.redirect} />;
   if (!failure) return <Spin size="large" />;
   return <Alert type="error" showIcon title={failure} description={<Link to="/auth/login">Back to log in</Link>} />;
 }
@@ -31,7 +39,7 @@ export function GoogleCallbackPage() {
     const code = params.get('code');
     if (params.get('error') || !code) throw new Error('Google sign-in was cancelled.');
     if (!role) throw new Error('This Google sign-in was not started here, please try again.');
-    return (await googleToken({ code, redirectUri: googleRedirectUri(), role }).unwrap()).token;
+    return googleToken({ code, redirectUri: googleRedirectUri(), role }).unwrap();
   });
 }
 
@@ -44,6 +52,6 @@ export function TwitterCallbackPage() {
     const oauthVerifier = params.get('oauth_verifier');
     if (params.get('denied') || !oauthToken || !oauthVerifier) throw new Error('Twitter sign-in was cancelled.');
     if (saved.oauthToken !== oauthToken) throw new Error('This Twitter sign-in was not started here, please try again.');
-    return (await twitterCallback({ oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier }).unwrap()).token;
+    return twitterCallback({ oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier }).unwrap();
   });
 }

@@ -1,4 +1,13 @@
-import type { CurrentUser, LoginInput, RegisterUserInput, Session } from '@limelight/contracts';
+import type {
+  CurrentUser,
+  LoginAnswer,
+  LoginInput,
+  PasskeyOptionsAnswer,
+  PasskeySignInInput,
+  RegisterUserInput,
+  SecondFactorSignIn,
+  Session,
+} from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
 
@@ -17,7 +26,17 @@ export const authApi = api.injectEndpoints({
         if (data) dispatch(userLoaded(data));
       },
     }),
-    login: build.mutation<Session, LoginInput>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
+    login: build.mutation<LoginAnswer, LoginInput>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
+    secondFactor: build.mutation<Session, SecondFactorSignIn>({ query: (body) => ({ url: '/auth/2fa', method: 'POST', body }) }),
+    secondFactorPasskeyOptions: build.mutation<PasskeyOptionsAnswer, { challenge: string }>({
+      query: (body) => ({ url: '/auth/2fa/passkey-options', method: 'POST', body }),
+    }),
+    passkeySignInOptions: build.mutation<PasskeyOptionsAnswer, void>({
+      query: () => ({ url: '/auth/passkeys/sign-in/options', method: 'POST' }),
+    }),
+    passkeySignIn: build.mutation<Session, PasskeySignInInput>({
+      query: (body) => ({ url: '/auth/passkeys/sign-in', method: 'POST', body }),
+    }),
     logout: build.mutation<Message, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
     registerUser: build.mutation<Registered, RegisterUserInput>({
       query: (body) => ({ url: '/auth/users/register', method: 'POST', body }),
@@ -39,16 +58,16 @@ export const authApi = api.injectEndpoints({
     undoEmailChange: build.mutation<Message, { token: string }>({
       query: (body) => ({ url: '/auth/email-change/undo', method: 'POST', body }),
     }),
-    googleToken: build.mutation<Session, { code: string; redirectUri: string; role: SocialRole }>({
+    googleToken: build.mutation<LoginAnswer, { code: string; redirectUri: string; role: SocialRole }>({
       query: (body) => ({ url: '/auth/google/token', method: 'POST', body }),
     }),
     twitterLogin: build.mutation<TwitterRequest, { role: SocialRole }>({
       query: (body) => ({ url: '/auth/twitter/login', method: 'POST', body }),
     }),
-    twitterCallback: build.mutation<Session, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
+    twitterCallback: build.mutation<LoginAnswer, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
       query: (body) => ({ url: '/auth/twitter/callback', method: 'POST', body }),
     }),
-    tokenLogin: build.mutation<Session & { redirect?: string }, { token: string; redirect?: string }>({
+    tokenLogin: build.mutation<LoginAnswer & { redirect?: string }, { token: string; redirect?: string }>({
       query: (body) => ({ url: '/auth/token-login', method: 'POST', body }),
     }),
   }),
@@ -57,6 +76,10 @@ export const authApi = api.injectEndpoints({
 export const {
   useMeQuery,
   useLoginMutation,
+  useSecondFactorMutation,
+  useSecondFactorPasskeyOptionsMutation,
+  usePasskeySignInOptionsMutation,
+  usePasskeySignInMutation,
   useLogoutMutation,
   useRegisterUserMutation,
   useForgotPasswordMutation,

@@ -53,6 +53,8 @@ export function useFinishRegistration() {
       toast.success(registered.message);
       if (registered.requireEmailVerification) return navigate(loginUrl(sameSitePath(redirect)));
       const session = await login({ ...credentials, remember: true }).unwrap();
+      // A new account has no second factor yet; should one answer a challenge, the login page asks for it.
+      if ('twoFactorRequired' in session) return navigate(loginUrl(sameSitePath(redirect)));
       await startSession(session.token, true, redirect);
     },
     [login, navigate, startSession],

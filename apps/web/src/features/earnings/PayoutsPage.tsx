@@ -13,6 +13,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useMyPerformerQuery, useStripeConnectQuery } from '../account/creator-api';
+import { StepUpPrompt } from '../account/StepUpPrompt';
 import { stripeStatusLabels } from '../account/StripeConnectCard';
 import { usePayoutBalanceQuery, usePayoutsQuery, useRequestPayoutMutation } from './api';
 
@@ -100,6 +101,7 @@ export default function PayoutsPage() {
   return (
     <div className="page-wide">
       <PageTitle>Payouts</PageTitle>
+      <StepUpPrompt />
       <Row gutter={[16, 16]}>
         <Col xs={24} md={10}>
           <Card>

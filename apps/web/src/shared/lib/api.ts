@@ -63,6 +63,13 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
     navigate('/auth/login', { replace: true });
     if (refusal.message) toast.error(refusal.message);
   }
+  // An admin without a second factor may only enrol one (decision 048): the security page says so.
+  if (result.error?.status === 403) {
+    const code = (result.error.data as { code?: string } | undefined)?.code;
+    if (code === ErrorCode.secondFactorEnrolmentRequired && !currentPage().startsWith('/account/security')) {
+      navigate('/account/security', { replace: true });
+    }
+  }
   return result;
 };
 
@@ -76,6 +83,7 @@ export const api = createApi({
   tagTypes: [
     'Me',
     'Sessions',
+    'TwoFactor',
     'PublicSettings',
     'AdminSettings',
     'Accounts',

@@ -1,0 +1,92 @@
+import { deviceName } from '@limelight/contracts';
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client';
+import { knownDevices } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { queueMail } from '../../platform/mail';
+import { hashToken, newOpaqueToken } from '../../platform/tokens';
+
+/**
+ * Known devices (decision 048): a browser gets a long-lived random id in an HttpOnly cookie, kept
+ * with an account (as its SHA-256) once it has signed in to it. A known device signs in even while
+ * the account is under password guessing, and a sign-in from a device not known yet is e-mailed.
+ */
+export const DEVICE_COOKIE = 'device';
+const DEVICE_COOKIE_DAYS = 400;
+const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** The browser's device id, made (and set as its cookie) when it has none. */
+export function deviceIdOf(deps: Pick<Deps, 'config'>, request: FastifyRequest, reply: FastifyReply): string {
+  const sent = request.cookies?.[DEVICE_COOKIE];
+  if (sent && DEVICE_ID.test(sent)) return sent;
+  const { token } = newOpaqueToken();
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.config.publicUrl.startsWith('https:'),
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+  return token;
+}
+
+export async function isKnownDevice(db: Queryable, userId: string, deviceId: string | undefined) {
+  if (!deviceId) return false;
+  const [row] = await db
+    .select({ id: knownDevices.id })
+    .from(knownDevices)
+    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, hashToken(deviceId))));
+  return !!row;
+}
+
+type Account = { id: string; email: string | null; name: string | null; username: string | null };
+export type DeviceMeta = { userAgent?: string; ip?: string; deviceId?: string };
+
+/**
+ * Keeps this device with the account after a sign-in. A device new to an account that already had
+ * one is e-mailed to its owner; the first device of an account (its sign-up) is not.
+ */
+export async function rememberDevice(deps: Deps, user: Account, meta: DeviceMeta) {
+  if (!meta.deviceId) return;
+  const deviceHash = hashToken(meta.deviceId);
+  await deps.db.transaction(async (tx) => {
+    const [{ n: before } = { n: 0 }] = await tx.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, user.id));
+    const [added] = await tx
+      .insert(knownDevices)
+      .values({ userId: user.id, deviceHash, userAgent: meta.userAgent?.slice(0, 500) })
+      .onConflictDoUpdate({
+        target: [knownDevices.userId, knownDevices.deviceHash],
+        set: { lastSeenAt: new Date(), userAgent: meta.userAgent?.slice(0, 500) },
+      })
+      .returning({ createdAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt });
+    const isNew = added && added.createdAt.getTime() === added.lastSeenAt.getTime();
+    if (isNew && before > 0) await mailNewSignIn(deps, tx, user, meta);
+  });
+}
+
+/**
+ * "A new device signed in to your account": the device, the place (a country from the address)
+ * and the time, with a link to where sessions are ended. Template key `security.newSignIn`
+ * (variables: name, device, place, time, sessionsUrl) once e-mail templates are editable.
+ */
+async function mailNewSignIn(deps: Deps, tx: Queryable, user: Account, meta: DeviceMeta) {
+  if (!user.email) return;
+  const site = deps.settings.get('siteName');
+  const country = meta.ip ? deps.geo.countryOf(meta.ip) : undefined;
+  const place = country ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country) : 'an unknown place';
+  await queueMail(deps.jobs, tx, {
+    to: user.email,
+    subject: `${site}: a new sign-in to your account`,
+    text: [
+      `Hi ${user.name || user.username},`,
+      '',
+      `Your ${site} account was signed in to from a device it had not seen before:`,
+      `Device: ${deviceName(meta.userAgent ?? null)}`,
+      `Place: ${place}${meta.ip ? ` (${meta.ip})` : ''}`,
+      `Time: ${new Date().toUTCString()}`,
+      '',
+      `If this was you, there is nothing to do. If not, end that session and change your password: ${deps.config.publicUrl}/account/security`,
+    ].join('\n'),
+  });
+}

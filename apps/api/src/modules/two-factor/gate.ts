@@ -1,0 +1,37 @@
+import { ErrorCode } from '@limelight/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import { may } from '../access';
+import { hasSecondFactor } from './factors';
+
+/** What an admin without a second factor may still reach: their account, enrolment, signing out. */
+const OPEN_BEFORE_ENROLMENT = new Set(['GET /api/users/me', 'GET /api/settings/public', 'GET /api/media/*', 'POST /api/auth/logout']);
+const ENROLMENT_ROUTE = /^\/api\/auth\/(2fa|passkeys)(\/|$)/;
+
+export const enrolmentRequired = () =>
+  new AppError(
+    403,
+    ErrorCode.secondFactorEnrolmentRequired,
+    'Set up a second factor (an authenticator app or a passkey) before anything else',
+  );
+
+/**
+ * Admins must have a second factor (decision 048): one who has none, signed in, can reach only
+ * the enrolment routes (and their account and signing out) until they set one up. Runs after the
+ * session is read; one indexed lookup, for admins' requests only.
+ */
+/** Whether this account must have a second factor before it may do anything else. */
+export const mustHaveSecondFactor = (deps: Pick<Deps, 'config'>, user: SessionUser) =>
+  deps.config.requireAdminSecondFactor && !may(user, 'signIn.withoutSecondFactor', null);
+
+export function registerSecondFactorGate(app: FastifyInstance, deps: Pick<Deps, 'db' | 'config'>) {
+  app.addHook('onRequest', async (request) => {
+    const user = request.session?.user;
+    if (!user || !mustHaveSecondFactor(deps, user)) return;
+    const route = request.routeOptions.url;
+    if (!route || ENROLMENT_ROUTE.test(route) || OPEN_BEFORE_ENROLMENT.has(`${request.method} ${route}`)) return;
+    if (!(await hasSecondFactor(deps.db, user.id))) throw enrolmentRequired();
+  });
+}

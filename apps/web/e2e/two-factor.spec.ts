@@ -1,0 +1,82 @@
+import { Secret, TOTP } from 'otpauth';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test } from './fixtures';
+
+/**
+ * Two-factor sign-in and passkeys (decision 048): an admin turns on an authenticator app and signs
+ * in with its code; a fan adds a passkey with Chromium's virtual authenticator and signs in with it
+ * alone. On a phone and a desktop, light and dark, with no serious axe finding.
+ */
+const THEME_KEY = 'limelight-theme';
+// Each journey signs in twice and checks several pages with axe.
+test.describe.configure({ timeout: 90_000 });
+const views = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, theme: 'dark' },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, theme: 'light' },
+] as const;
+
+test('an admin turns on an authenticator app, keeps the recovery codes, and signs in with a code', async ({ page, context }) => {
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, 'dark']);
+  await page.setViewportSize(views[0].viewport);
+  await logIn(page, 'security-admin@limelight.local');
+  await page.goto('/account/security');
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  await page.getByLabel('Code', { exact: true }).fill(totp.generate());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' });
+  await expect(codes.getByRole('listitem')).toHaveCount(10);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(page.getByText('Recovery codes left:')).toBeVisible();
+
+  // Signing in again: the password, then a code from the app (the next one: the first is spent).
+  await page.evaluate(() => localStorage.clear());
+  await context.clearCookies();
+  await page.setViewportSize(views[1].viewport);
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail or username').fill('security-admin@limelight.local');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Code from your authenticator app').fill(totp.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+});
+
+for (const view of views) {
+  test(`a fan adds a passkey and signs in with it alone (${view.name}, ${view.theme})`, async ({ browser, baseURL }) => {
+    // Passkeys need a domain: the site on 127.0.0.1 offers them on localhost (decision 048).
+    const origin = (baseURL as string).replace('127.0.0.1', 'localhost');
+    const context = await browser.newContext({ baseURL: origin, viewport: view.viewport });
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, view.theme]);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    const fan = await newFan(page.request);
+    await logIn(page, fan.username, { password: fan.password });
+    await page.goto('/account/security');
+    await page.getByLabel('Name').fill('This laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'This laptop' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', view.theme);
+    await expectAccessible(page);
+
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+    // Signed in as the fan: the session cookie now answers for them.
+    const me = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).username);
+    expect(me).toBe(fan.username);
+    await context.close();
+  });
+}

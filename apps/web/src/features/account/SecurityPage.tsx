@@ -1,0 +1,34 @@
+import { Col, Row, Typography } from 'antd';
+import { ChangePasswordCard } from './ChangePasswordCard';
+import { PasskeysCard } from './PasskeysCard';
+import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
+
+/**
+ * Account security for every role (decision 048): second factors, passkeys, password and where
+ * the account is signed in. Admins without a second factor are sent here until they set one up;
+ * security e-mails link here.
+ */
+export default function SecurityPage() {
+  return (
+    <div style={{ maxWidth: 1000, margin: '0 auto' }}>
+      <Typography.Title level={1} style={{ fontSize: 28 }}>
+        Security
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <TwoFactorCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <PasskeysCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <ChangePasswordCard />
+        </Col>
+        <Col span={24}>
+          <SessionsCard />
+        </Col>
+      </Row>
+    </div>
+  );
+}
