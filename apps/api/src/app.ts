@@ -164,6 +164,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     redisUrl: config.redisUrl,
     log: app.log,
     presence: accountPresence(database.db),
+    publicUrl: config.publicUrl,
   });
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage'));
   const deps: Deps = {
@@ -257,7 +258,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
         globalDecompression: false,
       });
       registerApiNotFound(api);
-      registerSessionResolution(api, database.db);
+      registerSessionResolution(api, database.db, config);
       registerMaintenanceGate(api, deps);
       await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
       await api.register(settingsRoutes(deps));

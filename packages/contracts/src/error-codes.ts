@@ -10,6 +10,8 @@ export const ErrorCode = {
   conflict: 'CONFLICT',
   invalidCredentials: 'INVALID_CREDENTIALS',
   accountInactive: 'ACCOUNT_INACTIVE',
+  /** A write authenticated by the session cookie came from another site's page (403, decision 047). */
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
   /** Maintenance mode: only admins sign in (503). */
   siteInMaintenance: 'SITE_IN_MAINTENANCE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',

@@ -1,4 +1,4 @@
-import { ErrorCode, type Role } from '@limelight/contracts';
+import { ErrorCode, type Role, SESSION_COOKIE } from '@limelight/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/client';
@@ -6,6 +6,7 @@ import { hexKeyLookup } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { AppError, forbidden, unauthenticated } from './errors';
 import { hashToken, newOpaqueToken } from './tokens';
+import { crossSiteRefusal, endWebSession } from './web-session';
 
 export type SessionUser = typeof users.$inferSelect;
 export type RequestSession = { id: string; method: string; user: SessionUser };
@@ -22,17 +23,19 @@ declare module 'fastify' {
 
 /**
  * The token comes as `Authorization: Bearer <token>`, as the bare token the spec's clients send
- * (`Authorization: <token>`, spec 7), or, for page loads, the `token` cookie. A header under any
- * other scheme is no token of ours.
+ * (`Authorization: <token>`, spec 7), or, from the web app, in the HttpOnly `token` cookie the
+ * server set at sign-in (decision 047). A header under any other scheme is no token of ours.
+ * `fromCookie` tells the CSRF defence which requests a browser could have sent on its own.
  */
-export function tokenFromRequest(request: FastifyRequest): string | undefined {
+export function tokenFromRequest(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
   const header = request.headers.authorization?.trim();
   if (header) {
     const [first, second, ...rest] = header.split(/\s+/);
-    if (second === undefined) return first;
-    if (first?.toLowerCase() === 'bearer' && !rest.length) return second;
+    if (second === undefined && first) return { token: first, fromCookie: false };
+    if (first?.toLowerCase() === 'bearer' && second && !rest.length) return { token: second, fromCookie: false };
   }
-  return request.cookies?.token || undefined;
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, fromCookie: true } : undefined;
 }
 
 export async function createSession(
@@ -103,17 +106,27 @@ export async function revokeAllSessions(db: Queryable, userId: string, exceptSes
   return rows.map((row) => row.id);
 }
 
-/** Reads the token on every request; routes choose with a guard whether they need it. */
-export function registerSessionResolution(app: FastifyInstance, db: Database) {
+/**
+ * Reads the token on every request; routes choose with a guard whether they need it. A write
+ * carrying the session cookie from another site's page is refused before anything else (CSRF),
+ * and a cookie naming a session that ended is cleared, so the browser stops sending it.
+ */
+export function registerSessionResolution(app: FastifyInstance, db: Database, config: { publicUrl: string }) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
   // A callback hook, not an async one: an anonymous request (most page loads) costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const token = tokenFromRequest(request);
-    if (!token) return done();
-    resolveSessionToken(db, token).then((resolved) => {
-      if (resolved instanceof AppError) request.sessionError = resolved;
-      else request.session = resolved;
+  app.addHook('onRequest', (request, reply, done) => {
+    const presented = tokenFromRequest(request);
+    if (!presented) return done();
+    if (presented.fromCookie) {
+      const refused = crossSiteRefusal(request, config.publicUrl);
+      if (refused) return done(refused);
+    }
+    resolveSessionToken(db, presented.token).then((resolved) => {
+      if (resolved instanceof AppError) {
+        request.sessionError = resolved;
+        if (presented.fromCookie) endWebSession(config, reply);
+      } else request.session = resolved;
       done();
     }, done);
   });

@@ -19,6 +19,7 @@ import { requireUser, sessionOf } from '../../platform/auth';
 import { badRequest, parseOrThrow } from '../../platform/errors';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { multipartForm } from '../../platform/uploads';
+import { endWebSession, startWebSession } from '../../platform/web-session';
 import { documentFiles, readDocumentParts } from '../performers';
 import * as auth from './service';
 
@@ -64,13 +65,18 @@ export const authRoutes =
     app.post(
       '/auth/login',
       { ...limited, schema: { tags: ['auth'], body: loginSchema, response: { 200: sessionSchema } } },
-      async (request) => auth.login(deps, request.body, clientMeta(request)),
+      async (request, reply) => startWebSession(deps.config, reply, await auth.login(deps, request.body, clientMeta(request))),
     );
 
-    app.post('/auth/logout', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
-      await auth.logout(deps, sessionOf(request));
-      return { message: 'Logged out' };
-    });
+    app.post(
+      '/auth/logout',
+      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } },
+      async (request, reply) => {
+        await auth.logout(deps, sessionOf(request));
+        endWebSession(deps.config, reply);
+        return { message: 'Logged out' };
+      },
+    );
 
     app.put(
       '/auth/users/me/password',
@@ -123,10 +129,11 @@ export const authRoutes =
         ...limited,
         schema: { tags: ['auth'], body: tokenLoginSchema, response: { 200: sessionSchema.extend({ redirect: z.string().optional() }) } },
       },
-      async (request) => ({
-        ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))),
-        redirect: request.body.redirect,
-      }),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, {
+          ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))),
+          redirect: request.body.redirect,
+        }),
     );
   };
 

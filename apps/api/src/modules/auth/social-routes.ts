@@ -2,6 +2,7 @@ import { sessionSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { startWebSession } from '../../platform/web-session';
 import { clientMeta } from './routes';
 import * as social from './social';
 
@@ -25,7 +26,7 @@ export const socialAuthRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request) => social.googleLogin(deps, request.body, clientMeta(request)),
+      async (request, reply) => startWebSession(deps.config, reply, await social.googleLogin(deps, request.body, clientMeta(request))),
     );
 
     app.post(
@@ -39,7 +40,7 @@ export const socialAuthRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request) => social.googleCodeLogin(deps, request.body, clientMeta(request)),
+      async (request, reply) => startWebSession(deps.config, reply, await social.googleCodeLogin(deps, request.body, clientMeta(request))),
     );
 
     app.post(
@@ -69,6 +70,6 @@ export const socialAuthRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request) => social.twitterCallback(deps, request.body, clientMeta(request)),
+      async (request, reply) => startWebSession(deps.config, reply, await social.twitterCallback(deps, request.body, clientMeta(request))),
     );
   };

@@ -29,12 +29,12 @@ export default function LoginPage() {
     setFailure(undefined);
     const field = values.login.includes('@') ? 'email' : 'username';
     try {
-      const session = await login({
+      await login({
         [field]: values.login.trim(),
         password: await preparePassword(values.password),
         remember: values.remember,
       }).unwrap();
-      await startSession(session.token, values.remember, redirect);
+      await startSession(redirect);
     } catch (error) {
       // Said once, beside the form (with its Resend action when that helps): not also as a toast.
       setFailure({ message: errorMessage(error, Messages.incorrectCredentials), code: errorCode(error), login: values.login });

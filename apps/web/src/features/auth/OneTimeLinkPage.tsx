@@ -65,7 +65,7 @@ export function TokenLoginPage() {
   useOnce(async () => {
     try {
       const session = await tokenLogin({ token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined }).unwrap();
-      await startSession(session.token, false, session.redirect);
+      await startSession(session.redirect);
     } catch (error) {
       setFailure(errorMessage(error));
     }

@@ -7,14 +7,15 @@ import { useGoogleTokenMutation, useTwitterCallbackMutation } from './api';
 import { googleRedirectUri, takeGoogleRequest, takeRedirect, takeTwitterRequest } from './socialSignIn';
 import { useStartSession } from './useSessionActions';
 
-/** Shared by both callbacks: sign in with what `exchange` answers, or say what went wrong. */
-function useSocialCallback(exchange: (params: URLSearchParams) => Promise<string>) {
+/** Shared by both callbacks: `exchange` signs in (the server sets the session cookie), or say what went wrong. */
+function useSocialCallback(exchange: (params: URLSearchParams) => Promise<unknown>) {
   const [params] = useSearchParams();
   const startSession = useStartSession();
   const [failure, setFailure] = useState<string>();
   useOnce(async () => {
     try {
-      await startSession(await exchange(params), true, takeRedirect());
+      await exchange(params);
+      await startSession(takeRedirect());
     } catch (error) {
       setFailure(error instanceof Error ? error.message : errorMessage(error));
     }
@@ -31,7 +32,7 @@ export function GoogleCallbackPage() {
     const code = params.get('code');
     if (params.get('error') || !code) throw new Error('Google sign-in was cancelled.');
     if (!role) throw new Error('This Google sign-in was not started here, please try again.');
-    return (await googleToken({ code, redirectUri: googleRedirectUri(), role }).unwrap()).token;
+    return googleToken({ code, redirectUri: googleRedirectUri(), role }).unwrap();
   });
 }
 
@@ -44,6 +45,6 @@ export function TwitterCallbackPage() {
     const oauthVerifier = params.get('oauth_verifier');
     if (params.get('denied') || !oauthToken || !oauthVerifier) throw new Error('Twitter sign-in was cancelled.');
     if (saved.oauthToken !== oauthToken) throw new Error('This Twitter sign-in was not started here, please try again.');
-    return (await twitterCallback({ oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier }).unwrap()).token;
+    return twitterCallback({ oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier }).unwrap();
   });
 }
