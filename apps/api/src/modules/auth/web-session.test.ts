@@ -116,13 +116,14 @@ describe('the CSRF defence', () => {
   it('refuses a cookie-signed write from another origin (403 CROSS_SITE_REQUEST), and one that names no origin', async () => {
     const { user } = await signedIn(app, 'user');
     const token = cookiesOf(await browserLogin(user.email!)).token!.value;
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:3000.evil.example' },
       { origin: 'null' },
       { referer: 'https://evil.example/page' },
       {},
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await write(token, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json().code).toBe('CROSS_SITE_REQUEST');
@@ -196,7 +197,12 @@ describe('the socket', () => {
           socket.disconnect();
           resolve('signed in');
         });
-        socket.on('connect', () => setTimeout(() => (socket.disconnect(), resolve('anonymous')), 1000));
+        socket.on('connect', () =>
+          setTimeout(() => {
+            socket.disconnect();
+            resolve('anonymous');
+          }, 1000),
+        );
         socket.on('connect_error', () => resolve('refused'));
       });
     expect(await answer(SITE)).toBe('signed in');
