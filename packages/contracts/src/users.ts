@@ -4,7 +4,8 @@ import { currentPasswordSchema, emailSchema, nameSchema, passwordSchema, usernam
 
 export const roles = ['user', 'performer', 'admin'] as const;
 export type Role = (typeof roles)[number];
-export const accountStatuses = ['active', 'inactive'] as const;
+/** `deleted`: its owner deleted it; the row stays, anonymised, for the money records (decision 047). */
+export const accountStatuses = ['active', 'inactive', 'deleted'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
 /** Shown where an account has no avatar of its own. */
@@ -122,6 +123,11 @@ export const activeSessionSchema = z.object({
   ip: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** Its last request (kept to the minute). */
+  lastSeenAt: z.string().nullable(),
+  /** Where its address is, from the site's GeoIP lookup: a country code, and a city when the lookup knows one. */
+  country: z.string().nullable(),
+  city: z.string().nullable(),
   /** The session this request came with. */
   current: z.boolean(),
 });

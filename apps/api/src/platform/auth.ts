@@ -51,6 +51,7 @@ export async function createSession(
     method: input.method,
     userAgent: input.userAgent?.slice(0, 500),
     ip: input.ip,
+    lastSeenAt: new Date(),
   });
   return { token, expiresAt };
 }
@@ -61,7 +62,14 @@ const sessionByTokenHash = (db: Database) =>
     db,
     'session_by_token_hash',
     db
-      .select({ id: sessions.id, method: sessions.method, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, user: users })
+      .select({
+        id: sessions.id,
+        method: sessions.method,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        user: users,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -81,7 +89,21 @@ export async function resolveSessionToken(db: Database, token: string): Promise<
     return unauthenticated('Your session has expired, please log in again', ErrorCode.sessionExpired);
   }
   if (row.user.status !== 'active') return new AppError(403, ErrorCode.accountInactive, 'Your account is inactive');
+  if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touchSession(db, row.id);
   return { id: row.id, method: row.method, user: row.user };
+}
+
+/**
+ * A session's last activity, for its owner's list, written at most once a minute: the lookup above
+ * reads it, and the update is conditional, so processes that all see it stale at once write it
+ * once between them, and every other request costs no write at all.
+ */
+const LAST_SEEN_EVERY_MS = 60_000;
+async function touchSession(db: Database, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), sql`(${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} < now() - interval '1 minute')`));
 }
 
 /**
