@@ -18,7 +18,7 @@ export {
   visibleCreatorWith,
 } from './creators';
 export { passesMaintenance } from './maintenance';
-export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
+export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql, isBlockedPair } from './messaging';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 export {
   type Access,
