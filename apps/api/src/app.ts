@@ -19,6 +19,7 @@ import { securityRoutes } from './modules/auth/security-routes';
 import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
+import { closingRoutes } from './modules/closing';
 import { commentsRoutes } from './modules/comments/routes';
 import { reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -265,6 +266,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(authRoutes(deps));
       await api.register(securityRoutes(deps));
       await api.register(usersRoutes(deps));
+      await api.register(closingRoutes(deps));
       await api.register(messagesRoutes(deps));
       await api.register(streamingRoutes(deps));
       await api.register(livePlaybackRoutes(deps));

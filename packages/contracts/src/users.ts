@@ -133,6 +133,20 @@ export const activeSessionSchema = z.object({
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
+/**
+ * `DELETE /users/me` (decision 047): the account's own password (an account without one signs in
+ * afresh first), its username (or e-mail) typed out, and for a creator with earnings not paid
+ * out, the acknowledgement that they are forfeited (or a payout request made before).
+ */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(128, 'must be at most 128 characters').optional(),
+  confirm: z.string().trim().min(1, 'is required: type your username').max(200, 'must be at most 200 characters'),
+  forfeitBalance: z.boolean().default(false),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+/** How long a deleted account's username stays unavailable to anyone else. */
+export const HELD_USERNAME_DAYS = 90;
+
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });
 export const emailVerificationRequestSchema = z.object({ email: emailSchema });
