@@ -144,8 +144,6 @@ export const deleteAccountSchema = z.object({
   forfeitBalance: z.boolean().default(false),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
-/** How long a deleted account's username stays unavailable to anyone else. */
-export const HELD_USERNAME_DAYS = 90;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });

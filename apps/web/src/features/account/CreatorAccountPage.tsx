@@ -23,6 +23,7 @@ import { NotificationSettingsCard } from '../notifications/NotificationSettingsC
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { DocumentsTab } from './DocumentsTab';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
@@ -265,6 +266,7 @@ export default function CreatorAccountPage() {
                 <Flex vertical gap={16}>
                   <ChangePasswordCard />
                   <SessionsCard />
+                  <DeleteAccountCard />
                 </Flex>
               ),
             },
