@@ -79,10 +79,13 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * CSRF defence: a write authenticated by the cookie from another site's page is refused. A token
  * in a header cannot be forged by a browser, so requests carrying one are not concerned, nor
- * are requests with no session cookie (sign-up, webhooks, the public forms).
+ * are requests with no session cookie (sign-up, webhooks, the public forms). A request naming
+ * neither Origin nor Referer is no browser's (every browser sends Origin on a write), so it is let
+ * through: a page of another site cannot send one.
  */
 export function crossSiteRefusal(request: FastifyRequest, publicUrl: string): AppError | undefined {
   if (!UNSAFE_METHODS.has(request.method)) return undefined;
+  if (request.headers.origin === undefined && request.headers.referer === undefined) return undefined;
   if (fromOwnSite(request.headers, publicUrl)) return undefined;
   return new AppError(
     403,

@@ -59,7 +59,7 @@ export function DeleteAccountCard() {
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form form={form} name="delete-account" layout="vertical" onFinish={submit} requiredMark={false}>
           {user.isPerformer && (
             <Alert
               type="warning"
