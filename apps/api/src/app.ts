@@ -20,6 +20,7 @@ import { securityRoutes } from './modules/auth/security-routes';
 import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
+import { closingRoutes } from './modules/closing';
 import { commentsRoutes } from './modules/comments/routes';
 import { reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     log: app.log,
     presence: accountPresence(database.db),
     refuseAccount: (user) => standingRefusal(user),
+    publicUrl: config.publicUrl,
   });
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage'));
   const deps: Deps = {
@@ -260,7 +262,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
         globalDecompression: false,
       });
       registerApiNotFound(api);
-      registerSessionResolution(api, database.db, (user) => standingRefusal(user));
+      registerSessionResolution(api, database.db, config, (user) => standingRefusal(user));
       registerMaintenanceGate(api, deps);
       registerSecondFactorGate(api, deps);
       await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
@@ -269,6 +271,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(securityRoutes(deps));
       await api.register(twoFactorRoutes(deps));
       await api.register(usersRoutes(deps));
+      await api.register(closingRoutes(deps));
       await api.register(messagesRoutes(deps));
       await api.register(streamingRoutes(deps));
       await api.register(livePlaybackRoutes(deps));

@@ -30,7 +30,7 @@ const widths = [
 ];
 const THEME_KEY = 'limelight-theme';
 
-/** One login per account for the whole file: the session token, set as the app's cookie. */
+/** One login per account for the whole file: the session token, set as the server's HttpOnly cookie. */
 const tokens = new Map<Who, string>();
 async function tokenFor(browser: Browser, who: Exclude<Who, 'visitor'>, baseURL: string) {
   const known = tokens.get(who);
@@ -68,7 +68,11 @@ for (const entry of pages) {
     }, testInfo) => {
       if (entry.who !== 'visitor') {
         const token = await tokenFor(browser, entry.who, baseURL as string);
-        await context.addCookies([{ name: 'token', value: token, url: baseURL as string }]);
+        // As the server sets them at sign-in: the token out of script's reach, and the hint that someone is signed in.
+        await context.addCookies([
+          { name: 'token', value: token, url: baseURL as string, httpOnly: true },
+          { name: 'signed_in', value: '1', url: baseURL as string },
+        ]);
       }
       await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
       for (const width of widths) {

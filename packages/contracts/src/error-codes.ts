@@ -14,6 +14,8 @@ export const ErrorCode = {
   accountSuspended: 'ACCOUNT_SUSPENDED',
   /** An admin banned the account (403): the message says why (decision 045). */
   accountBanned: 'ACCOUNT_BANNED',
+  /** A write authenticated by the session cookie came from another site's page (403, decision 047). */
+  crossSiteRequest: 'CROSS_SITE_REQUEST',
   /** Maintenance mode: only admins sign in (503). */
   siteInMaintenance: 'SITE_IN_MAINTENANCE',
   emailNotVerified: 'EMAIL_NOT_VERIFIED',

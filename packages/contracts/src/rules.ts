@@ -14,3 +14,6 @@ export const MAX_ORDER_QUANTITY = 100;
 export const reportReasons = ['spam', 'abuse', 'copyright', 'underage', 'illegal', 'other'] as const;
 
 export const performerSearchSorts = ['popular', 'newest', 'online'] as const;
+
+/** How long a deleted account's username stays unavailable to anyone else (decision 047). */
+export const HELD_USERNAME_DAYS = 90;

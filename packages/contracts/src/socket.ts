@@ -6,7 +6,8 @@ import type { Conversation, Message } from './messages';
 import type { Notification } from './notifications';
 import type { LiveSession, PrivateRequest, PrivateSignal, SessionEndReason, SocketAnswer, StreamMessage } from './streaming';
 
-export type AuthLoginPayload = { token: string };
+/** The spec's clients send their token; the web app sends none and its HttpOnly cookie signs the socket in (decision 047). */
+export type AuthLoginPayload = { token?: string };
 
 export interface ClientToServerEvents {
   'auth/login': (payload: AuthLoginPayload) => void;
@@ -94,6 +95,13 @@ export interface ServerToClientEvents {
 }
 
 export const SOCKET_PATH = '/socket.io';
+/**
+ * The web app's session (decision 047): the server sets the token in an HttpOnly cookie that no
+ * script reads, and beside it a cookie that holds no secret and only says someone is signed in,
+ * so the app knows at its first screen whether to ask who (both expire with the session).
+ */
+export const SESSION_COOKIE = 'token';
+export const SIGNED_IN_COOKIE = 'signed_in';
 /** Spec section 9: unlimited attempts, 1 s initial delay, 10 s at most, websocket first, 20 s timeout. */
 export const socketClientOptions = {
   path: SOCKET_PATH,

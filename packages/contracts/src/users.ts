@@ -5,7 +5,8 @@ import { currentPasswordSchema, emailSchema, nameSchema, passwordSchema, usernam
 
 export const roles = ['user', 'performer', 'admin'] as const;
 export type Role = (typeof roles)[number];
-export const accountStatuses = ['active', 'inactive'] as const;
+/** `deleted`: its owner deleted it; the row stays, anonymised, for the money records (decision 047). */
+export const accountStatuses = ['active', 'inactive', 'deleted'] as const;
 export type AccountStatus = (typeof accountStatuses)[number];
 
 /** Shown where an account has no avatar of its own. */
@@ -125,10 +126,27 @@ export const activeSessionSchema = z.object({
   ip: z.string().nullable(),
   createdAt: z.string(),
   expiresAt: z.string(),
+  /** Its last request (kept to the minute). */
+  lastSeenAt: z.string().nullable(),
+  /** Where its address is, from the site's GeoIP lookup: a country code, and a city when the lookup knows one. */
+  country: z.string().nullable(),
+  city: z.string().nullable(),
   /** The session this request came with. */
   current: z.boolean(),
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+/**
+ * `DELETE /users/me` (decision 047): the account's own password (an account without one signs in
+ * afresh first), its username (or e-mail) typed out, and for a creator with earnings not paid
+ * out, the acknowledgement that they are forfeited (or a payout request made before).
+ */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(128, 'must be at most 128 characters').optional(),
+  confirm: z.string().trim().min(1, 'is required: type your username').max(200, 'must be at most 200 characters'),
+  forfeitBalance: z.boolean().default(false),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@limelight/contracts';
+import { ErrorCode, SESSION_COOKIE } from '@limelight/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/client';
@@ -6,6 +6,7 @@ import { hexKeyLookup } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { AppError, unauthenticated } from './errors';
 import { hashToken, newOpaqueToken } from './tokens';
+import { crossSiteRefusal, endWebSession } from './web-session';
 
 export type SessionUser = typeof users.$inferSelect;
 export type RequestSession = { id: string; method: string; user: SessionUser };
@@ -22,17 +23,19 @@ declare module 'fastify' {
 
 /**
  * The token comes as `Authorization: Bearer <token>`, as the bare token the spec's clients send
- * (`Authorization: <token>`, spec 7), or, for page loads, the `token` cookie. A header under any
- * other scheme is no token of ours.
+ * (`Authorization: <token>`, spec 7), or, from the web app, in the HttpOnly `token` cookie the
+ * server set at sign-in (decision 047). A header under any other scheme is no token of ours.
+ * `fromCookie` tells the CSRF defence which requests a browser could have sent on its own.
  */
-export function tokenFromRequest(request: FastifyRequest): string | undefined {
+export function tokenFromRequest(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
   const header = request.headers.authorization?.trim();
   if (header) {
     const [first, second, ...rest] = header.split(/\s+/);
-    if (second === undefined) return first;
-    if (first?.toLowerCase() === 'bearer' && !rest.length) return second;
+    if (second === undefined && first) return { token: first, fromCookie: false };
+    if (first?.toLowerCase() === 'bearer' && second && !rest.length) return { token: second, fromCookie: false };
   }
-  return request.cookies?.token || undefined;
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, fromCookie: true } : undefined;
 }
 
 export async function createSession(
@@ -50,6 +53,7 @@ export async function createSession(
       method: input.method,
       userAgent: input.userAgent?.slice(0, 500),
       ip: input.ip,
+      lastSeenAt: new Date(),
     })
     .returning({ id: sessions.id });
   return { id: row!.id, token, expiresAt };
@@ -61,7 +65,14 @@ const sessionByTokenHash = (db: Database) =>
     db,
     'session_by_token_hash',
     db
-      .select({ id: sessions.id, method: sessions.method, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, user: users })
+      .select({
+        id: sessions.id,
+        method: sessions.method,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        user: users,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -93,7 +104,21 @@ export async function resolveSessionToken(db: Database, token: string, refuseAcc
     return unauthenticated('Your session has expired, please log in again', ErrorCode.sessionExpired);
   }
   if (row.user.status !== 'active') return new AppError(403, ErrorCode.accountInactive, 'Your account is inactive');
+  if (!row.lastSeenAt || Date.now() - row.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) await touchSession(db, row.id);
   return { id: row.id, method: row.method, user: row.user };
+}
+
+/**
+ * A session's last activity, for its owner's list, written at most once a minute: the lookup above
+ * reads it, and the update is conditional, so processes that all see it stale at once write it
+ * once between them, and every other request costs no write at all.
+ */
+const LAST_SEEN_EVERY_MS = 60_000;
+async function touchSession(db: Database, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), sql`(${sessions.lastSeenAt} is null or ${sessions.lastSeenAt} < now() - interval '1 minute')`));
 }
 
 /**
@@ -118,17 +143,32 @@ export async function revokeAllSessions(db: Queryable, userId: string, exceptSes
   return rows.map((row) => row.id);
 }
 
-/** Reads the token on every request; routes choose with a guard whether they need it. */
-export function registerSessionResolution(app: FastifyInstance, db: Database, refuseAccount?: AccountRefusal) {
+/**
+ * Reads the token on every request; routes choose with a guard whether they need it. A write
+ * carrying the session cookie from another site's page is refused before anything else (CSRF),
+ * and a cookie naming a session that ended is cleared, so the browser stops sending it.
+ */
+export function registerSessionResolution(
+  app: FastifyInstance,
+  db: Database,
+  config: { publicUrl: string },
+  refuseAccount?: AccountRefusal,
+) {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
   // A callback hook, not an async one: an anonymous request (most page loads) costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const token = tokenFromRequest(request);
-    if (!token) return done();
-    resolveSessionToken(db, token, refuseAccount).then((resolved) => {
-      if (resolved instanceof AppError) request.sessionError = resolved;
-      else request.session = resolved;
+  app.addHook('onRequest', (request, reply, done) => {
+    const presented = tokenFromRequest(request);
+    if (!presented) return done();
+    if (presented.fromCookie) {
+      const refused = crossSiteRefusal(request, config.publicUrl);
+      if (refused) return done(refused);
+    }
+    resolveSessionToken(db, presented.token, refuseAccount).then((resolved) => {
+      if (resolved instanceof AppError) {
+        request.sessionError = resolved;
+        if (presented.fromCookie) endWebSession(config, reply);
+      } else request.session = resolved;
       done();
     }, done);
   });

@@ -10,6 +10,7 @@ import { type AccountRefusal, type RequestSession, resolveSessionToken, type Ses
 import { newRedis } from './bus';
 import { AppError } from './errors';
 import { lazyRequire } from './lazy';
+import { fromOwnSite, sessionCookieOf } from './web-session';
 
 /** The Redis adapter, loaded only when REDIS_URL is set (decision 019). */
 const redisAdapter = lazyRequire<typeof RedisAdapter>('@socket.io/redis-adapter');
@@ -20,7 +21,8 @@ export type SocketGate = (user: Pick<SessionUser, 'id' | 'role'>) => AppError | 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
-const authLoginSchema = z.object({ token: z.string().min(1).max(200) });
+/** The spec's event carries the token; the web app's sends none and signs in again with its cookie. */
+const authLoginSchema = z.object({ token: z.string().min(1).max(200).optional() }).default({});
 
 /**
  * Socket.IO on the API's HTTP server. A socket authenticates with `?token=` at handshake or with
@@ -38,6 +40,8 @@ export function createRealtime(options: {
   presence?: PresenceListener;
   /** Accounts that may not hold a socket at all (suspended or banned), as for HTTP. */
   refuseAccount?: AccountRefusal;
+  /** The site's public address: a socket signed in by the session cookie must come from its pages. */
+  publicUrl?: string;
 }) {
   const io: RealtimeServer = new Server(options.server, { path: SOCKET_PATH, serveClient: false });
   const redisClients: Redis[] = [];
@@ -136,16 +140,26 @@ export function createRealtime(options: {
       for (const listener of leaveListeners) report(listener(userId, roomsAtExit));
     });
     const handshakeToken = socket.handshake.query.token;
-    if (typeof handshakeToken === 'string' && handshakeToken) {
-      authenticate(socket, handshakeToken).catch((error: unknown) => options.log.error({ err: error }, 'socket auth failed'));
-    }
+    // The web app's socket carries no token of its own: the handshake brings the HttpOnly session
+    // cookie, accepted from the site's own pages only (another site's page would ride on it).
+    const cookieToken = sessionCookieOf(socket.handshake.headers);
+    const token =
+      typeof handshakeToken === 'string' && handshakeToken
+        ? handshakeToken
+        : cookieToken && options.publicUrl && fromOwnSite(socket.handshake.headers, options.publicUrl)
+          ? cookieToken
+          : undefined;
+    if (token) authenticate(socket, token).catch((error: unknown) => options.log.error({ err: error }, 'socket auth failed'));
     socket.on('auth/login', (payload) => {
       const parsed = authLoginSchema.safeParse(payload);
-      if (!parsed.success) {
+      const token = parsed.success
+        ? (parsed.data.token ?? (options.publicUrl && fromOwnSite(socket.handshake.headers, options.publicUrl) ? cookieToken : undefined))
+        : undefined;
+      if (!token) {
         socket.emit('auth/error', { message: 'token is required' });
         return;
       }
-      authenticate(socket, parsed.data.token).catch((error: unknown) => options.log.error({ err: error }, 'socket auth failed'));
+      authenticate(socket, token).catch((error: unknown) => options.log.error({ err: error }, 'socket auth failed'));
     });
   });
 

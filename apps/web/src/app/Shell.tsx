@@ -5,7 +5,6 @@ import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../featur
 import { api } from '../shared/lib/api';
 import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
-import { getToken } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { GeoBlockLayout } from './layouts/GeoBlockLayout';
 import { MaintenancePage } from './MaintenancePage';
@@ -16,13 +15,12 @@ import { type AppStore, useAppDispatch, useAppSelector } from './store';
 function useSocket(loggedIn: boolean) {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const token = getToken();
-    if (!loggedIn || !token) return;
+    if (!loggedIn) return;
     let socket: AppSocket | undefined;
     let closed = false;
     void loadSocketClient().then((connect) => {
       if (closed) return;
-      socket = openSocket(connect, token, (status) => dispatch(socketStatusChanged(status)));
+      socket = openSocket(connect, (status) => dispatch(socketStatusChanged(status)));
       setCurrentSocket(socket);
       socket.on('update_balance', ({ balance }) => dispatch(balanceChanged(balance)));
       socket.on('settings/changed', () => dispatch(api.util.invalidateTags(['PublicSettings'])));

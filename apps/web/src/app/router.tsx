@@ -5,7 +5,7 @@ import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, sugges
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
-import { getToken } from '../shared/lib/token';
+import { isSignedIn } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { Guard, type GuardProps } from './guards';
 import { BlankLayout } from './layouts/BlankLayout';
@@ -158,7 +158,7 @@ function IndexPage() {
 }
 // A signed-in user's landing depends on who they are, known only with their account.
 IndexPage.preload = (start: PageStart) => {
-  if (!getToken()) FrontPage.preload(start);
+  if (!isSignedIn()) FrontPage.preload(start);
 };
 
 const routes: RouteObject[] = [
@@ -274,7 +274,7 @@ export function preloadMatchedPage(store: AppStore) {
     const preloadIn = (node: ReactNode) => {
       if (!isValidElement<GuardProps>(node)) return;
       // A visitor is sent from a signed-in page to log in: nothing of that page to fetch.
-      if (node.type === Guard && node.props.auth && !node.props.noRedirect && !getToken()) return;
+      if (node.type === Guard && node.props.auth && !node.props.noRedirect && !isSignedIn()) return;
       (node.type as Partial<PageElement>).preload?.({ store, params: match.params });
       preloadIn(node.props.children);
     };

@@ -17,6 +17,8 @@ export const sessions = pgTable(
     method: text('method').notNull().default('password'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** Last request made with it, written at most once a minute (one conditional update). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],

@@ -50,6 +50,8 @@ export const users = pgTable(
     /** Online while any of the account's sockets is connected; `onlineAt` is when that last changed. */
     isOnline: boolean('is_online').notNull().default(false),
     onlineAt: timestamp('online_at', { withTimezone: true }),
+    /** When its owner deleted the account (status `deleted`): the row stays, anonymised, for the ledger. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,11 +60,21 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_updated_at_idx').on(t.role, t.updatedAt),
     check('users_role_check', sql`${t.role} in ('user', 'performer', 'admin')`),
-    check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
+    check('users_status_check', sql`${t.status} in ('active', 'inactive', 'deleted')`),
     check('users_standing_check', sql`${t.standing} in ('good', 'suspended', 'banned')`),
     check('users_standing_until_check', sql`(${t.standing} = 'suspended') = (${t.standingUntil} is not null)`),
   ],
 );
+
+/**
+ * The username of a deleted account, held (lower case) until `heldUntil` so nobody can pass for
+ * its owner straight away (90 days).
+ */
+export const heldUsernames = pgTable('held_usernames', {
+  username: text('username').primaryKey(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const performerProfiles = pgTable(
   'performer_profiles',

@@ -19,7 +19,7 @@ export {
 } from './creators';
 export { requireAdmin, requireBlockList, requireFan, requireMay, requireOrdersManager, requirePerformer } from './guards';
 export { passesMaintenance } from './maintenance';
-export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
+export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql, isBlockedPair } from './messaging';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 export {
   type Access,

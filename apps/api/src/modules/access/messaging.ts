@@ -46,6 +46,14 @@ export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'
 }
 
 /**
+ * Whether either of the two blocked the other. What one member of a blocked pair does (typing,
+ * reading, coming online) stops reaching the other: a block cuts the live signals too.
+ */
+export async function isBlockedPair(db: Queryable, oneId: string, otherId: string): Promise<boolean> {
+  return (await blockedPairs(db, { id: oneId }, [otherId])).size > 0;
+}
+
+/**
  * The same rule as one SQL expression (the reason `viewerId` is told, or null), for a write that
  * checks it in its own statement: a message send. Being blocked sorts first (false before true):
  * it wins when both happened, as above.

@@ -25,6 +25,7 @@ import { requireUser, sessionOf } from '../../platform/auth';
 import { badRequest, parseOrThrow } from '../../platform/errors';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { multipartForm } from '../../platform/uploads';
+import { endWebSession, startWebSession } from '../../platform/web-session';
 import { auditSourceOf } from '../audit';
 import { documentFiles, readDocumentParts } from '../performers';
 import { assertionOptions } from '../two-factor';
@@ -87,7 +88,7 @@ export const authRoutes =
           response: { 200: loginAnswerSchema },
         },
       },
-      async (request, reply) => auth.login(deps, request.body, clientMeta(deps, request, reply)),
+      async (request, reply) => startWebSession(deps.config, reply, await auth.login(deps, request.body, clientMeta(deps, request, reply))),
     );
 
     app.post(
@@ -96,7 +97,8 @@ export const authRoutes =
         ...limited,
         schema: { tags: ['auth'], body: secondFactorSignInSchema, response: { 200: sessionSchema } },
       },
-      async (request, reply) => auth.completeSecondFactor(deps, request.body, clientMeta(deps, request, reply)),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, await auth.completeSecondFactor(deps, request.body, clientMeta(deps, request, reply))),
     );
 
     app.post(
@@ -122,13 +124,19 @@ export const authRoutes =
     app.post(
       '/auth/passkeys/sign-in',
       { ...limited, schema: { tags: ['auth'], body: passkeySignInSchema, response: { 200: sessionSchema } } },
-      async (request, reply) => auth.passkeySignIn(deps, request.body, clientMeta(deps, request, reply)),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, await auth.passkeySignIn(deps, request.body, clientMeta(deps, request, reply))),
     );
 
-    app.post('/auth/logout', { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } }, async (request) => {
-      await auth.logout(deps, sessionOf(request));
-      return { message: 'Logged out' };
-    });
+    app.post(
+      '/auth/logout',
+      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } },
+      async (request, reply) => {
+        await auth.logout(deps, sessionOf(request));
+        endWebSession(deps.config, reply);
+        return { message: 'Logged out' };
+      },
+    );
 
     app.put(
       '/auth/users/me/password',
@@ -190,10 +198,11 @@ export const authRoutes =
           },
         },
       },
-      async (request, reply) => ({
-        ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(deps, request, reply))),
-        redirect: request.body.redirect,
-      }),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, {
+          ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(deps, request, reply))),
+          redirect: request.body.redirect,
+        }),
     );
   };
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
+import { endWebSession } from '../../platform/web-session';
 import { confirmEmailChange, undoEmailChange } from '../users';
 import { activeSessions, endOtherSessions, endSession } from './sessions';
 
@@ -30,8 +31,10 @@ export const securityRoutes =
         preHandler: requireUser,
         schema: { tags: ['auth'], params: z.object({ id: z.uuid('must be an id') }), response: { 200: messageSchema } },
       },
-      async (request) => {
-        await endSession(deps, sessionOf(request), request.params.id);
+      async (request, reply) => {
+        const current = sessionOf(request);
+        await endSession(deps, current, request.params.id);
+        if (current.id === request.params.id) endWebSession(deps.config, reply);
         return { message: 'Signed out of that session' };
       },
     );

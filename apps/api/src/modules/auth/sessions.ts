@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions, revokeSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 
-/** The places an account is signed in, newest first, so its owner can end the ones they do not know. */
+/** The places an account is signed in (device, country, last activity), newest first, so its owner can end the ones they do not know. */
 export async function activeSessions(deps: Deps, current: RequestSession): Promise<ActiveSession[]> {
   const rows = await deps.db
     .select()
@@ -20,6 +20,10 @@ export async function activeSessions(deps: Deps, current: RequestSession): Promi
     ip: row.ip,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    lastSeenAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
+    // The country database has no cities: `city` stays empty until a city lookup is configured.
+    country: (row.ip && deps.geo.countryOf(row.ip)) || null,
+    city: null,
     current: row.id === current.id,
   }));
 }

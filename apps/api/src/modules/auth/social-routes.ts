@@ -2,6 +2,7 @@ import { loginAnswerSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { startWebSession } from '../../platform/web-session';
 import { clientMeta } from './routes';
 import * as social from './social';
 
@@ -25,7 +26,8 @@ export const socialAuthRoutes =
           response: { 200: loginAnswerSchema },
         },
       },
-      async (request, reply) => social.googleLogin(deps, request.body, clientMeta(deps, request, reply)),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, await social.googleLogin(deps, request.body, clientMeta(deps, request, reply))),
     );
 
     app.post(
@@ -39,7 +41,8 @@ export const socialAuthRoutes =
           response: { 200: loginAnswerSchema },
         },
       },
-      async (request, reply) => social.googleCodeLogin(deps, request.body, clientMeta(deps, request, reply)),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, await social.googleCodeLogin(deps, request.body, clientMeta(deps, request, reply))),
     );
 
     app.post(
@@ -69,6 +72,7 @@ export const socialAuthRoutes =
           response: { 200: loginAnswerSchema },
         },
       },
-      async (request, reply) => social.twitterCallback(deps, request.body, clientMeta(deps, request, reply)),
+      async (request, reply) =>
+        startWebSession(deps.config, reply, await social.twitterCallback(deps, request.body, clientMeta(deps, request, reply))),
     );
   };

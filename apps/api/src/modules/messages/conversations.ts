@@ -40,7 +40,10 @@ export function conversationView({ conversation, member, other }: MemberViewRow,
     _id: conversation.id,
     type: 'private',
     recipientInfo: toPublicUser(other),
-    recipientPresence: { isOnline: other.isOnline, lastSeenAt: other.onlineAt?.toISOString() ?? null },
+    // Across a block neither sees whether the other is online.
+    recipientPresence: blockReason
+      ? { isOnline: false, lastSeenAt: null }
+      : { isOnline: other.isOnline, lastSeenAt: other.onlineAt?.toISOString() ?? null },
     lastMessage: conversation.lastMessageText,
     lastMessageCreatedAt: conversation.lastMessageAt?.toISOString() ?? null,
     lastSenderId: conversation.lastSenderId,

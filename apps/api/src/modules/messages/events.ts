@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { conversationMembers, messageFiles, messages } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { isBlockedPair } from '../access';
 import type { FileRow } from '../media';
 import { findById } from '../users';
 import { type ConversationRow, conversationFor, conversationView, type MemberRow, unreadTotal, unreadTotals } from './conversations';
@@ -123,8 +124,9 @@ export const announce = {
     ),
   fileUpdated: (deps: Deps, row: MessageRow, memberIds: string[]) =>
     safely(deps, Promise.all(memberIds.map((userId) => toMember(deps, userId, row, 'message_file_updated')))),
-  seen: (deps: Deps, conversationId: string, readerId: string, otherId: string, readAt: Date) => {
-    deps.realtime.toUser(otherId).emit('message_seen', { conversationId, readerId, readAt: readAt.toISOString() });
+  /** `readAt` undefined: the pair is blocked, and the other member is told nothing (no read receipt). */
+  seen: (deps: Deps, conversationId: string, readerId: string, otherId: string, readAt: Date | undefined) => {
+    if (readAt) deps.realtime.toUser(otherId).emit('message_seen', { conversationId, readerId, readAt: readAt.toISOString() });
     return safely(
       deps,
       unreadTotal(deps.db, readerId).then((total) => deps.realtime.toUser(readerId).emit('unread_total', { total })),
@@ -145,7 +147,9 @@ export function registerMessagingEvents(deps: Deps) {
       .select({ otherUserId: conversationMembers.otherUserId })
       .from(conversationMembers)
       .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
-    if (member) deps.realtime.toUser(member.otherUserId).emit('typing', { conversationId, userId });
+    // Across a block (either way) nobody learns the other is there and typing.
+    if (!member || (await isBlockedPair(deps.db, userId, member.otherUserId))) return;
+    deps.realtime.toUser(member.otherUserId).emit('typing', { conversationId, userId });
   });
 }
 

@@ -18,7 +18,7 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, parseOrThrow } from '../../platform/errors';
-import { assertMay, blockedRefusal, blockReasonSql } from '../access';
+import { assertMay, blockedRefusal, blockReasonSql, isBlockedPair } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
 import { membership, unreadTotal } from './conversations';
@@ -281,10 +281,12 @@ export async function deleteMessage(deps: Deps, sender: SessionUser, messageId: 
 /** `POST /messages/read-all/{id}`: everything in the conversation is seen; the sender's ticks follow. */
 export async function readAll(deps: Deps, reader: SessionUser, conversationId: string) {
   const { member } = await membership(deps.db, reader, conversationId);
-  const now = new Date();
+  // Across a block the reader's count clears but no read receipt is kept or sent: the other member
+  // would learn from the ticks that they are around.
+  const now = (await isBlockedPair(deps.db, reader.id, member.otherUserId)) ? undefined : new Date();
   await deps.db
     .update(conversationMembers)
-    .set({ unreadCount: 0, lastReadAt: now })
+    .set({ unreadCount: 0, ...(now ? { lastReadAt: now } : {}) })
     .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, reader.id)));
   await announce.seen(deps, conversationId, reader.id, member.otherUserId, now);
   return { total: await unreadTotal(deps.db, reader.id) };

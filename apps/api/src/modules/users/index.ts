@@ -8,6 +8,7 @@ export {
   insertAccount,
   sendVerificationMail,
 } from './accounts';
+export { anonymiseAccount } from './closing';
 export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles, users } from '../../db/schema';
+import { heldUsernames, performerProfiles, users } from '../../db/schema';
 import { escapeLike, isUuid } from '../../platform/http';
 
 export type UserRow = typeof users.$inferSelect;
@@ -57,11 +57,21 @@ export async function takenFields(
     if (!value) return;
     const column = field === 'username' ? users.username : users.email;
     const [row] = await db.select({ id: users.id }).from(users).where(sql`lower(${column}) = ${value.toLowerCase()}`).limit(1);
-    if (row && row.id !== exceptUserId) taken.push(field);
+    if (row && row.id !== exceptUserId) return void taken.push(field);
+    // A deleted account's username stays unavailable for a while (HELD_USERNAME_DAYS).
+    if (field === 'username' && (await isHeldUsername(db, value))) taken.push(field);
   };
   await check('username', values.username);
   await check('email', values.email);
   return taken;
+}
+
+export async function isHeldUsername(db: Queryable, username: string) {
+  const [held] = await db
+    .select({ username: heldUsernames.username })
+    .from(heldUsernames)
+    .where(and(eq(heldUsernames.username, username.toLowerCase()), gt(heldUsernames.heldUntil, sql`now()`)));
+  return !!held;
 }
 
 /** Active fans and creators whose name or username starts with a word of `q`, not `exceptId`. */

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Link, NavLink } from 'react-router';
 import { usePublicSettingsQuery } from '../../features/settings/api';
-import { getToken } from '../../shared/lib/token';
+import { isSignedIn } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
 import { Themed } from '../Themed';
@@ -9,7 +9,7 @@ import { Themed } from '../Themed';
 const loadHeaderNav = () => import('./HeaderNav');
 const HeaderNav = lazy(loadHeaderNav);
 // Signed in, the header will need it: its download starts with the entry, beside the page's.
-if (getToken()) void loadHeaderNav();
+if (isSignedIn()) void loadHeaderNav();
 
 export function SiteLogo() {
   const { data: settings } = usePublicSettingsQuery();

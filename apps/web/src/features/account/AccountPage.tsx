@@ -8,6 +8,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { useUpdateAccountMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
 import { PasskeysCard } from './PasskeysCard';
@@ -89,6 +90,9 @@ export default function AccountPage() {
         </Col>
         <Col span={24}>
           <NotificationSettingsCard />
+        </Col>
+        <Col span={24}>
+          <DeleteAccountCard />
         </Col>
       </Row>
     </div>

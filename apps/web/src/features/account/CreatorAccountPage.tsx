@@ -23,6 +23,7 @@ import { NotificationSettingsCard } from '../notifications/NotificationSettingsC
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { DocumentsTab } from './DocumentsTab';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
@@ -269,6 +270,7 @@ export default function CreatorAccountPage() {
                   <TwoFactorCard />
                   <PasskeysCard />
                   <SessionsCard />
+                  <DeleteAccountCard />
                 </Flex>
               ),
             },

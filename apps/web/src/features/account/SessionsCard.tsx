@@ -2,6 +2,7 @@ import { type ActiveSession, deviceName } from '@limelight/contracts';
 import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { useCountryName } from '../lookups/fields';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from './api';
 
 const methodLabels: Record<ActiveSession['method'], string> = {
@@ -14,6 +15,8 @@ const methodLabels: Record<ActiveSession['method'], string> = {
 /** Where the account is signed in, with a way to end any session but this one, or all of them. */
 export function SessionsCard() {
   const { data, isLoading } = useSessionsQuery();
+  const countryName = useCountryName();
+  const placeOf = (session: ActiveSession) => [session.city, session.country && countryName(session.country)].filter(Boolean).join(', ');
   const [endSession, ending] = useEndSessionMutation();
   const [endOthers, endingOthers] = useEndOtherSessionsMutation();
   const run = async (work: () => Promise<{ message: string }>) => {
@@ -58,7 +61,9 @@ export function SessionsCard() {
                 title={deviceName(session.userAgent)}
                 description={
                   <Typography.Text type="secondary">
-                    {methodLabels[session.method]} · signed in {formatMoment(session.createdAt)}
+                    {placeOf(session) || 'Unknown place'}
+                    {session.lastSeenAt ? ` · active ${formatMoment(session.lastSeenAt)}` : ''} · {methodLabels[session.method]} · signed in{' '}
+                    {formatMoment(session.createdAt)}
                     {session.ip ? ` · ${session.ip}` : ''}
                   </Typography.Text>
                 }

@@ -1,4 +1,4 @@
-import type { ActiveSession, CurrentUser, ListResponse, UpdateAccountInput } from '@limelight/contracts';
+import type { ActiveSession, CurrentUser, DeleteAccountInput, ListResponse, UpdateAccountInput } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
 
@@ -22,6 +22,9 @@ export const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/users/me/password', method: 'PUT', body }),
       invalidatesTags: ['Sessions'],
     }),
+    deleteAccount: build.mutation<{ message: string }, DeleteAccountInput>({
+      query: (body) => ({ url: '/users/me', method: 'DELETE', body }),
+    }),
     sessions: build.query<ListResponse<ActiveSession>, void>({ query: () => '/auth/sessions', providesTags: ['Sessions'] }),
     endSession: build.mutation<{ message: string }, string>({
       query: (id) => ({ url: `/auth/sessions/${id}`, method: 'DELETE' }),
@@ -35,6 +38,7 @@ export const accountApi = api.injectEndpoints({
 });
 
 export const {
+  useDeleteAccountMutation,
   useUpdateAccountMutation,
   useCancelEmailChangeMutation,
   useChangePasswordMutation,

@@ -42,7 +42,7 @@ export default function LoginPage() {
       }).unwrap();
       // An account with two-factor sign-in answers a challenge: the second step asks for the code.
       if ('twoFactorRequired' in answer) return setPending({ challenge: answer, remember: values.remember });
-      await startSession(answer.token, values.remember, redirect);
+      await startSession(redirect);
     } catch (error) {
       // Said once, beside the form (with its Resend action when that helps): not also as a toast.
       setFailure({ message: errorMessage(error, Messages.incorrectCredentials), code: errorCode(error), login: values.login });
@@ -55,15 +55,15 @@ export default function LoginPage() {
     try {
       const { challengeId, options } = await passkeyOptions().unwrap();
       const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-      const session = await passkeySignIn({ challengeId, response: response as never, remember: true }).unwrap();
-      await startSession(session.token, true, redirect);
+      await passkeySignIn({ challengeId, response: response as never, remember: true }).unwrap();
+      await startSession(redirect);
     } catch (error) {
       const message = error instanceof Error ? 'The passkey was not used: the request was cancelled or timed out' : errorMessage(error);
       setFailure({ message, login: '' });
     }
   };
 
-  if (pending) return <SecondFactorStep pending={pending.challenge} remember={pending.remember} redirect={redirect} />;
+  if (pending) return <SecondFactorStep pending={pending.challenge} redirect={redirect} />;
 
   return (
     <>

@@ -70,12 +70,12 @@ export function TokenLoginPage() {
       const session = await tokenLogin({ token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined }).unwrap();
       // A sign-in link that stood for the password still asks an account with 2FA for its second factor.
       if ('twoFactorRequired' in session) return setPending(session);
-      await startSession(session.token, false, session.redirect);
+      await startSession(session.redirect);
     } catch (error) {
       setFailure(errorMessage(error));
     }
   });
-  if (pending) return <SecondFactorStep pending={pending} remember={false} redirect={pending.redirect} />;
+  if (pending) return <SecondFactorStep pending={pending} redirect={pending.redirect} />;
   if (!failure) return <Spin size="large" />;
   return <Alert type="error" showIcon title={failure} description={<Link to="/auth/login">Log in with your password</Link>} />;
 }

@@ -11,15 +11,7 @@ import { useStartSession } from './useSessionActions';
  * The second step of signing in to an account with two-factor sign-in (decision 048): a code
  * from the authenticator app, a recovery code, or one of the account's passkeys.
  */
-export function SecondFactorStep({
-  pending,
-  remember,
-  redirect,
-}: {
-  pending: TwoFactorChallenge;
-  remember: boolean;
-  redirect?: string | null;
-}) {
+export function SecondFactorStep({ pending, redirect }: { pending: TwoFactorChallenge; redirect?: string | null }) {
   const [complete, completing] = useSecondFactorMutation();
   const [passkeyOptions, asking] = useSecondFactorPasskeyOptionsMutation();
   const startSession = useStartSession();
@@ -30,8 +22,8 @@ export function SecondFactorStep({
   const finish = async (factor: Record<string, unknown>) => {
     setFailure(undefined);
     try {
-      const session = await complete({ challenge: pending.challenge, ...factor } as never).unwrap();
-      await startSession(session.token, remember, redirect);
+      await complete({ challenge: pending.challenge, ...factor } as never).unwrap();
+      await startSession(redirect);
     } catch (error) {
       setFailure(errorMessage(error, 'That did not work, please try again'));
     }

@@ -9,7 +9,7 @@ import { SecondFactorStep } from './SecondFactorStep';
 import { googleRedirectUri, takeGoogleRequest, takeRedirect, takeTwitterRequest } from './socialSignIn';
 import { useStartSession } from './useSessionActions';
 
-/** Shared by both callbacks: sign in with what `exchange` answers, or say what went wrong. */
+/** Shared by both callbacks: `exchange` signs in (the server sets the session cookie), or say what went wrong. */
 function useSocialCallback(exchange: (params: URLSearchParams) => Promise<LoginAnswer>) {
   const [params] = useSearchParams();
   const startSession = useStartSession();
@@ -21,12 +21,12 @@ function useSocialCallback(exchange: (params: URLSearchParams) => Promise<LoginA
       const redirect = takeRedirect();
       // An account with two-factor sign-in still gives its second factor (decision 048).
       if ('twoFactorRequired' in answer) return setPending({ challenge: answer, redirect });
-      await startSession(answer.token, true, redirect);
+      await startSession(redirect);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : errorMessage(error));
     }
   });
-  if (pending) return <SecondFactorStep pending={pending.challenge} remember redirect={pending.redirect} />;
+  if (pending) return <SecondFactorStep pending={pending.challenge} redirect={pending.redirect} />;
   if (!failure) return <Spin size="large" />;
   return <Alert type="error" showIcon title={failure} description={<Link to="/auth/login">Back to log in</Link>} />;
 }

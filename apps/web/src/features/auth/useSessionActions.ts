@@ -6,16 +6,18 @@ import { landingPath, sameSitePath } from '../../shared/lib/landing';
 import { loginUrl } from '../../shared/lib/navigation';
 import { loggedIn, sessionEnded } from '../../shared/lib/session';
 import { toast } from '../../shared/lib/toast';
-import { removeToken, saveToken } from '../../shared/lib/token';
+import { forgetSignedIn } from '../../shared/lib/token';
 import { authApi, type Registered, useLoginMutation, useLogoutMutation } from './api';
 
-/** Stores a new session, loads the user and goes to their landing page (or the redirect). */
+/**
+ * After a sign-in answered: the server has set the session cookie (the token in the answer is
+ * for API clients and is not kept here); loads the user and goes to their landing page (or the redirect).
+ */
 export function useStartSession() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(
-    async (token: string, remember: boolean, redirect?: string | null) => {
-      saveToken(token, remember);
+    async (redirect?: string | null) => {
       dispatch(api.util.resetApiState());
       dispatch(loggedIn());
       const user = await dispatch(authApi.endpoints.me.initiate()).unwrap();
@@ -32,7 +34,7 @@ export function useLogout() {
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
     await logout().catch(() => undefined);
-    removeToken();
+    forgetSignedIn();
     dispatch(sessionEnded('logout'));
     dispatch(api.util.resetApiState());
     navigate('/auth/login', { replace: true });
@@ -55,7 +57,7 @@ export function useFinishRegistration() {
       const session = await login({ ...credentials, remember: true }).unwrap();
       // A new account has no second factor yet; should one answer a challenge, the login page asks for it.
       if ('twoFactorRequired' in session) return navigate(loginUrl(sameSitePath(redirect)));
-      await startSession(session.token, true, redirect);
+      await startSession(redirect);
     },
     [login, navigate, startSession],
   );

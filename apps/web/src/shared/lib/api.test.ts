@@ -1,10 +1,12 @@
+import { SIGNED_IN_COOKIE } from '@limelight/contracts/constants';
 import { configureStore } from '@reduxjs/toolkit';
+import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from './api';
 import { setNavigator } from './navigation';
 import { sessionSlice } from './session';
 import { setToastInstance } from './toast';
-import { getToken, saveToken } from './token';
+import { isSignedIn } from './token';
 
 const probe = api.injectEndpoints({
   endpoints: (build) => ({
@@ -17,6 +19,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('a session the server ended', () => {
   it('ends once, with one toast and one trip to log in, however many requests were under way', async () => {
+    // Signed in as the page opens: the server's cookie says so.
+    Cookies.set(SIGNED_IN_COOKIE, '1');
     const store = configureStore({
       reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
       middleware: (getDefault) => getDefault().concat(api.middleware),
@@ -25,7 +29,6 @@ describe('a session the server ended', () => {
     setToastInstance({ error: (text: string) => toasts.push(text) } as never);
     const trips: unknown[] = [];
     setNavigator((to) => trips.push(to));
-    saveToken('revoked-token', true);
     // Both answers come only once both requests have left, as when a page loads.
     let release: () => void = () => undefined;
     const bothSent = new Promise<void>((resolve) => {
@@ -55,7 +58,7 @@ describe('a session the server ended', () => {
     await Promise.all([store.dispatch(probe.endpoints.first.initiate()), store.dispatch(probe.endpoints.second.initiate())]);
 
     expect(sent).toBe(2);
-    expect(getToken()).toBeUndefined();
+    expect(isSignedIn()).toBe(false);
     expect(toasts).toEqual(['Forbidden in the action!']);
     expect(trips).toEqual(['/auth/login']);
   });
@@ -71,7 +74,7 @@ describe('an account an admin suspended', () => {
     setToastInstance({ error: (text: string) => toasts.push(text) } as never);
     const trips: unknown[] = [];
     setNavigator((to) => trips.push(to));
-    saveToken('suspended-token', true);
+    Cookies.set(SIGNED_IN_COOKIE, '1');
     const NodeRequest = Request;
     vi.stubGlobal(
       'Request',
@@ -89,13 +92,13 @@ describe('an account an admin suspended', () => {
     );
 
     await store.dispatch(probe.endpoints.first.initiate());
-    expect(getToken()).toBe('suspended-token');
+    expect(isSignedIn()).toBe(true);
     expect(trips).toEqual([]);
 
     const message = 'Your account is suspended until 2026-11-28 12:00 UTC: Spam';
     answer = { code: 'ACCOUNT_SUSPENDED', message };
     await store.dispatch(probe.endpoints.second.initiate());
-    expect(getToken()).toBeUndefined();
+    expect(isSignedIn()).toBe(false);
     expect(toasts).toEqual([message]);
     expect(trips).toEqual(['/auth/login']);
   });

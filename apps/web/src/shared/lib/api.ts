@@ -3,15 +3,12 @@ import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, 
 import { currentPage, loginUrl, navigate } from './navigation';
 import { sessionEnded } from './session';
 import { toast } from './toast';
-import { getToken, removeToken } from './token';
+import { forgetSignedIn } from './token';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
-  prepareHeaders: (headers) => {
-    const token = getToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
+  // The HttpOnly session cookie goes with every call to the site itself, and nowhere else.
+  credentials: 'same-origin',
   // Query strings repeat array values: ?a=1&a=2 (spec 7).
   paramsSerializer: (params) => {
     const search = new URLSearchParams();
@@ -29,18 +26,18 @@ const rawBaseQuery = fetchBaseQuery({
  * Wrong credentials are a 401 too, but those belong to the login form.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
-  const sentToken = getToken();
+  const signedInAtStart = (api.getState() as { session?: { loggedIn: boolean } }).session?.loggedIn ?? false;
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401) {
     const code = (result.error.data as { code?: string } | undefined)?.code;
     // A page asks several things at once, and every answer to a dead session is a 401: the first
     // one ends the session (its token is gone then), the others have nothing left to end. Acting
     // on each raised one toast per request, and a page then showed 'Forbidden in the action!' twice.
-    const alreadyEnded = !!sentToken && getToken() !== sentToken;
+    const alreadyEnded = signedInAtStart && !(api.getState() as { session?: { loggedIn: boolean } }).session?.loggedIn;
     if (code !== ErrorCode.invalidCredentials && !alreadyEnded) {
       const expired = code === ErrorCode.sessionExpired;
       const page = currentPage();
-      removeToken();
+      forgetSignedIn();
       // Guards read why the session ended, so they send the user to the same place.
       api.dispatch(sessionEnded(expired ? 'expired' : 'refused'));
       if (expired) {
@@ -51,14 +48,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
       }
     }
   }
-  // An admin suspended or banned the account (decision 045): signed out, told why and until when.
+  // An admin suspended or banned the account (decision 045): signed out, told why and until when,
+  // once, however many requests met the refusal.
   const refusal = result.error?.status === 403 ? (result.error.data as { code?: string; message?: string } | undefined) : undefined;
-  if (
-    (refusal?.code === ErrorCode.accountSuspended || refusal?.code === ErrorCode.accountBanned) &&
-    sentToken &&
-    getToken() === sentToken
-  ) {
-    removeToken();
+  const stillSignedIn = (api.getState() as { session?: { loggedIn: boolean } }).session?.loggedIn ?? false;
+  if ((refusal?.code === ErrorCode.accountSuspended || refusal?.code === ErrorCode.accountBanned) && signedInAtStart && stillSignedIn) {
+    forgetSignedIn();
     api.dispatch(sessionEnded('refused'));
     navigate('/auth/login', { replace: true });
     if (refusal.message) toast.error(refusal.message);

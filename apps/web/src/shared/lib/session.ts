@@ -1,14 +1,17 @@
 import type { CurrentUser } from '@limelight/contracts';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { getToken } from './token';
+import { dropReadableToken, isSignedIn } from './token';
 
 /** Why the last session ended: an expired one sends the user back to their page after login. */
 export type SessionEnd = 'logout' | 'expired' | 'refused';
 
-/** Who is signed in. `loggedIn` follows the token; `user` arrives with GET /users/me. */
+/** Who is signed in. `loggedIn` follows the server's `signed_in` cookie; `user` arrives with GET /users/me. */
 export type SessionState = { loggedIn: boolean; user: CurrentUser | null; ended: SessionEnd | null };
 
-const initialState = (): SessionState => ({ loggedIn: !!getToken(), user: null, ended: null });
+const initialState = (): SessionState => {
+  dropReadableToken();
+  return { loggedIn: isSignedIn(), user: null, ended: null };
+};
 
 export const sessionSlice = createSlice({
   name: 'session',

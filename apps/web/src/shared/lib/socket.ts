@@ -22,17 +22,17 @@ export const loadSocketClient = () => import('socket.io-client').then((module) =
 
 /**
  * Opens the socket (with the client from loadSocketClient) for a signed-in user with the spec's reconnection policy (section 9). The
- * token goes in the handshake query, and `auth/login` is sent again after every reconnect so a
- * new server process learns who this is.
+ * handshake carries the HttpOnly session cookie (no token is readable here, decision 047), and
+ * `auth/login` is sent again after every reconnect so a new server process learns who this is.
  */
-export function openSocket(connect: typeof io, token: string, onStatus: (status: SocketStatus) => void): AppSocket {
-  const socket: AppSocket = connect({ ...socketClientOptions, query: { token } });
+export function openSocket(connect: typeof io, onStatus: (status: SocketStatus) => void): AppSocket {
+  const socket: AppSocket = connect({ ...socketClientOptions, withCredentials: true });
   onStatus('initialized');
   socket.on('connect', () => onStatus('connected'));
   socket.on('disconnect', () => onStatus('disconnect'));
   socket.io.on('reconnect_attempt', () => onStatus('reconnecting'));
   socket.io.on('reconnect', () => {
-    socket.emit('auth/login', { token });
+    socket.emit('auth/login', {});
   });
   socket.io.on('reconnect_failed', () => onStatus('failed'));
   return socket;

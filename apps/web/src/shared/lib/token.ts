@@ -1,12 +1,21 @@
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '@limelight/contracts/constants';
 import Cookies from 'js-cookie';
 
-const TOKEN_COOKIE = 'token';
+/**
+ * The session token is out of this app's reach (decision 047): the server keeps it in an HttpOnly
+ * cookie that the browser sends with every request and the socket's handshake. The app only reads
+ * the `signed_in` cookie set beside it, which holds no secret and expires with the session.
+ */
+export const isSignedIn = () => Cookies.get(SIGNED_IN_COOKIE) === '1';
 
-/** The session token lives in the `token` cookie: 365 days when remembered, else 1 day (spec 4, 9). */
-export const getToken = () => Cookies.get(TOKEN_COOKIE);
+/** After a logout or a refused session (the server clears both cookies too). */
+export const forgetSignedIn = () => Cookies.remove(SIGNED_IN_COOKIE);
 
-export function saveToken(token: string, remember: boolean) {
-  Cookies.set(TOKEN_COOKIE, token, { expires: remember ? 365 : 1, sameSite: 'lax', secure: window.location.protocol === 'https:' });
+/**
+ * A token this app can read was written by an earlier version of it (script-readable): it is
+ * dropped, and that browser signs in once more to get the HttpOnly cookie. An HttpOnly one is
+ * invisible here, so this never touches it.
+ */
+export function dropReadableToken() {
+  if (Cookies.get(SESSION_COOKIE)) Cookies.remove(SESSION_COOKIE);
 }
-
-export const removeToken = () => Cookies.remove(TOKEN_COOKIE);

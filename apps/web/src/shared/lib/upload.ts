@@ -1,17 +1,13 @@
-import { getToken } from './token';
-
 export type UploadProgress = (percent: number) => void;
 
 /**
  * Multipart uploads go through XMLHttpRequest because fetch cannot report upload progress;
- * every file travels under its own field name (spec 5, 7).
+ * every file travels under its own field name (spec 5, 7). The session cookie goes with it (same origin).
  */
 export function uploadForm<T>(url: string, form: FormData, onProgress: UploadProgress, method = 'POST'): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, `/api${url}`);
-    const token = getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { expectSoundLedger, fundWallet, PASSWORD, refusedFields, registerFan, signedIn, verifiedPerformer } from '../../../test/factories';
+import { readOutbox } from '../../../test/mail';
+import { auditEvents, feeds, sessions, users } from '../../db/schema';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+type Account = Awaited<ReturnType<typeof signedIn>>;
+const remove = (account: Account, payload: object) =>
+  app.inject({ method: 'DELETE', url: '/api/users/me', headers: account.headers, payload });
+
+describe('an owner deleting their account', () => {
+  it('needs the password and the username typed out; another account’s session deletes only itself', async () => {
+    const fan = await signedIn(app, 'user');
+    expect(refusedFields(await remove(fan, { password: 'wrong-password-1', confirm: fan.user.username! }))).toEqual(['password']);
+    expect(refusedFields(await remove(fan, { confirm: fan.user.username! }))).toEqual(['password']);
+    expect(refusedFields(await remove(fan, { password: PASSWORD, confirm: 'someone-else' }))).toEqual(['confirm']);
+    expect((await app.inject({ method: 'DELETE', url: '/api/users/me', payload: { password: PASSWORD, confirm: 'x' } })).statusCode).toBe(
+      401,
+    );
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, fan.user.id));
+    expect(row!.status).toBe('active');
+  });
+
+  it('anonymises the account, ends every session, holds the username, records it and confirms by e-mail', async () => {
+    const registered = await registerFan(app);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: registered.username, password: registered.password },
+    });
+    const fan = { user: { id: registered._id, username: registered.username }, headers: { authorization: `Bearer ${login.json().token}` } };
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: registered.username, password: registered.password },
+    });
+    const response = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: fan.headers,
+      payload: { password: registered.password, confirm: registered.username.toUpperCase() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, registered._id));
+    expect(row).toMatchObject({ status: 'deleted', email: null, passwordHash: null, name: 'Deleted account' });
+    expect(row!.username).not.toBe(registered.username);
+    expect(row!.deletedAt).toBeInstanceOf(Date);
+    // Every session ended: neither token works, and signing in fails.
+    for (const headers of [fan.headers, { authorization: `Bearer ${other.json().token}` }]) {
+      expect((await app.inject({ url: '/api/users/me', headers })).statusCode).toBe(401);
+    }
+    const open = await app.deps.db.select().from(sessions).where(eq(sessions.userId, registered._id));
+    expect(open.every((session) => session.revokedAt)).toBe(true);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: registered.username, password: registered.password },
+    });
+    expect(again.statusCode).toBe(401);
+    // The username is held: nobody can register it.
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/auth/users/register',
+      payload: {
+        name: 'Impostor',
+        username: registered.username,
+        email: `impostor_${Date.now()}@example.test`,
+        password: 'a-long-safe-password-9',
+      },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(refusedFields(taken)).toEqual(['username']);
+    // In the audit trail, and confirmed to the address the account had.
+    const audit = await app.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, registered._id));
+    expect(audit.map((entry) => entry.action)).toEqual(['account.delete']);
+    // Signing in from a test client without a device cookie also mails a "new sign-in" (decision 048).
+    const mails = (await readOutbox(app)).filter((message) => JSON.stringify(message.to).includes(registered.email));
+    expect(mails.filter((message) => /account has been deleted/.test(message.subject ?? ''))).toHaveLength(1);
+  });
+
+  it('asks a creator with earnings not paid out to request a payout or give them up, then takes their content off sale', async () => {
+    const creator = await verifiedPerformer(app);
+    const fan = await signedIn(app, 'user');
+    await fundWallet(app, fan.user.id, 50);
+    const tip = await app.inject({
+      method: 'POST',
+      url: `/api/wallet/charges/tip/${creator.user.id}`,
+      headers: fan.headers,
+      payload: { price: 20 },
+    });
+    expect(tip.statusCode, tip.body).toBe(200);
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      headers: creator.headers,
+      payload: { type: 'text', text: 'Hello' },
+    });
+    expect(post.statusCode).toBe(200);
+
+    const refused = await remove(creator, { password: PASSWORD, confirm: creator.user.username! });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/Request a payout first/);
+    const done = await remove(creator, { password: PASSWORD, confirm: creator.user.username!, forfeitBalance: true });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const [feed] = await app.deps.db.select().from(feeds).where(eq(feeds.id, post.json()._id));
+    expect(feed).toMatchObject({ status: 'inactive' });
+    expect(feed!.deletedAt).toBeInstanceOf(Date);
+    const [audit] = await app.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, creator.user.id));
+    expect(audit!.details).toMatchObject({ forfeitedEarnings: expect.any(Number) });
+    // The profile is gone for fans; the money records stay sound.
+    expect((await app.inject({ url: `/api/performers/${creator.user.username}`, headers: fan.headers })).statusCode).toBe(404);
+    await expectSoundLedger(app);
+  });
+});

@@ -1,0 +1,2 @@
+/** What the assembly uses of the closing module (decision 004): an owner deleting their account. */
+export { closingRoutes } from './routes';
