@@ -18,6 +18,7 @@ export const notificationKinds = [
   'paid_message',
   'live_started',
   'refund',
+  'moderation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -42,6 +43,7 @@ export const notificationAudience: Record<NotificationKind, 'fan' | 'creator' | 
   paid_message: 'fan',
   live_started: 'fan',
   refund: 'both',
+  moderation: 'both',
 };
 
 /** The kinds an account of this role is told about (an admin: all of them). */
@@ -67,6 +69,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   paid_message: 'Paid messages from creators',
   live_started: 'Creators you follow going live',
   refund: 'Refunds',
+  moderation: 'Moderation of your content and your reports',
 };
 
 /** Out of the box every kind shows in the app; e-mail only for what concerns money or a new person writing. */
@@ -88,6 +91,8 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   // Worth an e-mail only if it arrives in time: the app, by default.
   live_started: { inApp: true, email: false },
   refund: { inApp: true, email: true },
+  // Its own e-mail (content.hidden, report.outcome, ...) says it already.
+  moderation: { inApp: true, email: false },
 };
 
 /** At most this many people are told of one comment's mentions. */

@@ -71,6 +71,8 @@ type Subjects = {
   'signIn.unverified': null;
   /** See a content item's view count without counting a view: its creator. */
   'content.ownViews': Owned;
+  /** Appeal a moderation hold on a piece of content: its owner only (decision 046). */
+  'content.appeal': { ownerId: string | null };
 };
 
 export type Action = keyof Subjects;
@@ -102,6 +104,7 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
   'account.view': (_viewer, account) => account.role !== 'admin',
   'signIn.unverified': (viewer) => isAdmin(viewer),
   'content.ownViews': (viewer, item) => isSelf(viewer, item.performerId),
+  'content.appeal': (viewer, hold) => isSelf(viewer, hold.ownerId),
 };
 
 /** Whether `viewer` may do `action` to `subject`. */

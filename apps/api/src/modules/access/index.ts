@@ -19,6 +19,17 @@ export {
 } from './creators';
 export { passesMaintenance } from './maintenance';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql } from './messaging';
+export {
+  assertNotHeldFrom,
+  assertOwnerMayChange,
+  fileServable,
+  type Hold,
+  heldRefusal,
+  holdOn,
+  holdsOn,
+  notHeld,
+  notHeldSql,
+} from './moderation';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 export {
   type Access,

@@ -56,7 +56,11 @@ export function ReportsPage() {
           },
           { title: 'Reason', dataIndex: 'reason' },
           { title: 'Details', dataIndex: 'description', ellipsis: true },
-          { title: 'By', key: 'reporter', render: (_: unknown, row) => row.reporter.username ?? row.reporter.name },
+          {
+            title: 'By',
+            key: 'reporter',
+            render: (_: unknown, row) => (row.reporter ? (row.reporter.username ?? row.reporter.name) : 'Takedown form'),
+          },
           { title: 'Status', dataIndex: 'status', render: (status: Report['status']) => <Tag color={statusColor[status]}>{status}</Tag> },
           {
             title: 'Reported',
