@@ -258,6 +258,30 @@ describe('content actions', () => {
     expect(told.some((mail) => mail.subject?.includes('Your appeal was decided') && mail.text?.includes('granted'))).toBe(true);
   });
 
+  it('hide a message and a comment: gone from the thread and the comment list for others, kept for their author', async () => {
+    const conversationId = (await app.deps.db.select().from(messageRows).where(eq(messageRows.id, ids.message!)))[0]!.conversationId;
+    const thread = async (account: Account) =>
+      (await app.inject({ url: `/api/messages/conversations/${conversationId}`, headers: account.headers }))
+        .json()
+        .data.map((row: { _id: string }) => row._id);
+    const commentIds = async (account: Account) =>
+      (await app.inject({ url: `/api/comments?objectType=feed&objectId=${ids.feed}`, headers: account.headers }))
+        .json()
+        .data.map((row: { _id: string }) => row._id);
+    expect(await thread(fan)).toContain(ids.message);
+    expect(await commentIds(creator)).toContain(ids.comment);
+    expect((await act('message', ids.message!, 'hide')).statusCode).toBe(200);
+    expect((await act('comment', ids.comment!, 'hide')).statusCode).toBe(200);
+    expect(await thread(fan)).not.toContain(ids.message);
+    expect(await thread(creator)).toContain(ids.message);
+    expect(await commentIds(creator)).not.toContain(ids.comment);
+    expect(await commentIds(fan)).toContain(ids.comment);
+    expect((await act('message', ids.message!, 'hide')).statusCode).toBe(409);
+    await act('message', ids.message!, 'restore');
+    await act('comment', ids.comment!, 'restore');
+    expect(await thread(fan)).toContain(ids.message);
+  });
+
   it('dismissing tells reporters "no action"', async () => {
     const dismissed = await app.inject({
       method: 'PUT',
