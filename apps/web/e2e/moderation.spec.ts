@@ -78,7 +78,8 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('button', { name: 'message' }).first()).toBeVisible();
       await page.goto(`/admin/reports?targetType=message&case=message:${messageId}`);
       const drawer = page.getByRole('dialog', { name: 'Reported content' });
-      await expect(drawer.getByText(words)).toBeVisible();
+      // The drawer loads the case after the queue: give a loaded machine time.
+      await expect(drawer.getByText(words)).toBeVisible({ timeout: 20_000 });
       await expect(drawer.getByText('Please look at this').first()).toBeVisible();
       await expectAccessible(page);
       await drawer.getByRole('button', { name: 'Hide content' }).click();
