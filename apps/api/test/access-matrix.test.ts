@@ -10,6 +10,7 @@ import {
   messageFiles,
   messages,
   notifications,
+  passkeys,
   paymentTransactions,
   performerProfiles,
   photos,
@@ -438,6 +439,31 @@ const fixtures: Record<string, () => Promise<Fixture>> = {
       .insert(reports)
       .values({ reporterId: world.fan.user.id, targetType: 'feed', targetId: feedId, reason: 'spam' })
       .returning();
+    return { owner: world.fan, id: row!.id, targetId: feedId };
+  },
+  /** The creator's post, hidden by an admin with a reason (decision 046): the creator may appeal it once. */
+  async heldFeed() {
+    const { id: feedId } = await fixtures.feed();
+    await ok(world.admin, 'POST', '/api/admin/moderation/actions', {
+      targetType: 'feed',
+      targetId: feedId,
+      action: 'hide',
+      reason: 'Matrix',
+    });
+    return { owner: world.creator, party: world.fan, id: feedId };
+  },
+  /** A hidden post its creator appealed: the admin decides it. */
+  async appealedFeed() {
+    const held = await fixtures.heldFeed!();
+    await ok(world.creator, 'POST', `/api/moderation/items/${held.id}/appeal`, { text: 'Please look again at this post.' });
+    return held;
+  },
+  /** The fan's passkey (a stored credential: removing it needs no authenticator). */
+  async passkey() {
+    const [row] = await db()
+      .insert(passkeys)
+      .values({ userId: world.fan.user.id, credentialId: randomUUID(), publicKey: 'matrix', name: 'Matrix key' })
+      .returning();
     return { owner: world.fan, id: row!.id };
   },
   /** The creator's account (routes keyed by an account). */
@@ -601,6 +627,30 @@ const MATRIX: Record<string, Row> = {
     body: (f) => ({ code: f.code, discountRate: 0.2 }),
   }),
   'DELETE /api/admin/coupons/{id}': row({ expect: adminOnly, fixture: 'coupon', path: id }),
+  'GET /api/admin/reports/targets/{targetType}/{targetId}': row({
+    expect: adminOnly,
+    fixture: 'report',
+    path: (f) => ({ targetType: 'feed', targetId: f.targetId! }),
+  }),
+  'PUT /api/admin/reports/targets/{targetType}/{targetId}': row({
+    expect: adminOnly,
+    fixture: 'report',
+    path: (f) => ({ targetType: 'feed', targetId: f.targetId! }),
+    body: () => ({ reason: 'Nothing wrong' }),
+  }),
+  'POST /api/moderation/items/{targetId}/appeal': row({
+    expect: ownerOnly,
+    fixture: 'heldFeed',
+    path: (f) => ({ targetId: f.id! }),
+    body: () => ({ text: 'Please look again at this post.' }),
+  }),
+  'PUT /api/admin/moderation/appeals/{targetId}': row({
+    expect: adminOnly,
+    fixture: 'appealedFeed',
+    path: (f) => ({ targetId: f.id! }),
+    body: () => ({ decision: 'uphold', reason: 'Still against the rules' }),
+  }),
+  'DELETE /api/auth/passkeys/{id}': row({ expect: ownerOnly, fixture: 'passkey', path: id }),
   'PUT /api/admin/reports/{id}': row({ expect: adminOnly, fixture: 'report', path: id, body: () => ({ status: 'resolved' }) }),
   'POST /api/admin/streaming/sessions/{id}/end': row({ expect: adminOnly, fixture: 'anotherLive', path: id, fresh: true }),
   'POST /api/admin/wallet/charges/{id}/refund': row({ expect: adminOnly, fixture: 'charge', path: id, body: () => ({}), fresh: true }),

@@ -67,5 +67,7 @@ export const contentActionSchema = z.object({
   action: z.enum(contentActions),
   reason,
   reportId: z.uuid('must be an id').optional(),
+  /** For `remove`: illegal material, which buyers lose too and storage drops at once (decision 046). */
+  illegal: z.boolean().optional(),
 });
 export type ContentActionInput = z.infer<typeof contentActionSchema>;

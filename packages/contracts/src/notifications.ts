@@ -20,6 +20,7 @@ export const notificationKinds = [
   'refund',
   /** An admin warned, suspended, banned or restored the account (decision 045). */
   'account_standing',
+  'moderation',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -45,6 +46,7 @@ export const notificationAudience: Record<NotificationKind, 'fan' | 'creator' | 
   live_started: 'fan',
   refund: 'both',
   account_standing: 'both',
+  moderation: 'both',
 };
 
 /** The kinds an account of this role is told about (an admin: all of them). */
@@ -71,6 +73,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   live_started: 'Creators you follow going live',
   refund: 'Refunds',
   account_standing: 'Warnings and changes to your account’s standing',
+  moderation: 'Moderation of your content and your reports',
 };
 
 /** Out of the box every kind shows in the app; e-mail only for what concerns money or a new person writing. */
@@ -94,6 +97,8 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   refund: { inApp: true, email: true },
   // Its own e-mail (the admin's reason) is always sent: the app, by default.
   account_standing: { inApp: true, email: false },
+  // Its own e-mail (content.hidden, report.outcome, ...) says it already.
+  moderation: { inApp: true, email: false },
 };
 
 /** At most this many people are told of one comment's mentions. */

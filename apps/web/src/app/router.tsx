@@ -98,6 +98,8 @@ const FollowersPage = page(() => import('../features/profile/FollowersPage'));
 const BlockingPage = page(() => import('../features/blocks/BlockingPage'));
 const PostPage = page(() => import('../features/site/PostPage'));
 const ContactPage = page(() => import('../features/site/ContactPage'));
+const TakedownPage = page(() => import('../features/moderation/TakedownPage'));
+const ModerationPage = page(() => import('../features/moderation/ModerationPage'));
 const MyFeedsPage = page(() => import('../features/feeds/MyFeedsPage'));
 const NewFeedPage = page(() => import('../features/feeds/FeedComposer'));
 const EditFeedPage = page(() => import('../features/feeds/FeedComposer').then((m) => ({ default: m.EditFeedPage })));
@@ -249,6 +251,8 @@ const routes: RouteObject[] = [
           { path: '/product/:id', element: shop(<ProductPage />) },
           { path: '/page/:id', element: <PostPage /> },
           { path: '/contact', element: <ContactPage /> },
+          { path: '/takedown', element: <TakedownPage /> },
+          { path: '/moderation', element: signedIn(<ModerationPage />) },
           {
             path: '/:profileId',
             element: (

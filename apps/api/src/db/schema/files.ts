@@ -33,5 +33,5 @@ export const files = pgTable(
     altText: text('alt_text'),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_id_idx').on(t.ownerId)],
+  (t) => [index('files_owner_id_idx').on(t.ownerId), index('files_storage_key_idx').on(t.storageKey)],
 );

@@ -83,6 +83,8 @@ type Subjects = {
   'content.ownViews': Owned;
   /** Use the site without a second factor (decision 048): everyone but admins, who must enrol one first. */
   'signIn.withoutSecondFactor': null;
+  /** Appeal a moderation hold on a piece of content: its owner only (decision 046). */
+  'content.appeal': { ownerId: string | null };
 };
 
 export type Action = keyof Subjects;
@@ -120,6 +122,7 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
   'signIn.unverified': (viewer) => isAdmin(viewer),
   'content.ownViews': (viewer, item) => isSelf(viewer, item.performerId),
   'signIn.withoutSecondFactor': (viewer) => !isAdmin(viewer),
+  'content.appeal': (viewer, hold) => isSelf(viewer, hold.ownerId),
 };
 
 /** Whether `viewer` may do `action` to `subject`. */

@@ -20,6 +20,17 @@ export {
 export { requireAdmin, requireBlockList, requireFan, requireMay, requireOrdersManager, requirePerformer } from './guards';
 export { passesMaintenance } from './maintenance';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql, isBlockedPair } from './messaging';
+export {
+  assertNotHeldFrom,
+  assertOwnerMayChange,
+  fileServable,
+  type Hold,
+  heldRefusal,
+  holdOn,
+  holdsOn,
+  notHeld,
+  notHeldSql,
+} from './moderation';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 export {
   type Access,

@@ -9,7 +9,7 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { processImage } from '../../platform/images';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, may, mayDeleteComment } from '../access';
+import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, may, mayDeleteComment, notHeld } from '../access';
 import { openedFeed } from '../feeds';
 import { openedGallery } from '../galleries';
 import { notify } from '../notifications';
@@ -241,6 +241,8 @@ export async function listComments(deps: Deps, viewer: SessionUser | undefined, 
     eq(comments.objectType, query.objectType),
     eq(comments.objectId, query.objectId),
     query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
+    // Comments hidden by moderation are gone for all but their author and admins (decision 046).
+    notHeld(viewer, comments.id, comments.userId),
   );
   const direction = query.sort === 'asc' ? asc : desc;
   const [rows, [counted]] = await Promise.all([

@@ -9,10 +9,13 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
 import {
+  assertOwnerMayChange,
   canViewOne,
   creatorsReachingSql,
   hasBuyers,
   listedNow,
+  notHeld,
+  notHeldSql,
   notHiddenFrom,
   openTo,
   viewerParams,
@@ -172,6 +175,8 @@ async function ownFeed(db: Queryable, performer: SessionUser, id: string, forUpd
     .where(and(eq(feeds.id, id), ownedFeeds(performer)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound('Post');
+  // Only an admin lifts a moderation hold: the creator's own changes are refused, saying why.
+  if (forUpdate) await assertOwnerMayChange(db, performer, row.id);
   return row;
 }
 
@@ -225,7 +230,8 @@ export async function performerFeeds(deps: Deps, performer: SessionUser, query: 
 
 /** What fans may list: active posts whose time has come, of creators who are listed. */
 const published = () => and(eq(feeds.status, 'active'), lte(feeds.publishedAt, sql`now()`));
-const shownFeed = () => and(published(), byListedCreator(feeds.performerId));
+// A post hidden or removed by moderation is not shown to fans (decision 046): its creator sees it in their own list.
+const shownFeed = () => and(published(), byListedCreator(feeds.performerId), notHeld(undefined, feeds.id));
 
 /**
  * A page statement prepared once per page size (`take`, at most LIST_MAX_LIMIT + 1 of them). With
@@ -249,7 +255,7 @@ const placeholder = (name: string) => sql.placeholder(name);
 
 /** A creator's posts a fan may list that come after the cursor, for the timeline's statement. */
 const listedAfterCursor = (creator: SQL) => sql`
-  ${feeds.performerId} = ${creator} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
+  ${feeds.performerId} = ${creator} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now() and ${notHeld(undefined, feeds.id)}
   and (${placeholder('type')}::text is null or ${feeds.type} = ${placeholder('type')}::text)
   and (${feeds.publishedAt}, ${feeds.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`;
 
@@ -300,6 +306,7 @@ export const creatorPage = statementPerPageSize('feeds_creator_page', (take) =>
     sql`
       select * from ${feeds}
       where ${feeds.performerId} = ${placeholder('performerId')}::uuid and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
+        and ${notHeldSql(viewerPlaceholders, feeds.id, feeds.performerId)}
         and (${placeholder('type')}::text is null or ${feeds.type} = ${placeholder('type')}::text)
         and (${feeds.isPinned}, ${feeds.publishedAt}, ${feeds.id})
           < (${placeholder('afterPinned')}::boolean, ${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { may, notHiddenFrom, openTo, visibleTo } from '../access';
+import { assertOwnerMayChange, may, notHeld, notHiddenFrom, openTo, visibleTo } from '../access';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
@@ -14,7 +14,9 @@ type RowOf<T extends LibraryTable> = T['$inferSelect'];
 type PageQuery = { sortBy: string; sort: 'asc' | 'desc'; limit: number; offset: number };
 
 /** What fans may see of a library: active items of listed creators. */
-export const shownIn = (table: LibraryTable) => and(eq(table.status, 'active'), byListedCreator(table.performerId));
+/** Shown to fans: active, its creator listed, and not held by moderation (decision 046). */
+export const shownIn = (table: LibraryTable) =>
+  and(eq(table.status, 'active'), byListedCreator(table.performerId), notHeld(undefined, table.id));
 
 /** What this viewer may list of a library: shown items of creators not hidden from them by a block. */
 export const shownTo = (viewer: SessionUser | undefined, table: LibraryTable) =>
@@ -38,6 +40,8 @@ export async function ownItem<T extends LibraryTable>(
     .where(and(eq(table.id, id), ownedBy(table, performer)));
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound(what);
+  // Only an admin lifts a moderation hold: the creator's own changes are refused, saying why.
+  if (forUpdate) await assertOwnerMayChange(db, performer, row.id);
   return row as RowOf<T>;
 }
 

@@ -1,5 +1,6 @@
 /** What other modules may use of the media module (decision 004): everything else is its own. */
 export { deleteFileRecords, type FileRow, findFile, presentMediaFile, removeStored, storedKeys } from './files';
+export { holdIfReupload, MAX_DISTANCE, rememberRemovedImages } from './phash';
 export { type KeptUpload, keepUpload, queueProcessing } from './processing';
 export { replaceProfileImage } from './service';
 export {

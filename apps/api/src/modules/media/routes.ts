@@ -5,6 +5,7 @@ import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { LIVE_PREFIX, PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
+import { fileServable } from '../access';
 import { setAltText } from './service';
 
 export const mediaRoutes =
@@ -33,10 +34,13 @@ export const mediaRoutes =
         if (key.startsWith(PROTECTED_PREFIX)) {
           const remaining = deps.mediaSigner.remaining(key, request.query.expires, request.query.signature);
           if (!remaining) throw new AppError(403, ErrorCode.forbidden, 'This media link is invalid or has expired');
+
           reply.header('cache-control', `private, max-age=${remaining}`);
         } else if (key.startsWith(PUBLIC_PREFIX)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else throw notFound('File');
+        // Held content's files (hidden, removed, or a re-upload in review) are not served, a link minted before included (decision 046).
+        if (!(await fileServable(deps.db, request.session?.user, key))) throw notFound('File');
         const size = await deps.storage.size(key).catch(() => {
           throw notFound('File');
         });

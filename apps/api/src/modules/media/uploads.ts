@@ -10,6 +10,7 @@ import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { ACCEPTS, readImageUpload, readMediaForm, type SpooledUpload, spoolUpload } from '../../platform/uploads';
 import { presentMediaFile } from './files';
+import { holdIfReupload } from './phash';
 import { keepUpload, type MediaAccess, queueProcessing } from './processing';
 
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
@@ -118,6 +119,7 @@ export async function saveImageFile(
     .insert(files)
     .values({ ownerId: file.ownerId, type: file.type, status: 'finished', mimeType: 'image/webp', ...stored })
     .returning();
+  await holdIfReupload(db, row!, upload);
   return row!;
 }
 

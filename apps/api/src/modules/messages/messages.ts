@@ -34,7 +34,7 @@ export const MESSAGE_FILE_TYPES = ['message-photo', 'message-video', 'message-au
 /** `GET /messages/conversations/{id}`: newest first, as the server pages them (the client shows them oldest first). */
 export async function listMessages(deps: Deps, reader: SessionUser, conversationId: string, page: { offset: number; limit: number }) {
   await membership(deps.db, reader, conversationId);
-  const { rows, total } = await pageOfLines(deps.db, conversationId, page);
+  const { rows, total } = await pageOfLines(deps.db, conversationId, page, reader);
   return { data: await presentMessages(deps, reader, rows), total };
 }
 

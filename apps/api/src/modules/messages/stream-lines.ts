@@ -1,11 +1,11 @@
 import { fromCents, type PublicUser, STREAM_DELETED_MESSAGE_TEXT, type StreamMessage, streamRoom } from '@limelight/contracts';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { messages, streamSessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { assertMay } from '../access';
+import { assertMay, notHeld, type Viewer } from '../access';
 import { toPublicUser } from '../users';
 
 /**
@@ -16,16 +16,12 @@ import { toPublicUser } from '../users';
 type MessageRow = typeof messages.$inferSelect;
 
 /** A page of a conversation's lines, newest first, with their total. */
-export async function pageOfLines(db: Queryable, conversationId: string, page: { offset: number; limit: number }) {
+export async function pageOfLines(db: Queryable, conversationId: string, page: { offset: number; limit: number }, reader?: Viewer) {
+  // Lines hidden by moderation are gone for all but their sender and admins (decision 046).
+  const where = and(eq(messages.conversationId, conversationId), notHeld(reader, messages.id, messages.senderId));
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(eq(messages.conversationId, conversationId))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    db.select({ value: count() }).from(messages).where(eq(messages.conversationId, conversationId)),
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).offset(page.offset).limit(page.limit),
+    db.select({ value: count() }).from(messages).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
 }

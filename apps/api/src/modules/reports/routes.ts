@@ -1,4 +1,20 @@
-import { adminReportQuerySchema, createReportSchema, listResponseSchema, reportSchema, reportStatuses } from '@limelight/contracts';
+import {
+  adminReportQuerySchema,
+  appealDecisionSchema,
+  appealSchema,
+  contentActionSchema,
+  createReportSchema,
+  dismissReportsSchema,
+  listResponseSchema,
+  moderatedItemSchema,
+  reportCaseTypes,
+  reportedContentSchema,
+  reportGroupQuerySchema,
+  reportGroupSchema,
+  reportSchema,
+  reportStatuses,
+  takedownSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -7,6 +23,8 @@ import { requireAdmin } from '../access';
 import * as reportsService from './service';
 
 const message = z.object({ message: z.string() });
+const target = z.object({ targetType: z.enum(reportCaseTypes), targetId: z.uuid('must be an id') });
+const held = z.object({ targetId: z.uuid('must be an id') });
 
 export const reportsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -24,6 +42,38 @@ export const reportsRoutes =
       },
     );
 
+    app.post(
+      '/takedown',
+      {
+        // Each request opens a case the admin must answer: a handful an hour per visitor.
+        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        schema: { tags: ['reports'], body: takedownSchema, response: { 200: z.object({ caseNumber: z.string(), message: z.string() }) } },
+      },
+      async (request) => {
+        const { caseNumber } = await reportsService.openTakedown(deps, request.body, request.ip);
+        return { caseNumber, message: `Your request is case ${caseNumber}; we have e-mailed you its number.` };
+      },
+    );
+
+    app.get(
+      '/moderation/items',
+      { preHandler: requireUser, schema: { tags: ['reports'], response: { 200: z.array(moderatedItemSchema) } } },
+      async (request) => reportsService.myModeratedItems(deps, sessionOf(request).user),
+    );
+
+    app.post(
+      '/moderation/items/:targetId/appeal',
+      {
+        preHandler: requireUser,
+        config: perAccountRateLimit(20, '1 hour'),
+        schema: { tags: ['reports'], params: held, body: appealSchema, response: { 200: message } },
+      },
+      async (request) => {
+        await reportsService.appeal(deps, sessionOf(request).user, request.params.targetId, request.body.text);
+        return { message: 'Your appeal was sent: an administrator will review it.' };
+      },
+    );
+
     app.get(
       '/admin/reports',
       {
@@ -31,6 +81,31 @@ export const reportsRoutes =
         schema: { tags: ['admin'], querystring: adminReportQuerySchema, response: { 200: listResponseSchema(reportSchema) } },
       },
       async (request) => reportsService.searchReports(deps, request.query),
+    );
+
+    app.get(
+      '/admin/reports/groups',
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], querystring: reportGroupQuerySchema, response: { 200: listResponseSchema(reportGroupSchema) } },
+      },
+      async (request) => reportsService.reportGroups(deps, request.query),
+    );
+
+    app.get(
+      '/admin/reports/targets/:targetType/:targetId',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: target, response: { 200: reportedContentSchema } } },
+      async (request) => reportsService.reportedContent(deps, request.params.targetType, request.params.targetId),
+    );
+
+    app.put(
+      '/admin/reports/targets/:targetType/:targetId',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: target, body: dismissReportsSchema, response: { 200: message } } },
+      async (request) => {
+        const { targetType, targetId } = request.params;
+        await reportsService.dismissReports(deps, request, sessionOf(request).user, targetType, targetId, request.body.reason);
+        return { message: 'Reports dismissed' };
+      },
     );
 
     app.put(
@@ -45,8 +120,32 @@ export const reportsRoutes =
         },
       },
       async (request) => {
-        await reportsService.handleReport(deps, sessionOf(request).user, request.params.id, request.body.status);
+        await reportsService.handleReport(deps, request, sessionOf(request).user, request.params.id, request.body.status);
         return { message: 'Report updated' };
+      },
+    );
+
+    app.post(
+      '/admin/moderation/actions',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], body: contentActionSchema, response: { 200: message } } },
+      async (request) => {
+        await reportsService.actOnContent(deps, request, sessionOf(request).user, request.body);
+        return { message: 'Done' };
+      },
+    );
+
+    app.get(
+      '/admin/moderation/appeals',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], response: { 200: z.array(moderatedItemSchema) } } },
+      async () => reportsService.pendingAppeals(deps),
+    );
+
+    app.put(
+      '/admin/moderation/appeals/:targetId',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], params: held, body: appealDecisionSchema, response: { 200: message } } },
+      async (request) => {
+        await reportsService.decideAppeal(deps, request, request.params.targetId, request.body);
+        return { message: 'Appeal decided' };
       },
     );
   };

@@ -1,38 +1,120 @@
-import type { adminReportQuerySchema, createReportSchema, Report } from '@limelight/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import {
+  type adminReportQuerySchema,
+  type appealDecisionSchema,
+  type ContentActionInput,
+  type createReportSchema,
+  type ModeratedItem,
+  REPORT_LIMIT_DAYS,
+  type Report,
+  type ReportedContent,
+  type ReportGroup,
+  type reportGroupQuerySchema,
+  type TakedownInput,
+  type takedownSchema,
+} from '@limelight/contracts';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { comments, feeds, galleries, reports, users, videos } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { moderationHolds, reports, takedownCases, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
+import { queueMail } from '../../platform/mail';
+import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
+import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
+import { assertMay, hasBuyers, holdOn } from '../access';
+import { auditSourceOf, recordAudit } from '../audit';
+import { rememberRemovedImages, removeStored } from '../media';
+import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 
+import { assertReportable, filesById, readTarget } from './targets';
+
 type ReportInput = z.output<typeof createReportSchema>;
+const SIGNED_SECONDS = 10 * 60;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-const exists: Record<ReportInput['targetType'], (deps: Deps, id: string) => Promise<boolean>> = {
-  feed: async (deps, id) => !!(await deps.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.id, id)))[0],
-  video: async (deps, id) => !!(await deps.db.select({ id: videos.id }).from(videos).where(eq(videos.id, id)))[0],
-  gallery: async (deps, id) => !!(await deps.db.select({ id: galleries.id }).from(galleries).where(eq(galleries.id, id)))[0],
-  performer: async (deps, id) =>
-    !!(
-      await deps.db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'performer')))
-    )[0],
-  comment: async (deps, id) => !!(await deps.db.select({ id: comments.id }).from(comments).where(eq(comments.id, id)))[0],
-};
+/**
+ * Every e-mail of moderation, in one place. Another engineer turns each into an editable
+ * template; the keys are: `takedown.received`, `content.hidden`, `content.removed`,
+ * `appeal.decided`, `report.outcome`.
+ */
+type ModerationMail =
+  | { key: 'takedown.received'; caseNumber: string; name: string }
+  | { key: 'content.hidden' | 'content.removed'; what: string; reason: string }
+  | { key: 'appeal.decided'; what: string; upheld: boolean; reason: string }
+  | { key: 'report.outcome'; what: string; actionTaken: boolean };
 
-/** One report per user and target; the admin reviews them. */
+export async function sendModerationMail(deps: Deps, tx: Queryable, to: string | null | undefined, mail: ModerationMail) {
+  if (!to) return;
+  const site = deps.settings.get('siteName');
+  const link = `${deps.config.publicUrl}/moderation`;
+  const composed = (): { subject: string; text: string } => {
+    switch (mail.key) {
+      // template: takedown.received
+      case 'takedown.received':
+        return {
+          subject: `[${site}] Your takedown request ${mail.caseNumber}`,
+          text: `Hello ${mail.name},\n\nWe received your request. Its case number is ${mail.caseNumber}; please quote it if you write to us.\nWe answer every request within ${REPORT_LIMIT_DAYS} days.\n\n${site}`,
+        };
+      // templates: content.hidden, content.removed
+      case 'content.hidden':
+      case 'content.removed': {
+        const done = mail.key === 'content.hidden' ? 'hidden' : 'removed';
+        return {
+          subject: `[${site}] Your ${mail.what} was ${done} by moderation`,
+          text: `Your ${mail.what} was ${done} by moderation.\n\nReason: ${mail.reason}\n\nYou may appeal once: ${link}`,
+        };
+      }
+      // template: appeal.decided
+      case 'appeal.decided':
+        return {
+          subject: `[${site}] Your appeal was decided`,
+          text: `Your appeal about your ${mail.what} was ${mail.upheld ? 'not granted: the decision stands' : 'granted: it is restored'}.\n\nReason: ${mail.reason}\n\n${link}`,
+        };
+      // template: report.outcome
+      case 'report.outcome':
+        return {
+          subject: `[${site}] Your report was reviewed`,
+          text: `Thank you for your report on a ${mail.what}. An administrator reviewed it: ${mail.actionTaken ? 'action taken' : 'no action'}.`,
+        };
+    }
+  };
+  await queueMail(deps.jobs, tx, { to, ...composed() });
+}
+
+const label = (type: string) =>
+  ({ liveChat: 'live chat line', live: 'live session', performer: 'creator profile', feed: 'post' })[type] ?? type;
+
+/** One report per user and target, on something the reporter may see (404 otherwise, as for a missing one). */
 export async function createReport(deps: Deps, reporter: SessionUser, input: ReportInput) {
-  if (!(await exists[input.targetType](deps, input.targetId))) throw notFound('What you reported');
+  await assertReportable(deps, reporter, input.targetType, input.targetId);
   try {
     await deps.db.insert(reports).values({ ...input, reporterId: reporter.id });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw conflict('You have already reported this');
     throw error;
   }
+}
+
+async function presentReports(deps: Deps, rows: Array<typeof reports.$inferSelect>): Promise<Report[]> {
+  const reporters = await publicUsersById(
+    deps.db,
+    rows.flatMap((row) => (row.reporterId ? [row.reporterId] : [])),
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    targetType: row.targetType as Report['targetType'],
+    targetId: row.targetId,
+    reason: row.reason as Report['reason'],
+    description: row.description,
+    status: row.status,
+    reporter: row.reporterId ? (reporters.get(row.reporterId) ?? null) : null,
+    handledAt: row.handledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 export async function searchReports(deps: Deps, query: z.output<typeof adminReportQuerySchema>) {
@@ -50,29 +132,357 @@ export async function searchReports(deps: Deps, query: z.output<typeof adminRepo
       .offset(query.offset),
     deps.db.select({ total: count() }).from(reports).where(where),
   ]);
-  const reporters = await publicUsersById(
-    deps.db,
-    rows.map((row) => row.reporterId),
-  );
-  const data: Report[] = rows.map((row) => ({
-    _id: row.id,
-    targetType: row.targetType as Report['targetType'],
-    targetId: row.targetId,
-    reason: row.reason as Report['reason'],
-    description: row.description,
-    status: row.status,
-    reporter: reporters.get(row.reporterId)!,
-    handledAt: row.handledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  }));
-  return { data, total: counted?.total ?? 0 };
+  return { data: await presentReports(deps, rows), total: counted?.total ?? 0 };
 }
 
-export async function handleReport(deps: Deps, admin: SessionUser, id: string, status: 'open' | 'resolved' | 'dismissed') {
-  const [row] = await deps.db
-    .update(reports)
-    .set({ status, handledBy: status === 'open' ? null : admin.id, handledAt: status === 'open' ? null : new Date() })
-    .where(eq(reports.id, id))
-    .returning();
-  if (!row) throw notFound('Report');
+/** The queue: one row per target with its count, reasons and the age of its oldest report (oldest first by default). */
+export async function reportGroups(deps: Deps, query: z.output<typeof reportGroupQuerySchema>) {
+  const where = and(eq(reports.status, query.status), query.targetType ? eq(reports.targetType, query.targetType) : undefined);
+  const first = sql<Date>`min(${reports.createdAt})`;
+  const counted = count();
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({
+        targetType: reports.targetType,
+        targetId: reports.targetId,
+        count: counted,
+        reasons: sql<string[]>`array_agg(distinct ${reports.reason})`,
+        first,
+        state: moderationHolds.state,
+        reason: moderationHolds.reason,
+      })
+      .from(reports)
+      .leftJoin(moderationHolds, eq(moderationHolds.targetId, reports.targetId))
+      .where(where)
+      .groupBy(reports.targetType, reports.targetId, moderationHolds.state, moderationHolds.reason)
+      .orderBy(sql`${query.sortBy === 'count' ? counted : first} ${sql.raw(query.sort)}, ${reports.targetId}`)
+      .limit(query.limit)
+      .offset(query.offset),
+    deps.db
+      .select({ total: sql<number>`count(distinct (${reports.targetType}, ${reports.targetId}))::int` })
+      .from(reports)
+      .where(where),
+  ]);
+  const data: ReportGroup[] = rows.map((row) => {
+    const firstAt = new Date(row.first);
+    return {
+      targetType: row.targetType as ReportGroup['targetType'],
+      targetId: row.targetId,
+      count: row.count,
+      reasons: row.reasons as ReportGroup['reasons'],
+      status: query.status,
+      firstReportedAt: firstAt.toISOString(),
+      dueAt: new Date(firstAt.getTime() + REPORT_LIMIT_DAYS * DAY_MS).toISOString(),
+      hold: row.state ? { state: row.state, reason: row.reason ?? '' } : null,
+    };
+  });
+  return { data, total: total?.total ?? 0 };
 }
+
+/** The reported content in place, for the admin: its words, its media through signed links, its reports. */
+export async function reportedContent(deps: Deps, targetType: string, targetId: string): Promise<ReportedContent> {
+  const rows = await deps.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId)))
+    .orderBy(desc(reports.createdAt));
+  const [takedown] = targetType === 'takedown' ? await deps.db.select().from(takedownCases).where(eq(takedownCases.id, targetId)) : [];
+  const holdTarget = targetType === 'reupload' ? targetId : targetId;
+  const [target, hold, [holdRow]] = await Promise.all([
+    targetType === 'reupload'
+      ? Promise.resolve({ ownerId: null, title: 'Re-upload of removed material', text: '', fileIds: [targetId] })
+      : readTarget(deps.db, targetType, targetId),
+    holdOn(deps.db, holdTarget),
+    deps.db.select().from(moderationHolds).where(eq(moderationHolds.targetId, holdTarget)),
+  ]);
+  if (!rows.length && !target && !takedown) throw notFound('Report');
+  const fileRows = target ? await filesById(deps.db, target.fileIds) : [];
+  const link = (key: string | null) =>
+    !key ? null : key.startsWith(PUBLIC_PREFIX) ? publicUrl(key) : deps.mediaSigner.sign(key, SIGNED_SECONDS);
+  const media = fileRows.flatMap((file) => {
+    const url = link(file.status === 'finished' ? file.storageKey : file.thumbnailKey);
+    if (!url) return [];
+    return [{ kind: file.type === 'video' ? ('video' as const) : ('image' as const), url }];
+  });
+  const ownerId = target?.ownerId ?? holdRow?.ownerId ?? null;
+  const owners = ownerId ? await publicUsersById(deps.db, [ownerId]) : new Map();
+  return {
+    targetType: targetType as ReportedContent['targetType'],
+    targetId,
+    missing: !target && !takedown,
+    title: takedown ? `Takedown request ${takedown.caseNumber}` : (target?.title ?? 'Gone'),
+    text: takedown ? takedown.description : (target?.text ?? ''),
+    media,
+    owner: ownerId ? (owners.get(ownerId) ?? null) : null,
+    hold: hold ? { state: hold.state, reason: hold.reason } : null,
+    appeal: holdRow?.appealText
+      ? { text: holdRow.appealText, at: holdRow.appealedAt!.toISOString(), decision: holdRow.appealDecision }
+      : null,
+    takedown: takedown
+      ? { caseNumber: takedown.caseNumber, name: takedown.name, email: takedown.email, relation: takedown.relation, urls: takedown.urls }
+      : null,
+    reports: await presentReports(deps, rows),
+  };
+}
+
+/** Closes the open reports on a target and tells each reporter the outcome (never the penalty's details). */
+async function closeReports(deps: Deps, tx: Queryable, admin: SessionUser, targetType: string, targetId: string, actionTaken: boolean) {
+  const closed = await tx
+    .update(reports)
+    .set({ status: actionTaken ? 'resolved' : 'dismissed', handledBy: admin.id, handledAt: new Date() })
+    .where(and(eq(reports.targetId, targetId), eq(reports.status, 'open'), targetType ? eq(reports.targetType, targetType) : undefined))
+    .returning({ reporterId: reports.reporterId, targetType: reports.targetType });
+  const reporterIds = [...new Set(closed.flatMap((row) => (row.reporterId ? [row.reporterId] : [])))];
+  if (!reporterIds.length) return closed.length;
+  const addresses = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, reporterIds));
+  for (const reporter of addresses) {
+    const what = label(targetType);
+    await notify(deps, tx, {
+      userId: reporter.id,
+      kind: 'moderation',
+      text: `Your report on a ${what} was reviewed: ${actionTaken ? 'action taken' : 'no action'}.`,
+    });
+    await sendModerationMail(deps, tx, reporter.email, { key: 'report.outcome', what, actionTaken });
+  }
+  return closed.length;
+}
+
+/** Dismiss every open report on a target, with a reason (recorded). */
+export async function dismissReports(
+  deps: Deps,
+  request: FastifyRequest,
+  admin: SessionUser,
+  targetType: string,
+  targetId: string,
+  reason: string,
+) {
+  await deps.db.transaction(async (tx) => {
+    const closed = await closeReports(deps, tx, admin, targetType, targetId, false);
+    if (!closed) throw notFound('Open reports on this');
+    await recordAudit(tx, auditSourceOf(request), {
+      action: 'report.dismiss',
+      target: { type: targetType, id: targetId },
+      reason,
+      details: { reports: closed },
+    });
+  });
+}
+
+/** The old one-report switch (open, resolved, dismissed), kept for the list of single reports. */
+export async function handleReport(
+  deps: Deps,
+  request: FastifyRequest,
+  admin: SessionUser,
+  id: string,
+  status: 'open' | 'resolved' | 'dismissed',
+) {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(reports)
+      .set({ status, handledBy: status === 'open' ? null : admin.id, handledAt: status === 'open' ? null : new Date() })
+      .where(eq(reports.id, id))
+      .returning();
+    if (!row) throw notFound('Report');
+    await recordAudit(tx, auditSourceOf(request), { action: `report.${status}`, target: { type: 'report', id } });
+  });
+}
+
+const LIBRARY_TYPES = { feed: 'feed', video: 'video', gallery: 'gallery', product: 'product' } as const;
+
+/**
+ * Hide, remove or restore one piece of content (decision 046). A hold on the content and on each
+ * of its files: the visibility policies answer 404 to everyone but admins and its owner, and
+ * signed links stop. Removal is for good: it also deletes the stored media unless buyers keep
+ * what they paid for (not when the material is illegal), and remembers the images' hashes.
+ */
+export async function actOnContent(deps: Deps, request: FastifyRequest, admin: SessionUser, input: ContentActionInput) {
+  const target = await readTarget(deps.db, input.targetType, input.targetId);
+  if (!target) throw notFound('Content');
+  const what = label(input.targetType);
+  const library = LIBRARY_TYPES[input.targetType as keyof typeof LIBRARY_TYPES];
+  const dropMedia = await deps.db.transaction(async (tx) => {
+    const ids = [input.targetId, ...target.fileIds];
+    let drop = false;
+    if (input.action === 'restore') {
+      const removed = await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, ids)).returning();
+      if (!removed.length) throw notFound('A hold on this');
+      if (removed.some((hold) => hold.state === 'removed')) throw conflict('Removed content cannot be restored');
+    } else {
+      const existing = await holdOn(tx, input.targetId);
+      if (existing?.state === 'removed') throw conflict('This is removed already');
+      if (existing?.state === 'hidden' && input.action === 'hide') throw conflict('This is hidden already');
+      const buyersKeep = input.action === 'remove' && !input.illegal && !!library && (await hasBuyers(tx, library, input.targetId));
+      const state = input.action === 'hide' ? ('hidden' as const) : ('removed' as const);
+      await tx
+        .insert(moderationHolds)
+        .values(
+          ids.map((targetId) => ({
+            targetId,
+            targetType: targetId === input.targetId ? input.targetType : 'file',
+            ownerId: target.ownerId,
+            state,
+            reason: input.reason,
+            buyersKeep,
+            actedBy: admin.id,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: moderationHolds.targetId,
+          set: {
+            state,
+            reason: input.reason,
+            buyersKeep,
+            actedBy: admin.id,
+            appealText: null,
+            appealedAt: null,
+            appealDecision: null,
+            appealDecidedAt: null,
+          },
+        });
+      if (target.ownerId) {
+        const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.ownerId));
+        await notify(deps, tx, {
+          userId: target.ownerId,
+          kind: 'moderation',
+          text: `Your ${what} was ${state} by moderation: ${input.reason}`,
+          link: '/moderation',
+        });
+        await sendModerationMail(deps, tx, owner?.email, {
+          key: state === 'hidden' ? 'content.hidden' : 'content.removed',
+          what,
+          reason: input.reason,
+        });
+      }
+      await closeReports(deps, tx, admin, input.targetType, input.targetId, true);
+      drop = state === 'removed' && !buyersKeep;
+    }
+    await recordAudit(tx, auditSourceOf(request), {
+      action: `content.${input.action}`,
+      target: { type: input.targetType, id: input.targetId },
+      reason: input.reason,
+      details: { reportId: input.reportId ?? null, illegal: input.illegal ?? false, ownerId: target.ownerId },
+    });
+    return drop;
+  });
+  if (dropMedia) {
+    const fileRows = await filesById(deps.db, target.fileIds);
+    await rememberRemovedImages(deps, input.targetType, input.targetId, fileRows);
+    await removeStored(deps, fileRows);
+  }
+}
+
+/** The owner appeals a hold once, with a text; it joins the admin's queue. */
+export async function appeal(deps: Deps, owner: SessionUser, targetId: string, text: string) {
+  await deps.db.transaction(async (tx) => {
+    const [hold] = await tx.select().from(moderationHolds).where(eq(moderationHolds.targetId, targetId)).for('update');
+    const refusal = () => notFound('Moderated item');
+    if (!hold || hold.targetType === 'file' || hold.state === 'review') throw refusal();
+    assertMay(owner, 'content.appeal', hold, refusal);
+    if (hold.appealedAt) throw conflict('You have already appealed this decision; an appeal can be made once');
+    await tx.update(moderationHolds).set({ appealText: text, appealedAt: new Date() }).where(eq(moderationHolds.targetId, targetId));
+  });
+}
+
+/** The admin's answer to an appeal: uphold the hold, or restore the content; the owner is told. */
+export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId: string, input: z.output<typeof appealDecisionSchema>) {
+  await deps.db.transaction(async (tx) => {
+    const [hold] = await tx.select().from(moderationHolds).where(eq(moderationHolds.targetId, targetId)).for('update');
+    if (!hold?.appealedAt) throw notFound('Appeal');
+    if (hold.appealDecidedAt) throw conflict('This appeal is decided already');
+    const upheld = input.decision === 'uphold';
+    if (!upheld && hold.state === 'removed' && !hold.buyersKeep) throw conflict('Removed media is deleted and cannot be restored');
+    if (upheld)
+      await tx
+        .update(moderationHolds)
+        .set({ appealDecision: `upheld: ${input.reason}`, appealDecidedAt: new Date() })
+        .where(eq(moderationHolds.targetId, targetId));
+    else {
+      const target = await readTarget(tx, hold.targetType, targetId);
+      await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, [targetId, ...(target?.fileIds ?? [])]));
+    }
+    const what = label(hold.targetType);
+    if (hold.ownerId) {
+      const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, hold.ownerId));
+      await notify(deps, tx, {
+        userId: hold.ownerId,
+        kind: 'moderation',
+        text: `Your appeal about your ${what} was ${upheld ? 'not granted' : 'granted: it is restored'}. ${input.reason}`,
+        link: '/moderation',
+      });
+      await sendModerationMail(deps, tx, owner?.email, { key: 'appeal.decided', what, upheld, reason: input.reason });
+    }
+    await recordAudit(tx, auditSourceOf(request), {
+      action: upheld ? 'appeal.uphold' : 'appeal.restore',
+      target: { type: hold.targetType, id: targetId },
+      reason: input.reason,
+    });
+  });
+}
+
+/** Appeals waiting for the admin, oldest first. */
+export async function pendingAppeals(deps: Deps) {
+  const rows = await deps.db
+    .select()
+    .from(moderationHolds)
+    .where(and(sql`${moderationHolds.appealedAt} is not null`, sql`${moderationHolds.appealDecidedAt} is null`))
+    .orderBy(moderationHolds.appealedAt)
+    .limit(100);
+  return rows.map(presentHold);
+}
+
+const presentHold = (row: typeof moderationHolds.$inferSelect): ModeratedItem => ({
+  targetType: row.targetType,
+  targetId: row.targetId,
+  state: row.state,
+  reason: row.reason,
+  createdAt: row.createdAt.toISOString(),
+  appealText: row.appealText,
+  appealedAt: row.appealedAt?.toISOString() ?? null,
+  appealDecision: row.appealDecision,
+});
+
+/** A creator's (or any author's) moderated items, newest first. */
+export async function myModeratedItems(deps: Deps, owner: SessionUser) {
+  const rows = await deps.db
+    .select()
+    .from(moderationHolds)
+    .where(and(eq(moderationHolds.ownerId, owner.id), or(sql`${moderationHolds.targetType} <> 'file'`)))
+    .orderBy(desc(moderationHolds.createdAt))
+    .limit(100);
+  return rows.map(presentHold);
+}
+
+const caseNumberOf = (n: number | bigint, at: Date) => `LL-${at.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
+
+/** A complaint without an account: a case with a number, e-mailed to the person, in the admin's queue. */
+export async function openTakedown(deps: Deps, input: z.output<typeof takedownSchema>, ip: string) {
+  await verifyRecaptchaIfEnabled(deps, input.recaptchaToken, ip);
+  return deps.db.transaction(async (tx) => {
+    const seq = await tx.execute(sql`select nextval('takedown_case_numbers') as n`);
+    const caseNumber = caseNumberOf((seq.rows[0] as { n: string }).n as unknown as number, new Date());
+    const [row] = await tx
+      .insert(takedownCases)
+      .values({
+        caseNumber,
+        name: input.name,
+        email: input.email,
+        relation: input.relation,
+        urls: input.urls,
+        description: input.description,
+        sworn: input.sworn,
+        ip,
+      })
+      .returning();
+    await tx.insert(reports).values({
+      reporterId: null,
+      targetType: 'takedown',
+      targetId: row!.id,
+      reason: input.relation === 'rightsHolder' ? 'copyright' : 'other',
+      description: `${input.urls.join('\n')}\n\n${input.description}`.slice(0, 2000),
+    });
+    await sendModerationMail(deps, tx, input.email, { key: 'takedown.received', caseNumber, name: input.name });
+    return { caseNumber };
+  });
+}
+
+export type { TakedownInput };

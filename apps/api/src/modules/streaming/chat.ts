@@ -66,7 +66,7 @@ export async function updateStreamConversation(deps: Deps, actor: SessionUser, c
 export async function listStreamMessages(deps: Deps, viewer: SessionUser, conversationId: string, page: { offset: number; limit: number }) {
   const { session } = await chatOf(deps.db, conversationId);
   await assertMayWatch(deps.db, viewer, session);
-  const { rows, total } = await pageOfLines(deps.db, conversationId, page);
+  const { rows, total } = await pageOfLines(deps.db, conversationId, page, viewer);
   const senders = await publicUsersById(
     deps.db,
     rows.map((row) => row.senderId),

@@ -89,6 +89,7 @@ export function SiteFooter() {
           </a>
         ))}
         <Link to="/contact">Contact</Link>
+        <Link to="/takedown">Report content (no account)</Link>
       </nav>
       {/* Footer content is shown as text: an admin's markup never runs in visitors' browsers. */}
       <p className="site-footer-text">{settings?.footerContent || `© ${new Date().getFullYear()} ${settings?.siteName ?? 'Limelight'}`}</p>

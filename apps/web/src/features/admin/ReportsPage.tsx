@@ -1,95 +1,384 @@
-import { type Report, reportStatuses, reportTargetTypes } from '@limelight/contracts';
-import { Button, Card, Flex, Space, Table, Tag, Typography } from 'antd';
+import {
+  type ContentAction,
+  type ModeratedItem,
+  REPORT_LIMIT_DAYS,
+  type ReportedContent,
+  type ReportGroup,
+  reportCaseTypes,
+  reportStatuses,
+  type StandingAction,
+} from '@limelight/contracts';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Flex,
+  Form,
+  Image,
+  Input,
+  List,
+  Modal,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useAdminReportsQuery, useHandleReportMutation } from '../community/api';
+import {
+  useAccountStandingMutation,
+  useContentActionMutation,
+  useDecideAppealMutation,
+  useDismissReportsMutation,
+  usePendingAppealsQuery,
+  useReportedContentQuery,
+  useReportGroupsQuery,
+} from '../community/api';
 
 const filterNames = ['status', 'targetType'] as const;
-const statusColor: Record<Report['status'], string> = { open: 'warning', resolved: 'success', dismissed: 'default' };
+const DAY_MS = 86_400_000;
 
-/** The report queue: what users flagged, newest first, resolved or dismissed by an admin. */
+/** Time left against the 7-day limit, coloured as it runs out. */
+function TimeLeft({ dueAt }: { dueAt: string }) {
+  const left = new Date(dueAt).getTime() - Date.now();
+  const days = Math.floor(Math.abs(left) / DAY_MS);
+  const hours = Math.floor((Math.abs(left) % DAY_MS) / 3_600_000);
+  const text = `${days} d ${hours} h`;
+  if (left < 0) return <Tag color="error">{text} over</Tag>;
+  return <Tag color={left < 2 * DAY_MS ? 'warning' : 'default'}>{text} left</Tag>;
+}
+
+type Pending =
+  | { kind: 'dismiss' }
+  | { kind: 'content'; action: ContentAction }
+  | { kind: 'standing'; action: Exclude<StandingAction, 'restore'> }
+  | { kind: 'appeal'; decision: 'uphold' | 'restore' };
+
+const pendingTitle = (pending: Pending) =>
+  pending.kind === 'dismiss'
+    ? 'Dismiss the reports'
+    : pending.kind === 'content'
+      ? `${pending.action[0]!.toUpperCase()}${pending.action.slice(1)} this content`
+      : pending.kind === 'standing'
+        ? `${pending.action[0]!.toUpperCase()}${pending.action.slice(1)} the account`
+        : pending.decision === 'uphold'
+          ? 'Uphold the decision'
+          : 'Restore the content';
+
+/** The reported content in place, its reports, and every action (each with a reason). */
+function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; targetId: string; onClose: () => void }) {
+  const { data, isFetching } = useReportedContentQuery({ targetType, targetId });
+  const [pending, setPending] = useState<Pending>();
+  const [form] = Form.useForm<{ reason: string; until?: Dayjs; illegal?: boolean }>();
+  const [dismiss, dismissing] = useDismissReportsMutation();
+  const [act, acting] = useContentActionMutation();
+  const [stand, standing] = useAccountStandingMutation();
+  const [decide, deciding] = useDecideAppealMutation();
+  const content = data as ReportedContent | undefined;
+  const moderatable = content && !['takedown', 'reupload'].includes(content.targetType) && !content.missing;
+
+  const run = async ({ reason, until }: { reason: string; until?: Dayjs }) => {
+    if (!pending) return;
+    try {
+      const answer =
+        pending.kind === 'dismiss'
+          ? await dismiss({ targetType, targetId, reason }).unwrap()
+          : pending.kind === 'content'
+            ? await act({ targetType: targetType as never, targetId, action: pending.action, reason }).unwrap()
+            : pending.kind === 'standing'
+              ? await stand({
+                  accountId: content!.owner!._id,
+                  action: pending.action,
+                  reason,
+                  ...(until ? { until: until.toISOString() } : {}),
+                  ...(content?.reports[0] ? { reportId: content.reports[0]._id } : {}),
+                }).unwrap()
+              : await decide({ targetId, decision: pending.decision, reason }).unwrap();
+      toast.success(answer.message);
+      setPending(undefined);
+      form.resetFields();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <Drawer open title="Reported content" onClose={onClose} width="min(720px, 100vw)">
+      {isFetching && !content ? (
+        <Skeleton active />
+      ) : !content ? null : (
+        <Flex vertical gap={16}>
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'kind', label: 'What', children: content.targetType },
+              { key: 'title', label: 'Title', children: content.title },
+              {
+                key: 'owner',
+                label: 'Creator',
+                children: content.owner ? `${content.owner.name} (@${content.owner.username ?? ''})` : '—',
+              },
+              {
+                key: 'hold',
+                label: 'State',
+                children: content.hold ? (
+                  <Tag color="error">
+                    {content.hold.state}: {content.hold.reason}
+                  </Tag>
+                ) : content.missing ? (
+                  <Tag>gone</Tag>
+                ) : (
+                  <Tag color="success">visible</Tag>
+                ),
+              },
+            ]}
+          />
+          {content.text && (
+            <Card size="small" title="Content">
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{content.text}</Typography.Paragraph>
+            </Card>
+          )}
+          {content.media.length > 0 && (
+            <Flex gap={8} wrap>
+              {content.media.map((item) =>
+                item.kind === 'video' ? (
+                  // biome-ignore lint/a11y/useMediaCaption: user uploads carry no captions; the admin reviews the picture
+                  <video key={item.url} src={item.url} controls width={320} aria-label="Reported video" />
+                ) : (
+                  <Image key={item.url} src={item.url} width={160} alt="Reported image" />
+                ),
+              )}
+            </Flex>
+          )}
+          {content.takedown && (
+            <Descriptions
+              size="small"
+              column={1}
+              bordered
+              title={`Case ${content.takedown.caseNumber}`}
+              items={[
+                { key: 'name', label: 'Name', children: content.takedown.name },
+                { key: 'email', label: 'E-mail', children: content.takedown.email },
+                { key: 'relation', label: 'Relation', children: content.takedown.relation },
+                { key: 'urls', label: 'Links', children: content.takedown.urls.join('\n') },
+              ]}
+            />
+          )}
+          {content.appeal && (
+            <Card size="small" title="Appeal">
+              <Typography.Paragraph>{content.appeal.text}</Typography.Paragraph>
+              <Typography.Text type="secondary">{content.appeal.decision ?? 'Waiting for a decision'}</Typography.Text>
+            </Card>
+          )}
+          <Space wrap>
+            <Button onClick={() => setPending({ kind: 'dismiss' })}>Dismiss</Button>
+            {moderatable && !content.hold && <Button onClick={() => setPending({ kind: 'content', action: 'hide' })}>Hide content</Button>}
+            {moderatable && content.hold?.state !== 'removed' && (
+              <Button danger onClick={() => setPending({ kind: 'content', action: 'remove' })}>
+                Remove content
+              </Button>
+            )}
+            {moderatable && content.hold?.state === 'hidden' && (
+              <Button onClick={() => setPending({ kind: 'content', action: 'restore' })}>Restore content</Button>
+            )}
+            {content.owner && (
+              <>
+                <Button onClick={() => setPending({ kind: 'standing', action: 'warn' })}>Warn</Button>
+                <Button onClick={() => setPending({ kind: 'standing', action: 'suspend' })}>Suspend</Button>
+                <Button danger onClick={() => setPending({ kind: 'standing', action: 'ban' })}>
+                  Ban
+                </Button>
+              </>
+            )}
+            {content.appeal && !content.appeal.decision && (
+              <>
+                <Button onClick={() => setPending({ kind: 'appeal', decision: 'uphold' })}>Uphold</Button>
+                <Button onClick={() => setPending({ kind: 'appeal', decision: 'restore' })}>Grant appeal</Button>
+              </>
+            )}
+          </Space>
+          <List
+            header={<Typography.Text strong>Reports ({content.reports.length})</Typography.Text>}
+            dataSource={content.reports}
+            locale={{ emptyText: 'No reports' }}
+            renderItem={(report) => (
+              <List.Item>
+                <List.Item.Meta
+                  title={
+                    <>
+                      <Tag>{report.reason}</Tag>{' '}
+                      {report.reporter ? `@${report.reporter.username ?? report.reporter.name}` : 'Without an account'}{' '}
+                      <Typography.Text type="secondary">{formatMoment(report.createdAt)}</Typography.Text>
+                    </>
+                  }
+                  description={report.description || 'No note'}
+                />
+              </List.Item>
+            )}
+          />
+        </Flex>
+      )}
+      <Modal
+        open={!!pending}
+        title={pending && pendingTitle(pending)}
+        okText="Confirm"
+        confirmLoading={dismissing.isLoading || acting.isLoading || standing.isLoading || deciding.isLoading}
+        onOk={() => form.submit()}
+        onCancel={() => setPending(undefined)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={run} requiredMark={false}>
+          <Form.Item
+            name="reason"
+            label="Reason (the person acted on reads it)"
+            rules={[{ required: true, min: 3, message: 'Reason: say why, in 3 characters or more' }]}
+          >
+            <Input.TextArea rows={3} maxLength={2000} />
+          </Form.Item>
+          {pending?.kind === 'standing' && pending.action === 'suspend' && (
+            <Form.Item name="until" label="Suspended until" rules={[{ required: true, message: 'Suspended until: choose a date' }]}>
+              <DatePicker showTime />
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}
+
+function AppealsTab({ open }: { open: (targetType: string, targetId: string) => void }) {
+  const { data, isFetching } = usePendingAppealsQuery();
+  return (
+    <Table<ModeratedItem>
+      rowKey="targetId"
+      loading={isFetching}
+      dataSource={data}
+      pagination={false}
+      scroll={{ x: 640 }}
+      locale={{ emptyText: 'No appeals waiting' }}
+      columns={[
+        { title: 'What', dataIndex: 'targetType' },
+        { title: 'Decision', dataIndex: 'reason', ellipsis: true },
+        { title: 'Appeal', dataIndex: 'appealText', ellipsis: true },
+        { title: 'Appealed', dataIndex: 'appealedAt', render: (date: string) => formatMoment(date) },
+        {
+          title: 'Open',
+          key: 'open',
+          render: (_: unknown, row) => (
+            <Button size="small" onClick={() => open(row.targetType, row.targetId)}>
+              Open
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The report queue (issue 27): one row per reported target, oldest first against the 7-day limit. */
 export function ReportsPage() {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'createdAt' });
-  const { data, isFetching } = useAdminReportsQuery(query);
-  const [handle] = useHandleReportMutation();
-  const set = (id: string, status: Report['status']) =>
-    handle({ id, status })
-      .unwrap()
-      .then((answer) => toast.success(answer.message))
-      .catch((error: unknown) => toast.error(errorMessage(error)));
+  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'firstReportedAt', sort: 'asc' });
+  const { data, isFetching } = useReportGroupsQuery(query);
+  const [params, setParams] = useSearchParams();
+  const opened = params.get('case')?.split(':');
+  const tab = params.get('tab') ?? 'reports';
+  const setParam = (name: string, value?: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      return next;
+    });
+  const open = (targetType: string, targetId: string) => setParam('case', `${targetType}:${targetId}`);
 
   return (
     <Card>
       <PageTitle>Reports</PageTitle>
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <SelectFilter
-          value={state.filters.status}
-          onChange={(value) => setFilter('status', value)}
-          values={reportStatuses}
-          placeholder="Status"
-          label="Filter by status"
-        />
-        <SelectFilter
-          value={state.filters.targetType}
-          onChange={(value) => setFilter('targetType', value)}
-          values={reportTargetTypes}
-          placeholder="What"
-          label="Filter by kind"
-          width={160}
-        />
-      </Flex>
-      <Table<Report>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        scroll={{ x: 800 }}
-        locale={{ emptyText: 'Nothing reported' }}
-        {...tableProps<Report>(data?.total)}
-        columns={[
+      <Typography.Paragraph type="secondary">Every report is answered within {REPORT_LIMIT_DAYS} days.</Typography.Paragraph>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParam('tab', key === 'reports' ? undefined : key)}
+        items={[
           {
-            title: 'What',
-            dataIndex: 'targetType',
-            render: (type: string, row) => <Typography.Text copyable={{ text: row.targetId }}>{type}</Typography.Text>,
-          },
-          { title: 'Reason', dataIndex: 'reason' },
-          { title: 'Details', dataIndex: 'description', ellipsis: true },
-          { title: 'By', key: 'reporter', render: (_: unknown, row) => row.reporter.username ?? row.reporter.name },
-          { title: 'Status', dataIndex: 'status', render: (status: Report['status']) => <Tag color={statusColor[status]}>{status}</Tag> },
-          {
-            title: 'Reported',
-            dataIndex: 'createdAt',
-            sorter: true,
-            sortOrder: sortOrder('createdAt'),
-            render: (date: string) => formatMoment(date),
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_: unknown, row) => (
-              <Space>
-                {row.status !== 'resolved' && (
-                  <Button size="small" onClick={() => set(row._id, 'resolved')}>
-                    Resolve
-                  </Button>
-                )}
-                {row.status !== 'dismissed' && (
-                  <Button size="small" onClick={() => set(row._id, 'dismissed')}>
-                    Dismiss
-                  </Button>
-                )}
-                {row.status !== 'open' && (
-                  <Button size="small" onClick={() => set(row._id, 'open')}>
-                    Reopen
-                  </Button>
-                )}
-              </Space>
+            key: 'reports',
+            label: 'Reports',
+            children: (
+              <>
+                <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+                  <SelectFilter
+                    value={state.filters.status}
+                    onChange={(value) => setFilter('status', value)}
+                    values={reportStatuses}
+                    placeholder="Open"
+                    label="Filter by status"
+                  />
+                  <SelectFilter
+                    value={state.filters.targetType}
+                    onChange={(value) => setFilter('targetType', value)}
+                    values={reportCaseTypes}
+                    placeholder="What"
+                    label="Filter by kind"
+                    width={160}
+                  />
+                </Flex>
+                <Table<ReportGroup>
+                  rowKey={(row) => `${row.targetType}:${row.targetId}`}
+                  loading={isFetching}
+                  dataSource={data?.data}
+                  scroll={{ x: 800 }}
+                  locale={{ emptyText: 'Nothing reported' }}
+                  {...tableProps<ReportGroup>(data?.total)}
+                  onRow={(row) => ({ onClick: () => open(row.targetType, row.targetId) })}
+                  columns={[
+                    {
+                      title: 'What',
+                      dataIndex: 'targetType',
+                      render: (type: string, row) => (
+                        <Button type="link" onClick={() => open(row.targetType, row.targetId)}>
+                          {type}
+                        </Button>
+                      ),
+                    },
+                    { title: 'Reports', dataIndex: 'count', sorter: true, sortOrder: sortOrder('count') },
+                    {
+                      title: 'Reasons',
+                      dataIndex: 'reasons',
+                      render: (reasons: string[]) => reasons.map((reason) => <Tag key={reason}>{reason}</Tag>),
+                    },
+                    {
+                      title: 'First reported',
+                      dataIndex: 'firstReportedAt',
+                      sorter: true,
+                      sortOrder: sortOrder('firstReportedAt'),
+                      render: (date: string) => formatMoment(date),
+                    },
+                    { title: 'Time left', dataIndex: 'dueAt', render: (dueAt: string) => <TimeLeft dueAt={dueAt} /> },
+                    {
+                      title: 'State',
+                      dataIndex: 'hold',
+                      render: (hold: ReportGroup['hold']) => (hold ? <Tag color="error">{hold.state}</Tag> : null),
+                    },
+                  ]}
+                />
+              </>
             ),
           },
+          { key: 'appeals', label: 'Appeals', children: <AppealsTab open={open} /> },
         ]}
       />
+      {opened?.length === 2 && <CaseDrawer targetType={opened[0]!} targetId={opened[1]!} onClose={() => setParam('case')} />}
     </Card>
   );
 }

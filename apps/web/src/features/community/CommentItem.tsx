@@ -8,6 +8,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { BlockButton } from '../blocks/BlockButton';
 import { useCommentsQuery, useDeleteCommentMutation, useLikeCommentMutation } from './api';
 import { CommentComposer } from './CommentComposer';
+import { ReportButton } from './ReportButton';
 
 const REPLY_PAGE = 5;
 type Item = { objectType: Comment['objectType']; objectId: string };
@@ -70,6 +71,7 @@ export function CommentItem({
               </Button>,
             ]
           : []),
+        ...(author && author._id !== viewer?._id ? [<ReportButton key="report" targetType="comment" targetId={comment._id} />] : []),
         ...(viewer?.isPerformer && author && comment.canDelete && author._id !== viewer._id
           ? [<BlockButton key="block" user={author} />]
           : []),

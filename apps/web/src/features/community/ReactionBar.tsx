@@ -1,5 +1,5 @@
 import { BookOutlined, CommentOutlined, HeartFilled, HeartOutlined, ReadOutlined } from '@ant-design/icons';
-import type { Report } from '@limelight/contracts';
+import type { ModerationTargetType } from '@limelight/contracts';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { ReportButton } from './ReportButton';
@@ -22,7 +22,7 @@ export function ReactionBar({
   onReact,
   extra,
 }: {
-  target: { type: Report['targetType']; id: string };
+  target: { type: ModerationTargetType; id: string };
   isLiked: boolean;
   likes: number;
   isBookmarked: boolean;

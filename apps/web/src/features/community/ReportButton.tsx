@@ -1,5 +1,5 @@
 import { FlagOutlined } from '@ant-design/icons';
-import type { Report } from '@limelight/contracts';
+import type { ModerationTargetType, Report } from '@limelight/contracts';
 import { reportReasons } from '@limelight/contracts/constants';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
@@ -17,7 +17,16 @@ const reasonLabels: Record<Report['reason'], string> = {
 };
 
 /** "Report" and the dialog asking why; signed-out visitors are asked to log in first. */
-export function ReportButton({ targetType, targetId }: { targetType: Report['targetType']; targetId: string }) {
+export function ReportButton({
+  targetType,
+  targetId,
+  withLabel = false,
+}: {
+  targetType: ModerationTargetType;
+  targetId: string;
+  /** Show the word beside the flag (pages with room); otherwise the icon alone, named for screen readers. */
+  withLabel?: boolean;
+}) {
   const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: Report['reason']; description: string }>();
@@ -37,7 +46,9 @@ export function ReportButton({ targetType, targetId }: { targetType: Report['tar
 
   return (
     <>
-      <Button type="text" icon={<FlagOutlined aria-hidden />} aria-label="Report" onClick={signedIn(() => setOpen(true))} />
+      <Button type="text" icon={<FlagOutlined aria-hidden />} aria-label="Report" onClick={signedIn(() => setOpen(true))}>
+        {withLabel ? 'Report' : null}
+      </Button>
       <Modal
         open={open}
         title="Report"

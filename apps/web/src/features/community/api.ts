@@ -1,4 +1,16 @@
-import type { Comment, ListResponse, ReactionInput, Report } from '@limelight/contracts';
+import type {
+  Comment,
+  ContentActionInput,
+  ListResponse,
+  ModeratedItem,
+  ModerationTargetType,
+  ReactionInput,
+  Report,
+  ReportedContent,
+  ReportGroup,
+  StandingActionInput,
+  TakedownInput,
+} from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 /** The cached lists that show a comment or reaction count, by what was commented on or reacted to. */
@@ -44,7 +56,7 @@ export const communityApi = api.injectEndpoints({
     }),
     report: build.mutation<
       { message: string },
-      { targetType: Report['targetType']; targetId: string; reason: Report['reason']; description: string }
+      { targetType: ModerationTargetType; targetId: string; reason: Report['reason']; description: string }
     >({
       query: (body) => ({ url: '/reports', method: 'POST', body }),
     }),
@@ -55,6 +67,51 @@ export const communityApi = api.injectEndpoints({
     handleReport: build.mutation<{ message: string }, { id: string; status: Report['status'] }>({
       query: ({ id, status }) => ({ url: `/admin/reports/${id}`, method: 'PUT', body: { status } }),
       invalidatesTags: ['Reports'],
+    }),
+    /** The queue: one row per reported target (decision 046). */
+    reportGroups: build.query<ListResponse<ReportGroup>, Record<string, string | number | undefined>>({
+      query: (params) => ({ url: '/admin/reports/groups', params }),
+      providesTags: ['Reports'],
+    }),
+    reportedContent: build.query<ReportedContent, { targetType: string; targetId: string }>({
+      query: ({ targetType, targetId }) => ({ url: `/admin/reports/targets/${targetType}/${targetId}` }),
+      providesTags: ['Reports'],
+    }),
+    dismissReports: build.mutation<{ message: string }, { targetType: string; targetId: string; reason: string }>({
+      query: ({ targetType, targetId, reason }) => ({
+        url: `/admin/reports/targets/${targetType}/${targetId}`,
+        method: 'PUT',
+        body: { reason },
+      }),
+      invalidatesTags: ['Reports'],
+    }),
+    contentAction: build.mutation<{ message: string }, ContentActionInput>({
+      query: (body) => ({ url: '/admin/moderation/actions', method: 'POST', body }),
+      invalidatesTags: ['Reports'],
+    }),
+    /** Warn, suspend or ban an account (the route is the accounts engineer's: `PUT /admin/accounts/:id/standing`). */
+    accountStanding: build.mutation<{ message: string }, StandingActionInput & { accountId: string }>({
+      query: ({ accountId, ...body }) => ({ url: `/admin/accounts/${accountId}/standing`, method: 'PUT', body }),
+      invalidatesTags: ['Reports'],
+    }),
+    pendingAppeals: build.query<ModeratedItem[], void>({
+      query: () => ({ url: '/admin/moderation/appeals' }),
+      providesTags: ['Reports'],
+    }),
+    decideAppeal: build.mutation<{ message: string }, { targetId: string; decision: 'uphold' | 'restore'; reason: string }>({
+      query: ({ targetId, ...body }) => ({ url: `/admin/moderation/appeals/${targetId}`, method: 'PUT', body }),
+      invalidatesTags: ['Reports'],
+    }),
+    myModeratedItems: build.query<ModeratedItem[], void>({
+      query: () => ({ url: '/moderation/items' }),
+      providesTags: ['Reports'],
+    }),
+    appeal: build.mutation<{ message: string }, { targetId: string; text: string }>({
+      query: ({ targetId, text }) => ({ url: `/moderation/items/${targetId}/appeal`, method: 'POST', body: { text } }),
+      invalidatesTags: ['Reports'],
+    }),
+    takedown: build.mutation<{ caseNumber: string; message: string }, TakedownInput>({
+      query: (body) => ({ url: '/takedown', method: 'POST', body }),
     }),
   }),
 });
@@ -68,4 +125,14 @@ export const {
   useReportMutation,
   useAdminReportsQuery,
   useHandleReportMutation,
+  useReportGroupsQuery,
+  useReportedContentQuery,
+  useDismissReportsMutation,
+  useContentActionMutation,
+  useAccountStandingMutation,
+  usePendingAppealsQuery,
+  useDecideAppealMutation,
+  useMyModeratedItemsQuery,
+  useAppealMutation,
+  useTakedownMutation,
 } = communityApi;

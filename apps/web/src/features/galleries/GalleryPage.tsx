@@ -116,7 +116,7 @@ function GalleryPhotos({ galleryId, performer }: { galleryId: string; performer:
           <PhotoButton key={photo._id} src={photo.file.thumbnailUrl} alt={photos[index]!.alt} onOpen={() => lightbox.show(index)} square />
         ))}
       </div>
-      <Lightbox photos={photos} {...lightbox} />
+      <Lightbox photos={photos} {...lightbox} reportable />
       <Pagination
         style={{ marginTop: 16 }}
         current={page}

@@ -3,6 +3,7 @@ import { Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
 import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
 import { useTabCycle } from '../../shared/hooks/useTabCycle';
+import { ReportButton } from '../community/ReportButton';
 
 export type LightboxPhoto = { key: string; src: string; alt: string };
 
@@ -17,12 +18,15 @@ export function Lightbox({
   open,
   onIndex,
   onClose,
+  reportable = false,
 }: {
   photos: LightboxPhoto[];
   index: number;
   open: boolean;
   onIndex: (index: number) => void;
   onClose: () => void;
+  /** Gallery photos (whose `key` is the photo's id) can each be reported. */
+  reportable?: boolean;
 }) {
   const photo = photos[index];
   const count = photos.length;
@@ -49,6 +53,7 @@ export function Lightbox({
           <div className={count > 1 ? 'lightbox-stage lightbox-stage-fixed' : 'lightbox-stage'}>
             <img src={photo.src} alt={photo.alt} data-testid="lightbox-image" />
           </div>
+          {reportable && <ReportButton targetType="photo" targetId={photo.key} withLabel />}
           {count > 1 && (
             <Flex gap={8}>
               <Button icon={<LeftOutlined aria-hidden />} onClick={previous}>

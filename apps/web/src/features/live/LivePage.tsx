@@ -9,6 +9,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
+import { ReportButton } from '../community/ReportButton';
 import { PayModal, TipButton } from '../wallet/PayButtons';
 import { usePayDialog } from '../wallet/usePayDialog';
 import { AgoraPlayer } from './AgoraPlayer';
@@ -105,6 +106,7 @@ function Watching({
           <div className="live-actions">
             <TipButton performer={session.performer} sessionId={session._id} />
             <RequestPrivateShow session={session} />
+            <ReportButton targetType="live" targetId={session._id} withLabel />
           </div>
           <div>
             <PageTitle className="live-title">{session.title || `${name} is live`}</PageTitle>

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { ReportButton } from '../community/ReportButton';
 import {
   useClearStreamChatMutation,
   useDeleteStreamMessageMutation,
@@ -209,6 +210,7 @@ export function StreamChat({
               line={line}
               // A fan takes back their own chat lines, not a tip's line: the tip itself stays paid.
               canDelete={!line.isDeleted && !ended && (moderator || (line.senderId === me?._id && line.tip === null))}
+              canReport={!line.isDeleted && line.senderId !== me?._id}
               onDelete={() =>
                 remove(line._id)
                   .unwrap()
@@ -249,7 +251,17 @@ export function StreamChat({
   );
 }
 
-function ChatLine({ line, canDelete, onDelete }: { line: StreamMessage; canDelete: boolean; onDelete: () => void }) {
+function ChatLine({
+  line,
+  canDelete,
+  canReport,
+  onDelete,
+}: {
+  line: StreamMessage;
+  canDelete: boolean;
+  canReport: boolean;
+  onDelete: () => void;
+}) {
   const tip = line.tip !== null;
   return (
     <div className={`stream-line${tip ? ' tip' : ''}${line.isDeleted ? ' deleted' : ''}`} data-testid="stream-line">
@@ -263,6 +275,7 @@ function ChatLine({ line, canDelete, onDelete }: { line: StreamMessage; canDelet
         )}
         {(!tip || line.isDeleted || line.text) && <span>{line.text}</span>}
       </div>
+      {canReport && <ReportButton targetType="liveChat" targetId={line._id} />}
       {canDelete && (
         <Button type="text" size="small" icon={<DeleteOutlined aria-hidden />} aria-label="Delete message" onClick={onDelete} />
       )}

@@ -12,6 +12,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
+import { ReportButton } from '../community/ReportButton';
 import { TipButton, UnlockButton } from '../wallet/PayButtons';
 import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation, useSendMessageMutation } from './api';
 import { Composer } from './Composer';
@@ -268,6 +269,7 @@ function MessageBubble({
       </div>
       <Flex gap={4} align="center" className="message-meta">
         <Typography.Text type="secondary">{time}</Typography.Text>
+        {!mine && !message.isDeleted && <ReportButton targetType="message" targetId={message._id} />}
         {mine && !message.isDeleted && (
           <>
             <span role="img" aria-label={message.isSeen ? 'Seen' : 'Sent'} title={message.isSeen ? 'Seen' : 'Sent'}>

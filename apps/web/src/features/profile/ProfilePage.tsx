@@ -11,6 +11,7 @@ import { CopyButton } from '../../shared/ui/CopyButton';
 import { Result } from '../../shared/ui/Result';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks/BlockButton';
+import { ReportButton } from '../community/ReportButton';
 import { FeedList } from '../feeds/FeedList';
 import { CreatorGalleries } from '../galleries/GalleryGrid';
 import { LiveBadge } from '../live/LiveBadge';
@@ -106,6 +107,7 @@ export default function ProfilePage() {
             )}
             {!own && <FollowButton performer={performer} />}
             {!own && <BookmarkButton performer={performer} />}
+            {!own && <ReportButton targetType="performer" targetId={performer._id} withLabel />}
             {!own && !viewer?.isAdmin && !viewer?.isPerformer && <MessageButton person={{ ...performer, isPerformer: true }} />}
             {!own && <TipButton performer={{ ...performer, isPerformer: true }} />}
             <CopyButton text={pageUrl} />

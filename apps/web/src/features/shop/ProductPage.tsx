@@ -11,6 +11,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
+import { ReportButton } from '../community/ReportButton';
 import { useBookmarkProductMutation, useProductQuery } from './api';
 import { BuyButton, DownloadButton, myOrdersLink } from './BuyButton';
 import { productTypeLabels, stockNote } from './shop-rules';
@@ -95,6 +96,7 @@ function ProductActions({ product }: { product: Product }) {
     <Flex gap={8} wrap align="center">
       {product.isBought ? <DownloadButton productId={product._id} /> : <BuyButton product={product} />}
       <BookmarkToggle product={product} />
+      <ReportButton targetType="product" targetId={product._id} withLabel />
     </Flex>
   );
 }

@@ -10,6 +10,7 @@ import { readableTextOn } from '../../shared/lib/contrast';
 import { formatMoment } from '../../shared/lib/dates';
 import { mediaAlt } from '../../shared/lib/media-alt';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { ReportButton } from '../community/ReportButton';
 import { TipButton } from '../wallet/PayButtons';
 import { useCreatorStoriesQuery, useLikeStoryMutation } from './api';
 
@@ -166,6 +167,7 @@ export function StoryViewer({
               </Typography.Text>
             ) : (
               <>
+                <ReportButton targetType="story" targetId={story._id} withLabel />
                 {viewer?.role === 'user' && (
                   <Button
                     icon={story.isLiked ? <HeartFilled aria-hidden style={{ color: '#e0245e' }} /> : <HeartOutlined aria-hidden />}

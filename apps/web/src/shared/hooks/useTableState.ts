@@ -22,7 +22,10 @@ const positive = (value: string | null, fallback: number) => {
  * sort (default desc) and filter fields. A filter change resets current to 1.
  * Returns the state, the API query for it, and setters.
  */
-export function useTableState<F extends string>(filterNames: readonly F[], defaults: { pageSize?: number; sortBy?: string } = {}) {
+export function useTableState<F extends string>(
+  filterNames: readonly F[],
+  defaults: { pageSize?: number; sortBy?: string; sort?: SortOrder } = {},
+) {
   const [params, setParams] = useSearchParams();
   const state: TableState<F> = useMemo(() => {
     const filters: Partial<Record<F, string>> = {};
@@ -34,10 +37,10 @@ export function useTableState<F extends string>(filterNames: readonly F[], defau
       current: positive(params.get('current'), 1),
       pageSize: positive(params.get('pageSize'), defaults.pageSize ?? 10),
       sortBy: params.get('sortBy') || defaults.sortBy || 'updatedAt',
-      sort: params.get('sort') === 'asc' ? 'asc' : 'desc',
+      sort: params.get('sort') === 'asc' ? 'asc' : params.get('sort') === 'desc' ? 'desc' : (defaults.sort ?? 'desc'),
       filters,
     };
-  }, [params, filterNames, defaults.pageSize, defaults.sortBy]);
+  }, [params, filterNames, defaults.pageSize, defaults.sortBy, defaults.sort]);
 
   const update = useCallback(
     (changes: Record<string, string | number | undefined>) => {

@@ -1,0 +1,84 @@
+import { ErrorCode } from '@limelight/contracts';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client';
+import { files, moderationHolds } from '../../db/schema';
+import { AppError, notFound } from '../../platform/errors';
+import { isAdmin, isSelf, type Viewer } from './actions';
+import type { ViewerSql } from './creators';
+
+/**
+ * Content an admin hid or removed, or an upload held for review (decision 046): one table of
+ * holds keyed by the content's id, asked here and nowhere else. A held item is gone for everyone
+ * but admins and (marked with the reason) its owner.
+ */
+export type Hold = { state: 'hidden' | 'removed' | 'review'; reason: string; buyersKeep: boolean };
+
+/** A list condition: rows whose `idColumn` is not held, except the viewer's own (`ownerColumn`) and for admins. */
+export function notHeld(viewer: Viewer, idColumn: AnyPgColumn | SQL, ownerColumn?: AnyPgColumn | SQL): SQL | undefined {
+  if (isAdmin(viewer)) return undefined;
+  const free = sql`not exists (select 1 from ${moderationHolds} where ${moderationHolds.targetId} = ${idColumn})`;
+  return viewer && ownerColumn ? sql`(${ownerColumn} = ${viewer.id} or ${free})` : free;
+}
+
+/** `notHeld` for a statement that names the viewer in SQL (decision 018): one text for every viewer. */
+export const notHeldSql = (viewer: ViewerSql, id: SQL | AnyPgColumn, owner: SQL | AnyPgColumn) =>
+  sql`(${viewer.isAdmin} or ${owner} = ${viewer.id} or not exists (select 1 from ${moderationHolds} where ${moderationHolds.targetId} = ${id}))`;
+
+/** The holds on these ids (for marking an owner's list "Hidden by moderation"). */
+export async function holdsOn(db: Queryable, ids: string[]): Promise<Map<string, Hold>> {
+  const result = new Map<string, Hold>();
+  if (!ids.length) return result;
+  const rows = await db
+    .select({
+      id: moderationHolds.targetId,
+      state: moderationHolds.state,
+      reason: moderationHolds.reason,
+      buyersKeep: moderationHolds.buyersKeep,
+    })
+    .from(moderationHolds)
+    .where(inArray(moderationHolds.targetId, [...new Set(ids)]));
+  for (const row of rows) result.set(row.id, { state: row.state, reason: row.reason, buyersKeep: row.buyersKeep });
+  return result;
+}
+
+export async function holdOn(db: Queryable, id: string) {
+  return (await holdsOn(db, [id])).get(id);
+}
+
+/** 404 for a held item unless the viewer is an admin or its owner: the same answer as a missing one. */
+export async function assertNotHeldFrom(db: Queryable, viewer: Viewer, id: string, ownerId: string | null | undefined, what: string) {
+  if (isAdmin(viewer) || (ownerId && isSelf(viewer, ownerId))) return;
+  if (await holdOn(db, id)) throw notFound(what);
+}
+
+/** An owner's edit, activation or re-publication of a held item: refused, naming the reason (only an admin lifts a hold). */
+export async function assertOwnerMayChange(db: Queryable, viewer: Viewer, id: string) {
+  if (isAdmin(viewer)) return;
+  const hold = await holdOn(db, id);
+  if (hold) throw heldRefusal(hold);
+}
+
+export const heldRefusal = (hold: Hold) =>
+  new AppError(
+    409,
+    ErrorCode.conflict,
+    hold.state === 'review'
+      ? 'This is held for review by moderation; it cannot be changed until an administrator decides'
+      : `Hidden by moderation: ${hold.reason}. Only an administrator can restore it; you may appeal from your Moderation page`,
+  );
+
+/**
+ * Whether a protected file's signed link may still be served to this viewer: not when the file
+ * belongs to held content (each file of held content is held too), except to admins and its owner.
+ */
+export async function fileServable(db: Queryable, viewer: Viewer, storageKey: string) {
+  if (isAdmin(viewer)) return true;
+  const [row] = await db
+    .select({ ownerId: moderationHolds.ownerId, buyersKeep: moderationHolds.buyersKeep })
+    .from(files)
+    .innerJoin(moderationHolds, eq(moderationHolds.targetId, files.id))
+    .where(eq(files.storageKey, storageKey))
+    .limit(1);
+  return !row || row.buyersKeep || (!!row.ownerId && isSelf(viewer, row.ownerId));
+}
