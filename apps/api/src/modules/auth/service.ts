@@ -5,11 +5,11 @@ import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { isCreator, may, passesMaintenance } from '../access';
+import { sendEmail } from '../emails';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
@@ -171,11 +171,7 @@ async function sendPasswordReset(deps: Deps, email: string) {
   await deps.db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, 'reset_password');
     const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await queueMail(deps.jobs, tx, {
-      to: user.email!,
-      subject: `Reset your ${deps.settings.get('siteName')} password`,
-      text: `Hi ${user.name || user.username},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
-    });
+    await sendEmail(deps, tx, 'account.passwordReset', { to: user.email!, vars: { name: user.name || user.username, link } });
   });
 }
 

@@ -7,9 +7,9 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
-import { queueMail } from '../../platform/mail';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
 import { assertMayReach } from '../access';
+import { sendEmail } from '../emails';
 import { creditCardPayment, notifyBalance, takeBackCardPayment } from '../money';
 import { notifyRefund } from '../notifications';
 import { refundChargeIn, refundedItem } from '../wallet';
@@ -215,13 +215,15 @@ async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow,
   if (!fan?.email) return;
   const [back, paid] = [formatMoney(fromCents(refundedCents)), formatMoney(fromCents(payment.amountCents))];
   const partly = payment.refundedCents < payment.amountCents;
-  await queueMail(deps.jobs, tx, {
+  await sendEmail(deps, tx, 'payment.cardRefunded', {
     to: fan.email,
-    subject: 'Your card payment was refunded',
-    text:
-      `Hi ${fan.name},\n\n${back} of your card payment of ${paid} went back to your card` +
-      (partly ? `: the tokens of this payment you had already spent are not refunded.` : '.') +
-      `\n${deps.config.publicUrl}/user/wallet`,
+    vars: {
+      name: fan.name,
+      refunded: back,
+      paid,
+      note: partly ? ': the tokens of this payment you had already spent are not refunded.' : '.',
+      link: `${deps.config.publicUrl}/user/wallet`,
+    },
   });
 }
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
 import type { JobHandler } from '../../platform/jobs';
-import { queueMail } from '../../platform/mail';
+import { sendEmail } from '../emails';
 import { notifyBalance } from '../money';
 import { startCardPayment } from '../payments';
 import { payPeriodFromWallet, priceColumnName } from './service';
@@ -158,10 +158,9 @@ async function lapse(deps: Deps, due: Due, reason: string) {
     const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, subscription.performerId));
     if (!fan?.email) return; // An account without an address sees the lapse in its subscriptions list.
     const name = creator?.username ?? 'this creator';
-    await queueMail(deps.jobs, tx, {
+    await sendEmail(deps, tx, 'subscription.renewalFailed', {
       to: fan.email,
-      subject: `Your subscription to ${name} was not renewed`,
-      text: `We could not renew your subscription to ${name}: ${reason}. It ends on ${new Date(due.periodEnd).toUTCString()}; subscribe again from their page to keep access.`,
+      vars: { creator: name, reason, endsAt: new Date(due.periodEnd).toUTCString() },
     });
   });
 }
