@@ -9,7 +9,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { isCreator, may, passesMaintenance } from '../access';
-import { sendEmail } from '../emails';
+import { alertAdmin, sendEmail } from '../emails';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
@@ -56,6 +56,12 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
         dateOfBirth: input.dateOfBirth,
         ...(await recordDocuments(tx, account.id, stored)),
       });
+      if (stored.length) {
+        await alertAdmin(deps, tx, 'admin.verificationPending', {
+          creator: account.username,
+          link: `${deps.config.publicUrl}/admin/creators?q=${encodeURIComponent(account.username ?? '')}`,
+        });
+      }
       return account;
     });
     await afterRegistration(deps, user, input.redirect);

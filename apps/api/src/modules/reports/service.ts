@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
+import { alertAdmin } from '../emails';
 import { publicUsersById } from '../users';
 
 type ReportInput = z.output<typeof createReportSchema>;
@@ -28,7 +29,14 @@ const exists: Record<ReportInput['targetType'], (deps: Deps, id: string) => Prom
 export async function createReport(deps: Deps, reporter: SessionUser, input: ReportInput) {
   if (!(await exists[input.targetType](deps, input.targetId))) throw notFound('What you reported');
   try {
-    await deps.db.insert(reports).values({ ...input, reporterId: reporter.id });
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(reports).values({ ...input, reporterId: reporter.id });
+      await alertAdmin(deps, tx, 'admin.reportReceived', {
+        target: input.targetType,
+        reason: input.reason,
+        link: `${deps.config.publicUrl}/admin/reports`,
+      });
+    });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw conflict('You have already reported this');
     throw error;

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@limelight/contracts';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paymentCards, paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -55,6 +55,67 @@ export async function renewDue(deps: Deps, now = new Date()) {
 export function registerRenewals(deps: Deps) {
   deps.jobs.register(RENEW_PERIOD_JOB, (payload, job) => renewPeriod(deps, payload as Due, job));
   deps.jobs.every('subscriptions.renew', RENEWAL_CHECK_MS, () => renewDue(deps));
+  deps.jobs.register(TRIAL_ENDING_JOB, (payload) => mailTrialEnding(deps, payload as Due));
+  deps.jobs.every('subscriptions.trials-ending', TRIAL_CHECK_MS, () => trialsEnding(deps));
+}
+
+export const TRIAL_ENDING_JOB = 'subscriptions.trial-ending';
+/** The check runs hourly; each trial is told once, within its last day. */
+const TRIAL_CHECK_MS = 3_600_000;
+const TRIAL_NOTICE_MS = 86_400_000;
+
+/**
+ * Queues one e-mail job per free trial that ends within a day; the job's key is the trial's end,
+ * so every later check (and every other process) adds nothing: one e-mail per trial. Returns how
+ * many it queued.
+ */
+export async function trialsEnding(deps: Deps, now = new Date()) {
+  const ending = await deps.db
+    .select({ id: subscriptions.id, expiredAt: subscriptions.expiredAt })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.type, 'free'),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.expiredAt, now),
+        lte(subscriptions.expiredAt, new Date(now.getTime() + TRIAL_NOTICE_MS)),
+      ),
+    )
+    .limit(RENEWAL_BATCH);
+  let queued = 0;
+  for (const row of ending) {
+    const payload: Due = { subscriptionId: row.id, periodEnd: row.expiredAt!.toISOString() };
+    if (await deps.jobs.enqueue(deps.db, TRIAL_ENDING_JOB, payload, { key: `trial-ending:${row.id}:${payload.periodEnd}` })) queued += 1;
+  }
+  return queued;
+}
+
+async function mailTrialEnding(deps: Deps, due: Due) {
+  await deps.db.transaction(async (tx) => {
+    const [trial] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, due.subscriptionId), eq(subscriptions.type, 'free'), eq(subscriptions.status, 'active')));
+    // A fan who subscribed to a plan meanwhile is not told their trial ends.
+    if (!trial || trial.expiredAt?.toISOString() !== due.periodEnd) return;
+    const [fan] = await tx
+      .select({ email: users.email, name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, trial.userId));
+    const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, trial.performerId));
+    if (!fan?.email) return;
+    const name = creator?.username ?? 'this creator';
+    await sendEmail(deps, tx, 'subscription.trialEnding', {
+      to: fan.email,
+      userId: trial.userId,
+      vars: {
+        name: fan.name || fan.username,
+        creator: name,
+        endsAt: trial.expiredAt!.toUTCString(),
+        link: `${deps.config.publicUrl}/${name}`,
+      },
+    });
+  });
 }
 
 /**
