@@ -326,7 +326,7 @@ export const catalogue = {
   },
   'live.privateRequest': {
     description: 'To a creator who is offline: a fan asked for a private show',
-    category: 'live',
+    category: 'messages',
     subject: '{{fan}} asked you for a private show',
     body: 'Hi {{name}},\n\n{{fan}} asked you for a private show while you were offline. Go online to answer:\n{{link}}',
     variables: { name, fan, link: { description: 'The creator’s live page', sample: 'https://example.com/creator/live' } },

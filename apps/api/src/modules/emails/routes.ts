@@ -8,8 +8,8 @@ import * as emails from './service';
 
 const keyParams = z.object({ key: z.string().min(1, 'must be a template key').max(100, 'must be a template key') });
 const tokenQuery = z.object({ token: z.string().min(1, 'must be an unsubscribe token').max(500, 'must be an unsubscribe token') });
-/** The draft to preview or test; without it, the text in force. */
-const draftBody = emailTemplateEditSchema.optional();
+/** The draft to preview or test; what it leaves out is the text in force. */
+const draftBody = emailTemplateEditSchema.partial().nullish();
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -55,7 +55,7 @@ export const emailsRoutes =
         preHandler: requireAdmin,
         schema: { tags: ['admin'], params: keyParams, body: draftBody, response: { 200: emailPreviewSchema } },
       },
-      async (request) => emails.previewTemplate(deps, request.params.key, request.body),
+      async (request) => emails.previewTemplate(deps, request.params.key, request.body ?? undefined),
     );
 
     app.post(
@@ -65,7 +65,7 @@ export const emailsRoutes =
         config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
         schema: { tags: ['admin'], params: keyParams, body: draftBody, response: { 200: z.object({ message: z.string() }) } },
       },
-      async (request) => emails.sendTestEmail(deps, sessionOf(request).user, request.params.key, request.body),
+      async (request) => emails.sendTestEmail(deps, sessionOf(request).user, request.params.key, request.body ?? undefined),
     );
 
     app.get(

@@ -294,15 +294,25 @@ function sampleRender(deps: EmailDeps, definition: TemplateDefinition, template:
 }
 
 /** The e-mail as it would read with the sample values: the draft given, else the text in force. */
-export async function previewTemplate(deps: EmailDeps & Pick<Deps, 'db'>, key: string, draft?: EmailTemplateEdit): Promise<EmailPreview> {
+export async function previewTemplate(
+  deps: EmailDeps & Pick<Deps, 'db'>,
+  key: string,
+  draft?: Partial<EmailTemplateEdit>,
+): Promise<EmailPreview> {
   const definition = assertKnown(key);
-  if (draft) assertVariables(definition, draft);
-  const template = draft ?? (await overrideOf(deps.db, key)) ?? definition;
+  const inForce = (await overrideOf(deps.db, key)) ?? definition;
+  const template = { subject: draft?.subject ?? inForce.subject, body: draft?.body ?? inForce.body };
+  assertVariables(definition, template);
   return sampleRender(deps, definition, template);
 }
 
 /** Sends the preview to the admin's own address. */
-export async function sendTestEmail(deps: EmailDeps & Pick<Deps, 'db'>, admin: SessionUser, key: string, draft?: EmailTemplateEdit) {
+export async function sendTestEmail(
+  deps: EmailDeps & Pick<Deps, 'db'>,
+  admin: SessionUser,
+  key: string,
+  draft?: Partial<EmailTemplateEdit>,
+) {
   if (!admin.email) throw badRequest('Your account has no e-mail address to send the test to');
   const rendered = await previewTemplate(deps, key, draft);
   await queueMail(deps.jobs, deps.db, { to: admin.email, subject: `[Test] ${rendered.subject}`, text: rendered.text, html: rendered.html });
