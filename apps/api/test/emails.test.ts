@@ -2,7 +2,7 @@ import { SANDBOX_CARDS } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, type TestApp } from './app';
 import {
   expectSoundLedger,
   fundWallet,
@@ -11,10 +11,10 @@ import {
   setSetting,
   signedIn,
   verifiedPerformer,
-} from '../../../test/factories';
-import { deliverMail, startSmtpServer } from '../../../test/mail';
-import { auditEvents, performerProfiles } from '../../db/schema';
-import { renewDue, trialsEnding } from '../subscriptions/renewals';
+} from './factories';
+import { deliverMail, startSmtpServer } from './mail';
+import { auditEvents, performerProfiles } from '../src/db/schema';
+import { renewDue, trialsEnding } from '../src/modules/subscriptions/renewals';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 const ADMIN_ADDRESS = 'operator@example.test';
