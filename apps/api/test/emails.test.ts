@@ -2,19 +2,11 @@ import { SANDBOX_CARDS } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './app';
-import {
-  expectSoundLedger,
-  fundWallet,
-  registerPerformer,
-  saveBankDetails,
-  setSetting,
-  signedIn,
-  verifiedPerformer,
-} from './factories';
-import { deliverMail, startSmtpServer } from './mail';
 import { auditEvents, performerProfiles } from '../src/db/schema';
 import { renewDue, trialsEnding } from '../src/modules/subscriptions/renewals';
+import { createTestApp, type TestApp } from './app';
+import { expectSoundLedger, fundWallet, registerPerformer, saveBankDetails, setSetting, signedIn, verifiedPerformer } from './factories';
+import { deliverMail, startSmtpServer } from './mail';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 const ADMIN_ADDRESS = 'operator@example.test';

@@ -94,6 +94,8 @@ export const api = createApi({
     'Conversations',
     'UnreadMessages',
     'Notifications',
+    'NotificationSettings',
+    'EmailTemplates',
     'MassMessages',
     'Products',
     'Orders',
