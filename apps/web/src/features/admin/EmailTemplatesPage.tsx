@@ -241,12 +241,9 @@ export function EmailTemplateEditorPage() {
                 <Typography.Text strong data-testid="preview-subject">
                   {preview.subject}
                 </Typography.Text>
-                <iframe
-                  title="E-mail preview"
-                  sandbox=""
-                  srcDoc={`<!doctype html><html lang="en"><body style="font-family: system-ui, sans-serif; color: #1f1f1f; background: #fff">${preview.html}</body></html>`}
-                  style={{ width: '100%', minHeight: 320, border: '1px solid rgba(127,127,127,0.3)', borderRadius: 8, background: '#fff' }}
-                />
+                <Typography.Paragraph data-testid="preview-body" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                  {preview.text}
+                </Typography.Paragraph>
               </Flex>
             ) : (
               <Skeleton active />
