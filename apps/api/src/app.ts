@@ -26,6 +26,7 @@ import { reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { earningsRoutes } from './modules/earnings/routes';
+import { emailsRoutes } from './modules/emails/routes';
 import { visibleFeed } from './modules/feeds';
 import { feedsRoutes } from './modules/feeds/routes';
 import { followsRoutes } from './modules/follows/routes';
@@ -297,6 +298,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(searchRoutes(deps));
       await api.register(socialAuthRoutes(deps));
       await api.register(contactRoutes(deps));
+      await api.register(emailsRoutes(deps));
       await api.register(postsRoutes(deps));
       await api.register(sitePromosRoutes(deps));
       await api.register(tokenPackagesRoutes(deps));

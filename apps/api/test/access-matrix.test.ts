@@ -458,6 +458,10 @@ const fixtures: Record<string, () => Promise<Fixture>> = {
     await ok(world.creator, 'POST', `/api/moderation/items/${held.id}/appeal`, { text: 'Please look again at this post.' });
     return held;
   },
+  /** One of the e-mail catalogue's templates (decision 049), keyed by its name. */
+  async emailTemplate() {
+    return { id: 'subscription.started' };
+  },
   /** The fan's passkey (a stored credential: removing it needs no authenticator). */
   async passkey() {
     const [row] = await db()
@@ -651,6 +655,26 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ decision: 'uphold', reason: 'Still against the rules' }),
   }),
   'DELETE /api/auth/passkeys/{id}': row({ expect: ownerOnly, fixture: 'passkey', path: id }),
+  'GET /api/admin/email-templates/{key}': row({ expect: adminOnly, fixture: 'emailTemplate', path: (f) => ({ key: f.id! }) }),
+  'PUT /api/admin/email-templates/{key}': row({
+    expect: adminOnly,
+    fixture: 'emailTemplate',
+    path: (f) => ({ key: f.id! }),
+    body: () => ({ subject: 'Welcome, {{name}}', body: 'Hello {{name}}' }),
+  }),
+  'DELETE /api/admin/email-templates/{key}': row({ expect: adminOnly, fixture: 'emailTemplate', path: (f) => ({ key: f.id! }) }),
+  'POST /api/admin/email-templates/{key}/preview': row({
+    expect: adminOnly,
+    fixture: 'emailTemplate',
+    path: (f) => ({ key: f.id! }),
+    body: () => ({}),
+  }),
+  'POST /api/admin/email-templates/{key}/test': row({
+    expect: adminOnly,
+    fixture: 'emailTemplate',
+    path: (f) => ({ key: f.id! }),
+    body: () => ({}),
+  }),
   'PUT /api/admin/reports/{id}': row({ expect: adminOnly, fixture: 'report', path: id, body: () => ({ status: 'resolved' }) }),
   'POST /api/admin/streaming/sessions/{id}/end': row({ expect: adminOnly, fixture: 'anotherLive', path: id, fresh: true }),
   'POST /api/admin/wallet/charges/{id}/refund': row({ expect: adminOnly, fixture: 'charge', path: id, body: () => ({}), fresh: true }),

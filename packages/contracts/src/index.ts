@@ -2,6 +2,7 @@ export * from './audit';
 export * from './blocks';
 export * from './community';
 export * from './dashboard';
+export * from './emails';
 export * from './errors';
 export * from './feeds';
 export * from './galleries';

@@ -4,7 +4,15 @@ import nodemailer from 'nodemailer';
 import type { Queryable } from '../db/client';
 import type { Jobs } from './jobs';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: { name: string; address: string } };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: { name: string; address: string };
+  /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
+};
 export type MailSender = { name: string; address: string };
 
 export interface Mailer {

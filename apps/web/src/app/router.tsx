@@ -77,6 +77,7 @@ const ExplorePage = page(
 );
 const MessagesPage = page(() => import('../features/messages/MessagesPage'));
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'));
+const NotificationSettingsPage = page(() => import('../features/notifications/NotificationSettingsPage'));
 const MassMessagesPage = page(() => import('../features/mass-messages/MassMessagesPage'));
 const AccountPage = page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = page(() => import('../features/account/CreatorAccountPage'));
@@ -216,6 +217,7 @@ const routes: RouteObject[] = [
           { path: '/user/blocked', element: signedIn(<BlockingPage />) },
           { path: '/messages', element: signedIn(<MessagesPage />) },
           { path: '/notifications', element: signedIn(<NotificationsPage />) },
+          { path: '/notifications/settings', element: signedIn(<NotificationSettingsPage />) },
           { path: '/creator/mass-messages', element: creatorOnly(<MassMessagesPage />) },
           { path: '/creator/subscribers', element: creatorOnly(<SubscribersPage />) },
           { path: '/creator/dashboard', element: creatorOnly(<DashboardPage />) },

@@ -2,6 +2,7 @@ export * from './access';
 export * from './audit';
 export * from './blocks';
 export * from './community';
+export * from './emails';
 export * from './feeds';
 export * from './files';
 export * from './galleries';

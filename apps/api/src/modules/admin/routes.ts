@@ -94,12 +94,16 @@ export const adminRoutes =
         schema: {
           tags: ['admin'],
           params: idParams,
-          body: z.object({ verified: z.boolean() }),
+          body: z.object({
+            verified: z.boolean(),
+            /** Why the documents were rejected: the creator reads it in the e-mail. */
+            reason: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
+          }),
           response: { 200: z.object({ message: z.string() }) },
         },
       },
       async (request) => {
-        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body.verified);
+        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body.verified, request.body.reason);
         return { message: request.body.verified ? 'Documents verified' : 'Verification withdrawn' };
       },
     );

@@ -6,6 +6,7 @@ import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { standingOf } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
+import { sendEmail } from '../emails';
 import { findById } from '../users';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
 
@@ -41,12 +42,19 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
 /** Deactivating an account also ends its sessions, so it is locked out at once. */
 export async function setAccountStatus(deps: Deps, source: AuditSource, userId: string, status: 'active' | 'inactive') {
   const revoked = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
     const [row] = await tx
       .update(users)
       .set({ status })
       .where(and(eq(users.id, userId), ne(users.role, 'admin')))
-      .returning({ id: users.id });
+      .returning({ id: users.id, email: users.email, name: users.name, username: users.username });
     if (!row) throw notFound('Account');
+    if (status === 'inactive' && before?.status !== 'inactive' && row.email) {
+      await sendEmail(deps, tx, 'account.deactivated', {
+        to: row.email,
+        vars: { name: row.name || row.username, link: `${deps.config.publicUrl}/contact` },
+      });
+    }
     await recordAudit(tx, source, {
       action: status === 'active' ? 'account.activate' : 'account.deactivate',
       target: { type: 'user', id: userId },
@@ -56,15 +64,38 @@ export async function setAccountStatus(deps: Deps, source: AuditSource, userId: 
   deps.realtime.disconnectSessions(revoked);
 }
 
-export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, verified: boolean) {
+export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, verified: boolean, reason?: string) {
   await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ verified: performerProfiles.verifiedDocument })
+      .from(performerProfiles)
+      .where(eq(performerProfiles.userId, performerId))
+      .for('update');
     const [row] = await tx
       .update(performerProfiles)
       .set({ verifiedDocument: verified, verifiedAt: verified ? new Date() : null })
       .where(eq(performerProfiles.userId, performerId))
       .returning({ userId: performerProfiles.userId });
     if (!row) throw notFound('Creator');
-    await recordAudit(tx, source, { action: verified ? 'creator.verify' : 'creator.unverify', target: { type: 'user', id: performerId } });
+    await recordAudit(tx, source, {
+      action: verified ? 'creator.verify' : 'creator.unverify',
+      target: { type: 'user', id: performerId },
+      reason: reason ?? null,
+    });
+    const [creator] = await tx
+      .select({ email: users.email, name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, performerId));
+    if (creator?.email && (before?.verified !== verified || reason)) {
+      const vars = { name: creator.name || creator.username, link: `${deps.config.publicUrl}/creator/account` };
+      if (verified) await sendEmail(deps, tx, 'verification.approved', { to: creator.email, vars });
+      else {
+        await sendEmail(deps, tx, 'verification.rejected', {
+          to: creator.email,
+          vars: { ...vars, reason: reason || 'your documents could not be accepted as they are' },
+        });
+      }
+    }
   });
 }
 

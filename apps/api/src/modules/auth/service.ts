@@ -28,6 +28,7 @@ import {
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { assertInGoodStanding, isCreator, may, passesMaintenance } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
+import { alertAdmin, sendEmail } from '../emails';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import { assertionOptions, type FactorInput, factorsOf, stepUpAtSignIn, verifyFactor, verifyPasskeyAssertion } from '../two-factor';
 import {
@@ -77,6 +78,12 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
         dateOfBirth: input.dateOfBirth,
         ...(await recordDocuments(tx, account.id, stored)),
       });
+      if (stored.length) {
+        await alertAdmin(deps, tx, 'admin.verificationPending', {
+          creator: account.username,
+          link: `${deps.config.publicUrl}/admin/creators?q=${encodeURIComponent(account.username ?? '')}`,
+        });
+      }
       return account;
     });
     await afterRegistration(deps, user, input.redirect);
@@ -321,11 +328,7 @@ async function sendPasswordReset(deps: Deps, email: string) {
   await deps.db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, 'reset_password');
     const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await queueMail(deps.jobs, tx, {
-      to: user.email!,
-      subject: `Reset your ${deps.settings.get('siteName')} password`,
-      text: `Hi ${user.name || user.username},\n\nOpen this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.`,
-    });
+    await sendEmail(deps, tx, 'account.passwordReset', { to: user.email!, vars: { name: user.name || user.username, link } });
   });
 }
 

@@ -13,7 +13,7 @@ type PaymentRow = typeof paymentTransactions.$inferSelect;
  * a top-up credits the wallet, a subscription payment adds a period and records the sale.
  * Returns whose balance changed (the fan's wallet, or the creator's earnings) and to what.
  */
-export async function creditCardPayment(deps: Pick<Deps, 'settings' | 'jobs'>, tx: Transaction, payment: PaymentRow) {
+export async function creditCardPayment(deps: Pick<Deps, 'config' | 'settings' | 'jobs'>, tx: Transaction, payment: PaymentRow) {
   if (payment.type === 'subscription') return paySubscriptionPeriod(deps, tx, payment);
   // The fan gets the tokens they bought; a coupon's discount (or a package's bonus) is the
   // platform's promotion, a package priced above its tokens the platform's revenue.
@@ -27,7 +27,7 @@ export async function creditCardPayment(deps: Pick<Deps, 'settings' | 'jobs'>, t
 }
 
 /** A card-paid subscription period: the subscription runs on, the creator earns, the platform keeps its share. */
-async function paySubscriptionPeriod(deps: Pick<Deps, 'settings' | 'jobs'>, tx: Transaction, payment: PaymentRow) {
+async function paySubscriptionPeriod(deps: Pick<Deps, 'config' | 'settings' | 'jobs'>, tx: Transaction, payment: PaymentRow) {
   const performerId = payment.performerId!;
   const { periodId } = await addPeriod(deps, tx, {
     userId: payment.userId,

@@ -1,8 +1,9 @@
-import { planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { formatMoney, fromCents, planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { subscriptionPeriods, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { type EmailDeps, sendEmail } from '../emails';
 import { notify } from '../notifications';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +22,7 @@ export function periodEnd(deps: Pick<Deps, 'settings'>, type: SubscriptionType, 
  * renew at their end; a trial does not.
  */
 export async function addPeriod(
-  deps: Pick<Deps, 'settings' | 'jobs'>,
+  deps: EmailDeps,
   tx: Transaction,
   period: {
     userId: string;
@@ -71,6 +72,7 @@ export async function addPeriod(
       link: '/creator/subscribers',
     });
   }
+  await mailFan(deps, tx, period, running ? 'subscription.renewed' : 'subscription.started', endsAt);
   const [row] = await tx
     .insert(subscriptionPeriods)
     .values({
@@ -85,6 +87,34 @@ export async function addPeriod(
     })
     .returning({ id: subscriptionPeriods.id });
   return { subscription: subscription!, periodId: row!.id };
+}
+
+/** The fan hears their subscription started or renewed (optional e-mails: the subscriptions category). */
+async function mailFan(
+  deps: EmailDeps,
+  tx: Transaction,
+  period: { userId: string; performerId: string; amountCents: number },
+  key: 'subscription.started' | 'subscription.renewed',
+  endsAt: Date,
+) {
+  const people = await tx
+    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [period.userId, period.performerId]));
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const fan = byId.get(period.userId);
+  if (!fan?.email) return;
+  const creator = byId.get(period.performerId)?.username ?? 'this creator';
+  const common = { name: fan.name || fan.username, creator, endsAt: endsAt.toUTCString() };
+  if (key === 'subscription.started') {
+    await sendEmail(deps, tx, key, { to: fan.email, userId: fan.id, vars: { ...common, link: `${deps.config.publicUrl}/${creator}` } });
+  } else {
+    await sendEmail(deps, tx, key, {
+      to: fan.email,
+      userId: fan.id,
+      vars: { ...common, amount: formatMoney(fromCents(period.amountCents)), link: `${deps.config.publicUrl}/user/subscriptions` },
+    });
+  }
 }
 
 /**

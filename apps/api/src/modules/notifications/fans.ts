@@ -1,9 +1,10 @@
 import type { NotificationKind } from '@limelight/contracts';
-import { and, asc, gt } from 'drizzle-orm';
+import { and, asc, gt, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type FanAudience, fansOf } from '../access';
+import { type EmailDeps, sendEmail } from '../emails';
 import { notify, notifyMany } from './service';
 
 /**
@@ -65,26 +66,49 @@ export type RefundNotice = {
   amount: string;
   /** What was refunded, in a few words: "a post", "your order L-000012". */
   item: string;
+  /** The fan was already e-mailed about it (a card refund's own e-mail): no second one. */
+  fanMailed?: boolean;
 };
 
 /**
  * A refund, told to the fan and to the creator whose sale it was (domain rules: fan and creator
  * are told of every refund), in the refund's own transaction. Every refund path calls this.
  */
-export async function notifyRefund(deps: Pick<Deps, 'jobs'>, tx: Queryable, refund: RefundNotice) {
+export async function notifyRefund(deps: EmailDeps, tx: Queryable, refund: RefundNotice) {
   await notify(deps, tx, {
     userId: refund.fanId,
     kind: 'refund',
     text: `You were refunded ${refund.amount} for ${refund.item}`,
     link: '/user/wallet',
   });
+  const people = await tx
+    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
+    .from(users)
+    .where(inArray(users.id, refund.performerId ? [refund.fanId, refund.performerId] : [refund.fanId]));
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const fan = byId.get(refund.fanId);
+  // Refunds are essential e-mails (domain rules: fan and creator are told of every refund).
+  if (fan?.email && !refund.fanMailed) {
+    await sendEmail(deps, tx, 'refund.fan', {
+      to: fan.email,
+      vars: { name: fan.name || fan.username, amount: refund.amount, item: refund.item, link: `${deps.config.publicUrl}/user/wallet` },
+    });
+  }
   if (refund.performerId) {
+    const item = refund.item.replace(/^your /, 'an ');
     await notify(deps, tx, {
       userId: refund.performerId,
       kind: 'refund',
       actorId: refund.fanId,
-      text: `A sale was refunded: ${refund.amount} for ${refund.item.replace(/^your /, 'an ')}`,
+      text: `A sale was refunded: ${refund.amount} for ${item}`,
       link: '/creator/earnings',
     });
+    const creator = byId.get(refund.performerId);
+    if (creator?.email) {
+      await sendEmail(deps, tx, 'refund.creator', {
+        to: creator.email,
+        vars: { name: creator.name || creator.username, amount: refund.amount, item, link: `${deps.config.publicUrl}/creator/earnings` },
+      });
+    }
   }
 }

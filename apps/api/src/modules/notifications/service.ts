@@ -11,7 +11,7 @@ import { jobs, notificationPreferences, notifications, users } from '../../db/sc
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
+import { sendEmail } from '../emails';
 import { publicUsersById } from '../users';
 
 /**
@@ -174,15 +174,18 @@ export async function mailDigests(deps: Deps) {
       .select({ id: users.id, email: users.email, name: users.name })
       .from(users)
       .where(inArray(users.id, [...byUser.keys()]));
-    const site = deps.settings.get('siteName');
     for (const person of people) {
       const items = byUser.get(person.id)!;
       if (!person.email) continue;
       const lines = items.map((item) => `- ${item.text}${item.link ? `\n  ${deps.config.publicUrl}${item.link}` : ''}`).join('\n');
-      await queueMail(deps.jobs, tx, {
+      await sendEmail(deps, tx, 'notifications.digest', {
         to: person.email,
-        subject: items.length === 1 ? `${site}: ${items[0]!.text}` : `${site}: ${items.length} new notifications`,
-        text: `Hi ${person.name},\n\n${lines}\n\nChoose what we e-mail you about in your notification settings: ${deps.config.publicUrl}/notifications/settings`,
+        userId: person.id,
+        vars: {
+          name: person.name,
+          summary: items.length === 1 ? items[0]!.text : `${items.length} new notifications`,
+          items: lines,
+        },
       });
     }
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, formatMoney, fromCents, type PaymentStatus, type RefundPreview } from '@limelight/contracts';
+import { ErrorCode, formatMoney, formatTokens, fromCents, type PaymentStatus, type RefundPreview } from '@limelight/contracts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { paymentAttempts, paymentCards, paymentRefunds, paymentTransactions, users } from '../../db/schema';
@@ -7,9 +7,9 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
-import { queueMail } from '../../platform/mail';
 import type { ChargeOutcome } from '../../platform/payments/gateway';
 import { assertMayReach } from '../access';
+import { sendEmail } from '../emails';
 import { creditCardPayment, notifyBalance, takeBackCardPayment } from '../money';
 import { notifyRefund } from '../notifications';
 import { refundChargeIn, refundedItem } from '../wallet';
@@ -156,6 +156,7 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
       .returning();
     if (!payment) return undefined;
     if (outcome.status === 'fail') await releaseCoupon(tx, payment.id);
+    if (outcome.status === 'fail' || outcome.status === 'success') await mailOutcome(deps, tx, payment);
     if (outcome.status !== 'success') return undefined;
     const credited = await creditCardPayment(deps, tx, payment);
     // A card purchase: the wallet pays for it at once, in this transaction (decision 032).
@@ -165,6 +166,41 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
   if (!settled) return;
   notifyBalance(deps, settled.credited.userId, settled.credited.balance);
   settled.announce?.();
+}
+
+/** The fan's receipt, or the news that the payment failed, in the transaction that settled it (essential e-mails). */
+async function mailOutcome(deps: Deps, tx: Transaction, payment: PaymentRow) {
+  const [fan] = await tx
+    .select({ email: users.email, name: users.name, username: users.username })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  if (!fan?.email) return;
+  const common = { name: fan.name || fan.username, amount: formatMoney(fromCents(payment.amountCents)) };
+  const wallet = `${deps.config.publicUrl}/user/wallet`;
+  if (payment.type === 'wallet_top_up') {
+    if (payment.status === 'success') {
+      await sendEmail(deps, tx, 'wallet.topUpReceipt', {
+        to: fan.email,
+        vars: { ...common, tokens: formatTokens(fromCents(payment.tokensCents)), reference: payment.id, link: wallet },
+      });
+    } else {
+      await sendEmail(deps, tx, 'wallet.topUpFailed', {
+        to: fan.email,
+        vars: { ...common, reason: payment.failureReason || 'the card was declined', link: wallet },
+      });
+    }
+    return;
+  }
+  const item = payment.purchase ? refundedItem(payment.purchase.type) : refundedPayment[payment.type];
+  const link = payment.type === 'subscription' ? `${deps.config.publicUrl}/user/subscriptions` : wallet;
+  if (payment.status === 'success') {
+    await sendEmail(deps, tx, 'payment.cardReceipt', { to: fan.email, vars: { ...common, item, reference: payment.id, link } });
+  } else {
+    await sendEmail(deps, tx, 'payment.cardFailed', {
+      to: fan.email,
+      vars: { ...common, item, reason: payment.failureReason || 'the card was declined', link },
+    });
+  }
 }
 
 /**
@@ -202,6 +238,7 @@ export async function refundPayment(deps: Deps, paymentId: string, refundedCents
       performerId: charge?.charge.performerId ?? (before.type === 'subscription' ? before.performerId : null),
       amount: formatMoney(fromCents(more)),
       item: charge ? refundedItem(charge.charge.type) : refundedPayment[before.type],
+      fanMailed: true,
     });
     return { taken, charge };
   });
@@ -215,13 +252,15 @@ async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow,
   if (!fan?.email) return;
   const [back, paid] = [formatMoney(fromCents(refundedCents)), formatMoney(fromCents(payment.amountCents))];
   const partly = payment.refundedCents < payment.amountCents;
-  await queueMail(deps.jobs, tx, {
+  await sendEmail(deps, tx, 'payment.cardRefunded', {
     to: fan.email,
-    subject: 'Your card payment was refunded',
-    text:
-      `Hi ${fan.name},\n\n${back} of your card payment of ${paid} went back to your card` +
-      (partly ? `: the tokens of this payment you had already spent are not refunded.` : '.') +
-      `\n${deps.config.publicUrl}/user/wallet`,
+    vars: {
+      name: fan.name,
+      refunded: back,
+      paid,
+      note: partly ? ': the tokens of this payment you had already spent are not refunded.' : '.',
+      link: `${deps.config.publicUrl}/user/wallet`,
+    },
   });
 }
 

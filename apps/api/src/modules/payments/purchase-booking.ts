@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { paymentTransactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
+import { sendEmail } from '../emails';
 import { bookCharge, prepareCharge } from '../wallet';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
@@ -35,10 +35,9 @@ export async function bookCardPurchase(deps: Deps, tx: Transaction, payment: Pay
     await tx.update(paymentTransactions).set({ purchaseProblem: problem }).where(eq(paymentTransactions.id, payment.id));
     const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
     if (fan?.email) {
-      await queueMail(deps.jobs, tx, {
+      await sendEmail(deps, tx, 'payment.purchaseNotBooked', {
         to: fan.email,
-        subject: 'Your card payment is in your wallet',
-        text: `Hi ${fan.name},\n\nYour card was charged, but what you were buying could not be bought any more: ${problem}\n${deps.config.publicUrl}/user/wallet`,
+        vars: { name: fan.name, problem, link: `${deps.config.publicUrl}/user/wallet` },
       });
     }
     return () => {};

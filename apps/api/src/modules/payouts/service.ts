@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
+  formatTokens,
   fromCents,
   type PayoutMethod,
   type PayoutRequest,
@@ -21,6 +22,7 @@ import { orderBy, uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
 import { assertMay, assertMayRequestPayout, inGoodStanding, isAdmin, standingOf } from '../access';
+import { alertAdmin } from '../emails';
 import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayoutHold } from '../money';
 import { notify } from '../notifications';
 import { stripeConnectAccount } from '../payments';
@@ -111,7 +113,13 @@ export async function createPayoutRequest(
         .catch((error: unknown) => {
           throw uniqueViolation(error) ? onePending() : error;
         });
-      return { id, available: await holdPayout(tx, performer.id, id, amountCents) };
+      const available = await holdPayout(tx, performer.id, id, amountCents);
+      await alertAdmin(deps, tx, 'admin.payoutRequested', {
+        creator: performer.username,
+        amount: formatTokens(input.amount),
+        link: `${deps.config.publicUrl}/admin/payouts`,
+      });
+      return { id, available };
     },
     (answer) => notifyBalance(deps, performer.id, answer.available),
   ).catch(explainShortfall(deps, performer.id, async () => 0));

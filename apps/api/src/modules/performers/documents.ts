@@ -11,6 +11,7 @@ import { processImage } from '../../platform/images';
 import { sanitizePdf, UnreadablePdfError } from '../../platform/pdf';
 import { sniffMimeType } from '../../platform/storage';
 import { ACCEPTS, type BufferedUpload, checkImage, readMediaForm } from '../../platform/uploads';
+import { alertAdmin } from '../emails';
 
 export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 type StoredDocument = UploadedDocument & { storageKey: string };
@@ -117,6 +118,10 @@ export async function replaceDocuments(deps: Deps, performer: SessionUser, docum
       if (profile.verifiedDocument) throw conflict('Your documents are verified; contact the site administrator to change them');
       const columnValues = await recordDocuments(tx, performer.id, stored);
       await tx.update(performerProfiles).set(columnValues).where(eq(performerProfiles.userId, performer.id));
+      await alertAdmin(deps, tx, 'admin.verificationPending', {
+        creator: performer.username,
+        link: `${deps.config.publicUrl}/admin/creators?q=${encodeURIComponent(performer.username ?? '')}`,
+      });
       const previous = Object.keys(columnValues).flatMap((column) => profile[column as keyof typeof columnValues] ?? []);
       return previous.length ? tx.delete(files).where(inArray(files.id, previous)).returning({ storageKey: files.storageKey }) : [];
     });

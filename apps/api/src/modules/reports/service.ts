@@ -26,6 +26,7 @@ import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { assertMay, hasBuyers, holdOn } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
+import { alertAdmin } from '../emails';
 import { rememberRemovedImages, removeStored } from '../media';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
@@ -92,7 +93,14 @@ const label = (type: string) =>
 export async function createReport(deps: Deps, reporter: SessionUser, input: ReportInput) {
   await assertReportable(deps, reporter, input.targetType, input.targetId);
   try {
-    await deps.db.insert(reports).values({ ...input, reporterId: reporter.id });
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(reports).values({ ...input, reporterId: reporter.id });
+      await alertAdmin(deps, tx, 'admin.reportReceived', {
+        target: input.targetType,
+        reason: input.reason,
+        link: `${deps.config.publicUrl}/admin/reports`,
+      });
+    });
   } catch (error) {
     if (uniqueViolation(error) !== undefined) throw conflict('You have already reported this');
     throw error;

@@ -18,9 +18,9 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';
-import { queueMail } from '../../platform/mail';
 import { publicUrl } from '../../platform/storage';
 import { assertMay, isAdmin, mayEach } from '../access';
+import { sendEmail } from '../emails';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 import { deliveryAddressFrom } from './addresses';
@@ -204,10 +204,16 @@ async function tellBuyer(deps: Deps, tx: Queryable, order: OrderRow) {
   });
   const [buyer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.buyerId));
   if (buyer?.email) {
-    await queueMail(deps.jobs, tx, {
+    await sendEmail(deps, tx, 'order.status', {
       to: buyer.email,
-      subject: `Order ${number}: ${order.deliveryStatus}`,
-      text: `Hello ${buyer.name},\n\n${status}.${shipping}\n\nSee it at ${deps.config.publicUrl}/user/orders/${order.id}\n`,
+      vars: {
+        name: buyer.name,
+        number,
+        status: order.deliveryStatus,
+        statusText: status,
+        shipping,
+        link: `${deps.config.publicUrl}/user/orders/${order.id}`,
+      },
     });
   }
 }

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { fromCents, type PrivateRequest, type privateRequestQuerySchema } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { conversations, privateShowRequests, streams } from '../../db/schema';
+import type { Queryable } from '../../db/client';
+import { conversations, privateShowRequests, streams, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { balanceOf, insufficientBalance, walletOf } from '../../platform/ledger';
 import { assertMay, assertMayBePaid, isCreator, isSelf } from '../access';
+import { sendEmail } from '../emails';
 import { publicUsersById } from '../users';
 
 export type RequestRow = typeof privateShowRequests.$inferSelect;
@@ -76,6 +78,7 @@ export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { 
           message: input.message,
         })
         .returning();
+      await mailOfflineCreator(deps, tx, fan, input.performerId);
       return created!;
     })
     .catch((error: unknown) => {
@@ -87,6 +90,20 @@ export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { 
   const [view] = await present(deps, [row]);
   deps.realtime.toUser(row.performerId).emit('private/request_added', { request: view! });
   return view!;
+}
+
+/** A creator who is offline hears of a request by e-mail (optional: the live category); one online sees it arrive. */
+async function mailOfflineCreator(deps: Deps, tx: Queryable, fan: SessionUser, performerId: string) {
+  const [creator] = await tx
+    .select({ email: users.email, name: users.name, username: users.username, isOnline: users.isOnline })
+    .from(users)
+    .where(eq(users.id, performerId));
+  if (!creator?.email || creator.isOnline) return;
+  await sendEmail(deps, tx, 'live.privateRequest', {
+    to: creator.email,
+    userId: performerId,
+    vars: { name: creator.name || creator.username, fan: fan.name || fan.username, link: `${deps.config.publicUrl}/creator/live` },
+  });
 }
 
 /** `GET /streaming/private-requests`: a creator's requests to them, a fan's own; newest first. */

@@ -1,13 +1,13 @@
 import { ErrorCode } from '@limelight/contracts';
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { paymentCards, paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
 import type { JobHandler } from '../../platform/jobs';
-import { queueMail } from '../../platform/mail';
 import { listedNow } from '../access';
+import { sendEmail } from '../emails';
 import { notifyBalance } from '../money';
 import { startCardPayment } from '../payments';
 import { payPeriodFromWallet, priceColumnName } from './service';
@@ -56,6 +56,67 @@ export async function renewDue(deps: Deps, now = new Date()) {
 export function registerRenewals(deps: Deps) {
   deps.jobs.register(RENEW_PERIOD_JOB, (payload, job) => renewPeriod(deps, payload as Due, job));
   deps.jobs.every('subscriptions.renew', RENEWAL_CHECK_MS, () => renewDue(deps));
+  deps.jobs.register(TRIAL_ENDING_JOB, (payload) => mailTrialEnding(deps, payload as Due));
+  deps.jobs.every('subscriptions.trials-ending', TRIAL_CHECK_MS, () => trialsEnding(deps));
+}
+
+export const TRIAL_ENDING_JOB = 'subscriptions.trial-ending';
+/** The check runs hourly; each trial is told once, within its last day. */
+const TRIAL_CHECK_MS = 3_600_000;
+const TRIAL_NOTICE_MS = 86_400_000;
+
+/**
+ * Queues one e-mail job per free trial that ends within a day; the job's key is the trial's end,
+ * so every later check (and every other process) adds nothing: one e-mail per trial. Returns how
+ * many it queued.
+ */
+export async function trialsEnding(deps: Deps, now = new Date()) {
+  const ending = await deps.db
+    .select({ id: subscriptions.id, expiredAt: subscriptions.expiredAt })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.type, 'free'),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.expiredAt, now),
+        lte(subscriptions.expiredAt, new Date(now.getTime() + TRIAL_NOTICE_MS)),
+      ),
+    )
+    .limit(RENEWAL_BATCH);
+  let queued = 0;
+  for (const row of ending) {
+    const payload: Due = { subscriptionId: row.id, periodEnd: row.expiredAt!.toISOString() };
+    if (await deps.jobs.enqueue(deps.db, TRIAL_ENDING_JOB, payload, { key: `trial-ending:${row.id}:${payload.periodEnd}` })) queued += 1;
+  }
+  return queued;
+}
+
+async function mailTrialEnding(deps: Deps, due: Due) {
+  await deps.db.transaction(async (tx) => {
+    const [trial] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, due.subscriptionId), eq(subscriptions.type, 'free'), eq(subscriptions.status, 'active')));
+    // A fan who subscribed to a plan meanwhile is not told their trial ends.
+    if (!trial || trial.expiredAt?.toISOString() !== due.periodEnd) return;
+    const [fan] = await tx
+      .select({ email: users.email, name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, trial.userId));
+    const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, trial.performerId));
+    if (!fan?.email) return;
+    const name = creator?.username ?? 'this creator';
+    await sendEmail(deps, tx, 'subscription.trialEnding', {
+      to: fan.email,
+      userId: trial.userId,
+      vars: {
+        name: fan.name || fan.username,
+        creator: name,
+        endsAt: trial.expiredAt!.toUTCString(),
+        link: `${deps.config.publicUrl}/${name}`,
+      },
+    });
+  });
 }
 
 /**
@@ -163,10 +224,9 @@ async function lapse(deps: Deps, due: Due, reason: string) {
     const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, subscription.performerId));
     if (!fan?.email) return; // An account without an address sees the lapse in its subscriptions list.
     const name = creator?.username ?? 'this creator';
-    await queueMail(deps.jobs, tx, {
+    await sendEmail(deps, tx, 'subscription.renewalFailed', {
       to: fan.email,
-      subject: `Your subscription to ${name} was not renewed`,
-      text: `We could not renew your subscription to ${name}: ${reason}. It ends on ${new Date(due.periodEnd).toUTCString()}; subscribe again from their page to keep access.`,
+      vars: { creator: name, reason, endsAt: new Date(due.periodEnd).toUTCString() },
     });
   });
 }

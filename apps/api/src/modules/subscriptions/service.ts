@@ -12,13 +12,14 @@ import { and, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
-import { paymentTransactions, performerProfiles, subscriptions } from '../../db/schema';
+import { paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { assertMay, assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal, subscriptionGivesAccess } from '../access';
+import { sendEmail } from '../emails';
 import { addPeriod, notifyBalance, payFromWallet } from '../money';
 import { cardLabels, startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
@@ -169,7 +170,30 @@ const subscriptionRow = async (db: Queryable, id: string) => (await db.select().
 export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: string, id: string) {
   const row = assertMayManageRenewal(fan, await subscriptionRow(deps.db, id), payer);
   if (row.status !== 'active') throw conflict('This subscription is not active');
-  await deps.db.update(subscriptions).set({ status: 'cancelled', nextRenewalAt: null }).where(eq(subscriptions.id, id));
+  await deps.db.transaction(async (tx) => {
+    // Conditional, so two cancels at once tell the creator once.
+    const [cancelled] = await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', nextRenewalAt: null })
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
+      .returning();
+    if (!cancelled) return;
+    const [creator] = await tx
+      .select({ email: users.email, name: users.name, username: users.username })
+      .from(users)
+      .where(eq(users.id, cancelled.performerId));
+    if (!creator?.email) return;
+    await sendEmail(deps, tx, 'subscription.cancelled', {
+      to: creator.email,
+      userId: cancelled.performerId,
+      vars: {
+        name: creator.name || creator.username,
+        fan: fan.name || fan.username,
+        endsAt: cancelled.expiredAt?.toUTCString() ?? 'the end of the period',
+        link: `${deps.config.publicUrl}/creator/subscribers`,
+      },
+    });
+  });
   return subscriptionFor(deps, id);
 }
 

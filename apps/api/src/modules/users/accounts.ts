@@ -6,12 +6,12 @@ import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
-import { queueMail } from '../../platform/mail';
 import { issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { assertGuessResistant } from '../../platform/password-strength';
 import { clearSignInFailures, confirmationKey, takeConfirmationAttempt } from '../../platform/sign-in-throttle';
 import { type AuditSource, recordAudit } from '../audit';
+import { sendEmail } from '../emails';
 import { takenFields, type UserRow } from './repo';
 import { mailSecurityChange } from './security-mail';
 
@@ -72,11 +72,7 @@ export async function sendVerificationMail(deps: Deps, user: UserRow, redirect?:
     const token = await issueOneTimeToken(tx, user.id, 'verify_email');
     const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
     const link = `${deps.config.publicUrl}/auth/verify-email?${query}`;
-    await queueMail(deps.jobs, tx, {
-      to: email,
-      subject: `Verify your e-mail address for ${deps.settings.get('siteName')}`,
-      text: `Hi ${user.name || user.username},\n\nOpen this link to verify your e-mail address:\n${link}`,
-    });
+    await sendEmail(deps, tx, 'account.verifyEmail', { to: email, vars: { name: user.name || user.username, link } });
   });
 }
 

@@ -5,10 +5,10 @@ import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken, pendingOneTimeTokens, withdrawOneTimeTokens } from '../../platform/one-time-tokens';
 import { accountKey, clearSignInFailures } from '../../platform/sign-in-throttle';
 import { recordAudit } from '../audit';
+import { sendEmail } from '../emails';
 import { assertAvailable, assertCurrentPassword, duplicateAsConflict } from './accounts';
 import { findById } from './repo';
 
@@ -37,14 +37,12 @@ export async function requestEmailChange(deps: Deps, session: RequestSession, em
   // The password first: without it, the answer says nothing about other accounts' addresses.
   await assertCurrentPassword(deps.db, user, currentPassword);
   await assertAvailable(deps.db, { email }, user.id);
-  const site = deps.settings.get('siteName');
   await deps.db.transaction(async (tx) => {
     await withdrawOneTimeTokens(tx, user.id, 'change_email');
     const token = await issueOneTimeToken(tx, user.id, 'change_email', { email, sessionId: session.id });
-    await queueMail(deps.jobs, tx, {
+    await sendEmail(deps, tx, 'account.emailChangeConfirm', {
       to: email,
-      subject: `Confirm your new e-mail address for ${site}`,
-      text: `Hi ${user.name || user.username},\n\nOpen this link within 24 hours to sign in to ${site} with this address from now on:\n${linkTo(deps, 'confirm-email-change', token)}\n\nIf you did not ask for this, ignore this e-mail: nothing changes.`,
+      vars: { name: user.name || user.username, link: linkTo(deps, 'confirm-email-change', token) },
     });
   });
   return true;
@@ -56,7 +54,6 @@ export async function cancelEmailChange(deps: Deps, userId: string) {
 
 /** Step 2, from the link in the new mailbox (signed in or not). */
 export async function confirmEmailChange(deps: Deps, token: string) {
-  const site = deps.settings.get('siteName');
   const { email, revoked } = await deps.db.transaction(async (tx) => {
     const link = await consumeOneTimeToken(tx, token, 'change_email');
     const user = link?.detail && (await findById(tx, link.userId));
@@ -83,10 +80,9 @@ export async function confirmEmailChange(deps: Deps, token: string) {
     if (user.email) {
       // Template key `security.changed` (the e-mail change, with its undo link).
       const undo = await issueOneTimeToken(tx, user.id, 'undo_email_change', { email: user.email });
-      await queueMail(deps.jobs, tx, {
+      await sendEmail(deps, tx, 'account.emailChanged', {
         to: user.email,
-        subject: `Your ${site} sign-in e-mail was changed`,
-        text: `Hi ${user.name || user.username},\n\nYour ${site} account now signs in with ${newEmail}, and every other device was signed out.\n\nIf you did not do this, open this link within two weeks to put this address back, sign out everyone and choose a new password:\n${linkTo(deps, 'undo-email-change', undo)}`,
+        vars: { name: user.name || user.username, newEmail, link: linkTo(deps, 'undo-email-change', undo) },
       });
     }
     return { email: newEmail, revoked: await revokeAllSessions(tx, user.id, link.detail.sessionId) };
@@ -97,7 +93,6 @@ export async function confirmEmailChange(deps: Deps, token: string) {
 
 /** Step 3, from the link in the old mailbox: the owner takes the account back. */
 export async function undoEmailChange(deps: Deps, token: string) {
-  const site = deps.settings.get('siteName');
   const { email, revoked } = await deps.db.transaction(async (tx) => {
     const link = await consumeOneTimeToken(tx, token, 'undo_email_change');
     const user = link?.detail && (await findById(tx, link.userId));
@@ -114,10 +109,9 @@ export async function undoEmailChange(deps: Deps, token: string) {
     await withdrawOneTimeTokens(tx, user.id, 'change_email');
     await clearSignInFailures(tx, accountKey(user));
     const reset = await issueOneTimeToken(tx, user.id, 'reset_password');
-    await queueMail(deps.jobs, tx, {
+    await sendEmail(deps, tx, 'account.emailRestored', {
       to: restored,
-      subject: `Choose a new ${site} password`,
-      text: `Hi ${user.name || user.username},\n\nYour ${site} account signs in with this address again and every device was signed out. Whoever changed it may know your password: open this link within one hour to choose a new one:\n${linkTo(deps, 'reset-password', reset)}`,
+      vars: { name: user.name || user.username, link: linkTo(deps, 'reset-password', reset) },
     });
     return { email: restored, revoked: await revokeAllSessions(tx, user.id) };
   });

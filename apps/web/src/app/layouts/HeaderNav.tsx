@@ -1,4 +1,4 @@
-import { LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { BellOutlined, LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Menu, Tag, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -88,6 +88,7 @@ function useNavItems() {
       label: 'Account',
       children: [
         link('/user/account', 'Settings'),
+        link('/notifications/settings', 'Notification settings'),
         ...(shopOpen ? [link('/user/addresses', 'Addresses')] : []),
         link('/user/blocked', 'Blocked creators'),
       ],
@@ -162,6 +163,11 @@ export default function HeaderNav() {
                         label: <Link to={user.isPerformer ? '/creator/account' : '/user/account'}>Account settings</Link>,
                       },
                     ]),
+                {
+                  key: 'notification-settings',
+                  icon: <BellOutlined aria-hidden />,
+                  label: <Link to="/notifications/settings">Notification settings</Link>,
+                },
                 { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Log out', onClick: () => void logout() },
               ],
             }}

@@ -5,6 +5,7 @@ import {
   FileTextOutlined,
   FlagOutlined,
   LineChartOutlined,
+  MailOutlined,
   MenuOutlined,
   NotificationOutlined,
   SettingOutlined,
@@ -29,6 +30,7 @@ import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
+import { EmailTemplateEditorPage, EmailTemplatesPage } from './EmailTemplatesPage';
 import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
@@ -41,6 +43,7 @@ const sections = [
   { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: <Link to="/admin/pages">Pages</Link> },
   { key: 'promos', icon: <NotificationOutlined aria-hidden />, label: <Link to="/admin/promos">Site promos</Link> },
   { key: 'reports', icon: <FlagOutlined aria-hidden />, label: <Link to="/admin/reports">Reports</Link> },
+  { key: 'email-templates', icon: <MailOutlined aria-hidden />, label: <Link to="/admin/email-templates">E-mail templates</Link> },
   { key: 'live', icon: <VideoCameraAddOutlined aria-hidden />, label: <Link to="/admin/live">Live sessions</Link> },
   { key: 'token-packages', icon: <DollarOutlined aria-hidden />, label: <Link to="/admin/token-packages">Token packages</Link> },
   { key: 'coupons', icon: <TagOutlined aria-hidden />, label: <Link to="/admin/coupons">Coupons</Link> },
@@ -131,6 +134,8 @@ export default function AdminApp() {
             <Route path="promos" element={<SitePromosAdminPage />} />
             <Route path="token-packages" element={<TokenPackagesAdminPage />} />
             <Route path="reports" element={<ReportsPage />} />
+            <Route path="email-templates" element={<EmailTemplatesPage />} />
+            <Route path="email-templates/:key" element={<EmailTemplateEditorPage />} />
             <Route
               path="live"
               element={

@@ -1,5 +1,6 @@
 import { type NotificationKind, type NotificationSetting, notificationKindLabels } from '@limelight/contracts';
 import { Card, Skeleton, Switch, Table } from 'antd';
+import { Link, useLocation } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from './api';
 
@@ -32,8 +33,13 @@ export function NotificationSettingsCard() {
       .unwrap()
       .then(() => toast.success('Notification settings saved'))
       .catch((error: unknown) => toast.error(errorMessage(error)));
+  const onSettingsPage = useLocation().pathname === '/notifications/settings';
   return (
-    <Card title="Notifications" size="small">
+    <Card
+      title={onSettingsPage ? 'Each kind, in the app and by e-mail' : 'Notifications'}
+      size="small"
+      extra={onSettingsPage ? undefined : <Link to="/notifications/settings">All notification settings</Link>}
+    >
       {isLoading ? (
         <Skeleton active />
       ) : (

@@ -1,4 +1,4 @@
-import type { ListResponse, Notification, NotificationSetting } from '@limelight/contracts';
+import type { EmailPreference, ListResponse, Notification, NotificationSetting } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export const notificationsApi = api.injectEndpoints({
@@ -21,13 +21,20 @@ export const notificationsApi = api.injectEndpoints({
     }),
     notificationSettings: build.query<NotificationSetting[], void>({
       query: () => '/notifications/settings',
+      providesTags: ['NotificationSettings'],
+    }),
+    emailPreferences: build.query<EmailPreference[], void>({
+      query: () => '/emails/preferences',
+      providesTags: ['NotificationSettings'],
+    }),
+    /** One switch per category sets every kind of it: both views of the one store are fetched again. */
+    saveEmailPreferences: build.mutation<EmailPreference[], EmailPreference[]>({
+      query: (body) => ({ url: '/emails/preferences', method: 'PUT', body }),
+      invalidatesTags: ['NotificationSettings'],
     }),
     saveNotificationSettings: build.mutation<NotificationSetting[], NotificationSetting[]>({
       query: (body) => ({ url: '/notifications/settings', method: 'PUT', body }),
-      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(notificationsApi.util.upsertQueryData('notificationSettings', undefined, data));
-      },
+      invalidatesTags: ['NotificationSettings'],
     }),
   }),
 });
@@ -39,4 +46,6 @@ export const {
   useMarkAllNotificationsReadMutation,
   useNotificationSettingsQuery,
   useSaveNotificationSettingsMutation,
+  useEmailPreferencesQuery,
+  useSaveEmailPreferencesMutation,
 } = notificationsApi;

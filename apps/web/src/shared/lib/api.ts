@@ -109,6 +109,8 @@ export const api = createApi({
     'Conversations',
     'UnreadMessages',
     'Notifications',
+    'NotificationSettings',
+    'EmailTemplates',
     'MassMessages',
     'Products',
     'Orders',
