@@ -24,7 +24,16 @@ export const PNG = Buffer.from(
 
 export function fanInput(overrides: Record<string, unknown> = {}) {
   const id = unique();
-  return { name: `Fan ${id}`, username: `fan_${id}`, email: `fan_${id}@example.test`, password: PASSWORD, ...overrides };
+  return {
+    name: `Fan ${id}`,
+    username: `fan_${id}`,
+    email: `fan_${id}@example.test`,
+    password: PASSWORD,
+    // The sign-up form's two boxes (decision 050).
+    ageConfirmed: true,
+    termsAccepted: true,
+    ...overrides,
+  };
 }
 
 export function performerForm(overrides: Record<string, string> = {}, files: Record<string, Buffer | null> = {}) {
@@ -37,6 +46,8 @@ export function performerForm(overrides: Record<string, string> = {}, files: Rec
     gender: 'female',
     country: 'US',
     dateOfBirth: '1995-05-05',
+    ageConfirmed: 'true',
+    termsAccepted: 'true',
     ...overrides,
   };
   const form = new FormData();

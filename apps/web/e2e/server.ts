@@ -10,6 +10,7 @@ import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { performerProfiles, settings } from '../../api/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../api/src/demo/seed';
+import { recordAgreements } from '../../api/src/modules/agreements';
 import { insertAccount } from '../../api/src/modules/users';
 import { startFakeGoogle } from '../../api/test/fakes/google';
 import { startFakeStripe } from '../../api/test/fakes/stripe';
@@ -51,6 +52,7 @@ const incomplete = await insertAccount(app.deps.db, 'performer', {
   verifiedEmail: true,
 });
 await app.deps.db.insert(performerProfiles).values({ userId: incomplete.id, gender: 'female' });
+await recordAgreements(app.deps.db, incomplete.id);
 const socialSettings = {
   googleLoginEnabled: true,
   googleClientId: googleClient.clientId,

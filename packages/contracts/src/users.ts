@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { pendingAgreementSchema, signUpAgreementsSchema } from './agreements';
 import { genderValues } from './performer-options';
+import { verificationStatuses } from './performers';
 import { currentPasswordSchema, emailSchema, nameSchema, passwordSchema, usernameSchema } from './validation';
 
 export const roles = ['user', 'performer', 'admin'] as const;
@@ -32,12 +34,17 @@ export const currentUserSchema = z.object({
   verifiedDocument: z.boolean(),
   /** Wallet balance in tokens, two decimals. */
   balance: z.number(),
+  /**
+   * What the account has yet to confirm or accept in its current version (decision 050): the web
+   * app asks before anything else; empty when all is accepted (and for admins).
+   */
+  pendingAgreements: z.array(pendingAgreementSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const registerUserSchema = z.object({
+export const registerUserSchema = signUpAgreementsSchema.extend({
   name: nameSchema,
   username: usernameSchema,
   email: emailSchema,
@@ -90,7 +97,12 @@ export const loginSchema = z
   .refine((body) => body.username || body.email, { message: 'email or username is required', path: ['email'] });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const sessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export const sessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  /** What the account has yet to accept (decision 050); absent for clients that ignore it. */
+  pendingAgreements: z.array(pendingAgreementSchema).optional(),
+});
 export type Session = z.infer<typeof sessionSchema>;
 
 export const updateAccountSchema = z
@@ -143,6 +155,15 @@ export const adminAccountSchema = z.object({
   status: z.enum(accountStatuses),
   verifiedEmail: z.boolean(),
   verifiedDocument: z.boolean(),
+  /** Where the review of a creator's documents stands (decision 051); null for a fan. */
+  verification: z
+    .object({
+      status: z.enum(verificationStatuses),
+      reason: z.string().nullable(),
+      /** When the documents on file were sent: a resubmission waits for review again from then. */
+      submittedAt: z.string().nullable(),
+    })
+    .nullable(),
   documents: z.array(z.object({ _id: z.string(), field: z.string(), mimeType: z.string(), url: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -158,3 +179,14 @@ export const publicUserSchema = z.object({
   isPerformer: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * `PUT /admin/performers/{id}/verify-documents` (decision 051): `verified: true` approves;
+ * `verified: false` with a `reason` rejects the documents, and the creator reads the reason,
+ * sends new ones and waits for review again; `verified: false` alone withdraws a verification.
+ */
+export const verifyDocumentsSchema = z.object({
+  verified: z.boolean(),
+  reason: z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters').optional(),
+});
+export type VerifyDocumentsInput = z.infer<typeof verifyDocumentsSchema>;

@@ -1,4 +1,11 @@
-import { adminAccountSchema, listQuerySchema, listResponseSchema, queryBoolean } from '@limelight/contracts';
+import {
+  adminAccountSchema,
+  listQuerySchema,
+  listResponseSchema,
+  queryBoolean,
+  verificationStatuses,
+  verifyDocumentsSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -25,6 +32,8 @@ export const adminRoutes =
             q: z.string().trim().max(100).optional(),
             status: z.enum(['active', 'inactive']).optional(),
             verified: queryBoolean.optional(),
+            /** Creators by where the review of their documents stands: `pending` is the review queue. */
+            verification: z.enum(verificationStatuses).optional(),
           }),
           response: { 200: listResponseSchema(adminAccountSchema) },
         },
@@ -54,13 +63,16 @@ export const adminRoutes =
         schema: {
           tags: ['admin'],
           params: idParams,
-          body: z.object({ verified: z.boolean() }),
+          description:
+            'Approves, or rejects with a reason the creator reads (decision 051); `verified: false` alone withdraws a verification.',
+          body: verifyDocumentsSchema,
           response: { 200: z.object({ message: z.string() }) },
         },
       },
       async (request) => {
-        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body.verified);
-        return { message: request.body.verified ? 'Documents verified' : 'Verification withdrawn' };
+        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body);
+        const { verified, reason } = request.body;
+        return { message: verified ? 'Documents verified' : reason ? 'Documents rejected' : 'Verification withdrawn' };
       },
     );
 

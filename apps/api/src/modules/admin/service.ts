@@ -1,9 +1,11 @@
-import type { AdminAccount } from '@limelight/contracts';
+import type { AdminAccount, VerifyDocumentsInput } from '@limelight/contracts';
 import { and, eq, ne } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { queueMail } from '../../platform/mail';
 import { type AuditSource, recordAudit } from '../audit';
 import { findById } from '../users';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
@@ -19,6 +21,13 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
     status: user.status,
     verifiedEmail: user.verifiedEmail,
     verifiedDocument: profile?.verifiedDocument ?? false,
+    verification: profile
+      ? {
+          status: profile.verifiedDocument ? 'verified' : profile.documentsRejectedReason ? 'rejected' : 'pending',
+          reason: profile.documentsRejectedReason,
+          submittedAt: profile.documentsSubmittedAt?.toISOString() ?? null,
+        }
+      : null,
     documents: (
       [
         ['idVerification', profile?.idVerificationFileId],
@@ -52,15 +61,50 @@ export async function setAccountStatus(deps: Deps, source: AuditSource, userId: 
   deps.realtime.disconnectSessions(revoked);
 }
 
-export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, verified: boolean) {
+/**
+ * The admin's decision on a creator's documents (decision 051), recorded in the audit trail with
+ * its reason: approve (`creator.verify`); reject with a reason the creator reads on their
+ * documents page and by e-mail (`creator.reject`), after which they send new documents and wait
+ * for review again; or withdraw a verification without a reason (`creator.unverify`, as before).
+ */
+export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, input: VerifyDocumentsInput) {
+  const { verified, reason } = input;
+  const now = new Date();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(performerProfiles)
-      .set({ verifiedDocument: verified, verifiedAt: verified ? new Date() : null })
+      .set(
+        verified
+          ? { verifiedDocument: true, verifiedAt: now, documentsRejectedReason: null, documentsRejectedAt: null }
+          : {
+              verifiedDocument: false,
+              verifiedAt: null,
+              documentsRejectedReason: reason ?? null,
+              documentsRejectedAt: reason ? now : null,
+            },
+      )
       .where(eq(performerProfiles.userId, performerId))
       .returning({ userId: performerProfiles.userId });
     if (!row) throw notFound('Creator');
-    await recordAudit(tx, source, { action: verified ? 'creator.verify' : 'creator.unverify', target: { type: 'user', id: performerId } });
+    const action = verified ? 'creator.verify' : reason ? 'creator.reject' : 'creator.unverify';
+    await recordAudit(tx, source, { action, target: { type: 'user', id: performerId }, reason });
+    if (!verified && reason) await mailVerificationRejected(deps, tx, performerId, reason);
+  });
+}
+
+/**
+ * Tells the creator why their documents were refused and what to do. (Template key
+ * `verification.rejected`: the e-mail templates the admin edits take this over; the approval
+ * e-mail is theirs too.)
+ */
+async function mailVerificationRejected(deps: Deps, tx: Queryable, performerId: string, reason: string) {
+  const user = await findById(tx, performerId);
+  if (!user?.email) return;
+  const link = `${deps.config.publicUrl}/creator/account?tab=documents`;
+  await queueMail(deps.jobs, tx, {
+    to: user.email,
+    subject: `Your identity documents were not approved on ${deps.settings.get('siteName')}`,
+    text: `Hi ${user.name || user.username},\n\nWe could not approve the identity documents you sent, for this reason:\n\n${reason}\n\nPlease send new documents from your account page; we will review them again:\n${link}`,
   });
 }
 

@@ -10,6 +10,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { accountKey, addressKey, clearSignInFailures, recordFailedSignIn, takeSignInAttempt } from '../../platform/sign-in-throttle';
 import { isCreator, may, passesMaintenance } from '../access';
+import { pendingAgreements, recordAgreements } from '../agreements';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import {
   assertAvailable,
@@ -35,14 +36,19 @@ export const inactiveAccount = () =>
 let dummyHash: Promise<string> | undefined;
 const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
 
-export async function registerUser(deps: Deps, input: RegisterUserInput) {
+export async function registerUser(deps: Deps, input: RegisterUserInput, meta: ClientMeta = {}) {
   assertNewPassword(deps, input.password, input);
-  const user = await deps.db.transaction((tx) => insertAccount(tx, 'user', input));
+  const user = await deps.db.transaction(async (tx) => {
+    const account = await insertAccount(tx, 'user', input);
+    // The boxes the form ticked (the schema refuses a sign-up without them): the versions shown now.
+    await recordAgreements(tx, account.id, meta);
+    return account;
+  });
   await afterRegistration(deps, user, input.redirect);
   return registrationAnswer(deps, user);
 }
 
-export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[]) {
+export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[], meta: ClientMeta = {}) {
   assertNewPassword(deps, input.password, input);
   await assertAvailable(deps.db, input);
   const stored = await storeDocuments(deps, documents);
@@ -55,7 +61,9 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
         country: input.country,
         dateOfBirth: input.dateOfBirth,
         ...(await recordDocuments(tx, account.id, stored)),
+        documentsSubmittedAt: new Date(),
       });
+      await recordAgreements(tx, account.id, meta);
       return account;
     });
     await afterRegistration(deps, user, input.redirect);
@@ -118,7 +126,9 @@ export async function openSession(
   if (deps.settings.get('maintenanceMode') && !passesMaintenance(user)) throw siteInMaintenance();
   const ttlSeconds = remember ? deps.config.rememberSessionTtlSeconds : deps.config.sessionTtlSeconds;
   const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...meta });
-  return { token: session.token, expiresAt: session.expiresAt.toISOString() };
+  // What the account has yet to accept (decision 050): the web app asks before anything else.
+  const pending = await pendingAgreements(deps.db, user);
+  return { token: session.token, expiresAt: session.expiresAt.toISOString(), pendingAgreements: pending };
 }
 
 export async function logout(deps: Deps, session: RequestSession) {

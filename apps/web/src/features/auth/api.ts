@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginInput, RegisterUserInput, Session } from '@limelight/contracts';
+import type { CurrentUser, LoginInput, PendingAgreement, RegisterUserInput, Session, SignUpAgreements } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
 
@@ -18,6 +18,10 @@ export const authApi = api.injectEndpoints({
       },
     }),
     login: build.mutation<Session, LoginInput>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
+    acceptAgreements: build.mutation<{ pendingAgreements: PendingAgreement[] }, SignUpAgreements>({
+      query: (body) => ({ url: '/agreements/accept', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
     logout: build.mutation<Message, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
     registerUser: build.mutation<Registered, RegisterUserInput>({
       query: (body) => ({ url: '/auth/users/register', method: 'POST', body }),
@@ -56,6 +60,7 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useMeQuery,
+  useAcceptAgreementsMutation,
   useLoginMutation,
   useLogoutMutation,
   useRegisterUserMutation,
