@@ -1,8 +1,9 @@
 import type { Role } from '@limelight/contracts';
-import { and, count, eq, inArray, isNotNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files, performerProfiles, users } from '../../db/schema';
 import { escapeLike, orderBy } from '../../platform/http';
+import { verificationIs } from '../performers';
 
 export type AccountFilters = {
   role: Exclude<Role, 'admin'>;
@@ -69,16 +70,4 @@ export async function findDocument(db: Queryable, fileId: string) {
     .where(and(eq(files.id, fileId), eq(files.type, 'document')))
     .limit(1);
   return row;
-}
-
-/**
- * Creators whose documents stand at `status` (decision 051): pending is sent and neither verified
- * nor rejected (a creator from social sign-in who never sent any waits for nothing).
- */
-export function verificationIs(status: 'pending' | 'rejected' | 'verified') {
-  if (status === 'verified') return eq(performerProfiles.verifiedDocument, true);
-  const rejected = isNotNull(performerProfiles.documentsRejectedReason);
-  return status === 'rejected'
-    ? and(eq(performerProfiles.verifiedDocument, false), rejected)!
-    : and(eq(performerProfiles.verifiedDocument, false), not(rejected), isNotNull(performerProfiles.documentsSubmittedAt))!;
 }

@@ -1,5 +1,7 @@
 import {
   adminAccountSchema,
+  adminDashboardQuerySchema,
+  adminDashboardSchema,
   listQuerySchema,
   listResponseSchema,
   queryBoolean,
@@ -13,6 +15,7 @@ import { requireAdmin } from '../../platform/auth';
 import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
+import { adminDashboard } from './dashboard';
 import * as admin from './service';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
@@ -39,6 +42,20 @@ export const adminRoutes =
         },
       },
       async (request) => admin.searchAccounts(deps, request.query),
+    );
+
+    app.get(
+      '/admin/dashboard',
+      {
+        schema: {
+          tags: ['admin'],
+          description:
+            'The operator’s overview over the last 7, 30 or 90 days: figures per day from the ledger and the tables, and the queues waiting.',
+          querystring: adminDashboardQuerySchema,
+          response: { 200: adminDashboardSchema },
+        },
+      },
+      async (request) => adminDashboard(deps, request.query.days),
     );
 
     app.put(
