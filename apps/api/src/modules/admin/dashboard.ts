@@ -37,8 +37,8 @@ export async function adminDashboard(deps: Deps, days: number): Promise<AdminDas
     const countOf = (rows: Array<{ date: string; count: number }>) => on(rows).reduce((sum, row) => sum + row.count, 0);
     return {
       date,
-      fans: countOf(on(signUps).filter((row) => row.role === 'user')),
-      creators: countOf(on(signUps).filter((row) => row.role === 'performer')),
+      fans: on(signUps)[0]?.fans ?? 0,
+      creators: on(signUps)[0]?.creators ?? 0,
       verifiedCreators: countOf(verified),
       subscriptions: countOf(started),
       revenue: fromCents(ledger?.revenueCents ?? 0),

@@ -1,4 +1,4 @@
-import { and, count, gte, inArray } from 'drizzle-orm';
+import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { utcDay } from '../../db/day';
 import { users } from '../../db/schema';
@@ -7,8 +7,12 @@ import { users } from '../../db/schema';
 export async function signUpsByDay(db: Queryable, since: Date) {
   const day = utcDay(users.createdAt);
   return db
-    .select({ date: day, role: users.role, count: count() })
+    .select({
+      date: day,
+      fans: count(sql`case when ${users.role} = 'user' then 1 end`),
+      creators: count(sql`case when ${users.role} = 'performer' then 1 end`),
+    })
     .from(users)
     .where(and(inArray(users.role, ['user', 'performer']), gte(users.createdAt, since)))
-    .groupBy(day, users.role);
+    .groupBy(day);
 }
