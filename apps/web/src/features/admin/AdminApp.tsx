@@ -1,6 +1,7 @@
 import {
   BankOutlined,
   CreditCardOutlined,
+  DashboardOutlined,
   DollarOutlined,
   FileTextOutlined,
   FlagOutlined,
@@ -29,12 +30,14 @@ import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
+import { DashboardPage } from './DashboardPage';
 import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
 const sections = [
+  { key: 'dashboard', icon: <DashboardOutlined aria-hidden />, label: <Link to="/admin/dashboard">Dashboard</Link> },
   { key: 'settings', icon: <SettingOutlined aria-hidden />, label: <Link to="/admin/settings">Settings</Link> },
   { key: 'fans', icon: <TeamOutlined aria-hidden />, label: <Link to="/admin/fans">Fans</Link> },
   { key: 'creators', icon: <VideoCameraOutlined aria-hidden />, label: <Link to="/admin/creators">Creators</Link> },
@@ -115,7 +118,7 @@ export default function AdminApp() {
   if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
   if (!user) return <PageLoading />;
 
-  const section = pathname.split('/')[2] ?? 'settings';
+  const section = pathname.split('/')[2] ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
@@ -123,7 +126,8 @@ export default function AdminApp() {
       {user.isAdmin ? (
         <AdminFrame section={section} shopOpen={shopOpen}>
           <Routes>
-            <Route index element={<Navigate to="settings" replace />} />
+            <Route index element={<Navigate to="dashboard" replace />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="fans" element={<AccountsPage accountRole="user" />} />
             <Route path="creators" element={<AccountsPage accountRole="performer" />} />

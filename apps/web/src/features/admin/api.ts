@@ -1,4 +1,4 @@
-import type { AdminAccount, AdminSetting, ListResponse } from '@limelight/contracts';
+import type { AdminAccount, AdminDashboard, AdminSetting, ListResponse } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export type AccountsQuery = {
@@ -10,6 +10,7 @@ export type AccountsQuery = {
   q?: string;
   status?: string;
   verified?: string;
+  verification?: string;
 };
 
 export const adminApi = api.injectEndpoints({
@@ -19,6 +20,10 @@ export const adminApi = api.injectEndpoints({
       query: ({ key, value }) => ({ url: `/admin/settings/${key}`, method: 'PUT', body: { value } }),
       invalidatesTags: ['AdminSettings', 'PublicSettings'],
     }),
+    adminDashboard: build.query<AdminDashboard, number>({
+      query: (days) => ({ url: '/admin/dashboard', params: { days } }),
+      providesTags: ['Accounts'],
+    }),
     accounts: build.query<ListResponse<AdminAccount>, AccountsQuery>({
       query: (params) => ({ url: '/admin/accounts', params }),
       providesTags: ['Accounts'],
@@ -27,8 +32,8 @@ export const adminApi = api.injectEndpoints({
       query: ({ id, status }) => ({ url: `/admin/accounts/${id}/status`, method: 'PUT', body: { status } }),
       invalidatesTags: ['Accounts'],
     }),
-    verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean }>({
-      query: ({ id, verified }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body: { verified } }),
+    verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean; reason?: string }>({
+      query: ({ id, ...body }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body }),
       invalidatesTags: ['Accounts'],
     }),
   }),
@@ -38,6 +43,7 @@ export const {
   useAdminSettingsQuery,
   useUpdateSettingMutation,
   useAccountsQuery,
+  useAdminDashboardQuery,
   useSetAccountStatusMutation,
   useVerifyDocumentsMutation,
 } = adminApi;
