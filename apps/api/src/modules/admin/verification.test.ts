@@ -38,6 +38,14 @@ describe('document verification with reasons (decision 051)', () => {
     const headers = { authorization: `Bearer ${await login(app, creator.username)}` };
     expect((await account(headers)).verification).toEqual({ status: 'pending', reason: null, decidedAt: null });
     expect((await queue()).map((row) => row._id)).toContain(creator._id);
+    const searched = await app.inject({
+      url: `/api/admin/accounts?role=performer&verification=pending&q=${creator.username}&offset=0&limit=10&sortBy=updatedAt&sort=desc`,
+      headers: admin.headers,
+    });
+    expect(
+      searched.json().data.map((row: { _id: string }) => row._id),
+      searched.body,
+    ).toEqual([creator._id]);
 
     const reason = 'The selfie does not show your face next to the ID';
     const rejected = await decide(creator._id, { verified: false, reason });
