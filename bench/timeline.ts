@@ -157,7 +157,14 @@ async function bench() {
 
     const app = await startApi({ port, dataDir, databaseUrl });
     const { base } = app;
-    const fan = { name: 'Bench Fan', username: 'benchfan', email: 'fan@bench.test', password: 'bench-password-1' };
+    const fan = {
+      name: 'Bench Fan',
+      username: 'benchfan',
+      email: 'fan@bench.test',
+      password: 'bench-password-1',
+      ageConfirmed: true,
+      termsAccepted: true,
+    };
     await fetch(`${base}/api/auth/users/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -14,6 +14,7 @@ import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
 import type { Deps } from './deps';
 import { standingRefusal } from './modules/access';
 import { adminRoutes } from './modules/admin/routes';
+import { agreementsRoutes } from './modules/agreements/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { securityRoutes } from './modules/auth/security-routes';
@@ -281,6 +282,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(performersRoutes(deps));
       await api.register(adminRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(agreementsRoutes(deps));
       await api.register(blocksRoutes(deps));
       await api.register(lookupsRoutes);
       await api.register(followsRoutes(deps));

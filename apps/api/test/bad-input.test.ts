@@ -27,7 +27,7 @@ type Case = [
 
 /** Every endpoint, given bad input, answers 400 in the error shape and names each bad field. */
 const cases: Case[] = [
-  ['POST', '/api/auth/users/register', {}, 'anyone', ['name', 'username', 'email', 'password']],
+  ['POST', '/api/auth/users/register', {}, 'anyone', ['ageConfirmed', 'termsAccepted', 'name', 'username', 'email', 'password']],
   ['POST', '/api/auth/login', { email: 'a@b.test', password: 5, remember: 'yes' }, 'anyone', ['password', 'remember']],
   ['POST', '/api/auth/users/forgot', { email: 'nope' }, 'anyone', ['email']],
   ['POST', '/api/auth/users/reset-password', { token: 'short', password: 'x' }, 'anyone', ['token', 'password']],

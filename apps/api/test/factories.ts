@@ -1,6 +1,7 @@
 import type { Role } from '@limelight/contracts';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { paymentTransactions, performerProfiles, purchasedItems, subscriptions } from '../src/db/schema';
+import { paymentTransactions, performerProfiles, purchasedItems, subscriptions, users } from '../src/db/schema';
 import { insertAccount } from '../src/modules/users/accounts';
 import { platform, post, walletOf } from '../src/platform/ledger';
 import { checkLedger } from '../src/platform/ledger-check';
@@ -24,7 +25,16 @@ export const PNG = Buffer.from(
 
 export function fanInput(overrides: Record<string, unknown> = {}) {
   const id = unique();
-  return { name: `Fan ${id}`, username: `fan_${id}`, email: `fan_${id}@example.test`, password: PASSWORD, ...overrides };
+  return {
+    name: `Fan ${id}`,
+    username: `fan_${id}`,
+    email: `fan_${id}@example.test`,
+    password: PASSWORD,
+    // The sign-up form's two boxes (decision 050).
+    ageConfirmed: true,
+    termsAccepted: true,
+    ...overrides,
+  };
 }
 
 export function performerForm(overrides: Record<string, string> = {}, files: Record<string, Buffer | null> = {}) {
@@ -37,6 +47,8 @@ export function performerForm(overrides: Record<string, string> = {}, files: Rec
     gender: 'female',
     country: 'US',
     dateOfBirth: '1995-05-05',
+    ageConfirmed: 'true',
+    termsAccepted: 'true',
     ...overrides,
   };
   const form = new FormData();
@@ -85,6 +97,27 @@ export async function verifiedPerformer(app: TestApp) {
   const performer = await signedIn(app, 'performer');
   await app.deps.db.insert(performerProfiles).values({ userId: performer.user.id, gender: 'female', verifiedDocument: true });
   return performer;
+}
+
+/**
+ * A verified creator whose page discovery lists (decision 051): an avatar (its key set as an
+ * upload leaves it), a monthly price and a first published post, made through the API.
+ */
+export async function creatorOnShelves(app: TestApp, performer?: Awaited<ReturnType<typeof signedIn>>) {
+  const creator = performer ?? (await verifiedPerformer(app));
+  await app.deps.db
+    .update(users)
+    .set({ avatarKey: `avatars/${creator.user.id}.webp` })
+    .where(eq(users.id, creator.user.id));
+  await app.deps.db.update(performerProfiles).set({ monthlyPriceCents: 999 }).where(eq(performerProfiles.userId, creator.user.id));
+  const post = await app.inject({
+    method: 'POST',
+    url: '/api/performer/feeds',
+    headers: creator.headers,
+    payload: { type: 'text', text: 'Hello from the studio', isSale: true, price: 0 },
+  });
+  expect(post.statusCode, post.body).toBe(200);
+  return creator;
 }
 
 /** The fields a 4xx answer names, sorted, so a test reads as the list it expects. */

@@ -28,7 +28,7 @@ test('a creator blocks a fan from a comment, the fan sees why, and unblocking fr
   expect(
     (
       await page.request.post('/api/auth/users/register', {
-        data: { name: 'Blocked Fan', username, email: `${username}@example.test`, password },
+        data: { name: 'Blocked Fan', username, email: `${username}@example.test`, password, ageConfirmed: true, termsAccepted: true },
       })
     ).status(),
   ).toBe(201);

@@ -24,6 +24,8 @@ test('the admin opens an image document in a tab and downloads a PDF one', async
       password: 'dora-password-1',
       gender: 'female',
       dateOfBirth: '1990-01-01',
+      ageConfirmed: 'true',
+      termsAccepted: 'true',
       idVerification: { name: 'id.png', mimeType: 'image/png', buffer: PNG },
       documentVerification: { name: 'selfie.pdf', mimeType: 'application/pdf', buffer: PDF },
     },

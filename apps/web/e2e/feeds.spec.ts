@@ -53,7 +53,14 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
   const fan = await fanContext.newPage();
   const username = `follower_${tag}`;
   const registered = await fan.request.post('/api/auth/users/register', {
-    data: { name: 'Follower Fan', username, email: `${username}@example.test`, password: 'follower-pass-1' },
+    data: {
+      name: 'Follower Fan',
+      username,
+      email: `${username}@example.test`,
+      password: 'follower-pass-1',
+      ageConfirmed: true,
+      termsAccepted: true,
+    },
   });
   expect(registered.status()).toBe(201);
   await logIn(fan, username, { password: 'follower-pass-1' });

@@ -34,6 +34,9 @@ export async function fillSignUp(
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password').fill(password);
+  // Every sign-up confirms the age and accepts the Terms and the Privacy policy (decision 050).
+  await page.getByRole('checkbox', { name: 'I am 18 or older' }).check();
+  await page.getByRole('checkbox', { name: /I accept the Terms/ }).check();
 }
 
 /**
@@ -105,7 +108,7 @@ export async function newFan(request: APIRequestContext) {
   const username = `fan_${unique()}`;
   const email = `${username}@example.test`;
   const response = await request.post('/api/auth/users/register', {
-    data: { name: 'Social Fan', username, email, password: 'social-password-1' },
+    data: { name: 'Social Fan', username, email, password: 'social-password-1', ageConfirmed: true, termsAccepted: true },
   });
   expect(response.status()).toBe(201);
   return { username, email, password: 'social-password-1' };

@@ -66,7 +66,14 @@ test('a creator fills the video library and a gallery; a follower sees both lock
   const fan = await fanContext.newPage();
   const username = `viewer_${tag}`;
   const registered = await fan.request.post('/api/auth/users/register', {
-    data: { name: 'Viewer Fan', username, email: `${username}@example.test`, password: 'viewer-pass-1' },
+    data: {
+      name: 'Viewer Fan',
+      username,
+      email: `${username}@example.test`,
+      password: 'viewer-pass-1',
+      ageConfirmed: true,
+      termsAccepted: true,
+    },
   });
   expect(registered.status()).toBe(201);
   await logIn(fan, username, { password: 'viewer-pass-1' });

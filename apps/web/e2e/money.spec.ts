@@ -44,7 +44,14 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   expect(
     (
       await fan.request.post('/api/auth/users/register', {
-        data: { name: 'Paying Fan', username, email: `${username}@example.test`, password: 'payer-pass-1' },
+        data: {
+          name: 'Paying Fan',
+          username,
+          email: `${username}@example.test`,
+          password: 'payer-pass-1',
+          ageConfirmed: true,
+          termsAccepted: true,
+        },
       })
     ).status(),
   ).toBe(201);
@@ -155,7 +162,14 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
 test('a fan makes another card the default and picks which saved card pays a subscription', async ({ page }) => {
   const username = `carder_${unique()}`;
   const registered = await page.request.post('/api/auth/users/register', {
-    data: { name: 'Card Fan', username, email: `${username}@example.test`, password: 'carder-pass-1' },
+    data: {
+      name: 'Card Fan',
+      username,
+      email: `${username}@example.test`,
+      password: 'carder-pass-1',
+      ageConfirmed: true,
+      termsAccepted: true,
+    },
   });
   expect(registered.status()).toBe(201);
   await logIn(page, username, { password: 'carder-pass-1' });

@@ -6,10 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { buildApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { performerProfiles, settings } from '../../api/src/db/schema';
 import { DEMO_PASSWORD, seedDemoData } from '../../api/src/demo/seed';
+import { recordAgreements } from '../../api/src/modules/agreements';
 import { insertAccount } from '../../api/src/modules/users';
 import { startFakeGoogle } from '../../api/test/fakes/google';
 import { startFakeStripe } from '../../api/test/fakes/stripe';
@@ -60,6 +62,27 @@ await insertAccount(app.deps.db, 'admin', {
   password: DEMO_PASSWORD,
   verifiedEmail: true,
 });
+await recordAgreements(app.deps.db, incomplete.id);
+// Discovery lists a verified creator once their page has an avatar, a price and a first post
+// (decision 051): the demo creators get an avatar and a welcome post, through the API.
+const avatar = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#42b1e8' } })
+  .png()
+  .toBuffer();
+for (const username of ['avastone', 'leohart', 'riovega']) {
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${login.json().token}` };
+  const form = new FormData();
+  form.append('avatar', new Blob([avatar]), 'avatar.png');
+  const uploaded = await app.inject({ method: 'POST', url: '/api/users/avatar/upload', headers, payload: form });
+  const posted = await app.inject({
+    method: 'POST',
+    url: '/api/performer/feeds',
+    headers,
+    payload: { type: 'text', text: 'Welcome to my page', isSale: true, price: 0 },
+  });
+  if (uploaded.statusCode !== 200 || posted.statusCode !== 200) throw new Error(`Setting up ${username}: ${uploaded.body} ${posted.body}`);
+  await app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+}
 const socialSettings = {
   googleLoginEnabled: true,
   googleClientId: googleClient.clientId,

@@ -28,7 +28,14 @@ test('a creator posts stories and a follower watches them from the story bar', a
   expect(
     (
       await fan.request.post('/api/auth/users/register', {
-        data: { name: 'Story Fan', username, email: `${username}@example.test`, password: 'story-pass-1' },
+        data: {
+          name: 'Story Fan',
+          username,
+          email: `${username}@example.test`,
+          password: 'story-pass-1',
+          ageConfirmed: true,
+          termsAccepted: true,
+        },
       })
     ).status(),
   ).toBe(201);

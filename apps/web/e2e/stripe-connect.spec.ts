@@ -33,6 +33,8 @@ for (const [device, viewport] of [
         password,
         gender: 'female',
         dateOfBirth: '1990-01-01',
+        ageConfirmed: 'true',
+        termsAccepted: 'true',
         idVerification: { name: 'id.png', mimeType: 'image/png', buffer: PNG },
         documentVerification: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
       },

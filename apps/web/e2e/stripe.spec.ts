@@ -53,7 +53,14 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   await routeStripe(page);
   const username = `stripe_${Date.now().toString(36)}`;
   const registered = await page.request.post('/api/auth/users/register', {
-    data: { name: 'Stripe Fan', username, email: `${username}@example.test`, password: 'stripe-pass-1' },
+    data: {
+      name: 'Stripe Fan',
+      username,
+      email: `${username}@example.test`,
+      password: 'stripe-pass-1',
+      ageConfirmed: true,
+      termsAccepted: true,
+    },
   });
   expect(registered.status()).toBe(201);
   await logIn(page, username, { password: 'stripe-pass-1' });

@@ -1,3 +1,4 @@
+export * from './agreements';
 export * from './audit';
 export * from './blocks';
 export * from './community';

@@ -166,6 +166,15 @@ export type UpdatePaymentGatewayInput = z.infer<typeof updatePaymentGatewaySchem
 export const messagesFromOptions = ['subscribers', 'followers', 'everyone'] as const;
 export type MessagesFrom = (typeof messagesFromOptions)[number];
 
+export const verificationStatuses = ['pending', 'rejected', 'verified'] as const;
+export type VerificationStatus = (typeof verificationStatuses)[number];
+/**
+ * A verified creator enters discovery (explore, search, home shelves, suggestions) once their page
+ * has each of these: an avatar, a subscription price and a first published post (decision 051).
+ */
+export const discoveryRequirements = ['avatar', 'price', 'post'] as const;
+export type DiscoveryRequirement = (typeof discoveryRequirements)[number];
+
 /** `GET /performers/me`: the public card plus what only the creator sees. */
 export const performerAccountSchema = performerProfileSchema.omit({ counts: true }).extend({
   email: z.string().nullable(),
@@ -178,6 +187,17 @@ export const performerAccountSchema = performerProfileSchema.omit({ counts: true
   paypalEmail: z.string().nullable(),
   /** Which identity documents are on file (the files themselves only the admin opens). */
   documents: z.object({ idVerification: z.boolean(), documentVerification: z.boolean() }),
+  /**
+   * Where the admin's review of the documents stands (decision 051): `pending` while it waits
+   * (at sign-up and after a resubmission), `rejected` with the admin's reason, or `verified`.
+   */
+  verification: z.object({
+    status: z.enum(verificationStatuses),
+    reason: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+  }),
+  /** What the page still needs before discovery shelves list it (decision 051); empty once listed there. */
+  discoveryMissing: z.array(z.enum(discoveryRequirements)),
   messagesFrom: z.enum(messagesFromOptions),
 });
 export type PerformerAccount = z.infer<typeof performerAccountSchema>;

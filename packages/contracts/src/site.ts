@@ -18,6 +18,8 @@ export const postSchema = z.object({
   content: z.string(),
   status: z.enum(postStatuses),
   ordering: z.number().int(),
+  /** Raised each time the admin publishes the page as a new version (Terms and Privacy: everyone accepts it again, decision 050). */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -39,6 +41,11 @@ export const savePostSchema = z.object({
   content: z.string().max(200_000, 'must be at most 200000 characters').default(''),
   status: z.enum(postStatuses).default('draft'),
   ordering: z.number().int().min(-10_000).max(10_000).default(0),
+  /**
+   * Saves the page as a new version. For the Terms and the Privacy policy every account is then
+   * asked to accept it at its next sign-in; a typo fix leaves this off.
+   */
+  newVersion: z.boolean().default(false),
 });
 export type SavePostInput = z.input<typeof savePostSchema>;
 

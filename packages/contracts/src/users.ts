@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pendingAgreementSchema, signUpAgreementsSchema } from './agreements';
 import { accountStandings, standingActions } from './moderation';
 import { genderValues } from './performer-options';
+import { verificationStatuses } from './performers';
 import { currentPasswordSchema, emailSchema, nameSchema, passwordSchema, usernameSchema } from './validation';
 
 export const roles = ['user', 'performer', 'admin'] as const;
@@ -34,12 +36,17 @@ export const currentUserSchema = z.object({
   verifiedDocument: z.boolean(),
   /** Wallet balance in tokens, two decimals. */
   balance: z.number(),
+  /**
+   * What the account has yet to confirm or accept in its current version (decision 050): the web
+   * app asks before anything else; empty when all is accepted (and for admins).
+   */
+  pendingAgreements: z.array(pendingAgreementSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const registerUserSchema = z.object({
+export const registerUserSchema = signUpAgreementsSchema.extend({
   name: nameSchema,
   username: usernameSchema,
   email: emailSchema,
@@ -94,7 +101,12 @@ export const loginSchema = z
   .refine((body) => body.username || body.email, { message: 'email or username is required', path: ['email'] });
 export type LoginInput = z.input<typeof loginSchema>;
 
-export const sessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export const sessionSchema = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  /** What the account has yet to accept (decision 050); absent for clients that ignore it. */
+  pendingAgreements: z.array(pendingAgreementSchema).optional(),
+});
 export type Session = z.infer<typeof sessionSchema>;
 
 export const updateAccountSchema = z
@@ -164,6 +176,15 @@ export const adminAccountSchema = z.object({
   status: z.enum(accountStatuses),
   verifiedEmail: z.boolean(),
   verifiedDocument: z.boolean(),
+  /** Where the review of a creator's documents stands (decision 051); null for a fan. */
+  verification: z
+    .object({
+      status: z.enum(verificationStatuses),
+      reason: z.string().nullable(),
+      /** When the documents on file were sent: a resubmission waits for review again from then. */
+      submittedAt: z.string().nullable(),
+    })
+    .nullable(),
   documents: z.array(z.object({ _id: z.string(), field: z.string(), mimeType: z.string(), url: z.string() })),
   /** Its standing now (a suspension whose time has passed reads `good`), until when, and the reason it was told (decision 045). */
   standing: z.enum(accountStandings),
@@ -222,3 +243,14 @@ export function deviceName(userAgent: string | null): string {
             : undefined;
   return system ? `${browser} on ${system}` : browser;
 }
+
+/**
+ * `PUT /admin/performers/{id}/verify-documents` (decision 051): `verified: true` approves;
+ * `verified: false` with a `reason` rejects the documents, and the creator reads the reason,
+ * sends new ones and waits for review again; `verified: false` alone withdraws a verification.
+ */
+export const verifyDocumentsSchema = z.object({
+  verified: z.boolean(),
+  reason: z.string().trim().min(1, 'is required').max(1000, 'must be at most 1000 characters').optional(),
+});
+export type VerifyDocumentsInput = z.infer<typeof verifyDocumentsSchema>;

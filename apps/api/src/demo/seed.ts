@@ -2,6 +2,7 @@ import type { Gender } from '@limelight/contracts';
 import { count } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { performerProfiles, posts, users } from '../db/schema';
+import { recordAgreements } from '../modules/agreements';
 import { insertAccount } from '../modules/users/accounts';
 import { passwordAsSentByClient } from '../platform/password';
 
@@ -60,15 +61,25 @@ export async function seedDemoData(db: Database, hashPwClient: boolean) {
   if (total > 0) return [];
   const password = passwordAsSentByClient(DEMO_PASSWORD, hashPwClient);
   await db.transaction(async (tx) => {
+    // Sign-up and the wallet link to these pages; the admin rewrites the placeholders at /admin.
+    // First, so that the demo accounts have accepted their versions (decision 050).
+    await tx.insert(posts).values([
+      {
+        slug: 'terms',
+        title: 'Terms',
+        status: 'published',
+        content:
+          '<p>You must be 18 or older to use this site. Tokens are bought with a card, are not refundable once spent, and pay for posts, videos, galleries, tips and subscriptions on this site.</p>',
+      },
+      {
+        slug: 'privacy',
+        title: 'Privacy policy',
+        status: 'published',
+        content:
+          '<p>We keep what you give us to run your account: your name, e-mail address, what you buy and, for creators, identity documents checked by our staff. We never sell it.</p>',
+      },
+    ]);
     await insertDemoAccounts(tx, accounts, password);
-    // The wallet links to the terms page; the admin rewrites this placeholder at /admin.
-    await tx.insert(posts).values({
-      slug: 'terms',
-      title: 'Terms',
-      status: 'published',
-      content:
-        '<p>Tokens are bought with a card, are not refundable once spent, and pay for posts, videos, galleries, tips and subscriptions on this site.</p>',
-    });
   });
   return loginsOf(accounts);
 }
@@ -88,6 +99,7 @@ export const loginsOf = (list: DemoAccount[]) =>
 export async function insertDemoAccounts(tx: Queryable, list: Array<DemoAccount | DemoCreator>, password: string) {
   for (const account of list) {
     const user = await insertAccount(tx, account.role, { ...account, password, verifiedEmail: true });
+    await recordAgreements(tx, user.id);
     if ('gender' in account) {
       await tx.insert(performerProfiles).values({
         userId: user.id,

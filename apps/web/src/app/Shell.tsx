@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { AgreementsDialog } from '../features/auth/AgreementsDialog';
 import { authApi, useMeQuery } from '../features/auth/api';
 import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
@@ -100,6 +101,8 @@ export function Shell() {
   return (
     <>
       <Outlet />
+      {/* What the account has yet to accept (decision 050) is asked before anything else; admins are never asked. */}
+      {user?.pendingAgreements?.length ? <AgreementsDialog pending={user.pendingAgreements} /> : null}
       {/* A new page opens at its top and Back returns to where the reader was; a table's filters
           (the same path, new search params) keep the reader where they are. */}
       <ScrollRestoration getKey={(location) => location.pathname} />

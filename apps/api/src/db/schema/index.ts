@@ -1,4 +1,5 @@
 export * from './access';
+export * from './agreements';
 export * from './audit';
 export * from './blocks';
 export * from './community';

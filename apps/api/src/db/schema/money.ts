@@ -72,6 +72,8 @@ export const ledgerJournals = pgTable(
   (t) => [
     // A payment or a charge moves money once; a retried confirmation finds this row.
     unique('ledger_journals_reference_kind_key').on(t.referenceType, t.referenceId, t.kind),
+    // The admin's dashboard sums a period's movements by day.
+    index('ledger_journals_created_at_idx').on(t.createdAt),
   ],
 );
 

@@ -15,6 +15,11 @@ export const posts = pgTable(
     content: text('content').notNull().default(''),
     status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
     ordering: integer('ordering').notNull().default(0),
+    /**
+     * Raised when the admin publishes a new version of a page; for the Terms and the Privacy
+     * policy, every account then accepts the new version at its next sign-in (decision 050).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

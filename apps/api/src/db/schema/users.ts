@@ -59,6 +59,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_updated_at_idx').on(t.role, t.updatedAt),
+    // The admin's dashboard counts sign-ups per day and role.
+    index('users_role_created_at_idx').on(t.role, t.createdAt),
     check('users_role_check', sql`${t.role} in ('user', 'performer', 'admin')`),
     check('users_status_check', sql`${t.status} in ('active', 'inactive', 'deleted')`),
     check('users_standing_check', sql`${t.standing} in ('good', 'suspended', 'banned')`),
@@ -123,6 +125,11 @@ export const performerProfiles = pgTable(
     /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
     verifiedDocument: boolean('verified_document').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Why an admin refused the documents, shown to the creator; cleared when they send new ones (decision 051). */
+    documentsRejectedReason: text('documents_rejected_reason'),
+    documentsRejectedAt: timestamp('documents_rejected_at', { withTimezone: true }),
+    /** When the documents now on file were sent (at sign-up, or resubmitted): the review queue's age. */
+    documentsSubmittedAt: timestamp('documents_submitted_at', { withTimezone: true }),
     idVerificationFileId: uuid('id_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
     documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The platform's share of this creator's sales in basis points (1000 is 10 %) when an admin set one; else the site's performerCommission. */

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client';
 import { files, performerProfiles, users } from '../../db/schema';
 import { escapeLike, orderBy } from '../../platform/http';
 import { standingIs } from '../access';
+import { verificationIs } from '../performers';
 
 export type AccountFilters = {
   role: Exclude<Role, 'admin'>;
@@ -11,6 +12,7 @@ export type AccountFilters = {
   status?: 'active' | 'inactive';
   verified?: boolean;
   standing?: AccountStanding;
+  verification?: 'pending' | 'rejected' | 'verified';
   offset: number;
   limit: number;
   sortBy: 'updatedAt' | 'createdAt' | 'username' | 'name';
@@ -33,6 +35,7 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
   }
   if (filters.standing) conditions.push(standingIs(filters.standing));
   if (filters.verified !== undefined) conditions.push(eq(performerProfiles.verifiedDocument, filters.verified));
+  if (filters.verification) conditions.push(verificationIs(filters.verification));
   const where = and(...conditions);
 
   const [rows, [totalRow]] = await Promise.all([

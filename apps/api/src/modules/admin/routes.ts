@@ -1,11 +1,15 @@
 import {
   accountStandings,
   adminAccountSchema,
+  adminDashboardQuerySchema,
+  adminDashboardSchema,
   listQuerySchema,
   listResponseSchema,
   queryBoolean,
   standingActionSchema,
   standingRecordSchema,
+  verificationStatuses,
+  verifyDocumentsSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +17,7 @@ import type { Deps } from '../../deps';
 import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
+import { adminDashboard } from './dashboard';
 import * as admin from './service';
 import { setAccountStanding, standingHistory } from './standing';
 
@@ -36,11 +41,27 @@ export const adminRoutes =
             status: z.enum(['active', 'inactive']).optional(),
             verified: queryBoolean.optional(),
             standing: z.enum(accountStandings).optional(),
+            /** Creators by where the review of their documents stands: `pending` is the review queue. */
+            verification: z.enum(verificationStatuses).optional(),
           }),
           response: { 200: listResponseSchema(adminAccountSchema) },
         },
       },
       async (request) => admin.searchAccounts(deps, request.query),
+    );
+
+    app.get(
+      '/admin/dashboard',
+      {
+        schema: {
+          tags: ['admin'],
+          description:
+            'The operator’s overview over the last 7, 30 or 90 days: figures per day from the ledger and the tables, and the queues waiting.',
+          querystring: adminDashboardQuerySchema,
+          response: { 200: adminDashboardSchema },
+        },
+      },
+      async (request) => adminDashboard(deps, request.query.days),
     );
 
     app.put(
@@ -94,17 +115,16 @@ export const adminRoutes =
         schema: {
           tags: ['admin'],
           params: idParams,
-          body: z.object({
-            verified: z.boolean(),
-            /** Why the documents were rejected: the creator reads it in the e-mail. */
-            reason: z.string().trim().max(1000, 'must be at most 1000 characters').optional(),
-          }),
+          description:
+            'Approves, or rejects with a reason the creator reads (decision 051); `verified: false` alone withdraws a verification.',
+          body: verifyDocumentsSchema,
           response: { 200: z.object({ message: z.string() }) },
         },
       },
       async (request) => {
-        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body.verified, request.body.reason);
-        return { message: request.body.verified ? 'Documents verified' : 'Verification withdrawn' };
+        await admin.setDocumentsVerified(deps, auditSourceOf(request), request.params.id, request.body);
+        const { verified, reason } = request.body;
+        return { message: verified ? 'Documents verified' : reason ? 'Documents rejected' : 'Verification withdrawn' };
       },
     );
 

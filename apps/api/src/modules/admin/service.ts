@@ -1,4 +1,4 @@
-import type { AdminAccount } from '@limelight/contracts';
+import type { AdminAccount, VerifyDocumentsInput } from '@limelight/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -24,6 +24,13 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
     standing: standingOf(user),
     standingUntil: standingOf(user) === 'suspended' ? user.standingUntil!.toISOString() : null,
     standingReason: standingOf(user) === 'good' ? null : user.standingReason,
+    verification: profile
+      ? {
+          status: profile.verifiedDocument ? 'verified' : profile.documentsRejectedReason ? 'rejected' : 'pending',
+          reason: profile.documentsRejectedReason,
+          submittedAt: profile.documentsSubmittedAt?.toISOString() ?? null,
+        }
+      : null,
     documents: (
       [
         ['idVerification', profile?.idVerificationFileId],
@@ -64,7 +71,15 @@ export async function setAccountStatus(deps: Deps, source: AuditSource, userId: 
   deps.realtime.disconnectSessions(revoked);
 }
 
-export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, verified: boolean, reason?: string) {
+/**
+ * The admin's decision on a creator's documents (decision 051), recorded in the audit trail with
+ * its reason: approve (`creator.verify`); reject with a reason the creator reads on their
+ * documents page and by e-mail (`creator.reject`), after which they send new documents and wait
+ * for review again; or withdraw a verification without a reason (`creator.unverify`, as before).
+ */
+export async function setDocumentsVerified(deps: Deps, source: AuditSource, performerId: string, input: VerifyDocumentsInput) {
+  const { verified, reason } = input;
+  const now = new Date();
   await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select({ verified: performerProfiles.verifiedDocument })
@@ -73,29 +88,30 @@ export async function setDocumentsVerified(deps: Deps, source: AuditSource, perf
       .for('update');
     const [row] = await tx
       .update(performerProfiles)
-      .set({ verifiedDocument: verified, verifiedAt: verified ? new Date() : null })
+      .set(
+        verified
+          ? { verifiedDocument: true, verifiedAt: now, documentsRejectedReason: null, documentsRejectedAt: null }
+          : {
+              verifiedDocument: false,
+              verifiedAt: null,
+              documentsRejectedReason: reason ?? null,
+              documentsRejectedAt: reason ? now : null,
+            },
+      )
       .where(eq(performerProfiles.userId, performerId))
       .returning({ userId: performerProfiles.userId });
     if (!row) throw notFound('Creator');
-    await recordAudit(tx, source, {
-      action: verified ? 'creator.verify' : 'creator.unverify',
-      target: { type: 'user', id: performerId },
-      reason: reason ?? null,
-    });
+    const action = verified ? 'creator.verify' : reason ? 'creator.reject' : 'creator.unverify';
+    await recordAudit(tx, source, { action, target: { type: 'user', id: performerId }, reason });
     const [creator] = await tx
       .select({ email: users.email, name: users.name, username: users.username })
       .from(users)
       .where(eq(users.id, performerId));
-    if (creator?.email && (before?.verified !== verified || reason)) {
-      const vars = { name: creator.name || creator.username, link: `${deps.config.publicUrl}/creator/account` };
-      if (verified) await sendEmail(deps, tx, 'verification.approved', { to: creator.email, vars });
-      else {
-        await sendEmail(deps, tx, 'verification.rejected', {
-          to: creator.email,
-          vars: { ...vars, reason: reason || 'your documents could not be accepted as they are' },
-        });
-      }
-    }
+    if (!creator?.email) return;
+    const vars = { name: creator.name || creator.username, link: `${deps.config.publicUrl}/creator/account?tab=documents` };
+    // Approved: told once, when it changes. Rejected with a reason: told why, to fix and resubmit.
+    if (verified && !before?.verified) await sendEmail(deps, tx, 'verification.approved', { to: creator.email, vars });
+    if (!verified && reason) await sendEmail(deps, tx, 'verification.rejected', { to: creator.email, vars: { ...vars, reason } });
   });
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import {
+  creatorOnShelves,
   expectSoundLedger,
   fundWallet,
   login,
@@ -105,7 +106,7 @@ describe('suspending an account', () => {
 
 describe('banning a creator', () => {
   it('takes them out of discovery, search and their page for fans; they cannot be paid, subscribed to, followed or messaged', async () => {
-    const creator = await verifiedPerformer(app);
+    const creator = await creatorOnShelves(app);
     await app.deps.db
       .update(performerProfiles)
       .set({ monthlyPriceCents: 1000, messagesFrom: 'everyone' })

@@ -158,7 +158,15 @@ describe('password choice', () => {
     return app.inject({
       method: 'POST',
       url: '/api/auth/users/register',
-      payload: { name: 'Pat Smith', username: `pat_${id}`, email: `pat_${id}@example.test`, password, ...overrides },
+      payload: {
+        name: 'Pat Smith',
+        username: `pat_${id}`,
+        email: `pat_${id}@example.test`,
+        password,
+        ageConfirmed: true,
+        termsAccepted: true,
+        ...overrides,
+      },
     });
   };
 

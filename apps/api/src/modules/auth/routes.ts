@@ -53,7 +53,7 @@ export const authRoutes =
       { ...limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } },
       async (request, reply) => {
         await verifyRecaptchaIfEnabled(deps, request.body.recaptchaToken, request.ip);
-        return reply.status(201).send(await auth.registerUser(deps, request.body));
+        return reply.status(201).send(await auth.registerUser(deps, request.body, clientMeta(deps, request)));
       },
     );
 
@@ -72,7 +72,7 @@ export const authRoutes =
         const { fields, documents } = await readPerformerRegistration(request);
         const input = parseOrThrow(registerPerformerSchema, fields);
         await verifyRecaptchaIfEnabled(deps, input.recaptchaToken, request.ip);
-        return reply.status(201).send(await auth.registerPerformer(deps, input, documents));
+        return reply.status(201).send(await auth.registerPerformer(deps, input, documents, clientMeta(deps, request)));
       },
     );
 

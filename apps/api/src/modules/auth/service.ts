@@ -27,6 +27,7 @@ import {
 } from '../../platform/sign-in-throttle';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { assertInGoodStanding, isCreator, may, passesMaintenance } from '../access';
+import { pendingAgreements, recordAgreements } from '../agreements';
 import { type AuditSource, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
@@ -57,14 +58,19 @@ export const inactiveAccount = () =>
 let dummyHash: Promise<string> | undefined;
 const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
 
-export async function registerUser(deps: Deps, input: RegisterUserInput) {
+export async function registerUser(deps: Deps, input: RegisterUserInput, meta: ClientMeta = {}) {
   assertNewPassword(deps, input.password, input);
-  const user = await deps.db.transaction((tx) => insertAccount(tx, 'user', input));
+  const user = await deps.db.transaction(async (tx) => {
+    const account = await insertAccount(tx, 'user', input);
+    // The boxes the form ticked (the schema refuses a sign-up without them): the versions shown now.
+    await recordAgreements(tx, account.id, meta);
+    return account;
+  });
   await afterRegistration(deps, user, input.redirect);
   return registrationAnswer(deps, user);
 }
 
-export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[]) {
+export async function registerPerformer(deps: Deps, input: RegisterPerformerInput, documents: UploadedDocument[], meta: ClientMeta = {}) {
   assertNewPassword(deps, input.password, input);
   await assertAvailable(deps.db, input);
   const stored = await storeDocuments(deps, documents);
@@ -77,7 +83,9 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
         country: input.country,
         dateOfBirth: input.dateOfBirth,
         ...(await recordDocuments(tx, account.id, stored)),
+        documentsSubmittedAt: new Date(),
       });
+      await recordAgreements(tx, account.id, meta);
       if (stored.length) {
         await alertAdmin(deps, tx, 'admin.verificationPending', {
           creator: account.username,
@@ -274,7 +282,9 @@ export async function openSession(deps: Deps, user: UserRow, remember: boolean, 
   const { deviceId: _, ...sessionMeta } = meta;
   const session = await createSession(deps.db, { userId: user.id, ttlSeconds, method, ...sessionMeta });
   await rememberDevice(deps, user, meta);
-  return { id: session.id, token: session.token, expiresAt: session.expiresAt.toISOString() };
+  // What the account has yet to accept (decision 050): the web app asks before anything else.
+  const pending = await pendingAgreements(deps.db, user);
+  return { id: session.id, token: session.token, expiresAt: session.expiresAt.toISOString(), pendingAgreements: pending };
 }
 
 export async function logout(deps: Deps, session: RequestSession) {

@@ -168,6 +168,8 @@ describe('the CSRF defence', () => {
         username: `fan_${Date.now()}`,
         email: `fan_${Date.now()}@example.test`,
         password: 'a-long-safe-password-9',
+        ageConfirmed: true,
+        termsAccepted: true,
       },
     });
     expect(signUp.statusCode, signUp.body).toBe(201);

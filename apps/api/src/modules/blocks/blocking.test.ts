@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { fundWallet, refusedFields, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
-import { feedFiles, feeds, files, galleries, performerProfiles, photos, stories, subscriptions, videos } from '../../db/schema';
+import { feedFiles, feeds, files, galleries, performerProfiles, photos, stories, subscriptions, users, videos } from '../../db/schema';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -28,6 +28,12 @@ async function creatorWithContent() {
     .values({ performerId, type: 'photo', text: 'hello', publishedAt: new Date(Date.now() - 60_000) })
     .returning();
   await db.insert(feedFiles).values({ feedId: feed!.id, fileId: file!.id, position: 0 });
+  // With an avatar and a price besides the post, discovery lists them (decision 051).
+  await db
+    .update(users)
+    .set({ avatarKey: `avatars/${performerId}.webp` })
+    .where(eq(users.id, performerId));
+  await db.update(performerProfiles).set({ monthlyPriceCents: 999 }).where(eq(performerProfiles.userId, performerId));
   const [saleFeed] = await db
     .insert(feeds)
     .values({ performerId, type: 'text', text: 'for sale', isSale: true, priceCents: 1000, publishedAt: new Date(Date.now() - 60_000) })

@@ -4,6 +4,7 @@
  */
 export { notifyBalance } from './balance';
 export { creditCardPayment, takeBackCardPayment } from './card-payments';
+export { type LedgerDay, ledgerFiguresByDay } from './figures';
 export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
 export { addPeriod, removePeriod } from './periods';
 export { BPS, fromBps, shareOf, toBps } from './rates';

@@ -22,18 +22,20 @@ import {
   mailSecurityChange,
   requestEmailChange,
 } from '../users';
-import { findPerformer, toPublicPerformer, viewerFlags } from './repo';
+import { discoveryMissing, findPerformer, toPublicPerformer, viewerFlags } from './repo';
 
 /** The creator's own profile with the private fields only they see. */
 export async function myAccount(deps: Deps, performer: SessionUser): Promise<PerformerAccount> {
   const row = await findPerformer(deps.db, performer.id);
   if (!row) throw notFound('Creator profile');
-  const [[banking], paymentSettings, flags, video] = await Promise.all([
+  const [[banking], paymentSettings, flags, video, missing] = await Promise.all([
     deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performer.id)),
     deps.db.select().from(performerPaymentSettings).where(eq(performerPaymentSettings.userId, performer.id)),
     viewerFlags(deps.db, performer.id, [performer.id]),
     findFile(deps.db, row.profile.welcomeVideoFileId),
+    discoveryMissing(deps.db, row),
   ]);
+  const { profile } = row;
   return {
     ...toPublicPerformer(row, flags),
     welcomeVideo: video ? presentMediaFile(video) : null,
@@ -44,6 +46,12 @@ export async function myAccount(deps: Deps, performer: SessionUser): Promise<Per
     phone: row.profile.phone,
     phoneCode: row.profile.phoneCode,
     documents: { idVerification: !!row.profile.idVerificationFileId, documentVerification: !!row.profile.documentVerificationFileId },
+    verification: profile.verifiedDocument
+      ? { status: 'verified', reason: null, decidedAt: profile.verifiedAt?.toISOString() ?? null }
+      : profile.documentsRejectedReason
+        ? { status: 'rejected', reason: profile.documentsRejectedReason, decidedAt: profile.documentsRejectedAt?.toISOString() ?? null }
+        : { status: 'pending', reason: null, decidedAt: null },
+    discoveryMissing: missing,
     messagesFrom: row.profile.messagesFrom,
     banking: banking
       ? {

@@ -117,7 +117,11 @@ export async function replaceDocuments(deps: Deps, performer: SessionUser, docum
       if (!profile) throw notFound('Creator profile');
       if (profile.verifiedDocument) throw conflict('Your documents are verified; contact the site administrator to change them');
       const columnValues = await recordDocuments(tx, performer.id, stored);
-      await tx.update(performerProfiles).set(columnValues).where(eq(performerProfiles.userId, performer.id));
+      // New documents go back to the admin's review queue; a refusal's reason has been answered (decision 051).
+      await tx
+        .update(performerProfiles)
+        .set({ ...columnValues, documentsSubmittedAt: new Date(), documentsRejectedReason: null, documentsRejectedAt: null })
+        .where(eq(performerProfiles.userId, performer.id));
       await alertAdmin(deps, tx, 'admin.verificationPending', {
         creator: performer.username,
         link: `${deps.config.publicUrl}/admin/creators?q=${encodeURIComponent(performer.username ?? '')}`,

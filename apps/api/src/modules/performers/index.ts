@@ -8,6 +8,7 @@ export {
   storeDocuments,
   type UploadedDocument,
 } from './documents';
+export { verificationIs, verificationQueue, verifiedByDay } from './figures';
 export { byListedCreator, findCreatorForViewer, findPerformer, pageOfLinkedPerformers } from './repo';
 export { anyCreatorMatches } from './search';
 export { isListed } from './service';

@@ -1,5 +1,5 @@
-import { ageBandOf, type CreatorCounts, fromCents, type PublicPerformer } from '@limelight/contracts';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { ageBandOf, type CreatorCounts, type DiscoveryRequirement, fromCents, type PublicPerformer } from '@limelight/contracts';
+import { and, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
@@ -12,6 +12,38 @@ import { avatarOf, coverOf } from '../users';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers), not banned or suspended now. */
 export const listedPerformer = listedNow();
+
+/**
+ * A listed creator whose page is ready for discovery shelves (decision 051): an avatar, a
+ * subscription price and a first published post. Read with `users` joined. Their own page, a
+ * direct link and the lists of those who follow or bookmarked them do not ask this.
+ */
+export const onDiscoveryShelves = and(
+  listedPerformer,
+  isNotNull(users.avatarKey),
+  or(
+    isNotNull(performerProfiles.monthlyPriceCents),
+    isNotNull(performerProfiles.threeMonthPriceCents),
+    isNotNull(performerProfiles.sixMonthPriceCents),
+    isNotNull(performerProfiles.yearlyPriceCents),
+  ),
+  // One probe of the creator's own range of feeds_performer_published_asc_idx.
+  sql`exists (select 1 from ${feeds} where ${feeds.performerId} = ${performerProfiles.userId} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())`,
+)!;
+
+/** What a creator's page still needs before discovery lists it (the same rule as `onDiscoveryShelves`, for one creator). */
+export async function discoveryMissing(db: Queryable, row: PerformerRow): Promise<DiscoveryRequirement[]> {
+  const [post] = await db
+    .select({ id: feeds.id })
+    .from(feeds)
+    .where(and(eq(feeds.performerId, row.user.id), eq(feeds.status, 'active'), lte(feeds.publishedAt, sql`now()`)))
+    .limit(1);
+  const { profile } = row;
+  const priced = [profile.monthlyPriceCents, profile.threeMonthPriceCents, profile.sixMonthPriceCents, profile.yearlyPriceCents].some(
+    (cents) => cents !== null,
+  );
+  return [...(row.user.avatarKey ? [] : ['avatar' as const]), ...(priced ? [] : ['price' as const]), ...(post ? [] : ['post' as const])];
+}
 
 /** `creatorColumn` names a creator fans may see: content of unlisted creators stays hidden. */
 export const byListedCreator = (creatorColumn: AnyPgColumn) =>

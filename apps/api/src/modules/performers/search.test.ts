@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { socketClientOptions } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { refusedFields, registerPerformer, signedIn, verifiedPerformer } from '../../../test/factories';
+import { creatorOnShelves, refusedFields, registerPerformer, signedIn, verifiedPerformer } from '../../../test/factories';
 import { performerProfiles, users } from '../../db/schema';
 
 let app: TestApp;
@@ -19,9 +19,9 @@ const search = async (query: string, headers: Record<string, string> = {}) => {
   return response.json() as { data: Array<{ _id: string; name: string; isFollowed: boolean }>; total: number };
 };
 
-/** A verified creator with a distinctive name and the given profile fields. */
+/** A verified creator discovery lists (decision 051), with a distinctive name and the given profile fields. */
 async function creator(name: string, profile: Partial<typeof performerProfiles.$inferInsert> = {}) {
-  const performer = await verifiedPerformer(app);
+  const performer = await creatorOnShelves(app);
   await app.deps.db.update(users).set({ name }).where(eq(users.id, performer.user.id));
   if (Object.keys(profile).length)
     await app.deps.db.update(performerProfiles).set(profile).where(eq(performerProfiles.userId, performer.user.id));
@@ -99,13 +99,43 @@ describe('top, random and presence', () => {
     expect((await app.inject('/api/performers/top?limit=500')).statusCode).toBe(400);
   });
 
-  it('ranks only creators with something published, and counts what each has on its card', async () => {
-    const fresh = await creator(`Fresh ${Date.now().toString(36)}`);
-    const inTop = async () =>
-      ((await app.inject('/api/performers/top?limit=50')).json() as Array<{ _id: string; content: unknown }>).find(
-        (card) => card._id === fresh.user.id,
-      );
-    expect(await inTop()).toBeUndefined();
+  it('lists a verified creator only once their page has an avatar, a price and a first post, and counts what each has on its card (decision 051)', async () => {
+    const name = `Fresh ${Date.now().toString(36)}`;
+    const fresh = await verifiedPerformer(app);
+    await app.deps.db.update(users).set({ name }).where(eq(users.id, fresh.user.id));
+    const ids = (cards: Array<{ _id: string }>) => cards.map((card) => card._id);
+    const listed = async () => ({
+      top: ids((await app.inject('/api/performers/top?limit=50')).json()).includes(fresh.user.id),
+      search: ids((await search(`q=${encodeURIComponent(name)}`)).data).includes(fresh.user.id),
+      newest: ids((await search('sortBy=newest&limit=100')).data).includes(fresh.user.id),
+    });
+    const nowhere = { top: false, search: false, newest: false };
+    const missing = async () => (await app.inject({ url: '/api/performers/me', headers: fresh.headers })).json().discoveryMissing;
+
+    expect(await listed()).toEqual(nowhere);
+    expect(await missing()).toEqual(['avatar', 'price', 'post']);
+    await app.deps.db
+      .update(users)
+      .set({ avatarKey: `avatars/${fresh.user.id}.webp` })
+      .where(eq(users.id, fresh.user.id));
+    const priced = await app.inject({ method: 'PUT', url: '/api/performers/me', headers: fresh.headers, payload: { monthlyPrice: 9.99 } });
+    expect(priced.statusCode, priced.body).toBe(200);
+    // Verified, with an avatar and a price, but no post yet: still off the shelves.
+    expect(await missing()).toEqual(['post']);
+    expect(await listed()).toEqual(nowhere);
+    // Their own page and a direct link work all along.
+    expect((await app.inject(`/api/performers/${fresh.user.id}`)).statusCode).toBe(200);
+    expect((await app.inject(`/api/performers/${fresh.user.username}`)).statusCode).toBe(200);
+    // A post scheduled for tomorrow is not a first post yet.
+    const scheduled = await app.inject({
+      method: 'POST',
+      url: '/api/performer/feeds',
+      headers: fresh.headers,
+      payload: { type: 'text', text: 'Tomorrow', scheduleAt: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(await listed()).toEqual(nowhere);
+
     for (const text of ['Hello', 'Second post']) {
       const response = await app.inject({
         method: 'POST',
@@ -115,12 +145,38 @@ describe('top, random and presence', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
     }
+    expect(await missing()).toEqual([]);
+    expect(await listed()).toEqual({ top: true, search: true, newest: true });
     const counts = { posts: 2, photos: 0, videos: 0, likes: 0 };
-    expect((await inTop())?.content).toEqual(counts);
+    const inTop = ((await app.inject('/api/performers/top?limit=50')).json() as Array<{ _id: string; content: unknown }>).find(
+      (card) => card._id === fresh.user.id,
+    );
+    expect(inTop?.content).toEqual(counts);
     // The same counts on the search results' cards, and in the creator's page header: one definition.
-    const found = await search(`q=${encodeURIComponent(fresh.user.name ?? '')}`);
+    const found = await search(`q=${encodeURIComponent(name)}`);
     expect(found.data).toEqual([expect.objectContaining({ _id: fresh.user.id, content: counts })]);
     expect((await app.inject(`/api/performers/${fresh.user.id}`)).json().counts).toEqual(counts);
+
+    // Without the avatar again, off the shelves again.
+    await app.deps.db.update(users).set({ avatarKey: null }).where(eq(users.id, fresh.user.id));
+    expect(await listed()).toEqual(nowhere);
+  });
+
+  it('reads the shelves through the creator indexes (EXPLAIN)', async () => {
+    // The statement the top shelf runs, planned with scans made dearer than any index (this test
+    // database is too small for the planner to prefer an index on its own).
+    const plan = await app.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = (await tx.execute(sql`explain select pp.user_id from performer_profiles pp join users on users.id = pp.user_id
+        where pp.listed and users.avatar_key is not null and pp.monthly_price_cents is not null
+          and exists (select 1 from feeds where feeds.performer_id = pp.user_id and feeds.status = 'active' and feeds.published_at <= now())
+        order by pp.followers_count desc limit 24`)) as unknown as { rows: Array<Record<string, string>> };
+      return rows.map((row) => Object.values(row)[0]).join('\n');
+    });
+    // Every table through an index: the creators by theirs, a first post by the per-creator range
+    // of the feeds' indexes, never a scan of all posts.
+    expect(plan).toMatch(/feeds_performer_(pinned_)?published_asc_idx/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 
   it('marks a creator online while a socket is connected', async () => {

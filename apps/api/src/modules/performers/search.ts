@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { birthDateRangeOf, type CreatorCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { feeds, galleries, performerProfiles, users, videos } from '../../db/schema';
+import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notHiddenFrom } from '../access';
-import { creatorCountsSql, listedPerformer, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
+import { creatorCountsSql, onDiscoveryShelves, type PerformerRow, toPublicPerformer, viewerFlags } from './repo';
 
 const attributeColumns = {
   gender: performerProfiles.gender,
@@ -31,7 +31,7 @@ function keywordQuery(q: string): string | undefined {
 }
 
 function filters(query: PerformerSearchQuery, viewer: SessionUser | undefined): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [listedPerformer, notHiddenFrom(viewer, performerProfiles.userId)];
+  const conditions: Array<SQL | undefined> = [onDiscoveryShelves, notHiddenFrom(viewer, performerProfiles.userId)];
   const keywords = query.q ? keywordQuery(query.q) : undefined;
   // ANY(ARRAY(subquery)) makes PostgreSQL find the matches through the GIN index first; as a
   // plain condition the planner may walk the popularity index and test every creator instead.
@@ -62,11 +62,6 @@ const orderings = {
   newest: [desc(performerProfiles.createdAt), desc(performerProfiles.userId)],
   online: [desc(performerProfiles.isOnline), sql`${performerProfiles.onlineAt} desc nulls last`, desc(performerProfiles.userId)],
 };
-
-/** Creators with something published to show: a post, a gallery or a video (the top shelf's rule). */
-const hasSomethingToShow = sql`(exists (select 1 from ${feeds} where ${feeds.performerId} = ${users.id} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())
-  or exists (select 1 from ${galleries} where ${galleries.performerId} = ${users.id} and ${galleries.status} = 'active' and ${galleries.photoCount} > 0)
-  or exists (select 1 from ${videos} where ${videos.performerId} = ${users.id} and ${videos.status} = 'active'))`;
 
 const selectPerformers = (deps: Deps) =>
   deps.db
@@ -99,8 +94,8 @@ export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, 
       .orderBy(...orderings[query.sortBy])
       .limit(query.limit)
       .offset(query.offset),
-    // Every filter is on performer_profiles, so counting needs no join.
-    deps.db.select({ total: count() }).from(performerProfiles).where(where),
+    // The filters read performer_profiles and the avatar of users.
+    deps.db.select({ total: count() }).from(performerProfiles).innerJoin(users, eq(users.id, performerProfiles.userId)).where(where),
   ]);
   return { data: await withViewerFlags(deps, rows, viewer), total: total?.total ?? 0 };
 }
@@ -110,15 +105,16 @@ export async function anyCreatorMatches(deps: Deps, q: string): Promise<boolean>
   const [row] = await deps.db
     .select({ id: performerProfiles.userId })
     .from(performerProfiles)
+    .innerJoin(users, eq(users.id, performerProfiles.userId))
     .where(filters({ q, sortBy: 'popular', offset: 0, limit: 1 }, undefined))
     .limit(1);
   return !!row;
 }
 
-/** The most followed listed creators among those with something published to show. */
+/** The most followed creators on the shelves: a first post is among what they need there (decisions 039, 051). */
 export async function topPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
   const rows = await selectPerformers(deps)
-    .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId), hasSomethingToShow))
+    .where(and(onDiscoveryShelves, notHiddenFrom(viewer, performerProfiles.userId)))
     .orderBy(...orderings.popular)
     .limit(limit);
   return withViewerFlags(deps, rows, viewer);
@@ -131,13 +127,13 @@ export async function topPerformers(deps: Deps, limit: number, viewer?: SessionU
 export async function randomPerformers(deps: Deps, limit: number, viewer?: SessionUser) {
   const start = randomUUID();
   const after = await selectPerformers(deps)
-    .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId), gte(users.id, start)))
+    .where(and(onDiscoveryShelves, notHiddenFrom(viewer, performerProfiles.userId), gte(users.id, start)))
     .orderBy(asc(users.id))
     .limit(limit);
   const before =
     after.length < limit
       ? await selectPerformers(deps)
-          .where(and(listedPerformer, notHiddenFrom(viewer, performerProfiles.userId), sql`${users.id} < ${start}`))
+          .where(and(onDiscoveryShelves, notHiddenFrom(viewer, performerProfiles.userId), sql`${users.id} < ${start}`))
           .orderBy(asc(users.id))
           .limit(limit - after.length)
       : [];

@@ -1,7 +1,8 @@
-import type { adminPostSearchQuerySchema, SavePostInput } from '@limelight/contracts';
-import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { type adminPostSearchQuerySchema, legalPageSlugs, type SavePostInput } from '@limelight/contracts';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type SanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
+import type { Queryable } from '../../db/client';
 import { posts } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
@@ -33,6 +34,7 @@ export const presentPost = (row: PostRow) => ({
   content: row.content,
   status: row.status,
   ordering: row.ordering,
+  version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -71,7 +73,7 @@ export async function findPost(deps: Deps, idOrSlug: string, includeDrafts: bool
   return presentPost(row);
 }
 
-export async function createPost(deps: Deps, input: Required<SavePostInput>) {
+export async function createPost(deps: Deps, { newVersion: _, ...input }: Required<SavePostInput>) {
   const [row] = await deps.db
     .insert(posts)
     .values({ ...input, content: sanitize(input.content) })
@@ -80,10 +82,10 @@ export async function createPost(deps: Deps, input: Required<SavePostInput>) {
   return presentPost(row!);
 }
 
-export async function updatePost(deps: Deps, id: string, input: Required<SavePostInput>) {
+export async function updatePost(deps: Deps, id: string, { newVersion, ...input }: Required<SavePostInput>) {
   const [row] = await deps.db
     .update(posts)
-    .set({ ...input, content: sanitize(input.content) })
+    .set({ ...input, content: sanitize(input.content), ...(newVersion ? { version: sql`${posts.version} + 1` } : {}) })
     .where(eq(posts.id, id))
     .returning()
     .catch(slugTaken);
@@ -99,4 +101,16 @@ export async function deletePost(deps: Deps, id: string) {
 function slugTaken(error: unknown): never {
   if (uniqueViolation(error) !== undefined) throw conflict('slug is already taken', [{ field: 'slug', message: 'is already taken' }]);
   throw error;
+}
+
+/**
+ * The published Terms and Privacy policy pages with their current versions (decision 050): what
+ * a sign-up accepts and what an account is asked to accept again when the admin publishes a new
+ * version. A page not published is absent.
+ */
+export async function legalPages(db: Queryable) {
+  return db
+    .select({ slug: posts.slug, title: posts.title, version: posts.version })
+    .from(posts)
+    .where(and(inArray(posts.slug, Object.values(legalPageSlugs)), eq(posts.status, 'published')));
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { freshIp, setSetting, signedIn, verifiedPerformer } from '../../../test/factories';
+import { creatorOnShelves, freshIp, setSetting, signedIn } from '../../../test/factories';
 import { searchKeywordSearchers, users } from '../../db/schema';
 
 let app: TestApp;
@@ -9,7 +9,7 @@ beforeAll(async () => {
   app = await createTestApp();
   // Creators the counted searches find.
   for (const name of ['Yoga Flow Studio', 'Fitness Fiona', 'Cooking Carla', 'Minor Chords']) {
-    const creator = await verifiedPerformer(app);
+    const creator = await creatorOnShelves(app);
     await app.deps.db.update(users).set({ name }).where(eq(users.id, creator.user.id));
   }
 });

@@ -1,2 +1,4 @@
 /** What other modules may use of the subscriptions module (decision 004): everything else is its own. */
+
+export { activeSubscriptionCount, subscriptionsStartedByDay } from './figures';
 export { stopRenewalsOf } from './service';

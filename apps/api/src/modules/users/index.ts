@@ -10,6 +10,7 @@ export {
 } from './accounts';
 export { anonymiseAccount } from './closing';
 export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
+export { signUpsByDay } from './figures';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
 export { findByEmail, findById, findByLogin, findByUsernames, takenFields, type UserRow } from './repo';

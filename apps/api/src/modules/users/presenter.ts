@@ -13,7 +13,12 @@ export const avatarOf = (user: Pick<UserRow, 'avatarKey'>) => (user.avatarKey ? 
 export const coverOf = (user: Pick<UserRow, 'coverKey'>) => (user.coverKey ? publicUrl(user.coverKey) : COVER_FALLBACK);
 
 /** The signed-in account as the client sees it: no password hash, no internal columns. */
-export function toCurrentUser(user: UserRow, balanceCents: number, pendingEmail: string | null, profile?: ProfileRow): CurrentUser {
+export function toCurrentUser(
+  user: UserRow,
+  balanceCents: number,
+  pendingEmail: string | null,
+  profile?: ProfileRow,
+): Omit<CurrentUser, 'pendingAgreements'> {
   return {
     _id: user.id,
     role: user.role,

@@ -6,6 +6,7 @@ import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
 import { assertMay, assertMayReach, isCreator } from '../access';
+import { pendingAgreements } from '../agreements';
 import type { AuditSource } from '../audit';
 import { assertAvailable, changeOwnPassword, duplicateAsConflict } from './accounts';
 import { pendingEmailOf, requestEmailChange } from './email-change';
@@ -16,12 +17,13 @@ import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from
 export const spendableAccount = (user: Pick<UserRow, 'id' | 'role'>) => (isCreator(user) ? earningsOf(user.id) : walletOf(user.id));
 
 export async function currentUser(deps: Deps, user: UserRow) {
-  const [profile, balanceCents, pendingEmail] = await Promise.all([
+  const [profile, balanceCents, pendingEmail, pending] = await Promise.all([
     isCreator(user) ? findProfile(deps.db, user.id) : undefined,
     balanceOf(deps.db, spendableAccount(user)),
     pendingEmailOf(deps.db, user.id),
+    pendingAgreements(deps.db, user),
   ]);
-  return toCurrentUser(user, balanceCents, pendingEmail, profile);
+  return { ...toCurrentUser(user, balanceCents, pendingEmail, profile), pendingAgreements: pending };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Link, NavLink } from 'react-router';
 import { usePublicSettingsQuery } from '../../features/settings/api';
+import { LegalLink } from '../../features/site/TermsLink';
 import { isSignedIn } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
@@ -88,6 +89,8 @@ export function SiteFooter() {
             {item.title}
           </a>
         ))}
+        <LegalLink slug="terms" />
+        <LegalLink slug="privacy" />
         <Link to="/contact">Contact</Link>
         <Link to="/takedown">Report content (no account)</Link>
       </nav>

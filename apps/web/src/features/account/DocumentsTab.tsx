@@ -1,6 +1,6 @@
 import { CheckCircleFilled, UploadOutlined } from '@ant-design/icons';
 import { type PerformerAccount, type PerformerDocumentField, performerDocumentFields } from '@limelight/contracts';
-import { Alert, Button, Flex, List, Progress, Tag, Upload } from 'antd';
+import { Alert, Button, Flex, List, Progress, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
@@ -35,6 +35,20 @@ export function DocumentsTab({ account }: { account: PerformerAccount }) {
     <Flex vertical gap={16}>
       {account.verifiedDocument ? (
         <Alert type="success" showIcon title="Your documents are verified" description="Fans can find you in search." />
+      ) : account.verification.status === 'rejected' ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Your documents were not approved"
+          description={
+            <>
+              <Typography.Paragraph style={{ marginBottom: 4 }}>
+                The reason: <strong data-testid="rejection-reason">{account.verification.reason}</strong>
+              </Typography.Paragraph>
+              Send new documents below; we review them again.
+            </>
+          }
+        />
       ) : (
         <Alert
           type="info"

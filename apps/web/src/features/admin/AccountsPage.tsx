@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, Flex, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -9,7 +10,8 @@ import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { StandingMenu, StandingTag } from './AccountStanding';
 import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
 
-const filterNames = ['q', 'status', 'verified', 'standing'] as const;
+const filterNames = ['q', 'status', 'verified', 'standing', 'verification'] as const;
+const verificationColors = { verified: 'success', pending: 'warning', rejected: 'error' } as const;
 
 /** Fans or creators, with the table's state in the URL. */
 export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'performer' }) {
@@ -17,6 +19,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
   const { data, isFetching } = useAccountsQuery({ role, ...query });
   const [setStatus] = useSetAccountStatusMutation();
   const [verify] = useVerifyDocumentsMutation();
+  const [rejecting, setRejecting] = useState<AdminAccount>();
   const creators = role === 'performer';
 
   const run = async (action: Promise<{ message: string }>) => {
@@ -30,6 +33,13 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
   return (
     <Card>
       <PageTitle>{creators ? 'Creators' : 'Fans'}</PageTitle>
+      {rejecting && (
+        <RejectDialog
+          account={rejecting}
+          onClose={() => setRejecting(undefined)}
+          onReject={(reason) => run(verify({ id: rejecting._id, verified: false, reason }).unwrap()).then(() => setRejecting(undefined))}
+        />
+      )}
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
         <SearchFilter
           value={state.filters.q}
@@ -70,6 +80,20 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
             placeholder="Documents"
             label="Filter by verification"
             width={160}
+          />
+        )}
+        {creators && (
+          <SelectFilter
+            value={state.filters.verification}
+            onChange={(value) => setFilter('verification', value)}
+            options={[
+              { value: 'pending', label: 'Awaiting review' },
+              { value: 'rejected', label: 'Rejected' },
+              { value: 'verified', label: 'Verified' },
+            ]}
+            placeholder="Review"
+            label="Filter by review"
+            width={170}
           />
         )}
       </Flex>
@@ -118,7 +142,11 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
                           </a>
                         );
                       })}
-                      <Tag color={row.verifiedDocument ? 'success' : 'warning'}>{row.verifiedDocument ? 'verified' : 'pending'}</Tag>
+                      {row.verification && (
+                        <Tag color={verificationColors[row.verification.status]} title={row.verification.reason ?? undefined}>
+                          {row.verification.status === 'pending' ? 'awaiting review' : row.verification.status}
+                        </Tag>
+                      )}
                     </Space>
                   ),
                 },
@@ -142,6 +170,11 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
                     {row.verifiedDocument ? 'Withdraw verification' : 'Verify'}
                   </Button>
                 )}
+                {creators && row.verification?.status === 'pending' && (
+                  <Button size="small" onClick={() => setRejecting(row)}>
+                    Reject
+                  </Button>
+                )}
                 <Popconfirm
                   title={row.status === 'active' ? 'Deactivate this account? It will be signed out everywhere.' : 'Activate this account?'}
                   onConfirm={() => run(setStatus({ id: row._id, status: row.status === 'active' ? 'inactive' : 'active' }).unwrap())}
@@ -156,5 +189,47 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
         ]}
       />
     </Card>
+  );
+}
+
+/** Rejecting documents asks for the reason the creator will read (decision 051). */
+function RejectDialog({
+  account,
+  onClose,
+  onReject,
+}: {
+  account: AdminAccount;
+  onClose: () => void;
+  onReject: (reason: string) => Promise<void>;
+}) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+  return (
+    <Modal
+      open
+      title={`Reject ${account.name}'s documents`}
+      okText="Reject documents"
+      okButtonProps={{ danger: true, loading: saving }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={async ({ reason }) => {
+          setSaving(true);
+          await onReject(reason.trim()).finally(() => setSaving(false));
+        }}
+      >
+        <Form.Item
+          name="reason"
+          label="Reason (the creator reads it and is e-mailed)"
+          rules={[{ required: true, whitespace: true, message: 'Say what the creator should fix' }]}
+        >
+          <Input.TextArea rows={3} maxLength={1000} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }

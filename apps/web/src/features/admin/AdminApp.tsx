@@ -1,6 +1,7 @@
 import {
   BankOutlined,
   CreditCardOutlined,
+  DashboardOutlined,
   DollarOutlined,
   FileTextOutlined,
   FlagOutlined,
@@ -30,6 +31,7 @@ import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
+import { DashboardPage } from './DashboardPage';
 import { EmailTemplateEditorPage, EmailTemplatesPage } from './EmailTemplatesPage';
 import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
@@ -37,6 +39,7 @@ import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
 const sections = [
+  { key: 'dashboard', icon: <DashboardOutlined aria-hidden />, label: <Link to="/admin/dashboard">Dashboard</Link> },
   { key: 'settings', icon: <SettingOutlined aria-hidden />, label: <Link to="/admin/settings">Settings</Link> },
   { key: 'fans', icon: <TeamOutlined aria-hidden />, label: <Link to="/admin/fans">Fans</Link> },
   { key: 'creators', icon: <VideoCameraOutlined aria-hidden />, label: <Link to="/admin/creators">Creators</Link> },
@@ -118,7 +121,7 @@ export default function AdminApp() {
   if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
   if (!user) return <PageLoading />;
 
-  const section = pathname.split('/')[2] ?? 'settings';
+  const section = pathname.split('/')[2] ?? 'dashboard';
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
@@ -126,7 +129,8 @@ export default function AdminApp() {
       {user.isAdmin ? (
         <AdminFrame section={section} shopOpen={shopOpen}>
           <Routes>
-            <Route index element={<Navigate to="settings" replace />} />
+            <Route index element={<Navigate to="dashboard" replace />} />
+            <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="fans" element={<AccountsPage accountRole="user" />} />
             <Route path="creators" element={<AccountsPage accountRole="performer" />} />

@@ -10,7 +10,7 @@ import {
   type SitePromo,
   type TokenPackage,
 } from '@limelight/contracts';
-import { Button, DatePicker, Form, Input, InputNumber, Progress, Select, Switch, Tag, Upload } from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Progress, Select, Switch, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
@@ -88,6 +88,7 @@ export function PostsAdminPage() {
           render: (status: string) => <Tag color={status === 'published' ? 'success' : 'default'}>{status}</Tag>,
         },
         { title: 'Order', dataIndex: 'ordering', sorter: true },
+        { title: 'Version', dataIndex: 'version' },
         { title: 'Updated', dataIndex: 'updatedAt', sorter: true, render: date },
       ]}
       toForm={(row) => ({
@@ -98,6 +99,7 @@ export function PostsAdminPage() {
         content: row?.content ?? '',
         status: row?.status ?? 'draft',
         ordering: row?.ordering ?? 0,
+        newVersion: false,
       })}
       fields={(form) => (
         <>
@@ -127,6 +129,13 @@ export function PostsAdminPage() {
           </Form.Item>
           <Form.Item name="ordering" label="Order" extra="Lower numbers come first in menus and lists.">
             <InputNumber precision={0} />
+          </Form.Item>
+          <Form.Item
+            name="newVersion"
+            valuePropName="checked"
+            extra="For the Terms (slug terms) and the Privacy policy (slug privacy): every fan and creator is asked to accept the new version at their next sign-in. Leave it off for a typo fix."
+          >
+            <Checkbox>Publish as a new version</Checkbox>
           </Form.Item>
         </>
       )}

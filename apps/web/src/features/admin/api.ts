@@ -1,4 +1,4 @@
-import type { AdminAccount, AdminSetting, ListResponse, StandingActionInput, StandingRecord } from '@limelight/contracts';
+import type { AdminAccount, AdminDashboard, AdminSetting, ListResponse, StandingActionInput, StandingRecord } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 
 export type AccountsQuery = {
@@ -11,6 +11,7 @@ export type AccountsQuery = {
   status?: string;
   verified?: string;
   standing?: string;
+  verification?: string;
 };
 
 export const adminApi = api.injectEndpoints({
@@ -19,6 +20,10 @@ export const adminApi = api.injectEndpoints({
     updateSetting: build.mutation<AdminSetting, { key: string; value: unknown }>({
       query: ({ key, value }) => ({ url: `/admin/settings/${key}`, method: 'PUT', body: { value } }),
       invalidatesTags: ['AdminSettings', 'PublicSettings'],
+    }),
+    adminDashboard: build.query<AdminDashboard, number>({
+      query: (days) => ({ url: '/admin/dashboard', params: { days } }),
+      providesTags: ['Accounts'],
     }),
     accounts: build.query<ListResponse<AdminAccount>, AccountsQuery>({
       query: (params) => ({ url: '/admin/accounts', params }),
@@ -37,8 +42,8 @@ export const adminApi = api.injectEndpoints({
       query: (id) => `/admin/accounts/${id}/standing`,
       providesTags: ['Accounts'],
     }),
-    verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean }>({
-      query: ({ id, verified }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body: { verified } }),
+    verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean; reason?: string }>({
+      query: ({ id, ...body }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body }),
       invalidatesTags: ['Accounts'],
     }),
   }),
@@ -48,6 +53,7 @@ export const {
   useAdminSettingsQuery,
   useUpdateSettingMutation,
   useAccountsQuery,
+  useAdminDashboardQuery,
   useSetAccountStatusMutation,
   useVerifyDocumentsMutation,
   useSetStandingMutation,

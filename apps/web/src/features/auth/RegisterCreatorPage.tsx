@@ -12,6 +12,7 @@ import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { CountrySelect } from '../lookups/fields';
+import { AgreementFields } from './AgreementFields';
 import type { Registered } from './api';
 import { PasswordFields } from './RegisterPage';
 import { SocialButtons } from './SocialButtons';
@@ -30,6 +31,8 @@ type CreatorForm = {
   idVerification: File[];
   documentVerification: File[];
   recaptchaToken?: string;
+  ageConfirmed: boolean;
+  termsAccepted: boolean;
 };
 const fields = registerPerformerSchema.shape;
 const documents: Array<{ field: PerformerDocumentField; label: string; help: string }> = [
@@ -60,6 +63,8 @@ export default function RegisterCreatorPage() {
     if (values.country) body.append('country', values.country);
     if (values.recaptchaToken) body.append('recaptchaToken', values.recaptchaToken);
     if (redirect) body.append('redirect', redirect);
+    body.append('ageConfirmed', String(values.ageConfirmed));
+    body.append('termsAccepted', String(values.termsAccepted));
     for (const { field } of documents) body.append(field, values[field][0]!);
     try {
       setProgress(0);
@@ -120,6 +125,7 @@ export default function RegisterCreatorPage() {
             </Upload>
           </Form.Item>
         ))}
+        <AgreementFields />
         <RecaptchaField />
         {progress !== undefined && <Progress percent={progress} aria-label="Upload progress" />}
         <Button type="primary" htmlType="submit" block loading={progress !== undefined}>

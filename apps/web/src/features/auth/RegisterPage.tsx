@@ -6,12 +6,22 @@ import { loginUrl } from '../../shared/lib/navigation';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
+import { AgreementFields } from './AgreementFields';
 import { useRegisterUserMutation } from './api';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
 import { useFinishRegistration, useRedirect } from './useSessionActions';
 
-type RegisterForm = { name: string; username: string; email: string; password: string; confirm: string; recaptchaToken?: string };
+type RegisterForm = {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  confirm: string;
+  recaptchaToken?: string;
+  ageConfirmed: true;
+  termsAccepted: true;
+};
 const fields = registerUserSchema.shape;
 
 /** Fan sign-up. Without e-mail verification the fan is signed in straight away. */
@@ -50,6 +60,7 @@ export default function RegisterPage() {
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <PasswordFields />
+        <AgreementFields />
         <RecaptchaField />
         <Button type="primary" htmlType="submit" block loading={isLoading}>
           Create account

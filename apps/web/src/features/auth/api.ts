@@ -4,9 +4,11 @@ import type {
   LoginInput,
   PasskeyOptionsAnswer,
   PasskeySignInInput,
+  PendingAgreement,
   RegisterUserInput,
   SecondFactorSignIn,
   Session,
+  SignUpAgreements,
 } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
@@ -36,6 +38,10 @@ export const authApi = api.injectEndpoints({
     }),
     passkeySignIn: build.mutation<Session, PasskeySignInInput>({
       query: (body) => ({ url: '/auth/passkeys/sign-in', method: 'POST', body }),
+    }),
+    acceptAgreements: build.mutation<{ pendingAgreements: PendingAgreement[] }, SignUpAgreements>({
+      query: (body) => ({ url: '/agreements/accept', method: 'POST', body }),
+      invalidatesTags: ['Me'],
     }),
     logout: build.mutation<Message, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
     registerUser: build.mutation<Registered, RegisterUserInput>({
@@ -75,6 +81,7 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useMeQuery,
+  useAcceptAgreementsMutation,
   useLoginMutation,
   useSecondFactorMutation,
   useSecondFactorPasskeyOptionsMutation,

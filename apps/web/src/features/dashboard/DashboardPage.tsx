@@ -7,7 +7,7 @@ import {
   VideoCameraOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { CreatorDashboard } from '@limelight/contracts';
+import type { CreatorDashboard, DiscoveryRequirement } from '@limelight/contracts';
 import { Button, Card, Col, Empty, Flex, List, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { useAppSelector } from '../../app/store';
 import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { useMyPerformerQuery } from '../account/creator-api';
 import { useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { useCreatorDashboardQuery } from './api';
 
@@ -132,6 +133,49 @@ function Waiting({ data }: { data?: CreatorDashboard }) {
   );
 }
 
+const missingSteps: Record<DiscoveryRequirement, { text: string; to: string }> = {
+  avatar: { text: 'Add an avatar', to: '/creator/account?tab=profile' },
+  price: { text: 'Set your price', to: '/creator/account?tab=subscription' },
+  post: { text: 'Publish a first post', to: '/creator/posts/new' },
+};
+
+/**
+ * What stands between the creator and the discovery shelves (decision 051): their documents'
+ * review, then an avatar, a price and a first post. Gone once they are listed there.
+ */
+function DiscoveryChecklist() {
+  const { data: account } = useMyPerformerQuery(undefined, { refetchOnMountOrArgChange: true });
+  if (!account) return null;
+  const { verification, discoveryMissing } = account;
+  if (verification.status === 'verified' && !discoveryMissing.length) return null;
+  return (
+    <Card title="Get found by fans" style={{ marginBottom: 16 }} data-testid="discovery-checklist">
+      <Typography.Paragraph type="secondary">
+        Explore, search and the home page list your page once each of these is done. Your page and its link work already.
+      </Typography.Paragraph>
+      <List
+        size="small"
+        dataSource={[
+          ...(verification.status === 'verified'
+            ? []
+            : [
+                {
+                  text: verification.status === 'rejected' ? 'Send new identity documents' : 'Wait for your documents to be reviewed',
+                  to: '/creator/account?tab=documents',
+                },
+              ]),
+          ...discoveryMissing.map((requirement) => missingSteps[requirement]),
+        ]}
+        renderItem={(step) => (
+          <List.Item>
+            <Link to={step.to}>{step.text}</Link>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
 /**
  * `/creator/dashboard`: a creator's landing from `/` (decision 028): what they earned, who
  * arrived, their best posts, what waits for them and the things they do most, each leading on
@@ -166,6 +210,7 @@ export default function DashboardPage() {
           </ButtonLink>
         </Flex>
       </Flex>
+      <DiscoveryChecklist />
       {data?.liveSessionId && (
         <Tag color="red" style={{ marginBottom: 16 }}>
           You are live now

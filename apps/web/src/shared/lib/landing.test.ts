@@ -18,6 +18,7 @@ const user = (overrides: Partial<CurrentUser>): CurrentUser => ({
   hasPassword: true,
   verifiedDocument: false,
   balance: 0,
+  pendingAgreements: [],
   createdAt: '',
   updatedAt: '',
   ...overrides,
