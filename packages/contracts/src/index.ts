@@ -1,3 +1,4 @@
+export * from './admin-console';
 export * from './audit';
 export * from './blocks';
 export * from './community';

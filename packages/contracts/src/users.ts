@@ -32,6 +32,8 @@ export const currentUserSchema = z.object({
   verifiedDocument: z.boolean(),
   /** Wallet balance in tokens, two decimals. */
   balance: z.number(),
+  /** This session was opened by an admin logging in as the account (a banner says so, with End). */
+  impersonated: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -117,7 +119,7 @@ export const changePasswordSchema = z.object({
 /** A session as its owner sees it in the list of places they are signed in. */
 export const activeSessionSchema = z.object({
   _id: z.string(),
-  method: z.enum(['password', 'one_time_link', 'social']),
+  method: z.enum(['password', 'one_time_link', 'social', 'impersonation']),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),

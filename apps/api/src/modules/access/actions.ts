@@ -71,6 +71,10 @@ type Subjects = {
   'signIn.unverified': null;
   /** See a content item's view count without counting a view: its creator. */
   'content.ownViews': Owned;
+  /** Edit an account's profile, role, commission or wallet from the console: admins, never on an admin's account. */
+  'account.adminEdit': { role: string };
+  /** Log in as an account from the console: admins, never as another admin. */
+  'account.impersonate': { role: string };
 };
 
 export type Action = keyof Subjects;
@@ -102,6 +106,8 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
   'account.view': (_viewer, account) => account.role !== 'admin',
   'signIn.unverified': (viewer) => isAdmin(viewer),
   'content.ownViews': (viewer, item) => isSelf(viewer, item.performerId),
+  'account.adminEdit': (viewer, account) => isAdmin(viewer) && account.role !== 'admin',
+  'account.impersonate': (viewer, account) => isAdmin(viewer) && account.role !== 'admin',
 };
 
 /** Whether `viewer` may do `action` to `subject`. */

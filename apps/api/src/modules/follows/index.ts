@@ -1,2 +1,3 @@
 /** What other modules may use of the follows module (decision 004). */
 export { endFollowsBetween } from './service';
+export { adminFollowRows } from './admin-rows';

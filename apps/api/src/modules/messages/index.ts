@@ -5,3 +5,4 @@ export { registerMassDelivery } from './mass';
 export { messageForSale } from './messages';
 export { pageOfLines, presentStreamLine } from './stream-lines';
 export { announceTipMessage, assertTipConversation, writeTipMessage } from './tips';
+export { adminChatLineRows, adminConversationMessages, adminConversationRows, isPrivateConversation } from './admin-rows';

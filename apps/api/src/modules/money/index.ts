@@ -16,3 +16,4 @@ export {
   refundWalletCharge,
   type WalletSale,
 } from './wallet-payments';
+export { adjustWallet, type WalletAdjustment } from './adjustments';

@@ -4,3 +4,4 @@ export { cardLabels } from './cards';
 export { stripeConnectAccount } from './connect';
 export { activeGatewayName } from './gateways';
 export { transactionFor } from './transactions';
+export { adminCardRows } from './admin-rows';

@@ -8,3 +8,4 @@ export { assertLiveStreamingOn } from './open';
 export { startRtmp } from './rtmp-publish';
 export { endStaleSessions, findSession, type SessionRow } from './sessions';
 export { registerStreamingJobs } from './switch';
+export { adminLiveSessionRows } from './admin-rows';

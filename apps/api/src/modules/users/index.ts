@@ -11,5 +11,5 @@ export {
 export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
-export { findByEmail, findById, findByLogin, findByUsernames, takenFields, type UserRow } from './repo';
+export { findByEmail, findById, findByLogin, findByUsernames, findProfile, takenFields, type UserRow } from './repo';
 export { currentUser } from './service';

@@ -8,6 +8,7 @@ const methodLabels: Record<ActiveSession['method'], string> = {
   password: 'Password',
   one_time_link: 'Sign-in link',
   social: 'Google or Twitter',
+  impersonation: 'An admin, logged in as you',
 };
 
 /** A short, readable name for the browser and system a session was opened from. */

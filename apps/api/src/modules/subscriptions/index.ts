@@ -1,0 +1,2 @@
+/** What other modules may use of the subscriptions module (decision 004): everything else is its own. */
+export { adminSubscriptionRows } from './admin-rows';
