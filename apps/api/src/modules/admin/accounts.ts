@@ -10,10 +10,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Intent } from '../../platform/idempotency';
 import { idempotent } from '../../platform/idempotency';
 import { balanceOf, walletOf } from '../../platform/ledger';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
 import { assertMay, isCreator } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { issueLoginLink, sendPasswordSetupLink } from '../auth';
@@ -23,7 +23,12 @@ import { assertAvailable, duplicateAsConflict, findById, findProfile, insertAcco
 const adminViewer = (source: AuditSource) => (source.actor ? { id: source.actor.id, role: source.actor.role ?? undefined } : null);
 
 /** The account, when this admin may edit it: never another admin's (403), 404 when there is none. */
-async function editable(deps: Deps, source: AuditSource, userId: string, action: 'account.adminEdit' | 'account.impersonate' = 'account.adminEdit') {
+async function editable(
+  deps: Deps,
+  source: AuditSource,
+  userId: string,
+  action: 'account.adminEdit' | 'account.impersonate' = 'account.adminEdit',
+) {
   const user = await findById(deps.db, userId);
   if (!user) throw notFound('Account');
   return assertMay(adminViewer(source), action, user, () => forbidden("An admin's account is not edited from the console"));
@@ -119,7 +124,12 @@ export async function adjustAccountWallet(
     source.actor!.id,
     intent,
     async (tx) => {
-      const { id, balanceCents } = await adjustWallet(tx, { userId: user.id, adminId: source.actor!.id, amountCents, reason: input.reason });
+      const { id, balanceCents } = await adjustWallet(tx, {
+        userId: user.id,
+        adminId: source.actor!.id,
+        amountCents,
+        reason: input.reason,
+      });
       await recordAudit(tx, source, {
         action: 'wallet.adjust',
         target: { type: 'user', id: user.id },

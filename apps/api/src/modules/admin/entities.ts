@@ -1,10 +1,4 @@
-import {
-  type AdminEntityKind,
-  type AdminEntityQuery,
-  type AdminEntityRow,
-  type AdminMessage,
-  fromCents,
-} from '@limelight/contracts';
+import { type AdminEntityKind, type AdminEntityQuery, type AdminEntityRow, type AdminMessage, fromCents } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { AdminRowData, AdminRowFilters, AdminRowPage } from '../../platform/admin-rows';
 import type { CsvColumn } from '../../platform/csv';

@@ -147,8 +147,7 @@ export const adminRoutes =
     app.post(
       '/admin/accounts/:id/wallet-adjustments',
       { schema: { tags: ['admin'], params: idParams, body: walletAdjustmentSchema, response: { 200: walletAdjustmentResultSchema } } },
-      async (request) =>
-        accounts.adjustAccountWallet(deps, auditSourceOf(request), request.params.id, request.body, intentOf(request)),
+      async (request) => accounts.adjustAccountWallet(deps, auditSourceOf(request), request.params.id, request.body, intentOf(request)),
     );
 
     app.post(

@@ -222,7 +222,12 @@ export async function loginWithOneTimeToken(deps: Deps, token: string, meta: Cli
  * A one-time link that signs in as the account: `impersonate` marks the session it opens as an
  * admin's log-in-as. Written in `db` (the caller's transaction, beside its audit entry).
  */
-export async function issueLoginLink(deps: Deps, userId: string, redirect?: string, options: { impersonate?: boolean; db?: Queryable } = {}) {
+export async function issueLoginLink(
+  deps: Deps,
+  userId: string,
+  redirect?: string,
+  options: { impersonate?: boolean; db?: Queryable } = {},
+) {
   const token = await issueOneTimeToken(options.db ?? deps.db, userId, options.impersonate ? 'impersonate' : 'login');
   const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
   return { token, url: `${deps.config.publicUrl}/auth/token-login?${query}` };

@@ -1,3 +1,4 @@
 /** What other modules may use of the follows module (decision 004). */
-export { endFollowsBetween } from './service';
+
 export { adminFollowRows } from './admin-rows';
+export { endFollowsBetween } from './service';

@@ -28,13 +28,15 @@ export const adminChatLineRows = (db: Queryable, filters: AdminRowFilters) =>
       status: sql`case when ${messages.isDeleted} then 'deleted' else 'active' end`,
       parent: messages.conversationId,
       text: [messages.text],
-      where: sql`exists (select 1 from ${conversations} where ${conversations.id} = ${messages.conversationId} and ${conversations.type} = 'stream')`,
+      where: sql`exists (select 1 from ${conversations} c where c.id = "messages"."conversation_id" and c.type = 'stream')`,
     },
     filters,
   );
 
-const firstMember = sql`(select ${conversationMembers.userId} from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversations.id} order by ${conversationMembers.userId} limit 1)`;
-const secondMember = sql`(select ${conversationMembers.otherUserId} from ${conversationMembers} where ${conversationMembers.conversationId} = ${conversations.id} order by ${conversationMembers.userId} limit 1)`;
+// Written with explicit names: in a one-table select drizzle leaves columns unqualified, which
+// inside a subquery would bind to the subquery's own table.
+const firstMember = sql`(select m.user_id from ${conversationMembers} m where m.conversation_id = "conversations"."id" order by m.user_id limit 1)`;
+const secondMember = sql`(select m.other_user_id from ${conversationMembers} m where m.conversation_id = "conversations"."id" order by m.user_id limit 1)`;
 
 /**
  * Private conversations for the admin's console: who and when, never what was said (reading it
@@ -52,7 +54,7 @@ export const adminConversationRows = (db: Queryable, filters: AdminRowFilters) =
         ownerId: firstMember,
         otherId: secondMember,
         amountCents: nullValue,
-        count: sql`(select count(*) from ${messages} where ${messages.conversationId} = ${conversations.id})`,
+        count: sql`(select count(*) from ${messages} l where l.conversation_id = "conversations"."id")`,
         parentId: nullValue,
         parentType: nullValue,
         createdAt: conversations.createdAt,

@@ -2,6 +2,8 @@
  * The money module: every operation that moves money, built on the ledger (`platform/ledger.ts`).
  * Wallet, payments, subscriptions, payouts and earnings call it; it imports none of them.
  */
+
+export { adjustWallet, type WalletAdjustment } from './adjustments';
 export { notifyBalance } from './balance';
 export { creditCardPayment, takeBackCardPayment } from './card-payments';
 export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
@@ -16,4 +18,3 @@ export {
   refundWalletCharge,
   type WalletSale,
 } from './wallet-payments';
-export { adjustWallet, type WalletAdjustment } from './adjustments';
