@@ -62,8 +62,8 @@ export async function accountDetail(deps: Deps, userId: string): Promise<AdminAc
  */
 export async function updateAccount(deps: Deps, source: AuditSource, userId: string, input: AdminAccountUpdate) {
   const user = await editable(deps, source, userId);
-  const role = input.role ?? user.role;
-  if (input.commission !== undefined && role !== 'performer') {
+  const becomesCreator = isCreator({ id: user.id, role: input.role ?? user.role });
+  if (input.commission !== undefined && !becomesCreator) {
     throw badRequest('commission is set only for creators', [{ field: 'commission', message: 'is set only for creators' }]);
   }
   await deps.db.transaction(async (tx) => {
@@ -82,7 +82,7 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
           throw duplicateAsConflict(error);
         });
     }
-    if (role === 'performer') await tx.insert(performerProfiles).values({ userId: user.id }).onConflictDoNothing();
+    if (becomesCreator) await tx.insert(performerProfiles).values({ userId: user.id }).onConflictDoNothing();
     if (commission !== undefined) {
       const bps = commission === null ? null : toBps(commission)!;
       const [before] = await tx

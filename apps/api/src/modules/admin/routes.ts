@@ -116,7 +116,7 @@ export const adminRoutes =
     app.get('/admin/accounts/export.csv', { schema: { tags: ['admin'], querystring: accountsQuery } }, async (request, reply) =>
       sendCsv<AdminAccount>(
         reply,
-        `${request.query.role === 'performer' ? 'creators' : 'fans'}.csv`,
+        `accounts-${request.query.role}.csv`,
         [
           ['id', (row) => row._id],
           ['role', (row) => row.role],
