@@ -1,19 +1,27 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
-import { Button, Card, Flex, Popconfirm, Space, Table, Tag } from 'antd';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import { useSearchParams } from 'react-router';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { PageTitle } from '../../shared/ui/PageTitle';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
+import { AccountDrawer, NewAdminButton } from './AccountDrawer';
+import { AdminTable } from './AdminTable';
+import { type AccountsQuery, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
 
 const filterNames = ['q', 'status', 'verified'] as const;
 
 /** Fans or creators, with the table's state in the URL. */
 export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'performer' }) {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  const { data, isFetching } = useAccountsQuery({ role, ...query });
+  const [params, setParams] = useSearchParams();
+  const managed = params.get('account') ?? undefined;
+  const setManaged = (id?: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (id) next.set('account', id);
+      else next.delete('account');
+      return next;
+    });
   const [setStatus] = useSetAccountStatusMutation();
   const [verify] = useVerifyDocumentsMutation();
   const creators = role === 'performer';
@@ -27,119 +35,126 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
   };
 
   return (
-    <Card>
-      <PageTitle>{creators ? 'Creators' : 'Fans'}</PageTitle>
-      <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-        <SearchFilter
-          value={state.filters.q}
-          onSearch={(value) => setFilter('q', value)}
-          placeholder="Search name, username or e-mail"
-          label="Search accounts"
-        />
-        <SelectFilter
-          value={state.filters.status}
-          onChange={(value) => setFilter('status', value)}
-          options={[
-            { value: 'active', label: 'Active' },
-            { value: 'inactive', label: 'Inactive' },
-          ]}
-          placeholder="Status"
-          label="Filter by status"
-        />
-        {creators && (
-          <SelectFilter
-            value={state.filters.verified}
-            onChange={(value) => setFilter('verified', value)}
-            options={[
-              { value: 'true', label: 'Verified' },
-              { value: 'false', label: 'Not verified' },
-            ]}
-            placeholder="Documents"
-            label="Filter by verification"
-            width={160}
+    <AdminTable<AdminAccount>
+      key={role}
+      title={creators ? 'Creators' : 'Fans'}
+      filterNames={filterNames}
+      fixedQuery={{ role }}
+      defaultSortBy="updatedAt"
+      useList={(query) => useAccountsQuery(query as AccountsQuery)}
+      exportPath="/admin/accounts"
+      phoneColumns={['name', 'actions']}
+      actions={<NewAdminButton />}
+      filters={(state, setFilter) => (
+        <>
+          <SearchFilter
+            value={state.filters.q}
+            onSearch={(value) => setFilter('q', value)}
+            placeholder="Search name, username or e-mail"
+            label="Search accounts"
           />
-        )}
-      </Flex>
-      <Table<AdminAccount>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        scroll={{ x: 900 }}
-        {...tableProps<AdminAccount>(data?.total)}
-        columns={[
-          { title: 'Name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name') },
-          { title: 'Username', dataIndex: 'username', sorter: true, sortOrder: sortOrder('username') },
-          {
-            title: 'E-mail',
-            dataIndex: 'email',
-            render: (email: string, row) => (
-              <Space>
-                {email}
-                {!row.verifiedEmail && <Tag>unverified</Tag>}
-              </Space>
-            ),
-          },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>,
-          },
-          ...(creators
-            ? [
-                {
-                  title: 'Documents',
-                  key: 'documents',
-                  render: (_: unknown, row: AdminAccount) => (
-                    <Space wrap>
-                      {row.documents.map((document) => {
-                        const label = document.field === 'idVerification' ? 'ID' : 'Selfie';
-                        // Re-encoded images open in a tab; PDFs are only ever downloads (the API says so too).
-                        return documentOpensInline(document.mimeType) ? (
-                          <a key={document._id} href={document.url} target="_blank" rel="noreferrer">
-                            {label}
-                          </a>
-                        ) : (
-                          <a key={document._id} href={document.url} download>
-                            <DownloadOutlined aria-hidden /> {label} ({document.mimeType === 'application/pdf' ? 'PDF' : 'file'})
-                          </a>
-                        );
-                      })}
-                      <Tag color={row.verifiedDocument ? 'success' : 'warning'}>{row.verifiedDocument ? 'verified' : 'pending'}</Tag>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-          {
-            title: 'Joined',
-            dataIndex: 'createdAt',
-            sorter: true,
-            sortOrder: sortOrder('createdAt'),
-            render: (date: string) => formatDay(date),
-          },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_: unknown, row: AdminAccount) => (
-              <Space wrap>
-                {creators && (
-                  <Button size="small" onClick={() => run(verify({ id: row._id, verified: !row.verifiedDocument }).unwrap())}>
-                    {row.verifiedDocument ? 'Withdraw verification' : 'Verify'}
-                  </Button>
-                )}
-                <Popconfirm
-                  title={row.status === 'active' ? 'Deactivate this account? It will be signed out everywhere.' : 'Activate this account?'}
-                  onConfirm={() => run(setStatus({ id: row._id, status: row.status === 'active' ? 'inactive' : 'active' }).unwrap())}
-                >
-                  <Button size="small" danger={row.status === 'active'}>
-                    {row.status === 'active' ? 'Deactivate' : 'Activate'}
-                  </Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
-        ]}
-      />
-    </Card>
+          <SelectFilter
+            value={state.filters.status}
+            onChange={(value) => setFilter('status', value)}
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ]}
+            placeholder="Status"
+            label="Filter by status"
+          />
+          {creators && (
+            <SelectFilter
+              value={state.filters.verified}
+              onChange={(value) => setFilter('verified', value)}
+              options={[
+                { value: 'true', label: 'Verified' },
+                { value: 'false', label: 'Not verified' },
+              ]}
+              placeholder="Documents"
+              label="Filter by verification"
+              width={160}
+            />
+          )}
+        </>
+      )}
+      columns={[
+        { title: 'Name', dataIndex: 'name', sorter: true },
+        { title: 'Username', dataIndex: 'username', sorter: true },
+        {
+          title: 'E-mail',
+          dataIndex: 'email',
+          render: (email: string, row) => (
+            <Space>
+              {email}
+              {!row.verifiedEmail && <Tag>unverified</Tag>}
+            </Space>
+          ),
+        },
+        {
+          title: 'Status',
+          dataIndex: 'status',
+          render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>,
+        },
+        ...(creators
+          ? [
+              {
+                title: 'Documents',
+                key: 'documents',
+                render: (_: unknown, row: AdminAccount) => (
+                  <Space wrap>
+                    {row.documents.map((document) => {
+                      const label = document.field === 'idVerification' ? 'ID' : 'Selfie';
+                      // Re-encoded images open in a tab; PDFs are only ever downloads (the API says so too).
+                      return documentOpensInline(document.mimeType) ? (
+                        <a key={document._id} href={document.url} target="_blank" rel="noreferrer">
+                          {label}
+                        </a>
+                      ) : (
+                        <a key={document._id} href={document.url} download>
+                          <DownloadOutlined aria-hidden /> {label} ({document.mimeType === 'application/pdf' ? 'PDF' : 'file'})
+                        </a>
+                      );
+                    })}
+                    <Tag color={row.verifiedDocument ? 'success' : 'warning'}>{row.verifiedDocument ? 'verified' : 'pending'}</Tag>
+                  </Space>
+                ),
+              },
+            ]
+          : []),
+        {
+          title: 'Joined',
+          dataIndex: 'createdAt',
+          sorter: true,
+          render: (date: string) => formatDay(date),
+        },
+        {
+          title: 'Actions',
+          key: 'actions',
+          render: (_: unknown, row: AdminAccount) => (
+            <Space wrap>
+              {creators && (
+                <Button size="small" onClick={() => run(verify({ id: row._id, verified: !row.verifiedDocument }).unwrap())}>
+                  {row.verifiedDocument ? 'Withdraw verification' : 'Verify'}
+                </Button>
+              )}
+              <Button size="small" type="primary" onClick={() => setManaged(row._id)}>
+                Manage
+              </Button>
+              <Popconfirm
+                title={row.status === 'active' ? 'Deactivate this account? It will be signed out everywhere.' : 'Activate this account?'}
+                onConfirm={() => run(setStatus({ id: row._id, status: row.status === 'active' ? 'inactive' : 'active' }).unwrap())}
+              >
+                <Button size="small" danger={row.status === 'active'}>
+                  {row.status === 'active' ? 'Deactivate' : 'Activate'}
+                </Button>
+              </Popconfirm>
+            </Space>
+          ),
+        },
+      ]}
+    >
+      <AccountDrawer id={managed} onClose={() => setManaged(undefined)} />
+    </AdminTable>
   );
 }

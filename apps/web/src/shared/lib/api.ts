@@ -101,6 +101,8 @@ export const api = createApi({
     'Live',
     'StreamSettings',
     'PrivateRequests',
+    'AdminEntities',
+    'Audit',
   ],
   endpoints: () => ({}),
 });
