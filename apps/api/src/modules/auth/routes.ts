@@ -121,7 +121,11 @@ export const authRoutes =
       '/auth/token-login',
       {
         ...limited,
-        schema: { tags: ['auth'], body: tokenLoginSchema, response: { 200: sessionSchema.extend({ redirect: z.string().optional() }) } },
+        schema: {
+          tags: ['auth'],
+          body: tokenLoginSchema,
+          response: { 200: sessionSchema.extend({ redirect: z.string().optional(), impersonated: z.boolean().optional() }) },
+        },
       },
       async (request) => ({
         ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(request))),

@@ -215,7 +215,8 @@ export async function loginWithOneTimeToken(deps: Deps, token: string, meta: Cli
   const user = link ? await findById(deps.db, link.userId) : undefined;
   if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This login link is invalid or has expired');
   if (user.status !== 'active') throw inactiveAccount();
-  return openSession(deps, user, false, login ? 'one_time_link' : 'impersonation', meta);
+  const session = await openSession(deps, user, false, login ? 'one_time_link' : 'impersonation', meta);
+  return { ...session, impersonated: !login };
 }
 
 /**

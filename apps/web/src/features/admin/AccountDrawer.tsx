@@ -66,6 +66,7 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
     <Card title="Profile" size="small">
       <Form<ProfileForm>
         form={form}
+        name="account-profile"
         layout="vertical"
         requiredMark={false}
         onFinish={submit}
@@ -131,7 +132,14 @@ function WalletCard({ id }: { id: string }) {
   };
   return (
     <Card title="Wallet adjustment" size="small">
-      <Form<WalletForm> form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ direction: 'credit' }}>
+      <Form<WalletForm>
+        form={form}
+        name="wallet-adjustment"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={submit}
+        initialValues={{ direction: 'credit' }}
+      >
         <Form.Item name="direction" label="Direction">
           <Radio.Group
             options={[
@@ -214,7 +222,7 @@ export function NewAdminButton() {
         onCancel={() => setOpen(false)}
         forceRender
       >
-        <Form<AdminForm> form={form} layout="vertical" requiredMark={false} onFinish={submit}>
+        <Form<AdminForm> form={form} name="new-admin" layout="vertical" requiredMark={false} onFinish={submit}>
           <Form.Item name="name" label="Name" rules={[zodRule(createAdminSchema.shape.name, 'Name')]}>
             <Input />
           </Form.Item>

@@ -9,7 +9,7 @@ import {
   type ModerationTargetType,
 } from '@limelight/contracts';
 import { Button, Descriptions, Drawer, Empty, Form, Input, List, Modal, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -287,6 +287,8 @@ export function ReasonModal(props: {
   onSubmit: (reason: string) => Promise<void>;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
+  // Its own ids: a page may hold other forms with a `reason` field (the wallet's).
+  const formName = `reason-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   return (
     <Modal
       open={props.open}
@@ -296,9 +298,15 @@ export function ReasonModal(props: {
       onOk={() => form.submit()}
       onCancel={props.onCancel}
       destroyOnHidden
-      forceRender
     >
-      <Form form={form} layout="vertical" onFinish={({ reason }) => props.onSubmit(reason)} requiredMark={false} preserve={false}>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        onFinish={({ reason }) => props.onSubmit(reason)}
+        requiredMark={false}
+        preserve={false}
+      >
         <Form.Item
           name="reason"
           label="Reason (recorded in the audit trail)"

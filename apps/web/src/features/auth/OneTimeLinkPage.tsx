@@ -65,7 +65,8 @@ export function TokenLoginPage() {
   useOnce(async () => {
     try {
       const session = await tokenLogin({ token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined }).unwrap();
-      await startSession(session.token, false, session.redirect);
+      // An admin's log-in-as stays in this tab: the admin's own session keeps the others.
+      await startSession(session.token, false, session.redirect, { tabOnly: session.impersonated });
     } catch (error) {
       setFailure(errorMessage(error));
     }

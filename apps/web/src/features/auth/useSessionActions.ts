@@ -14,8 +14,8 @@ export function useStartSession() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(
-    async (token: string, remember: boolean, redirect?: string | null) => {
-      saveToken(token, remember);
+    async (token: string, remember: boolean, redirect?: string | null, options: { tabOnly?: boolean } = {}) => {
+      saveToken(token, remember, options);
       dispatch(api.util.resetApiState());
       dispatch(loggedIn());
       const user = await dispatch(authApi.endpoints.me.initiate()).unwrap();
