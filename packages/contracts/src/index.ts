@@ -1,3 +1,4 @@
+export * from './admin-console';
 export * from './agreements';
 export * from './audit';
 export * from './blocks';

@@ -41,6 +41,8 @@ export const currentUserSchema = z.object({
    * app asks before anything else; empty when all is accepted (and for admins).
    */
   pendingAgreements: z.array(pendingAgreementSchema),
+  /** This session was opened by an admin logging in as the account (a banner says so, with End). */
+  impersonated: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -133,7 +135,7 @@ export const changePasswordSchema = z.object({
 /** A session as its owner sees it in the list of places they are signed in. */
 export const activeSessionSchema = z.object({
   _id: z.string(),
-  method: z.enum(['password', 'one_time_link', 'social', 'passkey']),
+  method: z.enum(['password', 'one_time_link', 'social', 'passkey', 'impersonation']),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),

@@ -10,7 +10,8 @@ import { crossSiteRefusal, endWebSession } from './web-session';
 
 export type SessionUser = typeof users.$inferSelect;
 export type RequestSession = { id: string; method: string; user: SessionUser };
-export type SessionMethod = 'password' | 'one_time_link' | 'social' | 'passkey';
+/** `impersonation`: an admin's log-in-as (issue 27), shown to the web app as a banner while it lasts. */
+export type SessionMethod = 'password' | 'one_time_link' | 'social' | 'passkey' | 'impersonation';
 
 declare module 'fastify' {
   interface FastifyRequest {

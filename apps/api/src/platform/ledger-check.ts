@@ -147,6 +147,19 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
         union all
         select o.id from orders o join wallet_charges c on c.id = o.charge_id where c.type <> 'product'`,
   ],
+  [
+    "every admin wallet adjustment was posted once, for its amount, to its user's wallet; every adjustment journal has its adjustment",
+    sql`select w.id::text from wallet_adjustments w
+        where (select count(*) from ledger_journals j where j.reference_type = 'wallet_adjustment' and j.reference_id = w.id and j.kind = 'admin_adjustment') <> 1
+           or (select sum(e.amount_cents) from ledger_journals j
+               join ledger_entries e on e.journal_id = j.id
+               join ledger_accounts a on a.id = e.account_id and a.kind = 'wallet' and a.owner_id = w.user_id
+               where j.reference_type = 'wallet_adjustment' and j.reference_id = w.id) is distinct from w.amount_cents
+        union all
+        select j.id::text from ledger_journals j
+        where (j.kind = 'admin_adjustment' or j.reference_type = 'wallet_adjustment')
+          and not exists (select 1 from wallet_adjustments w where w.id = j.reference_id and j.kind = 'admin_adjustment' and j.reference_type = 'wallet_adjustment')`,
+  ],
 ];
 
 /** The broken rules, each with up to five offending ids; empty when the books are sound. */

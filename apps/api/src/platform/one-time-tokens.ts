@@ -10,6 +10,8 @@ const lifetimeSeconds: Record<TokenPurpose, number> = {
   verify_email: 7 * 24 * 60 * 60,
   reset_password: 60 * 60,
   login: 15 * 60,
+  /** An admin's log-in-as: opened at once in a new tab. */
+  impersonate: 5 * 60,
   change_email: 24 * 60 * 60,
   undo_email_change: 14 * 24 * 60 * 60,
 };

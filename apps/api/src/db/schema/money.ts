@@ -405,3 +405,24 @@ export const webhookEvents = pgTable(
   },
   (t) => [primaryKey({ name: 'webhook_events_pkey', columns: [t.gateway, t.eventId] })],
 );
+
+/**
+ * An admin's credit or debit of a user's wallet (issue 27), with the reason: posted as one
+ * `admin_adjustment` journal against the platform's promotions account, referenced by this row.
+ */
+export const walletAdjustments = pgTable(
+  'wallet_adjustments',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The admin who made it; kept when that account goes (the audit trail names them too). */
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Positive credits the wallet, negative debits it. */
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_adjustments_user_idx').on(t.userId, t.createdAt), check('wallet_adjustments_not_zero', sql`${t.amountCents} <> 0`)],
+);

@@ -13,7 +13,7 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** How the session was opened: a password, a one-time link, or social sign-in. */
+    /** How the session was opened: a password, a one-time link, social sign-in, or an admin's log-in-as (`impersonation`). */
     method: text('method').notNull().default('password'),
     userAgent: text('user_agent'),
     ip: text('ip'),
@@ -32,7 +32,9 @@ export const oneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').$type<'verify_email' | 'reset_password' | 'login' | 'change_email' | 'undo_email_change'>().notNull(),
+    purpose: text('purpose')
+      .$type<'verify_email' | 'reset_password' | 'login' | 'impersonate' | 'change_email' | 'undo_email_change'>()
+      .notNull(),
     /** What the link carries besides its user: the address to change to, or to restore. */
     detail: jsonb('detail').$type<{ email: string; sessionId?: string; afterPassword?: boolean; remember?: boolean }>(),
     tokenHash: text('token_hash').notNull().unique(),

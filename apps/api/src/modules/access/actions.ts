@@ -85,6 +85,10 @@ type Subjects = {
   'signIn.withoutSecondFactor': null;
   /** Appeal a moderation hold on a piece of content: its owner only (decision 046). */
   'content.appeal': { ownerId: string | null };
+  /** Edit an account's profile, role, commission or wallet from the console: admins, never on an admin's account. */
+  'account.adminEdit': { role: string };
+  /** Log in as an account from the console: admins, never as another admin. */
+  'account.impersonate': { role: string };
 };
 
 export type Action = keyof Subjects;
@@ -123,6 +127,8 @@ const policies: { [A in Action]: (viewer: Viewer, subject: Subjects[A]) => boole
   'content.ownViews': (viewer, item) => isSelf(viewer, item.performerId),
   'signIn.withoutSecondFactor': (viewer) => !isAdmin(viewer),
   'content.appeal': (viewer, hold) => isSelf(viewer, hold.ownerId),
+  'account.adminEdit': (viewer, account) => isAdmin(viewer) && account.role !== 'admin',
+  'account.impersonate': (viewer, account) => isAdmin(viewer) && account.role !== 'admin',
 };
 
 /** Whether `viewer` may do `action` to `subject`. */

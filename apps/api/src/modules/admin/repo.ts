@@ -2,7 +2,7 @@ import type { AccountStanding, Role } from '@limelight/contracts';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files, performerProfiles, users } from '../../db/schema';
-import { escapeLike, orderBy } from '../../platform/http';
+import { escapeLike, isUuid, orderBy } from '../../platform/http';
 import { standingIs } from '../access';
 import { verificationIs } from '../performers';
 
@@ -73,4 +73,22 @@ export async function findDocument(db: Queryable, fileId: string) {
     .where(and(eq(files.id, fileId), eq(files.type, 'document')))
     .limit(1);
   return row;
+}
+
+/** An account's id by its id or username (case-insensitive); undefined when there is none. */
+export async function findAccountId(db: Queryable, idOrUsername: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(isUuid(idOrUsername) ? eq(users.id, idOrUsername) : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`)
+    .limit(1);
+  return row?.id;
+}
+
+/** Usernames (or names, for an account without one) by id, for the console's rows. */
+export async function usernamesOf(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, row.username ?? row.name]));
 }

@@ -1,8 +1,19 @@
 import {
+  type AdminAccount,
   accountStandings,
+  adminAccountDetailSchema,
   adminAccountSchema,
+  adminAccountUpdateSchema,
   adminDashboardQuerySchema,
   adminDashboardSchema,
+  adminEntityDetailSchema,
+  adminEntityKinds,
+  adminEntityQuerySchema,
+  adminEntityRowSchema,
+  adminMessageSchema,
+  conversationReadSchema,
+  createAdminSchema,
+  impersonateSchema,
   listQuerySchema,
   listResponseSchema,
   queryBoolean,
@@ -10,20 +21,35 @@ import {
   standingRecordSchema,
   verificationStatuses,
   verifyDocumentsSchema,
+  walletAdjustmentResultSchema,
+  walletAdjustmentSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { sendCsv } from '../../platform/csv';
+import { intentOf } from '../../platform/idempotency';
+import { requireAdmin } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
 import { documentHeaders } from '../performers';
+import * as accounts from './accounts';
 import { adminDashboard } from './dashboard';
+import * as entities from './entities';
 import * as admin from './service';
 import { setAccountStanding, standingHistory } from './standing';
 
 const idParams = z.object({ id: z.uuid('must be an id') });
-
-import { requireAdmin } from '../access';
+const kindParams = z.object({ kind: z.enum(adminEntityKinds) });
+const accountsQuery = listQuerySchema(['updatedAt', 'createdAt', 'username', 'name']).extend({
+  role: z.enum(['user', 'performer']),
+  q: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'inactive']).optional(),
+  verified: queryBoolean.optional(),
+  standing: z.enum(accountStandings).optional(),
+  /** Creators by where the review of their documents stands: `pending` is the review queue. */
+  verification: z.enum(verificationStatuses).optional(),
+});
 
 export const adminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -35,15 +61,7 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
-          querystring: listQuerySchema(['updatedAt', 'createdAt', 'username', 'name']).extend({
-            role: z.enum(['user', 'performer']),
-            q: z.string().trim().max(100).optional(),
-            status: z.enum(['active', 'inactive']).optional(),
-            verified: queryBoolean.optional(),
-            standing: z.enum(accountStandings).optional(),
-            /** Creators by where the review of their documents stands: `pending` is the review queue. */
-            verification: z.enum(verificationStatuses).optional(),
-          }),
+          querystring: accountsQuery,
           response: { 200: listResponseSchema(adminAccountSchema) },
         },
       },
@@ -151,5 +169,109 @@ export const adminRoutes =
         });
         return issueLoginLink(deps, request.params.id, request.body?.redirect);
       },
+    );
+
+    app.get('/admin/accounts/export.csv', { schema: { tags: ['admin'], querystring: accountsQuery } }, async (request, reply) =>
+      sendCsv<AdminAccount>(
+        reply,
+        `accounts-${request.query.role}.csv`,
+        [
+          ['id', (row) => row._id],
+          ['role', (row) => row.role],
+          ['name', (row) => row.name],
+          ['username', (row) => row.username],
+          ['email', (row) => row.email],
+          ['status', (row) => row.status],
+          ['verifiedEmail', (row) => row.verifiedEmail],
+          ['verifiedDocument', (row) => row.verifiedDocument],
+          ['createdAt', (row) => row.createdAt],
+        ],
+        (page) => admin.searchAccounts(deps, { ...request.query, ...page }),
+      ),
+    );
+
+    app.get(
+      '/admin/accounts/:id',
+      { schema: { tags: ['admin'], params: idParams, response: { 200: adminAccountDetailSchema } } },
+      async (request) => accounts.accountDetail(deps, request.params.id),
+    );
+
+    app.patch(
+      '/admin/accounts/:id',
+      { schema: { tags: ['admin'], params: idParams, body: adminAccountUpdateSchema, response: { 200: adminAccountDetailSchema } } },
+      async (request) => accounts.updateAccount(deps, auditSourceOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/admin/accounts/:id/wallet-adjustments',
+      { schema: { tags: ['admin'], params: idParams, body: walletAdjustmentSchema, response: { 200: walletAdjustmentResultSchema } } },
+      async (request) => accounts.adjustAccountWallet(deps, auditSourceOf(request), request.params.id, request.body, intentOf(request)),
+    );
+
+    app.post(
+      '/admin/accounts/:id/impersonate',
+      { schema: { tags: ['admin'], params: idParams, body: impersonateSchema, response: { 200: z.object({ url: z.string() }) } } },
+      async (request) => accounts.impersonate(deps, auditSourceOf(request), request.params.id, request.body.reason),
+    );
+
+    app.post(
+      '/admin/admins',
+      {
+        schema: {
+          tags: ['admin'],
+          body: createAdminSchema,
+          response: { 201: z.object({ _id: z.string(), message: z.string() }) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await accounts.createAdmin(deps, auditSourceOf(request), request.body)),
+    );
+
+    app.get(
+      '/admin/entities/:kind',
+      {
+        schema: {
+          tags: ['admin'],
+          params: kindParams,
+          querystring: adminEntityQuerySchema,
+          response: { 200: listResponseSchema(adminEntityRowSchema) },
+        },
+      },
+      async (request) => entities.listEntities(deps, request.params.kind, request.query),
+    );
+
+    app.get(
+      '/admin/entities/:kind/export.csv',
+      { schema: { tags: ['admin'], params: kindParams, querystring: adminEntityQuerySchema } },
+      async (request, reply) =>
+        sendCsv(reply, `${request.params.kind}.csv`, entities.entityCsvColumns, (page) =>
+          entities.listEntities(deps, request.params.kind, { ...request.query, ...page }),
+        ),
+    );
+
+    app.get(
+      '/admin/entities/:kind/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          params: kindParams.extend({ id: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters') }),
+          response: { 200: adminEntityDetailSchema },
+        },
+      },
+      async (request) => entities.entityDetail(deps, request.params.kind, request.params.id),
+    );
+
+    app.post(
+      '/admin/conversations/:id/read',
+      {
+        schema: {
+          tags: ['admin'],
+          params: idParams,
+          body: conversationReadSchema,
+          response: { 200: z.object({ data: z.array(adminMessageSchema) }) },
+        },
+      },
+      async (request) => ({
+        data: await entities.readConversation(deps, auditSourceOf(request), request.params.id, request.body.reason),
+      }),
     );
   };

@@ -1,2 +1,2 @@
 /** What other modules may use of the auth module (decision 004): everything else is its own. */
-export { issueLoginLink } from './service';
+export { issueLoginLink, sendPasswordSetupLink } from './service';

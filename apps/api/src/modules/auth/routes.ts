@@ -192,17 +192,21 @@ export const authRoutes =
           body: tokenLoginSchema,
           response: {
             200: z.union([
-              sessionSchema.extend({ redirect: z.string().optional() }),
+              sessionSchema.extend({ redirect: z.string().optional(), impersonated: z.boolean().optional() }),
               twoFactorChallengeSchema.extend({ redirect: z.string().optional() }),
             ]),
           },
         },
       },
-      async (request, reply) =>
-        startWebSession(deps.config, reply, {
+      async (request, reply) => {
+        const answer = {
           ...(await auth.loginWithOneTimeToken(deps, request.body.token, clientMeta(deps, request, reply))),
           redirect: request.body.redirect,
-        }),
+        };
+        // An admin's log-in-as session stays in the tab that opened it (decision 052): no cookie,
+        // which would replace the admin's own session in every other tab.
+        return 'impersonated' in answer && answer.impersonated ? answer : startWebSession(deps.config, reply, answer);
+      },
     );
   };
 

@@ -9,6 +9,7 @@ import {
   type SecondFactorSignIn,
 } from '@limelight/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { authChallenges, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
@@ -378,20 +379,50 @@ export async function verifyEmail(deps: Deps, token: string) {
 
 /**
  * Exchanges a one-time login token for a (one-day) session. A link that stood for the password
- * (the e-mailed proof of a sign-in under guessing) still asks an account with 2FA for its second factor.
+ * (the e-mailed proof of a sign-in under guessing) still asks an account with 2FA for its second
+ * factor; an admin's log-in-as link opens a session marked as such (the web app shows a banner).
  */
-export async function loginWithOneTimeToken(deps: Deps, token: string, meta: ClientMeta): Promise<LoginAnswer> {
-  const link = await consumeOneTimeToken(deps.db, token, 'login');
+export async function loginWithOneTimeToken(
+  deps: Deps,
+  token: string,
+  meta: ClientMeta,
+): Promise<LoginAnswer & { impersonated?: boolean }> {
+  const login = await consumeOneTimeToken(deps.db, token, 'login');
+  const link = login ?? (await consumeOneTimeToken(deps.db, token, 'impersonate'));
   const user = link ? await findById(deps.db, link.userId) : undefined;
   if (!user) throw new AppError(400, ErrorCode.invalidToken, 'This login link is invalid or has expired');
   if (user.status !== 'active') throw inactiveAccount();
-  if (link?.detail?.afterPassword) return beginSignIn(deps, user, link.detail.remember ?? false, 'one_time_link', meta);
-  const { id: _, ...session } = await openSession(deps, user, false, 'one_time_link', meta);
-  return session;
+  if (login?.detail?.afterPassword) return beginSignIn(deps, user, login.detail.remember ?? false, 'one_time_link', meta);
+  const { id: _, ...session } = await openSession(deps, user, false, login ? 'one_time_link' : 'impersonation', meta);
+  return { ...session, impersonated: !login };
 }
 
-export async function issueLoginLink(deps: Deps, userId: string, redirect?: string) {
-  const token = await issueOneTimeToken(deps.db, userId, 'login');
+/**
+ * A one-time link that signs in as the account: `impersonate` marks the session it opens as an
+ * admin's log-in-as. Written in `db` (the caller's transaction, beside its audit entry).
+ */
+export async function issueLoginLink(
+  deps: Deps,
+  userId: string,
+  redirect?: string,
+  options: { impersonate?: boolean; db?: Queryable } = {},
+) {
+  const token = await issueOneTimeToken(options.db ?? deps.db, userId, options.impersonate ? 'impersonate' : 'login');
   const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
   return { token, url: `${deps.config.publicUrl}/auth/token-login?${query}` };
+}
+
+/**
+ * Mails a new account (an admin made by another admin) the link to choose its password: the
+ * password reset's one-time link, in the caller's transaction.
+ */
+export async function sendPasswordSetupLink(deps: Deps, tx: Queryable, user: { id: string; email: string; name: string }) {
+  const token = await issueOneTimeToken(tx, user.id, 'reset_password');
+  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const siteName = deps.settings.get('siteName');
+  await queueMail(deps.jobs, tx, {
+    to: user.email,
+    subject: `Your ${siteName} admin account: choose a password`,
+    text: `Hi ${user.name},\n\nAn administrator account on ${siteName} was made for you. Open this link within one hour to choose your password:\n${link}\n\nIf the link has expired, ask for a new one from "Forgot password" on the sign-in page.`,
+  });
 }

@@ -2,6 +2,8 @@
  * The money module: every operation that moves money, built on the ledger (`platform/ledger.ts`).
  * Wallet, payments, subscriptions, payouts and earnings call it; it imports none of them.
  */
+
+export { adjustWallet, type WalletAdjustment } from './adjustments';
 export { notifyBalance } from './balance';
 export { creditCardPayment, takeBackCardPayment } from './card-payments';
 export { type LedgerDay, ledgerFiguresByDay } from './figures';

@@ -11,3 +11,4 @@ export async function reachableProduct(deps: Deps, viewer: SessionUser, id: stri
   assertShopOpen(deps);
   return visibleProduct(deps, viewer, id);
 }
+export { adminAddressRows, adminProductRows } from './admin-rows';

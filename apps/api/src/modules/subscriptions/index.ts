@@ -1,4 +1,5 @@
 /** What other modules may use of the subscriptions module (decision 004): everything else is its own. */
 
+export { adminSubscriptionRows } from './admin-rows';
 export { activeSubscriptionCount, subscriptionsStartedByDay } from './figures';
 export { stopRenewalsOf } from './service';

@@ -13,6 +13,6 @@ export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailCha
 export { signUpsByDay } from './figures';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
-export { findByEmail, findById, findByLogin, findByUsernames, takenFields, type UserRow } from './repo';
+export { findByEmail, findById, findByLogin, findByUsernames, findProfile, takenFields, type UserRow } from './repo';
 export { mailSecurityChange, type SecurityChange } from './security-mail';
 export { currentUser } from './service';

@@ -15,8 +15,13 @@ import * as usersService from './service';
 export const usersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/users/me', { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } }, async (request) =>
-      usersService.currentUser(deps, sessionOf(request).user),
+    app.get(
+      '/users/me',
+      { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
+      async (request) => {
+        const session = sessionOf(request);
+        return { ...(await usersService.currentUser(deps, session.user)), impersonated: session.method === 'impersonation' };
+      },
     );
 
     app.get(

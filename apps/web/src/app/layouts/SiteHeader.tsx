@@ -6,6 +6,7 @@ import { isSignedIn } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
 import { Themed } from '../Themed';
+import { ImpersonationBanner } from './ImpersonationBanner';
 
 const loadHeaderNav = () => import('./HeaderNav');
 const HeaderNav = lazy(loadHeaderNav);
@@ -57,19 +58,22 @@ export function SiteHeader() {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const menus = useHeaderMenus();
   return (
-    <header className="site-header">
-      <SiteLogo />
-      {loggedIn || menus.length ? (
-        <Themed fallback={null}>
-          <HeaderNav />
-        </Themed>
-      ) : (
-        <div className="site-header-actions">
-          <ThemeToggle />
-          <VisitorActions />
-        </div>
-      )}
-    </header>
+    <>
+      <ImpersonationBanner />
+      <header className="site-header">
+        <SiteLogo />
+        {loggedIn || menus.length ? (
+          <Themed fallback={null}>
+            <HeaderNav />
+          </Themed>
+        ) : (
+          <div className="site-header-actions">
+            <ThemeToggle />
+            <VisitorActions />
+          </div>
+        )}
+      </header>
+    </>
   );
 }
 

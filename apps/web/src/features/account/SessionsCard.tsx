@@ -10,6 +10,7 @@ const methodLabels: Record<ActiveSession['method'], string> = {
   one_time_link: 'Sign-in link',
   passkey: 'Passkey',
   social: 'Google or Twitter',
+  impersonation: 'An admin, logged in as you',
 };
 
 /** Where the account is signed in, with a way to end any session but this one, or all of them. */

@@ -1,22 +1,33 @@
 import {
+  AuditOutlined,
   BankOutlined,
+  CommentOutlined,
   CreditCardOutlined,
   DashboardOutlined,
   DollarOutlined,
   FileTextOutlined,
   FlagOutlined,
+  HeartOutlined,
+  HistoryOutlined,
+  HomeOutlined,
   LineChartOutlined,
   MailOutlined,
   MenuOutlined,
+  MessageOutlined,
   NotificationOutlined,
+  PictureOutlined,
+  SearchOutlined,
   SettingOutlined,
   ShoppingOutlined,
+  StarOutlined,
+  StopOutlined,
   TagOutlined,
   TeamOutlined,
   VideoCameraAddOutlined,
   VideoCameraOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import type { AdminEntityKind } from '@limelight/contracts';
 import { Button, Drawer, Grid, Layout, Menu, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -31,31 +42,85 @@ import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
 import { AccountsPage } from './AccountsPage';
+
+import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { EmailTemplateEditorPage, EmailTemplatesPage } from './EmailTemplatesPage';
+import { EntitiesPage, kindInfo } from './EntitiesPage';
+
 import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
-const sections = [
-  { key: 'dashboard', icon: <DashboardOutlined aria-hidden />, label: <Link to="/admin/dashboard">Dashboard</Link> },
-  { key: 'settings', icon: <SettingOutlined aria-hidden />, label: <Link to="/admin/settings">Settings</Link> },
-  { key: 'fans', icon: <TeamOutlined aria-hidden />, label: <Link to="/admin/fans">Fans</Link> },
-  { key: 'creators', icon: <VideoCameraOutlined aria-hidden />, label: <Link to="/admin/creators">Creators</Link> },
-  { key: 'pages', icon: <FileTextOutlined aria-hidden />, label: <Link to="/admin/pages">Pages</Link> },
-  { key: 'promos', icon: <NotificationOutlined aria-hidden />, label: <Link to="/admin/promos">Site promos</Link> },
-  { key: 'reports', icon: <FlagOutlined aria-hidden />, label: <Link to="/admin/reports">Reports</Link> },
-  { key: 'email-templates', icon: <MailOutlined aria-hidden />, label: <Link to="/admin/email-templates">E-mail templates</Link> },
-  { key: 'live', icon: <VideoCameraAddOutlined aria-hidden />, label: <Link to="/admin/live">Live sessions</Link> },
-  { key: 'token-packages', icon: <DollarOutlined aria-hidden />, label: <Link to="/admin/token-packages">Token packages</Link> },
-  { key: 'coupons', icon: <TagOutlined aria-hidden />, label: <Link to="/admin/coupons">Coupons</Link> },
-  { key: 'transactions', icon: <CreditCardOutlined aria-hidden />, label: <Link to="/admin/transactions">Transactions</Link> },
-  { key: 'wallet-charges', icon: <WalletOutlined aria-hidden />, label: <Link to="/admin/wallet-charges">Wallet charges</Link> },
-  { key: 'earnings', icon: <LineChartOutlined aria-hidden />, label: <Link to="/admin/earnings">Earnings</Link> },
-  { key: 'payouts', icon: <BankOutlined aria-hidden />, label: <Link to="/admin/payouts">Payouts</Link> },
-];
-const ordersSection = { key: 'orders', icon: <ShoppingOutlined aria-hidden />, label: <Link to="/admin/orders">Orders</Link> };
+type Item = { key: string; icon?: ReactNode; label: ReactNode };
+const item = (key: string, label: string, icon?: ReactNode): Item => ({ key, icon, label: <Link to={`/admin/${key}`}>{label}</Link> });
+const entity = (section: 'content' | 'records', kind: AdminEntityKind, icon?: ReactNode) =>
+  item(`${section}/${kind}`, kindInfo[kind].title, icon);
+
+/** The menu's groups (issue 27): Content, People, Money, Moderation, Site, Audit. */
+function menuGroups(options: { liveOn: boolean; shopOpen: boolean }) {
+  const groups: Array<{ key: string; label: string; children: Item[] }> = [
+    { key: 'overview', label: 'Overview', children: [item('dashboard', 'Dashboard', <DashboardOutlined aria-hidden />)] },
+    {
+      key: 'content',
+      label: 'Content',
+      children: [
+        entity('content', 'posts', <FileTextOutlined aria-hidden />),
+        entity('content', 'videos', <VideoCameraOutlined aria-hidden />),
+        entity('content', 'galleries', <PictureOutlined aria-hidden />),
+        entity('content', 'photos', <PictureOutlined aria-hidden />),
+        ...(options.shopOpen ? [entity('content', 'products', <ShoppingOutlined aria-hidden />)] : []),
+        entity('content', 'stories', <HistoryOutlined aria-hidden />),
+        entity('content', 'comments', <CommentOutlined aria-hidden />),
+        entity('content', 'live-sessions', <VideoCameraAddOutlined aria-hidden />),
+        entity('content', 'chat-lines', <MessageOutlined aria-hidden />),
+        ...(options.liveOn ? [item('live', 'Live now', <VideoCameraAddOutlined aria-hidden />)] : []),
+      ],
+    },
+    {
+      key: 'people',
+      label: 'People',
+      children: [
+        item('fans', 'Fans', <TeamOutlined aria-hidden />),
+        item('creators', 'Creators', <VideoCameraOutlined aria-hidden />),
+        entity('records', 'subscriptions', <StarOutlined aria-hidden />),
+        entity('records', 'follows', <HeartOutlined aria-hidden />),
+        entity('records', 'blocks', <StopOutlined aria-hidden />),
+        entity('records', 'conversations', <MessageOutlined aria-hidden />),
+        entity('records', 'addresses', <HomeOutlined aria-hidden />),
+        entity('records', 'cards', <CreditCardOutlined aria-hidden />),
+      ],
+    },
+    {
+      key: 'money',
+      label: 'Money',
+      children: [
+        item('transactions', 'Transactions', <CreditCardOutlined aria-hidden />),
+        item('wallet-charges', 'Wallet charges', <WalletOutlined aria-hidden />),
+        item('earnings', 'Earnings', <LineChartOutlined aria-hidden />),
+        item('payouts', 'Payouts', <BankOutlined aria-hidden />),
+        ...(options.shopOpen ? [item('orders', 'Orders', <ShoppingOutlined aria-hidden />)] : []),
+        item('token-packages', 'Token packages', <DollarOutlined aria-hidden />),
+        item('coupons', 'Coupons', <TagOutlined aria-hidden />),
+      ],
+    },
+    { key: 'moderation', label: 'Moderation', children: [item('reports', 'Reports', <FlagOutlined aria-hidden />)] },
+    {
+      key: 'site',
+      label: 'Site',
+      children: [
+        item('settings', 'Settings', <SettingOutlined aria-hidden />),
+        item('pages', 'Pages', <FileTextOutlined aria-hidden />),
+        item('promos', 'Site promos', <NotificationOutlined aria-hidden />),
+        item('email-templates', 'E-mail templates', <MailOutlined aria-hidden />),
+        entity('records', 'search-keywords', <SearchOutlined aria-hidden />),
+      ],
+    },
+    { key: 'audit', label: 'Audit', children: [item('audit', 'Audit trail', <AuditOutlined aria-hidden />)] },
+  ];
+  return groups.map((group) => ({ type: 'group' as const, ...group }));
+}
 
 /**
  * The sections: a side menu on a wide screen; on a phone a named button above the page opens them
@@ -65,12 +130,11 @@ function AdminFrame({ section, shopOpen, children }: { section: string; shopOpen
   const wide = Grid.useBreakpoint().md !== false;
   const [open, setOpen] = useState(false);
   const liveOn = useLiveStreamingOn();
-  const shown = liveOn ? sections : sections.filter((item) => item.key !== 'live');
   const menu = (
     <Menu
       mode="inline"
       selectedKeys={[section]}
-      items={shopOpen ? [...shown, ordersSection] : shown}
+      items={menuGroups({ liveOn, shopOpen })}
       onClick={() => setOpen(false)}
       style={{ height: '100%', borderInlineEnd: 0 }}
     />
@@ -121,7 +185,8 @@ export default function AdminApp() {
   if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
   if (!user) return <PageLoading />;
 
-  const section = pathname.split('/')[2] ?? 'dashboard';
+  const [, , first = 'dashboard', second] = pathname.split('/');
+  const section = first === 'content' || first === 'records' ? `${first}/${second}` : first;
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
@@ -132,6 +197,9 @@ export default function AdminApp() {
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="content/:kind" element={<EntitiesPage />} />
+            <Route path="records/:kind" element={<EntitiesPage />} />
+            <Route path="audit" element={<AuditPage />} />
             <Route path="fans" element={<AccountsPage accountRole="user" />} />
             <Route path="creators" element={<AccountsPage accountRole="performer" />} />
             <Route path="pages" element={<PostsAdminPage />} />
@@ -157,7 +225,7 @@ export default function AdminApp() {
             {shopOpen && <Route path="orders/:id" element={<AdminOrderPage />} />}
             {/* Absolute: relative to a splat match, "settings" made /admin/x/settings, which matched
                 the splat again and grew the address without end. */}
-            <Route path="*" element={<Navigate to="/admin/settings" replace />} />
+            <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
           </Routes>
         </AdminFrame>
       ) : (

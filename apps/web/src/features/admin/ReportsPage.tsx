@@ -36,7 +36,6 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import {
-  useAccountStandingMutation,
   useContentActionMutation,
   useDecideAppealMutation,
   useDismissReportsMutation,
@@ -44,6 +43,7 @@ import {
   useReportedContentQuery,
   useReportGroupsQuery,
 } from '../community/api';
+import { useSetStandingMutation } from './api';
 
 const filterNames = ['status', 'targetType'] as const;
 const DAY_MS = 86_400_000;
@@ -82,7 +82,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   const [form] = Form.useForm<{ reason: string; until?: Dayjs; illegal?: boolean }>();
   const [dismiss, dismissing] = useDismissReportsMutation();
   const [act, acting] = useContentActionMutation();
-  const [stand, standing] = useAccountStandingMutation();
+  const [stand, standing] = useSetStandingMutation();
   const [decide, deciding] = useDecideAppealMutation();
   const content = data as ReportedContent | undefined;
   const moderatable = content && !['takedown', 'reupload'].includes(content.targetType) && !content.missing;
@@ -97,7 +97,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
             ? await act({ targetType: targetType as never, targetId, action: pending.action, reason }).unwrap()
             : pending.kind === 'standing'
               ? await stand({
-                  accountId: content!.owner!._id,
+                  id: content!.owner!._id,
                   action: pending.action,
                   reason,
                   ...(until ? { until: until.toISOString() } : {}),

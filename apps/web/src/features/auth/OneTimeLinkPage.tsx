@@ -70,7 +70,8 @@ export function TokenLoginPage() {
       const session = await tokenLogin({ token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined }).unwrap();
       // A sign-in link that stood for the password still asks an account with 2FA for its second factor.
       if ('twoFactorRequired' in session) return setPending(session);
-      await startSession(session.redirect);
+      // An admin's log-in-as stays in this tab: the admin's own session keeps the others.
+      await startSession(session.redirect, { tabToken: session.impersonated ? session.token : undefined });
     } catch (error) {
       setFailure(errorMessage(error));
     }

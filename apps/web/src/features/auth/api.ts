@@ -73,7 +73,7 @@ export const authApi = api.injectEndpoints({
     twitterCallback: build.mutation<LoginAnswer, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
       query: (body) => ({ url: '/auth/twitter/callback', method: 'POST', body }),
     }),
-    tokenLogin: build.mutation<LoginAnswer & { redirect?: string }, { token: string; redirect?: string }>({
+    tokenLogin: build.mutation<LoginAnswer & { redirect?: string; impersonated?: boolean }, { token: string; redirect?: string }>({
       query: (body) => ({ url: '/auth/token-login', method: 'POST', body }),
     }),
   }),

@@ -6,7 +6,7 @@ import { landingPath, sameSitePath } from '../../shared/lib/landing';
 import { loginUrl } from '../../shared/lib/navigation';
 import { loggedIn, sessionEnded } from '../../shared/lib/session';
 import { toast } from '../../shared/lib/toast';
-import { forgetSignedIn } from '../../shared/lib/token';
+import { forgetSignedIn, forgetTabToken, saveTabToken, tabToken } from '../../shared/lib/token';
 import { authApi, type Registered, useLoginMutation, useLogoutMutation } from './api';
 
 /**
@@ -17,7 +17,8 @@ export function useStartSession() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(
-    async (redirect?: string | null) => {
+    async (redirect?: string | null, options: { tabToken?: string } = {}) => {
+      if (options.tabToken) saveTabToken(options.tabToken);
       dispatch(api.util.resetApiState());
       dispatch(loggedIn());
       const user = await dispatch(authApi.endpoints.me.initiate()).unwrap();
@@ -34,7 +35,9 @@ export function useLogout() {
   const [logout] = useLogoutMutation();
   return useCallback(async () => {
     await logout().catch(() => undefined);
-    forgetSignedIn();
+    // A log-in-as tab ends only its own session; the admin stays signed in elsewhere.
+    if (tabToken()) forgetTabToken();
+    else forgetSignedIn();
     dispatch(sessionEnded('logout'));
     dispatch(api.util.resetApiState());
     navigate('/auth/login', { replace: true });

@@ -8,7 +8,6 @@ import type {
   Report,
   ReportedContent,
   ReportGroup,
-  StandingActionInput,
   TakedownInput,
 } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
@@ -85,14 +84,10 @@ export const communityApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Reports'],
     }),
+    /** Hide, remove or restore a piece of content (decision 046), from the report queue or the content screens. */
     contentAction: build.mutation<{ message: string }, ContentActionInput>({
       query: (body) => ({ url: '/admin/moderation/actions', method: 'POST', body }),
-      invalidatesTags: ['Reports'],
-    }),
-    /** Warn, suspend or ban an account (the route is the accounts engineer's: `PUT /admin/accounts/:id/standing`). */
-    accountStanding: build.mutation<{ message: string }, StandingActionInput & { accountId: string }>({
-      query: ({ accountId, ...body }) => ({ url: `/admin/accounts/${accountId}/standing`, method: 'PUT', body }),
-      invalidatesTags: ['Reports'],
+      invalidatesTags: ['Reports', 'AdminEntities', 'Audit'],
     }),
     pendingAppeals: build.query<ModeratedItem[], void>({
       query: () => ({ url: '/admin/moderation/appeals' }),
@@ -129,7 +124,6 @@ export const {
   useReportedContentQuery,
   useDismissReportsMutation,
   useContentActionMutation,
-  useAccountStandingMutation,
   usePendingAppealsQuery,
   useDecideAppealMutation,
   useMyModeratedItemsQuery,

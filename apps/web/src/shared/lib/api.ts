@@ -3,12 +3,18 @@ import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, 
 import { currentPage, loginUrl, navigate } from './navigation';
 import { sessionEnded } from './session';
 import { toast } from './toast';
-import { forgetSignedIn } from './token';
+import { forgetSignedIn, tabToken } from './token';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   // The HttpOnly session cookie goes with every call to the site itself, and nowhere else.
   credentials: 'same-origin',
+  // An admin's log-in-as tab speaks as that account (decision 052): its bearer comes before the cookie.
+  prepareHeaders: (headers) => {
+    const token = tabToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
   // Query strings repeat array values: ?a=1&a=2 (spec 7).
   paramsSerializer: (params) => {
     const search = new URLSearchParams();
@@ -118,6 +124,8 @@ export const api = createApi({
     'Live',
     'StreamSettings',
     'PrivateRequests',
+    'AdminEntities',
+    'Audit',
   ],
   endpoints: () => ({}),
 });

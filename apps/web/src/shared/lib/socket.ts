@@ -1,6 +1,7 @@
 import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts/constants';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { io, Socket } from 'socket.io-client';
+import { tabToken } from './token';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'initialized' | 'connected' | 'disconnect' | 'reconnecting' | 'failed';
@@ -26,13 +27,15 @@ export const loadSocketClient = () => import('socket.io-client').then((module) =
  * `auth/login` is sent again after every reconnect so a new server process learns who this is.
  */
 export function openSocket(connect: typeof io, onStatus: (status: SocketStatus) => void): AppSocket {
-  const socket: AppSocket = connect({ ...socketClientOptions, withCredentials: true });
+  // An admin's log-in-as tab signs its socket in with that session's token (decision 052).
+  const token = tabToken();
+  const socket: AppSocket = connect({ ...socketClientOptions, withCredentials: true, ...(token ? { query: { token } } : {}) });
   onStatus('initialized');
   socket.on('connect', () => onStatus('connected'));
   socket.on('disconnect', () => onStatus('disconnect'));
   socket.io.on('reconnect_attempt', () => onStatus('reconnecting'));
   socket.io.on('reconnect', () => {
-    socket.emit('auth/login', {});
+    socket.emit('auth/login', token ? { token } : {});
   });
   socket.io.on('reconnect_failed', () => onStatus('failed'));
   return socket;

@@ -19,3 +19,20 @@ export const forgetSignedIn = () => Cookies.remove(SIGNED_IN_COOKIE);
 export function dropReadableToken() {
   if (Cookies.get(SESSION_COOKIE)) Cookies.remove(SESSION_COOKIE);
 }
+
+/**
+ * An admin's log-in-as session (issue 27) lives in this tab only (decision 052): the server sets no
+ * cookie for it, so the admin's own session, in the cookie every other tab shares, stays theirs. It
+ * is sent as the bearer header, which the API reads before the cookie, and it ends with the tab.
+ */
+const TAB_TOKEN = 'limelight.tabSession';
+
+export const tabToken = () => {
+  try {
+    return sessionStorage.getItem(TAB_TOKEN) ?? undefined;
+  } catch {
+    return undefined;
+  }
+};
+export const saveTabToken = (token: string) => sessionStorage.setItem(TAB_TOKEN, token);
+export const forgetTabToken = () => sessionStorage.removeItem(TAB_TOKEN);

@@ -1,3 +1,5 @@
+import { tabToken } from './token';
+
 export type UploadProgress = (percent: number) => void;
 
 /**
@@ -8,6 +10,9 @@ export function uploadForm<T>(url: string, form: FormData, onProgress: UploadPro
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, `/api${url}`);
+    // An admin's log-in-as tab uploads as that account (decision 052).
+    const token = tabToken();
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };

@@ -1,0 +1,2 @@
+/** What other modules may use of the comments module (decision 004): everything else is its own. */
+export { adminCommentRows } from './admin-rows';

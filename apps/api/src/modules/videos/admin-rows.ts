@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { videos } from '../../db/schema';
+import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
+
+/** Videos for the admin's console, of every status (decision 052). */
+export const adminVideoRows = (db: Queryable, filters: AdminRowFilters) =>
+  adminRowPage(
+    db,
+    {
+      table: videos,
+      select: {
+        id: videos.id,
+        title: videos.title,
+        status: sql`case when ${videos.deletedAt} is not null then 'deleted' else ${videos.status} end`,
+        ownerId: videos.performerId,
+        otherId: nullValue,
+        amountCents: videos.priceCents,
+        count: videos.viewCount,
+        parentId: nullValue,
+        parentType: nullValue,
+        createdAt: videos.createdAt,
+        updatedAt: videos.updatedAt,
+      },
+      id: videos.id,
+      createdAt: videos.createdAt,
+      users: [videos.performerId],
+      status: videos.status,
+      text: [videos.title, videos.description],
+    },
+    filters,
+  );
