@@ -66,6 +66,8 @@ describe('a session the server ended', () => {
 
 describe('an account an admin suspended', () => {
   it('is signed out and told why, until when, by the 403 of any request; another 403 signs nobody out', async () => {
+    // Signed in as the page opens: the server's cookie says so.
+    Cookies.set(SIGNED_IN_COOKIE, '1');
     const store = configureStore({
       reducer: { [api.reducerPath]: api.reducer, session: sessionSlice.reducer },
       middleware: (getDefault) => getDefault().concat(api.middleware),
@@ -74,7 +76,6 @@ describe('an account an admin suspended', () => {
     setToastInstance({ error: (text: string) => toasts.push(text) } as never);
     const trips: unknown[] = [];
     setNavigator((to) => trips.push(to));
-    Cookies.set(SIGNED_IN_COOKIE, '1');
     const NodeRequest = Request;
     vi.stubGlobal(
       'Request',
