@@ -7,6 +7,8 @@
  * And the rule of decision 043: role and owner comparisons ("who may") are made in
  * apps/api/src/modules/access only; elsewhere a line that compares a role or an owner's id fails
  * unless it (or the line above) carries `// access: not a permission (why)`.
+ * And the rule of decision 049: every e-mail is a template of the catalogue, so `queueMail` is
+ * imported only by apps/api/src/modules/emails (and defined in platform/mail.ts).
  * Exits non-zero on any violation.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -104,12 +106,23 @@ for (const path of sources('apps/api/src')) {
   });
 }
 
+// Decision 049: one e-mail catalogue. Only modules/emails queues mail; every other module sends a
+// template of it with sendEmail (or alertAdmin), so each e-mail is admin-editable and has the footer.
+const QUEUE_MAIL_IMPORT = /import\s*\{[^}]*\bqueueMail\b[^}]*\}\s*from\s*['"][^'"]*platform\/mail['"]/;
+for (const path of sources('apps/api/src')) {
+  if (path.startsWith('apps/api/src/modules/emails/') || path === 'apps/api/src/platform/mail.ts') continue;
+  if (!QUEUE_MAIL_IMPORT.test(readFileSync(path, 'utf8'))) continue;
+  problems.push(
+    `mail-through-the-catalogue: ${path} imports queueMail\n    add a template to apps/api/src/modules/emails/catalogue.ts and send it with sendEmail (or alertAdmin) from '../emails'`,
+  );
+}
+
 if (problems.length) {
   console.error(
-    `Layering rule (docs/decisions/004-layout.md, 043-one-vocabulary-for-who-may.md) broken ${problems.length} time(s):\n${problems.map((p) => `- ${p}`).join('\n')}`,
+    `Layering rule (docs/decisions/004-layout.md, 043-one-vocabulary-for-who-may.md, 049-email-catalogue.md) broken ${problems.length} time(s):\n${problems.map((p) => `- ${p}`).join('\n')}`,
   );
   process.exit(1);
 }
 console.log(
-  `Layering rule holds: ${output.summary.totalCruised} files, ${edges.size} modules with dependencies, no module cycle, no role or owner comparison outside modules/access.`,
+  `Layering rule holds: ${output.summary.totalCruised} files, ${edges.size} modules with dependencies, no module cycle, no role or owner comparison outside modules/access, no queueMail outside modules/emails.`,
 );

@@ -5,9 +5,9 @@ import { standingActions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
 import { standingOf, standingRefusal } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
+import { sendEmail } from '../emails';
 import { notify } from '../notifications';
 import { endSessionsOf } from '../streaming';
 import { stopRenewalsOf } from '../subscriptions';
@@ -17,50 +17,33 @@ type Account = typeof users.$inferSelect;
 /** `2026-11-27 14:00 UTC`, as the e-mails name the end of a suspension. */
 const utc = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-const greeting = (account: Account) => `Hi ${account.name || account.username || 'there'},`;
+const nameOf = (account: Account) => account.name || account.username;
 
-// Template key `account.warned` (the lead switches this call to the editable templates).
-async function mailAccountWarned(deps: Deps, tx: Queryable, account: Account, reason: string) {
+/** The e-mail of a standing change (templates `account.warned`, `.suspended`, `.banned`, `.restored`). */
+async function mailStanding(
+  deps: Deps,
+  tx: Queryable,
+  account: Account,
+  action: StandingActionInput['action'],
+  reason: string,
+  until: Date | null,
+) {
   if (!account.email) return;
-  const site = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
-    to: account.email,
-    subject: `A warning about your ${site} account`,
-    text: `${greeting(account)}\n\nAn administrator of ${site} warned your account:\n\n${reason}\n\nNothing else changes for now, but further breaches of the rules may lead to a suspension or a ban.`,
-  });
-}
-
-// Template key `account.suspended`.
-async function mailAccountSuspended(deps: Deps, tx: Queryable, account: Account, reason: string, until: Date) {
-  if (!account.email) return;
-  const site = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
-    to: account.email,
-    subject: `Your ${site} account is suspended until ${utc(until)}`,
-    text: `${greeting(account)}\n\nAn administrator of ${site} suspended your account until ${utc(until)}:\n\n${reason}\n\nUntil then you cannot sign in, your page is hidden and your subscriptions do not renew. You can sign in again once the suspension ends.`,
-  });
-}
-
-// Template key `account.banned`.
-async function mailAccountBanned(deps: Deps, tx: Queryable, account: Account, reason: string) {
-  if (!account.email) return;
-  const site = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
-    to: account.email,
-    subject: `Your ${site} account is banned`,
-    text: `${greeting(account)}\n\nAn administrator of ${site} banned your account:\n\n${reason}\n\nYou can no longer sign in, your page is hidden and your subscriptions do not renew. Reply to this e-mail if you believe this is a mistake.`,
-  });
-}
-
-// Template key `account.restored`.
-async function mailAccountRestored(deps: Deps, tx: Queryable, account: Account, reason: string) {
-  if (!account.email) return;
-  const site = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
-    to: account.email,
-    subject: `Your ${site} account is in good standing again`,
-    text: `${greeting(account)}\n\nAn administrator of ${site} restored your account to good standing:\n\n${reason}\n\nYou can sign in again. Subscriptions that stopped renewing can be started again from the creator's page.`,
-  });
+  const to = { to: account.email, userId: account.id };
+  const name = nameOf(account);
+  switch (action) {
+    case 'warn':
+      await sendEmail(deps, tx, 'account.warned', { ...to, vars: { name, reason } });
+      break;
+    case 'suspend':
+      await sendEmail(deps, tx, 'account.suspended', { ...to, vars: { name, reason, until: utc(until!) } });
+      break;
+    case 'ban':
+      await sendEmail(deps, tx, 'account.banned', { ...to, vars: { name, reason, link: `${deps.config.publicUrl}/contact` } });
+      break;
+    case 'restore':
+      await sendEmail(deps, tx, 'account.restored', { ...to, vars: { name, reason } });
+  }
 }
 
 const noticeText = {
@@ -109,17 +92,16 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
     });
     if (input.action === 'warn') {
       await notify(deps, tx, { userId, kind: 'account_standing', text: noticeText.warn(input.reason), link: '/notifications' });
-      await mailAccountWarned(deps, tx, account, input.reason);
+      await mailStanding(deps, tx, account, 'warn', input.reason, null);
       return { revoked: [], account, to };
     }
     if (input.action === 'restore') {
       await notify(deps, tx, { userId, kind: 'account_standing', text: noticeText.restore(input.reason), link: null });
-      await mailAccountRestored(deps, tx, account, input.reason);
+      await mailStanding(deps, tx, account, 'restore', input.reason, null);
       return { revoked: [], account, to };
     }
     await stopRenewalsOf(tx, userId);
-    if (input.action === 'suspend') await mailAccountSuspended(deps, tx, account, input.reason, until!);
-    else await mailAccountBanned(deps, tx, account, input.reason);
+    await mailStanding(deps, tx, account, input.action, input.reason, until);
     return { revoked: await revokeAllSessions(tx, userId), account, to };
   });
   if (input.action === 'suspend' || input.action === 'ban') {

@@ -436,7 +436,7 @@ describe('password reset and change', () => {
       await deliverMail(mailing);
       // One reset link; the others are the "password changed" notice and the new-device sign-in (decision 048).
       expect(smtp.received.filter((mail) => mail.subject?.startsWith('Reset'))).toHaveLength(1);
-      expect(smtp.received.map((mail) => mail.subject)).toContain('Limelight: your password was changed');
+      expect(smtp.received.map((mail) => mail.subject)).toContain('Limelight: Your password was changed');
     } finally {
       await mailing.close();
       await smtp.close();

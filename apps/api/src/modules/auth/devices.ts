@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { knownDevices } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { queueMail } from '../../platform/mail';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
+import { sendEmail } from '../emails';
 
 /**
  * Known devices (decision 048): a browser gets a long-lived random id in an HttpOnly cookie, kept
@@ -67,26 +67,21 @@ export async function rememberDevice(deps: Deps, user: Account, meta: DeviceMeta
 
 /**
  * "A new device signed in to your account": the device, the place (a country from the address)
- * and the time, with a link to where sessions are ended. Template key `security.newSignIn`
- * (variables: name, device, place, time, sessionsUrl) once e-mail templates are editable.
+ * and the time, with a link to where sessions are ended (template `security.newSignIn`).
  */
 async function mailNewSignIn(deps: Deps, tx: Queryable, user: Account, meta: DeviceMeta) {
   if (!user.email) return;
-  const site = deps.settings.get('siteName');
   const country = meta.ip ? deps.geo.countryOf(meta.ip) : undefined;
   const place = country ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country) : 'an unknown place';
-  await queueMail(deps.jobs, tx, {
+  await sendEmail(deps, tx, 'security.newSignIn', {
     to: user.email,
-    subject: `${site}: a new sign-in to your account`,
-    text: [
-      `Hi ${user.name || user.username},`,
-      '',
-      `Your ${site} account was signed in to from a device it had not seen before:`,
-      `Device: ${deviceName(meta.userAgent ?? null)}`,
-      `Place: ${place}${meta.ip ? ` (${meta.ip})` : ''}`,
-      `Time: ${new Date().toUTCString()}`,
-      '',
-      `If this was you, there is nothing to do. If not, end that session and change your password: ${deps.config.publicUrl}/account/security`,
-    ].join('\n'),
+    userId: user.id,
+    vars: {
+      name: user.name || user.username,
+      device: deviceName(meta.userAgent ?? null),
+      place: `${place}${meta.ip ? ` (${meta.ip})` : ''}`,
+      time: new Date().toUTCString(),
+      link: `${deps.config.publicUrl}/account/security`,
+    },
   });
 }

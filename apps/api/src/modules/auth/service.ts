@@ -14,7 +14,6 @@ import { authChallenges, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { verifyRecaptcha } from '../../platform/recaptcha';
@@ -181,10 +180,10 @@ async function mailSignInLink(deps: Deps, user: UserRow, remember: boolean) {
   if (!user.email) return;
   await deps.db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, 'login', { email: user.email!, afterPassword: true, remember });
-    await queueMail(deps.jobs, tx, {
+    await sendEmail(deps, tx, 'security.signInLink', {
       to: user.email!,
-      subject: `Your ${deps.settings.get('siteName')} sign-in link`,
-      text: `Hi ${user.name || user.username},\n\nSomeone (we hope you) typed your password correctly from a device your account has not used before, after many failed tries. Open this link within 15 minutes to finish signing in:\n${deps.config.publicUrl}/auth/token-login?token=${encodeURIComponent(token)}\n\nIf it was not you, change your password: whoever tried knows it.`,
+      userId: user.id,
+      vars: { name: user.name || user.username, link: `${deps.config.publicUrl}/auth/token-login?token=${encodeURIComponent(token)}` },
     });
   });
 }

@@ -1,7 +1,17 @@
+import { HELD_USERNAME_DAYS } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { expectSoundLedger, fundWallet, PASSWORD, refusedFields, registerFan, signedIn, verifiedPerformer } from '../../../test/factories';
+import {
+  expectSoundLedger,
+  fanInput,
+  fundWallet,
+  PASSWORD,
+  refusedFields,
+  registerFan,
+  signedIn,
+  verifiedPerformer,
+} from '../../../test/factories';
 import { readOutbox } from '../../../test/mail';
 import { auditEvents, feeds, sessions, users } from '../../db/schema';
 
@@ -69,12 +79,7 @@ describe('an owner deleting their account', () => {
     const taken = await app.inject({
       method: 'POST',
       url: '/api/auth/users/register',
-      payload: {
-        name: 'Impostor',
-        username: registered.username,
-        email: `impostor_${Date.now()}@example.test`,
-        password: 'a-long-safe-password-9',
-      },
+      payload: fanInput({ name: 'Impostor', username: registered.username }),
     });
     expect(taken.statusCode).toBe(409);
     expect(refusedFields(taken)).toEqual(['username']);
@@ -83,7 +88,11 @@ describe('an owner deleting their account', () => {
     expect(audit.map((entry) => entry.action)).toEqual(['account.delete']);
     // Signing in from a test client without a device cookie also mails a "new sign-in" (decision 048).
     const mails = (await readOutbox(app)).filter((message) => JSON.stringify(message.to).includes(registered.email));
-    expect(mails.filter((message) => /account has been deleted/.test(message.subject ?? ''))).toHaveLength(1);
+    const deleted = mails.filter((message) => /account has been deleted/.test(message.subject ?? ''));
+    expect(deleted).toHaveLength(1);
+    // The catalogue's template (decision 049): the days the username is held, and the settings link.
+    expect(deleted[0]!.text).toContain(`reserved for ${HELD_USERNAME_DAYS} days`);
+    expect(deleted[0]!.text).toContain(`${app.deps.config.publicUrl}/notifications/settings`);
   });
 
   it('asks a creator with earnings not paid out to request a payout or give them up, then takes their content off sale', async () => {

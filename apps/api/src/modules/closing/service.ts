@@ -1,13 +1,14 @@
 import { type DeleteAccountInput, ErrorCode, formatTokens, HELD_USERNAME_DAYS } from '@limelight/contracts';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { feeds, galleries, products, sessions, stories, subscriptions, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';
-import { queueMail } from '../../platform/mail';
 import { isCreator } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { payoutBalance } from '../earnings';
+import { sendEmail } from '../emails';
 import { anonymiseAccount, assertCurrentPassword } from '../users';
 
 /** A session opened this recently counts as a fresh sign-in for an account with no password (social sign-in). */
@@ -95,12 +96,10 @@ async function sessionStartedAt(deps: Deps, session: RequestSession) {
   return row?.createdAt.getTime() ?? 0;
 }
 
-/** Template key `account.deleted`: the confirmation sent to the address the account had. */
-async function mailAccountDeleted(deps: Deps, tx: Parameters<typeof queueMail>[1], to: { email: string; name: string }) {
-  const site = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
+/** The confirmation sent to the address the account had (template `account.deleted`). */
+async function mailAccountDeleted(deps: Deps, tx: Queryable, to: { email: string; name: string }) {
+  await sendEmail(deps, tx, 'account.deleted', {
     to: to.email,
-    subject: `Your ${site} account has been deleted`,
-    text: `Hi ${to.name},\n\nYour ${site} account has been deleted as you asked. Your posts, media and profile are gone, and every device was signed out. Records of payments are kept as the law requires. Your username stays reserved for ${HELD_USERNAME_DAYS} days.\n\nIf you did not do this, reply to this e-mail at once.`,
+    vars: { name: to.name, heldDays: String(HELD_USERNAME_DAYS), link: `${deps.config.publicUrl}/contact` },
   });
 }

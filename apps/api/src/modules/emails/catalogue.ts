@@ -24,8 +24,11 @@ const creator = { description: 'The creator’s username', sample: 'lena' };
 const fan = { description: 'The fan’s name', sample: 'Sam' };
 const amount = { description: 'The amount, formatted', sample: '$9.99' };
 const endsAt = { description: 'When it ends (date and time, UTC)', sample: 'Mon, 07 Dec 2026 12:00:00 GMT' };
-const title = { description: 'The content’s title', sample: 'Beach day' };
 const item = { description: 'What it was for, in a few words', sample: 'a post' };
+const content = { description: 'The content, with its title when it has one', sample: 'video “Beach day”' };
+const contactLink = { description: 'The contact page', sample: 'https://example.com/contact' };
+const securityLink = { description: 'The account’s security settings and sessions', sample: 'https://example.com/account/security' };
+const moderationLink = { description: 'The creator’s moderated items, where they appeal', sample: 'https://example.com/moderation' };
 const essential = null;
 
 /**
@@ -81,63 +84,75 @@ export const catalogue = {
     variables: { name, link: { description: 'The contact page', sample: 'https://example.com/contact' } },
   },
   'account.warned': {
-    description: 'Moderation: a warning',
+    description: 'Moderation: a warning (nothing else changes)',
     category: essential,
     subject: 'A warning about your {{siteName}} account',
-    body: 'Hi {{name}},\n\nYour account received a warning: {{reason}}\n\nPlease read our terms; further breaches may suspend the account.',
+    body: 'Hi {{name}},\n\nAn administrator of {{siteName}} warned your account:\n\n{{reason}}\n\nNothing else changes for now, but further breaches of the rules may lead to a suspension or a ban.',
     variables: { name, reason },
   },
   'account.suspended': {
-    description: 'Moderation: the account is suspended for a period',
+    description: 'Moderation: the account is suspended until a time',
     category: essential,
-    subject: 'Your {{siteName}} account is suspended',
-    body: 'Hi {{name}},\n\nYour account is suspended until {{until}}: {{reason}}',
-    variables: { name, reason, until: endsAt },
+    subject: 'Your {{siteName}} account is suspended until {{until}}',
+    body: 'Hi {{name}},\n\nAn administrator of {{siteName}} suspended your account until {{until}}:\n\n{{reason}}\n\nUntil then you cannot sign in, your page is hidden and your subscriptions do not renew. You can sign in again once the suspension ends.',
+    variables: { name, reason, until: { description: 'When the suspension ends (UTC)', sample: '2026-12-07 12:00 UTC' } },
   },
   'account.banned': {
     description: 'Moderation: the account is banned',
     category: essential,
     subject: 'Your {{siteName}} account is banned',
-    body: 'Hi {{name}},\n\nYour account is banned: {{reason}}',
-    variables: { name, reason },
+    body: 'Hi {{name}},\n\nAn administrator of {{siteName}} banned your account:\n\n{{reason}}\n\nYou can no longer sign in, your page is hidden and your subscriptions do not renew. If you think this is a mistake, write to us: {{link}}',
+    variables: { name, reason, link: contactLink },
   },
   'account.restored': {
     description: 'Moderation: a suspension or ban was lifted',
     category: essential,
-    subject: 'Your {{siteName}} account is restored',
-    body: 'Hi {{name}},\n\nYour account is active again.',
-    variables: { name },
+    subject: 'Your {{siteName}} account is in good standing again',
+    body: 'Hi {{name}},\n\nAn administrator of {{siteName}} restored your account to good standing:\n\n{{reason}}\n\nYou can sign in again. Subscriptions that stopped renewing can be started again from the creator’s page.',
+    variables: { name, reason },
   },
   'account.deleted': {
-    description: 'The owner deleted the account',
+    description: 'The owner deleted the account (sent to the address it had)',
     category: essential,
-    subject: 'Your {{siteName}} account was deleted',
-    body: 'Hi {{name}},\n\nYour account was deleted as you asked. Records of payments are kept as the law requires.',
-    variables: { name },
+    subject: 'Your {{siteName}} account has been deleted',
+    body: 'Hi {{name}},\n\nYour {{siteName}} account has been deleted as you asked. Your posts, media and profile are gone, and every device was signed out. Records of payments are kept as the law requires. Your username stays reserved for {{heldDays}} days.\n\nIf you did not do this, write to us at once: {{link}}',
+    variables: {
+      name,
+      heldDays: { description: 'How many days the username stays reserved', sample: '30' },
+      link: contactLink,
+    },
   },
   'security.newSignIn': {
     description: 'A sign-in from a device not seen before',
     category: essential,
     subject: 'New sign-in to your {{siteName}} account',
-    body: 'Hi {{name}},\n\nYour account was signed in to from {{device}} ({{place}}) at {{time}}.\n\nIf this was not you, change your password and sign out that device here:\n{{link}}',
+    body: 'Hi {{name}},\n\nYour {{siteName}} account was signed in to from a device it had not seen before:\nDevice: {{device}}\nPlace: {{place}}\nTime: {{time}}\n\nIf this was you, there is nothing to do. If not, end that session and change your password here:\n{{link}}',
     variables: {
       name,
       device: { description: 'The browser and system', sample: 'Firefox on Linux' },
-      place: { description: 'Where, as far as known', sample: 'Lisbon, Portugal' },
+      place: { description: 'Where, as far as known, with the IP address', sample: 'Portugal (203.0.113.7)' },
       time: { description: 'When', sample: 'Thu, 26 Nov 2026 21:00:00 GMT' },
-      link: { description: 'The account’s sessions', sample: 'https://example.com/user/account' },
+      link: securityLink,
     },
   },
-  'security.changed': {
-    description: 'A security setting changed (password, e-mail, 2FA, passkey, payout details)',
+  'security.signInLink': {
+    description: 'A one-time sign-in link, after the right password from an unknown device while the account is under password guessing',
     category: essential,
-    subject: 'A security change on your {{siteName}} account',
-    body: 'Hi {{name}},\n\n{{change}} at {{time}}.\n\nIf this was not you, secure your account here:\n{{link}}',
+    subject: 'Your {{siteName}} sign-in link',
+    body: 'Hi {{name}},\n\nSomeone (we hope you) typed your password correctly from a device your account has not used before, after many failed tries. Open this link within 15 minutes to finish signing in:\n{{link}}\n\nIf it was not you, change your password: whoever tried knows it.',
+    variables: { name, link: { description: 'The one-time sign-in link', sample: 'https://example.com/auth/token-login?token=…' } },
+  },
+  'security.changed': {
+    description: 'A security setting changed (password, two-factor sign-in, recovery codes, passkey, payout details)',
+    category: essential,
+    subject: '{{siteName}}: {{change}}',
+    body: 'Hi {{name}},\n\n{{change}}{{detail}} on {{time}}.\n\nIf this was not you, reset your password and review where your account is signed in:\n{{link}}',
     variables: {
       name,
       change: { description: 'What changed', sample: 'Your password was changed' },
+      detail: { description: 'Which one in brackets (a passkey’s name, the payout method), or nothing', sample: ' (bank account)' },
       time: { description: 'When', sample: 'Thu, 26 Nov 2026 21:00:00 GMT' },
-      link: { description: 'The account’s security settings', sample: 'https://example.com/user/account' },
+      link: securityLink,
     },
   },
   'verification.approved': {
@@ -157,37 +172,51 @@ export const catalogue = {
   'content.hidden': {
     description: 'Moderation: a creator’s content was hidden (they may appeal)',
     category: essential,
-    subject: '“{{title}}” was hidden',
-    body: 'Hi {{name}},\n\n“{{title}}” was hidden from fans: {{reason}}\n\nYou may appeal once here:\n{{link}}',
-    variables: { name, title, reason, link: { description: 'Where to appeal', sample: 'https://example.com/creator/moderation' } },
+    subject: 'Your {{content}} was hidden by moderation',
+    body: 'Hi {{name}},\n\nYour {{content}} was hidden by moderation.\n\nReason: {{reason}}\n\nYou may appeal once here:\n{{link}}',
+    variables: { name, content, reason, link: moderationLink },
   },
   'content.removed': {
-    description: 'Moderation: a creator’s content was removed',
+    description: 'Moderation: a creator’s content was removed (they may appeal)',
     category: essential,
-    subject: '“{{title}}” was removed',
-    body: 'Hi {{name}},\n\n“{{title}}” was removed: {{reason}}',
-    variables: { name, title, reason },
+    subject: 'Your {{content}} was removed by moderation',
+    body: 'Hi {{name}},\n\nYour {{content}} was removed by moderation.\n\nReason: {{reason}}\n\nYou may appeal once here:\n{{link}}',
+    variables: { name, content, reason, link: moderationLink },
   },
   'appeal.decided': {
     description: 'Moderation: the outcome of a creator’s appeal',
     category: essential,
-    subject: 'Your appeal about “{{title}}”',
-    body: 'Hi {{name}},\n\nYour appeal about “{{title}}” was decided: {{outcome}}. {{reason}}',
-    variables: { name, title, reason, outcome: { description: 'The decision', sample: 'upheld' } },
+    subject: 'Your appeal about your {{content}} was decided',
+    body: 'Hi {{name}},\n\nYour appeal about your {{content}} was {{outcome}}.\n\nReason: {{reason}}\n\n{{link}}',
+    variables: {
+      name,
+      content,
+      reason,
+      outcome: { description: 'The decision', sample: 'granted: it is restored' },
+      link: moderationLink,
+    },
   },
   'report.outcome': {
-    description: 'Moderation: the outcome of a report, to the reporter',
+    description: 'Moderation: the outcome of a report, to the reporter (never the penalty’s details)',
     category: essential,
-    subject: 'Your report to {{siteName}}',
-    body: 'Hi {{name}},\n\nThank you for your report. Outcome: {{outcome}}.',
-    variables: { name, outcome: { description: 'What was done', sample: 'the content was removed' } },
+    subject: 'Your report was reviewed',
+    body: 'Hi {{name}},\n\nThank you for your report on a {{what}}. An administrator reviewed it: {{outcome}}.',
+    variables: {
+      name,
+      what: { description: 'What was reported', sample: 'post' },
+      outcome: { description: 'What was done', sample: 'action taken' },
+    },
   },
   'takedown.received': {
     description: 'A takedown request from the public form was received',
     category: essential,
-    subject: 'We received your request ({{caseNumber}})',
-    body: 'Hi {{name}},\n\nWe received your request. Its case number is {{caseNumber}}; we answer within 7 business days.',
-    variables: { name, caseNumber: { description: 'The case number', sample: 'T-000123' } },
+    subject: 'We received your takedown request ({{caseNumber}})',
+    body: 'Hi {{name}},\n\nWe received your request. Its case number is {{caseNumber}}; please quote it if you write to us.\nWe answer every request within {{days}} days.',
+    variables: {
+      name,
+      caseNumber: { description: 'The case number', sample: 'LL-2026-000123' },
+      days: { description: 'Within how many days we answer', sample: '7' },
+    },
   },
   'refund.fan': {
     description: 'A refund, to the fan who gets the money back',

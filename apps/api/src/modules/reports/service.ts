@@ -21,12 +21,11 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
-import { queueMail } from '../../platform/mail';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { assertMay, hasBuyers, holdOn } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
-import { alertAdmin } from '../emails';
+import { alertAdmin, sendEmail } from '../emails';
 import { rememberRemovedImages, removeStored } from '../media';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
@@ -37,57 +36,59 @@ type ReportInput = z.output<typeof createReportSchema>;
 const SIGNED_SECONDS = 10 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Who a moderation e-mail goes to: an account (its name), or the sender of a takedown request. */
+type Recipient = { id?: string; email: string | null; name: string | null; username?: string | null };
+const recipientColumns = { id: users.id, email: users.email, name: users.name, username: users.username };
+
 /**
- * Every e-mail of moderation, in one place. Another engineer turns each into an editable
- * template; the keys are: `takedown.received`, `content.hidden`, `content.removed`,
- * `appeal.decided`, `report.outcome`.
+ * Every e-mail of moderation, in one place, each a template of the catalogue: `takedown.received`,
+ * `content.hidden`, `content.removed`, `appeal.decided`, `report.outcome`.
  */
 type ModerationMail =
-  | { key: 'takedown.received'; caseNumber: string; name: string }
-  | { key: 'content.hidden' | 'content.removed'; what: string; reason: string }
-  | { key: 'appeal.decided'; what: string; upheld: boolean; reason: string }
+  | { key: 'takedown.received'; caseNumber: string }
+  | { key: 'content.hidden' | 'content.removed'; content: string; reason: string }
+  | { key: 'appeal.decided'; content: string; upheld: boolean; reason: string }
   | { key: 'report.outcome'; what: string; actionTaken: boolean };
 
-export async function sendModerationMail(deps: Deps, tx: Queryable, to: string | null | undefined, mail: ModerationMail) {
-  if (!to) return;
-  const site = deps.settings.get('siteName');
+export async function sendModerationMail(deps: Deps, tx: Queryable, recipient: Recipient | undefined, mail: ModerationMail) {
+  if (!recipient?.email) return;
+  const to = { to: recipient.email, userId: recipient.id ?? null };
+  const name = recipient.name || recipient.username;
   const link = `${deps.config.publicUrl}/moderation`;
-  const composed = (): { subject: string; text: string } => {
-    switch (mail.key) {
-      // template: takedown.received
-      case 'takedown.received':
-        return {
-          subject: `[${site}] Your takedown request ${mail.caseNumber}`,
-          text: `Hello ${mail.name},\n\nWe received your request. Its case number is ${mail.caseNumber}; please quote it if you write to us.\nWe answer every request within ${REPORT_LIMIT_DAYS} days.\n\n${site}`,
-        };
-      // templates: content.hidden, content.removed
-      case 'content.hidden':
-      case 'content.removed': {
-        const done = mail.key === 'content.hidden' ? 'hidden' : 'removed';
-        return {
-          subject: `[${site}] Your ${mail.what} was ${done} by moderation`,
-          text: `Your ${mail.what} was ${done} by moderation.\n\nReason: ${mail.reason}\n\nYou may appeal once: ${link}`,
-        };
-      }
-      // template: appeal.decided
-      case 'appeal.decided':
-        return {
-          subject: `[${site}] Your appeal was decided`,
-          text: `Your appeal about your ${mail.what} was ${mail.upheld ? 'not granted: the decision stands' : 'granted: it is restored'}.\n\nReason: ${mail.reason}\n\n${link}`,
-        };
-      // template: report.outcome
-      case 'report.outcome':
-        return {
-          subject: `[${site}] Your report was reviewed`,
-          text: `Thank you for your report on a ${mail.what}. An administrator reviewed it: ${mail.actionTaken ? 'action taken' : 'no action'}.`,
-        };
-    }
-  };
-  await queueMail(deps.jobs, tx, { to, ...composed() });
+  switch (mail.key) {
+    case 'takedown.received':
+      await sendEmail(deps, tx, mail.key, { ...to, vars: { name, caseNumber: mail.caseNumber, days: String(REPORT_LIMIT_DAYS) } });
+      return;
+    case 'content.hidden':
+    case 'content.removed':
+      await sendEmail(deps, tx, mail.key, { ...to, vars: { name, content: mail.content, reason: mail.reason, link } });
+      return;
+    case 'appeal.decided':
+      await sendEmail(deps, tx, mail.key, {
+        ...to,
+        vars: {
+          name,
+          content: mail.content,
+          outcome: mail.upheld ? 'not granted: the decision stands' : 'granted: it is restored',
+          reason: mail.reason,
+          link,
+        },
+      });
+      return;
+    case 'report.outcome':
+      await sendEmail(deps, tx, mail.key, {
+        ...to,
+        vars: { name, what: mail.what, outcome: mail.actionTaken ? 'action taken' : 'no action' },
+      });
+  }
 }
 
 const label = (type: string) =>
   ({ liveChat: 'live chat line', live: 'live session', performer: 'creator profile', feed: 'post' })[type] ?? type;
+
+/** The content as its owner's e-mail names it: `video “Beach day”`, or `post` where the title is only the kind. */
+const contentOf = (what: string, title: string | undefined) =>
+  title && title.toLowerCase() !== what.toLowerCase() ? `${what} “${title}”` : what;
 
 /** One report per user and target, on something the reporter may see (404 otherwise, as for a missing one). */
 export async function createReport(deps: Deps, reporter: SessionUser, input: ReportInput) {
@@ -242,7 +243,10 @@ async function closeReports(deps: Deps, tx: Queryable, admin: SessionUser, targe
     .returning({ reporterId: reports.reporterId, targetType: reports.targetType });
   const reporterIds = [...new Set(closed.flatMap((row) => (row.reporterId ? [row.reporterId] : [])))];
   if (!reporterIds.length) return closed.length;
-  const addresses = await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, reporterIds));
+  const addresses = await tx
+    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
+    .from(users)
+    .where(inArray(users.id, reporterIds));
   for (const reporter of addresses) {
     const what = label(targetType);
     await notify(deps, tx, {
@@ -250,7 +254,7 @@ async function closeReports(deps: Deps, tx: Queryable, admin: SessionUser, targe
       kind: 'moderation',
       text: `Your report on a ${what} was reviewed: ${actionTaken ? 'action taken' : 'no action'}.`,
     });
-    await sendModerationMail(deps, tx, reporter.email, { key: 'report.outcome', what, actionTaken });
+    await sendModerationMail(deps, tx, reporter, { key: 'report.outcome', what, actionTaken });
   }
   return closed.length;
 }
@@ -348,16 +352,16 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
           },
         });
       if (target.ownerId) {
-        const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, target.ownerId));
+        const [owner] = await tx.select(recipientColumns).from(users).where(eq(users.id, target.ownerId));
         await notify(deps, tx, {
           userId: target.ownerId,
           kind: 'moderation',
           text: `Your ${what} was ${state} by moderation: ${input.reason}`,
           link: '/moderation',
         });
-        await sendModerationMail(deps, tx, owner?.email, {
+        await sendModerationMail(deps, tx, owner, {
           key: state === 'hidden' ? 'content.hidden' : 'content.removed',
-          what,
+          content: contentOf(what, target.title),
           reason: input.reason,
         });
       }
@@ -399,25 +403,30 @@ export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId
     if (hold.appealDecidedAt) throw conflict('This appeal is decided already');
     const upheld = input.decision === 'uphold';
     if (!upheld && hold.state === 'removed' && !hold.buyersKeep) throw conflict('Removed media is deleted and cannot be restored');
+    const target = await readTarget(tx, hold.targetType, targetId);
     if (upheld)
       await tx
         .update(moderationHolds)
         .set({ appealDecision: `upheld: ${input.reason}`, appealDecidedAt: new Date() })
         .where(eq(moderationHolds.targetId, targetId));
     else {
-      const target = await readTarget(tx, hold.targetType, targetId);
       await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, [targetId, ...(target?.fileIds ?? [])]));
     }
     const what = label(hold.targetType);
     if (hold.ownerId) {
-      const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, hold.ownerId));
+      const [owner] = await tx.select(recipientColumns).from(users).where(eq(users.id, hold.ownerId));
       await notify(deps, tx, {
         userId: hold.ownerId,
         kind: 'moderation',
         text: `Your appeal about your ${what} was ${upheld ? 'not granted' : 'granted: it is restored'}. ${input.reason}`,
         link: '/moderation',
       });
-      await sendModerationMail(deps, tx, owner?.email, { key: 'appeal.decided', what, upheld, reason: input.reason });
+      await sendModerationMail(deps, tx, owner, {
+        key: 'appeal.decided',
+        content: contentOf(what, target?.title),
+        upheld,
+        reason: input.reason,
+      });
     }
     await recordAudit(tx, auditSourceOf(request), {
       action: upheld ? 'appeal.uphold' : 'appeal.restore',
@@ -488,7 +497,7 @@ export async function openTakedown(deps: Deps, input: z.output<typeof takedownSc
       reason: input.relation === 'rightsHolder' ? 'copyright' : 'other',
       description: `${input.urls.join('\n')}\n\n${input.description}`.slice(0, 2000),
     });
-    await sendModerationMail(deps, tx, input.email, { key: 'takedown.received', caseNumber, name: input.name });
+    await sendModerationMail(deps, tx, { email: input.email, name: input.name }, { key: 'takedown.received', caseNumber });
     return { caseNumber };
   });
 }

@@ -93,7 +93,7 @@ describe('authenticator app (TOTP)', () => {
 
     expect((await auditOf(fan.user.id, 'auth.2fa.enable')).length).toBe(1);
     expect((await mailsTo(fan.user.email!)).map((mail) => mail.subject)).toContain(
-      'Limelight: two-factor sign-in with an authenticator app was turned on',
+      'Limelight: Two-factor sign-in with an authenticator app was turned on',
     );
   });
 
@@ -120,7 +120,7 @@ describe('authenticator app (TOTP)', () => {
     expect((await signIn(fan.user.email!)).json().token).toEqual(expect.any(String));
     expect((await auditOf(fan.user.id, 'auth.2fa.disable')).length).toBe(1);
     expect((await mailsTo(fan.user.email!)).map((mail) => mail.subject)).toContain(
-      'Limelight: two-factor sign-in with an authenticator app was turned off',
+      'Limelight: Two-factor sign-in with an authenticator app was turned off',
     );
   });
 
@@ -168,7 +168,7 @@ describe('payouts with two-factor on', () => {
     expect(changed.json().banking.bankName).toBe('Other Bank');
     // The first bank details (saved before 2FA) and this change.
     expect((await auditOf(creator.user.id, 'payout.details.change')).length).toBe(2);
-    expect((await mailsTo(creator.user.email!)).map((mail) => mail.subject)).toContain('Limelight: your payout details were changed');
+    expect((await mailsTo(creator.user.email!)).map((mail) => mail.subject)).toContain('Limelight: Your payout details were changed');
 
     // The code in the header stepped this session up: the request within 10 minutes needs no other.
     const requested = await payout();
@@ -253,7 +253,7 @@ describe('passkeys', () => {
     expect(done.statusCode, done.body).toBe(200);
 
     expect((await auditOf(fan.user.id, 'auth.passkey.add')).length).toBe(1);
-    expect((await mailsTo(fan.user.email!)).map((mail) => mail.subject)).toContain('Limelight: a passkey was added');
+    expect((await mailsTo(fan.user.email!)).map((mail) => mail.subject)).toContain('Limelight: A passkey was added');
   });
 
   it("refuses another account's passkey as a second factor, and removes a passkey only for its owner", async () => {
@@ -296,7 +296,7 @@ describe('new-device e-mail', () => {
     const device = answer.cookies.find((cookie) => cookie.name === 'device')!.value;
     const mails = await mailsTo(fan.user.email!);
     expect(mails.length).toBe(before + 1);
-    expect(mails.at(-1)!.subject).toBe('Limelight: a new sign-in to your account');
+    expect(mails.at(-1)!.subject).toBe('New sign-in to your Limelight account');
     expect(mails.at(-1)!.text).toContain('Device: Chrome on Windows');
     expect(mails.at(-1)!.text).toContain('Place: United States (8.8.8.8)');
     expect(mails.at(-1)!.text).toContain('http://localhost:3000/account/security');

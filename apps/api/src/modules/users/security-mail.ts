@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/client';
-import type { Deps } from '../../deps';
-import { queueMail } from '../../platform/mail';
+import { type EmailDeps, sendEmail } from '../emails';
 
 /** The security changes an account's owner is told about by e-mail (decision 048). */
 const changes = {
@@ -16,28 +15,26 @@ export type SecurityChange = keyof typeof changes;
 
 /**
  * Tells the owner that a security setting of their account changed, queued in the changing
- * transaction. Template key `security.changed` (variables: name, change, detail, time, sessionsUrl)
- * once e-mail templates are editable. A changed e-mail address is told by the e-mail change's own
- * message to the old address, which carries the undo link.
+ * transaction (template `security.changed`). A changed e-mail address is told by the e-mail
+ * change's own message to the old address, which carries the undo link.
  */
 export async function mailSecurityChange(
-  deps: Pick<Deps, 'jobs' | 'settings' | 'config'>,
+  deps: EmailDeps,
   tx: Queryable,
-  user: { email: string | null; name: string | null; username: string | null },
+  user: { id: string; email: string | null; name: string | null; username: string | null },
   change: SecurityChange,
   detail?: string,
 ) {
   if (!user.email) return;
-  const site = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
+  await sendEmail(deps, tx, 'security.changed', {
     to: user.email,
-    subject: `${site}: ${changes[change].toLowerCase()}`,
-    text: [
-      `Hi ${user.name || user.username},`,
-      '',
-      `${changes[change]}${detail ? ` (${detail})` : ''} on ${new Date().toUTCString()}.`,
-      '',
-      `If this was not you, reset your password and review where your account is signed in: ${deps.config.publicUrl}/account/security`,
-    ].join('\n'),
+    userId: user.id,
+    vars: {
+      name: user.name || user.username,
+      change: changes[change],
+      detail: detail ? ` (${detail})` : '',
+      time: new Date().toUTCString(),
+      link: `${deps.config.publicUrl}/account/security`,
+    },
   });
 }
