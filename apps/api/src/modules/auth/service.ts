@@ -418,10 +418,5 @@ export async function issueLoginLink(
 export async function sendPasswordSetupLink(deps: Deps, tx: Queryable, user: { id: string; email: string; name: string }) {
   const token = await issueOneTimeToken(tx, user.id, 'reset_password');
   const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-  const siteName = deps.settings.get('siteName');
-  await queueMail(deps.jobs, tx, {
-    to: user.email,
-    subject: `Your ${siteName} admin account: choose a password`,
-    text: `Hi ${user.name},\n\nAn administrator account on ${siteName} was made for you. Open this link within one hour to choose your password:\n${link}\n\nIf the link has expired, ask for a new one from "Forgot password" on the sign-in page.`,
-  });
+  await sendEmail(deps, tx, 'account.adminInvite', { to: user.email, userId: user.id, vars: { name: user.name, link } });
 }

@@ -51,6 +51,16 @@ export const catalogue = {
     body: 'Hi {{name}},\n\nOpen this link within one hour to choose a new password:\n{{link}}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.',
     variables: { name, link: { description: 'The reset link', sample: 'https://example.com/auth/reset-password?token=…' } },
   },
+  'account.adminInvite': {
+    description: 'A new admin, made by another admin: the link that chooses its password',
+    category: essential,
+    subject: 'Your {{siteName}} admin account: choose a password',
+    body: 'Hi {{name}},\n\nAn administrator account on {{siteName}} was made for you. Open this link within one hour to choose your password:\n{{link}}\n\nIf the link has expired, ask for a new one from "Forgot password" on the sign-in page.',
+    variables: {
+      name,
+      link: { description: 'The link that chooses the password', sample: 'https://example.com/auth/reset-password?token=…' },
+    },
+  },
   'account.emailChangeConfirm': {
     description: 'Sent to a new sign-in address to confirm it',
     category: essential,
