@@ -33,7 +33,10 @@ export const emailCategoryKinds: Record<EmailCategory, NotificationKind[]> = {
 
 export const emailPreferenceSchema = z.object({ category: z.enum(emailCategories), email: z.boolean() });
 export type EmailPreference = z.infer<typeof emailPreferenceSchema>;
-export const emailPreferencesSchema = z.array(emailPreferenceSchema).max(emailCategories.length, 'must list each category once');
+export const emailPreferencesSchema = z
+  .array(emailPreferenceSchema)
+  .max(emailCategories.length, 'must list each category once')
+  .refine((list) => new Set(list.map((item) => item.category)).size === list.length, 'must list each category once');
 
 export const emailTemplateVariableSchema = z.object({ name: z.string(), description: z.string(), sample: z.string() });
 

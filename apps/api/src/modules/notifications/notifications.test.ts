@@ -349,6 +349,7 @@ describe('notifications', () => {
       'live_started',
       'refund',
       'account_standing',
+      'moderation',
     ]);
     expect(await kindsOf(creator)).toEqual([
       'new_follower',
@@ -363,6 +364,7 @@ describe('notifications', () => {
       'new_message',
       'refund',
       'account_standing',
+      'moderation',
     ]);
     const foreign = await app.inject({
       method: 'PUT',

@@ -134,8 +134,12 @@ describe('renewal jobs', () => {
     const [expired] = await app.deps.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
     expect(expired!.status).toBe('expired');
     const told = (await readOutbox(app)).filter((mail) => (mail.to as { text: string }).text === fan.user.email);
-    expect(told.map((mail) => mail.subject)).toEqual([expect.stringMatching(/was not renewed/)]);
-    expect(told[0]!.text).toMatch(/less than the price/);
+    // The subscription's start was mailed too (decision 049); the lapse is told once.
+    expect(told.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/You are subscribed/),
+      expect.stringMatching(/was not renewed/),
+    ]);
+    expect(told[1]!.text).toMatch(/less than the price/);
   });
 
   /** A fan subscribed by sandbox card, monthly; the card's id and the period's end. */

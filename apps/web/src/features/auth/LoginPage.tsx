@@ -90,8 +90,8 @@ export default function LoginPage() {
               >
                 Resend e-mail
               </Button>
-            ) : failure.code === ErrorCode.rateLimited && !staffEntrance ? (
-              // Too many failed tries: the wait is named above, and a reset lets the owner in now.
+            ) : (failure.code === ErrorCode.rateLimited || failure.code === ErrorCode.signInChallenge) && !staffEntrance ? (
+              // Too many failed tries: the wait or the e-mailed check is named above, and a reset lets the owner in now.
               <Link to="/auth/forgot-password">Reset password</Link>
             ) : undefined
           }
