@@ -366,7 +366,7 @@ test('the admin turns live streaming off: Go live and the live pages go, and com
 
   await logIn(page, 'admin@limelight.local');
   await page.goto('/admin/settings?group=streaming');
-  await expect(page.getByRole('link', { name: 'Live sessions' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Live now', exact: true })).toBeVisible();
   await page.getByTestId('setting-enableLiveStreaming').getByRole('switch').click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Changes saved')).toBeVisible();
@@ -374,7 +374,7 @@ test('the admin turns live streaming off: Go live and the live pages go, and com
     // Every open page hears of it: the watching fan's page and the creator's Go live go without a reload.
     await expect(fan.page.getByRole('heading', { name: 'Live streaming is turned off on this site' })).toBeVisible();
     await expect(studioLink).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Live sessions' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Live now', exact: true })).toHaveCount(0);
     await creator.goto('/creator/live');
     await expect(creator.getByRole('heading', { name: 'Live streaming is turned off on this site' })).toBeVisible();
     await creator.screenshot({ path: testInfo.outputPath('live-off-1280-light.png') });

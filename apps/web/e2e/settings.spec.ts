@@ -13,7 +13,9 @@ test('dark mode toggles and is remembered', async ({ page }) => {
 
 test('an admin changes a setting and the public settings change', async ({ page, browser }) => {
   await logIn(page, accounts.admin);
-  await expect(page).toHaveURL(/\/admin\/settings$/);
+  // The admin's home is the dashboard (issue 27); the settings are one section of the console.
+  await expect(page).toHaveURL(/\/admin\/dashboard/);
+  await page.goto('/admin/settings');
   const siteName = page.getByTestId('setting-siteName').getByRole('textbox');
   await siteName.fill('Spotlight Club');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -59,7 +59,8 @@ test("the wallet links to the site's terms page, and offers token packages once 
   await page.goto('/user/wallet');
   await expect(page.getByRole('button', { name: /Pay/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Packages' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'Terms' }).click();
+  // The wallet's own link (the footer has one too).
+  await page.getByRole('main').getByRole('link', { name: 'Terms' }).click();
   await expect(page.getByRole('heading', { name: 'Terms' })).toBeVisible();
 
   const admin = await page.request.post('/api/auth/login', { data: { email: accounts.admin, password: DEMO_PASSWORD } });
