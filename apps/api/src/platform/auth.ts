@@ -147,7 +147,9 @@ export async function revokeAllSessions(db: Queryable, userId: string, exceptSes
 /**
  * Reads the token on every request; routes choose with a guard whether they need it. A write
  * carrying the session cookie from another site's page is refused before anything else (CSRF),
- * and a cookie naming a session that ended is cleared, so the browser stops sending it.
+ * and a cookie naming a session that ended is cleared by the answer that refuses it, so the browser
+ * stops sending it. Only by that answer: an image loaded in the background clearing it silently
+ * left the page to find itself signed out at its next load with no word of why.
  */
 export function registerSessionResolution(
   app: FastifyInstance,
@@ -158,7 +160,7 @@ export function registerSessionResolution(
   app.decorateRequest('session', null);
   app.decorateRequest('sessionError', null);
   // A callback hook, not an async one: an anonymous request (most page loads) costs no promise.
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const presented = tokenFromRequest(request);
     if (!presented) return done();
     if (presented.fromCookie) {
@@ -166,12 +168,16 @@ export function registerSessionResolution(
       if (refused) return done(refused);
     }
     resolveSessionToken(db, presented.token, refuseAccount).then((resolved) => {
-      if (resolved instanceof AppError) {
-        request.sessionError = resolved;
-        if (presented.fromCookie) endWebSession(config, reply);
-      } else request.session = resolved;
+      if (resolved instanceof AppError) request.sessionError = resolved;
+      else request.session = resolved;
       done();
     }, done);
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.sessionError && (reply.statusCode === 401 || reply.statusCode === 403) && tokenFromRequest(request)?.fromCookie) {
+      endWebSession(config, reply);
+    }
+    done(null, payload);
   });
 }
 

@@ -47,7 +47,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       defaultSortBy="updatedAt"
       useList={(query) => useAccountsQuery(query as AccountsQuery)}
       exportPath="/admin/accounts"
-      phoneColumns={['name', 'standing', 'actions']}
+      phoneColumns={['username', 'standing', 'actions']}
       actions={<NewAdminButton />}
       filters={(state, setFilter) => (
         <>
