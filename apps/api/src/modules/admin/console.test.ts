@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
+import { adminEntityKinds, IDEMPOTENCY_HEADER } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -93,24 +93,7 @@ describe('content of every kind', () => {
   });
 
   it('answers every kind, and names a bad filter', async () => {
-    for (const kind of [
-      'posts',
-      'videos',
-      'galleries',
-      'photos',
-      'products',
-      'stories',
-      'comments',
-      'live-sessions',
-      'chat-lines',
-      'subscriptions',
-      'follows',
-      'blocks',
-      'conversations',
-      'addresses',
-      'cards',
-      'search-keywords',
-    ]) {
+    for (const kind of adminEntityKinds) {
       const response = await call('GET', `/admin/entities/${kind}?status=active&q=x&from=2026-01-01T00:00:00Z&user=${fan.user.id}`);
       expect(response.statusCode, `${kind}: ${response.body}`).toBe(200);
     }
