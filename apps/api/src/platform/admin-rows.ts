@@ -59,6 +59,10 @@ export type AdminRowSource = {
 
 export const nullValue = sql`null`;
 
+/** A row's status as the console shows it: `deleted` for an item kept for its buyers (decision 034), else its own. */
+export const statusOrDeleted = (table: { deletedAt: AnyColumn; status: AnyColumn }) =>
+  sql<string>`case when ${table.deletedAt} is not null then 'deleted' else ${table.status} end`;
+
 /** One page of admin rows with its total, filtered, newest first unless asked otherwise. */
 export async function adminRowPage(db: Queryable, source: AdminRowSource, filters: AdminRowFilters): Promise<AdminRowPage> {
   const conditions: Array<SQL | undefined> = [source.where];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { feeds } from '../../db/schema';
-import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
+import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Posts for the admin's console, of every status (decision 052). */
 export const adminPostRows = (db: Queryable, filters: AdminRowFilters) =>
@@ -12,7 +12,7 @@ export const adminPostRows = (db: Queryable, filters: AdminRowFilters) =>
       select: {
         id: feeds.id,
         title: sql`left(${feeds.text}, 200)`,
-        status: sql`case when ${feeds.deletedAt} is not null then 'deleted' else ${feeds.status} end`,
+        status: statusOrDeleted(feeds),
         ownerId: feeds.performerId,
         otherId: nullValue,
         amountCents: feeds.priceCents,

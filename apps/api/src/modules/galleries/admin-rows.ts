@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { galleries, photos } from '../../db/schema';
-import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
+import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Galleries for the admin's console, of every status (decision 052). */
 export const adminGalleryRows = (db: Queryable, filters: AdminRowFilters) =>
@@ -12,7 +12,7 @@ export const adminGalleryRows = (db: Queryable, filters: AdminRowFilters) =>
       select: {
         id: galleries.id,
         title: galleries.title,
-        status: sql`case when ${galleries.deletedAt} is not null then 'deleted' else ${galleries.status} end`,
+        status: statusOrDeleted(galleries),
         ownerId: galleries.performerId,
         otherId: nullValue,
         amountCents: galleries.priceCents,

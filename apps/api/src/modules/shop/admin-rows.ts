@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { addresses, products } from '../../db/schema';
-import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
+import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Products for the admin's console, of every status (decision 052). */
 export const adminProductRows = (db: Queryable, filters: AdminRowFilters) =>
@@ -12,7 +12,7 @@ export const adminProductRows = (db: Queryable, filters: AdminRowFilters) =>
       select: {
         id: products.id,
         title: products.title,
-        status: sql`case when ${products.deletedAt} is not null then 'deleted' else ${products.status} end`,
+        status: statusOrDeleted(products),
         ownerId: products.performerId,
         otherId: nullValue,
         amountCents: products.priceCents,

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { videos } from '../../db/schema';
-import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
+import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Videos for the admin's console, of every status (decision 052). */
 export const adminVideoRows = (db: Queryable, filters: AdminRowFilters) =>
@@ -12,7 +11,7 @@ export const adminVideoRows = (db: Queryable, filters: AdminRowFilters) =>
       select: {
         id: videos.id,
         title: videos.title,
-        status: sql`case when ${videos.deletedAt} is not null then 'deleted' else ${videos.status} end`,
+        status: statusOrDeleted(videos),
         ownerId: videos.performerId,
         otherId: nullValue,
         amountCents: videos.priceCents,
