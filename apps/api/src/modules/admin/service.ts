@@ -12,37 +12,40 @@ import { type AccountFilters, findDocument, listAccounts } from './repo';
 
 export async function searchAccounts(deps: Deps, filters: AccountFilters) {
   const { rows, documents, total } = await listAccounts(deps.db, filters);
-  const data: AdminAccount[] = rows.map(({ user, profile }) => ({
-    _id: user.id,
-    role: user.role,
-    name: user.name,
-    username: user.username,
-    email: user.email,
-    status: user.status,
-    verifiedEmail: user.verifiedEmail,
-    verifiedDocument: profile?.verifiedDocument ?? false,
-    standing: standingOf(user),
-    standingUntil: standingOf(user) === 'suspended' ? user.standingUntil!.toISOString() : null,
-    standingReason: standingOf(user) === 'good' ? null : user.standingReason,
-    verification: profile
-      ? {
-          status: profile.verifiedDocument ? 'verified' : profile.documentsRejectedReason ? 'rejected' : 'pending',
-          reason: profile.documentsRejectedReason,
-          submittedAt: profile.documentsSubmittedAt?.toISOString() ?? null,
-        }
-      : null,
-    documents: (
-      [
-        ['idVerification', profile?.idVerificationFileId],
-        ['documentVerification', profile?.documentVerificationFileId],
-      ] as const
-    ).flatMap(([field, fileId]) => {
-      const file = fileId ? documents.get(fileId) : undefined;
-      return file ? [{ _id: file.id, field, mimeType: file.mimeType, url: `/api/admin/documents/${file.id}` }] : [];
-    }),
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
-  }));
+  const data: AdminAccount[] = rows.map(({ user, profile }) => {
+    const standing = standingOf(user);
+    return {
+      _id: user.id,
+      role: user.role,
+      name: user.name,
+      username: user.username,
+      email: user.email,
+      status: user.status,
+      verifiedEmail: user.verifiedEmail,
+      verifiedDocument: profile?.verifiedDocument ?? false,
+      standing,
+      standingUntil: standing === 'suspended' ? user.standingUntil!.toISOString() : null,
+      standingReason: standing === 'good' ? null : user.standingReason,
+      verification: profile
+        ? {
+            status: profile.verifiedDocument ? 'verified' : profile.documentsRejectedReason ? 'rejected' : 'pending',
+            reason: profile.documentsRejectedReason,
+            submittedAt: profile.documentsSubmittedAt?.toISOString() ?? null,
+          }
+        : null,
+      documents: (
+        [
+          ['idVerification', profile?.idVerificationFileId],
+          ['documentVerification', profile?.documentVerificationFileId],
+        ] as const
+      ).flatMap(([field, fileId]) => {
+        const file = fileId ? documents.get(fileId) : undefined;
+        return file ? [{ _id: file.id, field, mimeType: file.mimeType, url: `/api/admin/documents/${file.id}` }] : [];
+      }),
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+    };
+  });
   return { data, total };
 }
 
