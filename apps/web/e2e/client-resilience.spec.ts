@@ -61,7 +61,17 @@ for (const size of sizes) {
       expect(await page.evaluate(() => window.flickered)).toBeUndefined();
       // The server comes back: the next try by itself (at most 30 s away) loads the account, on the same page.
       serverBack = true;
-      await expect(page.getByTestId('account-menu')).toBeVisible({ timeout: 35_000 });
+      const answers: number[] = [];
+      page.on('response', (response) => {
+        if (new URL(response.url()).pathname === '/api/users/me') answers.push(response.status());
+      });
+      await expect(page.getByTestId('account-menu'))
+        .toBeVisible({ timeout: 35_000 })
+        .catch(async (error: Error) => {
+          // What the page showed and what the server answered, for a failure seen only in a full run.
+          const screen = (await page.locator('body').innerText()).slice(0, 600);
+          throw new Error(`${error.message}\n/users/me answered: [${answers.join(', ')}] at ${page.url()}\nscreen: ${screen}`);
+        });
       await expect(page).toHaveURL(/\/user\/wallet$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(await page.evaluate(() => window.sameDocument)).toBe(true);
