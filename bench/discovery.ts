@@ -9,13 +9,16 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { AVATAR_PLACEHOLDER, ageBandOf, COVER_FALLBACK } from '@limelight/contracts';
+import { ageBandOf, COVER_FALLBACK } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { creatorProfileStatements } from '../apps/api/src/modules/performers/repo';
+import { publicUrl } from '../apps/api/src/platform/storage';
 import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
+/** Every seeded creator's avatar (a public key: the page presents it as a plain media URL). */
+const BENCH_AVATAR_KEY = 'public/avatars/bench.jpg';
 /** The API's pool size (apps/api/src/db/client.ts): the floor gets as many connections. */
 const API_POOL_SIZE = 10;
 const floorConfig = process.env.BENCH_DISCOVERY_FLOOR;
@@ -26,7 +29,7 @@ else await bench();
  * The profile read's floor: a bare node:http handler on a pool of as many connections as the
  * API's, running the statement the API runs for it (its very text, from the API's prepared
  * statement) and writing the same JSON. It presents what the bench's data holds (creators
- * without images or welcome video) and refuses anything else.
+ * with the bench's avatar, no cover or welcome video) and refuses anything else.
  */
 function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: API_POOL_SIZE });
@@ -42,14 +45,16 @@ function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }
     if (row?.creator.status !== 'active' || !row.profile.verified_document) return [404, {}] as const;
     if (row.refusal) return [403, {}] as const;
     const { creator: user, profile } = row;
-    if (user.avatar_key || user.cover_key || row.welcome_video) throw new Error('the floor presents creators without images');
+    if (user.avatar_key !== BENCH_AVATAR_KEY || user.cover_key || row.welcome_video) {
+      throw new Error('the floor presents creators with the bench avatar and no cover or welcome video');
+    }
     return [
       200,
       {
         _id: user.id,
         name: user.name,
         username: user.username,
-        avatar: AVATAR_PLACEHOLDER,
+        avatar: publicUrl(BENCH_AVATAR_KEY),
         cover: COVER_FALLBACK,
         bio: profile.bio,
         gender: profile.gender,
@@ -104,16 +109,21 @@ async function bench() {
     await server.create();
     const database = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(dataDir);
     await database.db.execute(sql`
-    insert into users (role, name, username, email, password_hash, created_at)
+    insert into users (role, name, username, email, password_hash, avatar_key, created_at)
     select 'performer', 'Creator ' || g || ' ' || (array['Luna','Nova','Sky','River','Ember','Aria'])[1 + g % 6],
-           'creator' || g, 'creator' || g || '@bench.test', '-', now() - make_interval(secs => g)
+           'creator' || g, 'creator' || g || '@bench.test', '-', ${BENCH_AVATAR_KEY}, now() - make_interval(secs => g)
     from generate_series(1, ${creators}) g`);
     await database.db.execute(sql`
-    insert into performer_profiles (user_id, gender, country, date_of_birth, bio, hair, verified_document, followers_count, is_online)
+    insert into performer_profiles (user_id, gender, country, date_of_birth, bio, hair, verified_document, followers_count, is_online, monthly_price_cents)
     select u.id, (array['male','female','transgender'])[1 + n % 3], (array['US','GB','FR','DE','BR','JP','ES','IT','CA','AU'])[1 + n % 10],
            date '1970-01-01' + (n % 12000)::int, 'Daily posts, live shows and behind the scenes.',
-           (array['red','blond','black','brown','ginger'])[1 + n % 5], true, (n * 7919) % 5000, n % 50 = 0
+           (array['red','blond','black','brown','ginger'])[1 + n % 5], true, (n * 7919) % 5000, n % 50 = 0, 500 + (n % 20) * 100
     from (select id, row_number() over () as n from users where role = 'performer') u`);
+    // A first post each: with the avatar and the price, what puts a verified creator on the
+    // discovery shelves (decision 051), so the searches read the rows a real site would list.
+    await database.db.execute(sql`
+    insert into feeds (performer_id, type, text, published_at)
+    select id, 'text', 'Hello from my page', now() - interval '1 day' from users where role = 'performer'`);
     await database.db.execute(sql`analyze`);
     await database.close();
     console.log(
