@@ -13,7 +13,7 @@ import {
   useImpersonateMutation,
   useUpdateAdminAccountMutation,
 } from './console-api';
-import { ReasonModal } from './EntitiesPage';
+import { ReasonModal } from './ReasonModal';
 
 type ProfileForm = { name: string; username: string; email: string; role: 'user' | 'performer'; commission: number | null };
 
@@ -177,7 +177,7 @@ function LogInAsCard({ id, name }: { id: string; name: string }) {
         okText="Log in as"
         loading={isLoading}
         onCancel={() => setAsking(false)}
-        onSubmit={async (reason) => {
+        onSubmit={async ({ reason }) => {
           try {
             const { url } = await impersonate({ id, reason }).unwrap();
             setAsking(false);
