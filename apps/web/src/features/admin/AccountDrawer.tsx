@@ -84,7 +84,12 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
         <Form.Item name="username" label="Username" rules={[zodRule(profileFields.username, 'Username')]}>
           <Input />
         </Form.Item>
-        <Form.Item name="email" label="E-mail" rules={[zodRule(profileFields.email, 'E-mail')]}>
+        <Form.Item
+          name="email"
+          label="E-mail"
+          extra="A new address stays unverified until its owner opens the link e-mailed to it; the old address is told."
+          rules={[zodRule(profileFields.email, 'E-mail')]}
+        >
           <Input type="email" />
         </Form.Item>
         <Form.Item name="role" label="Role">
