@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { CSV_EXPORT_MAX_ROWS } from '@limelight/contracts';
+import { CSV_EXPORT_MAX_ROWS, type PublicUser } from '@limelight/contracts';
 import type { FastifyReply } from 'fastify';
 
 export type CsvValue = string | number | boolean | null | undefined | Date;
@@ -17,6 +17,9 @@ export function csvCell(value: CsvValue): string {
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
+
+/** A person in an export: the handle the console shows and searches by, the name when there is none. */
+export const csvPerson = (person: PublicUser | null) => (person ? (person.username ?? person.name) : null);
 
 export const csvLine = (values: CsvValue[]) => `${values.map(csvCell).join(',')}\r\n`;
 

@@ -81,6 +81,20 @@ describe('the web app’s static files', () => {
     expect(plain.body).toBe(html);
   });
 
+  it('serves the page to a browser opening an address with a dot in it', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/admin/email-templates/subscription.started',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(html);
+    // The same address fetched as a file (a script, an image) is not a page.
+    expect((await get('/admin/email-templates/subscription.started')).statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/api/nothing.here', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+  });
+
   it('answers a missing asset and an unknown API path with a JSON 404, not the page', async () => {
     for (const url of ['/assets/missing-123.js', '/api/nothing-here']) {
       const response = await get(url, 'br, gzip');

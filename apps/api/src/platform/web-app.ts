@@ -7,7 +7,7 @@ import { body } from './errors';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every page route so the
- * client router takes over, and a JSON 404 for anything else that is not a page.
+ * client router takes over, and a JSON 404 for anything else that is not a page (a missing asset).
  *
  * The web build writes a brotli (.br) and a gzip (.gz) copy beside every text file, and
  * `preCompressed` picks the one the browser accepts (br first), so assets are compressed once at
@@ -29,7 +29,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
+    const pathname = request.url.split('?')[0]!;
+    // A page is a path without a file's extension, or anything a browser navigates to (it asks for
+    // HTML): a page's address may hold a dot (/admin/email-templates/subscription.started).
+    const navigation = request.headers.accept?.includes('text/html') && !pathname.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (!path.extname(pathname) || navigation);
     if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply
       .status(404)

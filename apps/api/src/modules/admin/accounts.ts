@@ -18,7 +18,7 @@ import { assertMay, isCreator } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { issueLoginLink, sendPasswordSetupLink } from '../auth';
 import { adjustWallet, BPS, fromBps, notifyBalance, toBps } from '../money';
-import { assertAvailable, duplicateAsConflict, findById, findProfile, insertAccount, type UserRow } from '../users';
+import { assertAvailable, duplicateAsConflict, emailSetByAdmin, findById, findProfile, insertAccount, type UserRow } from '../users';
 
 const adminViewer = (source: AuditSource) => (source.actor ? { id: source.actor.id, role: source.actor.role ?? undefined } : null);
 
@@ -57,8 +57,9 @@ export async function accountDetail(deps: Deps, userId: string): Promise<AdminAc
 
 /**
  * Edits an account with the rules of the owner's own forms (the same schemas, the same "taken"
- * answers); the role moves only between fan and creator, and a commission is a creator's. One
- * audit entry (`account.update`) names each field's old and new value.
+ * answers); the role moves only between fan and creator, and a commission is a creator's. A new
+ * e-mail address is unverified until its owner opens the link sent to it, and the old address is
+ * told. One audit entry (`account.update`) names each field's old and new value.
  */
 export async function updateAccount(deps: Deps, source: AuditSource, userId: string, input: AdminAccountUpdate) {
   const user = await editable(deps, source, userId);
@@ -73,15 +74,19 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
     for (const [field, value] of Object.entries(fields) as Array<[keyof typeof fields, string]>) {
       if (user[field] !== value) changes[field] = { from: user[field], to: value };
     }
+    // A new address is unproven until its owner opens the verification link sent to it.
+    const newEmail = changes.email ? fields.email : undefined;
+    if (newEmail && user.verifiedEmail) changes.verifiedEmail = { from: true, to: false };
     if (Object.keys(changes).length) {
       await tx
         .update(users)
-        .set(fields)
+        .set(newEmail ? { ...fields, verifiedEmail: false } : fields)
         .where(eq(users.id, user.id))
         .catch((error: unknown) => {
           throw duplicateAsConflict(error);
         });
     }
+    if (newEmail) await emailSetByAdmin(deps, tx, user, newEmail);
     if (becomesCreator) await tx.insert(performerProfiles).values({ userId: user.id }).onConflictDoNothing();
     if (commission !== undefined) {
       const bps = commission === null ? null : toBps(commission)!;

@@ -13,8 +13,10 @@ import {
   messages,
   paymentCards,
   sessions,
+  users,
   walletAdjustments,
 } from '../../db/schema';
+import { issueOneTimeToken } from '../../platform/one-time-tokens';
 
 let app: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -174,6 +176,38 @@ describe('editing an account', () => {
     expect(saved.json().name).toBe('New Name');
     const trail = await call('GET', `/admin/audit?targetId=${someone.user.id}&action=account.update`);
     expect(trail.json().data[0].details.name).toEqual({ from: someone.user.name, to: 'New Name' });
+  });
+
+  it('leaves a new address unverified, sends it the verification link and tells the old one', async () => {
+    const someone = await signedIn(app, 'user');
+    const oldEmail = someone.user.email!;
+    // A verification link sent to the old address before: it carries no address, so it must not verify the new one.
+    const oldLink = await issueOneTimeToken(app.deps.db, someone.user.id, 'verify_email');
+    const newEmail = `moved_${Date.now()}@example.test`;
+    const saved = await call('PATCH', `/admin/accounts/${someone.user.id}`, { email: newEmail });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.id, someone.user.id));
+    expect(row).toMatchObject({ email: newEmail, verifiedEmail: false });
+
+    await deliverMail(app);
+    const mailTo = (address: string) => smtp.received.filter((message) => JSON.stringify(message.to).includes(address));
+    const [verification] = mailTo(newEmail);
+    expect(verification?.subject).toContain('Verify your e-mail address');
+    const [told] = mailTo(oldEmail);
+    expect(told?.subject).toContain('An administrator changed the e-mail address your account signs in with');
+    expect(told?.text).not.toContain(newEmail);
+
+    const verify = (token: string) => app.inject({ method: 'POST', url: '/api/auth/email-verification/verify', payload: { token } });
+    expect((await verify(oldLink)).statusCode).toBe(400);
+    expect((await verify(linkToken(verification!, '/auth/verify-email'))).statusCode).toBe(200);
+    const [verified] = await app.deps.db.select().from(users).where(eq(users.id, someone.user.id));
+    expect(verified!.verifiedEmail).toBe(true);
+
+    const trail = await call('GET', `/admin/audit?targetId=${someone.user.id}&action=account.update`);
+    expect(trail.json().data[0].details).toEqual({
+      email: { from: oldEmail, to: newEmail },
+      verifiedEmail: { from: true, to: false },
+    });
   });
 
   it("applies a creator's own commission to the next sale", async () => {

@@ -1,7 +1,16 @@
-import { earningQuerySchema, earningSchema, earningStatsQuerySchema, earningStatsSchema, listResponseSchema } from '@limelight/contracts';
+import {
+  type Earning,
+  earningQuerySchema,
+  earningSchema,
+  earningStatsQuerySchema,
+  earningStatsSchema,
+  formatTokens,
+  listResponseSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { sessionOf } from '../../platform/auth';
+import { csvPerson, sendCsv } from '../../platform/csv';
 import { requireAdmin, requirePerformer } from '../access';
 import { earningStats, searchEarnings } from './service';
 
@@ -32,5 +41,27 @@ export const earningsRoutes =
         schema: { tags: ['admin'], querystring: earningQuerySchema, response: { 200: listResponseSchema(earningSchema) } },
       },
       async (request) => searchEarnings(deps, request.query),
+    );
+    app.get(
+      '/admin/earnings/export.csv',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: earningQuerySchema } },
+      async (request, reply) =>
+        sendCsv<Earning>(
+          reply,
+          'earnings.csv',
+          [
+            ['id', (row) => row._id],
+            ['createdAt', (row) => row.createdAt],
+            ['creator', (row) => csvPerson(row.performer)],
+            ['fan', (row) => csvPerson(row.user)],
+            ['source', (row) => row.sourceType],
+            ['sourceId', (row) => row.sourceId],
+            ['refund', (row) => row.isRefund],
+            ['gross', (row) => formatTokens(row.gross)],
+            ['commission', (row) => formatTokens(row.commission)],
+            ['net', (row) => formatTokens(row.net)],
+          ],
+          (page) => searchEarnings(deps, { ...request.query, ...page }),
+        ),
     );
   };

@@ -29,6 +29,12 @@ const content = { description: 'The content, with its title when it has one', sa
 const contactLink = { description: 'The contact page', sample: 'https://example.com/contact' };
 const securityLink = { description: 'The account’s security settings and sessions', sample: 'https://example.com/account/security' };
 const moderationLink = { description: 'The creator’s moderated items, where they appeal', sample: 'https://example.com/moderation' };
+const resetLink = { description: 'The reset link', sample: 'https://example.com/auth/reset-password?token=…' };
+const walletLink = { description: 'The fan’s wallet', sample: 'https://example.com/user/wallet' };
+const creatorPage = { description: 'The creator’s page', sample: 'https://example.com/lena' };
+const time = { description: 'When', sample: 'Thu, 26 Nov 2026 21:00:00 GMT' };
+const reference = { description: 'The payment’s reference', sample: '5f1c…' };
+const declineReason = { description: 'Why', sample: 'Your card was declined' };
 const essential = null;
 
 /**
@@ -49,7 +55,7 @@ export const catalogue = {
     category: essential,
     subject: 'Reset your {{siteName}} password',
     body: 'Hi {{name}},\n\nOpen this link within one hour to choose a new password:\n{{link}}\n\nIf you did not ask for this, ignore this e-mail: your password stays as it is.',
-    variables: { name, link: { description: 'The reset link', sample: 'https://example.com/auth/reset-password?token=…' } },
+    variables: { name, link: resetLink },
   },
   'account.adminInvite': {
     description: 'A new admin, made by another admin: the link that chooses its password',
@@ -84,7 +90,7 @@ export const catalogue = {
     category: essential,
     subject: 'Choose a new {{siteName}} password',
     body: 'Hi {{name}},\n\nYour {{siteName}} account signs in with this address again and every device was signed out. Whoever changed it may know your password: open this link within one hour to choose a new one:\n{{link}}',
-    variables: { name, link: { description: 'The reset link', sample: 'https://example.com/auth/reset-password?token=…' } },
+    variables: { name, link: resetLink },
   },
   'account.deactivated': {
     description: 'An admin deactivated the account',
@@ -141,7 +147,7 @@ export const catalogue = {
       name,
       device: { description: 'The browser and system', sample: 'Firefox on Linux' },
       place: { description: 'Where, as far as known, with the IP address', sample: 'Portugal (203.0.113.7)' },
-      time: { description: 'When', sample: 'Thu, 26 Nov 2026 21:00:00 GMT' },
+      time,
       link: securityLink,
     },
   },
@@ -153,7 +159,8 @@ export const catalogue = {
     variables: { name, link: { description: 'The one-time sign-in link', sample: 'https://example.com/auth/token-login?token=…' } },
   },
   'security.changed': {
-    description: 'A security setting changed (password, two-factor sign-in, recovery codes, passkey, payout details)',
+    description:
+      'A security setting changed (password, two-factor sign-in, recovery codes, passkey, payout details, the sign-in e-mail set by an admin)',
     category: essential,
     subject: '{{siteName}}: {{change}}',
     body: 'Hi {{name}},\n\n{{change}}{{detail}} on {{time}}.\n\nIf this was not you, reset your password and review where your account is signed in:\n{{link}}',
@@ -161,7 +168,7 @@ export const catalogue = {
       name,
       change: { description: 'What changed', sample: 'Your password was changed' },
       detail: { description: 'Which one in brackets (a passkey’s name, the payout method), or nothing', sample: ' (bank account)' },
-      time: { description: 'When', sample: 'Thu, 26 Nov 2026 21:00:00 GMT' },
+      time,
       link: securityLink,
     },
   },
@@ -233,7 +240,7 @@ export const catalogue = {
     category: essential,
     subject: 'You were refunded {{amount}}',
     body: 'Hi {{name}},\n\nYou were refunded {{amount}} for {{item}}.\n{{link}}',
-    variables: { name, amount, item, link: { description: 'The fan’s wallet', sample: 'https://example.com/user/wallet' } },
+    variables: { name, amount, item, link: walletLink },
   },
   'refund.creator': {
     description: 'A refund, to the creator whose sale it was',
@@ -252,7 +259,7 @@ export const catalogue = {
       refunded: { description: 'The amount given back', sample: '$5.00' },
       paid: { description: 'What the payment was', sample: '$10.00' },
       note: { description: 'A note on a partial refund, or a full stop', sample: '.' },
-      link: { description: 'The fan’s wallet', sample: 'https://example.com/user/wallet' },
+      link: walletLink,
     },
   },
   'payment.cardReceipt': {
@@ -260,14 +267,14 @@ export const catalogue = {
     category: essential,
     subject: 'Receipt for your card payment of {{amount}}',
     body: 'Hi {{name}},\n\nYour card was charged {{amount}} for {{item}}.\nReference: {{reference}}\n{{link}}',
-    variables: { name, amount, item, reference: { description: 'The payment’s reference', sample: '5f1c…' }, link },
+    variables: { name, amount, item, reference, link },
   },
   'payment.cardFailed': {
     description: 'A card payment for a subscription or a purchase failed',
     category: essential,
     subject: 'Your card payment of {{amount}} did not go through',
     body: 'Hi {{name}},\n\nYour card payment of {{amount}} for {{item}} did not go through: {{reason}}\nNothing was charged. You can try again here:\n{{link}}',
-    variables: { name, amount, item, reason: { description: 'Why', sample: 'Your card was declined' }, link },
+    variables: { name, amount, item, reason: declineReason, link },
   },
   'payment.purchaseNotBooked': {
     description: 'A card purchase was paid but the item could no longer be bought: the tokens stay in the wallet',
@@ -280,7 +287,7 @@ export const catalogue = {
         description: 'Why, and where the money is',
         sample: 'The product is sold out. The 10.00 tokens you paid for are in your wallet.',
       },
-      link: { description: 'The fan’s wallet', sample: 'https://example.com/user/wallet' },
+      link: walletLink,
     },
   },
   'wallet.topUpReceipt': {
@@ -292,8 +299,8 @@ export const catalogue = {
       name,
       amount,
       tokens: { description: 'The tokens added', sample: '10.00 tokens' },
-      reference: { description: 'The payment’s reference', sample: '5f1c…' },
-      link: { description: 'The fan’s wallet', sample: 'https://example.com/user/wallet' },
+      reference,
+      link: walletLink,
     },
   },
   'wallet.topUpFailed': {
@@ -304,8 +311,8 @@ export const catalogue = {
     variables: {
       name,
       amount,
-      reason: { description: 'Why', sample: 'Your card was declined' },
-      link: { description: 'The fan’s wallet', sample: 'https://example.com/user/wallet' },
+      reason: declineReason,
+      link: walletLink,
     },
   },
   'order.status': {
@@ -327,7 +334,7 @@ export const catalogue = {
     category: 'subscriptions',
     subject: 'You are subscribed to {{creator}}',
     body: 'Hi {{name}},\n\nYour subscription to {{creator}} started. It runs until {{endsAt}}.\n{{link}}',
-    variables: { name, creator, endsAt, link: { description: 'The creator’s page', sample: 'https://example.com/lena' } },
+    variables: { name, creator, endsAt, link: creatorPage },
   },
   'subscription.renewed': {
     description: 'A fan’s subscription renewed for another period',
@@ -354,7 +361,7 @@ export const catalogue = {
     category: 'subscriptions',
     subject: 'Your free trial with {{creator}} ends soon',
     body: 'Hi {{name}},\n\nYour free trial with {{creator}} ends on {{endsAt}}. Subscribe to a plan on their page to keep access:\n{{link}}',
-    variables: { name, creator, endsAt, link: { description: 'The creator’s page', sample: 'https://example.com/lena' } },
+    variables: { name, creator, endsAt, link: creatorPage },
   },
   'subscription.renewalFailed': {
     description: 'A renewal could not be paid: the subscription lapses at its end',

@@ -2,8 +2,11 @@ import {
   cardChargeInputSchema,
   couponQuerySchema,
   couponSchema,
+  formatMoney,
+  formatTokens,
   IDEMPOTENCY_HEADER,
   listResponseSchema,
+  type PaymentTransaction,
   paymentCardSchema,
   paymentGateways,
   paymentTransactionSchema,
@@ -17,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { csvPerson, sendCsv } from '../../platform/csv';
 import { requireAdmin } from '../access';
 import { confirmSandboxPayment, refundByAdmin, refundPreviewFor, retryPayment } from './card-payments';
 import { payByCard } from './card-purchases';
@@ -137,6 +141,32 @@ export const paymentsRoutes =
         schema: { tags: ['admin'], querystring: transactionQuerySchema, response: { 200: listResponseSchema(paymentTransactionSchema) } },
       },
       async (request) => searchTransactions(deps, request.query),
+    );
+    app.get(
+      '/admin/payment/transactions/export.csv',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: transactionQuerySchema } },
+      async (request, reply) =>
+        sendCsv<PaymentTransaction>(
+          reply,
+          'transactions.csv',
+          [
+            ['id', (row) => row._id],
+            ['createdAt', (row) => row.createdAt],
+            ['fan', (row) => csvPerson(row.user)],
+            ['creator', (row) => csvPerson(row.performer)],
+            ['kind', (row) => row.type],
+            ['buys', (row) => row.purchase?.type],
+            ['gateway', (row) => row.gateway],
+            ['amount', (row) => formatMoney(row.amount)],
+            // A subscription payment buys a period, not tokens: the console leaves the cell empty too.
+            ['tokens', (row) => (row.type === 'subscription' ? null : formatTokens(row.tokens))],
+            ['refunded', (row) => (row.refunded ? formatMoney(row.refunded) : null)],
+            ['coupon', (row) => row.couponCode],
+            ['status', (row) => row.status],
+            ['failureReason', (row) => row.failureReason],
+          ],
+          (page) => searchTransactions(deps, { ...request.query, ...page }),
+        ),
     );
     app.get(
       '/admin/payment/transactions/:id/refund-preview',

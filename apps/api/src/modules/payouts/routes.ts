@@ -1,6 +1,9 @@
 import {
+  formatMoney,
+  formatTokens,
   IDEMPOTENCY_HEADER,
   listResponseSchema,
+  type PayoutRequest,
   payoutCalculationSchema,
   payoutQuerySchema,
   payoutRequestInputSchema,
@@ -11,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
+import { csvPerson, sendCsv } from '../../platform/csv';
 import { requireAdmin, requirePerformer } from '../access';
 import { payoutBalance } from '../earnings';
 import { assertFreshSecondFactor } from '../two-factor';
@@ -87,6 +91,29 @@ export const payoutsRoutes =
         schema: { tags: ['admin'], querystring: payoutQuerySchema, response: { 200: listResponseSchema(payoutRequestSchema) } },
       },
       async (request) => searchPayouts(deps, request.query),
+    );
+    app.get(
+      '/admin/payout-requests/export.csv',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: payoutQuerySchema } },
+      async (request, reply) =>
+        sendCsv<PayoutRequest>(
+          reply,
+          'payouts.csv',
+          [
+            ['id', (row) => row._id],
+            ['createdAt', (row) => row.createdAt],
+            ['creator', (row) => csvPerson(row.performer)],
+            ['amount', (row) => formatTokens(row.amount)],
+            // What the creator is paid, as the console shows it: tokens at the rate of the request.
+            ['toPay', (row) => formatMoney(row.amount * row.tokenConversionRate)],
+            ['method', (row) => row.paymentAccountType],
+            ['status', (row) => row.status],
+            ['requestNote', (row) => row.requestNote],
+            ['adminNote', (row) => row.adminNote],
+            ['updatedAt', (row) => row.updatedAt],
+          ],
+          (page) => searchPayouts(deps, { ...request.query, ...page }),
+        ),
     );
     app.put(
       '/admin/payout-requests/:id/status',

@@ -7,6 +7,7 @@ import {
   dismissReportsSchema,
   listResponseSchema,
   moderatedItemSchema,
+  type ReportGroup,
   reportCaseTypes,
   reportedContentSchema,
   reportGroupQuerySchema,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
+import { sendCsv } from '../../platform/csv';
 import { requireAdmin } from '../access';
 import * as reportsService from './service';
 
@@ -90,6 +92,27 @@ export const reportsRoutes =
         schema: { tags: ['admin'], querystring: reportGroupQuerySchema, response: { 200: listResponseSchema(reportGroupSchema) } },
       },
       async (request) => reportsService.reportGroups(deps, request.query),
+    );
+
+    app.get(
+      '/admin/reports/groups/export.csv',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: reportGroupQuerySchema } },
+      async (request, reply) =>
+        sendCsv<ReportGroup>(
+          reply,
+          'reports.csv',
+          [
+            ['targetType', (row) => row.targetType],
+            ['targetId', (row) => row.targetId],
+            ['reports', (row) => row.count],
+            ['reasons', (row) => row.reasons.join(' ')],
+            ['status', (row) => row.status],
+            ['firstReportedAt', (row) => row.firstReportedAt],
+            ['dueAt', (row) => row.dueAt],
+            ['hold', (row) => row.hold?.state],
+          ],
+          (page) => reportsService.reportGroups(deps, { ...request.query, ...page }),
+        ),
     );
 
     app.get(

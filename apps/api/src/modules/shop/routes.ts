@@ -2,8 +2,10 @@ import {
   addressSchema,
   checkPurchasedQuerySchema,
   downloadLinkSchema,
+  formatTokens,
   listQuerySchema,
   listResponseSchema,
+  type Order,
   orderQuerySchema,
   orderSchema,
   performerProductQuerySchema,
@@ -19,8 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
+import { csvPerson, sendCsv } from '../../platform/csv';
 import { multipartForm } from '../../platform/uploads';
-import { requireFan, requireOrdersManager, requirePerformer } from '../access';
+import { requireAdmin, requireFan, requireOrdersManager, requirePerformer } from '../access';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses';
 import { assertShopOpen } from './open';
 import {
@@ -126,6 +129,34 @@ export const shopRoutes =
       '/orders/search',
       { ...seller, schema: { tags: ['shop'], querystring: orderQuerySchema, response: { 200: listResponseSchema(orderSchema) } } },
       async (request) => searchOrders(deps, sessionOf(request).user, orderScopeOf(sessionOf(request).user), request.query),
+    );
+
+    app.get(
+      '/admin/orders/export.csv',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: orderQuerySchema } },
+      async (request, reply) =>
+        sendCsv<Order>(
+          reply,
+          'orders.csv',
+          [
+            ['number', (row) => row.number],
+            ['id', (row) => row._id],
+            ['createdAt', (row) => row.createdAt],
+            ['buyer', (row) => csvPerson(row.buyer)],
+            ['creator', (row) => csvPerson(row.performer)],
+            ['product', (row) => row.product.name],
+            ['type', (row) => row.product.type],
+            ['quantity', (row) => row.quantity],
+            ['unitPrice', (row) => formatTokens(row.unitPrice)],
+            ['total', (row) => formatTokens(row.totalPrice)],
+            ['commission', (row) => formatTokens(row.commission)],
+            ['net', (row) => formatTokens(row.net)],
+            ['delivery', (row) => row.deliveryStatus],
+            ['carrier', (row) => row.carrier],
+            ['shippingCode', (row) => row.shippingCode],
+          ],
+          (page) => searchOrders(deps, sessionOf(request).user, 'all', { ...request.query, ...page }),
+        ),
     );
 
     app.get(

@@ -66,14 +66,22 @@ export function duplicateAsConflict(error: unknown): unknown {
  * after logging in.
  */
 export async function sendVerificationMail(deps: Deps, user: UserRow, redirect?: string) {
+  await deps.db.transaction((tx) => queueVerificationMail(deps, tx, user, redirect));
+}
+
+/** The verification link to the user's address, queued in the caller's transaction. */
+export async function queueVerificationMail(
+  deps: Deps,
+  tx: Queryable,
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'username'>,
+  redirect?: string,
+) {
   const email = user.email;
   if (!email) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueOneTimeToken(tx, user.id, 'verify_email');
-    const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
-    const link = `${deps.config.publicUrl}/auth/verify-email?${query}`;
-    await sendEmail(deps, tx, 'account.verifyEmail', { to: email, vars: { name: user.name || user.username, link } });
-  });
+  const token = await issueOneTimeToken(tx, user.id, 'verify_email');
+  const query = new URLSearchParams({ token, ...(redirect ? { redirect } : {}) });
+  const link = `${deps.config.publicUrl}/auth/verify-email?${query}`;
+  await sendEmail(deps, tx, 'account.verifyEmail', { to: email, vars: { name: user.name || user.username, link } });
 }
 
 /**

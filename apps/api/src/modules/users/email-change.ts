@@ -9,8 +9,9 @@ import { consumeOneTimeToken, issueOneTimeToken, pendingOneTimeTokens, withdrawO
 import { accountKey, clearSignInFailures } from '../../platform/sign-in-throttle';
 import { recordAudit } from '../audit';
 import { sendEmail } from '../emails';
-import { assertAvailable, assertCurrentPassword, duplicateAsConflict } from './accounts';
-import { findById } from './repo';
+import { assertAvailable, assertCurrentPassword, duplicateAsConflict, queueVerificationMail } from './accounts';
+import { findById, type UserRow } from './repo';
+import { mailSecurityChange } from './security-mail';
 
 /**
  * Changing the sign-in e-mail (decision 012). A stolen session token must not be enough to move
@@ -117,4 +118,19 @@ export async function undoEmailChange(deps: Deps, token: string) {
   });
   deps.realtime.disconnectSessions(revoked);
   return { email };
+}
+
+/**
+ * An admin set the account's address in the console (in the admin's transaction, after the row
+ * was written with `verifiedEmail: false`): nothing proved the new mailbox, so it gets the usual
+ * verification link. Links still waiting (a verification sent to the old address, the owner's own
+ * change) are withdrawn first: the verification link carries no address, and an old one would
+ * otherwise verify the new address. The old address is told as any security change is, without
+ * the owner's undo link: the admin may have changed it because the old mailbox was lost or taken.
+ */
+export async function emailSetByAdmin(deps: Deps, tx: Queryable, user: UserRow, newEmail: string) {
+  await withdrawOneTimeTokens(tx, user.id, 'verify_email');
+  await withdrawOneTimeTokens(tx, user.id, 'change_email');
+  await queueVerificationMail(deps, tx, { ...user, email: newEmail });
+  await mailSecurityChange(deps, tx, user, 'emailSetByAdmin');
 }

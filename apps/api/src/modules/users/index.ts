@@ -9,7 +9,7 @@ export {
   sendVerificationMail,
 } from './accounts';
 export { anonymiseAccount } from './closing';
-export { cancelEmailChange, confirmEmailChange, requestEmailChange, undoEmailChange } from './email-change';
+export { cancelEmailChange, confirmEmailChange, emailSetByAdmin, requestEmailChange, undoEmailChange } from './email-change';
 export { signUpsByDay } from './figures';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';

@@ -10,13 +10,15 @@ const changes = {
   passkeyAdded: 'A passkey was added',
   passkeyRemoved: 'A passkey was removed',
   payoutDetails: 'Your payout details were changed',
+  emailSetByAdmin: 'An administrator changed the e-mail address your account signs in with',
 } as const;
 export type SecurityChange = keyof typeof changes;
 
 /**
  * Tells the owner that a security setting of their account changed, queued in the changing
- * transaction (template `security.changed`). A changed e-mail address is told by the e-mail
- * change's own message to the old address, which carries the undo link.
+ * transaction (template `security.changed`). An e-mail address the owner changed is told by the
+ * e-mail change's own message to the old address, which carries the undo link; one an admin set
+ * is told here (see `emailSetByAdmin`).
  */
 export async function mailSecurityChange(
   deps: EmailDeps,

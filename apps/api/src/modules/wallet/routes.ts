@@ -1,6 +1,8 @@
 import {
+  formatTokens,
   IDEMPOTENCY_HEADER,
   listResponseSchema,
+  type WalletCharge,
   walletChargeInputSchema,
   walletChargeQuerySchema,
   walletChargeResultSchema,
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
+import { csvPerson, sendCsv } from '../../platform/csv';
 import { requireAdmin } from '../access';
 import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
 import { refundCharge } from './refunds';
@@ -50,6 +53,27 @@ export const walletRoutes =
         schema: { tags: ['admin'], querystring: walletChargeQuerySchema, response: { 200: listResponseSchema(walletChargeSchema) } },
       },
       async (request) => searchCharges(deps, 'all', request.query),
+    );
+    app.get(
+      '/admin/wallet/charges/export.csv',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: walletChargeQuerySchema } },
+      async (request, reply) =>
+        sendCsv<WalletCharge>(
+          reply,
+          'wallet-charges.csv',
+          [
+            ['id', (row) => row._id],
+            ['createdAt', (row) => row.createdAt],
+            ['fan', (row) => csvPerson(row.user)],
+            ['creator', (row) => csvPerson(row.performer)],
+            ['kind', (row) => row.type],
+            ['itemId', (row) => row.itemId],
+            ['spent', (row) => formatTokens(row.price)],
+            ['status', (row) => row.status],
+            ['message', (row) => row.message],
+          ],
+          (page) => searchCharges(deps, 'all', { ...request.query, ...page }),
+        ),
     );
     app.post(
       '/admin/wallet/charges/:id/refund',

@@ -13,7 +13,7 @@ import {
   useImpersonateMutation,
   useUpdateAdminAccountMutation,
 } from './console-api';
-import { ReasonModal } from './EntitiesPage';
+import { ReasonModal } from './ReasonModal';
 
 type ProfileForm = { name: string; username: string; email: string; role: 'user' | 'performer'; commission: number | null };
 
@@ -84,7 +84,12 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
         <Form.Item name="username" label="Username" rules={[zodRule(profileFields.username, 'Username')]}>
           <Input />
         </Form.Item>
-        <Form.Item name="email" label="E-mail" rules={[zodRule(profileFields.email, 'E-mail')]}>
+        <Form.Item
+          name="email"
+          label="E-mail"
+          extra="A new address stays unverified until its owner opens the link e-mailed to it; the old address is told."
+          rules={[zodRule(profileFields.email, 'E-mail')]}
+        >
           <Input type="email" />
         </Form.Item>
         <Form.Item name="role" label="Role">
@@ -177,7 +182,7 @@ function LogInAsCard({ id, name }: { id: string; name: string }) {
         okText="Log in as"
         loading={isLoading}
         onCancel={() => setAsking(false)}
-        onSubmit={async (reason) => {
+        onSubmit={async ({ reason }) => {
           try {
             const { url } = await impersonate({ id, reason }).unwrap();
             setAsking(false);

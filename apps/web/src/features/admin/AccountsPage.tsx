@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
-import { Button, Form, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay } from '../../shared/lib/dates';
@@ -10,6 +10,7 @@ import { AccountDrawer, NewAdminButton } from './AccountDrawer';
 import { StandingMenu, StandingTag } from './AccountStanding';
 import { AdminTable } from './AdminTable';
 import { type AccountsQuery, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
+import { ReasonModal } from './ReasonModal';
 
 const filterNames = ['q', 'status', 'verified', 'standing', 'verification'] as const;
 const verificationColors = { verified: 'success', pending: 'warning', rejected: 'error' } as const;
@@ -26,7 +27,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       return next;
     });
   const [setStatus] = useSetAccountStatusMutation();
-  const [verify] = useVerifyDocumentsMutation();
+  const [verify, verifying] = useVerifyDocumentsMutation();
   const [rejecting, setRejecting] = useState<AdminAccount>();
   const creators = role === 'performer';
 
@@ -197,54 +198,21 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
     >
       <AccountDrawer id={managed} onClose={() => setManaged(undefined)} />
       {rejecting && (
-        <RejectDialog
-          account={rejecting}
-          onClose={() => setRejecting(undefined)}
-          onReject={(reason) => run(verify({ id: rejecting._id, verified: false, reason }).unwrap()).then(() => setRejecting(undefined))}
+        // Rejecting documents asks for the reason the creator will read (decision 051).
+        <ReasonModal
+          open
+          title={`Reject ${rejecting.name}'s documents`}
+          okText="Reject documents"
+          danger
+          loading={verifying.isLoading}
+          reasonLabel="Reason (the creator reads it and is e-mailed)"
+          maxLength={1000}
+          onCancel={() => setRejecting(undefined)}
+          onSubmit={({ reason }) =>
+            run(verify({ id: rejecting._id, verified: false, reason }).unwrap()).then(() => setRejecting(undefined))
+          }
         />
       )}
     </AdminTable>
-  );
-}
-
-/** Rejecting documents asks for the reason the creator will read (decision 051). */
-function RejectDialog({
-  account,
-  onClose,
-  onReject,
-}: {
-  account: AdminAccount;
-  onClose: () => void;
-  onReject: (reason: string) => Promise<void>;
-}) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  return (
-    <Modal
-      open
-      title={`Reject ${account.name}'s documents`}
-      okText="Reject documents"
-      okButtonProps={{ danger: true, loading: saving }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={async ({ reason }) => {
-          setSaving(true);
-          await onReject(reason.trim()).finally(() => setSaving(false));
-        }}
-      >
-        <Form.Item
-          name="reason"
-          label="Reason (the creator reads it and is e-mailed)"
-          rules={[{ required: true, whitespace: true, message: 'Say what the creator should fix' }]}
-        >
-          <Input.TextArea rows={3} maxLength={1000} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

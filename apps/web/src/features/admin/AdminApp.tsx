@@ -53,37 +53,67 @@ import { ReportsPage } from './ReportsPage';
 import { SettingsPage } from './SettingsPage';
 import { PostsAdminPage, SitePromosAdminPage, TokenPackagesAdminPage } from './SitePages';
 
-type Item = { key: string; icon?: ReactNode; label: ReactNode };
-const item = (key: string, label: string, icon?: ReactNode): Item => ({ key, icon, label: <Link to={`/admin/${key}`}>{label}</Link> });
-const entity = (section: 'content' | 'records', kind: AdminEntityKind, icon?: ReactNode) =>
-  item(`${section}/${kind}`, kindInfo[kind].title, icon);
+/**
+ * One entry of the admin's sections: its address under /admin, its menu line, and its page (an
+ * entity kind has none of its own: the `content/:kind` and `records/:kind` routes serve them).
+ */
+type Section = { path: string; label: string; icon: ReactNode; page?: ReactNode; inMenu?: boolean };
+const section = (path: string, label: string, icon: ReactNode, page: ReactNode, inMenu = true): Section => ({
+  path,
+  label,
+  icon,
+  page,
+  inMenu,
+});
+const entity = (area: 'content' | 'records', kind: AdminEntityKind, icon: ReactNode): Section => ({
+  path: `${area}/${kind}`,
+  label: kindInfo[kind].title,
+  icon,
+});
 
-/** The menu's groups (issue 27): Content, People, Money, Moderation, Site, Audit. */
-function menuGroups(options: { liveOn: boolean; shopOpen: boolean }) {
-  const groups: Array<{ key: string; label: string; children: Item[] }> = [
-    { key: 'overview', label: 'Overview', children: [item('dashboard', 'Dashboard', <DashboardOutlined aria-hidden />)] },
+/**
+ * The menu's groups (issue 27): Content, People, Money, Moderation, Site, Audit. Both the menu and
+ * the routes are made from it, so a section and its switch (the shop, live streaming) are named once.
+ */
+function sectionGroups(options: { liveOn: boolean; shopOpen: boolean }): Array<{ key: string; label: string; sections: Section[] }> {
+  const shop = <T,>(entries: T[]) => (options.shopOpen ? entries : []);
+  return [
+    {
+      key: 'overview',
+      label: 'Overview',
+      sections: [section('dashboard', 'Dashboard', <DashboardOutlined aria-hidden />, <DashboardPage />)],
+    },
     {
       key: 'content',
       label: 'Content',
-      children: [
+      sections: [
         entity('content', 'posts', <FileTextOutlined aria-hidden />),
         entity('content', 'videos', <VideoCameraOutlined aria-hidden />),
         entity('content', 'galleries', <PictureOutlined aria-hidden />),
         entity('content', 'photos', <PictureOutlined aria-hidden />),
-        ...(options.shopOpen ? [entity('content', 'products', <ShoppingOutlined aria-hidden />)] : []),
+        ...shop([entity('content', 'products', <ShoppingOutlined aria-hidden />)]),
         entity('content', 'stories', <HistoryOutlined aria-hidden />),
         entity('content', 'comments', <CommentOutlined aria-hidden />),
         entity('content', 'live-sessions', <VideoCameraAddOutlined aria-hidden />),
         entity('content', 'chat-lines', <MessageOutlined aria-hidden />),
-        ...(options.liveOn ? [item('live', 'Live now', <VideoCameraAddOutlined aria-hidden />)] : []),
+        // The page says so itself when live streaming is off; the menu only lists it when on.
+        section(
+          'live',
+          'Live now',
+          <VideoCameraAddOutlined aria-hidden />,
+          <LiveStreamingOn>
+            <AdminLiveSessionsPage />
+          </LiveStreamingOn>,
+          options.liveOn,
+        ),
       ],
     },
     {
       key: 'people',
       label: 'People',
-      children: [
-        item('fans', 'Fans', <TeamOutlined aria-hidden />),
-        item('creators', 'Creators', <VideoCameraOutlined aria-hidden />),
+      sections: [
+        section('fans', 'Fans', <TeamOutlined aria-hidden />, <AccountsPage accountRole="user" />),
+        section('creators', 'Creators', <VideoCameraOutlined aria-hidden />, <AccountsPage accountRole="performer" />),
         entity('records', 'subscriptions', <StarOutlined aria-hidden />),
         entity('records', 'follows', <HeartOutlined aria-hidden />),
         entity('records', 'blocks', <StopOutlined aria-hidden />),
@@ -95,46 +125,60 @@ function menuGroups(options: { liveOn: boolean; shopOpen: boolean }) {
     {
       key: 'money',
       label: 'Money',
-      children: [
-        item('transactions', 'Transactions', <CreditCardOutlined aria-hidden />),
-        item('wallet-charges', 'Wallet charges', <WalletOutlined aria-hidden />),
-        item('earnings', 'Earnings', <LineChartOutlined aria-hidden />),
-        item('payouts', 'Payouts', <BankOutlined aria-hidden />),
-        ...(options.shopOpen ? [item('orders', 'Orders', <ShoppingOutlined aria-hidden />)] : []),
-        item('token-packages', 'Token packages', <DollarOutlined aria-hidden />),
-        item('coupons', 'Coupons', <TagOutlined aria-hidden />),
+      sections: [
+        section('transactions', 'Transactions', <CreditCardOutlined aria-hidden />, <TransactionsAdminPage />),
+        section('wallet-charges', 'Wallet charges', <WalletOutlined aria-hidden />, <WalletChargesAdminPage />),
+        section('earnings', 'Earnings', <LineChartOutlined aria-hidden />, <EarningsAdminPage />),
+        section('payouts', 'Payouts', <BankOutlined aria-hidden />, <PayoutsAdminPage />),
+        ...shop([section('orders', 'Orders', <ShoppingOutlined aria-hidden />, <AdminOrdersPage />)]),
+        section('token-packages', 'Token packages', <DollarOutlined aria-hidden />, <TokenPackagesAdminPage />),
+        section('coupons', 'Coupons', <TagOutlined aria-hidden />, <CouponsAdminPage />),
       ],
     },
-    { key: 'moderation', label: 'Moderation', children: [item('reports', 'Reports', <FlagOutlined aria-hidden />)] },
+    {
+      key: 'moderation',
+      label: 'Moderation',
+      sections: [section('reports', 'Reports', <FlagOutlined aria-hidden />, <ReportsPage />)],
+    },
     {
       key: 'site',
       label: 'Site',
-      children: [
-        item('settings', 'Settings', <SettingOutlined aria-hidden />),
-        item('pages', 'Pages', <FileTextOutlined aria-hidden />),
-        item('promos', 'Site promos', <NotificationOutlined aria-hidden />),
-        item('email-templates', 'E-mail templates', <MailOutlined aria-hidden />),
+      sections: [
+        section('settings', 'Settings', <SettingOutlined aria-hidden />, <SettingsPage />),
+        section('pages', 'Pages', <FileTextOutlined aria-hidden />, <PostsAdminPage />),
+        section('promos', 'Site promos', <NotificationOutlined aria-hidden />, <SitePromosAdminPage />),
+        section('email-templates', 'E-mail templates', <MailOutlined aria-hidden />, <EmailTemplatesPage />),
         entity('records', 'search-keywords', <SearchOutlined aria-hidden />),
       ],
     },
-    { key: 'audit', label: 'Audit', children: [item('audit', 'Audit trail', <AuditOutlined aria-hidden />)] },
+    { key: 'audit', label: 'Audit', sections: [section('audit', 'Audit trail', <AuditOutlined aria-hidden />, <AuditPage />)] },
   ];
-  return groups.map((group) => ({ type: 'group' as const, ...group }));
 }
+
+type Groups = ReturnType<typeof sectionGroups>;
+
+const menuItems = (groups: Groups) =>
+  groups.map(({ key, label, sections }) => ({
+    type: 'group' as const,
+    key,
+    label,
+    children: sections
+      .filter((entry) => entry.inMenu !== false)
+      .map((entry) => ({ key: entry.path, icon: entry.icon, label: <Link to={`/admin/${entry.path}`}>{entry.label}</Link> })),
+  }));
 
 /**
  * The sections: a side menu on a wide screen; on a phone a named button above the page opens them
  * in a drawer (antd's zero-width Sider trigger floated over the page's heading there).
  */
-function AdminFrame({ section, shopOpen, children }: { section: string; shopOpen: boolean; children: ReactNode }) {
+function AdminFrame({ current, groups, children }: { current: string; groups: Groups; children: ReactNode }) {
   const wide = Grid.useBreakpoint().md !== false;
   const [open, setOpen] = useState(false);
-  const liveOn = useLiveStreamingOn();
   const menu = (
     <Menu
       mode="inline"
-      selectedKeys={[section]}
-      items={menuGroups({ liveOn, shopOpen })}
+      selectedKeys={[current]}
+      items={menuItems(groups)}
       onClick={() => setOpen(false)}
       style={{ height: '100%', borderInlineEnd: 0 }}
     />
@@ -182,46 +226,27 @@ export default function AdminApp() {
   const ended = useAppSelector((state) => state.session.ended);
   const { pathname, search } = useLocation();
   const shopOpen = useShopOpen();
+  const liveOn = useLiveStreamingOn();
   if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
   if (!user) return <PageLoading />;
 
   const [, , first = 'dashboard', second] = pathname.split('/');
-  const section = first === 'content' || first === 'records' ? `${first}/${second}` : first;
+  const current = first === 'content' || first === 'records' ? `${first}/${second}` : first;
+  const groups = sectionGroups({ liveOn, shopOpen });
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       <SiteHeader />
       {user.isAdmin ? (
-        <AdminFrame section={section} shopOpen={shopOpen}>
+        <AdminFrame current={current} groups={groups}>
           <Routes>
             <Route index element={<Navigate to="dashboard" replace />} />
-            <Route path="dashboard" element={<DashboardPage />} />
-            <Route path="settings" element={<SettingsPage />} />
+            {groups.flatMap(({ sections }) =>
+              sections.flatMap((entry) => (entry.page ? [<Route key={entry.path} path={entry.path} element={entry.page} />] : [])),
+            )}
             <Route path="content/:kind" element={<EntitiesPage />} />
             <Route path="records/:kind" element={<EntitiesPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="fans" element={<AccountsPage accountRole="user" />} />
-            <Route path="creators" element={<AccountsPage accountRole="performer" />} />
-            <Route path="pages" element={<PostsAdminPage />} />
-            <Route path="promos" element={<SitePromosAdminPage />} />
-            <Route path="token-packages" element={<TokenPackagesAdminPage />} />
-            <Route path="reports" element={<ReportsPage />} />
-            <Route path="email-templates" element={<EmailTemplatesPage />} />
             <Route path="email-templates/:key" element={<EmailTemplateEditorPage />} />
-            <Route
-              path="live"
-              element={
-                <LiveStreamingOn>
-                  <AdminLiveSessionsPage />
-                </LiveStreamingOn>
-              }
-            />
-            <Route path="coupons" element={<CouponsAdminPage />} />
-            <Route path="transactions" element={<TransactionsAdminPage />} />
-            <Route path="wallet-charges" element={<WalletChargesAdminPage />} />
-            <Route path="earnings" element={<EarningsAdminPage />} />
-            <Route path="payouts" element={<PayoutsAdminPage />} />
-            {shopOpen && <Route path="orders" element={<AdminOrdersPage />} />}
             {shopOpen && <Route path="orders/:id" element={<AdminOrderPage />} />}
             {/* Absolute: relative to a splat match, "settings" made /admin/x/settings, which matched
                 the splat again and grew the address without end. */}

@@ -1,47 +1,72 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ListResponse } from '@limelight/contracts';
-import { Button, Card, DatePicker, Flex, Table, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Flex, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type TableState, useTableState } from '../../shared/hooks/useTableState';
+import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { errorMessage, toast } from '../../shared/lib/toast';
+import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { type ConsoleQuery, exportUrl } from './console-api';
+import type { ConsoleQuery } from './console-api';
+import type { ListQuery } from './site-api';
 
 type Row = { _id: string };
 
-export type AdminTableProps<T extends Row> = {
+/** Create, edit and delete for a list whose rows the admin writes (pages, promos, coupons). */
+export type RowEditor<T extends Row, F extends object> = {
+  /** "page", "promo": used in buttons and messages. */
+  singular: string;
+  /** The form's values for a new item or for editing `row`. */
+  toForm: (row?: T) => F;
+  fields: (form: FormInstance<F>) => ReactNode;
+  save: (id: string | undefined, values: F) => Promise<T>;
+  remove: (id: string) => Promise<{ message: string }>;
+  /** More buttons for a row, beside Edit and Delete. */
+  rowActions?: (row: T) => ReactNode;
+};
+
+export type AdminTableProps<T extends Row, F extends object> = {
   title: string;
   /** The filters kept in the URL (`from` and `to` get the date range picker). */
   filterNames: readonly string[];
   filters?: (state: TableState<string>, setFilter: (name: string, value?: string) => void) => ReactNode;
-  useList: (query: ConsoleQuery) => { data?: ListResponse<T>; isFetching: boolean };
+  useList: (query: ListQuery) => { data?: ListResponse<T>; isFetching: boolean };
   columns: TableColumnsType<T>;
   /** The columns kept on a phone; the others fold into the row. */
   phoneColumns: string[];
-  /** The list's API path: its CSV export is `<path>/export.csv` with the same filters. */
+  /** Where the list's CSV export is: `<exportPath>/export.csv`, with the table's filters. */
   exportPath?: string;
   /** Query values always sent (a role), beside the table's own. */
   fixedQuery?: ConsoleQuery;
   defaultSortBy?: string;
+  /** What the table says when no row matches. */
+  empty?: string;
+  editor?: RowEditor<T, F>;
   actions?: ReactNode;
   children?: ReactNode;
 };
 
 /**
  * Every admin list: page, size, sort and filters in the URL, a date range when the list has one,
- * the columns folded on a phone, and a CSV export of the current filter (decision 052).
+ * the columns folded on a phone, a CSV export of the current filter (decision 052), and for the
+ * lists the admin writes, the create/edit dialog and Delete.
  */
-export function AdminTable<T extends Row>(props: AdminTableProps<T>) {
+export function AdminTable<T extends Row, F extends object = object>(props: AdminTableProps<T, F>) {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(props.filterNames, {
     sortBy: props.defaultSortBy ?? 'createdAt',
   });
   const fullQuery = { ...props.fixedQuery, ...query };
   const { data, isFetching } = props.useList(fullQuery);
-  const columns = props.columns.map((column) =>
-    'dataIndex' in column && column.sorter ? { ...column, sortOrder: sortOrder(column.dataIndex) } : column,
-  );
-  const layout = usePhoneColumns(columns, props.phoneColumns, 900);
+  const editing = useRowEditing(props.editor);
+  const columns = [
+    ...props.columns.map((column) =>
+      'dataIndex' in column && column.sorter ? { ...column, sortOrder: sortOrder(column.dataIndex) } : column,
+    ),
+    ...(editing ? [editing.column] : []),
+  ];
+  const layout = usePhoneColumns(columns, editing ? [...props.phoneColumns, editing.column.key] : props.phoneColumns, 900);
   const dated = props.filterNames.includes('from');
 
   return (
@@ -50,11 +75,8 @@ export function AdminTable<T extends Row>(props: AdminTableProps<T>) {
         <PageTitle>{props.title}</PageTitle>
         <Flex gap={8} wrap>
           {props.actions}
-          {props.exportPath && (
-            <Button icon={<DownloadOutlined aria-hidden />} href={exportUrl(props.exportPath, fullQuery)} download>
-              Export CSV
-            </Button>
-          )}
+          {props.exportPath && <CsvExportButton path={props.exportPath} query={fullQuery} />}
+          {editing?.newButton}
         </Flex>
       </Flex>
       <Flex gap={8} wrap style={{ marginBottom: 16 }}>
@@ -71,8 +93,94 @@ export function AdminTable<T extends Row>(props: AdminTableProps<T>) {
           />
         )}
       </Flex>
-      <Table<T> rowKey="_id" loading={isFetching} dataSource={data?.data} {...layout} {...tableProps<T>(data?.total)} />
+      <Table<T>
+        rowKey="_id"
+        loading={isFetching}
+        dataSource={data?.data}
+        locale={props.empty ? { emptyText: props.empty } : undefined}
+        {...layout}
+        {...tableProps<T>(data?.total)}
+      />
+      {editing?.dialog}
       {props.children}
     </Card>
   );
+}
+
+/**
+ * The editor's parts: the New button, the row's Edit and Delete column, and the form in a dialog
+ * that shows the fields a refused save names under their inputs.
+ */
+function useRowEditing<T extends Row, F extends object>(editor?: RowEditor<T, F>) {
+  const [form] = Form.useForm<F>();
+  const [editing, setEditing] = useState<{ row?: T }>();
+  const [saving, setSaving] = useState(false);
+  if (!editor) return undefined;
+
+  const open = (row?: T) => {
+    setEditing({ row });
+    // Set as untouched, so a field that follows another (a slug its title) knows it was not edited.
+    form.setFields(Object.entries(editor.toForm(row)).map(([name, value]) => ({ name: name as never, value, touched: false, errors: [] })));
+  };
+  const submit = async (values: F) => {
+    setSaving(true);
+    try {
+      await editor.save(editing?.row?._id, values);
+      toast.success(editing?.row ? 'Changes saved' : `The ${editor.singular} was created`);
+      setEditing(undefined);
+    } catch (error) {
+      applyFieldErrors(form, error);
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (row: T) => {
+    try {
+      toast.success((await editor.remove(row._id)).message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return {
+    newButton: (
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open()}>
+        New {editor.singular}
+      </Button>
+    ),
+    column: {
+      title: 'Actions',
+      key: 'actions',
+      render: (_: unknown, row: T) => (
+        <Space wrap>
+          <Button size="small" onClick={() => open(row)}>
+            Edit
+          </Button>
+          {editor.rowActions?.(row)}
+          <Popconfirm title={`Delete this ${editor.singular}?`} onConfirm={() => remove(row)}>
+            <Button size="small" danger>
+              Delete
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+    dialog: (
+      <Modal
+        open={!!editing}
+        title={editing?.row ? `Edit ${editor.singular}` : `New ${editor.singular}`}
+        okText="Save"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(undefined)}
+        width={720}
+        forceRender
+      >
+        <Form<F> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          {editor.fields(form)}
+        </Form>
+      </Modal>
+    ),
+  };
 }

@@ -8,8 +8,8 @@ import {
   formatTokens,
   type ModerationTargetType,
 } from '@limelight/contracts';
-import { Button, Descriptions, Drawer, Empty, Form, Input, List, Modal, Space, Table, Tag, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { Button, Descriptions, Drawer, Empty, List, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -18,6 +18,7 @@ import { SearchFilter } from '../../shared/ui/TableFilters';
 import { useContentActionMutation } from '../community/api';
 import { AdminTable } from './AdminTable';
 import { useAdminEntitiesQuery, useAdminEntityQuery, useReadConversationMutation } from './console-api';
+import { ReasonModal } from './ReasonModal';
 
 type KindInfo = { title: string; owner: string; other?: string; target?: ModerationTargetType };
 
@@ -264,7 +265,7 @@ function ModerationActions({ targetType, targetId, compact }: { targetType: Mode
         okText={action ? actionLabels[action] : 'OK'}
         loading={isLoading}
         onCancel={() => setAction(undefined)}
-        onSubmit={async (reason) => {
+        onSubmit={async ({ reason }) => {
           try {
             await moderate({ targetType, targetId, action: action!, reason }).unwrap();
             toast.success('Done');
@@ -275,48 +276,6 @@ function ModerationActions({ targetType, targetId, compact }: { targetType: Mode
         }}
       />
     </>
-  );
-}
-
-/** A dialog that asks why, before an action that the audit trail records with its reason. */
-export function ReasonModal(props: {
-  open: boolean;
-  title: string;
-  okText: string;
-  loading?: boolean;
-  onCancel: () => void;
-  onSubmit: (reason: string) => Promise<void>;
-}) {
-  const [form] = Form.useForm<{ reason: string }>();
-  // Its own ids: a page may hold other forms with a `reason` field (the wallet's).
-  const formName = `reason-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
-  return (
-    <Modal
-      open={props.open}
-      title={props.title}
-      okText={props.okText}
-      confirmLoading={props.loading}
-      onOk={() => form.submit()}
-      onCancel={props.onCancel}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        onFinish={({ reason }) => props.onSubmit(reason)}
-        requiredMark={false}
-        preserve={false}
-      >
-        <Form.Item
-          name="reason"
-          label="Reason (recorded in the audit trail)"
-          rules={[{ required: true, min: 3, whitespace: true, message: 'Say why, in 3 characters or more' }]}
-        >
-          <Input.TextArea rows={3} maxLength={2000} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }
 
@@ -354,7 +313,7 @@ function ConversationReader({ id }: { id: string }) {
         okText="Read"
         loading={isLoading}
         onCancel={() => setAsking(false)}
-        onSubmit={async (reason) => {
+        onSubmit={async ({ reason }) => {
           try {
             setMessages((await read({ id, reason }).unwrap()).data);
             setAsking(false);

@@ -8,10 +8,9 @@ import type {
   SaveCouponInput,
   WalletCharge,
 } from '@limelight/contracts';
-import { Alert, Button, Card, DatePicker, Flex, Form, Input, Modal, Popconfirm, Skeleton, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Popconfirm, Skeleton, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import {
@@ -24,14 +23,13 @@ import {
 } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
-import { PageTitle } from '../../shared/ui/PageTitle';
-import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
 import { EarningSource } from '../earnings/EarningsPage';
 import { payoutColumns } from '../earnings/PayoutsPage';
 import { paymentPurpose, paymentStatusColumn } from '../wallet/PaymentOutcome';
+import { AdminTable } from './AdminTable';
 import {
   useAdminChargesQuery,
   useAdminCouponsQuery,
@@ -42,7 +40,6 @@ import {
   useRefundPreviewQuery,
   useSaveCouponMutation,
 } from './money-api';
-import { ResourcePage } from './ResourcePage';
 
 /** A row's Refund button, which asks first and tells how it went. */
 function RefundButton({ what, description, refund }: { what: 'payment' | 'charge'; description: string; refund: () => Promise<unknown> }) {
@@ -123,173 +120,157 @@ function PaymentRefundButton({ payment }: { payment: PaymentTransaction }) {
   );
 }
 
+/** AdminTable sets each sortable column's order from the URL; the shared column makers ask for one. */
+const orderFromAdminTable = () => null;
+
 /** Every payment from a wallet (tips, purchases, subscription periods); a successful one can be refunded. */
 export function WalletChargesAdminPage() {
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useAdminChargesQuery(query);
   const [refund] = useRefundChargeMutation();
-  const layout = usePhoneColumns<WalletCharge>(
-    [
-      createdAtColumn('Date', sortOrder),
-      { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-      { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
-      { title: 'Kind', dataIndex: 'type', render: (type: ChargeType) => <Tag>{chargeTypeLabels[type]}</Tag> },
-      { title: 'Spent', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatTokens },
-      {
-        title: 'Status',
-        dataIndex: 'status',
-        render: (status: ChargeStatus) => <Tag color={chargeStatusLabels[status].color}>{chargeStatusLabels[status].label}</Tag>,
-      },
-      {
-        title: '',
-        key: 'actions',
-        render: (_: unknown, row) =>
-          row.status === 'success' ? (
-            <RefundButton
-              what="charge"
-              description={`${formatTokens(row.price)} go back to ${row.user.name}${row.type === 'tip' ? '' : ', who loses what they bought'}.`}
-              refund={() => refund(row._id).unwrap()}
-            />
-          ) : null,
-      },
-    ],
-    ['user', 'price', 'status', 'actions'],
-    800,
-  );
   return (
-    <Card>
-      <PageTitle>Wallet charges</PageTitle>
-      <Flex gap={8} wrap>
-        <SelectFilter
-          value={state.filters.status}
-          onChange={(value) => setFilter('status', value)}
-          options={labelOptions(chargeStatusLabels)}
-          placeholder="Status"
-          label="Filter by status"
-        />
-        <SelectFilter
-          value={state.filters.type}
-          onChange={(value) => setFilter('type', value)}
-          options={labelOptions(chargeTypeLabels)}
-          placeholder="Kind"
-          label="Filter by kind"
-        />
-      </Flex>
-      <Table<WalletCharge>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        style={{ marginTop: 12 }}
-        {...tableProps<WalletCharge>(data?.total)}
-        {...layout}
-      />
-    </Card>
+    <AdminTable<WalletCharge>
+      title="Wallet charges"
+      filterNames={['status', 'type']}
+      useList={useAdminChargesQuery}
+      exportPath="/admin/wallet/charges"
+      empty="No wallet charges"
+      phoneColumns={['user', 'price', 'status', 'actions']}
+      filters={(state, setFilter) => (
+        <>
+          <SelectFilter
+            value={state.filters.status}
+            onChange={(value) => setFilter('status', value)}
+            options={labelOptions(chargeStatusLabels)}
+            placeholder="Status"
+            label="Filter by status"
+          />
+          <SelectFilter
+            value={state.filters.type}
+            onChange={(value) => setFilter('type', value)}
+            options={labelOptions(chargeTypeLabels)}
+            placeholder="Kind"
+            label="Filter by kind"
+          />
+        </>
+      )}
+      columns={[
+        createdAtColumn('Date', orderFromAdminTable),
+        { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+        { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+        { title: 'Kind', dataIndex: 'type', render: (type: ChargeType) => <Tag>{chargeTypeLabels[type]}</Tag> },
+        { title: 'Spent', dataIndex: 'price', sorter: true, render: formatTokens },
+        {
+          title: 'Status',
+          dataIndex: 'status',
+          render: (status: ChargeStatus) => <Tag color={chargeStatusLabels[status].color}>{chargeStatusLabels[status].label}</Tag>,
+        },
+        {
+          title: '',
+          key: 'actions',
+          render: (_: unknown, row) =>
+            row.status === 'success' ? (
+              <RefundButton
+                what="charge"
+                description={`${formatTokens(row.price)} go back to ${row.user.name}${row.type === 'tip' ? '' : ', who loses what they bought'}.`}
+                refund={() => refund(row._id).unwrap()}
+              />
+            ) : null,
+        },
+      ]}
+    />
   );
 }
 
 /** Every card payment on the site; a successful one can be refunded to its card. */
 export function TransactionsAdminPage() {
   const money = useFormatMoney();
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status', 'type'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useAdminTransactionsQuery(query);
-  const layout = usePhoneColumns<PaymentTransaction>(
-    [
-      createdAtColumn('Date', sortOrder),
-      { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-      { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
-      { title: 'Gateway', dataIndex: 'gateway' },
-      { title: 'Amount', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
-      {
-        title: 'Tokens',
-        dataIndex: 'tokens',
-        render: (tokens: number, row) => (row.type === 'subscription' ? '' : formatTokens(tokens)),
-      },
-      { title: 'Refunded', dataIndex: 'refunded', render: (refunded: number) => (refunded ? money(refunded) : '') },
-      { title: 'Coupon', dataIndex: 'couponCode' },
-      paymentStatusColumn,
-      {
-        title: '',
-        key: 'actions',
-        render: (_: unknown, row) => (row.status === 'success' ? <PaymentRefundButton payment={row} /> : null),
-      },
-    ],
-    ['user', 'amount', 'status', 'actions'],
-    800,
-  );
   return (
-    <Card>
-      <PageTitle>Transactions</PageTitle>
-      <Flex gap={8} wrap>
-        <SelectFilter
-          value={state.filters.status}
-          onChange={(value) => setFilter('status', value)}
-          options={labelOptions(paymentStatusLabels)}
-          placeholder="Status"
-          label="Filter by status"
-          width={200}
-        />
-        <SelectFilter
-          value={state.filters.type}
-          onChange={(value) => setFilter('type', value)}
-          options={labelOptions(paymentTypeLabels)}
-          placeholder="Kind"
-          label="Filter by kind"
-          width={180}
-        />
-      </Flex>
-      <Table<PaymentTransaction>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        style={{ marginTop: 12 }}
-        {...tableProps<PaymentTransaction>(data?.total)}
-        {...layout}
-      />
-    </Card>
+    <AdminTable<PaymentTransaction>
+      title="Transactions"
+      filterNames={['status', 'type']}
+      useList={useAdminTransactionsQuery}
+      exportPath="/admin/payment/transactions"
+      empty="No card payments"
+      phoneColumns={['user', 'amount', 'status', 'actions']}
+      filters={(state, setFilter) => (
+        <>
+          <SelectFilter
+            value={state.filters.status}
+            onChange={(value) => setFilter('status', value)}
+            options={labelOptions(paymentStatusLabels)}
+            placeholder="Status"
+            label="Filter by status"
+            width={200}
+          />
+          <SelectFilter
+            value={state.filters.type}
+            onChange={(value) => setFilter('type', value)}
+            options={labelOptions(paymentTypeLabels)}
+            placeholder="Kind"
+            label="Filter by kind"
+            width={180}
+          />
+        </>
+      )}
+      columns={[
+        createdAtColumn('Date', orderFromAdminTable),
+        { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+        { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
+        { title: 'Gateway', dataIndex: 'gateway' },
+        { title: 'Amount', dataIndex: 'amount', sorter: true, render: money },
+        {
+          title: 'Tokens',
+          dataIndex: 'tokens',
+          render: (tokens: number, row) => (row.type === 'subscription' ? '' : formatTokens(tokens)),
+        },
+        { title: 'Refunded', dataIndex: 'refunded', render: (refunded: number) => (refunded ? money(refunded) : '') },
+        { title: 'Coupon', dataIndex: 'couponCode' },
+        paymentStatusColumn,
+        {
+          title: '',
+          key: 'actions',
+          render: (_: unknown, row) => (row.status === 'success' ? <PaymentRefundButton payment={row} /> : null),
+        },
+      ]}
+    />
   );
 }
 
 /** Every sale, with the platform's commission. */
 export function EarningsAdminPage() {
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['sourceType'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useAdminEarningsQuery(query);
   return (
-    <Card>
-      <PageTitle>Earnings</PageTitle>
-      <SelectFilter
-        value={state.filters.sourceType}
-        onChange={(value) => setFilter('sourceType', value)}
-        options={labelOptions(chargeTypeLabels)}
-        placeholder="Source"
-        label="Filter by source"
-      />
-      <Table<Earning>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        scroll={{ x: 800 }}
-        style={{ marginTop: 12 }}
-        {...tableProps<Earning>(data?.total)}
-        columns={[
-          createdAtColumn('Date', sortOrder),
-          { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
-          { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-          { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
-          { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatTokens },
-          { title: 'Commission', dataIndex: 'commission', render: formatTokens },
-          { title: 'Net', dataIndex: 'net', render: formatTokens },
-        ]}
-      />
-    </Card>
+    <AdminTable<Earning>
+      title="Earnings"
+      filterNames={['sourceType']}
+      useList={useAdminEarningsQuery}
+      exportPath="/admin/earnings"
+      empty="No earnings"
+      phoneColumns={['performer', 'gross']}
+      filters={(state, setFilter) => (
+        <SelectFilter
+          value={state.filters.sourceType}
+          onChange={(value) => setFilter('sourceType', value)}
+          options={labelOptions(chargeTypeLabels)}
+          placeholder="Source"
+          label="Filter by source"
+        />
+      )}
+      columns={[
+        createdAtColumn('Date', orderFromAdminTable),
+        { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+        { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+        { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
+        { title: 'Gross', dataIndex: 'gross', sorter: true, render: formatTokens },
+        { title: 'Commission', dataIndex: 'commission', render: formatTokens },
+        { title: 'Net', dataIndex: 'net', render: formatTokens },
+      ]}
+    />
   );
 }
 
 /** Payout requests: approve, reject (the hold returns) or mark paid. */
 export function PayoutsAdminPage() {
   const money = useFormatMoney();
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
-  const columns = payoutColumns(sortOrder);
-  const { data, isFetching } = useAdminPayoutsQuery(query);
+  const columns = payoutColumns(orderFromAdminTable);
   const [review] = useReviewPayoutMutation();
   const decide = (row: PayoutRequest, status: 'approved' | 'rejected' | 'paid') =>
     review({ id: row._id, status })
@@ -297,57 +278,56 @@ export function PayoutsAdminPage() {
       .then(() => toast.success(`Payout ${status}`))
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
-    <Card>
-      <PageTitle>Payouts</PageTitle>
-      <SelectFilter
-        value={state.filters.status}
-        onChange={(value) => setFilter('status', value)}
-        options={labelOptions(payoutStatusLabels)}
-        placeholder="Status"
-        label="Filter by status"
-      />
-      <Table<PayoutRequest>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        scroll={{ x: 900 }}
-        style={{ marginTop: 12 }}
-        {...tableProps<PayoutRequest>(data?.total)}
-        columns={[
-          columns.requested,
-          { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
-          columns.amount,
-          { title: 'To pay', key: 'currency', render: (_: unknown, row) => money(row.amount * row.tokenConversionRate) },
-          columns.destination,
-          { title: 'Note', dataIndex: 'requestNote', ellipsis: true },
-          columns.status,
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_: unknown, row) =>
-              row.status === 'pending' || row.status === 'approved' ? (
-                <Flex gap={4} wrap>
-                  {row.status === 'pending' && (
-                    <Button size="small" onClick={() => decide(row, 'approved')}>
-                      Approve
-                    </Button>
-                  )}
-                  <Popconfirm title="Mark as paid? The money has left the platform." onConfirm={() => decide(row, 'paid')}>
-                    <Button size="small" type="primary">
-                      Mark paid
-                    </Button>
-                  </Popconfirm>
-                  <Popconfirm title="Reject? The tokens go back to the creator." onConfirm={() => decide(row, 'rejected')}>
-                    <Button size="small" danger>
-                      Reject
-                    </Button>
-                  </Popconfirm>
-                </Flex>
-              ) : null,
-          },
-        ]}
-      />
-    </Card>
+    <AdminTable<PayoutRequest>
+      title="Payouts"
+      filterNames={['status']}
+      useList={useAdminPayoutsQuery}
+      exportPath="/admin/payout-requests"
+      empty="No payout requests"
+      phoneColumns={['performer', 'amount', 'status', 'actions']}
+      filters={(state, setFilter) => (
+        <SelectFilter
+          value={state.filters.status}
+          onChange={(value) => setFilter('status', value)}
+          options={labelOptions(payoutStatusLabels)}
+          placeholder="Status"
+          label="Filter by status"
+        />
+      )}
+      columns={[
+        columns.requested,
+        { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
+        columns.amount,
+        { title: 'To pay', key: 'currency', render: (_: unknown, row) => money(row.amount * row.tokenConversionRate) },
+        columns.destination,
+        { title: 'Note', dataIndex: 'requestNote', ellipsis: true },
+        columns.status,
+        {
+          title: 'Actions',
+          key: 'actions',
+          render: (_: unknown, row) =>
+            row.status === 'pending' || row.status === 'approved' ? (
+              <Flex gap={4} wrap>
+                {row.status === 'pending' && (
+                  <Button size="small" onClick={() => decide(row, 'approved')}>
+                    Approve
+                  </Button>
+                )}
+                <Popconfirm title="Mark as paid? The money has left the platform." onConfirm={() => decide(row, 'paid')}>
+                  <Button size="small" type="primary">
+                    Mark paid
+                  </Button>
+                </Popconfirm>
+                <Popconfirm title="Reject? The tokens go back to the creator." onConfirm={() => decide(row, 'rejected')}>
+                  <Button size="small" danger>
+                    Reject
+                  </Button>
+                </Popconfirm>
+              </Flex>
+            ) : null,
+        },
+      ]}
+    />
   );
 }
 
@@ -358,10 +338,11 @@ export function CouponsAdminPage() {
   const [save] = useSaveCouponMutation();
   const [remove] = useDeleteCouponMutation();
   return (
-    <ResourcePage<Coupon, CouponForm>
+    <AdminTable<Coupon, CouponForm>
       title="Coupons"
-      singular="coupon"
       filterNames={['q']}
+      defaultSortBy="updatedAt"
+      phoneColumns={['code', 'isActive']}
       filters={(state, setFilter) => (
         <SearchFilter
           value={state.filters.q}
@@ -383,44 +364,46 @@ export function CouponsAdminPage() {
           render: (active: boolean) => <Tag color={active ? 'success' : 'default'}>{active ? 'yes' : 'no'}</Tag>,
         },
       ]}
-      toForm={(row) => ({
-        name: row?.name ?? '',
-        code: row?.code ?? '',
-        percentOff: row ? Math.round(row.discountRate * 100) : 10,
-        expiredAt: row?.expiredAt ? dayjs(row.expiredAt) : null,
-        remainingUses: row?.remainingUses ?? null,
-        isActive: row?.isActive ?? true,
-      })}
-      fields={() => (
-        <>
-          <Form.Item name="code" label="Code" rules={[{ required: true, message: 'Code is required' }]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="name" label="Name">
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="percentOff" label="Percent off" rules={amountRules({ what: 'A discount', min: 1, max: 99, unit: '%' })}>
-            <AmountInput precision={0} />
-          </Form.Item>
-          <Form.Item
-            name="remainingUses"
-            label="Uses (empty: unlimited)"
-            rules={amountRules({ what: 'Uses', min: 0, unit: 'uses', optional: true })}
-          >
-            <AmountInput precision={0} />
-          </Form.Item>
-          <Form.Item name="expiredAt" label="Expires">
-            <DatePicker showTime />
-          </Form.Item>
-          <Form.Item name="isActive" label="Active" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </>
-      )}
-      save={(id, { percentOff, expiredAt, ...rest }) =>
-        save({ id, body: { ...rest, discountRate: percentOff / 100, expiredAt: expiredAt ? expiredAt.toISOString() : null } }).unwrap()
-      }
-      remove={(id) => remove(id).unwrap()}
+      editor={{
+        singular: 'coupon',
+        toForm: (row) => ({
+          name: row?.name ?? '',
+          code: row?.code ?? '',
+          percentOff: row ? Math.round(row.discountRate * 100) : 10,
+          expiredAt: row?.expiredAt ? dayjs(row.expiredAt) : null,
+          remainingUses: row?.remainingUses ?? null,
+          isActive: row?.isActive ?? true,
+        }),
+        fields: () => (
+          <>
+            <Form.Item name="code" label="Code" rules={[{ required: true, message: 'Code is required' }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="name" label="Name">
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="percentOff" label="Percent off" rules={amountRules({ what: 'A discount', min: 1, max: 99, unit: '%' })}>
+              <AmountInput precision={0} />
+            </Form.Item>
+            <Form.Item
+              name="remainingUses"
+              label="Uses (empty: unlimited)"
+              rules={amountRules({ what: 'Uses', min: 0, unit: 'uses', optional: true })}
+            >
+              <AmountInput precision={0} />
+            </Form.Item>
+            <Form.Item name="expiredAt" label="Expires">
+              <DatePicker showTime />
+            </Form.Item>
+            <Form.Item name="isActive" label="Active" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </>
+        ),
+        save: (id, { percentOff, expiredAt, ...rest }) =>
+          save({ id, body: { ...rest, discountRate: percentOff / 100, expiredAt: expiredAt ? expiredAt.toISOString() : null } }).unwrap(),
+        remove: (id) => remove(id).unwrap(),
+      }}
     />
   );
 }

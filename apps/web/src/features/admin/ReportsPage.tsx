@@ -17,9 +17,7 @@ import {
   Flex,
   Form,
   Image,
-  Input,
   List,
-  Modal,
   Skeleton,
   Space,
   Table,
@@ -33,6 +31,7 @@ import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import {
@@ -44,6 +43,7 @@ import {
   useReportGroupsQuery,
 } from '../community/api';
 import { useSetStandingMutation } from './api';
+import { ReasonModal } from './ReasonModal';
 
 const filterNames = ['status', 'targetType'] as const;
 const DAY_MS = 86_400_000;
@@ -79,7 +79,6 @@ const pendingTitle = (pending: Pending) =>
 function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; targetId: string; onClose: () => void }) {
   const { data, isFetching } = useReportedContentQuery({ targetType, targetId });
   const [pending, setPending] = useState<Pending>();
-  const [form] = Form.useForm<{ reason: string; until?: Dayjs; illegal?: boolean }>();
   const [dismiss, dismissing] = useDismissReportsMutation();
   const [act, acting] = useContentActionMutation();
   const [stand, standing] = useSetStandingMutation();
@@ -106,7 +105,6 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
               : await decide({ targetId, decision: pending.decision, reason }).unwrap();
       toast.success(answer.message);
       setPending(undefined);
-      form.resetFields();
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -230,30 +228,21 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
           />
         </Flex>
       )}
-      <Modal
+      <ReasonModal<{ reason: string; until?: Dayjs }>
         open={!!pending}
-        title={pending && pendingTitle(pending)}
+        title={pending ? pendingTitle(pending) : ''}
         okText="Confirm"
-        confirmLoading={dismissing.isLoading || acting.isLoading || standing.isLoading || deciding.isLoading}
-        onOk={() => form.submit()}
+        loading={dismissing.isLoading || acting.isLoading || standing.isLoading || deciding.isLoading}
+        reasonLabel="Reason (the person acted on reads it)"
         onCancel={() => setPending(undefined)}
-        destroyOnHidden
+        onSubmit={run}
       >
-        <Form form={form} layout="vertical" onFinish={run} requiredMark={false}>
-          <Form.Item
-            name="reason"
-            label="Reason (the person acted on reads it)"
-            rules={[{ required: true, min: 3, message: 'Reason: say why, in 3 characters or more' }]}
-          >
-            <Input.TextArea rows={3} maxLength={2000} />
+        {pending?.kind === 'standing' && pending.action === 'suspend' && (
+          <Form.Item name="until" label="Suspended until" rules={[{ required: true, message: 'Suspended until: choose a date' }]}>
+            <DatePicker showTime />
           </Form.Item>
-          {pending?.kind === 'standing' && pending.action === 'suspend' && (
-            <Form.Item name="until" label="Suspended until" rules={[{ required: true, message: 'Suspended until: choose a date' }]}>
-              <DatePicker showTime />
-            </Form.Item>
-          )}
-        </Form>
-      </Modal>
+        )}
+      </ReasonModal>
     </Drawer>
   );
 }
@@ -305,7 +294,10 @@ export function ReportsPage() {
 
   return (
     <Card>
-      <PageTitle>Reports</PageTitle>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <PageTitle>Reports</PageTitle>
+        {tab === 'reports' && <CsvExportButton path="/admin/reports/groups" query={query} />}
+      </Flex>
       <Typography.Paragraph type="secondary">Every report is answered within {REPORT_LIMIT_DAYS} days.</Typography.Paragraph>
       <Tabs
         activeKey={tab}

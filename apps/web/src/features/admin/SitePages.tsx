@@ -21,7 +21,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { ResourcePage } from './ResourcePage';
+import { AdminTable } from './AdminTable';
 import {
   useAdminPostsQuery,
   useAdminSitePromosQuery,
@@ -43,9 +43,10 @@ export function PostsAdminPage() {
   const [save] = useSavePostMutation();
   const [remove] = useDeletePostMutation();
   return (
-    <ResourcePage<Post, Required<SavePostInput>>
+    <AdminTable<Post, Required<SavePostInput>>
       title="Pages"
-      singular="page"
+      phoneColumns={['title', 'status']}
+      defaultSortBy="updatedAt"
       filterNames={['q', 'type', 'status']}
       filters={(state, setFilter) => (
         <>
@@ -91,56 +92,59 @@ export function PostsAdminPage() {
         { title: 'Version', dataIndex: 'version' },
         { title: 'Updated', dataIndex: 'updatedAt', sorter: true, render: date },
       ]}
-      toForm={(row) => ({
-        title: row?.title ?? '',
-        slug: row?.slug ?? '',
-        type: row?.type ?? 'page',
-        shortDescription: row?.shortDescription ?? '',
-        content: row?.content ?? '',
-        status: row?.status ?? 'draft',
-        ordering: row?.ordering ?? 0,
-        newVersion: false,
-      })}
-      fields={(form) => (
-        <>
-          <Form.Item name="title" label="Title" rules={required('Title')}>
-            <Input
-              maxLength={200}
-              onChange={(event) => {
-                // A new page's address follows its title until the admin edits the slug.
-                if (!form.isFieldTouched('slug')) form.setFieldValue('slug', slugify(event.target.value));
-              }}
-            />
-          </Form.Item>
-          <Form.Item name="slug" label="Slug" extra="The page's address: /page/slug" rules={required('Slug')}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="type" label="Type">
-            <Select options={options(postTypes)} />
-          </Form.Item>
-          <Form.Item name="shortDescription" label="Short description">
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="content" label="Content (HTML)" extra="Scripts, styles and event handlers are removed when saved.">
-            <Input.TextArea rows={10} />
-          </Form.Item>
-          <Form.Item name="status" label="Status">
-            <Select options={options(postStatuses)} />
-          </Form.Item>
-          <Form.Item name="ordering" label="Order" extra="Lower numbers come first in menus and lists.">
-            <InputNumber precision={0} />
-          </Form.Item>
-          <Form.Item
-            name="newVersion"
-            valuePropName="checked"
-            extra="For the Terms (slug terms) and the Privacy policy (slug privacy): every fan and creator is asked to accept the new version at their next sign-in. Leave it off for a typo fix."
-          >
-            <Checkbox>Publish as a new version</Checkbox>
-          </Form.Item>
-        </>
-      )}
-      save={(id, body) => save({ id, body }).unwrap()}
-      remove={(id) => remove(id).unwrap()}
+      editor={{
+        singular: 'page',
+        toForm: (row) => ({
+          title: row?.title ?? '',
+          slug: row?.slug ?? '',
+          type: row?.type ?? 'page',
+          shortDescription: row?.shortDescription ?? '',
+          content: row?.content ?? '',
+          status: row?.status ?? 'draft',
+          ordering: row?.ordering ?? 0,
+          newVersion: false,
+        }),
+        fields: (form) => (
+          <>
+            <Form.Item name="title" label="Title" rules={required('Title')}>
+              <Input
+                maxLength={200}
+                onChange={(event) => {
+                  // A new page's address follows its title until the admin edits the slug.
+                  if (!form.isFieldTouched('slug')) form.setFieldValue('slug', slugify(event.target.value));
+                }}
+              />
+            </Form.Item>
+            <Form.Item name="slug" label="Slug" extra="The page's address: /page/slug" rules={required('Slug')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="type" label="Type">
+              <Select options={options(postTypes)} />
+            </Form.Item>
+            <Form.Item name="shortDescription" label="Short description">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+            <Form.Item name="content" label="Content (HTML)" extra="Scripts, styles and event handlers are removed when saved.">
+              <Input.TextArea rows={10} />
+            </Form.Item>
+            <Form.Item name="status" label="Status">
+              <Select options={options(postStatuses)} />
+            </Form.Item>
+            <Form.Item name="ordering" label="Order" extra="Lower numbers come first in menus and lists.">
+              <InputNumber precision={0} />
+            </Form.Item>
+            <Form.Item
+              name="newVersion"
+              valuePropName="checked"
+              extra="For the Terms (slug terms) and the Privacy policy (slug privacy): every fan and creator is asked to accept the new version at their next sign-in. Leave it off for a typo fix."
+            >
+              <Checkbox>Publish as a new version</Checkbox>
+            </Form.Item>
+          </>
+        ),
+        save: (id, body) => save({ id, body }).unwrap(),
+        remove: (id) => remove(id).unwrap(),
+      }}
     />
   );
 }
@@ -160,9 +164,9 @@ export function SitePromosAdminPage() {
   const [save] = useSaveSitePromoMutation();
   const [remove] = useDeleteSitePromoMutation();
   return (
-    <ResourcePage<SitePromo, PromoForm>
+    <AdminTable<SitePromo, PromoForm>
       title="Site promos"
-      singular="promo"
+      phoneColumns={['title', 'status']}
       filterNames={['position', 'status']}
       defaultSortBy="ordering"
       filters={(state, setFilter) => (
@@ -206,45 +210,50 @@ export function SitePromosAdminPage() {
             row.startsAt || row.endsAt ? `${row.startsAt ? date(row.startsAt) : '…'} → ${row.endsAt ? date(row.endsAt) : '…'}` : 'always',
         },
       ]}
-      toForm={(row) => ({
-        title: row?.title ?? '',
-        description: row?.description ?? '',
-        href: row?.href ?? '',
-        position: row?.position ?? 'home-top',
-        status: row?.status ?? 'active',
-        ordering: row?.ordering ?? 0,
-        window: row?.startsAt || row?.endsAt ? [row.startsAt ? dayjs(row.startsAt) : null, row.endsAt ? dayjs(row.endsAt) : null] : null,
-      })}
-      fields={() => (
-        <>
-          <Form.Item name="title" label="Title" rules={required('Title')}>
-            <Input maxLength={120} />
-          </Form.Item>
-          <Form.Item name="description" label="Text">
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="href" label="Link" extra="A page of this site (/page/about) or an https:// address; empty for none.">
-            <Input maxLength={2000} />
-          </Form.Item>
-          <Form.Item name="position" label="Position">
-            <Select options={options(promoPositions)} />
-          </Form.Item>
-          <Form.Item name="status" label="Status">
-            <Select options={options(['active', 'inactive'])} />
-          </Form.Item>
-          <Form.Item name="ordering" label="Order">
-            <InputNumber precision={0} />
-          </Form.Item>
-          <Form.Item name="window" label="Shown between" extra="Leave empty to show it while active.">
-            <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
-          </Form.Item>
-        </>
-      )}
-      save={(id, { window, ...values }) =>
-        save({ id, body: { ...values, startsAt: window?.[0]?.toISOString() ?? null, endsAt: window?.[1]?.toISOString() ?? null } }).unwrap()
-      }
-      remove={(id) => remove(id).unwrap()}
-      rowActions={(row) => <PromoImageUpload promo={row} />}
+      editor={{
+        singular: 'promo',
+        toForm: (row) => ({
+          title: row?.title ?? '',
+          description: row?.description ?? '',
+          href: row?.href ?? '',
+          position: row?.position ?? 'home-top',
+          status: row?.status ?? 'active',
+          ordering: row?.ordering ?? 0,
+          window: row?.startsAt || row?.endsAt ? [row.startsAt ? dayjs(row.startsAt) : null, row.endsAt ? dayjs(row.endsAt) : null] : null,
+        }),
+        fields: () => (
+          <>
+            <Form.Item name="title" label="Title" rules={required('Title')}>
+              <Input maxLength={120} />
+            </Form.Item>
+            <Form.Item name="description" label="Text">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+            <Form.Item name="href" label="Link" extra="A page of this site (/page/about) or an https:// address; empty for none.">
+              <Input maxLength={2000} />
+            </Form.Item>
+            <Form.Item name="position" label="Position">
+              <Select options={options(promoPositions)} />
+            </Form.Item>
+            <Form.Item name="status" label="Status">
+              <Select options={options(['active', 'inactive'])} />
+            </Form.Item>
+            <Form.Item name="ordering" label="Order">
+              <InputNumber precision={0} />
+            </Form.Item>
+            <Form.Item name="window" label="Shown between" extra="Leave empty to show it while active.">
+              <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
+            </Form.Item>
+          </>
+        ),
+        save: (id, { window, ...values }) =>
+          save({
+            id,
+            body: { ...values, startsAt: window?.[0]?.toISOString() ?? null, endsAt: window?.[1]?.toISOString() ?? null },
+          }).unwrap(),
+        remove: (id) => remove(id).unwrap(),
+        rowActions: (row) => <PromoImageUpload promo={row} />,
+      }}
     />
   );
 }
@@ -291,9 +300,9 @@ export function TokenPackagesAdminPage() {
   const [save] = useSaveTokenPackageMutation();
   const [remove] = useDeleteTokenPackageMutation();
   return (
-    <ResourcePage<TokenPackage, Required<SaveTokenPackageInput>>
+    <AdminTable<TokenPackage, Required<SaveTokenPackageInput>>
       title="Token packages"
-      singular="package"
+      phoneColumns={['name', 'price']}
       filterNames={['q']}
       defaultSortBy="ordering"
       filters={(state, setFilter) => (
@@ -316,38 +325,41 @@ export function TokenPackagesAdminPage() {
         },
         { title: 'Order', dataIndex: 'ordering', sorter: true },
       ]}
-      toForm={(row) => ({
-        name: row?.name ?? '',
-        description: row?.description ?? '',
-        price: row?.price ?? 10,
-        tokens: row?.tokens ?? 10,
-        ordering: row?.ordering ?? 0,
-        isActive: row?.isActive ?? true,
-      })}
-      fields={() => (
-        <>
-          <Form.Item name="name" label="Name" rules={required('Name')}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="description" label="Description">
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="price" label="Price" rules={amountRules({ what: 'A price', min: 0.01, unit: '' })}>
-            <AmountInput style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="tokens" label="Tokens received" rules={amountRules({ what: 'Tokens received', min: 0.01 })}>
-            <AmountInput style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="ordering" label="Order">
-            <InputNumber precision={0} />
-          </Form.Item>
-          <Form.Item name="isActive" label="On sale" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </>
-      )}
-      save={(id, body) => save({ id, body }).unwrap()}
-      remove={(id) => remove(id).unwrap()}
+      editor={{
+        singular: 'package',
+        toForm: (row) => ({
+          name: row?.name ?? '',
+          description: row?.description ?? '',
+          price: row?.price ?? 10,
+          tokens: row?.tokens ?? 10,
+          ordering: row?.ordering ?? 0,
+          isActive: row?.isActive ?? true,
+        }),
+        fields: () => (
+          <>
+            <Form.Item name="name" label="Name" rules={required('Name')}>
+              <Input maxLength={100} />
+            </Form.Item>
+            <Form.Item name="description" label="Description">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
+            <Form.Item name="price" label="Price" rules={amountRules({ what: 'A price', min: 0.01, unit: '' })}>
+              <AmountInput style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="tokens" label="Tokens received" rules={amountRules({ what: 'Tokens received', min: 0.01 })}>
+              <AmountInput style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="ordering" label="Order">
+              <InputNumber precision={0} />
+            </Form.Item>
+            <Form.Item name="isActive" label="On sale" valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </>
+        ),
+        save: (id, body) => save({ id, body }).unwrap(),
+        remove: (id) => remove(id).unwrap(),
+      }}
     />
   );
 }

@@ -15,16 +15,6 @@ import { api } from '../../shared/lib/api';
 
 export type ConsoleQuery = Record<string, string | number | undefined>;
 
-/** The CSV export of a list at `path` with the table's current filters (all pages, capped by the server). */
-export function exportUrl(path: string, query: ConsoleQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && key !== 'offset' && key !== 'limit') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `/api${path}/export.csv${search ? `?${search}` : ''}`;
-}
-
 export const consoleApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminEntities: build.query<ListResponse<AdminEntityRow>, { kind: AdminEntityKind } & ConsoleQuery>({

@@ -1,5 +1,6 @@
-import { Card } from 'antd';
+import { Card, Flex } from 'antd';
 import { useParams } from 'react-router';
+import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { useMyOrdersQuery, useSellerOrdersQuery } from './api';
 import { OrderDetail } from './OrderDetail';
@@ -59,7 +60,10 @@ export function AdminOrdersPage() {
   const { data, isFetching } = useSellerOrdersQuery(query);
   return (
     <Card>
-      <PageTitle>Orders</PageTitle>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <PageTitle>Orders</PageTitle>
+        <CsvExportButton path="/admin/orders" query={query} />
+      </Flex>
       <OrdersTable
         side="admin"
         data={data}
