@@ -112,6 +112,8 @@ export const adminAccountUpdateSchema = z
     email: emailSchema,
     role: z.enum(['user', 'performer']),
     commission: commissionSchema.nullable(),
+    /** A creator's "Review before publication" flag (decision 054). */
+    reviewBeforePublication: z.boolean(),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, { message: 'at least one field is required' });
@@ -128,6 +130,8 @@ export const adminAccountDetailSchema = z.object({
   /** The creator's own commission, or null for the site's. */
   commission: z.number().nullable(),
   siteCommission: z.number(),
+  /** A creator's "Review before publication" flag; null for a fan. */
+  reviewBeforePublication: z.boolean().nullable(),
   /** Wallet balance in tokens. */
   balance: z.number(),
   createdAt: z.string(),

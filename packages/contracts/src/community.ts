@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
-import { moderationTargetTypes } from './moderation';
+import { holdSchema, holdStates, moderationTargetTypes } from './moderation';
 import { reportReasons } from './rules';
 import { publicUserSchema } from './users';
 
@@ -50,6 +50,9 @@ export const reportTargetTypes = moderationTargetTypes;
 /** The queue's cases: reports on a target, a takedown request, an upload matching removed material. */
 export const reportCaseTypes = [...moderationTargetTypes, 'takedown', 'reupload'] as const;
 export type ReportCaseType = (typeof reportCaseTypes)[number];
+/** A case's reason: a reporter's, or `prePublication` for an item the system holds for review before publication. */
+export const reportCaseReasons = [...reportReasons, 'prePublication'] as const;
+export type ReportCaseReason = (typeof reportCaseReasons)[number];
 export const reportStatuses = ['open', 'resolved', 'dismissed'] as const;
 /** Reports are answered within this many days (payment networks' rule, issue 27). */
 export const REPORT_LIMIT_DAYS = 7;
@@ -65,7 +68,7 @@ export const reportSchema = z.object({
   _id: z.string(),
   targetType: z.enum(reportCaseTypes),
   targetId: z.string(),
-  reason: z.enum(reportReasons),
+  reason: z.enum(reportCaseReasons),
   description: z.string(),
   status: z.enum(reportStatuses),
   /** Null for a takedown request (no account) or a case the system opened. */
@@ -80,16 +83,12 @@ export const adminReportQuerySchema = listQuerySchema(['createdAt', 'updatedAt']
   targetType: z.enum(reportCaseTypes).optional(),
 });
 
-const holdStates = ['hidden', 'removed', 'review'] as const;
-export const holdSchema = z.object({ state: z.enum(holdStates), reason: z.string() });
-export type ModerationHold = z.infer<typeof holdSchema>;
-
 /** One row of the admin's queue: every report on one target. */
 export const reportGroupSchema = z.object({
   targetType: z.enum(reportCaseTypes),
   targetId: z.string(),
   count: z.number().int(),
-  reasons: z.array(z.enum(reportReasons)),
+  reasons: z.array(z.enum(reportCaseReasons)),
   status: z.enum(reportStatuses),
   firstReportedAt: z.string(),
   /** When the 7-day limit runs out for the oldest report. */
@@ -102,6 +101,8 @@ export const reportGroupQuerySchema = listQuerySchema(['firstReportedAt', 'count
   sort: z.enum(['asc', 'desc']).default('asc'),
   status: z.enum(reportStatuses).default('open'),
   targetType: z.enum(reportCaseTypes).optional(),
+  /** `prePublication`: the items waiting for review before publication (decision 054). */
+  reason: z.enum(reportCaseReasons).optional(),
 });
 
 /** The reported content as the admin sees it in place: its words, its media through signed links. */
@@ -170,6 +171,7 @@ export const moderatedItemSchema = z.object({
   targetId: z.string(),
   state: z.enum(holdStates),
   reason: z.string(),
+  prePublication: z.boolean(),
   createdAt: z.string(),
   appealText: z.string().nullable(),
   appealedAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_MAX_LIMIT, listQuerySchema } from './list';
 import { mediaFileSchema } from './media';
+import { ownerHoldField } from './moderation';
 import { salePriceSchema } from './performers';
 import { publicUserSchema } from './users';
 
@@ -105,6 +106,8 @@ export const feedSchema = z.object({
   subscribeFrom: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** For the owner's own lists: how moderation holds it (decision 054). */
+  moderation: ownerHoldField,
 });
 export type Feed = z.infer<typeof feedSchema>;
 

@@ -71,3 +71,40 @@ export const contentActionSchema = z.object({
   illegal: z.boolean().optional(),
 });
 export type ContentActionInput = z.infer<typeof contentActionSchema>;
+
+export const holdStates = ['hidden', 'removed', 'review'] as const;
+export type HoldState = (typeof holdStates)[number];
+
+/**
+ * A moderation hold as its owner and the admin see it: `review` with `prePublication` is a new
+ * item waiting for review before publication (decision 054), which its owner may still edit; the
+ * others (hidden, removed, a re-upload held for review) only an admin lifts.
+ */
+export const holdSchema = z.object({ state: z.enum(holdStates), reason: z.string(), prePublication: z.boolean() });
+export type ModerationHold = z.infer<typeof holdSchema>;
+
+/** On an item of the owner's own lists: how moderation holds it, or absent/null when it is out. */
+export const ownerHoldField = holdSchema.nullable().optional();
+
+/**
+ * Review before publication (decision 054): whose new content and profile changes wait for an
+ * admin before fans see them. `new`: creators verified less than NEW_CREATOR_REVIEW_DAYS ago
+ * (or not yet); `flagged`: creators an admin flagged (also reviewed under `new`); `all`: everyone.
+ */
+export const reviewBeforePublicationModes = ['off', 'all', 'new', 'flagged'] as const;
+export type ReviewBeforePublicationMode = (typeof reviewBeforePublicationModes)[number];
+export const NEW_CREATOR_REVIEW_DAYS = 30;
+
+/** What a pre-publication hold and its queue case say. */
+export const PRE_PUBLICATION_REASON = 'Waiting for review before publication';
+
+/** The kinds of content whose creation a pre-publication review holds. */
+export const prePublicationTypes = ['feed', 'story', 'product'] as const;
+export type PrePublicationType = (typeof prePublicationTypes)[number];
+
+/** `POST /api/admin/moderation/approvals`: publish an item held for review before publication. */
+export const approveContentSchema = z.object({
+  targetType: z.enum(prePublicationTypes),
+  targetId: z.uuid('must be an id'),
+});
+export type ApproveContentInput = z.infer<typeof approveContentSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_CREATOR_REVIEW_DAYS, reviewBeforePublicationModes } from './moderation';
 import { countryCodeSchema, looseUrl } from './validation';
 
 export const settingGroups = [
@@ -79,6 +80,15 @@ export const settingDefinitions = {
       'One search a line, shown on Explore in this order. Empty: the searches that found creators for at least three different people.',
     default: '',
     maxLength: 1000,
+    public: false,
+  },
+  reviewBeforePublication: {
+    type: 'enum',
+    group: 'general',
+    label: 'Review before publication',
+    description: `New posts, stories, products and profile changes wait in the moderation queue until an admin approves them. 'new': creators verified less than ${NEW_CREATOR_REVIEW_DAYS} days ago and flagged ones; 'flagged': creators an admin flagged; 'all': every creator.`,
+    default: 'off',
+    options: reviewBeforePublicationModes,
     public: false,
   },
   enableProduct: { type: 'boolean', group: 'general', label: 'Enable the product shop', default: true, public: true },

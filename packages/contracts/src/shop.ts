@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { libraryStatuses, mediaFileSchema } from './media';
+import { ownerHoldField } from './moderation';
 import { hasTwoDecimalsAtMost } from './rules';
 import { publicUserSchema } from './users';
 import { countryCodeSchema, phoneSchema } from './validation';
@@ -64,6 +65,8 @@ export const productSchema = z.object({
   isBought: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** For the owner's own lists: how moderation holds it (decision 054). */
+  moderation: ownerHoldField,
 });
 export type Product = z.infer<typeof productSchema>;
 

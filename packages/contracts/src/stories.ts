@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mediaFileSchema } from './media';
+import { ownerHoldField } from './moderation';
 import { publicUserSchema } from './users';
 
 export const storyTypes = ['text', 'photo', 'video'] as const;
@@ -37,6 +38,8 @@ export const storySchema = z.object({
   isLiked: z.boolean(),
   expiresAt: z.string(),
   createdAt: z.string(),
+  /** For the owner's own lists: how moderation holds it (decision 054). */
+  moderation: ownerHoldField,
 });
 export type Story = z.infer<typeof storySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { libraryStatuses, mediaFileSchema } from './media';
+import { ownerHoldField } from './moderation';
 import { salePriceSchema } from './performers';
 import { publicUserSchema } from './users';
 import { queryArray } from './validation';
@@ -51,6 +52,8 @@ export const videoSchema = z.object({
   canView: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** For the owner's own lists: how moderation holds it (decision 054). */
+  moderation: ownerHoldField,
 });
 export type Video = z.infer<typeof videoSchema>;
 

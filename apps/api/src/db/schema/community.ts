@@ -92,6 +92,8 @@ export const moderationHolds = pgTable(
     reason: text('reason').notNull(),
     /** A removal that lets buyers keep what they paid for (not illegal material, decision 046). */
     buyersKeep: boolean('buyers_keep').notNull().default(false),
+    /** A new item held for review before publication (decision 054): its owner may still edit it, unlike every other hold. */
+    prePublication: boolean('pre_publication').notNull().default(false),
     actedBy: uuid('acted_by').references(() => users.id, { onDelete: 'set null' }),
     appealText: text('appeal_text'),
     appealedAt: timestamp('appealed_at', { withTimezone: true }),

@@ -134,6 +134,8 @@ export const performerProfiles = pgTable(
     documentVerificationFileId: uuid('document_verification_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The platform's share of this creator's sales in basis points (1000 is 10 %) when an admin set one; else the site's performerCommission. */
     commissionBps: integer('commission_bps'),
+    /** An admin's "Review before publication" flag (decision 054): reviewed when the site's mode is `new` or `flagged`. */
+    reviewBeforePublication: boolean('review_before_publication').notNull().default(false),
     /** The short video on the creator's page; played once it has finished processing. */
     welcomeVideoFileId: uuid('welcome_video_file_id').references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

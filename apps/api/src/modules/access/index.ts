@@ -30,6 +30,7 @@ export {
   holdsOn,
   notHeld,
   notHeldSql,
+  ownHolds,
 } from './moderation';
 export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 export {
@@ -48,6 +49,14 @@ export {
   subscriptionGivesAccess,
   visibleTo,
 } from './policy';
+export {
+  holdForReview,
+  isReviewedBeforePublication,
+  liftReviewHolds,
+  type ReviewFacts,
+  reviewedBeforePublication,
+  waitsForReview,
+} from './review';
 export { assertInGoodStanding, inGoodStanding, listedNow, listedNowAs, standingIs, standingOf, standingRefusal } from './standing';
 export {
   assertMayCall,

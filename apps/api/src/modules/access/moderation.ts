@@ -12,7 +12,7 @@ import type { ViewerSql } from './creators';
  * holds keyed by the content's id, asked here and nowhere else. A held item is gone for everyone
  * but admins and (marked with the reason) its owner.
  */
-export type Hold = { state: 'hidden' | 'removed' | 'review'; reason: string; buyersKeep: boolean };
+export type Hold = { state: 'hidden' | 'removed' | 'review'; reason: string; buyersKeep: boolean; prePublication: boolean };
 
 /** A list condition: rows whose `idColumn` is not held, except the viewer's own (`ownerColumn`) and for admins. */
 export function notHeld(viewer: Viewer, idColumn: AnyPgColumn | SQL, ownerColumn?: AnyPgColumn | SQL): SQL | undefined {
@@ -35,10 +35,11 @@ export async function holdsOn(db: Queryable, ids: string[]): Promise<Map<string,
       state: moderationHolds.state,
       reason: moderationHolds.reason,
       buyersKeep: moderationHolds.buyersKeep,
+      prePublication: moderationHolds.prePublication,
     })
     .from(moderationHolds)
     .where(inArray(moderationHolds.targetId, [...new Set(ids)]));
-  for (const row of rows) result.set(row.id, { state: row.state, reason: row.reason, buyersKeep: row.buyersKeep });
+  for (const { id, ...hold } of rows) result.set(id, hold);
   return result;
 }
 
@@ -52,11 +53,26 @@ export async function assertNotHeldFrom(db: Queryable, viewer: Viewer, id: strin
   if (await holdOn(db, id)) throw notFound(what);
 }
 
-/** An owner's edit, activation or re-publication of a held item: refused, naming the reason (only an admin lifts a hold). */
+/**
+ * An owner's edit, activation or re-publication of a held item: refused, naming the reason (only
+ * an admin lifts a hold), except while it waits for review before publication (decision 054).
+ * Answers the hold it let through.
+ */
 export async function assertOwnerMayChange(db: Queryable, viewer: Viewer, id: string) {
-  if (isAdmin(viewer)) return;
+  if (isAdmin(viewer)) return undefined;
   const hold = await holdOn(db, id);
-  if (hold) throw heldRefusal(hold);
+  if (hold && !hold.prePublication) throw heldRefusal(hold);
+  return hold;
+}
+
+/** The holds on the viewer's own items among these rows, for the "In review" / "Hidden by moderation" marks of their lists (one query). */
+export async function ownHolds(db: Queryable, viewer: Viewer, rows: Array<{ id: string; performerId: string }>) {
+  const own = viewer ? rows.filter((row) => isSelf(viewer, row.performerId)).map((row) => row.id) : [];
+  const holds = await holdsOn(db, own);
+  return (id: string) => {
+    const hold = holds.get(id);
+    return hold ? { state: hold.state, reason: hold.reason, prePublication: hold.prePublication } : null;
+  };
 }
 
 export const heldRefusal = (hold: Hold) =>

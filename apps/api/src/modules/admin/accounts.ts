@@ -50,6 +50,7 @@ export async function accountDetail(deps: Deps, userId: string): Promise<AdminAc
     status: user.status,
     commission: profile?.commissionBps == null ? null : fromBps(profile.commissionBps),
     siteCommission: deps.settings.get('performerCommission'),
+    reviewBeforePublication: profile ? profile.reviewBeforePublication : null,
     balance: fromCents(balanceCents),
     createdAt: user.createdAt.toISOString(),
   };
@@ -67,8 +68,13 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
   if (input.commission !== undefined && !becomesCreator) {
     throw badRequest('commission is set only for creators', [{ field: 'commission', message: 'is set only for creators' }]);
   }
+  if (input.reviewBeforePublication !== undefined && !becomesCreator) {
+    throw badRequest('reviewBeforePublication is set only for creators', [
+      { field: 'reviewBeforePublication', message: 'is set only for creators' },
+    ]);
+  }
   await deps.db.transaction(async (tx) => {
-    const { commission, ...fields } = input;
+    const { commission, reviewBeforePublication, ...fields } = input;
     await assertAvailable(tx, { username: fields.username, email: fields.email }, user.id);
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [field, value] of Object.entries(fields) as Array<[keyof typeof fields, string]>) {
@@ -97,6 +103,16 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
       await tx.update(performerProfiles).set({ commissionBps: bps }).where(eq(performerProfiles.userId, user.id));
       if ((before?.bps ?? null) !== bps) {
         changes.commission = { from: before?.bps == null ? null : before.bps / BPS, to: commission };
+      }
+    }
+    if (reviewBeforePublication !== undefined) {
+      const [before] = await tx
+        .select({ flagged: performerProfiles.reviewBeforePublication })
+        .from(performerProfiles)
+        .where(eq(performerProfiles.userId, user.id));
+      await tx.update(performerProfiles).set({ reviewBeforePublication }).where(eq(performerProfiles.userId, user.id));
+      if ((before?.flagged ?? false) !== reviewBeforePublication) {
+        changes.reviewBeforePublication = { from: before?.flagged ?? false, to: reviewBeforePublication };
       }
     }
     if (Object.keys(changes).length) {

@@ -5,7 +5,7 @@ import { preparedStatement } from '../../db/prepared';
 import { feedFiles, feeds, files, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { type AccessFacts, accessFactsSql, accessFromFacts, viewerParams, viewerPlaceholders } from '../access';
+import { type AccessFacts, accessFactsSql, accessFromFacts, ownHolds, viewerParams, viewerPlaceholders } from '../access';
 import { presentMediaFile } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { toPublicUser } from '../users';
@@ -99,6 +99,12 @@ const presentedByIds = preparedStatement<PresentedRow>(
 /** Posts already found, as one viewer sees them, in the same order: one statement for them all. */
 export async function presentFeeds(deps: Deps, viewerUser: SessionUser | undefined, rows: FeedRow[]): Promise<Feed[]> {
   if (!rows.length) return [];
-  const presented = await presentedByIds(deps.db, { ...viewerParams(viewerUser), ids: rows.map((row) => row.id) });
-  return presented.map((row) => presentFeed(deps, viewerUser, row));
+  const [presented, heldMark] = await Promise.all([
+    presentedByIds(deps.db, { ...viewerParams(viewerUser), ids: rows.map((row) => row.id) }),
+    ownHolds(deps.db, viewerUser, rows),
+  ]);
+  return presented.map((row) => {
+    const feed = presentFeed(deps, viewerUser, row);
+    return { ...feed, moderation: heldMark(feed._id) };
+  });
 }

@@ -13,6 +13,9 @@ import {
   canViewOne,
   creatorsReachingSql,
   hasBuyers,
+  holdForReview,
+  holdOn,
+  isReviewedBeforePublication,
   listedNow,
   notHeld,
   notHeldSql,
@@ -44,6 +47,7 @@ const fileTypeFor: Record<FeedType, string | undefined> = {
 export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFeed, feedId?: string) {
   const detached = await deps.db.transaction(async (tx) => {
     const existing = feedId ? await ownFeed(tx, performer, feedId, true) : undefined;
+    const hold = existing ? await holdOn(tx, existing.id) : undefined;
     await checkAttachments(tx, performer, input, feedId);
     const scheduleAt = input.scheduleAt ? new Date(input.scheduleAt) : null;
     // Visible from the schedule time; an unscheduled post from when it was first published.
@@ -72,22 +76,14 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
     if (input.fileIds.length) {
       await tx.insert(feedFiles).values(input.fileIds.map((fileId, position) => ({ feedId: row!.id, fileId, position })));
     }
-    if (row!.status === 'active') {
-      // Subscribers hear of it once (the fan-out is keyed by the post), when it is out: at its schedule time if later.
-      await tellFans(
-        deps,
-        tx,
-        {
-          performerId: performer.id,
-          audience: 'subscribers',
-          kind: 'new_post',
-          sourceId: row!.id,
-          link: `/post/${row!.id}`,
-          text: postNews(performer, input),
-        },
-        scheduleAt && scheduleAt > new Date() ? scheduleAt : undefined,
-      );
-    }
+    // A reviewed creator's post waits for an admin (decision 054); an edit while it waits holds its new files too.
+    const reviewed = existing
+      ? !!hold?.prePublication
+      : await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id);
+    if (reviewed) {
+      const fileIds = [...input.fileIds, input.thumbnailId, input.teaserId].filter((id): id is string => !!id);
+      await holdForReview(tx, { targetType: 'feed', targetId: row!.id, ownerId: performer.id, fileIds }, !!existing);
+    } else await announcePost(deps, tx, row!, performer.name);
     const kept = new Set([...input.fileIds, input.thumbnailId, input.teaserId]);
     const dropped = previous.filter((id) => !kept.has(id));
     const removed = dropped.length ? await tx.delete(files).where(inArray(files.id, dropped)).returning() : [];
@@ -97,11 +93,24 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
   return feedForOwner(deps, performer, detached.feedId);
 }
 
-/** What a subscriber reads of a new post in their notifications. */
-const postNews = (performer: SessionUser, input: SaveFeed) =>
-  input.text.trim()
-    ? `${performer.name} posted: ${input.text.trim().slice(0, 80)}`
-    : `${performer.name} posted a new ${input.type === 'text' ? 'post' : input.type}`;
+/**
+ * Tells the creator's subscribers of an active post, once (the fan-out is keyed by the post), when
+ * it is out: at its schedule time if later. Also called when an admin approves a post held for
+ * review before publication (decision 054).
+ */
+export async function announcePost(deps: Deps, tx: Queryable, feed: FeedRow, creatorName: string) {
+  if (feed.status !== 'active' || feed.deletedAt) return;
+  const news = feed.text.trim()
+    ? `${creatorName} posted: ${feed.text.trim().slice(0, 80)}`
+    : `${creatorName} posted a new ${feed.type === 'text' ? 'post' : feed.type}`;
+  const later = feed.scheduleAt && feed.scheduleAt > new Date() ? feed.scheduleAt : undefined;
+  await tellFans(
+    deps,
+    tx,
+    { performerId: feed.performerId, audience: 'subscribers', kind: 'new_post', sourceId: feed.id, link: `/post/${feed.id}`, text: news },
+    later,
+  );
+}
 
 /** Media must be the creator's own uploads of the right kind, not used by another post. */
 async function checkAttachments(tx: Queryable, performer: SessionUser, input: SaveFeed, feedId?: string) {

@@ -19,7 +19,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, canViewOne, hasBuyers } from '../access';
+import { accessTo, assertMayReach, canViewOne, hasBuyers, ownHolds } from '../access';
 import { countView, libraryPage, openedItem, ownedBy, ownItem, shownIn, shownTo, visibleItem } from '../library';
 import { presentMediaFile, removeStored, saveImageFile } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
@@ -119,7 +119,7 @@ export async function addView(deps: Deps, viewer: SessionUser | undefined, id: s
 export async function presentGalleries(deps: Deps, viewer: SessionUser | undefined, rows: GalleryRow[]): Promise<Gallery[]> {
   if (!rows.length) return [];
   const coverIds = rows.flatMap((row) => (row.coverPhotoId ? [row.coverPhotoId] : []));
-  const [access, covers, authors, reactedTo] = await Promise.all([
+  const [access, covers, authors, reactedTo, heldMark] = await Promise.all([
     accessTo(
       deps.db,
       viewer,
@@ -143,6 +143,7 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
       'gallery',
       rows.map((row) => row.id),
     ),
+    ownHolds(deps.db, viewer, rows),
   ]);
   return rows.map((row) => {
     const { canView, isSubscribed, isBought } = access.get(row.id)!;
@@ -162,6 +163,7 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
       isSubscribed,
       isBought,
       canView,
+      moderation: heldMark(row.id),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

@@ -2,6 +2,7 @@ import {
   adminReportQuerySchema,
   appealDecisionSchema,
   appealSchema,
+  approveContentSchema,
   contentActionSchema,
   createReportSchema,
   dismissReportsSchema,
@@ -154,6 +155,15 @@ export const reportsRoutes =
       async (request) => {
         await reportsService.actOnContent(deps, request, sessionOf(request).user, request.body);
         return { message: 'Done' };
+      },
+    );
+
+    app.post(
+      '/admin/moderation/approvals',
+      { preHandler: requireAdmin, schema: { tags: ['admin'], body: approveContentSchema, response: { 200: message } } },
+      async (request) => {
+        await reportsService.approveContent(deps, request, sessionOf(request).user, request.body);
+        return { message: 'Approved and published' };
       },
     );
 

@@ -1,14 +1,17 @@
 import {
+  type ApproveContentInput,
   type adminReportQuerySchema,
   type appealDecisionSchema,
   type ContentActionInput,
   type createReportSchema,
   type ModeratedItem,
+  type PrePublicationType,
   REPORT_LIMIT_DAYS,
   type Report,
   type ReportedContent,
   type ReportGroup,
   type reportGroupQuerySchema,
+  STORY_LIFETIME_HOURS,
   type TakedownInput,
   type takedownSchema,
 } from '@limelight/contracts';
@@ -16,16 +19,17 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { moderationHolds, reports, takedownCases, users } from '../../db/schema';
+import { feeds, moderationHolds, reports, stories, takedownCases, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { assertMay, hasBuyers, holdOn } from '../access';
+import { assertMay, hasBuyers, holdOn, liftReviewHolds } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
+import { announcePost } from '../feeds';
 import { rememberRemovedImages, removeStored } from '../media';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
@@ -146,7 +150,11 @@ export async function searchReports(deps: Deps, query: z.output<typeof adminRepo
 
 /** The queue: one row per target with its count, reasons and the age of its oldest report (oldest first by default). */
 export async function reportGroups(deps: Deps, query: z.output<typeof reportGroupQuerySchema>) {
-  const where = and(eq(reports.status, query.status), query.targetType ? eq(reports.targetType, query.targetType) : undefined);
+  const where = and(
+    eq(reports.status, query.status),
+    query.targetType ? eq(reports.targetType, query.targetType) : undefined,
+    query.reason ? eq(reports.reason, query.reason) : undefined,
+  );
   const first = sql<Date>`min(${reports.createdAt})`;
   const counted = count();
   const [rows, [total]] = await Promise.all([
@@ -159,11 +167,12 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
         first,
         state: moderationHolds.state,
         reason: moderationHolds.reason,
+        prePublication: moderationHolds.prePublication,
       })
       .from(reports)
       .leftJoin(moderationHolds, eq(moderationHolds.targetId, reports.targetId))
       .where(where)
-      .groupBy(reports.targetType, reports.targetId, moderationHolds.state, moderationHolds.reason)
+      .groupBy(reports.targetType, reports.targetId, moderationHolds.state, moderationHolds.reason, moderationHolds.prePublication)
       .orderBy(sql`${query.sortBy === 'count' ? counted : first} ${sql.raw(query.sort)}, ${reports.targetId}`)
       .limit(query.limit)
       .offset(query.offset),
@@ -182,7 +191,7 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
       status: query.status,
       firstReportedAt: firstAt.toISOString(),
       dueAt: new Date(firstAt.getTime() + REPORT_LIMIT_DAYS * DAY_MS).toISOString(),
-      hold: row.state ? { state: row.state, reason: row.reason ?? '' } : null,
+      hold: row.state ? { state: row.state, reason: row.reason ?? '', prePublication: row.prePublication ?? false } : null,
     };
   });
   return { data, total: total?.total ?? 0 };
@@ -223,7 +232,7 @@ export async function reportedContent(deps: Deps, targetType: string, targetId: 
     text: takedown ? takedown.description : (target?.text ?? ''),
     media,
     owner: ownerId ? (owners.get(ownerId) ?? null) : null,
-    hold: hold ? { state: hold.state, reason: hold.reason } : null,
+    hold: hold ? { state: hold.state, reason: hold.reason, prePublication: hold.prePublication } : null,
     appeal: holdRow?.appealText
       ? { text: holdRow.appealText, at: holdRow.appealedAt!.toISOString(), decision: holdRow.appealDecision }
       : null,
@@ -344,6 +353,8 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
             state,
             reason: input.reason,
             buyersKeep,
+            // Refused at review before publication: now a hold only an admin lifts (decision 054).
+            prePublication: false,
             actedBy: admin.id,
             appealText: null,
             appealedAt: null,
@@ -381,6 +392,57 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
     await rememberRemovedImages(deps, input.targetType, input.targetId, fileRows);
     await removeStored(deps, fileRows);
   }
+}
+
+/**
+ * What approval does beyond lifting the holds (decision 054): a post is published now (unless
+ * scheduled later) and its subscribers are told, once; a story lives its full lifetime from now.
+ */
+const publishApproved: Record<PrePublicationType, (deps: Deps, tx: Queryable, id: string, ownerName: string) => Promise<void>> = {
+  feed: async (deps, tx, id, ownerName) => {
+    const [row] = await tx
+      .update(feeds)
+      .set({ publishedAt: sql`case when ${feeds.scheduleAt} > now() then ${feeds.publishedAt} else now() end` })
+      .where(eq(feeds.id, id))
+      .returning();
+    if (row) await announcePost(deps, tx, row, ownerName);
+  },
+  story: async (_deps, tx, id) => {
+    await tx
+      .update(stories)
+      .set({ expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
+      .where(eq(stories.id, id));
+  },
+  product: async () => {},
+};
+
+/**
+ * Publishes an item held for review before publication: lifts its holds and its files' (a
+ * re-upload hold on one of them stays), closes its case, tells the creator; `content.approve`.
+ */
+export async function approveContent(deps: Deps, request: FastifyRequest, admin: SessionUser, input: ApproveContentInput) {
+  const target = await readTarget(deps.db, input.targetType, input.targetId);
+  if (!target) throw notFound('Content');
+  await deps.db.transaction(async (tx) => {
+    if (!(await liftReviewHolds(tx, input.targetId, target.fileIds))) throw notFound('An item waiting for review before publication');
+    const [owner] = target.ownerId ? await tx.select(recipientColumns).from(users).where(eq(users.id, target.ownerId)) : [];
+    await publishApproved[input.targetType](deps, tx, input.targetId, owner?.name || owner?.username || 'A creator');
+    await closeReports(deps, tx, admin, input.targetType, input.targetId, true);
+    if (owner) {
+      const what = label(input.targetType);
+      await notify(deps, tx, {
+        userId: owner.id,
+        kind: 'moderation',
+        text: `Your ${contentOf(what, target.title)} was approved and is published.`,
+        link: input.targetType === 'feed' ? `/post/${input.targetId}` : undefined,
+      });
+    }
+    await recordAudit(tx, auditSourceOf(request), {
+      action: 'content.approve',
+      target: { type: input.targetType, id: input.targetId },
+      details: { ownerId: target.ownerId },
+    });
+  });
 }
 
 /** The owner appeals a hold once, with a text; it joins the admin's queue. */
@@ -452,6 +514,7 @@ const presentHold = (row: typeof moderationHolds.$inferSelect): ModeratedItem =>
   targetId: row.targetId,
   state: row.state,
   reason: row.reason,
+  prePublication: row.prePublication,
   createdAt: row.createdAt.toISOString(),
   appealText: row.appealText,
   appealedAt: row.appealedAt?.toISOString() ?? null,

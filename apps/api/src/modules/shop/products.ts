@@ -17,7 +17,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { assertMayReach } from '../access';
+import { assertMayReach, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
 import { libraryPage, ownedBy, ownItem, shownTo, visibleItem } from '../library';
 import {
   DOWNLOAD_UPLOAD,
@@ -92,6 +92,14 @@ export async function saveProduct(deps: Deps, performer: SessionUser, request: F
           const file = await saveImageFile(deps, tx, { ownerId: performer.id, type: 'product-image', access: 'public' }, image);
           await tx.insert(productImages).values({ productId: saved!.id, fileId: file.id, position });
         }
+      }
+      // A reviewed creator's product waits for an admin (decision 054); an edit while it waits holds its new files too.
+      const reviewed = existing
+        ? await waitsForReview(tx, existing.id)
+        : await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id);
+      if (reviewed) {
+        const fileIds = [...(await imageIdsOf(tx, saved!.id)), ...(saved!.digitalFileId ? [saved!.digitalFileId] : [])];
+        await holdForReview(tx, { targetType: 'product', targetId: saved!.id, ownerId: performer.id, fileIds }, !!existing);
       }
       return { row: saved!, replaced: await deleteFileRecords(tx, previous) };
     });
@@ -223,7 +231,7 @@ export async function bookmarkedProducts(deps: Deps, viewer: SessionUser, page: 
 export async function presentProducts(deps: Deps, viewer: SessionUser | undefined, rows: ProductRow[]): Promise<Product[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [images, sellers, reactedTo, bought] = await Promise.all([
+  const [images, sellers, reactedTo, bought, heldMark] = await Promise.all([
     deps.db
       .select({ productId: productImages.productId, file: files })
       .from(productImages)
@@ -241,6 +249,7 @@ export async function presentProducts(deps: Deps, viewer: SessionUser | undefine
           .from(purchasedItems)
           .where(and(eq(purchasedItems.userId, viewer.id), eq(purchasedItems.itemType, 'product'), inArray(purchasedItems.itemId, ids)))
       : [],
+    ownHolds(deps.db, viewer, rows),
   ]);
   const boughtIds = new Set(bought.map((row) => row.itemId));
   return rows.map((row) => ({
@@ -258,6 +267,7 @@ export async function presentProducts(deps: Deps, viewer: SessionUser | undefine
     performer: sellers.get(row.performerId)!,
     isBookmarked: reactedTo(row.id, 'bookmark'),
     isBought: boughtIds.has(row.id),
+    moderation: heldMark(row.id),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }));

@@ -4,7 +4,19 @@ import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertMayReach, creatorsReaching, isPrivileged, listedNow, may } from '../access';
+import {
+  assertMayReach,
+  assertNotHeldFrom,
+  assertOwnerMayChange,
+  creatorsReaching,
+  holdForReview,
+  isPrivileged,
+  isReviewedBeforePublication,
+  listedNow,
+  may,
+  notHeld,
+  ownHolds,
+} from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
@@ -15,22 +27,34 @@ const fileTypeFor = { photo: 'story-photo', video: 'story-video' } as const;
 
 export async function createStory(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
   await checkFile(deps, performer, input);
-  const [row] = await deps.db
-    .insert(stories)
-    .values({ ...input, performerId: performer.id, expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
-    .returning();
-  return (await presentStories(deps, [row!]))[0]!;
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(stories)
+      .values({ ...input, performerId: performer.id, expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
+      .returning();
+    // A reviewed creator's story waits for an admin (decision 054); approval restarts its lifetime.
+    if (await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id)) {
+      const fileIds = created!.fileId ? [created!.fileId] : [];
+      await holdForReview(tx, { targetType: 'story', targetId: created!.id, ownerId: performer.id, fileIds });
+    }
+    return created!;
+  });
+  return (await presentStories(deps, [row], new Set(), performer))[0]!;
 }
 
 /** Edits the words and colour; the media and the expiry stay as posted. */
 export async function updateStory(deps: Deps, performer: SessionUser, id: string, input: { text?: string; backgroundColor?: string }) {
   const own = and(eq(stories.id, id), eq(stories.performerId, performer.id));
   // An update that changes nothing answers the story as it stands, like every update (decision 015).
+  const [found] = await deps.db.select({ id: stories.id }).from(stories).where(own);
+  if (!found) throw notFound('Story');
+  // Only an admin lifts a moderation hold; a story waiting for review before publication stays editable.
+  await assertOwnerMayChange(deps.db, performer, found.id);
   const [row] = Object.keys(input).length
     ? await deps.db.update(stories).set(input).where(own).returning()
     : await deps.db.select().from(stories).where(own);
   if (!row) throw notFound('Story');
-  return (await presentStories(deps, [row]))[0]!;
+  return (await presentStories(deps, [row], new Set(), performer))[0]!;
 }
 
 export async function deleteStory(deps: Deps, performer: SessionUser, id: string) {
@@ -53,7 +77,7 @@ export async function myStories(deps: Deps, performer: SessionUser, page: { offs
     deps.db.select().from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(page.limit).offset(page.offset),
     deps.db.select({ total: count() }).from(stories).where(where),
   ]);
-  return { data: await presentStories(deps, rows), total: counted?.total ?? 0 };
+  return { data: await presentStories(deps, rows, new Set(), performer), total: counted?.total ?? 0 };
 }
 
 export async function ownStory(deps: Deps, performer: SessionUser, id: string) {
@@ -62,7 +86,7 @@ export async function ownStory(deps: Deps, performer: SessionUser, id: string) {
     .from(stories)
     .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)));
   if (!row) throw notFound('Story');
-  return (await presentStories(deps, [row]))[0]!;
+  return (await presentStories(deps, [row], new Set(), performer))[0]!;
 }
 
 /** The fan's story bar: followed creators with stories still live, most recent first. */
@@ -71,7 +95,7 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
     .select({ performerId: stories.performerId, storyCount: count(), latestAt: max(stories.createdAt) })
     .from(stories)
     .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), listedNow()))
-    .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`))
+    .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`, notHeld(viewer, stories.id, stories.performerId)))
     .groupBy(stories.performerId)
     .orderBy(desc(max(stories.createdAt)))
     .limit(50);
@@ -93,12 +117,13 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
   const rows = await deps.db
     .select({ story: stories, isLiked: likedBy(viewer) })
     .from(stories)
-    .where(and(eq(stories.performerId, performerId), live()))
+    .where(and(eq(stories.performerId, performerId), live(), notHeld(viewer, stories.id, stories.performerId)))
     .orderBy(asc(stories.createdAt), asc(stories.id));
   return presentStories(
     deps,
     rows.map((row) => row.story),
     new Set(rows.flatMap((row) => (row.isLiked ? [row.story.id] : []))),
+    viewer,
   );
 }
 
@@ -112,6 +137,7 @@ export async function reachableStory(deps: Deps, viewer: SessionUser, id: string
     .from(stories)
     .where(and(eq(stories.id, id), live()));
   if (!story) throw notFound('Story');
+  await assertNotHeldFrom(deps.db, viewer, id, story.performerId, 'Story');
   await assertMaySeeStoriesOf(deps, viewer, story.performerId);
   return story;
 }
@@ -141,15 +167,16 @@ async function checkFile(deps: Deps, performer: SessionUser, input: Required<Sav
 }
 
 /** Stories reach only viewers allowed to see them, so their media links are signed for them. */
-async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<string>()): Promise<Story[]> {
+async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<string>(), viewer?: SessionUser): Promise<Story[]> {
   if (!rows.length) return [];
   const fileIds = rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
-  const [storyFiles, authors] = await Promise.all([
+  const [storyFiles, authors, heldMark] = await Promise.all([
     fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
     publicUsersById(
       deps.db,
       rows.map((row) => row.performerId),
     ),
+    ownHolds(deps.db, viewer, rows),
   ]);
   return rows.map((row) => {
     const file = storyFiles.find((item) => item.id === row.fileId);
@@ -164,6 +191,7 @@ async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<stri
       isLiked: liked.has(row.id),
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
+      moderation: heldMark(row.id),
     };
   });
 }

@@ -16,7 +16,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, hasBuyers } from '../access';
+import { accessTo, assertMayReach, hasBuyers, ownHolds } from '../access';
 import { countView, libraryPage, openedItem, ownedBy, ownItem, shownTo, visibleItem } from '../library';
 import {
   deleteFileRecords,
@@ -194,7 +194,7 @@ export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefine
 export async function presentVideos(deps: Deps, viewer: SessionUser | undefined, rows: VideoRow[]): Promise<Video[]> {
   if (!rows.length) return [];
   const fileIds = rows.flatMap((row) => [row.fileId, row.teaserFileId, row.thumbnailFileId]).filter((fileId): fileId is string => !!fileId);
-  const [access, videoFiles, authors, reactedTo] = await Promise.all([
+  const [access, videoFiles, authors, reactedTo, heldMark] = await Promise.all([
     accessTo(
       deps.db,
       viewer,
@@ -212,6 +212,7 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       'video',
       rows.map((row) => row.id),
     ),
+    ownHolds(deps.db, viewer, rows),
   ]);
   return rows.map((row) => {
     const { canView, isSubscribed, isBought } = access.get(row.id)!;
@@ -237,6 +238,7 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       isSubscribed,
       isBought,
       canView,
+      moderation: heldMark(row.id),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

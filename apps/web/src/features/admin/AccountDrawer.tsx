@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AdminAccountUpdate, createAdminSchema, formatTokens, walletAdjustmentSchema } from '@limelight/contracts';
-import { Button, Card, Descriptions, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import { useState } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -15,7 +15,14 @@ import {
 } from './console-api';
 import { ReasonModal } from './ReasonModal';
 
-type ProfileForm = { name: string; username: string; email: string; role: 'user' | 'performer'; commission: number | null };
+type ProfileForm = {
+  name: string;
+  username: string;
+  email: string;
+  role: 'user' | 'performer';
+  commission: number | null;
+  reviewBeforePublication: boolean;
+};
 
 const profileFields = createAdminSchema.shape;
 
@@ -53,6 +60,7 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
     const body: AdminAccountUpdate = { name: values.name, username: values.username, email: values.email, role: values.role };
     if (values.role === 'performer') {
       body.commission = values.commission === null || values.commission === undefined ? null : Math.round(values.commission * 100) / 10_000;
+      body.reviewBeforePublication = !!values.reviewBeforePublication;
     }
     try {
       await update({ id: account._id, body }).unwrap();
@@ -76,6 +84,7 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
           email: account.email ?? '',
           role: account.role === 'performer' ? 'performer' : 'user',
           commission: account.commission === null ? null : Math.round(account.commission * 10_000) / 100,
+          reviewBeforePublication: account.reviewBeforePublication ?? false,
         }}
       >
         <Form.Item name="name" label="Name" rules={[zodRule(profileFields.name, 'Name')]}>
@@ -107,6 +116,15 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
             extra="The platform's share of each of this creator's sales, 0 to 100 %."
           >
             <InputNumber min={0} max={100} step={0.5} precision={2} style={{ width: 160 }} />
+          </Form.Item>
+        )}
+        {role === 'performer' && (
+          <Form.Item
+            name="reviewBeforePublication"
+            valuePropName="checked"
+            extra="Their new posts, stories, products and profile changes wait for an admin when the site's Review before publication setting is 'new' or 'flagged' (Settings)."
+          >
+            <Checkbox>Review before publication</Checkbox>
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={isLoading}>

@@ -1,9 +1,14 @@
 import {
   type ContentAction,
   type ModeratedItem,
+  type ModerationHold,
+  type PrePublicationType,
+  prePublicationTypes,
   REPORT_LIMIT_DAYS,
+  type ReportCaseReason,
   type ReportedContent,
   type ReportGroup,
+  reportCaseReasons,
   reportCaseTypes,
   reportStatuses,
   type StandingAction,
@@ -35,6 +40,7 @@ import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import {
+  useApproveContentMutation,
   useContentActionMutation,
   useDecideAppealMutation,
   useDismissReportsMutation,
@@ -45,7 +51,16 @@ import {
 import { useSetStandingMutation } from './api';
 import { ReasonModal } from './ReasonModal';
 
-const filterNames = ['status', 'targetType'] as const;
+const filterNames = ['status', 'targetType', 'reason'] as const;
+
+/** A case's reason as the queue names it: the system's own for review before publication (decision 054). */
+const reasonLabel = (reason: ReportCaseReason) => (reason === 'prePublication' ? 'Review before publication' : reason);
+
+/** A hold as the queue shows it: "in review" for an item waiting for review before publication. */
+function HoldTag({ hold }: { hold: ModerationHold }) {
+  if (hold.prePublication) return <Tag color="processing">In review</Tag>;
+  return <Tag color="error">{hold.state}</Tag>;
+}
 const DAY_MS = 86_400_000;
 
 /** Time left against the 7-day limit, coloured as it runs out. */
@@ -83,8 +98,19 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   const [act, acting] = useContentActionMutation();
   const [stand, standing] = useSetStandingMutation();
   const [decide, deciding] = useDecideAppealMutation();
+  const [approve, approving] = useApproveContentMutation();
   const content = data as ReportedContent | undefined;
   const moderatable = content && !['takedown', 'reupload'].includes(content.targetType) && !content.missing;
+  const waiting = moderatable && content.hold?.prePublication && prePublicationTypes.includes(targetType as PrePublicationType);
+
+  const publish = async () => {
+    try {
+      const answer = await approve({ targetType: targetType as PrePublicationType, targetId }).unwrap();
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   const run = async ({ reason, until }: { reason: string; until?: Dayjs }) => {
     if (!pending) return;
@@ -111,7 +137,12 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   };
 
   return (
-    <Drawer open title="Reported content" onClose={onClose} width="min(720px, 100vw)">
+    <Drawer
+      open
+      title={content?.hold?.prePublication ? 'Review before publication' : 'Reported content'}
+      onClose={onClose}
+      width="min(720px, 100vw)"
+    >
       {isFetching && !content ? (
         <Skeleton active />
       ) : !content ? null : (
@@ -131,7 +162,9 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
               {
                 key: 'hold',
                 label: 'State',
-                children: content.hold ? (
+                children: content.hold?.prePublication ? (
+                  <Tag color="processing">In review: not published yet</Tag>
+                ) : content.hold ? (
                   <Tag color="error">
                     {content.hold.state}: {content.hold.reason}
                   </Tag>
@@ -181,8 +214,15 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
             </Card>
           )}
           <Space wrap>
+            {waiting && (
+              <Button type="primary" loading={approving.isLoading} onClick={publish}>
+                Approve and publish
+              </Button>
+            )}
             <Button onClick={() => setPending({ kind: 'dismiss' })}>Dismiss</Button>
-            {moderatable && !content.hold && <Button onClick={() => setPending({ kind: 'content', action: 'hide' })}>Hide content</Button>}
+            {moderatable && (!content.hold || waiting) && (
+              <Button onClick={() => setPending({ kind: 'content', action: 'hide' })}>Hide content</Button>
+            )}
             {moderatable && content.hold?.state !== 'removed' && (
               <Button danger onClick={() => setPending({ kind: 'content', action: 'remove' })}>
                 Remove content
@@ -216,7 +256,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
                 <List.Item.Meta
                   title={
                     <>
-                      <Tag>{report.reason}</Tag>{' '}
+                      <Tag>{reasonLabel(report.reason)}</Tag>{' '}
                       {report.reporter ? `@${report.reporter.username ?? report.reporter.name}` : 'Without an account'}{' '}
                       <Typography.Text type="secondary">{formatMoment(report.createdAt)}</Typography.Text>
                     </>
@@ -324,6 +364,14 @@ export function ReportsPage() {
                     label="Filter by kind"
                     width={160}
                   />
+                  <SelectFilter
+                    value={state.filters.reason}
+                    onChange={(value) => setFilter('reason', value)}
+                    options={reportCaseReasons.map((reason) => ({ value: reason, label: reasonLabel(reason) }))}
+                    placeholder="Reason"
+                    label="Filter by reason"
+                    width={200}
+                  />
                 </Flex>
                 <Table<ReportGroup>
                   rowKey={(row) => `${row.targetType}:${row.targetId}`}
@@ -347,7 +395,7 @@ export function ReportsPage() {
                     {
                       title: 'Reasons',
                       dataIndex: 'reasons',
-                      render: (reasons: string[]) => reasons.map((reason) => <Tag key={reason}>{reason}</Tag>),
+                      render: (reasons: ReportCaseReason[]) => reasons.map((reason) => <Tag key={reason}>{reasonLabel(reason)}</Tag>),
                     },
                     {
                       title: 'First reported',
@@ -360,7 +408,7 @@ export function ReportsPage() {
                     {
                       title: 'State',
                       dataIndex: 'hold',
-                      render: (hold: ReportGroup['hold']) => (hold ? <Tag color="error">{hold.state}</Tag> : null),
+                      render: (hold: ReportGroup['hold']) => (hold ? <HoldTag hold={hold} /> : null),
                     },
                   ]}
                 />

@@ -7,7 +7,7 @@ import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useReportMutation } from './api';
 
-const reasonLabels: Record<Report['reason'], string> = {
+const reasonLabels: Record<(typeof reportReasons)[number], string> = {
   spam: 'Spam or scam',
   abuse: 'Harassment or hate',
   copyright: 'Stolen content (copyright)',

@@ -1,4 +1,5 @@
 import type {
+  ApproveContentInput,
   Comment,
   ContentActionInput,
   ListResponse,
@@ -89,6 +90,11 @@ export const communityApi = api.injectEndpoints({
       query: (body) => ({ url: '/admin/moderation/actions', method: 'POST', body }),
       invalidatesTags: ['Reports', 'AdminEntities', 'Audit'],
     }),
+    /** Publishes an item held for review before publication (decision 054). */
+    approveContent: build.mutation<{ message: string }, ApproveContentInput>({
+      query: (body) => ({ url: '/admin/moderation/approvals', method: 'POST', body }),
+      invalidatesTags: ['Reports', 'AdminEntities', 'Audit'],
+    }),
     pendingAppeals: build.query<ModeratedItem[], void>({
       query: () => ({ url: '/admin/moderation/appeals' }),
       providesTags: ['Reports'],
@@ -124,6 +130,7 @@ export const {
   useReportedContentQuery,
   useDismissReportsMutation,
   useContentActionMutation,
+  useApproveContentMutation,
   usePendingAppealsQuery,
   useDecideAppealMutation,
   useMyModeratedItemsQuery,

@@ -6,6 +6,7 @@ import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { HeldTag } from '../moderation/HeldTag';
 import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
 import { audienceLabels, feedStatusLabels, feedTypeLabels } from './labels';
 
@@ -66,12 +67,16 @@ export default function MyFeedsPage() {
           {
             title: 'Status',
             dataIndex: 'status',
-            render: (status: Feed['status'], row) =>
-              dayjs(row.publishedAt).isAfter(dayjs()) ? (
-                <Tag color="gold">Scheduled</Tag>
-              ) : (
-                <Tag color={status === 'active' ? 'success' : 'default'}>{feedStatusLabels[status]}</Tag>
-              ),
+            render: (status: Feed['status'], row) => (
+              <Flex gap={4} wrap>
+                {dayjs(row.publishedAt).isAfter(dayjs()) ? (
+                  <Tag color="gold">Scheduled</Tag>
+                ) : (
+                  <Tag color={status === 'active' ? 'success' : 'default'}>{feedStatusLabels[status]}</Tag>
+                )}
+                <HeldTag hold={row.moderation} />
+              </Flex>
+            ),
           },
           {
             title: 'Who can see it',

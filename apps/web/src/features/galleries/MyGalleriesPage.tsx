@@ -6,6 +6,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { HeldTag } from '../moderation/HeldTag';
 import { useDeleteGalleryMutation, useMyGalleriesQuery } from './api';
 import { galleryCover } from './GalleryCard';
 
@@ -58,7 +59,16 @@ export default function MyGalleriesPage() {
               </Flex>
             ),
           },
-          { title: 'Status', dataIndex: 'status', render: (_: unknown, row) => <LibraryStatusTag status={row.status} /> },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (_: unknown, row) => (
+              <Flex gap={4} wrap>
+                <LibraryStatusTag status={row.status} />
+                <HeldTag hold={row.moderation} />
+              </Flex>
+            ),
+          },
           { title: 'Photos', key: 'photos', render: (_: unknown, row) => row.stats.photos },
           { title: 'Price', dataIndex: 'price', render: (price: number, row) => (row.isSale ? formatTokens(price) : 'subscribers') },
           { title: 'Views', key: 'views', sorter: true, sortOrder: sortOrder('views'), render: (_: unknown, row) => row.stats.views },

@@ -5,6 +5,7 @@ import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { useAppealMutation, useMyModeratedItemsQuery } from '../community/api';
+import { HeldTag, heldLabel } from './HeldTag';
 
 const kindLabels: Record<string, string> = {
   feed: 'Post',
@@ -50,7 +51,7 @@ export default function ModerationPage() {
           renderItem={(item) => (
             <List.Item
               actions={[
-                item.appealedAt ? (
+                item.state === 'review' ? null : item.appealedAt ? (
                   <Tag key="appeal">{item.appealDecision ? `Appeal ${item.appealDecision.split(':')[0]}` : 'Appeal under review'}</Tag>
                 ) : (
                   <Button key="appeal" onClick={() => setAppealing(item)}>
@@ -62,14 +63,15 @@ export default function ModerationPage() {
               <List.Item.Meta
                 title={
                   <>
-                    {kindLabels[item.targetType] ?? item.targetType}{' '}
-                    <Tag color={item.state === 'removed' ? 'error' : 'warning'}>{item.state}</Tag>
+                    {kindLabels[item.targetType] ?? item.targetType} <HeldTag hold={item} />
                   </>
                 }
                 description={
                   <>
                     <Typography.Text>
-                      {item.state === 'removed' ? 'Removed' : 'Hidden'} by moderation: {item.reason}
+                      {item.prePublication
+                        ? 'Waiting for review before publication: fans see it once an administrator approves it.'
+                        : heldLabel(item)}
                     </Typography.Text>
                     <br />
                     <Typography.Text type="secondary">{formatMoment(item.createdAt)}</Typography.Text>

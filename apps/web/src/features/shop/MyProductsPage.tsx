@@ -7,6 +7,7 @@ import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCa
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { HeldTag } from '../moderation/HeldTag';
 import { useDeleteProductMutation, useMyProductsQuery } from './api';
 import { ProductThumb } from './ProductCard';
 import { productTypeLabels, stockNote } from './shop-rules';
@@ -34,7 +35,17 @@ export default function MyProductsPage() {
         ),
       },
       { title: 'Type', dataIndex: 'type', render: (type: ProductType) => productTypeLabels[type] },
-      { title: 'Status', dataIndex: 'status', key: 'status', render: (_: unknown, row) => <LibraryStatusTag status={row.status} /> },
+      {
+        title: 'Status',
+        dataIndex: 'status',
+        key: 'status',
+        render: (_: unknown, row) => (
+          <Flex gap={4} wrap>
+            <LibraryStatusTag status={row.status} />
+            <HeldTag hold={row.moderation} />
+          </Flex>
+        ),
+      },
       {
         title: 'Price',
         dataIndex: 'price',

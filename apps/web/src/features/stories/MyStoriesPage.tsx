@@ -8,6 +8,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
+import { HeldTag } from '../moderation/HeldTag';
 import { useCreateStoryMutation, useDeleteStoryMutation, useMyStoriesQuery } from './api';
 
 type StoryType = Story['type'];
@@ -145,6 +146,7 @@ export default function MyStoriesPage() {
                     <Flex gap={8}>
                       {story.text || story.type}
                       {expired ? <Tag>expired</Tag> : <Tag color="success">live until {formatMoment(story.expiresAt)}</Tag>}
+                      <HeldTag hold={story.moderation} />
                     </Flex>
                   }
                   description={`${formatMoment(story.createdAt)} · ${story.likeCount} ${story.likeCount === 1 ? 'like' : 'likes'}`}

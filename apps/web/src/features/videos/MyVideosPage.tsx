@@ -7,6 +7,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
+import { HeldTag } from '../moderation/HeldTag';
 import { useDeleteVideoMutation, useMyVideosQuery } from './api';
 import { formatDuration, videoPoster } from './VideoCard';
 
@@ -75,7 +76,10 @@ export default function MyVideosPage() {
                   failed
                 </Tag>
               ) : (
-                <LibraryStatusTag status={row.status} />
+                <Flex gap={4} wrap>
+                  <LibraryStatusTag status={row.status} />
+                  <HeldTag hold={row.moderation} />
+                </Flex>
               ),
           },
           {

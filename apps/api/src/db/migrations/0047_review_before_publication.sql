@@ -1,0 +1,2 @@
+ALTER TABLE "moderation_holds" ADD COLUMN "pre_publication" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "performer_profiles" ADD COLUMN "review_before_publication" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,91 @@
+import {
+  NEW_CREATOR_REVIEW_DAYS,
+  PRE_PUBLICATION_REASON,
+  type PrePublicationType,
+  type ReviewBeforePublicationMode,
+  reviewBeforePublicationModes,
+} from '@limelight/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { moderationHolds, performerProfiles, reports } from '../../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What decides whether a creator is reviewed: their profile's verification date and the admin's flag. */
+export type ReviewFacts = { verifiedAt: Date | null; reviewBeforePublication: boolean };
+
+/**
+ * Whether a creator's new content and profile changes wait for an admin before fans see them
+ * (decision 054), the one answer to that question. `new` covers creators verified less than
+ * NEW_CREATOR_REVIEW_DAYS ago (or not yet) and flagged ones; `flagged` only flagged ones.
+ */
+export function reviewedBeforePublication(mode: ReviewBeforePublicationMode, facts: ReviewFacts | undefined, now = new Date()) {
+  if (mode === 'off' || !facts) return false;
+  if (mode === 'all' || facts.reviewBeforePublication) return true;
+  if (mode === 'flagged') return false;
+  return !facts.verifiedAt || now.getTime() - facts.verifiedAt.getTime() < NEW_CREATOR_REVIEW_DAYS * DAY_MS;
+}
+
+const modeOf = (setting: string) =>
+  (reviewBeforePublicationModes as readonly string[]).includes(setting) ? (setting as ReviewBeforePublicationMode) : 'off';
+
+/** `reviewedBeforePublication` for a creator by id under the site's setting, reading their profile (no read at all when it is off). */
+export async function isReviewedBeforePublication(db: Queryable, setting: string, creatorId: string) {
+  const mode = modeOf(setting);
+  if (mode === 'off') return false;
+  const [facts] = await db
+    .select({ verifiedAt: performerProfiles.verifiedAt, reviewBeforePublication: performerProfiles.reviewBeforePublication })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, creatorId));
+  return reviewedBeforePublication(mode, facts);
+}
+
+type Held = { targetType: PrePublicationType; targetId: string; ownerId: string; fileIds: string[] };
+
+/**
+ * Holds a new item and its files for review before publication and opens its case in the admin's
+ * queue (a report without a reporter, reason `prePublication`). On an edit while it waits
+ * (`opened`), only the files it now has are held too. A file already held (a re-upload) keeps its own hold.
+ */
+export async function holdForReview(tx: Queryable, item: Held, opened = false) {
+  const ids = [item.targetId, ...item.fileIds];
+  await tx
+    .insert(moderationHolds)
+    .values(
+      ids.map((targetId) => ({
+        targetId,
+        targetType: targetId === item.targetId ? item.targetType : 'file',
+        ownerId: item.ownerId,
+        state: 'review' as const,
+        reason: PRE_PUBLICATION_REASON,
+        prePublication: true,
+      })),
+    )
+    .onConflictDoNothing();
+  if (opened) return;
+  await tx.insert(reports).values({
+    reporterId: null,
+    targetType: item.targetType,
+    targetId: item.targetId,
+    reason: 'prePublication',
+    description: `A new ${item.targetType === 'feed' ? 'post' : item.targetType} by a creator reviewed before publication.`,
+  });
+}
+
+/** Whether this item waits for review before publication (its owner may then still edit it). */
+export async function waitsForReview(db: Queryable, id: string) {
+  const [row] = await db
+    .select({ id: moderationHolds.targetId })
+    .from(moderationHolds)
+    .where(and(eq(moderationHolds.targetId, id), eq(moderationHolds.prePublication, true)));
+  return !!row;
+}
+
+/** Lifts the pre-publication holds on an item and its files (never another hold on one of them); the item's was there. */
+export async function liftReviewHolds(tx: Queryable, targetId: string, fileIds: string[]) {
+  const lifted = await tx
+    .delete(moderationHolds)
+    .where(and(inArray(moderationHolds.targetId, [targetId, ...fileIds]), eq(moderationHolds.prePublication, true)))
+    .returning({ id: moderationHolds.targetId });
+  return lifted.some((row) => row.id === targetId);
+}
