@@ -52,6 +52,16 @@ export async function assertNotHeldFrom(db: Queryable, viewer: Viewer, id: strin
   if (await holdOn(db, id)) throw notFound(what);
 }
 
+/**
+ * What a buyer keeps of held content: only what a removal left to its buyers (`buyersKeep`,
+ * decisions 034 and 046); any other hold is 404 to them, as for a missing item. Admins and the owner pass.
+ */
+export async function assertBuyersKeep(db: Queryable, viewer: Viewer, id: string, ownerId: string, what: string) {
+  if (isAdmin(viewer) || isSelf(viewer, ownerId)) return;
+  const hold = await holdOn(db, id);
+  if (hold && !(hold.state === 'removed' && hold.buyersKeep)) throw notFound(what);
+}
+
 /** An owner's edit, activation or re-publication of a held item: refused, naming the reason (only an admin lifts a hold). */
 export async function assertOwnerMayChange(db: Queryable, viewer: Viewer, id: string) {
   if (isAdmin(viewer)) return;

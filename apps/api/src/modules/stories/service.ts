@@ -4,7 +4,7 @@ import { files, performerProfiles, stories } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertMayReach, creatorsReaching, isPrivileged, listedNow, may } from '../access';
+import { assertMayReach, creatorsReaching, isPrivileged, listedNow, may, notHeld } from '../access';
 import { findFile, presentMediaFile, storedKeys } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
@@ -71,7 +71,7 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
     .select({ performerId: stories.performerId, storyCount: count(), latestAt: max(stories.createdAt) })
     .from(stories)
     .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), listedNow()))
-    .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`))
+    .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`, notHeld(viewer, stories.id, stories.performerId)))
     .groupBy(stories.performerId)
     .orderBy(desc(max(stories.createdAt)))
     .limit(50);
@@ -93,7 +93,7 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
   const rows = await deps.db
     .select({ story: stories, isLiked: likedBy(viewer) })
     .from(stories)
-    .where(and(eq(stories.performerId, performerId), live()))
+    .where(and(eq(stories.performerId, performerId), live(), notHeld(viewer, stories.id, stories.performerId)))
     .orderBy(asc(stories.createdAt), asc(stories.id));
   return presentStories(
     deps,
@@ -110,7 +110,7 @@ export async function reachableStory(deps: Deps, viewer: SessionUser, id: string
   const [story] = await deps.db
     .select({ performerId: stories.performerId })
     .from(stories)
-    .where(and(eq(stories.id, id), live()));
+    .where(and(eq(stories.id, id), live(), notHeld(viewer, stories.id, stories.performerId)));
   if (!story) throw notFound('Story');
   await assertMaySeeStoriesOf(deps, viewer, story.performerId);
   return story;
