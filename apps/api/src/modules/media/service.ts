@@ -8,8 +8,8 @@ import { presentMediaFile } from './files';
 import { saveImageFile } from './uploads';
 
 const boxes = {
-  avatar: { width: 512, height: 512, column: 'avatarKey', fileColumn: 'avatarFileId', type: 'avatar' },
-  cover: { width: 1920, height: 640, column: 'coverKey', fileColumn: 'coverFileId', type: 'cover' },
+  avatar: { width: 512, height: 512, column: 'avatarKey', fileColumn: 'avatarFileId', type: 'avatar', folder: 'avatars' },
+  cover: { width: 1920, height: 640, column: 'coverKey', fileColumn: 'coverFileId', type: 'cover', folder: 'covers' },
 } as const;
 
 /**
@@ -19,7 +19,7 @@ const boxes = {
  */
 export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: keyof typeof boxes, upload: Buffer) {
   const box = boxes[kind];
-  const file = await saveImageFile(deps, deps.db, { ownerId: user.id, type: box.type, access: 'public', box }, upload);
+  const file = await saveImageFile(deps, deps.db, { ownerId: user.id, type: box.type, access: 'public', box, folder: box.folder }, upload);
   const [updated] = await deps.db
     .update(users)
     .set({ [box.column]: file.storageKey, [box.fileColumn]: file.id })

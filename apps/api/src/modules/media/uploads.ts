@@ -115,10 +115,10 @@ export async function saveDownloadFile(db: Queryable, file: { ownerId: string; t
 export async function saveImageFile(
   deps: Deps,
   db: Queryable,
-  file: { ownerId: string; type: string; access: UploadKind['access']; box?: ImageBox },
+  file: { ownerId: string; type: string; access: UploadKind['access']; box?: ImageBox; folder?: string },
   upload: Buffer,
 ) {
-  const stored = await storeImage(deps, file.access, upload, file.box);
+  const stored = await storeImage(deps, file.access, upload, file.box, file.folder);
   const [row] = await db
     .insert(files)
     .values({ ownerId: file.ownerId, type: file.type, status: 'finished', mimeType: 'image/webp', ...stored })
@@ -129,7 +129,13 @@ export async function saveImageFile(
 
 type ImageBox = { width: number; height: number };
 
-async function storeImage(deps: Deps, access: UploadKind['access'], upload: Buffer, box: ImageBox = { width: 1280, height: 1280 }) {
+async function storeImage(
+  deps: Deps,
+  access: UploadKind['access'],
+  upload: Buffer,
+  box: ImageBox = { width: 1280, height: 1280 },
+  folder = 'thumbnails',
+) {
   const put = async (prefix: string, folder: string, data: Buffer) => {
     const key = `${prefix}${folder}/${randomUUID()}.webp`;
     await deps.storage.put(key, data);
@@ -138,7 +144,7 @@ async function storeImage(deps: Deps, access: UploadKind['access'], upload: Buff
   if (access === 'public') {
     const image = await processImage(upload, box);
     return {
-      storageKey: await put(PUBLIC_PREFIX, 'thumbnails', image.data),
+      storageKey: await put(PUBLIC_PREFIX, folder, image.data),
       size: image.data.length,
       width: image.width,
       height: image.height,
