@@ -160,11 +160,13 @@ export async function visibleCreator<T extends CreatorRow>(db: Queryable, viewer
 }
 
 /** `visibleCreator` for a row read with its `refusalSql` of this viewer: the same rule, no query. */
-export function visibleCreatorWith<T extends CreatorRow & { refusal: Refusal | null }>(
+export function visibleCreatorWith<T extends CreatorRow & { refusal: Refusal | null; held?: boolean }>(
   viewer: SessionUser | undefined,
   row: T | undefined,
 ) {
   assertPublicFor(viewer, row);
+  // A profile hidden by moderation (decision 046) is gone like an unverified one, except to itself and admins.
+  if (row.held && !isPrivileged(viewer, row.user.id)) throw notFound('Creator');
   if (row.refusal && !isPrivileged(viewer, row.user.id)) throw refused(row.refusal);
   return row;
 }

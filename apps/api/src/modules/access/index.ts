@@ -21,6 +21,7 @@ export { requireAdmin, requireBlockList, requireFan, requireMay, requireOrdersMa
 export { passesMaintenance } from './maintenance';
 export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql, isBlockedPair } from './messaging';
 export {
+  assertBuyersKeep,
   assertNotHeldFrom,
   assertOwnerMayChange,
   fileServable,

@@ -54,6 +54,16 @@ export async function assertNotHeldFrom(db: Queryable, viewer: Viewer, id: strin
 }
 
 /**
+ * What a buyer keeps of held content: only what a removal left to its buyers (`buyersKeep`,
+ * decisions 034 and 046); any other hold is 404 to them, as for a missing item. Admins and the owner pass.
+ */
+export async function assertBuyersKeep(db: Queryable, viewer: Viewer, id: string, ownerId: string, what: string) {
+  if (isAdmin(viewer) || isSelf(viewer, ownerId)) return;
+  const hold = await holdOn(db, id);
+  if (hold && !(hold.state === 'removed' && hold.buyersKeep)) throw notFound(what);
+}
+
+/**
  * An owner's edit, activation or re-publication of a held item: refused, naming the reason (only
  * an admin lifts a hold), except while it waits for review before publication (decision 054).
  * Answers the hold it let through.

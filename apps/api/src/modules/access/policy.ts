@@ -4,7 +4,7 @@ import { follows, type PurchasableType, purchasedItems, subscriptions } from '..
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { assertMayReach, boundViewer, isPrivileged, notHiddenSql, type Refusal, refusalSql, refusals, type ViewerSql } from './creators';
-import { assertNotHeldFrom, holdOn } from './moderation';
+import { assertBuyersKeep, assertNotHeldFrom } from './moderation';
 
 /** A subscription that still opens the creator's content: active or cancelled, until it expires. */
 export const subscriptionGivesAccess = () =>
@@ -159,9 +159,8 @@ export async function openTo<T extends Deletable>(
 ) {
   if (!found?.row.deletedAt) return visibleTo(db, found, viewer, what);
   if (!viewer || !(await hasBuyers(db, itemType, found.row.id, viewer.id))) throw notFound(what);
-  // A removal keeps what buyers paid for unless it was illegal (decision 046): that hold is `removed` with `forBuyers`.
-  const hold = await holdOn(db, found.row.id);
-  if (hold && !(hold.state === 'removed' && hold.buyersKeep)) throw notFound(what);
+  // A removal keeps what buyers paid for unless it was illegal (decision 046).
+  await assertBuyersKeep(db, viewer, found.row.id, found.row.performerId, what);
   await assertMayReach(db, viewer, found.row.performerId);
   return found.row;
 }

@@ -5,6 +5,7 @@ import { performerProfiles, purchasedItems, subscriptions, users } from '../../d
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { isPrivileged, type Refusal, refusals, refused } from './creators';
+import { assertNotHeldFrom } from './moderation';
 import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
 import { subscriptionGivesAccess } from './policy';
 import { listedNow } from './standing';
@@ -86,6 +87,8 @@ export async function watchOf(db: Queryable, viewer: SessionUser | undefined, se
  * the price. Answers the facts it read.
  */
 export async function assertMayWatch(db: Queryable, viewer: SessionUser | undefined, session: WatchedSession) {
+  // A session hidden by moderation is gone, with its chat, for all but its creator and admins (decision 046).
+  await assertNotHeldFrom(db, viewer, session.id, session.performerId, 'Live session');
   const watch = await watchOf(db, viewer, session);
   if (watch.canWatch) return watch;
   if (!watch.facts.public) throw notFound('Live session');

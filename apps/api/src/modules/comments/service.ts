@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Comment, type commentQuerySchema, ErrorCode, mentionedUsernames } from '@limelight/contracts';
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -7,11 +6,11 @@ import { comments, feeds, files, galleries, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { processImage } from '../../platform/images';
-import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { assertMayAnswerComment, blockedPairs, canViewOne, type Gated, may, mayDeleteComment, notHeld } from '../access';
+import { publicUrl } from '../../platform/storage';
+import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, canViewOne, type Gated, may, mayDeleteComment, notHeld } from '../access';
 import { openedFeed } from '../feeds';
 import { openedGallery } from '../galleries';
+import { saveImageFile } from '../media';
 import { notify } from '../notifications';
 import { forgetReactions, viewerReactedSql } from '../reactions';
 import { findByUsernames, publicUsersById } from '../users';
@@ -160,22 +159,8 @@ export async function updateComment(deps: Deps, author: SessionUser, id: string,
   if (!existing || !may(author, 'comment.edit', existing) || existing.deletedAt) throw notFound('Comment');
   let imageFileId = existing.imageFileId;
   if (input.image) {
-    const image = await processImage(input.image, { width: 1280, height: 1280 });
-    const key = `${PUBLIC_PREFIX}comments/${randomUUID()}.webp`;
-    await deps.storage.put(key, image.data);
-    const [file] = await deps.db
-      .insert(files)
-      .values({
-        ownerId: author.id,
-        type: 'comment-photo',
-        storageKey: key,
-        mimeType: 'image/webp',
-        size: image.data.length,
-        width: image.width,
-        height: image.height,
-      })
-      .returning();
-    imageFileId = file!.id;
+    const file = await saveImageFile(deps, deps.db, { ownerId: author.id, type: 'comment-photo', access: 'public' }, input.image);
+    imageFileId = file.id;
   }
   const [row] = await deps.db
     .update(comments)
@@ -229,6 +214,7 @@ async function leaveParent(tx: Queryable, parentId: string) {
 export async function reachableComment(deps: Deps, viewer: SessionUser, id: string) {
   const [comment] = await deps.db.select().from(comments).where(eq(comments.id, id));
   if (!comment || comment.deletedAt) throw notFound('Comment');
+  await assertNotHeldFrom(deps.db, viewer, comment.id, comment.userId, 'Comment');
   const target = await assertMayComment(deps, viewer, comment as { objectType: ObjectType; objectId: string }, 'like its comments');
   await assertMayAnswerComment(deps.db, viewer, { authorId: comment.userId });
   return { performerId: target.ownerId };

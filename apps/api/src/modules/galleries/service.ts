@@ -19,7 +19,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, canViewOne, hasBuyers, ownHolds } from '../access';
+import { accessTo, assertMayReach, canViewOne, hasBuyers, notHeld, ownHolds } from '../access';
 import { countView, libraryPage, openedItem, ownedBy, ownItem, shownIn, shownTo, visibleItem } from '../library';
 import { presentMediaFile, removeStored, saveImageFile } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
@@ -243,7 +243,8 @@ export async function galleryPhotos(
 ) {
   const gallery = ownOnly ? await ownGalleryRow(deps.db, viewer!, query.galleryId) : await openedGallery(deps, viewer, query.galleryId);
   const canView = await canViewOne(deps.db, viewer, 'gallery', gallery);
-  const where = eq(photos.galleryId, gallery.id);
+  // A photo hidden by moderation leaves the gallery for everyone but its creator and admins (decision 046).
+  const where = and(eq(photos.galleryId, gallery.id), notHeld(viewer, photos.id, photos.performerId));
   const direction = query.sort === 'asc' ? asc : desc;
   const [rows, [counted]] = await Promise.all([
     deps.db
@@ -266,7 +267,7 @@ export async function performerPhotos(
   page: { offset: number; limit: number },
 ) {
   await assertMayReach(deps.db, viewer, performerId);
-  const where = and(eq(photos.performerId, performerId), shownIn(galleries));
+  const where = and(eq(photos.performerId, performerId), shownIn(galleries), notHeld(viewer, photos.id, photos.performerId));
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({ photo: photos, gallery: galleries })

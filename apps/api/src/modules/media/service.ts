@@ -1,36 +1,35 @@
-import { randomUUID } from 'node:crypto';
 import type { SetAltTextInput } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { files, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { processImage } from '../../platform/images';
-import { PUBLIC_PREFIX } from '../../platform/storage';
 import { presentMediaFile } from './files';
+import { saveImageFile } from './uploads';
 
 const boxes = {
-  avatar: { width: 512, height: 512, column: 'avatarKey', folder: 'avatars' },
-  cover: { width: 1920, height: 640, column: 'coverKey', folder: 'covers' },
+  avatar: { width: 512, height: 512, column: 'avatarKey', fileColumn: 'avatarFileId', type: 'avatar', folder: 'avatars' },
+  cover: { width: 1920, height: 640, column: 'coverKey', fileColumn: 'coverFileId', type: 'cover', folder: 'covers' },
 } as const;
 
 /**
- * Stores a new avatar or cover: processed (upright, resized, EXIF gone), saved under a fresh
- * public key so caches never serve the old picture, and the previous file removed afterwards.
+ * Stores a new avatar or cover: processed (upright, resized, EXIF gone) and hashed like every
+ * image upload (a match of removed material is held for review, decision 046), saved under a
+ * fresh public key so caches never serve the old picture, and the previous file removed afterwards.
  */
 export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: keyof typeof boxes, upload: Buffer) {
   const box = boxes[kind];
-  const image = await processImage(upload, box);
-  const key = `${PUBLIC_PREFIX}${box.folder}/${randomUUID()}.webp`;
-  await deps.storage.put(key, image.data);
+  const file = await saveImageFile(deps, deps.db, { ownerId: user.id, type: box.type, access: 'public', box, folder: box.folder }, upload);
   const [updated] = await deps.db
     .update(users)
-    .set({ [box.column]: key })
+    .set({ [box.column]: file.storageKey, [box.fileColumn]: file.id })
     .where(eq(users.id, user.id))
     .returning();
   const previous = user[box.column];
-  if (previous)
+  if (previous) {
+    await deps.db.delete(files).where(eq(files.storageKey, previous));
     await deps.storage.remove(previous).catch((error: unknown) => deps.log.warn({ err: error, key: previous }, 'old image not removed'));
+  }
   return updated!;
 }
 

@@ -67,7 +67,6 @@ async function storeMedia(deps: Deps, owner: SessionUser, kind: UploadKind, uplo
   return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
 }
 
-/** Processes an image and records it as a finished file of `owner`. */
 /**
  * What a digital product may be. It is delivered byte for byte as its creator made it (a buyer
  * pays for the original), only as an attachment and only through links made for its buyer.
@@ -108,13 +107,18 @@ export async function saveDownloadFile(db: Queryable, file: { ownerId: string; t
   return row!;
 }
 
+/**
+ * Every image upload is stored here (decision 046): processed, recorded as a finished file, and
+ * hashed so that one matching removed material is held for review. `box` bounds a public image
+ * (avatars and covers are smaller and wider than the rest).
+ */
 export async function saveImageFile(
   deps: Deps,
   db: Queryable,
-  file: { ownerId: string; type: string; access: UploadKind['access'] },
+  file: { ownerId: string; type: string; access: UploadKind['access']; box?: ImageBox; folder?: string },
   upload: Buffer,
 ) {
-  const stored = await storeImage(deps, file.access, upload);
+  const stored = await storeImage(deps, file.access, upload, file.box, file.folder);
   const [row] = await db
     .insert(files)
     .values({ ownerId: file.ownerId, type: file.type, status: 'finished', mimeType: 'image/webp', ...stored })
@@ -123,16 +127,24 @@ export async function saveImageFile(
   return row!;
 }
 
-async function storeImage(deps: Deps, access: UploadKind['access'], upload: Buffer) {
+type ImageBox = { width: number; height: number };
+
+async function storeImage(
+  deps: Deps,
+  access: UploadKind['access'],
+  upload: Buffer,
+  box: ImageBox = { width: 1280, height: 1280 },
+  folder = 'thumbnails',
+) {
   const put = async (prefix: string, folder: string, data: Buffer) => {
     const key = `${prefix}${folder}/${randomUUID()}.webp`;
     await deps.storage.put(key, data);
     return key;
   };
   if (access === 'public') {
-    const image = await processImage(upload, { width: 1280, height: 1280 });
+    const image = await processImage(upload, box);
     return {
-      storageKey: await put(PUBLIC_PREFIX, 'thumbnails', image.data),
+      storageKey: await put(PUBLIC_PREFIX, folder, image.data),
       size: image.data.length,
       width: image.width,
       height: image.height,

@@ -1,13 +1,14 @@
-import type { Conversation } from '@limelight/contracts';
+import { type Conversation, DELETED_MESSAGE_TEXT } from '@limelight/contracts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { conversationMembers, conversations, users } from '../../db/schema';
+import { conversationMembers, conversations, messageFiles, messages, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { escapeLike, uniqueViolation } from '../../platform/http';
-import { assertMayStartConversation, blockedPairs } from '../access';
+import { assertMayStartConversation, blockedPairs, holdsOn, notHeld } from '../access';
 import { toPublicUser } from '../users';
+import { summaryOf } from './present';
 
 /** The pair's key: the two ids in order, so either may open the one conversation. */
 const pairKeyOf = (a: string, b: string) => (a < b ? `${a}:${b}` : `${b}:${a}`);
@@ -25,12 +26,49 @@ const memberView = (db: Queryable) =>
 
 /** Conversations as their reader sees them: a blocked pair's is deactivated, saying why (one query for a page). */
 export async function presentConversations(db: Queryable, reader: SessionUser, rows: MemberViewRow[]): Promise<Conversation[]> {
-  const blocked = await blockedPairs(
+  const [blocked, previews] = await Promise.all([
+    blockedPairs(
+      db,
+      reader,
+      rows.map((row) => row.other.id),
+    ),
+    previewsPastHeld(
+      db,
+      reader,
+      rows.map((row) => row.conversation),
+    ),
+  ]);
+  return rows.map((row) => {
+    const view = conversationView(row, blocked.get(row.other.id));
+    return previews.has(view._id) ? { ...view, lastMessage: previews.get(view._id) ?? null } : view;
+  });
+}
+
+/**
+ * A last message hidden by moderation (decision 046) is not previewed to the other member: the
+ * newest one they may read is, instead. One lookup for the page, and one per such conversation (rare).
+ */
+async function previewsPastHeld(db: Queryable, reader: SessionUser, rows: ConversationRow[]) {
+  const previews = new Map<string, string | null>();
+  const candidates = rows.filter((row) => row.lastMessageId && row.lastSenderId !== reader.id);
+  const held = await holdsOn(
     db,
-    reader,
-    rows.map((row) => row.other.id),
+    candidates.map((row) => row.lastMessageId!),
   );
-  return rows.map((row) => conversationView(row, blocked.get(row.other.id)));
+  for (const row of candidates.filter((candidate) => held.has(candidate.lastMessageId!))) {
+    const [shown] = await db
+      .select({
+        text: messages.text,
+        isDeleted: messages.isDeleted,
+        fileCount: sql<number>`(select count(*)::int from ${messageFiles} where ${messageFiles.messageId} = ${messages.id})`,
+      })
+      .from(messages)
+      .where(and(eq(messages.conversationId, row.id), notHeld(reader, messages.id, messages.senderId)))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    previews.set(row.id, !shown ? null : shown.isDeleted ? DELETED_MESSAGE_TEXT : summaryOf(shown.text, shown.fileCount));
+  }
+  return previews;
 }
 
 /** One conversation as its member sees it, given whether the pair is blocked (`blockReason`). */

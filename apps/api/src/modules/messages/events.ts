@@ -1,14 +1,15 @@
-import type { Message } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, type Message, streamRoom } from '@limelight/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { conversationMembers, messageFiles, messages } from '../../db/schema';
+import { conversationMembers, messageFiles, messages, streamSessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { isBlockedPair } from '../access';
 import type { FileRow } from '../media';
-import { findById } from '../users';
+import { findById, toPublicUser } from '../users';
 import { type ConversationRow, conversationFor, conversationView, type MemberRow, unreadTotal, unreadTotals } from './conversations';
 import { type MessageRow, presentMessages, presentNewMessage } from './present';
+import { presentStreamLine } from './stream-lines';
 
 /**
  * Socket events of messaging, sent after the write commits to every socket of each member on
@@ -170,4 +171,43 @@ export async function messageFileSettled(deps: Deps, fileId: string) {
     row.message,
     members.map((member) => member.userId),
   );
+}
+
+/**
+ * An admin hid or removed a message or a live chat line (decision 046): everyone else's open
+ * thread or chat drops it at once, with the events of a sender's own deletion, on every process.
+ * Its sender keeps seeing it (marked) in a private thread; a chat room is one audience.
+ */
+export async function retractHeldLine(deps: Deps, messageId: string) {
+  const [found] = await deps.db
+    .select({ message: messages, sessionId: streamSessions.id, sender: users })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .leftJoin(streamSessions, eq(streamSessions.conversationId, messages.conversationId))
+    .where(eq(messages.id, messageId));
+  if (!found) return;
+  const gone = { ...found.message, isDeleted: true };
+  if (found.sessionId) {
+    deps.realtime.io
+      .to(streamRoom(found.sessionId))
+      .emit('stream/message_deleted', { message: presentStreamLine(gone, toPublicUser(found.sender)) });
+    return;
+  }
+  const others = await deps.db
+    .select({ userId: conversationMembers.userId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.conversationId, gone.conversationId), ne(conversationMembers.userId, gone.senderId)));
+  const retract = async (userId: string) => {
+    const member = await findById(deps.db, userId);
+    if (!member) return;
+    // Gone for a buyer too: only a removal of library content leaves buyers what they paid for.
+    const [view] = await presentMessages(deps, member, [gone]);
+    await toMember(
+      deps,
+      { sender: member, view: { ...view!, isDeleted: true, text: DELETED_MESSAGE_TEXT, files: [] } },
+      gone,
+      'message_deleted',
+    );
+  };
+  await safely(deps, Promise.all(others.map((other) => retract(other.userId))));
 }

@@ -1,7 +1,7 @@
 /** What other modules may use of the messages module (decision 004): everything else is its own. */
 
 export { adminChatLineRows, adminConversationMessages, adminConversationRows, isPrivateConversation } from './admin-rows';
-export { messageFileSettled, registerMessagingEvents } from './events';
+export { messageFileSettled, registerMessagingEvents, retractHeldLine } from './events';
 export { registerMassDelivery } from './mass';
 export { messageForSale } from './messages';
 export { pageOfLines, presentStreamLine } from './stream-lines';

@@ -21,7 +21,8 @@ import { presentMediaFile } from '../media';
 import { notifyMany } from '../notifications';
 import { lockConversations } from './conversations';
 import { announceToMany } from './events';
-import { boughtMessageIds, checkAttachments, summaryOf } from './messages';
+import { boughtMessageIds, checkAttachments } from './messages';
+import { summaryOf } from './present';
 
 /**
  * Mass messages (decision 013): a creator writes once to all their subscribers, followers, or

@@ -23,7 +23,7 @@ import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadM
 import { notify } from '../notifications';
 import { membership, unreadTotal } from './conversations';
 import { announce, type SentMessage } from './events';
-import { presentMessages, presentNewMessage } from './present';
+import { presentMessages, presentNewMessage, summaryOf } from './present';
 import { deleteStreamLine, pageOfLines } from './stream-lines';
 
 type SendMessage = z.output<typeof sendMessageSchema>;
@@ -216,12 +216,6 @@ export async function writeMessage(
 
 /** A tip as the conversation list shows it: "Tipped 12.00 tokens: thanks!". */
 const tipSummary = (cents: number, text: string) => `Tipped ${formatTokens(fromCents(cents))}${text ? `: ${text}` : ''}`.slice(0, 200);
-
-/** The last message as the conversation list shows it. */
-export function summaryOf(text: string, fileCount: number) {
-  if (text) return text.slice(0, 200);
-  return fileCount === 1 ? 'Sent a file' : `Sent ${fileCount} files`;
-}
 
 /** Which of these messages someone bought: those stay theirs when their sender takes them back. */
 export async function boughtMessageIds(db: Queryable, messageIds: string[]) {

@@ -110,3 +110,9 @@ async function attachedFiles(deps: Deps, rows: MessageRow[]) {
   }
   return result;
 }
+
+/** The last message as the conversation list shows it. */
+export function summaryOf(text: string, fileCount: number) {
+  if (text) return text.slice(0, 200);
+  return fileCount === 1 ? 'Sent a file' : `Sent ${fileCount} files`;
+}

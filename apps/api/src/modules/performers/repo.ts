@@ -4,14 +4,15 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import { feedFiles, feeds, files, follows, galleries, performerProfiles, reactions, users, videos } from '../../db/schema';
+import { feedFiles, feeds, files, follows, galleries, moderationHolds, performerProfiles, reactions, users, videos } from '../../db/schema';
 import type { SessionUser } from '../../platform/auth';
 import { isUuid } from '../../platform/http';
-import { listedNow, notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
+import { listedNow, notHeld, notHiddenFrom, type Refusal, refusalSql, viewerParams, viewerPlaceholders } from '../access';
 import { avatarOf, coverOf } from '../users';
 
 /** Creators fans may see: active, with documents an admin verified (kept in `listed` by triggers), not banned or suspended now. */
-export const listedPerformer = listedNow();
+// A creator profile hidden by moderation (decision 046) leaves search and the shelves too; their page answers 404.
+export const listedPerformer = and(listedNow(), notHeld(undefined, performerProfiles.userId))!;
 
 /**
  * A listed creator whose page is ready for discovery shelves (decision 051): an avatar, a
@@ -70,6 +71,7 @@ const creatorForViewerBy = (key: 'id' | 'username', withCounts: boolean) =>
     refusal: Refusal | null;
     is_followed: boolean;
     is_bookmarked: boolean;
+    held: boolean;
     welcome_video: Json | null;
     counts?: CreatorCounts;
   }>(
@@ -80,6 +82,7 @@ const creatorForViewerBy = (key: 'id' | 'username', withCounts: boolean) =>
         exists(select 1 from ${follows} where ${follows.followerId} = ${viewerPlaceholders.id} and ${follows.performerId} = u.id) as is_followed,
         exists(select 1 from ${reactions} where ${reactions.userId} = ${viewerPlaceholders.id} and ${reactions.objectType} = 'performer'
           and ${reactions.action} = 'bookmark' and ${reactions.objectId} = u.id) as is_bookmarked,
+        exists(select 1 from ${moderationHolds} where ${moderationHolds.targetId} = u.id) as held,
         (select to_json(${files}) from ${files} where ${files.id} = pp.welcome_video_file_id) as welcome_video
         ${withCounts ? sql`, ${creatorCountsSql(sql`u.id`)} as counts` : sql``}
       from ${users} u join ${performerProfiles} pp on pp.user_id = u.id
@@ -135,6 +138,7 @@ export async function findCreatorForViewer(db: Queryable, usernameOrId: string, 
     user,
     profile: rowFromJson(performerProfiles, row.profile),
     refusal: row.refusal,
+    held: row.held,
     flags: { followed: mine(row.is_followed), bookmarked: mine(row.is_bookmarked) },
     welcomeVideo: row.welcome_video ? rowFromJson(files, row.welcome_video) : undefined,
     counts: row.counts ?? null,

@@ -244,6 +244,12 @@ describe('content actions', () => {
     );
     expect((await appeal()).statusCode).toBe(200);
     expect((await appeal()).statusCode).toBe(409);
+    // Audited with the creator as the actor (a non-admin request).
+    const [appealed] = await app.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, ids.video!), eq(auditEvents.action, 'appeal.create')));
+    expect(appealed).toMatchObject({ actorId: creator.user.id, actorRole: 'performer', targetType: 'video' });
     const pending = (await app.inject({ url: '/api/admin/moderation/appeals', headers: admin.headers })).json();
     expect(pending).toMatchObject([{ targetId: ids.video, appealText: 'This was a mistake, please look again' }]);
     const decided = await app.inject({

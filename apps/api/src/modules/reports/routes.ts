@@ -72,7 +72,7 @@ export const reportsRoutes =
         schema: { tags: ['reports'], params: held, body: appealSchema, response: { 200: message } },
       },
       async (request) => {
-        await reportsService.appeal(deps, sessionOf(request).user, request.params.targetId, request.body.text);
+        await reportsService.appeal(deps, request, sessionOf(request).user, request.params.targetId, request.body.text);
         return { message: 'Your appeal was sent: an administrator will review it.' };
       },
     );

@@ -31,6 +31,7 @@ import { auditSourceOf, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
 import { announcePost } from '../feeds';
 import { rememberRemovedImages, removeStored } from '../media';
+import { retractHeldLine } from '../messages';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 
@@ -387,6 +388,10 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
     });
     return drop;
   });
+  // Open threads and live chats drop the line now (there are no such events for posts or comments: pages reload them).
+  if (input.action !== 'restore' && (input.targetType === 'message' || input.targetType === 'liveChat')) {
+    await retractHeldLine(deps, input.targetId);
+  }
   if (dropMedia) {
     const fileRows = await filesById(deps.db, target.fileIds);
     await rememberRemovedImages(deps, input.targetType, input.targetId, fileRows);
@@ -446,7 +451,7 @@ export async function approveContent(deps: Deps, request: FastifyRequest, admin:
 }
 
 /** The owner appeals a hold once, with a text; it joins the admin's queue. */
-export async function appeal(deps: Deps, owner: SessionUser, targetId: string, text: string) {
+export async function appeal(deps: Deps, request: FastifyRequest, owner: SessionUser, targetId: string, text: string) {
   await deps.db.transaction(async (tx) => {
     const [hold] = await tx.select().from(moderationHolds).where(eq(moderationHolds.targetId, targetId)).for('update');
     const refusal = () => notFound('Moderated item');
@@ -454,6 +459,12 @@ export async function appeal(deps: Deps, owner: SessionUser, targetId: string, t
     assertMay(owner, 'content.appeal', hold, refusal);
     if (hold.appealedAt) throw conflict('You have already appealed this decision; an appeal can be made once');
     await tx.update(moderationHolds).set({ appealText: text, appealedAt: new Date() }).where(eq(moderationHolds.targetId, targetId));
+    // The owner is the actor: the trail shows who asked, next to the admin's decision.
+    await recordAudit(tx, auditSourceOf(request), {
+      action: 'appeal.create',
+      target: { type: hold.targetType, id: targetId },
+      reason: text,
+    });
   });
 }
 

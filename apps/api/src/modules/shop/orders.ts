@@ -19,7 +19,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';
 import { publicUrl } from '../../platform/storage';
-import { assertMay, isAdmin, mayEach } from '../access';
+import { assertBuyersKeep, assertMay, isAdmin, mayEach } from '../access';
 import { sendEmail } from '../emails';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
@@ -271,6 +271,7 @@ export async function downloadLink(deps: Deps, buyer: SessionUser, productId: st
   // A deleted product is its buyers' alone: to anyone else it no longer exists.
   if (!bought && product.deletedAt) throw notFound('Product');
   if (!bought) throw forbidden('Buy this product to download it');
+  await assertBuyersKeep(deps.db, buyer, productId, product.performerId, 'Product');
   if (!product.digitalFileId) throw notFound('File');
   const expires = Math.floor(Date.now() / 1000) + DOWNLOAD_LINK_SECONDS;
   const signature = deps.mediaSigner.signFor(`download:${productId}:${buyer.id}`, expires);
@@ -284,11 +285,13 @@ export async function downloadFile(deps: Deps, buyer: SessionUser, productId: st
     throw forbidden('This download link has expired or is not yours: ask for a new one from your orders');
   }
   const [row] = await deps.db
-    .select({ file: files })
+    .select({ file: files, performerId: products.performerId })
     .from(products)
     .innerJoin(files, eq(files.id, products.digitalFileId))
     .where(eq(products.id, productId));
   if (!row) throw notFound('File');
+  // A link minted before a hide stops with it (decision 046).
+  await assertBuyersKeep(deps.db, buyer, productId, row.performerId, 'Product');
   return row.file;
 }
 

@@ -17,7 +17,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { assertMayReach, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
+import { assertBuyersKeep, assertMayReach, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
 import { libraryPage, ownedBy, ownItem, shownTo, visibleItem } from '../library';
 import {
   DOWNLOAD_UPLOAD,
@@ -170,8 +170,9 @@ export const visibleProduct = (deps: Deps, viewer: SessionUser | undefined, id: 
 async function productPageRow(deps: Deps, viewer: SessionUser | undefined, id: string) {
   const [row] = await deps.db.select().from(products).where(eq(products.id, id));
   if (row?.deletedAt) {
-    if (viewer && (await hasBought(deps.db, viewer, id))) return row;
-    throw notFound('Product');
+    if (!viewer || !(await hasBought(deps.db, viewer, id))) throw notFound('Product');
+    await assertBuyersKeep(deps.db, viewer, id, row.performerId, 'Product');
+    return row;
   }
   return visibleProduct(deps, viewer, id);
 }

@@ -6,7 +6,6 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import {
   assertMayReach,
-  assertNotHeldFrom,
   assertOwnerMayChange,
   creatorsReaching,
   holdForReview,
@@ -135,9 +134,8 @@ export async function reachableStory(deps: Deps, viewer: SessionUser, id: string
   const [story] = await deps.db
     .select({ performerId: stories.performerId })
     .from(stories)
-    .where(and(eq(stories.id, id), live()));
+    .where(and(eq(stories.id, id), live(), notHeld(viewer, stories.id, stories.performerId)));
   if (!story) throw notFound('Story');
-  await assertNotHeldFrom(deps.db, viewer, id, story.performerId, 'Story');
   await assertMaySeeStoriesOf(deps, viewer, story.performerId);
   return story;
 }

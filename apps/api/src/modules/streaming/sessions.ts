@@ -23,7 +23,7 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
-import { assertMay, assertMayWatch, isAdmin, isSelf, listedNow, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { assertMay, assertMayWatch, isAdmin, isSelf, listedNow, notHeld, notHiddenFrom, watchFacts, watchFrom } from '../access';
 import { tellFans } from '../notifications';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
@@ -410,6 +410,7 @@ export async function searchLive(deps: Deps, viewer: SessionUser | undefined, qu
     eq(users.status, 'active'),
     listedNow(),
     notHiddenFrom(viewer, streamSessions.performerId),
+    notHeld(viewer, streamSessions.id, streamSessions.performerId),
     query.performerId ? eq(streamSessions.performerId, query.performerId) : undefined,
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(streamSessions.title, pattern)) : undefined,
   );
@@ -423,7 +424,12 @@ export async function searchLive(deps: Deps, viewer: SessionUser | undefined, qu
  */
 export async function viewSession(deps: Deps, viewer: SessionUser | undefined, id: string) {
   const [row] = await sessionsWithCreators(deps).where(
-    and(eq(streamSessions.id, id), eq(users.status, 'active'), notHiddenFrom(viewer, streamSessions.performerId)),
+    and(
+      eq(streamSessions.id, id),
+      eq(users.status, 'active'),
+      notHiddenFrom(viewer, streamSessions.performerId),
+      notHeld(viewer, streamSessions.id, streamSessions.performerId),
+    ),
   );
   if (!row) throw notFound('Live session');
   return presentSession(deps, viewer, row.session);
