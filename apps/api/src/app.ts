@@ -21,7 +21,7 @@ import { securityRoutes } from './modules/auth/security-routes';
 import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
-import { closingRoutes } from './modules/closing';
+import { closingRoutes, registerMediaRemoval } from './modules/closing';
 import { commentsRoutes } from './modules/comments/routes';
 import { reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -208,6 +208,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);
   registerAuthJobs(deps);
+  registerMediaRemoval(deps);
 
   // RTMP is ingested only by a process that serves HTTP (its packagers upload there), not by the CLI.
   let rtmp: Awaited<ReturnType<typeof startRtmp>>;
