@@ -75,7 +75,7 @@ test('a fan sees the devices they signed in from, with place and times, and forg
 
   await page.goto('/account/security');
   const devices = page.locator('.ant-card').filter({ hasText: 'Devices you signed in from' });
-  const rows = devices.locator('.ant-list-item');
+  const rows = devices.getByRole('listitem');
   await expect(rows.first()).toContainText('first seen');
   const before = await rows.count();
   expect(before).toBeGreaterThanOrEqual(2);
