@@ -75,13 +75,13 @@ test('a fan sees the devices they signed in from, with place and times, and forg
 
   await page.goto('/account/security');
   const devices = page.locator('.ant-card').filter({ hasText: 'Devices you signed in from' });
-  const rows = devices.getByRole('listitem');
-  await expect(rows.first()).toContainText('first seen');
-  const before = await rows.count();
+  const forgetButtons = devices.getByRole('button', { name: 'Forget', exact: true });
+  await expect(devices.getByText(/first seen .* last seen/).first()).toBeVisible();
+  const before = await forgetButtons.count();
   expect(before).toBeGreaterThanOrEqual(2);
   await expectAccessible(page);
-  await rows.first().getByRole('button', { name: 'Forget' }).click();
+  await forgetButtons.first().click();
   await page.getByRole('button', { name: 'Forget it' }).click();
   await expect(page.getByText('Device forgotten: its next sign-in will be treated as new')).toBeVisible();
-  await expect(rows).toHaveCount(before - 1);
+  await expect(forgetButtons).toHaveCount(before - 1);
 });
