@@ -21,7 +21,7 @@ import { securityRoutes } from './modules/auth/security-routes';
 import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
-import { closingRoutes } from './modules/closing';
+import { closingRoutes, registerMediaRemoval } from './modules/closing';
 import { commentsRoutes } from './modules/comments/routes';
 import { reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
@@ -75,6 +75,7 @@ import { usersRoutes } from './modules/users/routes';
 import { visibleVideo } from './modules/videos';
 import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { createAccountBudgets } from './platform/account-budgets';
 import { registerSessionResolution } from './platform/auth';
 import { createInMemoryBus, createRedisBus, newRedis } from './platform/bus';
 import { registerClientCountry } from './platform/client-country';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     publicUrl: config.publicUrl,
   });
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage'));
+  const rateLimitRedis = config.redisUrl ? newRedis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   const deps: Deps = {
     config,
     db: database.db,
@@ -189,6 +191,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     }),
     google: createGoogleSignIn(config.google),
     twitter: createTwitterSignIn(config.twitterBaseUrl),
+    budgets: createAccountBudgets(database.db, rateLimitRedis),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -205,8 +208,8 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerMailSending(deps.jobs, deps.mailer, () => ({ name: settings.get('siteName'), address: settings.get('senderEmail') }));
   registerRenewals(deps);
   registerAuthJobs(deps);
+  registerMediaRemoval(deps);
 
-  const rateLimitRedis = config.redisUrl ? newRedis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   // RTMP is ingested only by a process that serves HTTP (its packagers upload there), not by the CLI.
   let rtmp: Awaited<ReturnType<typeof startRtmp>>;
   app.decorate('rtmpPort', { getter: () => rtmp?.port });

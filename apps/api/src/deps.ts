@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AccountBudgets } from './platform/account-budgets';
 import type { GeoLookup } from './platform/geo';
 import type { GoogleSignIn } from './platform/google';
 import type { Jobs } from './platform/jobs';
@@ -25,6 +26,8 @@ export type Deps = {
   /** Live broadcasts packaged into HLS by this process, and the files of those packaged elsewhere. */
   live: LiveMedia;
   jobs: Jobs;
+  /** Per-account allowances shared by every route of one action (platform/account-budgets.ts). */
+  budgets: AccountBudgets;
   google: GoogleSignIn;
   twitter: TwitterSignIn;
   log: FastifyBaseLogger;

@@ -7,6 +7,7 @@ import {
   feeds,
   files,
   galleries,
+  knownDevices,
   messageFiles,
   messages,
   notifications,
@@ -373,6 +374,13 @@ const fixtures: Record<string, () => Promise<Fixture>> = {
       .where(eq(sessions.tokenHash, hashToken(token)));
     return { owner: world.fan, id: row!.id };
   },
+  async knownDevice() {
+    const [row] = await db()
+      .insert(knownDevices)
+      .values({ userId: world.fan.user.id, deviceHash: randomUUID(), userAgent: 'a browser' })
+      .returning();
+    return { owner: world.fan, id: row!.id };
+  },
   async card() {
     const year = new Date().getFullYear() + 2;
     const card = await ok(world.fan, 'POST', '/api/sandbox/cards', {
@@ -546,6 +554,7 @@ const id = (f: Ids) => ({ id: f.id! });
 const MATRIX: Record<string, Row> = {
   // Accounts and sessions.
   'DELETE /api/auth/sessions/{id}': row({ expect: ownerOnly, fixture: 'session', path: id }),
+  'DELETE /api/auth/devices/{id}': row({ expect: ownerOnly, fixture: 'knownDevice', path: id }),
   'GET /api/users/view/{id}': row({ expect: signedInCreatorContent, fixture: 'creatorAccount', path: id }),
   'POST /api/users/{id}/avatar/upload': row({
     expect: { ...adminOnly, party: 403 },

@@ -1,4 +1,4 @@
-import { expect, logIn, newFan, test } from './fixtures';
+import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
 
 test('a fan changes the sign-in e-mail only with the password, and sees the change wait for confirmation', async ({ page }) => {
   const fan = await newFan(page.request);
@@ -64,4 +64,24 @@ test('after many failed tries a new device is checked by e-mail, never locking t
   await expect(page.getByText(/many failed sign-ins to this account, so we check new devices by e-mail/)).toBeVisible();
   await page.getByRole('link', { name: 'Reset password' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+});
+
+test('a fan sees the devices they signed in from, with place and times, and forgets one', async ({ page, browser }) => {
+  const fan = await newFan(page.request);
+  const otherContext = await browser.newContext();
+  await logIn(await otherContext.newPage(), fan.username, { password: fan.password });
+  await otherContext.close();
+  await logIn(page, fan.username, { password: fan.password });
+
+  await page.goto('/account/security');
+  const devices = page.locator('.ant-card').filter({ hasText: 'Devices you signed in from' });
+  const forgetButtons = devices.getByRole('button', { name: 'Forget', exact: true });
+  await expect(devices.getByText(/first seen .* last seen/).first()).toBeVisible();
+  const before = await forgetButtons.count();
+  expect(before).toBeGreaterThanOrEqual(2);
+  await expectAccessible(page);
+  await forgetButtons.first().click();
+  await page.getByRole('button', { name: 'Forget it' }).click();
+  await expect(page.getByText('Device forgotten: its next sign-in will be treated as new')).toBeVisible();
+  await expect(forgetButtons).toHaveCount(before - 1);
 });

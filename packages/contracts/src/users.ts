@@ -151,6 +151,20 @@ export const activeSessionSchema = z.object({
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 /**
+ * A device the account signed in from before (decision 048): it signs in without the guessing
+ * challenge and its sign-ins are not e-mailed as new. Forgetting one makes its next sign-in new.
+ */
+export const knownDeviceSchema = z.object({
+  _id: z.string(),
+  userAgent: z.string().nullable(),
+  /** The country (ISO code) of the address it last signed in from, when the lookup knows it. */
+  country: z.string().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type KnownDevice = z.infer<typeof knownDeviceSchema>;
+
+/**
  * `DELETE /users/me` (decision 047): the account's own password (an account without one signs in
  * afresh first), its username (or e-mail) typed out, and for a creator with earnings not paid
  * out, the acknowledgement that they are forfeited (or a payout request made before).

@@ -16,8 +16,11 @@ import { fromOwnSite, sessionCookieOf } from './web-session';
 const redisAdapter = lazyRequire<typeof RedisAdapter>('@socket.io/redis-adapter');
 
 type SocketData = { userId?: string; sessionId?: string; role?: SessionUser['role'] };
-/** Why a signed-in user may not hold a socket now (the site in maintenance), or undefined when they may. */
-export type SocketGate = (user: Pick<SessionUser, 'id' | 'role'>) => AppError | undefined;
+/**
+ * Why a signed-in user may not hold a socket now (the site in maintenance, an admin without a
+ * second factor), or undefined when they may; a gate may look it up.
+ */
+export type SocketGate = (user: Pick<SessionUser, 'id' | 'role'>) => AppError | undefined | Promise<AppError | undefined>;
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -54,7 +57,13 @@ export function createRealtime(options: {
   }
 
   const gates: SocketGate[] = [];
-  const refusalFor = (user: Pick<SessionUser, 'id' | 'role'>) => gates.map((gate) => gate(user)).find(Boolean);
+  const refusalFor = async (user: Pick<SessionUser, 'id' | 'role'>) => {
+    for (const gate of gates) {
+      const refusal = await gate(user);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  };
   /** Tells a socket why it is turned away and closes it (one being signed in, or one found open). */
   const refuse = (
     socket: { emit(event: 'auth/error', payload: { message: string }): unknown; disconnect(close: boolean): unknown },
@@ -69,7 +78,7 @@ export function createRealtime(options: {
       socket.emit('auth/error', { message: session.message });
       return;
     }
-    const refused = refusalFor(session.user);
+    const refused = await refusalFor(session.user);
     if (refused) return refuse(socket, refused);
     join(socket, session);
   };
@@ -182,7 +191,8 @@ export function createRealtime(options: {
       if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
     /**
-     * Refuses sockets to users a gate turns away (the site in maintenance): a socket signing in is
+     * Refuses sockets to users a gate turns away (the site in maintenance, an admin who must first
+     * set up a second factor): a socket signing in is
      * refused, and `enforceGates` closes those already open, on this process (each process calls it
      * as the change reaches it).
      */
@@ -192,7 +202,7 @@ export function createRealtime(options: {
     enforceGates: async () => {
       for (const socket of await io.local.fetchSockets()) {
         const { userId, role } = socket.data;
-        const refused = userId && role ? refusalFor({ id: userId, role }) : undefined;
+        const refused = userId && role ? await refusalFor({ id: userId, role }) : undefined;
         if (refused) refuse(socket, refused);
       }
     },

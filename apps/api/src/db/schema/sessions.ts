@@ -56,3 +56,14 @@ export const signInThrottles = pgTable('sign_in_throttles', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Per-account allowances shared by every route of one action (messages sent, tips, comments),
+ * counted here when the site has no Redis so that every process draws from one budget: `used` in
+ * the window ending at `windowEndsAt`. Rows whose window ended are swept (auth/sweep.ts).
+ */
+export const rateBudgets = pgTable('rate_budgets', {
+  key: text('key').primaryKey(),
+  used: integer('used').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});

@@ -87,6 +87,8 @@ export const knownDevices = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     deviceHash: text('device_hash').notNull(),
     userAgent: text('user_agent'),
+    /** The country of the address it last signed in from (ISO code), shown on the security page. */
+    country: text('country'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

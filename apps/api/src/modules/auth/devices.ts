@@ -1,9 +1,10 @@
-import { deviceName } from '@limelight/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { deviceName, type KnownDevice } from '@limelight/contracts';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { knownDevices } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { notFound } from '../../platform/errors';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { sendEmail } from '../emails';
 
@@ -50,14 +51,15 @@ export type DeviceMeta = { userAgent?: string; ip?: string; deviceId?: string };
 export async function rememberDevice(deps: Deps, user: Account, meta: DeviceMeta) {
   if (!meta.deviceId) return;
   const deviceHash = hashToken(meta.deviceId);
+  const country = (meta.ip && deps.geo.countryOf(meta.ip)) || null;
   await deps.db.transaction(async (tx) => {
     const [{ n: before } = { n: 0 }] = await tx.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, user.id));
     const [added] = await tx
       .insert(knownDevices)
-      .values({ userId: user.id, deviceHash, userAgent: meta.userAgent?.slice(0, 500) })
+      .values({ userId: user.id, deviceHash, userAgent: meta.userAgent?.slice(0, 500), country })
       .onConflictDoUpdate({
         target: [knownDevices.userId, knownDevices.deviceHash],
-        set: { lastSeenAt: new Date(), userAgent: meta.userAgent?.slice(0, 500) },
+        set: { lastSeenAt: new Date(), userAgent: meta.userAgent?.slice(0, 500), country },
       })
       .returning({ createdAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt });
     const isNew = added && added.createdAt.getTime() === added.lastSeenAt.getTime();
@@ -84,4 +86,33 @@ async function mailNewSignIn(deps: Deps, tx: Queryable, user: Account, meta: Dev
       link: `${deps.config.publicUrl}/account/security`,
     },
   });
+}
+
+/** The account's known devices, last seen first, for its security page. */
+export async function listKnownDevices(db: Queryable, userId: string): Promise<KnownDevice[]> {
+  const rows = await db
+    .select()
+    .from(knownDevices)
+    .where(eq(knownDevices.userId, userId))
+    .orderBy(desc(knownDevices.lastSeenAt))
+    .limit(200);
+  return rows.map((row) => ({
+    _id: row.id,
+    userAgent: row.userAgent,
+    country: row.country,
+    firstSeenAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  }));
+}
+
+/**
+ * Forgets one of the account's devices (another account's is not found): its next sign-in is from
+ * a new device again, e-mailed and, while the account is under guessing, challenged.
+ */
+export async function forgetKnownDevice(db: Queryable, userId: string, deviceId: string) {
+  const forgotten = await db
+    .delete(knownDevices)
+    .where(and(eq(knownDevices.id, deviceId), eq(knownDevices.userId, userId)))
+    .returning({ id: knownDevices.id });
+  if (!forgotten.length) throw notFound('Device');
 }

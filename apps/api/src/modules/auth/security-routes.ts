@@ -1,16 +1,17 @@
-import { activeSessionSchema, listResponseSchema, oneTimeTokenSchema } from '@limelight/contracts';
+import { activeSessionSchema, knownDeviceSchema, listResponseSchema, oneTimeTokenSchema } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { endWebSession } from '../../platform/web-session';
 import { confirmEmailChange, undoEmailChange } from '../users';
+import { forgetKnownDevice, listKnownDevices } from './devices';
 import { activeSessions, endOtherSessions, endSession } from './sessions';
 
 const messageSchema = z.object({ message: z.string() });
 const emailAnswerSchema = messageSchema.extend({ email: z.string() });
 
-/** Where the account is signed in, and the links that change or restore its sign-in e-mail. */
+/** Where the account is signed in, the devices it knows, and the links that change or restore its sign-in e-mail. */
 export const securityRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -45,6 +46,27 @@ export const securityRoutes =
       async (request) => {
         const ended = await endOtherSessions(deps, sessionOf(request));
         return { message: ended ? `Signed out of ${ended} other session${ended === 1 ? '' : 's'}` : 'No other session was open', ended };
+      },
+    );
+
+    app.get(
+      '/auth/devices',
+      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: listResponseSchema(knownDeviceSchema) } } },
+      async (request) => {
+        const data = await listKnownDevices(deps.db, sessionOf(request).user.id);
+        return { data, total: data.length };
+      },
+    );
+
+    app.delete(
+      '/auth/devices/:id',
+      {
+        preHandler: requireUser,
+        schema: { tags: ['auth'], params: z.object({ id: z.uuid('must be an id') }), response: { 200: messageSchema } },
+      },
+      async (request) => {
+        await forgetKnownDevice(deps.db, sessionOf(request).user.id, request.params.id);
+        return { message: 'Device forgotten: its next sign-in will be treated as new' };
       },
     );
 

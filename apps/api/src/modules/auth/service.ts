@@ -45,6 +45,7 @@ import {
   type UserRow,
 } from '../users';
 import { type DeviceMeta, isKnownDevice, rememberDevice } from './devices';
+import { registerExpirySweep } from './sweep';
 
 export type ClientMeta = DeviceMeta;
 
@@ -322,6 +323,7 @@ const EMAIL_VERIFICATION_JOB = 'auth.email-verification';
 export function registerAuthJobs(deps: Deps) {
   deps.jobs.register(PASSWORD_RESET_JOB, (payload) => sendPasswordReset(deps, String(payload.email)));
   deps.jobs.register(EMAIL_VERIFICATION_JOB, (payload) => resendVerification(deps, String(payload.email)));
+  registerExpirySweep(deps);
 }
 
 export async function requestPasswordReset(deps: Deps, email: string) {

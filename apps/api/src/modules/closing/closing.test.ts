@@ -7,6 +7,7 @@ import {
   fanInput,
   fundWallet,
   PASSWORD,
+  PNG,
   refusedFields,
   registerFan,
   signedIn,
@@ -26,6 +27,30 @@ const remove = (account: Account, payload: object) =>
   app.inject({ method: 'DELETE', url: '/api/users/me', headers: account.headers, payload });
 
 describe('an owner deleting their account', () => {
+  it('has the stored avatar and cover removed by a job once the deletion has committed', async () => {
+    const creator = await verifiedPerformer(app);
+    const upload = (url: string, field: string) => {
+      const form = new FormData();
+      form.append(field, new Blob([PNG]), 'photo.png');
+      return app.inject({ method: 'POST', url, headers: creator.headers, payload: form });
+    };
+    expect((await upload('/api/users/avatar/upload', 'avatar')).statusCode).toBe(200);
+    expect((await upload('/api/performers/cover/upload', 'cover')).statusCode).toBe(200);
+    const [stored] = await app.deps.db.select().from(users).where(eq(users.id, creator.user.id));
+    const keys = [stored!.avatarKey!, stored!.coverKey!];
+    for (const key of keys) expect(await app.deps.storage.size(key)).toBeGreaterThan(0);
+
+    // A refused deletion commits nothing, and queues no removal.
+    expect((await remove(creator, { password: 'wrong-password-1', confirm: creator.user.username! })).statusCode).toBe(400);
+    await app.deps.jobs.drain();
+    for (const key of keys) expect(await app.deps.storage.size(key)).toBeGreaterThan(0);
+
+    const deleted = await remove(creator, { password: PASSWORD, confirm: creator.user.username! });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await app.deps.jobs.drain();
+    for (const key of keys) await expect(app.deps.storage.size(key)).rejects.toThrow();
+  });
+
   it('needs the password and the username typed out; another account’s session deletes only itself', async () => {
     const fan = await signedIn(app, 'user');
     expect(refusedFields(await remove(fan, { password: 'wrong-password-1', confirm: fan.user.username! }))).toEqual(['password']);

@@ -10,6 +10,7 @@ import { type AuditSource, recordAudit } from '../audit';
 import { payoutBalance } from '../earnings';
 import { sendEmail } from '../emails';
 import { anonymiseAccount, assertCurrentPassword } from '../users';
+import { queueMediaRemoval } from './media';
 
 /** A session opened this recently counts as a fresh sign-in for an account with no password (social sign-in). */
 const FRESH_SIGN_IN_MS = 10 * 60_000;
@@ -22,7 +23,8 @@ const FRESH_SIGN_IN_MS = 10 * 60_000;
  *   the payout first (a pending request is still paid by the admin: the account row stays) or
  *   says they forfeit it; the choice and the amount go into the audit entry;
  * - content off every list: posts, videos, galleries and products become deleted and inactive
- *   (decision 034: their buyers keep what they bought), stories go;
+ *   (decision 034: their buyers keep what they bought), stories go; the stored objects of the
+ *   avatar, cover, welcome video and stories are removed by a job after the commit (media.ts);
  * - subscriptions stop renewing, both those the account pays and those paid to it;
  * - the account row stays for the ledger, anonymised, with status `deleted`; its username is held;
  * - every session ends and its sockets close; an e-mail confirms to the address it had.
@@ -56,6 +58,7 @@ export async function deleteOwnAccount(deps: Deps, session: RequestSession, inpu
         .set({ status: 'inactive', deletedAt: now })
         .where(and(eq(table.performerId, user.id), isNull(table.deletedAt)));
     }
+    await queueMediaRemoval(deps, tx, user.id);
     await tx.delete(stories).where(eq(stories.performerId, user.id));
     await tx
       .update(subscriptions)

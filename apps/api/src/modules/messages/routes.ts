@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { drawsFrom, messageBudget } from '../../platform/account-budgets';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { multipartForm } from '../../platform/uploads';
 import { requirePerformer } from '../access';
@@ -34,18 +35,14 @@ const uploadKinds = {
   thumbnail: { type: 'message-thumbnail', media: 'image', access: 'public' },
 } as const satisfies Record<string, UploadKind>;
 
-/**
- * Sends are limited per account (not per address): a fan or creator writes at most this many
- * messages a minute, which no person typing reaches and a script spamming does.
- */
-const SENDS_PER_MINUTE = 60;
 const perAccount = (request: FastifyRequest) => request.session?.user.id ?? request.ip;
-const sendLimit = { rateLimit: { max: SENDS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: perAccount } };
 
 /** Conversations and messages (spec 7), between a fan and a creator (decision 013). */
 export const messagesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Every route that sends a direct message (and a tip with one) draws from one per-account budget.
+    const sends = [requireUser, drawsFrom(deps.budgets, messageBudget)];
     app.post(
       '/conversations',
       { preHandler: requireUser, schema: { tags: ['messages'], body: createConversationSchema, response: { 200: conversationSchema } } },
@@ -86,8 +83,7 @@ export const messagesRoutes =
     app.post(
       '/messages/conversations/:id',
       {
-        preHandler: requireUser,
-        config: sendLimit,
+        preHandler: sends,
         schema: { tags: ['messages'], params: idParams, body: sendMessageSchema, response: { 200: messageSchema } },
       },
       async (request) => sendMessage(deps, sessionOf(request).user, request.params.id, request.body),
@@ -159,8 +155,7 @@ export const messagesRoutes =
       app.post(
         `/messages/private/file/${kind}`,
         {
-          preHandler: requireUser,
-          config: sendLimit,
+          preHandler: sends,
           schema: {
             tags: ['messages'],
             description: `Multipart: a message with its ${kind}: the file under the field name file, then the fields conversationId, text and (for creators) price.`,

@@ -1,10 +1,25 @@
+import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/client';
 import type { Deps } from '../../deps';
-import type { SessionUser } from '../../platform/auth';
+import { drawsFrom, messageBudget, tipBudget } from '../../platform/account-budgets';
+import { requireUser, type SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { membership } from './conversations';
 import { announce, type SentMessage } from './events';
 import { type MessageTip, writeMessage } from './messages';
+
+const isTip = (request: FastifyRequest) => (request.params as { type?: string }).type === 'tip';
+const carriesMessage = (request: FastifyRequest) => isTip(request) && !!(request.body as { conversationId?: string }).conversationId;
+
+/**
+ * The guard of the routes that pay a tip (from the wallet or by card): one tip budget for both,
+ * and a tip sent in a conversation is a message too, drawn from the message budget.
+ */
+export const tipBudgets = (deps: Pick<Deps, 'budgets'>) => [
+  requireUser,
+  drawsFrom(deps.budgets, tipBudget, isTip),
+  drawsFrom(deps.budgets, messageBudget, carriesMessage),
+];
 
 /**
  * A tip sent in a conversation: the wallet's charge pays it and, in the same transaction, writes

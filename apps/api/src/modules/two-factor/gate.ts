@@ -23,10 +23,14 @@ export const enrolmentRequired = () =>
  * session is read; one indexed lookup, for admins' requests only.
  */
 /** Whether this account must have a second factor before it may do anything else. */
-export const mustHaveSecondFactor = (deps: Pick<Deps, 'config'>, user: SessionUser) =>
+export const mustHaveSecondFactor = (deps: Pick<Deps, 'config'>, user: Pick<SessionUser, 'id' | 'role'>) =>
   deps.config.requireAdminSecondFactor && !may(user, 'signIn.withoutSecondFactor', null);
 
-export function registerSecondFactorGate(app: FastifyInstance, deps: Pick<Deps, 'db' | 'config'>) {
+export function registerSecondFactorGate(app: FastifyInstance, deps: Pick<Deps, 'db' | 'config' | 'realtime'>) {
+  // Sockets too: such an admin gets no socket (the same refusal, as `auth/error`) until enrolled.
+  deps.realtime.gate(async (user) =>
+    mustHaveSecondFactor(deps, user) && !(await hasSecondFactor(deps.db, user.id)) ? enrolmentRequired() : undefined,
+  );
   app.addHook('onRequest', async (request) => {
     const user = request.session?.user;
     if (!user || !mustHaveSecondFactor(deps, user)) return;

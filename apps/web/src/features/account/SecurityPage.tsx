@@ -1,12 +1,13 @@
 import { Col, Row, Typography } from 'antd';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { KnownDevicesCard } from './KnownDevicesCard';
 import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 
 /**
- * Account security for every role (decision 048): second factors, passkeys, password and where
- * the account is signed in. Admins without a second factor are sent here until they set one up;
+ * Account security for every role (decision 048): second factors, passkeys, password, where
+ * the account is signed in and the devices it knows. Admins without a second factor are sent here until they set one up;
  * security e-mails link here.
  */
 export default function SecurityPage() {
@@ -27,6 +28,9 @@ export default function SecurityPage() {
         </Col>
         <Col span={24}>
           <SessionsCard />
+        </Col>
+        <Col span={24}>
+          <KnownDevicesCard />
         </Col>
       </Row>
     </div>

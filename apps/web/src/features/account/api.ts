@@ -1,4 +1,4 @@
-import type { ActiveSession, CurrentUser, DeleteAccountInput, ListResponse, UpdateAccountInput } from '@limelight/contracts';
+import type { ActiveSession, CurrentUser, DeleteAccountInput, KnownDevice, ListResponse, UpdateAccountInput } from '@limelight/contracts';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
 
@@ -34,6 +34,11 @@ export const accountApi = api.injectEndpoints({
       query: () => ({ url: '/auth/sessions', method: 'DELETE' }),
       invalidatesTags: ['Sessions'],
     }),
+    knownDevices: build.query<ListResponse<KnownDevice>, void>({ query: () => '/auth/devices', providesTags: ['KnownDevices'] }),
+    forgetDevice: build.mutation<{ message: string }, string>({
+      query: (id) => ({ url: `/auth/devices/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['KnownDevices'],
+    }),
   }),
 });
 
@@ -45,4 +50,6 @@ export const {
   useSessionsQuery,
   useEndSessionMutation,
   useEndOtherSessionsMutation,
+  useKnownDevicesQuery,
+  useForgetDeviceMutation,
 } = accountApi;

@@ -84,6 +84,7 @@ export const api = createApi({
   tagTypes: [
     'Me',
     'Sessions',
+    'KnownDevices',
     'TwoFactor',
     'PublicSettings',
     'AdminSettings',

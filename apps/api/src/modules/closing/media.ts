@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { performerProfiles, stories, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { deleteFileRecords, storedKeys } from '../media';
+
+const REMOVE_MEDIA_JOB = 'account.remove-media';
+
+/**
+ * In the deletion's transaction, before the account row is anonymised and its stories go: the
+ * records of its avatar, cover, welcome video and stories' files are deleted, and a job is queued
+ * with their stored objects, removed once the deletion has committed (a rollback queues nothing).
+ * Posts, videos, galleries and products are kept with their files for those who bought them
+ * (decision 034), and money records stay for the ledger.
+ */
+export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable, userId: string) {
+  const [account] = await tx
+    .select({ avatarKey: users.avatarKey, coverKey: users.coverKey, avatarFileId: users.avatarFileId, coverFileId: users.coverFileId })
+    .from(users)
+    .where(eq(users.id, userId));
+  const [profile] = await tx
+    .select({ welcomeVideoFileId: performerProfiles.welcomeVideoFileId })
+    .from(performerProfiles)
+    .where(eq(performerProfiles.userId, userId));
+  const storyFiles = await tx.select({ fileId: stories.fileId }).from(stories).where(eq(stories.performerId, userId));
+  const fileIds = [account?.avatarFileId, account?.coverFileId, profile?.welcomeVideoFileId, ...storyFiles.map((story) => story.fileId)];
+  const removed = await deleteFileRecords(
+    tx,
+    fileIds.filter((id): id is string => !!id),
+  );
+  const keys = [...new Set([account?.avatarKey, account?.coverKey, ...removed.flatMap(storedKeys)].filter((key): key is string => !!key))];
+  if (keys.length) await deps.jobs.enqueue(tx, REMOVE_MEDIA_JOB, { keys }, { maxAttempts: 5 });
+}
+
+/** Removes the stored objects; removing one already gone is not an error, so a retry finishes the rest. */
+export function registerMediaRemoval(deps: Pick<Deps, 'jobs' | 'storage'>) {
+  deps.jobs.register(REMOVE_MEDIA_JOB, async (payload) => {
+    const keys = Array.isArray(payload.keys) ? payload.keys.filter((key): key is string => typeof key === 'string') : [];
+    await Promise.all(keys.map((key) => deps.storage.remove(key)));
+  });
+}
