@@ -43,6 +43,7 @@ import {
   useReportedContentQuery,
   useReportGroupsQuery,
 } from '../community/api';
+import { labelOf, reportCaseLabels, reportReasonLabels } from '../community/moderation-labels';
 import { useSetStandingMutation } from './api';
 
 const filterNames = ['status', 'targetType'] as const;
@@ -123,7 +124,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
             column={1}
             bordered
             items={[
-              { key: 'kind', label: 'What', children: content.targetType },
+              { key: 'kind', label: 'What', children: labelOf(reportCaseLabels, content.targetType) },
               { key: 'title', label: 'Title', children: content.title },
               {
                 key: 'owner',
@@ -218,7 +219,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
                 <List.Item.Meta
                   title={
                     <>
-                      <Tag>{report.reason}</Tag>{' '}
+                      <Tag>{labelOf(reportReasonLabels, report.reason)}</Tag>{' '}
                       {report.reporter ? `@${report.reporter.username ?? report.reporter.name}` : 'Without an account'}{' '}
                       <Typography.Text type="secondary">{formatMoment(report.createdAt)}</Typography.Text>
                     </>
@@ -269,7 +270,7 @@ function AppealsTab({ open }: { open: (targetType: string, targetId: string) => 
       scroll={{ x: 640 }}
       locale={{ emptyText: 'No appeals waiting' }}
       columns={[
-        { title: 'What', dataIndex: 'targetType' },
+        { title: 'What', dataIndex: 'targetType', render: (type: string) => labelOf(reportCaseLabels, type) },
         { title: 'Decision', dataIndex: 'reason', ellipsis: true },
         { title: 'Appeal', dataIndex: 'appealText', ellipsis: true },
         { title: 'Appealed', dataIndex: 'appealedAt', render: (date: string) => formatMoment(date) },
@@ -327,7 +328,7 @@ export function ReportsPage() {
                   <SelectFilter
                     value={state.filters.targetType}
                     onChange={(value) => setFilter('targetType', value)}
-                    values={reportCaseTypes}
+                    options={reportCaseTypes.map((type) => ({ value: type, label: reportCaseLabels[type] }))}
                     placeholder="What"
                     label="Filter by kind"
                     width={160}
@@ -347,7 +348,7 @@ export function ReportsPage() {
                       dataIndex: 'targetType',
                       render: (type: string, row) => (
                         <Button type="link" onClick={() => open(row.targetType, row.targetId)}>
-                          {type}
+                          {labelOf(reportCaseLabels, type)}
                         </Button>
                       ),
                     },
@@ -355,7 +356,7 @@ export function ReportsPage() {
                     {
                       title: 'Reasons',
                       dataIndex: 'reasons',
-                      render: (reasons: string[]) => reasons.map((reason) => <Tag key={reason}>{reason}</Tag>),
+                      render: (reasons: string[]) => reasons.map((reason) => <Tag key={reason}>{labelOf(reportReasonLabels, reason)}</Tag>),
                     },
                     {
                       title: 'First reported',

@@ -5,20 +5,7 @@ import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { useAppealMutation, useMyModeratedItemsQuery } from '../community/api';
-
-const kindLabels: Record<string, string> = {
-  feed: 'Post',
-  video: 'Video',
-  gallery: 'Gallery',
-  photo: 'Photo',
-  product: 'Product',
-  story: 'Story',
-  comment: 'Comment',
-  message: 'Message',
-  live: 'Live session',
-  liveChat: 'Chat line',
-  performer: 'Profile',
-};
+import { labelOf, moderationTargetLabels } from '../community/moderation-labels';
 
 /** `/moderation`: what moderation hid or removed of yours, why, and one appeal each. */
 export default function ModerationPage() {
@@ -62,7 +49,7 @@ export default function ModerationPage() {
               <List.Item.Meta
                 title={
                   <>
-                    {kindLabels[item.targetType] ?? item.targetType}{' '}
+                    {labelOf(moderationTargetLabels, item.targetType)}{' '}
                     <Tag color={item.state === 'removed' ? 'error' : 'warning'}>{item.state}</Tag>
                   </>
                 }

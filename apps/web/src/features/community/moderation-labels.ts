@@ -1,0 +1,36 @@
+import type { ModerationTargetType, Report, ReportCaseType } from '@limelight/contracts';
+
+/** What a report or a moderation decision is about, in words (never the API's key, such as `liveChat`). */
+export const moderationTargetLabels: Record<ModerationTargetType, string> = {
+  feed: 'Post',
+  video: 'Video',
+  gallery: 'Gallery',
+  photo: 'Photo',
+  product: 'Product',
+  story: 'Story',
+  comment: 'Comment',
+  message: 'Message',
+  live: 'Live session',
+  liveChat: 'Chat line',
+  performer: 'Profile',
+};
+
+/** The queue's cases: the reportable things, a takedown request and a re-upload of removed material. */
+export const reportCaseLabels: Record<ReportCaseType, string> = {
+  ...moderationTargetLabels,
+  takedown: 'Takedown request',
+  reupload: 'Re-upload',
+};
+
+/** A report's reason as the reporter chose it. */
+export const reportReasonLabels: Record<Report['reason'], string> = {
+  spam: 'Spam or scam',
+  abuse: 'Harassment or hate',
+  copyright: 'Stolen content (copyright)',
+  underage: 'Someone under 18',
+  illegal: 'Illegal content',
+  other: 'Something else',
+};
+
+/** A label for a key from the API that may be newer than this list: the key itself rather than nothing. */
+export const labelOf = (labels: Record<string, string>, key: string) => labels[key] ?? key;
