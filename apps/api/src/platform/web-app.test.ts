@@ -81,6 +81,15 @@ describe('the web app’s static files', () => {
     expect(plain.body).toBe(html);
   });
 
+  it('serves the page to a browser navigating to a page route with a dot in it, and never for an API path', async () => {
+    const page = await app.inject({ method: 'GET', url: '/admin/email-templates/account.warned', headers: { accept: 'text/html,*/*' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(html);
+    const api = await app.inject({ method: 'GET', url: '/api/nothing.here', headers: { accept: 'text/html,*/*' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
+  });
+
   it('answers a missing asset and an unknown API path with a JSON 404, not the page', async () => {
     for (const url of ['/assets/missing-123.js', '/api/nothing-here']) {
       const response = await get(url, 'br, gzip');

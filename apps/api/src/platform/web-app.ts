@@ -29,7 +29,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0]!);
+    const pathname = request.url.split('?')[0]!;
+    // A page route may hold a dot (`/admin/email-templates/account.warned`): a browser navigating
+    // to it asks for HTML, where a missing script or picture does not.
+    const navigation = (request.headers.accept ?? '').includes('text/html') && !pathname.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (!path.extname(pathname) || navigation);
     if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply
       .status(404)
