@@ -75,7 +75,7 @@ for (const theme of ['light', 'dark'] as const) {
       await logIn(page, accounts.admin);
       await page.goto('/admin/reports?targetType=message');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expect(page.getByRole('button', { name: 'message' }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Message' }).first()).toBeVisible();
       await page.goto(`/admin/reports?targetType=message&case=message:${messageId}`);
       const drawer = page.getByRole('dialog', { name: 'Reported content' });
       // The drawer loads the case after the queue: give a loaded machine time.
@@ -89,7 +89,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText('Done')).toBeVisible();
       await expect(drawer.getByText(`hidden: Spam sent to fans ${tag}`)).toBeVisible();
       await page.goto('/admin/reports?targetType=product');
-      await expect(page.getByRole('button', { name: 'product' }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Product' }).first()).toBeVisible();
       await logOut(page);
 
       // The creator sees why on their Moderation page and appeals, once.

@@ -219,9 +219,12 @@ export async function reportedContent(deps: Deps, targetType: string, targetId: 
   const link = (key: string | null) =>
     !key ? null : key.startsWith(PUBLIC_PREFIX) ? publicUrl(key) : deps.mediaSigner.sign(key, SIGNED_SECONDS);
   const media = fileRows.flatMap((file) => {
+    const playable = file.status === 'finished' && /^(video|audio)\//.test(file.mimeType);
     const url = link(file.status === 'finished' ? file.storageKey : file.thumbnailKey);
     if (!url) return [];
-    return [{ kind: file.type === 'video' ? ('video' as const) : ('image' as const), url }];
+    // By the file's media type: its `type` names the upload slot (`feed-video`, `story-video`…), and
+    // a video (or audio) shown in an <img> was a broken picture. The poster of an unfinished one is a picture.
+    return [{ kind: playable ? ('video' as const) : ('image' as const), url }];
   });
   const ownerId = target?.ownerId ?? holdRow?.ownerId ?? null;
   const owners = ownerId ? await publicUsersById(deps.db, [ownerId]) : new Map();

@@ -48,13 +48,11 @@ import {
   useReportedContentQuery,
   useReportGroupsQuery,
 } from '../community/api';
+import { labelOf, reportCaseLabels, reportCaseReasonLabels } from '../community/moderation-labels';
 import { useSetStandingMutation } from './api';
 import { ReasonModal } from './ReasonModal';
 
 const filterNames = ['status', 'targetType', 'reason'] as const;
-
-/** A case's reason as the queue names it: the system's own for review before publication (decision 054). */
-const reasonLabel = (reason: ReportCaseReason) => (reason === 'prePublication' ? 'Review before publication' : reason);
 
 /** A hold as the queue shows it: "in review" for an item waiting for review before publication. */
 function HoldTag({ hold }: { hold: ModerationHold }) {
@@ -152,7 +150,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
             column={1}
             bordered
             items={[
-              { key: 'kind', label: 'What', children: content.targetType },
+              { key: 'kind', label: 'What', children: labelOf(reportCaseLabels, content.targetType) },
               { key: 'title', label: 'Title', children: content.title },
               {
                 key: 'owner',
@@ -256,7 +254,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
                 <List.Item.Meta
                   title={
                     <>
-                      <Tag>{reasonLabel(report.reason)}</Tag>{' '}
+                      <Tag>{labelOf(reportCaseReasonLabels, report.reason)}</Tag>{' '}
                       {report.reporter ? `@${report.reporter.username ?? report.reporter.name}` : 'Without an account'}{' '}
                       <Typography.Text type="secondary">{formatMoment(report.createdAt)}</Typography.Text>
                     </>
@@ -298,7 +296,7 @@ function AppealsTab({ open }: { open: (targetType: string, targetId: string) => 
       scroll={{ x: 640 }}
       locale={{ emptyText: 'No appeals waiting' }}
       columns={[
-        { title: 'What', dataIndex: 'targetType' },
+        { title: 'What', dataIndex: 'targetType', render: (type: string) => labelOf(reportCaseLabels, type) },
         { title: 'Decision', dataIndex: 'reason', ellipsis: true },
         { title: 'Appeal', dataIndex: 'appealText', ellipsis: true },
         { title: 'Appealed', dataIndex: 'appealedAt', render: (date: string) => formatMoment(date) },
@@ -359,7 +357,7 @@ export function ReportsPage() {
                   <SelectFilter
                     value={state.filters.targetType}
                     onChange={(value) => setFilter('targetType', value)}
-                    values={reportCaseTypes}
+                    options={reportCaseTypes.map((type) => ({ value: type, label: reportCaseLabels[type] }))}
                     placeholder="What"
                     label="Filter by kind"
                     width={160}
@@ -367,7 +365,7 @@ export function ReportsPage() {
                   <SelectFilter
                     value={state.filters.reason}
                     onChange={(value) => setFilter('reason', value)}
-                    options={reportCaseReasons.map((reason) => ({ value: reason, label: reasonLabel(reason) }))}
+                    options={reportCaseReasons.map((reason) => ({ value: reason, label: labelOf(reportCaseReasonLabels, reason) }))}
                     placeholder="Reason"
                     label="Filter by reason"
                     width={200}
@@ -387,7 +385,7 @@ export function ReportsPage() {
                       dataIndex: 'targetType',
                       render: (type: string, row) => (
                         <Button type="link" onClick={() => open(row.targetType, row.targetId)}>
-                          {type}
+                          {labelOf(reportCaseLabels, type)}
                         </Button>
                       ),
                     },
@@ -395,7 +393,8 @@ export function ReportsPage() {
                     {
                       title: 'Reasons',
                       dataIndex: 'reasons',
-                      render: (reasons: ReportCaseReason[]) => reasons.map((reason) => <Tag key={reason}>{reasonLabel(reason)}</Tag>),
+                      render: (reasons: ReportCaseReason[]) =>
+                        reasons.map((reason) => <Tag key={reason}>{labelOf(reportCaseReasonLabels, reason)}</Tag>),
                     },
                     {
                       title: 'First reported',

@@ -6,15 +6,7 @@ import { useState } from 'react';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useReportMutation } from './api';
-
-const reasonLabels: Record<(typeof reportReasons)[number], string> = {
-  spam: 'Spam or scam',
-  abuse: 'Harassment or hate',
-  copyright: 'Stolen content (copyright)',
-  underage: 'Someone under 18',
-  illegal: 'Illegal content',
-  other: 'Something else',
-};
+import { reportReasonLabels } from './moderation-labels';
 
 /** "Report" and the dialog asking why; signed-out visitors are asked to log in first. */
 export function ReportButton({
@@ -62,7 +54,7 @@ export function ReportButton({
       >
         <Form form={form} name={`report-${targetId}`} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item name="reason" label="Why?" rules={[{ required: true, message: 'Choose a reason' }]}>
-            <Select options={reportReasons.map((value) => ({ value, label: reasonLabels[value] }))} placeholder="Choose a reason" />
+            <Select options={reportReasons.map((value) => ({ value, label: reportReasonLabels[value] }))} placeholder="Choose a reason" />
           </Form.Item>
           <Form.Item name="description" label="Details (optional)">
             <Input.TextArea rows={3} maxLength={2000} />

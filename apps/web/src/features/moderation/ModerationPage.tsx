@@ -5,21 +5,8 @@ import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { useAppealMutation, useMyModeratedItemsQuery } from '../community/api';
+import { labelOf, moderationTargetLabels } from '../community/moderation-labels';
 import { HeldTag, heldLabel } from './HeldTag';
-
-const kindLabels: Record<string, string> = {
-  feed: 'Post',
-  video: 'Video',
-  gallery: 'Gallery',
-  photo: 'Photo',
-  product: 'Product',
-  story: 'Story',
-  comment: 'Comment',
-  message: 'Message',
-  live: 'Live session',
-  liveChat: 'Chat line',
-  performer: 'Profile',
-};
 
 /** `/moderation`: what moderation hid or removed of yours, why, and one appeal each. */
 export default function ModerationPage() {
@@ -63,7 +50,7 @@ export default function ModerationPage() {
               <List.Item.Meta
                 title={
                   <>
-                    {kindLabels[item.targetType] ?? item.targetType} <HeldTag hold={item} />
+                    {labelOf(moderationTargetLabels, item.targetType)} <HeldTag hold={item} />
                   </>
                 }
                 description={

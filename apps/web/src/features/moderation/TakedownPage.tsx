@@ -61,7 +61,11 @@ export default function TakedownPage() {
         >
           <Input.TextArea rows={3} placeholder="https://…" />
         </Form.Item>
-        <Form.Item name="description" label="What is wrong with it" rules={[zodRule(fields.description, 'Description')]}>
+        <Form.Item
+          name="description"
+          label="Description of the problem"
+          rules={[zodRule(fields.description, 'Description of the problem')]}
+        >
           <Input.TextArea rows={5} maxLength={5000} showCount />
         </Form.Item>
         <Form.Item
