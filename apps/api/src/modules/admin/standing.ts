@@ -9,7 +9,7 @@ import { standingOf, standingRefusal } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
 import { notify } from '../notifications';
-import { endSessionsOf } from '../streaming';
+import { announceClosedShows, closePrivateShowsOf, endSessionsOf } from '../streaming';
 import { stopRenewalsOf } from '../subscriptions';
 
 type Account = typeof users.$inferSelect;
@@ -55,12 +55,13 @@ const noticeText = {
  * `PUT /api/admin/accounts/:id/standing` (decision 045): warn (a strike; the account is told),
  * suspend until a time, ban, or restore good standing; never an admin's account. One transaction
  * writes the standing, its history, the audit entry with the reason and the e-mail; a suspension
- * or ban also revokes every session and stops every subscription from renewing, and once it
+ * or ban also revokes every session, stops every subscription from renewing and closes the
+ * account's private shows (cancelled, or ended with the minute in progress refunded), and once it
  * commits the account's sockets close on every process and its live session ends.
  */
 export async function setAccountStanding(deps: Deps, source: AuditSource, userId: string, input: StandingActionInput) {
   const until = input.until ? new Date(input.until) : null;
-  const { revoked, account, to } = await deps.db.transaction(async (tx) => {
+  const { revoked, account, to, closedShows } = await deps.db.transaction(async (tx) => {
     const [account] = await tx
       .select()
       .from(users)
@@ -93,16 +94,17 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
     if (input.action === 'warn') {
       await notify(deps, tx, { userId, kind: 'account_standing', text: noticeText.warn(input.reason), link: '/notifications' });
       await mailStanding(deps, tx, account, 'warn', input.reason, null);
-      return { revoked: [], account, to };
+      return { revoked: [], account, to, closedShows: undefined };
     }
     if (input.action === 'restore') {
       await notify(deps, tx, { userId, kind: 'account_standing', text: noticeText.restore(input.reason), link: null });
       await mailStanding(deps, tx, account, 'restore', input.reason, null);
-      return { revoked: [], account, to };
+      return { revoked: [], account, to, closedShows: undefined };
     }
     await stopRenewalsOf(tx, userId);
+    const closedShows = await closePrivateShowsOf(deps, tx, { id: userId, name: nameOf(account) });
     await mailStanding(deps, tx, account, input.action, input.reason, until);
-    return { revoked: await revokeAllSessions(tx, userId), account, to };
+    return { revoked: await revokeAllSessions(tx, userId), account, to, closedShows };
   });
   if (input.action === 'suspend' || input.action === 'ban') {
     // Its open pages hear why (the words of its next sign-in), then its sockets close on every process.
@@ -110,6 +112,7 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
     if (refusal) deps.realtime.toUser(userId).emit('auth/error', { message: refusal.message });
     deps.realtime.disconnectSessions(revoked);
     await endSessionsOf(deps, account.id);
+    if (closedShows) await announceClosedShows(deps, closedShows);
   }
   return { standing: to, standingUntil: to === 'suspended' ? until!.toISOString() : null };
 }

@@ -1,5 +1,6 @@
 /** What other modules may use of the streaming module (decision 004): everything else is its own. */
 
+export { announceClosedShows, type ClosedShows, closePrivateShowsOf } from './account-standing';
 export { adminLiveSessionRows } from './admin-rows';
 export { registerPrivateShowJobs } from './billing';
 export { registerPrivateShowEvents } from './calls';

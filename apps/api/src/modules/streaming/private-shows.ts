@@ -172,18 +172,28 @@ export async function findShow(deps: Pick<Deps, 'db'>, id: string) {
   return row;
 }
 
+/** The shows `where` picks that are still accepted or live end now, each once; answers the rows it ended. */
+export function endShowsWhere(db: Queryable, where: SQL | undefined, reason: EndReason) {
+  return db
+    .update(privateShowRequests)
+    .set({ status: 'ended', endedReason: reason, endedAt: new Date() })
+    .where(and(where, inArray(privateShowRequests.status, ['accepted', 'live'])))
+    .returning();
+}
+
 /**
  * Ends an accepted or live show once (a hangup, the empty wallet, a party gone): both parties are
  * told and the room is emptied, so a later disconnect no longer concerns it. A minute being
  * charged holds the row, so the end waits for it and no minute starts after it.
  */
 export async function endPrivateShow(deps: Pick<Deps, 'db' | 'realtime'>, id: string, reason: EndReason) {
-  const [ended] = await deps.db
-    .update(privateShowRequests)
-    .set({ status: 'ended', endedReason: reason, endedAt: new Date() })
-    .where(and(eq(privateShowRequests.id, id), inArray(privateShowRequests.status, ['accepted', 'live'])))
-    .returning();
+  const [ended] = await endShowsWhere(deps.db, eq(privateShowRequests.id, id), reason);
   if (!ended) return undefined;
-  deps.realtime.io.in(privateShowRoom(id)).socketsLeave(privateShowRoom(id));
+  return announceEnd(deps, ended);
+}
+
+/** After a show ended: its room empties and both parties hear it. */
+export function announceEnd(deps: Pick<Deps, 'db' | 'realtime'>, ended: RequestRow) {
+  deps.realtime.io.in(privateShowRoom(ended.id)).socketsLeave(privateShowRoom(ended.id));
   return announce(deps, ended);
 }
