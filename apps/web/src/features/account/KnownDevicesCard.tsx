@@ -11,7 +11,7 @@ import { useForgetDeviceMutation, useKnownDevicesQuery } from './api';
  * check new devices get while someone guesses the password. Forgetting one makes it new again.
  */
 export function KnownDevicesCard() {
-  const { data, isLoading, isError, isFetching, refetch } = useKnownDevicesQuery();
+  const { data, isLoading, error, isFetching, refetch } = useKnownDevicesQuery();
   const countryName = useCountryName();
   const [forget, forgetting] = useForgetDeviceMutation();
   const forgetDevice = async (id: string) => {
@@ -28,8 +28,8 @@ export function KnownDevicesCard() {
       </Typography.Paragraph>
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
-      ) : isError && !data ? (
-        <LoadFailed what="Your devices" retrying={isFetching} onRetry={() => void refetch()} />
+      ) : error && !data ? (
+        <LoadFailed what="Your devices" error={error} retrying={isFetching} onRetry={() => void refetch()} />
       ) : !data?.data.length ? (
         <Empty description="No devices remembered yet" />
       ) : (

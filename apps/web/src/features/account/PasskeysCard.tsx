@@ -40,8 +40,8 @@ export function PasskeysCard() {
       </Form>
       {passkeys.isLoading ? (
         <Skeleton active />
-      ) : passkeys.isError && !passkeys.data ? (
-        <LoadFailed what="Your passkeys" retrying={passkeys.isFetching} onRetry={() => void passkeys.refetch()} />
+      ) : passkeys.error && !passkeys.data ? (
+        <LoadFailed what="Your passkeys" error={passkeys.error} retrying={passkeys.isFetching} onRetry={() => void passkeys.refetch()} />
       ) : passkeys.data?.data.length ? (
         <List
           dataSource={passkeys.data.data}

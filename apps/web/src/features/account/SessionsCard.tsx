@@ -16,7 +16,7 @@ const methodLabels: Record<ActiveSession['method'], string> = {
 
 /** Where the account is signed in, with a way to end any session but this one, or all of them. */
 export function SessionsCard() {
-  const { data, isLoading, isError, isFetching, refetch } = useSessionsQuery();
+  const { data, isLoading, error, isFetching, refetch } = useSessionsQuery();
   const countryName = useCountryName();
   const placeOf = (session: ActiveSession) => [session.city, session.country && countryName(session.country)].filter(Boolean).join(', ');
   const [endSession, ending] = useEndSessionMutation();
@@ -33,8 +33,8 @@ export function SessionsCard() {
     <Card title="Where you are signed in">
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
-      ) : isError && !data ? (
-        <LoadFailed what="Your sessions" retrying={isFetching} onRetry={() => void refetch()} />
+      ) : error && !data ? (
+        <LoadFailed what="Your sessions" error={error} retrying={isFetching} onRetry={() => void refetch()} />
       ) : !data?.data.length ? (
         <Empty description="No open sessions" />
       ) : (

@@ -60,8 +60,13 @@ export function TwoFactorCard() {
   if (status.isLoading || !status.data) {
     return (
       <Card title="Two-factor sign-in">
-        {status.isError ? (
-          <LoadFailed what="The two-factor status" retrying={status.isFetching} onRetry={() => void status.refetch()} />
+        {status.error ? (
+          <LoadFailed
+            what="The two-factor status"
+            error={status.error}
+            retrying={status.isFetching}
+            onRetry={() => void status.refetch()}
+          />
         ) : (
           <Skeleton active />
         )}
