@@ -98,7 +98,7 @@ test("the admin lists a creator's posts, exports them, reads a conversation with
 
   // The reading is in the audit trail, with its reason.
   await page.goto(`/admin/audit?targetId=${conversationId}`);
-  await page.getByRole('button', { name: 'conversation.read' }).click();
+  await page.getByRole('button', { name: 'Conversation read by an admin' }).click();
   await expect(page.getByRole('dialog', { name: 'Audit entry' }).getByText('Report about harassment, case 7')).toBeVisible();
   await accessibleInBothThemes(page);
   await page.getByRole('dialog', { name: 'Audit entry' }).getByRole('button', { name: 'Close' }).click();

@@ -52,7 +52,7 @@ test('the admin edits an e-mail template and sees the preview; phone and desktop
   await page.setViewportSize(views[0].viewport);
   await page.goto('/admin/email-templates?q=subscription.started');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('E-mail templates');
-  await page.getByRole('link', { name: 'subscription.started' }).click();
+  await page.getByRole('link', { name: 'A fan’s subscription (or free trial) started' }).click();
   await expect(page).toHaveURL(/\/admin\/email-templates\/subscription\.started$/);
   await expect(page.getByTestId('preview-subject')).toHaveText('You are subscribed to lena');
 
@@ -73,7 +73,7 @@ test('the admin edits an e-mail template and sees the preview; phone and desktop
     await expectAccessible(page);
   }
   await inView(page, views[0], '/admin/email-templates?state=edited');
-  await expect(page.getByRole('link', { name: 'subscription.started' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'A fan’s subscription (or free trial) started' })).toBeVisible();
   await expectAccessible(page);
 
   // Back to the default for the other tests.

@@ -86,8 +86,8 @@ for (const theme of ['light', 'dark'] as const) {
       const confirm = page.getByRole('dialog', { name: 'Hide this content' });
       await confirm.getByLabel(/Reason/).fill(`Spam sent to fans ${tag}`);
       await confirm.getByRole('button', { name: 'Confirm' }).click();
-      await expect(page.getByText('Done')).toBeVisible();
-      await expect(drawer.getByText(`hidden: Spam sent to fans ${tag}`)).toBeVisible();
+      await expect(page.getByText('Content hidden', { exact: true })).toBeVisible();
+      await expect(drawer.getByText(`Hidden: Spam sent to fans ${tag}`)).toBeVisible();
       await page.goto('/admin/reports?targetType=product');
       await expect(page.getByRole('button', { name: 'Product' }).first()).toBeVisible();
       await logOut(page);

@@ -51,7 +51,7 @@ test('the admin rejects a creator’s documents with a reason, which the creator
   expect((await listed.json()).data, await listed.text()).toHaveLength(1);
   await page.goto(`/admin/creators?verification=pending&q=${username}`);
   const row = page.getByRole('row', { name: new RegExp(username) });
-  await expect(row.getByText('awaiting review')).toBeVisible();
+  await expect(row.getByText('Awaiting review')).toBeVisible();
   await row.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog', { name: /Reject/ });
   await dialog.getByLabel(/Reason/).fill('The selfie is blurred: please take it again in daylight');

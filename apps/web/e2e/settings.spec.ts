@@ -74,7 +74,7 @@ test('an admin verifies a creator from the creators table, whose state lives in 
   const row = page.getByRole('row').filter({ hasText: 'newcreator@limelight.local' });
   await row.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Documents verified')).toBeVisible();
-  await expect(row.getByText('verified', { exact: true })).toBeVisible();
+  await expect(row.getByText('Verified', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Search accounts')).toHaveValue('newcreator');
 });

@@ -28,7 +28,7 @@ for (const device of [
     await logIn(page, accounts.admin);
     await page.goto(`/admin/fans?q=${fan.username}`);
     const row = page.getByRole('row').filter({ hasText: fan.username });
-    await expect(row.getByText('good', { exact: true })).toBeVisible();
+    await expect(row.getByText('Good standing', { exact: true })).toBeVisible();
     await row.getByRole('button', { name: `Standing of ${fan.username}` }).click();
     await page.getByRole('menuitem', { name: 'Suspend' }).click();
     const dialog = page.getByRole('dialog');
@@ -43,7 +43,7 @@ for (const device of [
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     await expect(page.getByText('Account suspended')).toBeVisible();
-    await expect(row.getByText(/^suspended until/)).toBeVisible();
+    await expect(row.getByText(/^Suspended until/)).toBeVisible();
 
     // The fan's open page hears it over its socket and is signed out at once, saying why.
     await expect(fanPage).toHaveURL(/\/auth\/login/, { timeout: 15_000 });

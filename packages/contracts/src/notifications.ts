@@ -101,6 +101,22 @@ export const defaultNotificationChannels: Record<NotificationKind, { inApp: bool
   moderation: { inApp: true, email: false },
 };
 
+/**
+ * Kinds whose own e-mail is always sent, whatever the switches say: essential templates of the
+ * API's catalogue (a test there holds the two together). The settings show their e-mail as always on.
+ */
+export const alwaysEmailedKinds: Partial<Record<NotificationKind, { templates: readonly string[]; reason: string }>> = {
+  account_standing: {
+    templates: ['account.warned', 'account.suspended', 'account.banned', 'account.restored'],
+    reason: 'Always e-mailed, with the reason',
+  },
+  moderation: {
+    templates: ['content.hidden', 'content.removed', 'appeal.decided', 'report.outcome'],
+    reason: 'Always e-mailed, with the decision',
+  },
+  refund: { templates: ['refund.fan', 'refund.creator'], reason: 'Always e-mailed, as a receipt' },
+};
+
 /** At most this many people are told of one comment's mentions. */
 export const MAX_MENTIONS = 10;
 

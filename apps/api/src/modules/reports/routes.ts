@@ -154,7 +154,8 @@ export const reportsRoutes =
       { preHandler: requireAdmin, schema: { tags: ['admin'], body: contentActionSchema, response: { 200: message } } },
       async (request) => {
         await reportsService.actOnContent(deps, request, sessionOf(request).user, request.body);
-        return { message: 'Done' };
+        const done = { hide: 'Content hidden', remove: 'Content removed', restore: 'Content restored' } as const;
+        return { message: done[request.body.action] };
       },
     );
 

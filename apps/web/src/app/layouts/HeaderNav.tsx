@@ -7,6 +7,7 @@ import { useLiveStreamingOn } from '../../features/live/LiveStreamingOn';
 import { MessagesLink } from '../../features/messages/MessagesLink';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useShopOpen } from '../../features/shop/ShopOpen';
+import { formatTokens } from '../../shared/lib/money';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { useAppSelector } from '../store';
 import { useHeaderMenus, VisitorActions } from './SiteHeader';
@@ -134,12 +135,12 @@ export default function HeaderNav() {
           <Link
             to={user.isPerformer ? '/creator/earnings' : '/user/wallet'}
             // The name says what the figure is and holds it as shown (WCAG 2.5.3, label in name).
-            aria-label={`${user.isPerformer ? 'Earnings available' : 'Wallet balance'}: ${user.balance.toFixed(2)} tokens`}
+            aria-label={`${user.isPerformer ? 'Earnings available' : 'Wallet balance'}: ${formatTokens(user.balance)}`}
           >
-            {/* The unit is written where the header has room; a phone keeps the figure and the wallet. */}
+            {/* The app's one token format; a phone keeps the figure and the wallet (the name holds the unit). */}
             <Tag icon={<WalletOutlined aria-hidden />} color="green" style={{ marginInlineEnd: 0 }}>
-              <span data-testid="header-balance">{user.balance.toFixed(2)}</span>
-              <span className="hide-on-phone"> tokens</span>
+              <span data-testid="header-balance">{formatTokens(user.balance).split(' ')[0]}</span>
+              <span className="hide-on-phone"> {formatTokens(user.balance).split(' ')[1]}</span>
             </Tag>
           </Link>
         )}

@@ -9,7 +9,7 @@ import {
   type UpdatePerformerInput,
   updatePerformerSchema,
 } from '@limelight/contracts';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Radio, Row, Select, Skeleton, Switch, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Radio, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { ResponsiveTabs } from '../../shared/ui/ResponsiveTabs';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
@@ -252,7 +253,8 @@ export default function CreatorAccountPage() {
         />
       )}
       <Card>
-        <Tabs
+        <ResponsiveTabs
+          selectLabel="Section"
           activeKey={params.get('tab') ?? 'profile'}
           onChange={(tab) => setParams({ tab })}
           items={[

@@ -2,6 +2,7 @@ import { deviceName } from '@limelight/contracts';
 import { Button, Card, Empty, List, Popconfirm, Skeleton, Typography } from 'antd';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { useCountryName } from '../lookups/fields';
 import { useForgetDeviceMutation, useKnownDevicesQuery } from './api';
 
@@ -10,7 +11,7 @@ import { useForgetDeviceMutation, useKnownDevicesQuery } from './api';
  * check new devices get while someone guesses the password. Forgetting one makes it new again.
  */
 export function KnownDevicesCard() {
-  const { data, isLoading } = useKnownDevicesQuery();
+  const { data, isLoading, error, isFetching, refetch } = useKnownDevicesQuery();
   const countryName = useCountryName();
   const [forget, forgetting] = useForgetDeviceMutation();
   const forgetDevice = async (id: string) => {
@@ -27,6 +28,8 @@ export function KnownDevicesCard() {
       </Typography.Paragraph>
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
+      ) : error && !data ? (
+        <LoadFailed what="Your devices" error={error} retrying={isFetching} onRetry={() => void refetch()} />
       ) : !data?.data.length ? (
         <Empty description="No devices remembered yet" />
       ) : (

@@ -3,6 +3,7 @@ import { Button, Card, Empty, Form, Input, List, Popconfirm, Skeleton } from 'an
 import { formatMoment } from '../../shared/lib/dates';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { useAddPasskeyMutation, usePasskeyRegistrationOptionsMutation, usePasskeysQuery, useRemovePasskeyMutation } from './security-api';
 
 /** Passkeys (decision 048): sign in without a password, or confirm a sign-in instead of a code. */
@@ -39,6 +40,8 @@ export function PasskeysCard() {
       </Form>
       {passkeys.isLoading ? (
         <Skeleton active />
+      ) : passkeys.error && !passkeys.data ? (
+        <LoadFailed what="Your passkeys" error={passkeys.error} retrying={passkeys.isFetching} onRetry={() => void passkeys.refetch()} />
       ) : passkeys.data?.data.length ? (
         <List
           dataSource={passkeys.data.data}

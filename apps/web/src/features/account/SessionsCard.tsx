@@ -2,6 +2,7 @@ import { type ActiveSession, deviceName } from '@limelight/contracts';
 import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { useCountryName } from '../lookups/fields';
 import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from './api';
 
@@ -15,7 +16,7 @@ const methodLabels: Record<ActiveSession['method'], string> = {
 
 /** Where the account is signed in, with a way to end any session but this one, or all of them. */
 export function SessionsCard() {
-  const { data, isLoading } = useSessionsQuery();
+  const { data, isLoading, error, isFetching, refetch } = useSessionsQuery();
   const countryName = useCountryName();
   const placeOf = (session: ActiveSession) => [session.city, session.country && countryName(session.country)].filter(Boolean).join(', ');
   const [endSession, ending] = useEndSessionMutation();
@@ -32,6 +33,8 @@ export function SessionsCard() {
     <Card title="Where you are signed in">
       {isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
+      ) : error && !data ? (
+        <LoadFailed what="Your sessions" error={error} retrying={isFetching} onRetry={() => void refetch()} />
       ) : !data?.data.length ? (
         <Empty description="No open sessions" />
       ) : (

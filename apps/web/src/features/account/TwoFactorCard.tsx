@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { CopyButton } from '../../shared/ui/CopyButton';
+import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { usePreparePassword } from '../auth/usePreparePassword';
 import {
   useConfirmTotpMutation,
@@ -59,7 +60,16 @@ export function TwoFactorCard() {
   if (status.isLoading || !status.data) {
     return (
       <Card title="Two-factor sign-in">
-        <Skeleton active />
+        {status.error ? (
+          <LoadFailed
+            what="The two-factor status"
+            error={status.error}
+            retrying={status.isFetching}
+            onRetry={() => void status.refetch()}
+          />
+        ) : (
+          <Skeleton active />
+        )}
       </Card>
     );
   }

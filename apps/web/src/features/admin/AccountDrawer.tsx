@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type AdminAccountUpdate, createAdminSchema, formatTokens, walletAdjustmentSchema } from '@limelight/contracts';
-import { Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Descriptions, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -13,6 +13,7 @@ import {
   useImpersonateMutation,
   useUpdateAdminAccountMutation,
 } from './console-api';
+import { accountStatusWords, wordsOf } from './labels';
 import { ReasonModal } from './ReasonModal';
 
 type ProfileForm = {
@@ -30,7 +31,13 @@ const profileFields = createAdminSchema.shape;
 export function AccountDrawer({ id, onClose }: { id?: string; onClose: () => void }) {
   const { data, isFetching } = useAdminAccountQuery(id ?? '', { skip: !id });
   return (
-    <Drawer open={!!id} onClose={onClose} title="Manage account" size="large" destroyOnHidden>
+    <Drawer
+      open={!!id}
+      onClose={onClose}
+      title={data && data._id === id ? `Manage ${data.username ? `@${data.username}` : data.name}` : 'Manage account'}
+      size="large"
+      destroyOnHidden
+    >
       {!data || (isFetching && data._id !== id) ? (
         <PageLoading />
       ) : (
@@ -40,7 +47,13 @@ export function AccountDrawer({ id, onClose }: { id?: string; onClose: () => voi
             column={1}
             items={[
               { key: 'balance', label: 'Wallet', children: formatTokens(data.balance) },
-              { key: 'status', label: 'Status', children: data.status },
+              {
+                key: 'status',
+                label: 'Status',
+                children: (
+                  <Tag color={wordsOf(accountStatusWords, data.status).color}>{wordsOf(accountStatusWords, data.status).label}</Tag>
+                ),
+              },
             ]}
           />
           <ProfileCard key={data._id} account={data} />

@@ -8,6 +8,7 @@ import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
 import { useSetStandingMutation, useStandingHistoryQuery } from './api';
+import { standingWords } from './labels';
 
 /** How each action reads on its button, its dialog and in the history (decision 045). */
 const actionWords: Record<StandingAction, { label: string; title: string; ok: string; done: string; color?: string }> = {
@@ -27,12 +28,13 @@ const explained: Record<StandingAction, string> = {
 
 /** The account's standing as a tag, with its reason and end on hover. */
 export function StandingTag({ account }: { account: AdminAccount }) {
-  if (account.standing === 'good') return <Tag color="success">good</Tag>;
+  const words = standingWords[account.standing];
+  if (account.standing === 'good') return <Tag color={words.color}>{words.label}</Tag>;
   const until = account.standingUntil ? ` until ${formatMoment(account.standingUntil)}` : '';
   return (
     <Tooltip title={account.standingReason}>
-      <Tag color={account.standing === 'banned' ? 'error' : 'warning'} tabIndex={0}>
-        {account.standing}
+      <Tag color={words.color} tabIndex={0}>
+        {words.label}
         {until}
       </Tag>
     </Tooltip>

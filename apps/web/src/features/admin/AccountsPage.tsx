@@ -1,19 +1,19 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { type AdminAccount, documentOpensInline } from '@limelight/contracts';
+import { type AdminAccount, accountStandings, documentOpensInline, verificationStatuses } from '@limelight/contracts';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { AccountDrawer, NewAdminButton } from './AccountDrawer';
+import { AccountDrawer } from './AccountDrawer';
 import { StandingMenu, StandingTag } from './AccountStanding';
 import { AdminTable } from './AdminTable';
 import { type AccountsQuery, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
+import { accountStatusWords, standingWords, verificationWords, wordsOf } from './labels';
 import { ReasonModal } from './ReasonModal';
 
 const filterNames = ['q', 'status', 'verified', 'standing', 'verification'] as const;
-const verificationColors = { verified: 'success', pending: 'warning', rejected: 'error' } as const;
 
 /** Fans or creators, with the table's state in the URL. */
 export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'performer' }) {
@@ -49,7 +49,6 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       useList={(query) => useAccountsQuery(query as AccountsQuery)}
       exportPath="/admin/accounts"
       phoneColumns={['username', 'standing', 'actions']}
-      actions={<NewAdminButton />}
       filters={(state, setFilter) => (
         <>
           <SearchFilter
@@ -61,21 +60,14 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
           <SelectFilter
             value={state.filters.status}
             onChange={(value) => setFilter('status', value)}
-            options={[
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-            ]}
+            options={(['active', 'inactive'] as const).map((status) => ({ value: status, label: accountStatusWords[status].label }))}
             placeholder="Status"
             label="Filter by status"
           />
           <SelectFilter
             value={state.filters.standing}
             onChange={(value) => setFilter('standing', value)}
-            options={[
-              { value: 'good', label: 'Good standing' },
-              { value: 'suspended', label: 'Suspended' },
-              { value: 'banned', label: 'Banned' },
-            ]}
+            options={accountStandings.map((standing) => ({ value: standing, label: standingWords[standing].label }))}
             placeholder="Standing"
             label="Filter by standing"
             width={160}
@@ -97,11 +89,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
             <SelectFilter
               value={state.filters.verification}
               onChange={(value) => setFilter('verification', value)}
-              options={[
-                { value: 'pending', label: 'Awaiting review' },
-                { value: 'rejected', label: 'Rejected' },
-                { value: 'verified', label: 'Verified' },
-              ]}
+              options={verificationStatuses.map((status) => ({ value: status, label: verificationWords[status].label }))}
               placeholder="Review"
               label="Filter by review"
               width={170}
@@ -118,14 +106,17 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
           render: (email: string, row) => (
             <Space>
               {email}
-              {!row.verifiedEmail && <Tag>unverified</Tag>}
+              {!row.verifiedEmail && <Tag>E-mail not confirmed</Tag>}
             </Space>
           ),
         },
         {
           title: 'Status',
           dataIndex: 'status',
-          render: (status: string) => <Tag color={status === 'active' ? 'success' : 'default'}>{status}</Tag>,
+          render: (status: string) => {
+            const words = wordsOf(accountStatusWords, status);
+            return <Tag color={words.color}>{words.label}</Tag>;
+          },
         },
         { title: 'Standing', key: 'standing', render: (_: unknown, row: AdminAccount) => <StandingTag account={row} /> },
         ...(creators
@@ -149,8 +140,8 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
                       );
                     })}
                     {row.verification && (
-                      <Tag color={verificationColors[row.verification.status]} title={row.verification.reason ?? undefined}>
-                        {row.verification.status === 'pending' ? 'awaiting review' : row.verification.status}
+                      <Tag color={verificationWords[row.verification.status].color} title={row.verification.reason ?? undefined}>
+                        {verificationWords[row.verification.status].label}
                       </Tag>
                     )}
                   </Space>

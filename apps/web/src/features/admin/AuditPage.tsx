@@ -1,10 +1,12 @@
 import type { AuditEvent } from '@limelight/contracts';
-import { Button, Descriptions, Drawer, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoment } from '../../shared/lib/dates';
 import { SearchFilter } from '../../shared/ui/TableFilters';
+import { labelOf } from '../community/moderation-labels';
 import { AdminTable } from './AdminTable';
 import { useAuditQuery } from './console-api';
+import { auditActionLabels } from './labels';
 
 const filterNames = ['actorId', 'action', 'targetType', 'targetId', 'q', 'from', 'to'] as const;
 
@@ -26,9 +28,14 @@ export function AuditPage() {
           dataIndex: 'action',
           key: 'action',
           render: (action: string, row: AuditEvent) => (
-            <Button type="link" style={{ padding: 0, height: 'auto' }} onClick={() => setSelected(row)}>
-              {action}
-            </Button>
+            <Flex vertical>
+              <Button type="link" style={{ padding: 0, height: 'auto', alignSelf: 'flex-start' }} onClick={() => setSelected(row)}>
+                {labelOf(auditActionLabels, action)}
+              </Button>
+              <Typography.Text type="secondary" code>
+                {action}
+              </Typography.Text>
+            </Flex>
           ),
         },
         { title: 'Actor', dataIndex: 'actorName', key: 'actor' },
@@ -84,7 +91,15 @@ function AuditDrawer({ entry, onClose }: { entry?: AuditEvent; onClose: () => vo
           size="small"
           items={[
             { key: 'when', label: 'When', children: formatMoment(entry.createdAt) },
-            { key: 'action', label: 'Action', children: entry.action },
+            {
+              key: 'action',
+              label: 'Action',
+              children: (
+                <>
+                  {labelOf(auditActionLabels, entry.action)} <Typography.Text code>{entry.action}</Typography.Text>
+                </>
+              ),
+            },
             {
               key: 'actor',
               label: 'Actor',

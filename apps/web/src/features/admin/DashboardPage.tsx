@@ -20,7 +20,6 @@ const money: Series[] = [
   { key: 'payouts', label: 'Payouts paid' },
   { key: 'refunds', label: 'Refunds' },
 ];
-const shortDay = (date: string) => date.slice(5);
 const ago = (iso: string | null) => (iso ? `${Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 86_400_000))} days` : 'none');
 
 /** The period in the URL (`?days=7|30|90`), 30 unless it says otherwise. */
@@ -149,10 +148,12 @@ function Chart({
   const common = (
     <>
       <CartesianGrid stroke={token.colorBorderSecondary} strokeDasharray="3 3" />
-      <XAxis dataKey="date" tickFormatter={shortDay} {...axis} minTickGap={16} />
-      <YAxis {...axis} width={56} allowDecimals={kind === 'line'} />
+      {/* Days and amounts as the headings and the rest of the site write them ("29 Oct", money with its currency). */}
+      <XAxis dataKey="date" tickFormatter={(date: string) => formatDay(date)} {...axis} minTickGap={16} />
+      <YAxis {...axis} width={kind === 'line' ? 80 : 56} allowDecimals={kind === 'line'} tickFormatter={(value: number) => format(value)} />
       <Tooltip
         formatter={(value) => format(Number(value))}
+        labelFormatter={(date) => formatDay(String(date))}
         contentStyle={{ background: token.colorBgElevated, borderColor: token.colorBorder, color: token.colorText }}
         labelStyle={{ color: token.colorText }}
       />

@@ -82,8 +82,10 @@ export function EmailTemplatesPage() {
               key: 'key',
               render: (_, template) => (
                 <Space direction="vertical" size={0}>
-                  <Link to={`/admin/email-templates/${encodeURIComponent(template.key)}`}>{template.key}</Link>
-                  <Typography.Text type="secondary">{template.description}</Typography.Text>
+                  <Link to={`/admin/email-templates/${encodeURIComponent(template.key)}`}>{template.description || template.key}</Link>
+                  <Typography.Text type="secondary" code>
+                    {template.key}
+                  </Typography.Text>
                 </Space>
               ),
             },

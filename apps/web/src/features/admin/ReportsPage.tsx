@@ -48,7 +48,15 @@ import {
   useReportedContentQuery,
   useReportGroupsQuery,
 } from '../community/api';
-import { labelOf, reportCaseLabels, reportCaseReasonLabels } from '../community/moderation-labels';
+import {
+  contentActionDone,
+  holdStateLabels,
+  labelOf,
+  reportCaseLabels,
+  reportCaseReasonLabels,
+  reportStatusLabels,
+  standingActionDone,
+} from '../community/moderation-labels';
 import { useSetStandingMutation } from './api';
 import { ReasonModal } from './ReasonModal';
 
@@ -57,7 +65,7 @@ const filterNames = ['status', 'targetType', 'reason'] as const;
 /** A hold as the queue shows it: "in review" for an item waiting for review before publication. */
 function HoldTag({ hold }: { hold: ModerationHold }) {
   if (hold.prePublication) return <Tag color="processing">In review</Tag>;
-  return <Tag color="error">{hold.state}</Tag>;
+  return <Tag color="error">{labelOf(holdStateLabels, hold.state)}</Tag>;
 }
 const DAY_MS = 86_400_000;
 
@@ -88,6 +96,18 @@ const pendingTitle = (pending: Pending) =>
           ? 'Uphold the decision'
           : 'Restore the content';
 
+/** What the toast says once an action went through: what happened, not just "Done". */
+const doneMessage = (pending: Pending) =>
+  pending.kind === 'dismiss'
+    ? 'Reports dismissed'
+    : pending.kind === 'content'
+      ? contentActionDone[pending.action]
+      : pending.kind === 'standing'
+        ? standingActionDone[pending.action]
+        : pending.decision === 'uphold'
+          ? 'Decision upheld'
+          : 'Appeal granted: content restored';
+
 /** The reported content in place, its reports, and every action (each with a reason). */
 function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; targetId: string; onClose: () => void }) {
   const { data, isFetching } = useReportedContentQuery({ targetType, targetId });
@@ -103,8 +123,8 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
 
   const publish = async () => {
     try {
-      const answer = await approve({ targetType: targetType as PrePublicationType, targetId }).unwrap();
-      toast.success(answer.message);
+      await approve({ targetType: targetType as PrePublicationType, targetId }).unwrap();
+      toast.success('Approved and published');
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -113,21 +133,19 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   const run = async ({ reason, until }: { reason: string; until?: Dayjs }) => {
     if (!pending) return;
     try {
-      const answer =
-        pending.kind === 'dismiss'
-          ? await dismiss({ targetType, targetId, reason }).unwrap()
-          : pending.kind === 'content'
-            ? await act({ targetType: targetType as never, targetId, action: pending.action, reason }).unwrap()
-            : pending.kind === 'standing'
-              ? await stand({
-                  id: content!.owner!._id,
-                  action: pending.action,
-                  reason,
-                  ...(until ? { until: until.toISOString() } : {}),
-                  ...(content?.reports[0] ? { reportId: content.reports[0]._id } : {}),
-                }).unwrap()
-              : await decide({ targetId, decision: pending.decision, reason }).unwrap();
-      toast.success(answer.message);
+      if (pending.kind === 'dismiss') await dismiss({ targetType, targetId, reason }).unwrap();
+      else if (pending.kind === 'content')
+        await act({ targetType: targetType as never, targetId, action: pending.action, reason }).unwrap();
+      else if (pending.kind === 'standing')
+        await stand({
+          id: content!.owner!._id,
+          action: pending.action,
+          reason,
+          ...(until ? { until: until.toISOString() } : {}),
+          ...(content?.reports[0] ? { reportId: content.reports[0]._id } : {}),
+        }).unwrap();
+      else await decide({ targetId, decision: pending.decision, reason }).unwrap();
+      toast.success(doneMessage(pending));
       setPending(undefined);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -164,12 +182,12 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
                   <Tag color="processing">In review: not published yet</Tag>
                 ) : content.hold ? (
                   <Tag color="error">
-                    {content.hold.state}: {content.hold.reason}
+                    {labelOf(holdStateLabels, content.hold.state)}: {content.hold.reason}
                   </Tag>
                 ) : content.missing ? (
-                  <Tag>gone</Tag>
+                  <Tag>Gone</Tag>
                 ) : (
-                  <Tag color="success">visible</Tag>
+                  <Tag color="success">Visible</Tag>
                 ),
               },
             ]}
@@ -350,7 +368,7 @@ export function ReportsPage() {
                   <SelectFilter
                     value={state.filters.status}
                     onChange={(value) => setFilter('status', value)}
-                    values={reportStatuses}
+                    options={reportStatuses.map((status) => ({ value: status, label: reportStatusLabels[status] }))}
                     placeholder="Open"
                     label="Filter by status"
                   />
@@ -375,7 +393,8 @@ export function ReportsPage() {
                   rowKey={(row) => `${row.targetType}:${row.targetId}`}
                   loading={isFetching}
                   dataSource={data?.data}
-                  scroll={{ x: 800 }}
+                  // On a phone only what, count and time left show (the rest is in the case), so nothing scrolls away.
+                  scroll={{ x: 'max-content' }}
                   locale={{ emptyText: 'Nothing reported' }}
                   {...tableProps<ReportGroup>(data?.total)}
                   onRow={(row) => ({ onClick: () => open(row.targetType, row.targetId) })}
@@ -393,12 +412,14 @@ export function ReportsPage() {
                     {
                       title: 'Reasons',
                       dataIndex: 'reasons',
+                      responsive: ['md'],
                       render: (reasons: ReportCaseReason[]) =>
                         reasons.map((reason) => <Tag key={reason}>{labelOf(reportCaseReasonLabels, reason)}</Tag>),
                     },
                     {
                       title: 'First reported',
                       dataIndex: 'firstReportedAt',
+                      responsive: ['md'],
                       sorter: true,
                       sortOrder: sortOrder('firstReportedAt'),
                       render: (date: string) => formatMoment(date),
@@ -407,6 +428,7 @@ export function ReportsPage() {
                     {
                       title: 'State',
                       dataIndex: 'hold',
+                      responsive: ['sm'],
                       render: (hold: ReportGroup['hold']) => (hold ? <HoldTag hold={hold} /> : null),
                     },
                   ]}

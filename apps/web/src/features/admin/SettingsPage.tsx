@@ -1,11 +1,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AdminSetting, Messages, settingGroups } from '@limelight/contracts';
-import { Button, Card, Flex, Form, Grid, Input, InputNumber, Select, Skeleton, Switch, Tabs } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
+import { ResponsiveTabs } from '../../shared/ui/ResponsiveTabs';
+import { NewAdminButton } from './AccountDrawer';
 import { useAdminSettingsQuery, useUpdateSettingMutation } from './api';
+
+/** Said under every setting the site sends to the browser: anyone can read it, so no secrets. */
+const publicNote = 'Public: shown to every visitor';
 
 const groupLabels: Record<string, string> = {
   general: 'General',
@@ -127,7 +132,7 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
     <Form form={form} layout="vertical" initialValues={initialValues} onFinish={save}>
       {settings.map((setting) =>
         setting.type === 'menus' ? (
-          <Form.Item key={setting.key} label={setting.label} extra="Public" data-testid={`setting-${setting.key}`}>
+          <Form.Item key={setting.key} label={setting.label} extra={publicNote} data-testid={`setting-${setting.key}`}>
             <MenusInput name={setting.key} />
           </Form.Item>
         ) : (
@@ -135,7 +140,7 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
             key={setting.key}
             name={setting.key}
             label={setting.label}
-            extra={[setting.description, setting.public ? 'Public' : undefined].filter(Boolean).join(' · ') || undefined}
+            extra={[setting.description, setting.public ? publicNote : undefined].filter(Boolean).join(' · ') || undefined}
             valuePropName={setting.type === 'boolean' && !setting.secret ? 'checked' : 'value'}
             data-testid={`setting-${setting.key}`}
           >
@@ -150,41 +155,27 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
   );
 }
 
-/**
- * The groups as tabs on a wide screen; on a phone, where the tabs would overflow into antd's
- * "more" menu (a button inside the tablist, which screen readers cannot place), a labelled select.
- */
+/** The groups as tabs (a select on a phone), the chosen one in the URL. */
 export function SettingsPage() {
   const { data, isLoading } = useAdminSettingsQuery();
   const [params, setParams] = useSearchParams();
-  const phone = Grid.useBreakpoint().md === false;
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const groups = settingGroups.filter((group) => data.some((setting) => setting.group === group));
   const active = params.get('group') ?? groups[0];
   const form = (group: string) => <GroupForm settings={data.filter((setting) => setting.group === group)} />;
   return (
     <Card>
-      <PageTitle>Settings</PageTitle>
-      {phone ? (
-        <>
-          <Flex vertical gap={4} style={{ marginBottom: 16 }}>
-            <label htmlFor="settings-group">Group</label>
-            <Select
-              id="settings-group"
-              value={active}
-              onChange={(group) => setParams({ group })}
-              options={groups.map((group) => ({ value: group, label: groupLabels[group] ?? group }))}
-            />
-          </Flex>
-          <div key={active}>{form(active)}</div>
-        </>
-      ) : (
-        <Tabs
-          activeKey={active}
-          onChange={(group) => setParams({ group })}
-          items={groups.map((group) => ({ key: group, label: groupLabels[group] ?? group, children: form(group) }))}
-        />
-      )}
+      {/* Admins are not fans or creators: the site's team is set up with the site, here. */}
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <PageTitle>Settings</PageTitle>
+        <NewAdminButton />
+      </Flex>
+      <ResponsiveTabs
+        selectLabel="Group"
+        activeKey={active}
+        onChange={(group) => setParams({ group })}
+        items={groups.map((group) => ({ key: group, label: groupLabels[group] ?? group, children: form(group) }))}
+      />
     </Card>
   );
 }

@@ -1,4 +1,13 @@
-import type { ModerationTargetType, ReportCaseReason, ReportCaseType, reportReasons } from '@limelight/contracts';
+import type {
+  ContentAction,
+  holdStates,
+  ModerationTargetType,
+  ReportCaseReason,
+  ReportCaseType,
+  reportReasons,
+  reportStatuses,
+  StandingAction,
+} from '@limelight/contracts';
 
 /** What a report or a moderation decision is about, in words (never the API's key, such as `liveChat`). */
 export const moderationTargetLabels: Record<ModerationTargetType, string> = {
@@ -40,3 +49,32 @@ export const reportCaseReasonLabels: Record<ReportCaseReason, string> = {
 
 /** A label for a key from the API that may be newer than this list: the key itself rather than nothing. */
 export const labelOf = (labels: Record<string, string>, key: string) => labels[key] ?? key;
+
+/** Where a report stands in the queue. */
+export const reportStatusLabels: Record<(typeof reportStatuses)[number], string> = {
+  open: 'Open',
+  resolved: 'Resolved',
+  dismissed: 'Dismissed',
+};
+
+/** A moderation hold on content, in words. */
+export const holdStateLabels: Record<(typeof holdStates)[number], string> = {
+  hidden: 'Hidden',
+  removed: 'Removed',
+  review: 'In review',
+};
+
+/** The toast once an admin acted on content: what happened. */
+export const contentActionDone: Record<ContentAction, string> = {
+  hide: 'Content hidden',
+  remove: 'Content removed',
+  restore: 'Content restored',
+};
+
+/** The toast once an admin acted on an account's standing. */
+export const standingActionDone: Record<StandingAction, string> = {
+  warn: 'Account warned',
+  suspend: 'Account suspended',
+  ban: 'Account banned',
+  restore: 'Account restored',
+};

@@ -1,5 +1,5 @@
-import { type NotificationKind, type NotificationSetting, notificationKindLabels } from '@limelight/contracts';
-import { Card, Skeleton, Switch, Table } from 'antd';
+import { alwaysEmailedKinds, type NotificationKind, type NotificationSetting, notificationKindLabels } from '@limelight/contracts';
+import { Card, Flex, Skeleton, Switch, Table, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from './api';
@@ -14,14 +14,19 @@ const channelColumn = (
 ) => ({
   title,
   key: channel,
-  render: (_: unknown, setting: NotificationSetting) => (
-    <Switch
-      size="small"
-      checked={setting[channel]}
-      onChange={(on) => void change(setting, channel, on)}
-      aria-label={`${notificationKindLabels[setting.kind]} ${title.toLowerCase()}`}
-    />
-  ),
+  render: (_: unknown, setting: NotificationSetting) => {
+    const label = `${notificationKindLabels[setting.kind]} ${title.toLowerCase()}`;
+    const always = channel === 'email' ? alwaysEmailedKinds[setting.kind] : undefined;
+    // Its own e-mail goes out whatever the switch says: shown on and fixed, with why.
+    if (always)
+      return (
+        <Flex gap={8} align="center" wrap>
+          <Switch size="small" checked disabled aria-label={`${label}: ${always.reason.toLowerCase()}`} />
+          <Typography.Text type="secondary">{always.reason}</Typography.Text>
+        </Flex>
+      );
+    return <Switch size="small" checked={setting[channel]} onChange={(on) => void change(setting, channel, on)} aria-label={label} />;
+  },
 });
 
 /** Per kind, in the app and by e-mail (e-mails come as a digest every few minutes, never one per event). */
