@@ -26,7 +26,6 @@ export const messageBudget: AccountBudget = {
   windowMs: 60_000,
   refusal: 'You can send at most 60 messages a minute',
 };
-export const tipBudget: AccountBudget = { name: 'tips', max: 30, windowMs: 60_000, refusal: 'You can send at most 30 tips a minute' };
 
 type Count = { used: number; resetInMs: number };
 export type AccountBudgets = {

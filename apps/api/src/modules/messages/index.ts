@@ -5,4 +5,4 @@ export { messageFileSettled, registerMessagingEvents, retractHeldLine } from './
 export { registerMassDelivery } from './mass';
 export { messageForSale } from './messages';
 export { pageOfLines, presentStreamLine } from './stream-lines';
-export { announceTipMessage, assertTipConversation, tipBudgets, writeTipMessage } from './tips';
+export { announceTipMessage, assertTipConversation, tipGuards, writeTipMessage } from './tips';

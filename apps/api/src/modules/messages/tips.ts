@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from '../../db/client';
 import type { Deps } from '../../deps';
-import { drawsFrom, messageBudget, tipBudget } from '../../platform/account-budgets';
+import { drawsFrom, messageBudget } from '../../platform/account-budgets';
 import { requireUser, type SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { membership } from './conversations';
@@ -12,14 +12,11 @@ const isTip = (request: FastifyRequest) => (request.params as { type?: string })
 const carriesMessage = (request: FastifyRequest) => isTip(request) && !!(request.body as { conversationId?: string }).conversationId;
 
 /**
- * The guard of the routes that pay a tip (from the wallet or by card): one tip budget for both,
- * and a tip sent in a conversation is a message too, drawn from the message budget.
+ * The guard of the routes that pay a tip (from the wallet or by card): a tip sent in a
+ * conversation is a message too, drawn from the message budget. Tips themselves have no budget:
+ * each is paid, and the money module holds under any number at once (money/concurrency.test.ts).
  */
-export const tipBudgets = (deps: Pick<Deps, 'budgets'>) => [
-  requireUser,
-  drawsFrom(deps.budgets, tipBudget, isTip),
-  drawsFrom(deps.budgets, messageBudget, carriesMessage),
-];
+export const tipGuards = (deps: Pick<Deps, 'budgets'>) => [requireUser, drawsFrom(deps.budgets, messageBudget, carriesMessage)];
 
 /**
  * A tip sent in a conversation: the wallet's charge pays it and, in the same transaction, writes

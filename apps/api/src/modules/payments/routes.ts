@@ -22,7 +22,7 @@ import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
 import { requireAdmin } from '../access';
-import { tipBudgets } from '../messages';
+import { tipGuards } from '../messages';
 import { confirmSandboxPayment, refundByAdmin, refundPreviewFor, retryPayment } from './card-payments';
 import { payByCard } from './card-purchases';
 import { addCard, listCards, removeCard, setDefaultCard } from './cards';
@@ -87,7 +87,7 @@ export const paymentsRoutes =
     app.post(
       '/payment/charges/:type/:id',
       {
-        preHandler: tipBudgets(deps),
+        preHandler: tipGuards(deps),
         config: perAccountRateLimit(30, '1 hour'),
         schema: {
           tags: ['payments'],

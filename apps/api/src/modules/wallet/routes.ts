@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
 import { requireAdmin } from '../access';
-import { tipBudgets } from '../messages';
+import { tipGuards } from '../messages';
 import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
 import { refundCharge } from './refunds';
 
@@ -26,7 +26,7 @@ export const walletRoutes =
     app.post(
       '/wallet/charges/:type/:id',
       {
-        preHandler: tipBudgets(deps),
+        preHandler: tipGuards(deps),
         schema: {
           tags: ['wallet'],
           description: `Pays a tip (id: the creator) or an item (id: the post, video or gallery) from the wallet. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
