@@ -1,22 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { type ClientToServerEvents, type ServerToClientEvents, socketClientOptions } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
-import {
-  comments,
-  conversationMembers,
-  conversations,
-  messages as messageRows,
-  products,
-  stories,
-  streamSessions,
-  streams,
-  videos,
-} from '../../db/schema';
+import { insertModerationTargets } from '../../../test/moderation-targets';
 
 /**
  * Issue 27: hidden content is gone from every list, page, search, socket and signed link. One
@@ -165,7 +154,7 @@ const kinds: Array<{ kind: string; readers: Reader[] }> = [
         name: 'conversation preview',
         shows: async (account) => {
           const list = (await get('/api/conversations', account)).json() as { data: Array<{ _id: string; lastMessage: string }> };
-          return list.data.find((row) => row._id === ids.conversation)?.lastMessage === 'Meet me elsewhere';
+          return list.data.find((row) => row._id === ids.conversation)?.lastMessage === 'Buy my stuff elsewhere';
         },
       },
     ],
@@ -232,57 +221,7 @@ beforeAll(async () => {
   ids.photo = photo.json()._id;
   const listed = (await get(`/api/performer-assets/photos?galleryId=${ids.photoGallery}`, fan)).json();
   ids.photoUrl = listed.data[0].file.url;
-  const [video] = await db.insert(videos).values({ performerId: creator.user.id, title: 'A video' }).returning();
-  ids.video = video!.id;
-  const [product] = await db
-    .insert(products)
-    .values({ performerId: creator.user.id, title: 'A poster', type: 'physical', stock: 3 })
-    .returning();
-  ids.product = product!.id;
-  const [story] = await db
-    .insert(stories)
-    .values({ performerId: creator.user.id, type: 'text', text: 'A story', expiresAt: new Date(Date.now() + 3_600_000) })
-    .returning();
-  ids.story = story!.id;
-  const [comment] = await db
-    .insert(comments)
-    .values({ objectType: 'feed', objectId: ids.commentFeed!, userId: fan.user.id, content: 'A comment to hide' })
-    .returning();
-  ids.comment = comment!.id;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ pairKey: [fan.user.id, creator.user.id].sort().join(':') })
-    .returning();
-  ids.conversation = conversation!.id;
-  await db.insert(conversationMembers).values([
-    { conversationId: conversation!.id, userId: fan.user.id, otherUserId: creator.user.id },
-    { conversationId: conversation!.id, userId: creator.user.id, otherUserId: fan.user.id },
-  ]);
-  await db
-    .insert(messageRows)
-    .values({ conversationId: conversation!.id, senderId: creator.user.id, text: 'Hello there', createdAt: new Date(Date.now() - 60_000) });
-  const [message] = await db
-    .insert(messageRows)
-    .values({ conversationId: conversation!.id, senderId: creator.user.id, text: 'Meet me elsewhere' })
-    .returning();
-  ids.message = message!.id;
-  await db
-    .update(conversations)
-    .set({ lastMessageId: message!.id, lastMessageText: message!.text, lastSenderId: creator.user.id, lastMessageAt: message!.createdAt })
-    .where(eq(conversations.id, conversation!.id));
-  const [chat] = await db
-    .insert(conversations)
-    .values({ type: 'stream', pairKey: `stream:${crypto.randomUUID()}` })
-    .returning();
-  ids.chat = chat!.id;
-  const [stream] = await db.insert(streams).values({ performerId: creator.user.id }).returning();
-  const [session] = await db
-    .insert(streamSessions)
-    .values({ streamId: stream!.id, performerId: creator.user.id, conversationId: chat!.id, access: 'subscribers' })
-    .returning();
-  ids.live = session!.id;
-  const [line] = await db.insert(messageRows).values({ conversationId: chat!.id, senderId: fan.user.id, text: 'A chat line' }).returning();
-  ids.liveChat = line!.id;
+  Object.assign(ids, await insertModerationTargets(db, creator.user.id, fan.user.id, ids.commentFeed!));
   ids.performer = creator.user.id;
 });
 afterAll(async () => {

@@ -4,21 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { deliverMail, startSmtpServer } from '../../../test/mail';
-import {
-  auditEvents,
-  comments,
-  conversationMembers,
-  conversations,
-  files,
-  messages as messageRows,
-  moderationHolds,
-  products,
-  stories,
-  streamSessions,
-  streams,
-  userBlocks,
-  videos,
-} from '../../db/schema';
+import { insertModerationTargets } from '../../../test/moderation-targets';
+import { auditEvents, files, messages as messageRows, moderationHolds, userBlocks } from '../../db/schema';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;
@@ -85,48 +72,7 @@ beforeAll(async () => {
   const photo = await uploadPhoto(ids.gallery, picture);
   ids.photo = photo._id;
   ids.photoFile = photo.file._id;
-  const [video] = await db.insert(videos).values({ performerId: creator.user.id, title: 'A video' }).returning();
-  ids.video = video!.id;
-  const [product] = await db
-    .insert(products)
-    .values({ performerId: creator.user.id, title: 'Signed poster', type: 'physical', stock: 3 })
-    .returning();
-  ids.product = product!.id;
-  const [story] = await db
-    .insert(stories)
-    .values({ performerId: creator.user.id, type: 'text', text: 'Story time', expiresAt: new Date(Date.now() + 3_600_000) })
-    .returning();
-  ids.story = story!.id;
-  const [comment] = await db
-    .insert(comments)
-    .values({ objectType: 'feed', objectId: ids.feed, userId: fan.user.id, content: 'Rude words' })
-    .returning();
-  ids.comment = comment!.id;
-  const [conversation] = await db
-    .insert(conversations)
-    .values({ pairKey: [fan.user.id, creator.user.id].sort().join(':') })
-    .returning();
-  await db.insert(conversationMembers).values([
-    { conversationId: conversation!.id, userId: fan.user.id, otherUserId: creator.user.id },
-    { conversationId: conversation!.id, userId: creator.user.id, otherUserId: fan.user.id },
-  ]);
-  const [message] = await db
-    .insert(messageRows)
-    .values({ conversationId: conversation!.id, senderId: creator.user.id, text: 'Buy my stuff elsewhere' })
-    .returning();
-  ids.message = message!.id;
-  const [chat] = await db
-    .insert(conversations)
-    .values({ type: 'stream', pairKey: `stream:${crypto.randomUUID()}` })
-    .returning();
-  const [stream] = await db.insert(streams).values({ performerId: creator.user.id }).returning();
-  const [session] = await db
-    .insert(streamSessions)
-    .values({ streamId: stream!.id, performerId: creator.user.id, conversationId: chat!.id, access: 'subscribers' })
-    .returning();
-  ids.live = session!.id;
-  const [line] = await db.insert(messageRows).values({ conversationId: chat!.id, senderId: fan.user.id, text: 'Spam spam' }).returning();
-  ids.liveChat = line!.id;
+  Object.assign(ids, await insertModerationTargets(db, creator.user.id, fan.user.id, ids.feed));
   ids.performer = creator.user.id;
 });
 afterAll(async () => {
