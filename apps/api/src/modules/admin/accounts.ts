@@ -19,6 +19,7 @@ import { type AuditSource, recordAudit } from '../audit';
 import { issueLoginLink, sendPasswordSetupLink } from '../auth';
 import { adjustWallet, BPS, fromBps, notifyBalance, toBps } from '../money';
 import { assertAvailable, duplicateAsConflict, emailSetByAdmin, findById, findProfile, insertAccount, type UserRow } from '../users';
+import { accountIdentity } from './identity';
 
 const adminViewer = (source: AuditSource) => (source.actor ? { id: source.actor.id, role: source.actor.role ?? undefined } : null);
 
@@ -42,12 +43,7 @@ export async function accountDetail(deps: Deps, userId: string): Promise<AdminAc
     balanceOf(deps.db, walletOf(user.id)),
   ]);
   return {
-    _id: user.id,
-    role: user.role,
-    name: user.name,
-    username: user.username,
-    email: user.email,
-    status: user.status,
+    ...accountIdentity(user),
     commission: profile?.commissionBps == null ? null : fromBps(profile.commissionBps),
     siteCommission: deps.settings.get('performerCommission'),
     reviewBeforePublication: profile ? profile.reviewBeforePublication : null,

@@ -8,6 +8,7 @@ import { standingOf } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
 import { findById } from '../users';
+import { accountIdentity } from './identity';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
 
 export async function searchAccounts(deps: Deps, filters: AccountFilters) {
@@ -15,12 +16,7 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
   const data: AdminAccount[] = rows.map(({ user, profile }) => {
     const standing = standingOf(user);
     return {
-      _id: user.id,
-      role: user.role,
-      name: user.name,
-      username: user.username,
-      email: user.email,
-      status: user.status,
+      ...accountIdentity(user),
       verifiedEmail: user.verifiedEmail,
       verifiedDocument: profile?.verifiedDocument ?? false,
       standing,
