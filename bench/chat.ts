@@ -15,7 +15,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, cpuMsOfCommand, percentile, postJson, startApi, stop } from './lib';
+import { benchDatabase, cpuMsOf, cpuMsOfCommand, openConversations, percentile, postJson, startApi, stop } from './lib';
 
 const users = Number(process.env.BENCH_USERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 200);
@@ -124,33 +124,7 @@ try {
   await db.execute(sql`
     insert into users (role, name, username, email, password_hash)
     select 'user', 'Fan ' || g, 'fan' || g, 'fan' || g || '@bench.test', '-' from generate_series(1, ${users - creators}) g`);
-  // Each fan's conversation with one creator, as opening it leaves it.
-  const pairs = (
-    await db.execute(sql`
-      with fans as (select id, row_number() over (order by id) - 1 as n from users where role = 'user'),
-           makers as (select id, row_number() over (order by id) - 1 as n from users where role = 'performer'),
-           paired as (select f.id as fan_id, m.id as creator_id, m.n as creator_index from fans f join makers m on m.n = f.n % ${creators}),
-           opened as (
-             insert into conversations (pair_key, started_by)
-             select least(fan_id::text, creator_id::text) || ':' || greatest(fan_id::text, creator_id::text), fan_id from paired
-             returning id, started_by),
-           members as (
-             insert into conversation_members (conversation_id, user_id, other_user_id)
-             select o.id, p.fan_id, p.creator_id from opened o join paired p on p.fan_id = o.started_by
-             union all
-             select o.id, p.creator_id, p.fan_id from opened o join paired p on p.fan_id = o.started_by
-             returning 1)
-      select p.fan_id, p.creator_index, o.id as conversation_id from paired p join opened o on o.started_by = p.fan_id`)
-  ).rows as Array<{ fan_id: string; creator_index: string; conversation_id: string }>;
-  // Conversations under way, as most are: each already has the creator's welcome, so a fan's
-  // message is not the conversation's first (which also notifies the creator, a rarer path).
-  await db.execute(sql`
-    with welcome as (
-      insert into messages (conversation_id, sender_id, text)
-      select m.conversation_id, m.user_id, 'Welcome!' from conversation_members m join users u on u.id = m.user_id and u.role = 'performer'
-      returning id, conversation_id, sender_id, created_at)
-    update conversations c set last_message_id = w.id, last_message_text = 'Welcome!', last_message_at = w.created_at, last_sender_id = w.sender_id
-    from welcome w where c.id = w.conversation_id`);
+  const pairs = await openConversations(db);
   const people = (await db.execute(sql`select id, role from users order by id`)).rows as Array<{ id: string; role: string }>;
   const logins = people.map((person) => ({ userId: person.id, role: person.role, ...newOpaqueToken() }));
   await db

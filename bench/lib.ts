@@ -1,9 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/db/client';
+import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -62,7 +64,7 @@ export function vsFloor(api: Awaited<ReturnType<typeof load>>, floor: Awaited<Re
  */
 export function apiCommand() {
   execFileSync('node', ['scripts/build-api.mjs', '--if-stale'], { cwd: repoRoot, stdio: 'inherit' });
-  return ['--enable-source-maps', 'apps/api/dist/main.js'];
+  return ['--enable-source-maps', '--import', new URL('apps/api/dist/telemetry.js', `file://${repoRoot}`).href, 'apps/api/dist/main.js'];
 }
 
 /** Resident memory of a process now, in MB, from /proc. */
@@ -261,4 +263,73 @@ export async function insertCreators(db: Database, count: number) {
     insert into users (role, name, username, email, password_hash)
     select 'performer', 'Creator ' || g, 'creator' || g, 'creator' || g || '@bench.test', '-' from generate_series(1, ${count}) g`);
   await db.execute(sql`insert into performer_profiles (user_id, gender, verified_document) select id, 'female', true from users`);
+}
+
+/**
+ * Every fan (role `user`) topped up `cents` by card, recorded as the ledger records it (the
+ * platform's clearing account, made by the migrations, keeps no cached balance: it is the sum
+ * of its entries).
+ */
+export async function fundFans(db: Database, cents: number) {
+  await db.execute(sql`
+    with paid as (
+      insert into payment_transactions (user_id, gateway, type, status, amount_cents, tokens_cents)
+      select id, 'sandbox', 'wallet_top_up', 'success', ${cents}::bigint, ${cents}::bigint from users where role = 'user' returning id, user_id
+    ), journals as (
+      insert into ledger_journals (kind, reference_type, reference_id) select 'top_up', 'payment', id from paid returning id, reference_id
+    ), wallets as (
+      insert into ledger_accounts (kind, owner_id, balance_cents) select 'wallet', user_id, ${cents}::bigint from paid returning id, owner_id
+    ), clearing as (
+      select id from ledger_accounts where owner_id is null and kind = 'gateway_clearing'
+    )
+    insert into ledger_entries (journal_id, account_id, amount_cents)
+    select j.id, w.id, ${cents}::bigint from journals j join paid p on p.id = j.reference_id join wallets w on w.owner_id = p.user_id
+    union all
+    select j.id, (select id from clearing), ${-cents}::bigint from journals j`);
+}
+
+/**
+ * Each fan's conversation with one creator (fan n with creator n modulo the creators), as opening
+ * it leaves it, already under way: each has the creator's welcome, so a fan's message is not the
+ * conversation's first (which also notifies the creator, a rarer path).
+ */
+export async function openConversations(db: Database) {
+  const pairs = (
+    await db.execute(sql`
+      with fans as (select id, row_number() over (order by id) - 1 as n from users where role = 'user'),
+           makers as (select id, row_number() over (order by id) - 1 as n from users where role = 'performer'),
+           paired as (
+             select f.id as fan_id, m.id as creator_id from fans f join makers m on m.n = f.n % (select count(*) from makers)),
+           opened as (
+             insert into conversations (pair_key, started_by)
+             select least(fan_id::text, creator_id::text) || ':' || greatest(fan_id::text, creator_id::text), fan_id from paired
+             returning id, started_by),
+           members as (
+             insert into conversation_members (conversation_id, user_id, other_user_id)
+             select o.id, p.fan_id, p.creator_id from opened o join paired p on p.fan_id = o.started_by
+             union all
+             select o.id, p.creator_id, p.fan_id from opened o join paired p on p.fan_id = o.started_by
+             returning 1)
+      select p.fan_id, p.creator_id, o.id as conversation_id from paired p join opened o on o.started_by = p.fan_id`)
+  ).rows as Array<{ fan_id: string; creator_id: string; conversation_id: string }>;
+  await db.execute(sql`
+    with welcome as (
+      insert into messages (conversation_id, sender_id, text)
+      select m.conversation_id, m.user_id, 'Welcome!' from conversation_members m join users u on u.id = m.user_id and u.role = 'performer'
+      returning id, conversation_id, sender_id, created_at)
+    update conversations c set last_message_id = w.id, last_message_text = 'Welcome!', last_message_at = w.created_at, last_sender_id = w.sender_id
+    from welcome w where c.id = w.conversation_id`);
+  return pairs;
+}
+
+/** A 720p test pattern with sound, encoded once (x264, a keyframe a second, 2.5 Mbit/s) for a copy publish. */
+export function testPattern(dir: string) {
+  const file = path.join(dir, 'pattern.flv');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '10'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30'],
+    ...['-sc_threshold', '0', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '2500k', '-c:a', 'aac', '-b:a', '128k', file],
+  ]);
+  return file;
 }

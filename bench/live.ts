@@ -25,7 +25,7 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, median, percentile, postJson, repoRoot, startApi, stop, timeToFirstResponse } from './lib';
+import { benchDatabase, cpuMsOf, median, percentile, postJson, repoRoot, startApi, stop, testPattern, timeToFirstResponse } from './lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 10);
@@ -262,18 +262,6 @@ const formatHls = (result: Awaited<ReturnType<typeof hlsLoad>>) =>
   `${Object.keys(result.statuses).length ? `(${JSON.stringify(result.statuses)}) ` : ''}${result.rps.toFixed(0).padStart(6)} req/s  ${result.mbps.toFixed(0).padStart(5)} Mbit/s  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}  = ${Math.floor(result.mbps / STREAM_MBITS)} viewers at ${STREAM_MBITS} Mbit/s`;
 /** The test stream's bitrate: 720p as a creator's encoder would send it. */
 const STREAM_MBITS = 2.5;
-
-/** A 720p test pattern with sound, encoded once (x264, a keyframe a second, 2.5 Mbit/s) for a copy publish. */
-function testPattern(dir: string) {
-  const file = path.join(dir, 'pattern.flv');
-  execFileSync(ffmpegPath(), [
-    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '10'],
-    ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '30', '-keyint_min', '30'],
-    ...['-sc_threshold', '0', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '2500k', '-c:a', 'aac', '-b:a', '128k', file],
-  ]);
-  return file;
-}
 
 type Api = (token: string, method: string, url: string, body?: unknown) => Promise<Record<string, unknown>>;
 

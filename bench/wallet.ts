@@ -18,7 +18,7 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { checkLedger } from '../apps/api/src/platform/ledger-check';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, formatLoad, load, startApi, stop } from './lib';
+import { benchDatabase, formatLoad, fundFans, load, startApi, stop } from './lib';
 
 const fans = Number(process.env.BENCH_FANS ?? 1000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -181,24 +181,7 @@ try {
   await db.execute(sql`
     insert into users (role, name, username, email, password_hash)
     select 'user', 'Fan ' || g, 'fan' || g, 'fan' || g || '@bench.test', '-' from generate_series(1, ${fans}) g`);
-  // Every fan topped up 100,000 tokens by card, recorded as the ledger records it (the
-  // platform's clearing account, made by the migrations, keeps no cached balance: it is the sum
-  // of its entries).
-  await db.execute(sql`
-    with paid as (
-      insert into payment_transactions (user_id, gateway, type, status, amount_cents, tokens_cents)
-      select id, 'sandbox', 'wallet_top_up', 'success', 10000000, 10000000 from users where role = 'user' returning id, user_id
-    ), journals as (
-      insert into ledger_journals (kind, reference_type, reference_id) select 'top_up', 'payment', id from paid returning id, reference_id
-    ), wallets as (
-      insert into ledger_accounts (kind, owner_id, balance_cents) select 'wallet', user_id, 10000000 from paid returning id, owner_id
-    ), clearing as (
-      select id from ledger_accounts where owner_id is null and kind = 'gateway_clearing'
-    )
-    insert into ledger_entries (journal_id, account_id, amount_cents)
-    select j.id, w.id, 10000000 from journals j join paid p on p.id = j.reference_id join wallets w on w.owner_id = p.user_id
-    union all
-    select j.id, (select id from clearing), -10000000 from journals j`);
+  await fundFans(db, 10_000_000);
   const fanIds = (await db.execute(sql`select id, name from users where role = 'user'`)).rows as Array<{ id: string; name: string }>;
   // A session each, as logging in leaves it (logging 1,000 fans in would time argon2, not charges).
   const logins = fanIds.map((fan) => ({ userId: fan.id, ...newOpaqueToken() }));

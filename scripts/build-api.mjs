@@ -9,7 +9,6 @@ import { build } from 'esbuild';
 import { isStale, root } from './stale.mjs';
 
 const outDir = path.join(root, 'apps/api/dist');
-const entry = path.join(outDir, 'main.js');
 const migrations = path.join(root, 'apps/api/src/db/migrations');
 const sources = ['apps/api/src', 'packages/contracts/src', 'package-lock.json', 'scripts/build-api.mjs'];
 
@@ -17,8 +16,9 @@ if (!process.argv.includes('--if-stale') || isStale('apps/api/dist/main.js', sou
   const started = performance.now();
   fs.rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(root, 'apps/api/src/main.ts')],
-    outfile: entry,
+    // telemetry.js is preloaded apart (`node --import`): it must run before main.js loads anything.
+    entryPoints: [path.join(root, 'apps/api/src/main.ts'), path.join(root, 'apps/api/src/telemetry.ts')],
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

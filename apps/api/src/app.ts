@@ -37,7 +37,7 @@ import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { registerMediaProcessing } from './modules/media/processing';
 import { mediaRoutes } from './modules/media/routes';
-import { messageFileSettled, registerMassDelivery, registerMessagingEvents } from './modules/messages';
+import { messageFileSettled, registerMassDelivery, registerMessagingEvents, registerUnsentUploadSweep } from './modules/messages';
 import { messagesRoutes } from './modules/messages/routes';
 import { registerNotificationDelivery } from './modules/notifications';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -64,7 +64,7 @@ import {
   registerStreamingJobs,
   startRtmp,
 } from './modules/streaming';
-import { liveIngestRoutes, livePlaybackRoutes } from './modules/streaming/live-routes';
+import { livePlaybackRoutes } from './modules/streaming/live-routes';
 import { streamingRoutes } from './modules/streaming/routes';
 import { registerRenewals } from './modules/subscriptions/renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
@@ -77,21 +77,26 @@ import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { createAccountBudgets } from './platform/account-budgets';
 import { registerSessionResolution } from './platform/auth';
-import { createInMemoryBus, createRedisBus, newRedis } from './platform/bus';
+import { closeRedis, createInMemoryBus, createRedisBus, FAIL_FAST, newRedis } from './platform/bus';
 import { registerClientCountry } from './platform/client-country';
 import { body, inputValidatorCompiler, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
 import { createJobs } from './platform/jobs';
+import { registerLedgerChecks } from './platform/ledger-check';
 import { createLiveMedia } from './platform/live-media';
 import { createMailer, registerMailSending } from './platform/mail';
+import { registerMetrics } from './platform/metrics';
+import { redisOrLocalStore } from './platform/rate-limit-store';
 import { createRealtime } from './platform/realtime';
-import { registerRequestLog } from './platform/request-log';
+import { registerRequestLog, requestLogger } from './platform/request-log';
 import { createS3Storage } from './platform/s3-storage';
 import { sharedSecret } from './platform/secrets';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { cacheSessions } from './platform/session-cache';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage, createMediaSigner } from './platform/storage';
+import { enableTracing, flushTraces } from './platform/tracing';
 import { createTwitterSignIn } from './platform/twitter';
 import { assertFormDeclared, formAsBody, MULTIPART_LIMITS } from './platform/uploads';
 import { registerWebApp } from './platform/web-app';
@@ -129,8 +134,10 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
         req: (request: { method: string; url: string }) => ({ method: request.method, url: request.url.split('?')[0] }),
       },
     },
-    // platform/request-log.ts writes one line per answer instead of Fastify's two.
+    // platform/request-log.ts writes one line per answer instead of Fastify's two, and makes
+    // each request's child logger only when that request writes.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -145,23 +152,32 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
         buildSerializer: () => serializerCompiler,
       },
     } as unknown as FastifyServerOptions['schemaController'],
-    // Malformed URLs and over-long path parameters answer in the one error shape too.
-    frameworkErrors: (error, _request, reply) => {
+    // Malformed URLs and over-long path parameters answer in the one error shape too (no hook
+    // runs for them, so the request id header is set here).
+    frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
-      (reply as FastifyReply).status(status).send(body(status, ErrorCode.validation, error.message));
+      (reply as FastifyReply)
+        .status(status)
+        .header('x-request-id', request.id)
+        .send(body(request, status, ErrorCode.validation, error.message));
     },
   });
   registerErrorHandler(app);
   app.addHook('onRoute', assertFormDeclared);
   registerSecurityHeaders(app);
   registerRequestLog(app);
+  if (config.tracing) {
+    enableTracing();
+    app.addHook('onClose', flushTraces);
+  }
 
   const database =
     adapters.database ??
     (config.databaseUrl
       ? await openPostgres(config.databaseUrl, (error) => app.log.error({ err: error }, 'idle database connection failed'))
       : await openEmbedded(config.dataDir));
-  const bus = config.redisUrl ? createRedisBus(config.redisUrl) : createInMemoryBus();
+  const stopCachingSessions = await cacheSessions(database, app.log);
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInMemoryBus();
   const settings = new SettingsCache(database.db, bus, app.log);
   await settings.start();
   const realtime = createRealtime({
@@ -172,9 +188,10 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     presence: accountPresence(database.db),
     refuseAccount: (user) => standingRefusal(user),
     publicUrl: config.publicUrl,
+    eventLimitScale: config.socketEventLimitScale,
   });
   const storage = config.s3 ? createS3Storage(config.s3) : createLocalStorage(path.join(config.dataDir, 'storage'));
-  const rateLimitRedis = config.redisUrl ? newRedis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const rateLimitRedis = config.redisUrl ? newRedis(config.redisUrl, app.log, 'rate limits', FAIL_FAST) : undefined;
   const deps: Deps = {
     config,
     db: database.db,
@@ -184,7 +201,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     mediaSigner: createMediaSigner(await sharedSecret(database.db, 'media-signing')),
     geo: createGeoLookup(),
     realtime,
-    live: createLiveMedia({ storage, log: app.log, maxTranscodes: config.liveMaxTranscodes, address: () => app.server.address() }),
+    live: createLiveMedia({ db: database.db, storage, bus, log: app.log, maxTranscodes: config.liveMaxTranscodes }),
     jobs: createJobs(database.db, app.log, {
       default: config.jobsConcurrency,
       media: config.jobsConcurrency === 0 ? 0 : config.mediaConcurrency,
@@ -195,10 +212,13 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     log: app.log,
   };
   app.decorate('deps', deps);
+  registerMetrics(app, { database, sockets: () => realtime.io.engine.clientsCount, token: config.metricsToken });
+  registerLedgerChecks(deps.jobs, deps.db, config.ledgerCheckIntervalMs);
   registerClientCountry(app, deps.geo);
   registerMediaProcessing(deps, { settled: (fileId) => messageFileSettled(deps, fileId) });
   registerMessagingEvents(deps);
   registerMassDelivery(deps);
+  registerUnsentUploadSweep(deps);
   registerStreamingEvents(deps);
   registerLiveEvents(deps);
   registerStreamingJobs(deps);
@@ -210,7 +230,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   registerAuthJobs(deps);
   registerMediaRemoval(deps);
 
-  // RTMP is ingested only by a process that serves HTTP (its packagers upload there), not by the CLI.
+  // RTMP is ingested by a serving process (once its HTTP server listens), never by the CLI.
   let rtmp: Awaited<ReturnType<typeof startRtmp>>;
   app.decorate('rtmpPort', { getter: () => rtmp?.port });
   app.addHook('onListen', async () => {
@@ -219,8 +239,12 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   // Fastify closes idle connections when it stops and waits for the rest, which a client that
   // never finishes (a paused player mid-segment, a half-sent upload) would hold open for ever.
   let cutOff: NodeJS.Timeout | undefined;
+  // A keep-alive connection whose request is answered during the drain would otherwise stay open
+  // (and the process with it) until the grace period ends: each is closed as soon as it is idle.
+  let reapIdle: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
     cutOff = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
+    reapIdle = setInterval(() => app.server.closeIdleConnections(), 100);
     await rtmp?.close();
     await deps.live.close();
     // Jobs first: one still running may push a socket event, which needs the realtime adapter.
@@ -229,8 +253,10 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   });
   app.addHook('onClose', async () => {
     clearTimeout(cutOff);
-    await rateLimitRedis?.quit().catch(() => undefined);
+    clearInterval(reapIdle);
+    if (rateLimitRedis) await closeRedis(rateLimitRedis);
     await bus.close();
+    await stopCachingSessions();
     if (!adapters.database) await database.close();
   });
 
@@ -240,10 +266,9 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     // Counted once the request is valid and its guard passed: a mistyped form does not use up
     // the allowance, and per-account limits can see who is asking.
     hook: 'preHandler',
-    redis: rateLimitRedis,
-    nameSpace: 'limelight-rate-limit-',
-    errorResponseBuilder: (_request, context) => ({
-      ...body(429, ErrorCode.rateLimited, `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+    ...(rateLimitRedis ? { store: redisOrLocalStore(rateLimitRedis, 'limelight-rate-limit-') } : {}),
+    errorResponseBuilder: (request, context) => ({
+      ...body(request, 429, ErrorCode.rateLimited, `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds`),
       // @fastify/rate-limit throws what this returns; the status travels with it.
       statusCode: 429,
     }),
@@ -270,7 +295,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       registerSessionResolution(api, database.db, config, (user) => standingRefusal(user));
       registerMaintenanceGate(api, deps);
       registerSecondFactorGate(api, deps);
-      await api.register(healthRoutes({ ...deps, databaseKind: database.kind }));
+      await api.register(healthRoutes({ ...deps, databaseKind: database.kind, redis: rateLimitRedis }));
       await api.register(settingsRoutes(deps));
       await api.register(authRoutes(deps));
       await api.register(securityRoutes(deps));
@@ -323,7 +348,6 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     },
     { prefix: '/api' },
   );
-  await app.register(liveIngestRoutes(deps));
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -54,6 +54,7 @@ const envSchema = z.object({
     .positive()
     .default(365 * 24 * 60 * 60),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SOCKET_EVENT_LIMIT_SCALE: z.coerce.number().positive().max(1_000_000).default(1),
   TRUST_PROXY: flag.default(false),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -82,7 +83,16 @@ const envSchema = z.object({
   TWITTER_BASE_URL: httpUrl.default('https://api.twitter.com'),
   RECAPTCHA_BASE_URL: httpUrl.default('https://www.google.com'),
   STRIPE_API_BASE: httpUrl.optional(),
+  /** Bearer token a scraper of /metrics must send; without one only direct loopback and private addresses may (decision 058). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How often one process of the site checks the ledger (decision 058); 0 turns the scheduled check off. */
+  LEDGER_CHECK_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  // OpenTelemetry's standard variables; the SDK reads them itself (telemetry.ts), tracing is on when an endpoint is set.
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: httpUrl.optional(),
 });
+/** The names of every variable the API reads (the deployment files are checked against them). */
+export const configVariables: readonly string[] = Object.keys(envSchema.shape);
 
 export type Config = {
   port: number;
@@ -103,6 +113,8 @@ export type Config = {
   sessionTtlSeconds: number;
   rememberSessionTtlSeconds: number;
   authRateLimitPerMinute: number;
+  /** Multiplies every socket event's allowance (a load test or a fuzzer raises it; 1 in production). */
+  socketEventLimitScale: number;
   trustProxy: boolean;
   /**
    * The sandbox card gateway (test cards, no money moves). On for the embedded quick start;
@@ -136,6 +148,12 @@ export type Config = {
    * orchestrator gives before killing; tests shorten it.
    */
   shutdownGraceMs: number;
+  /** Scrapers of /metrics must send this bearer token when set (decision 058). */
+  metricsToken?: string;
+  /** Between scheduled ledger checks; 0: none. */
+  ledgerCheckIntervalMs: number;
+  /** Traces go to an OTLP endpoint (OTEL_EXPORTER_OTLP_ENDPOINT): the jobs and ffmpeg runs get spans of their own. */
+  tracing: boolean;
 };
 
 /**
@@ -168,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     rememberSessionTtlSeconds: e.REMEMBER_SESSION_TTL_SECONDS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    socketEventLimitScale: e.SOCKET_EVENT_LIMIT_SCALE,
     trustProxy: e.TRUST_PROXY,
     sandboxPayments: e.SANDBOX_PAYMENTS ?? !e.DATABASE_URL,
     jobsConcurrency: e.JOBS_CONCURRENCY,
@@ -191,6 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeApiBase: e.STRIPE_API_BASE,
     privateShow: { minuteMs: 60_000, graceMs: 30_000 },
     shutdownGraceMs: 10_000,
+    metricsToken: e.METRICS_TOKEN,
+    ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MINUTES * 60_000,
+    tracing: !!(e.OTEL_EXPORTER_OTLP_ENDPOINT ?? e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT),
   };
 }
 

@@ -58,6 +58,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, adapters: A
     prettyLogs: false,
     // Admins' required second factor has its own tests (two-factor.test.ts); elsewhere an admin is signed in by password alone.
     requireAdminSecondFactor: false,
+    // The scheduled ledger check is tested on its own (metrics.test.ts); elsewhere it would run mid-test after a minute.
+    ledgerCheckIntervalMs: 0,
     ...overrides,
   };
   const app = await buildApp(config, { ...adapters, database });

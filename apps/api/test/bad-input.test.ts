@@ -186,6 +186,9 @@ describe('limits named in refusals (issue 13)', () => {
     ['/api/admin/coupons', { code: 'MANY', discountRate: 0.1, remainingUses: 2 ** 31 }, 'admin', 'must be at most 2147483647'],
     ['/api/admin/token-packages', { name: 'Dust', price: 1, tokens: 5e-324 }, 'admin', 'tokens: must be at least 0.01'],
     ['/api/contact', { name: 'a\u0000', email: 'a@b.test', message: 'Hello there' }, 'anyone', 'name: must not contain NUL characters'],
+    // A login name longer than any e-mail address overflowed an index (a 500) before it was capped.
+    ['/api/auth/login', { username: 'a'.repeat(300), password: 'whatever-1' }, 'anyone', 'username: must be at most 254 characters'],
+    ['/api/auth/login', { email: `${'a'.repeat(300)}@b.test`, password: 'whatever-1' }, 'anyone', 'email: must be at most 254 characters'],
   ] as const)('POST %s refuses %j naming the limit', async (url, payload, as, message) => {
     const headers = { performer: performer.headers, admin: admin.headers, anyone: {} }[as];
     const response = await app.inject({ method: 'POST', url, headers, payload });

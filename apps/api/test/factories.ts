@@ -5,7 +5,7 @@ import { paymentTransactions, performerProfiles, purchasedItems, subscriptions, 
 import { insertAccount } from '../src/modules/users/accounts';
 import { platform, post, walletOf } from '../src/platform/ledger';
 import { checkLedger } from '../src/platform/ledger-check';
-import type { TestApp } from './app';
+import type { Site } from './site';
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -58,28 +58,28 @@ export function performerForm(overrides: Record<string, string> = {}, files: Rec
   return { fields, form };
 }
 
-export async function registerFan(app: TestApp, overrides: Record<string, unknown> = {}) {
+export async function registerFan(app: Site, overrides: Record<string, unknown> = {}) {
   const input = fanInput(overrides);
   const response = await app.inject({ method: 'POST', url: '/api/auth/users/register', payload: input });
   expect(response.statusCode, response.body).toBe(201);
   return { ...input, _id: response.json()._id as string };
 }
 
-export async function registerPerformer(app: TestApp, overrides: Record<string, string> = {}) {
+export async function registerPerformer(app: Site, overrides: Record<string, string> = {}) {
   const { fields, form } = performerForm(overrides);
   const response = await app.inject({ method: 'POST', url: '/api/auth/performers/register', payload: form });
   expect(response.statusCode, response.body).toBe(201);
   return { ...fields, _id: response.json()._id as string };
 }
 
-export async function login(app: TestApp, loginName: string, password = PASSWORD, remember?: boolean) {
+export async function login(app: Site, loginName: string, password = PASSWORD, remember?: boolean) {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: loginName, password, remember } });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().token as string;
 }
 
 /** Creates an account straight in the database (as the admin CLI does) and logs it in. */
-export async function signedIn(app: TestApp, role: Role) {
+export async function signedIn(app: Site, role: Role) {
   const id = unique();
   const user = await insertAccount(app.deps.db, role, {
     name: `${role} ${id}`,
@@ -93,7 +93,7 @@ export async function signedIn(app: TestApp, role: Role) {
 }
 
 /** A creator whose documents an admin verified, so fans can find, follow and bookmark them. */
-export async function verifiedPerformer(app: TestApp) {
+export async function verifiedPerformer(app: Site) {
   const performer = await signedIn(app, 'performer');
   await app.deps.db.insert(performerProfiles).values({ userId: performer.user.id, gender: 'female', verifiedDocument: true });
   return performer;
@@ -103,7 +103,7 @@ export async function verifiedPerformer(app: TestApp) {
  * A verified creator whose page discovery lists (decision 051): an avatar (its key set as an
  * upload leaves it), a monthly price and a first published post, made through the API.
  */
-export async function creatorOnShelves(app: TestApp, performer?: Awaited<ReturnType<typeof signedIn>>) {
+export async function creatorOnShelves(app: Site, performer?: Awaited<ReturnType<typeof signedIn>>) {
   const creator = performer ?? (await verifiedPerformer(app));
   await app.deps.db
     .update(users)
@@ -132,7 +132,7 @@ export const HOME_ADDRESS = {
 };
 
 /** Changes a site setting as the admin does. */
-export async function setSetting(app: TestApp, key: string, value: unknown) {
+export async function setSetting(app: Site, key: string, value: unknown) {
   const admin = await signedIn(app, 'admin');
   const response = await app.inject({ method: 'PUT', url: `/api/admin/settings/${key}`, headers: admin.headers, payload: { value } });
   expect(response.statusCode, response.body).toBe(200);
@@ -144,15 +144,29 @@ export function refusedFields(response: { json(): unknown }): string[] {
 }
 
 /** A subscription as the Money issue's payments leave it: active until `expiredAt`. */
-export async function subscribe(app: TestApp, userId: string, performerId: string, expiredAt = new Date(Date.now() + 30 * 86_400_000)) {
+export async function subscribe(app: Site, userId: string, performerId: string, expiredAt = new Date(Date.now() + 30 * 86_400_000)) {
   await app.deps.db
     .insert(subscriptions)
     .values({ userId, performerId, type: 'monthly', status: 'active', startedAt: new Date(), expiredAt })
     .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.performerId], set: { status: 'active', expiredAt } });
 }
 
+/** A verified creator, a fan subscribed to them, and the conversation the fan opened with them. */
+export async function subscribedPair(app: Site) {
+  const creator = await verifiedPerformer(app);
+  const fan = await signedIn(app, 'user');
+  await subscribe(app, fan.user.id, creator.user.id);
+  const opened = await app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: fan.headers,
+    payload: { source: 'performer', sourceId: creator.user.id },
+  });
+  return { creator, fan, conversationId: opened.json()._id as string };
+}
+
 /** A purchase as a successful wallet charge leaves it. */
-export async function purchase(app: TestApp, userId: string, itemType: 'feed' | 'video' | 'gallery' | 'product', itemId: string) {
+export async function purchase(app: Site, userId: string, itemType: 'feed' | 'video' | 'gallery' | 'product', itemId: string) {
   await app.deps.db.insert(purchasedItems).values({ userId, itemType, itemId });
 }
 
@@ -160,7 +174,7 @@ export async function purchase(app: TestApp, userId: string, itemType: 'feed' | 
  * Tokens in a fan's wallet as a successful card top-up leaves them: a paid transaction and its
  * journal from the gateway's clearing account, through the real ledger.
  */
-export async function fundWallet(app: TestApp, userId: string, amount: number) {
+export async function fundWallet(app: Site, userId: string, amount: number) {
   const amountCents = Math.round(amount * 100);
   await app.deps.db.transaction(async (tx) => {
     const [payment] = await tx
@@ -175,12 +189,12 @@ export async function fundWallet(app: TestApp, userId: string, amount: number) {
 }
 
 /** Fails the test when any money invariant is broken (what `npm run ledger:check` checks). */
-export async function expectSoundLedger(app: TestApp) {
+export async function expectSoundLedger(app: Site) {
   expect(await checkLedger(app.deps.db)).toEqual([]);
 }
 
 /** Bank details for payouts, saved as a creator saves them (with their password). */
-export async function saveBankDetails(app: TestApp, creator: { headers: Record<string, string> }) {
+export async function saveBankDetails(app: Site, creator: { headers: Record<string, string> }) {
   const bank = {
     firstName: 'Ava',
     lastName: 'Stone',

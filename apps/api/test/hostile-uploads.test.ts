@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import Fastify from 'fastify';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import sharp from 'sharp';
@@ -9,8 +10,7 @@ import { assertFormDeclared } from '../src/platform/uploads';
 import { createTestApp, type TestApp } from './app';
 import { login, registerPerformer, signedIn } from './factories';
 import { type Operation, operationName, operationsOf, urlOf } from './fuzz/operations';
-import { Random } from './fuzz/random';
-import { validValue } from './fuzz/values';
+import { validArbitrary } from './fuzz/values';
 import { jpeg, jpegHtmlPolyglot, pdfWithOpenActionScript, pixelBombPng, truncatedJpeg } from './hostile-files';
 
 /**
@@ -55,7 +55,8 @@ type HostileCase = { name: string; build(target: Target): Promise<Request>; expe
 /** A file each kind takes as it is: a JPEG for images, documents and downloads; none at hand for video or audio. */
 const sendsJpeg = (accepts: Accepts) => accepts === 'image' || accepts === 'document' || accepts === 'download';
 const validFile = async (accepts: Accepts) => (sendsJpeg(accepts) ? jpeg() : undefined);
-const random = new Random(13);
+/** The ids a text field may name: none that exists, so the form is valid but its targets are not. */
+const pools = { ids: [crypto.randomUUID()] };
 
 /** The rest of the form, valid: text fields from its schema and the other required files. */
 async function restOfForm(target: Target, changes: Partial<Record<string, string>> = {}): Promise<Part[]> {
@@ -71,7 +72,7 @@ async function restOfForm(target: Target, changes: Partial<Record<string, string
       if (data) parts.push({ name, filename: `${name}.jpg`, data, contentType: 'image/jpeg' });
       continue;
     }
-    const value = changes[name] ?? validValue(schema, random, { ids: [crypto.randomUUID()] });
+    const value = changes[name] ?? fc.sample(validArbitrary(schema, pools), { seed: 13, numRuns: 1 })[0];
     if (value !== undefined) parts.push({ name, value: typeof value === 'object' ? JSON.stringify(value) : String(value) });
   }
   return parts;

@@ -32,6 +32,7 @@ describe('HTTP platform', () => {
       error: 'Not Found',
       message: 'Route GET /api/does-not-exist not found',
       code: 'NOT_FOUND',
+      requestId: response.headers['x-request-id'],
     });
   });
 
@@ -97,6 +98,7 @@ describe('HTTP platform', () => {
       error: 'Internal Server Error',
       message: 'Something went wrong, please try again later',
       code: 'INTERNAL_ERROR',
+      requestId: expect.any(String),
     });
     await bare.close();
   });
@@ -154,6 +156,14 @@ describe('embedded database', () => {
     try {
       await fs.writeFile(path.join(dataDir, 'db.lock'), String(process.ppid));
       await expect(openEmbedded(dataDir)).rejects.toThrow(/in use by process/);
+      // The same with the start time this version records beside the id (Linux).
+      const stat = await fs.readFile(`/proc/${process.ppid}/stat`, 'utf8').catch(() => undefined);
+      if (stat) {
+        const started = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+        const boot = (await fs.readFile('/proc/sys/kernel/random/boot_id', 'utf8')).trim();
+        await fs.writeFile(path.join(dataDir, 'db.lock'), `${process.ppid} ${started}@${boot}`);
+        await expect(openEmbedded(dataDir)).rejects.toThrow(/in use by process/);
+      }
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }
@@ -164,9 +174,25 @@ describe('embedded database', () => {
     try {
       await fs.writeFile(path.join(dataDir, 'db.lock'), '999999999');
       const database = await openEmbedded(dataDir);
-      expect(await fs.readFile(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(process.pid));
+      expect((await fs.readFile(path.join(dataDir, 'db.lock'), 'utf8')).split(' ')[0]).toBe(String(process.pid));
       await database.close();
       await expect(fs.access(path.join(dataDir, 'db.lock'))).rejects.toThrow();
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts after a crash in a container, where the lock names this very process id from its earlier life', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-lock-'));
+    try {
+      // Written by the earlier life: the same id, another start time (or, from an older version, the id alone).
+      for (const left of [`${process.pid} 1@another-boot`, String(process.pid)]) {
+        await fs.writeFile(path.join(dataDir, 'db.lock'), left);
+        const database = await openEmbedded(dataDir);
+        // While it is open, this process's own lock still refuses a second opening.
+        await expect(openEmbedded(dataDir)).rejects.toThrow(/in use by process/);
+        await database.close();
+      }
     } finally {
       await fs.rm(dataDir, { recursive: true, force: true });
     }

@@ -22,6 +22,7 @@ const pages: { name: string; path: string; who: Who }[] = [
   { name: 'creator-posts', path: '/creator/posts', who: 'creator' },
   { name: 'new-post', path: '/creator/posts/new', who: 'creator' },
   { name: 'admin-settings', path: '/admin/settings', who: 'admin' },
+  { name: 'admin-admins', path: '/admin/admins', who: 'admin' },
 ];
 
 const widths = [

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import {
+  accessibleInBothThemes,
   accounts,
   DEMO_PASSWORD,
   expect,
@@ -13,18 +13,6 @@ import {
   tokenOf,
   topUpByCard,
 } from './fixtures';
-
-/** Both themes' axe check of what the page shows now. */
-async function accessibleInBothThemes(page: Page) {
-  await expectAccessible(page);
-  // Dispatched: an open drawer's mask covers the header's toggle.
-  await page.getByTestId('theme-toggle').dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expectAccessible(page);
-  // Dispatched: an open drawer's mask covers the header's toggle.
-  await page.getByTestId('theme-toggle').dispatchEvent('click');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-}
 
 test("the admin lists a creator's posts, exports them, reads a conversation with a reason, sets a commission and logs in as a fan; phone and desktop, light and dark", async ({
   page,
@@ -135,4 +123,27 @@ test("the admin lists a creator's posts, exports them, reads a conversation with
     headers: adminAuth,
   });
   expect((await trail.json()).total).toBeGreaterThan(0);
+});
+
+test('the admin lists the site’s admins and adds one, who is listed at once; phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await logIn(page, accounts.admin);
+  await page.goto('/admin/admins');
+  await expect(page.getByRole('heading', { name: 'Admins' })).toBeVisible();
+  const username = `helper_${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'New admin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New admin' });
+  await dialog.getByLabel('E-mail').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Create and e-mail the link' }).click();
+  await expect(dialog.getByText(/e-mail/i).last()).toBeVisible();
+  await dialog.getByLabel('Name', { exact: true }).fill('Helper Admin');
+  await dialog.getByLabel('Username').fill(username);
+  await dialog.getByLabel('E-mail').fill(`${username}@example.test`);
+  await dialog.getByRole('button', { name: 'Create and e-mail the link' }).click();
+  await expect(page.getByText(/The admin account was made/)).toBeVisible();
+  await page.getByLabel('Search admins').fill(username);
+  await page.getByLabel('Search admins').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${username}`));
+  await expect(page.getByRole('cell', { name: username, exact: true })).toBeVisible();
+  await accessibleInBothThemes(page);
 });

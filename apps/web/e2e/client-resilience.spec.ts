@@ -22,6 +22,10 @@ for (const size of sizes) {
     }) => {
       test.setTimeout(90_000);
       await logIn(page, accounts.fan);
+      // Whatever the page says in its console, printed with a failure seen only in a full run.
+      const consoleLines: string[] = [];
+      page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+      page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
       let failures = 0;
       let serverBack = false;
       await page.route('**/api/users/me', async (route) => {
@@ -70,7 +74,9 @@ for (const size of sizes) {
         .catch(async (error: Error) => {
           // What the page showed and what the server answered, for a failure seen only in a full run.
           const screen = (await page.locator('body').innerText()).slice(0, 600);
-          throw new Error(`${error.message}\n/users/me answered: [${answers.join(', ')}] at ${page.url()}\nscreen: ${screen}`);
+          throw new Error(
+            `${error.message}\n/users/me answered: [${answers.join(', ')}] at ${page.url()}\nscreen: ${screen}\nconsole: ${consoleLines.slice(-20).join('\n')}`,
+          );
         });
       await expect(page).toHaveURL(/\/user\/wallet$/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -86,6 +86,17 @@ export async function expectAccessible(page: Page, options: { soft?: boolean } =
   );
 }
 
+/** Both themes' axe check of what the page shows now (it starts and ends in the light theme). */
+export async function accessibleInBothThemes(page: Page) {
+  await expectAccessible(page);
+  // Dispatched: an open drawer's mask covers the header's toggle.
+  await page.getByTestId('theme-toggle').dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page);
+  await page.getByTestId('theme-toggle').dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+}
+
 /** A bearer token for API calls made beside the browser (setting things up, not what is tested). */
 export async function tokenOf(request: APIRequestContext, username: string, password: string) {
   const response = await request.post('/api/auth/login', { data: { username, password } });
@@ -114,6 +125,45 @@ export async function newFan(request: APIRequestContext) {
   return { username, email, password: 'social-password-1' };
 }
 
+/** The smallest PNG: the identity documents a creator's sign-up must carry. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A new creator made through the API, so each run starts with no payout ways, passkeys or earnings. */
+export async function newCreator(request: APIRequestContext, prefix = 'creator', name = 'Connie Creator') {
+  const username = `${prefix}_${unique()}`;
+  const password = 'creator-password-1';
+  const response = await request.post('/api/auth/performers/register', {
+    multipart: {
+      name,
+      username,
+      email: `${username}@example.test`,
+      password,
+      gender: 'female',
+      dateOfBirth: '1990-01-01',
+      ageConfirmed: 'true',
+      termsAccepted: 'true',
+      idVerification: { name: 'id.png', mimeType: 'image/png', buffer: PNG },
+      documentVerification: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { username, password };
+}
+
+/** A new creator whose documents the admin verified through the API: fans may open their page, and no other test's creator is touched. */
+export async function newVerifiedCreator(request: APIRequestContext, prefix = 'creator', name?: string) {
+  const creator = await newCreator(request, prefix, name);
+  const adminAuth = await tokenOf(request, accounts.admin, DEMO_PASSWORD);
+  const creatorAuth = await tokenOf(request, creator.username, creator.password);
+  const id = (await (await request.get('/api/users/me', { headers: creatorAuth })).json())._id as string;
+  const verified = await request.put(`/api/admin/performers/${id}/verify-documents`, { headers: adminAuth, data: { verified: true } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return { ...creator, id, headers: creatorAuth };
+}
+
 /** Fills the open sandbox card form with a test card and saves it. */
 export async function saveSandboxCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -134,6 +184,7 @@ export async function freePostBy(request: APIRequestContext, username: string, t
     data: { type: 'text', text, isSale: true, price: 0 },
   });
   expect(response.status()).toBe(200);
+  return (await response.json())._id as string;
 }
 
 type Auth = { authorization: string };

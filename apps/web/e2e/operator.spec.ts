@@ -1,8 +1,7 @@
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, fillSignUp, logIn, test, tokenOf, topUpByCard } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, fillSignUp, logIn, newCreator, test, tokenOf, topUpByCard } from './fixtures';
 
 // Sign-up an operator can defend, verification with reasons and the admin's dashboard (decisions 050, 051).
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const THEME_KEY = 'limelight-theme';
 const widths = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -26,23 +25,7 @@ test('a fan signs up only with both boxes ticked, linked to the Terms and the Pr
 });
 
 test('the admin rejects a creator’s documents with a reason, which the creator reads', async ({ page, browser }) => {
-  const username = `doc_${unique()}`;
-  const password = 'doc-password-1';
-  const registered = await page.request.post('/api/auth/performers/register', {
-    multipart: {
-      name: 'Rita Resubmit',
-      username,
-      email: `${username}@example.test`,
-      password,
-      gender: 'female',
-      dateOfBirth: '1990-01-01',
-      ageConfirmed: 'true',
-      termsAccepted: 'true',
-      idVerification: { name: 'id.png', mimeType: 'image/png', buffer: PNG },
-      documentVerification: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  const { username, password } = await newCreator(page.request, 'doc', 'Rita Resubmit');
 
   await logIn(page, accounts.admin);
   const listed = await page.request.get(`/api/admin/accounts?role=performer&verification=pending&q=${username}`, {

@@ -1,4 +1,4 @@
-import { accounts, DEMO_PASSWORD, expect, logIn, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -38,6 +38,26 @@ test('the admin publishes a page and a banner; visitors read the page and fans s
   await logIn(page, accounts.fan);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('region', { name: 'Promotions' }).getByText(banner).first()).toBeVisible();
+});
+
+test('banners that take turns keep the hidden ones out of the keyboard’s way', async ({ page }) => {
+  const admin = await page.request.post('/api/auth/login', { data: { email: accounts.admin, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await admin.json()).token}` };
+  const created = await Promise.all(
+    ['Summer sale', 'New creators'].map((title) =>
+      page.request.post('/api/admin/site-promos', { headers, data: { title: `${title} ${unique()}`, href: '/contact' } }),
+    ),
+  );
+  try {
+    await logIn(page, accounts.fan);
+    const promotions = page.getByRole('region', { name: 'Promotions' });
+    await expect(promotions.getByRole('link').first()).toBeVisible();
+    // One banner a keyboard can reach at a time: the one shown.
+    await expect(promotions.locator('.slick-slide:not([inert]) a')).toHaveCount(1);
+    await expectAccessible(page);
+  } finally {
+    for (const promo of created) await page.request.delete(`/api/admin/site-promos/${(await promo.json())._id}`, { headers });
+  }
 });
 
 test('a visitor writes to the team through the contact form', async ({ page }) => {

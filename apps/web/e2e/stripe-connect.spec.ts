@@ -1,7 +1,5 @@
-import { expect, expectAccessible, logIn, setSettingAsAdmin, test } from './fixtures';
+import { expect, expectAccessible, logIn, newCreator, setSettingAsAdmin, test } from './fixtures';
 import { FAKE_STRIPE_PORT, FAKE_STRIPE_WEBHOOK_SECRET } from './stack';
-
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const stripeSettings = {
   stripePublishableKey: 'pk_test_e2e',
@@ -23,23 +21,7 @@ for (const [device, viewport] of [
     await page.setViewportSize(viewport);
     for (const [key, value] of Object.entries(stripeSettings)) await setSettingAsAdmin(page, key, value);
     // A new creator, so the Connect account starts from nothing on every run.
-    const username = `connect_${Date.now().toString(36)}`;
-    const password = 'connect-password-1';
-    const registered = await page.request.post('/api/auth/performers/register', {
-      multipart: {
-        name: 'Connie Connect',
-        username,
-        email: `${username}@example.test`,
-        password,
-        gender: 'female',
-        dateOfBirth: '1990-01-01',
-        ageConfirmed: 'true',
-        termsAccepted: 'true',
-        idVerification: { name: 'id.png', mimeType: 'image/png', buffer: PNG },
-        documentVerification: { name: 'selfie.png', mimeType: 'image/png', buffer: PNG },
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
+    const { username, password } = await newCreator(page.request, 'connect');
     await logIn(page, username, { password });
     await page.goto('/creator/banking');
 

@@ -1,5 +1,6 @@
 import 'antd/dist/reset.css';
 import './styles.css';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -9,6 +10,8 @@ import { requestShellData } from './app/Shell';
 import { createStore } from './app/store';
 
 const store = createStore();
+// Focus and reconnect events for the queries that ask to be refetched on them (REFRESH_ON_RETURN).
+setupListeners(store.dispatch);
 requestShellData(store);
 preloadMatchedPage(store);
 

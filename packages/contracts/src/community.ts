@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './list';
 import { holdSchema, holdStates, moderationTargetTypes } from './moderation';
+import { PROFILE_REVISION_CASE, profileRevisionChangeSchema } from './profile-revisions';
 import { reportReasons } from './rules';
 import { publicUserSchema } from './users';
 
@@ -47,8 +48,11 @@ export const commentQuerySchema = listQuerySchema(['createdAt']).extend({
 
 /** What can be reported: every thing that can be moderated (issue 27). */
 export const reportTargetTypes = moderationTargetTypes;
-/** The queue's cases: reports on a target, a takedown request, an upload matching removed material. */
-export const reportCaseTypes = [...moderationTargetTypes, 'takedown', 'reupload'] as const;
+/**
+ * The queue's cases: reports on a target, a takedown request, an upload matching removed material,
+ * a creator's profile change waiting for review before publication (decision 055).
+ */
+export const reportCaseTypes = [...moderationTargetTypes, 'takedown', 'reupload', PROFILE_REVISION_CASE] as const;
 export type ReportCaseType = (typeof reportCaseTypes)[number];
 /** A case's reason: a reporter's, or `prePublication` for an item the system holds for review before publication. */
 export const reportCaseReasons = [...reportReasons, 'prePublication'] as const;
@@ -127,6 +131,8 @@ export const reportedContentSchema = z.object({
     })
     .nullable(),
   reports: z.array(reportSchema),
+  /** For a profile revision: each changed field, public value and new one (decision 055). */
+  revision: z.array(profileRevisionChangeSchema).optional(),
 });
 export type ReportedContent = z.infer<typeof reportedContentSchema>;
 

@@ -36,6 +36,8 @@ export const ErrorCode = {
   /** The admin turned live streaming off (`enableLiveStreaming`, 403): the web shows the off page. */
   liveStreamingOff: 'LIVE_STREAMING_OFF',
   providerUnavailable: 'PROVIDER_UNAVAILABLE',
+  /** The database cannot be reached just now (503 with Retry-After): the same request may be sent again shortly (decision 057). */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
   /** An admin without a second factor (403): only enrolment is open until one is set up (decision 048). */
   secondFactorEnrolmentRequired: 'SECOND_FACTOR_ENROLMENT_REQUIRED',
   /** A payout change or request with 2FA on and no fresh second factor (403): send a code or step up first. */

@@ -13,5 +13,7 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
   details: z.array(errorDetailSchema).optional(),
+  /** The request's id, as in its `x-request-id` header and the server's log lines about it. */
+  requestId: z.string(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -18,6 +18,7 @@ export * from './notifications';
 export * from './payout-accounts';
 export * from './performer-options';
 export * from './performers';
+export * from './profile-revisions';
 export * from './rules';
 export * from './settings';
 export * from './shop';

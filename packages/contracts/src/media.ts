@@ -48,6 +48,16 @@ export const MEDIA_LIMITS = {
   maxFrameRate: 60,
   /** Uploads of one account still waiting to be processed; the next is refused until one is done. */
   maxProcessingPerAccount: 5,
+  /**
+   * What one account may keep stored (every upload, all sizes as sent) and have processed in 24
+   * hours (seconds of audio and video), so no account can fill the storage or hold the media
+   * workers (decision 062). A fan sends pictures and clips in messages; a creator publishes.
+   * Admins have no budget.
+   */
+  maxStoredBytes: { user: 2 * 1024 ** 3, performer: 250 * 1024 ** 3 },
+  maxProcessingSecondsPerDay: { user: 30 * 60, performer: 10 * 60 * 60 },
+  /** A message upload never sent is removed after this long. */
+  unsentUploadHours: 24,
 } as const;
 
 /** What a creator attaches to a feed post, each uploaded on its own before the post is saved. */

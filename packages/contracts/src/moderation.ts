@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROFILE_REVISION_CASE } from './profile-revisions';
 
 /**
  * The operator's remedies (issue 27). Two kinds: on an account (its standing) and on one piece of
@@ -99,12 +100,15 @@ export const NEW_CREATOR_REVIEW_DAYS = 30;
 export const PRE_PUBLICATION_REASON = 'Waiting for review before publication';
 
 /** The kinds of content whose creation a pre-publication review holds. */
-export const prePublicationTypes = ['feed', 'story', 'product'] as const;
+export const prePublicationTypes = ['feed', 'story', 'product', 'video', 'gallery'] as const;
 export type PrePublicationType = (typeof prePublicationTypes)[number];
 
-/** `POST /api/admin/moderation/approvals`: publish an item held for review before publication. */
+/** What the approvals route publishes: an item held for review, or a creator's profile revision (decision 055). */
+export const approvableTypes = [...prePublicationTypes, PROFILE_REVISION_CASE] as const;
+
+/** `POST /api/admin/moderation/approvals`: publish an item held for review before publication, or apply a profile revision. */
 export const approveContentSchema = z.object({
-  targetType: z.enum(prePublicationTypes),
+  targetType: z.enum(approvableTypes),
   targetId: z.uuid('must be an id'),
 });
 export type ApproveContentInput = z.infer<typeof approveContentSchema>;

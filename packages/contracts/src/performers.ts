@@ -13,6 +13,7 @@ import {
   sizeOptions,
   weightOptions,
 } from './performer-options';
+import { profileRevisionSchema } from './profile-revisions';
 import { hasTwoDecimalsAtMost, performerSearchSorts } from './rules';
 import {
   countryCodeSchema,
@@ -199,6 +200,8 @@ export const performerAccountSchema = performerProfileSchema.omit({ counts: true
   /** What the page still needs before discovery shelves list it (decision 051); empty once listed there. */
   discoveryMissing: z.array(z.enum(discoveryRequirements)),
   messagesFrom: z.enum(messagesFromOptions),
+  /** A change of the public page waiting for review before publication, or the last one refused (decision 055). */
+  profileRevision: profileRevisionSchema.nullable(),
 });
 export type PerformerAccount = z.infer<typeof performerAccountSchema>;
 

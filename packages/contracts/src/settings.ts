@@ -35,7 +35,8 @@ type StringDef = Base & {
 type UrlDef = Base & { type: 'url'; default: string };
 type BooleanDef = Base & { type: 'boolean'; default: boolean };
 type NumberDef = Base & { type: 'number'; default: number; min: number; max: number; integer?: boolean };
-type EnumDef = Base & { type: 'enum'; default: string; options: readonly string[] };
+/** `optionLabels`: each option in words for the admin's select (the stored value stays the key). */
+type EnumDef = Base & { type: 'enum'; default: string; options: readonly string[]; optionLabels: Record<string, string> };
 type MenusDef = Base & { type: 'menus'; default: MenuItem[] };
 type CountriesDef = Base & { type: 'countries'; default: string[] };
 export type SettingDefinition = StringDef | UrlDef | BooleanDef | NumberDef | EnumDef | MenusDef | CountriesDef;
@@ -86,9 +87,16 @@ export const settingDefinitions = {
     type: 'enum',
     group: 'general',
     label: 'Review before publication',
-    description: `New posts, stories, products and profile changes wait in the moderation queue until an admin approves them. 'new': creators verified less than ${NEW_CREATOR_REVIEW_DAYS} days ago and flagged ones; 'flagged': creators an admin flagged; 'all': every creator.`,
+    description:
+      'New posts, stories, videos, galleries, products and profile changes of these creators wait in the moderation queue (Reports, reason "Review before publication") until an admin approves them. A creator is flagged in their account (Accounts).',
     default: 'off',
     options: reviewBeforePublicationModes,
+    optionLabels: {
+      off: 'Nobody: publish at once',
+      all: 'Every creator',
+      new: `New creators (verified less than ${NEW_CREATOR_REVIEW_DAYS} days ago) and flagged ones`,
+      flagged: 'Only creators flagged by an admin',
+    },
     public: false,
   },
   enableProduct: { type: 'boolean', group: 'general', label: 'Enable the product shop', default: true, public: true },
@@ -168,6 +176,7 @@ export const settingDefinitions = {
     label: 'Payment gateway',
     default: 'stripe',
     options: ['stripe', 'sandbox'],
+    optionLabels: { stripe: 'Stripe', sandbox: 'Sandbox (test cards, no real money)' },
     public: true,
   },
   stripePublishableKey: { type: 'string', group: 'payment', label: 'Stripe publishable key', default: '', maxLength: 255, public: true },
@@ -372,5 +381,6 @@ export const adminSettingSchema = z.object({
   min: z.number().optional(),
   max: z.number().optional(),
   options: z.array(z.string()).optional(),
+  optionLabels: z.record(z.string(), z.string()).optional(),
 });
 export type AdminSetting = z.infer<typeof adminSettingSchema>;

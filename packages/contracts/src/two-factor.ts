@@ -106,6 +106,8 @@ export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   /** This account must have one (admins): until then only enrolment is open. */
   required: z.boolean(),
+  /** Until when this session's last step-up opens payout changes, when that is still ahead; else null. */
+  stepUpUntil: z.string().nullable(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 

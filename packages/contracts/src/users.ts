@@ -90,10 +90,14 @@ export function isAdultOn(dateOfBirth: string, today: Date): boolean {
   return eighteenth <= today.getTime();
 }
 
+/** The longest e-mail address (RFC 5321), and so the longest name anyone signs in with. */
+const LOGIN_NAME_MAX = 254;
+
 export const loginSchema = z
   .object({
-    username: z.string().trim().min(1).optional(),
-    email: z.string().trim().min(1).optional(),
+    // Either may hold a username or an e-mail address: none is longer than an address may be.
+    username: z.string().trim().min(1).max(LOGIN_NAME_MAX, `must be at most ${LOGIN_NAME_MAX} characters`).optional(),
+    email: z.string().trim().min(1).max(LOGIN_NAME_MAX, `must be at most ${LOGIN_NAME_MAX} characters`).optional(),
     password: z.string().min(1, 'is required').max(128),
     /** Defaults to true: a remembered session lasts 365 days, otherwise 1 day. */
     remember: z.boolean().default(true),

@@ -9,7 +9,7 @@ import { retryLater } from './errors';
  * One allowance per account for an action that several routes perform (a direct message sent as
  * text, with a photo or video, or with a tip): the route-by-route limits of @fastify/rate-limit
  * would give each route its own count. Counted where the rate limiter counts when the site has
- * Redis, otherwise in PostgreSQL, so every process draws from the same budget.
+ * Redis (and Redis answers), otherwise in PostgreSQL, so every process draws from the same budget.
  */
 export type AccountBudget = {
   /** Names the count (`messages`), one per action whatever the route. */
@@ -41,11 +41,17 @@ return {used, redis.call('PTTL', KEYS[1])}
 `;
 
 export function createAccountBudgets(db: Database, redis?: Redis): AccountBudgets {
+  const countInRedis = async (client: Redis, key: string, windowMs: number): Promise<Count | undefined> => {
+    const answer = await client.eval(REDIS_TAKE, 1, `limelight-budget-${key}`, windowMs).catch(() => undefined);
+    if (!answer) return undefined;
+    const [used, ttl] = answer as [number, number];
+    return { used, resetInMs: ttl };
+  };
   const count = async (key: string, windowMs: number): Promise<Count> => {
-    if (redis) {
-      const [used, ttl] = (await redis.eval(REDIS_TAKE, 1, `limelight-budget-${key}`, windowMs)) as [number, number];
-      return { used, resetInMs: ttl };
-    }
+    // While Redis is away the count moves to PostgreSQL, which every process shares too (decision
+    // 057); each store counts from zero, so a switch can at most grant one extra window's worth.
+    const inRedis = redis?.status === 'ready' ? await countInRedis(redis, key, windowMs) : undefined;
+    if (inRedis) return inRedis;
     // One statement: concurrent requests of any process queue on the row, and a window that has
     // ended starts again at 1.
     const result = await db.execute<{ used: number; reset_in_ms: number }>(sql`

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/client';
 import { hexKeyLookup } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { AppError, unauthenticated } from './errors';
+import { sessionCacheOf } from './session-cache';
 import { hashToken, newOpaqueToken } from './tokens';
 import { crossSiteRefusal, endWebSession } from './web-session';
 
@@ -82,6 +83,7 @@ const sessionByTokenHash = (db: Database) =>
     'tokenHash',
   );
 const preparedLookups = new WeakMap<Database, ReturnType<typeof sessionByTokenHash>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByTokenHash>>>[number];
 
 /**
  * Why an account may not act at all whatever its session (suspended or banned: modules/access's
@@ -95,9 +97,16 @@ export type AccountRefusal = (user: SessionUser) => AppError | undefined;
  * same 403 as signing in.
  */
 export async function resolveSessionToken(db: Database, token: string, refuseAccount?: AccountRefusal): Promise<RequestSession | AppError> {
-  const lookup = preparedLookups.get(db) ?? sessionByTokenHash(db);
-  preparedLookups.set(db, lookup);
-  const [row] = await lookup(hashToken(token));
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf<SessionRow>(db);
+  let row = cache?.get(tokenHash);
+  if (!row) {
+    const lookup = preparedLookups.get(db) ?? sessionByTokenHash(db);
+    preparedLookups.set(db, lookup);
+    const mark = cache?.mark();
+    [row] = await lookup(tokenHash);
+    if (row && cache) cache.keep(tokenHash, row, mark!);
+  }
   const refused = row && refuseAccount?.(row.user);
   if (refused) return refused;
   if (!row || row.revokedAt) return unauthenticated('Your session is no longer valid, please log in again');

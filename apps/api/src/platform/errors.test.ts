@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forPeople } from './errors';
+import { forPeople, isUnavailable } from './errors';
 
 describe('error messages are written for people', () => {
   it.each([
@@ -23,5 +23,32 @@ describe('error messages are written for people', () => {
     ]) {
       expect(forPeople(message)).toBe(message);
     }
+  });
+});
+
+describe('a database out of reach is told apart from a wrong query', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  it.each([
+    ['connection refused', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['connection reset', withCode('read ECONNRESET', 'ECONNRESET')],
+    ['server shutting down (57P01)', withCode('terminating connection due to administrator command', '57P01')],
+    ['server starting up (57P03)', withCode('the database system is starting up', '57P03')],
+    ['connection exception class 08', withCode('connection failure', '08006')],
+    ['a statement_timeout (57014)', withCode('canceling statement due to statement timeout', '57014')],
+    ['a connection that died mid-query', new Error('Connection terminated unexpectedly')],
+    ["the pool's connection timeout", new Error('timeout exceeded when trying to connect')],
+    ['a query that got no answer', new Error('Query read timeout')],
+    ['wrapped by drizzle as the cause', new Error('Failed query: select 1', { cause: withCode('read ECONNRESET', 'ECONNRESET') })],
+  ])('%s is unavailable', (_name, error) => {
+    expect(isUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('duplicate key value violates unique constraint', '23505')],
+    ['a syntax error', withCode('syntax error at or near "selec"', '42601')],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['not an error at all', 'ECONNREFUSED'],
+  ])('%s is not', (_name, error) => {
+    expect(isUnavailable(error)).toBe(false);
   });
 });

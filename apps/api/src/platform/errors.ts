@@ -28,6 +28,13 @@ export const unprocessable = (message: string, details?: ErrorDetail[]) => new A
 /** The answer to everyone but admins while maintenance mode is on (decision 005). */
 export const siteInMaintenance = () =>
   new AppError(503, ErrorCode.siteInMaintenance, 'The site is under maintenance: please come back soon');
+/** How long a caller is told to wait when the database is out of reach (decision 057). */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+export function databaseUnavailable(): AppError {
+  const error = new AppError(503, ErrorCode.serviceUnavailable, 'The database is unavailable, please try again shortly');
+  error.retryAfterSeconds = UNAVAILABLE_RETRY_SECONDS;
+  return error;
+}
 export function retryLater(message: string, seconds: number): AppError {
   const error = new AppError(429, ErrorCode.rateLimited, message);
   error.retryAfterSeconds = seconds;
@@ -78,8 +85,16 @@ const codeForStatus = (status: number): ErrorCode =>
     429: ErrorCode.rateLimited,
   })[status] ?? ErrorCode.validation;
 
-export function body(statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: forPeople(message), code, ...(details ? { details } : {}) };
+/** The one error shape; `requestId` names the request in the logs (and its `x-request-id` header) for a support question. */
+export function body(request: { id: string }, statusCode: number, code: string, message: string, details?: ErrorDetail[]): ErrorBody {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message: forPeople(message),
+    code,
+    ...(details ? { details } : {}),
+    requestId: request.id,
+  };
 }
 
 /** A camelCase identifier standing alone (not inside a path, an address or a longer name). */
@@ -131,12 +146,48 @@ export function loggableError(error: unknown, depth = 0): Record<string, unknown
   };
 }
 
+/**
+ * Network failures and the SQLSTATEs of a server that is gone, shutting down, starting up or out
+ * of time (class 08 connection exceptions, 57P01-57P03 shutdowns, 57014 a statement_timeout).
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+]);
+/** What node-postgres and its pool say, without a code, when a connection dies, cannot be made in time or a query gets no answer. */
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed)/;
+
+/**
+ * Whether an error says the database could not be reached (not that the query was wrong): such a
+ * request is answered 503 and may be sent again. Drizzle wraps the driver's error as its cause.
+ */
+export function isUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const { code } = error as ErrorFields;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return UNREACHABLE_MESSAGE.test(error.message) || isUnavailable(error.cause, depth + 1);
+}
+
 /** Maps every thrown error to the one error shape; unknown errors are a plain 500 that leaks nothing. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    const unavailable = isUnavailable(thrown);
+    // One short line per refused request: the pool and the jobs report the outage itself.
+    if (unavailable) request.log.warn({ method: request.method, route: request.routeOptions.url }, 'answered 503: database unavailable');
+    const error = unavailable ? databaseUnavailable() : thrown;
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(body(error.statusCode, error.code, error.message, error.details));
+      return reply.status(error.statusCode).send(body(request, error.statusCode, error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext === 'querystring' ? 'query' : error.validationContext;
@@ -148,20 +199,20 @@ export function registerErrorHandler(app: FastifyInstance) {
             field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || part || '(root)',
             message: issue.message ?? 'is invalid',
           }));
-      return reply.status(400).send(body(400, ErrorCode.validation, validationError(details).message, details));
+      return reply.status(400).send(body(request, 400, ErrorCode.validation, validationError(details).message, details));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send(body(status, codeForStatus(status), error.message));
+      return reply.status(status).send(body(request, status, codeForStatus(status), error.message));
     }
     request.log.error({ method: request.method, route: request.routeOptions.url, error: loggableError(error) }, 'unhandled error');
-    return reply.status(500).send(body(500, ErrorCode.internal, 'Something went wrong, please try again later'));
+    return reply.status(500).send(body(request, 500, ErrorCode.internal, 'Something went wrong, please try again later'));
   });
 }
 
 /** A JSON 404 for unknown API routes (the SPA answers unknown page routes). */
 export function registerApiNotFound(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body(404, ErrorCode.notFound, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    reply.status(404).send(body(request, 404, ErrorCode.notFound, `Route ${request.method} ${request.url.split('?')[0]} not found`));
   });
 }

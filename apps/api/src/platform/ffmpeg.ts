@@ -1,6 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
+import { traced } from './tracing';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -44,7 +45,9 @@ const MAX_OUTPUT = 10 * 1024 * 1024;
 
 async function runTool(tool: 'ffmpeg' | 'ffprobe', args: string[], timeoutMs: number) {
   try {
-    return await run(tools()[tool], args, { maxBuffer: MAX_OUTPUT, timeout: timeoutMs, killSignal: 'SIGKILL' });
+    return await traced(tool, { 'process.executable.name': tool }, () =>
+      run(tools()[tool], args, { maxBuffer: MAX_OUTPUT, timeout: timeoutMs, killSignal: 'SIGKILL' }),
+    );
   } catch (error) {
     if ((error as { killed?: boolean }).killed) {
       throw new FfmpegTimeout(`${tool} ran past its limit of ${Math.round(timeoutMs / 1000)} seconds`);

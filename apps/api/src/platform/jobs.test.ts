@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { jobs } from '../db/schema';
+import { LOCK_SECONDS } from './jobs';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -101,6 +102,60 @@ describe('job queue', () => {
     await app.deps.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.name, 'test-orphan'));
     await app.deps.jobs.drain();
     expect(ran).toBe(1);
+  });
+
+  it('claims a job for a minute and renews the claim while it runs, so a dead process’s job is taken over within a minute (found by the chaos test)', async () => {
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    app.deps.jobs.register('test-long', () => running);
+    await app.deps.jobs.enqueue(app.deps.db, 'test-long', {});
+    const drained = app.deps.jobs.drain();
+    const claim = async () => {
+      const row = await jobRow('test-long');
+      return row.status === 'running' ? row.lockedUntil!.getTime() - Date.now() : null;
+    };
+    await expect.poll(claim).not.toBeNull();
+    const first = (await claim())!;
+    expect(first).toBeGreaterThan((LOCK_SECONDS - 5) * 1000);
+    expect(first).toBeLessThanOrEqual(LOCK_SECONDS * 1000);
+    const firstUntil = (await jobRow('test-long')).lockedUntil!.getTime();
+    await new Promise((resolve) => setTimeout(resolve, (LOCK_SECONDS * 1000) / 4 + 1_000));
+    expect((await jobRow('test-long')).lockedUntil!.getTime()).toBeGreaterThan(firstUntil + 10_000);
+    finish();
+    await drained;
+    expect(await jobRow('test-long')).toMatchObject({ status: 'done' });
+  }, 60_000);
+
+  it("counts the attempt of a job refused by another server's connection while the database is up (it backs off, not loops)", async () => {
+    app.deps.jobs.register('test-smtp-down', async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNREFUSED' });
+    });
+    await app.deps.jobs.enqueue(app.deps.db, 'test-smtp-down', {});
+    await app.deps.jobs.drain();
+    const row = await jobRow('test-smtp-down');
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
+    expect(row.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('lets the jobs running finish when the process shuts down (the SIGTERM drain)', async () => {
+    const worker = await createTestApp({ jobsConcurrency: 1 }, { database: app.database });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finished = false;
+    worker.deps.jobs.register('test-drain', async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      finished = true;
+    });
+    await worker.deps.jobs.enqueue(app.deps.db, 'test-drain', {});
+    await running;
+    await worker.close();
+    expect(finished).toBe(true);
+    expect((await jobRow('test-drain')).status).toBe('done');
   });
 
   it('gives each job to one of two processes sharing the database', async () => {

@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../db/client';
+import { type Database, pingDatabase, type Queryable } from '../db/client';
 import { jobs } from '../db/schema';
+import { isUnavailable } from './errors';
+import { traced } from './tracing';
 
 export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempts: number; maxAttempts: number }) => Promise<void>;
 
-/** How long a claimed job may run before another process may take it over. */
-const LOCK_SECONDS = 15 * 60;
+/**
+ * A claim lasts this long, and the process running the job renews it every quarter of it: a job
+ * whose process died (SIGKILL, a lost machine) is taken over within a minute, not left waiting
+ * (a private show's next minute, a renewal). A process cut from the database for longer than a
+ * claim may see its job taken over while it still runs: jobs are idempotent by their keys.
+ */
+export const LOCK_SECONDS = 60;
+const RENEW_CLAIM_MS = (LOCK_SECONDS * 1000) / 4;
 const POLL_MS = 1000;
 /** Finished jobs are kept a day for inspection, then swept. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -65,6 +73,31 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
   const intervals: NodeJS.Timeout[] = [];
   const active = new Set<Promise<void>>();
 
+  /**
+   * While the database is out of reach the queue pauses: it keeps looking once a poll (which is
+   * how it notices the return), says so once rather than on every tick, and gives back the jobs
+   * the outage cut short without counting the attempt (decision 057).
+   */
+  let outage = false;
+  const interrupted = new Set<string>();
+  const databaseAway = (error: unknown) => {
+    if (outage) return;
+    outage = true;
+    log.warn({ err: error }, 'database unavailable: jobs paused until it is back');
+  };
+  async function databaseBack() {
+    if (!outage) return;
+    outage = false;
+    log.info('database back: jobs resumed');
+    for (const id of interrupted) await giveBack(id).catch(databaseAway);
+  }
+  async function giveBack(id: string) {
+    await db.execute(sql`
+      update ${jobs} set status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null, run_at = now(), updated_at = now()
+      where id = ${id} and status = 'running'`);
+    interrupted.delete(id);
+  }
+
   const namesIn = (lane?: JobLane) => [...handlers].filter(([, entry]) => !lane || entry.lane === lane).map(([name]) => name);
 
   /** The next job of `lane` (of any lane when none is given), fairest first. */
@@ -85,14 +118,38 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
         for update skip locked
       )
       returning id, name, payload, attempts, max_attempts`);
+    await databaseBack();
     return (result.rows as ClaimedJob[])[0];
   }
 
   async function run(job: ClaimedJob) {
+    const renewal = setInterval(() => {
+      void db
+        .execute(sql`
+          update ${jobs} set locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+          where id = ${job.id} and status = 'running'`)
+        .catch(() => undefined);
+    }, RENEW_CLAIM_MS);
+    renewal.unref();
     try {
-      await handlers.get(job.name)!.handler(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts });
+      await traced(`job ${job.name}`, { 'job.id': job.id, 'job.attempt': job.attempts }, () =>
+        handlers.get(job.name)!.handler(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts }),
+      );
       await db.execute(sql`update ${jobs} set status = 'done', locked_until = null, updated_at = now() where id = ${job.id}`);
     } catch (error) {
+      // A refused connection may be the mail server's: only a database that is really away
+      // spares the attempt, or a job failing on another server would retry without back-off.
+      if (
+        isUnavailable(error) &&
+        !(await pingDatabase(db).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        interrupted.add(job.id);
+        databaseAway(error);
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const final = job.attempts >= job.max_attempts;
       log.warn(
@@ -107,6 +164,8 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
             run_at = now() + make_interval(secs => ${10 * job.attempts ** 2}), updated_at = now()
           where id = ${job.id}`)
         .catch((writeError: unknown) => log.error({ err: writeError, job: job.name, jobId: job.id }, 'recording a job failure failed'));
+    } finally {
+      clearInterval(renewal);
     }
   }
 
@@ -126,9 +185,12 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     for (const lane of Object.keys(lanes) as JobLane[]) {
       while (!closed && running[lane] < lanes[lane]) {
         const job = await claim(lane).catch((error: unknown) => {
-          log.error({ err: error }, 'claiming a job failed');
-          return undefined;
+          if (isUnavailable(error)) databaseAway(error);
+          else log.error({ err: error }, 'claiming a job failed');
+          return null;
         });
+        // Without the database, the other lanes would only fail the same way.
+        if (job === null) return;
         if (!job) break;
         running[lane] += 1;
         const work = run(job).finally(() => {
@@ -146,7 +208,8 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
     await db.execute(sql`delete from ${jobs} where status = 'done' and updated_at < now() - interval '1 day'`).catch((error: unknown) => {
-      log.warn({ err: error }, 'sweeping finished jobs failed');
+      if (isUnavailable(error)) databaseAway(error);
+      else log.warn({ err: error }, 'sweeping finished jobs failed');
     });
   }
 
@@ -192,7 +255,9 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
         if (busy || closed) return;
         busy = true;
         task()
-          .catch((error: unknown) => log.error({ err: error, task: name }, 'periodic task failed'))
+          .catch((error: unknown) =>
+            isUnavailable(error) ? databaseAway(error) : log.error({ err: error, task: name }, 'periodic task failed'),
+          )
           .finally(() => {
             busy = false;
           });

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Database, Queryable } from '../db/client';
+import type { Jobs } from './jobs';
+
+/** The job that checks the ledger on a schedule; its last finished row is the last check's result (/metrics reads it). */
+export const LEDGER_CHECK_JOB = 'ledger.check';
 
 /**
  * Every invariant of the money tables, each as a query that returns the rows breaking it.
@@ -176,4 +180,23 @@ export async function checkLedger(db: Queryable): Promise<string[]> {
       );
   }
   return violations;
+}
+
+/**
+ * Checks the ledger every `intervalMs` on one process of the site (decision 058): each process
+ * working jobs offers the check of the current interval under one key, so the queue runs it once.
+ * A check that finds a broken rule fails its job (once, no retry) with the rules it broke as its
+ * error: the failure shows in the job metrics and in `limelight_ledger_check_failed`, and the job row
+ * keeps the listing.
+ */
+export function registerLedgerChecks(jobs: Jobs, db: Database, intervalMs: number) {
+  jobs.register(LEDGER_CHECK_JOB, async () => {
+    const violations = await checkLedger(db);
+    if (violations.length) throw new Error(`The ledger breaks ${violations.length} rule(s): ${violations.join('; ')}`);
+  });
+  if (!intervalMs) return;
+  // Offered every minute at most, so the first check runs soon after a start, not an interval later.
+  jobs.every(LEDGER_CHECK_JOB, Math.min(intervalMs, 60_000), () =>
+    jobs.enqueue(db, LEDGER_CHECK_JOB, {}, { key: `${LEDGER_CHECK_JOB}:${Math.floor(Date.now() / intervalMs)}`, maxAttempts: 1 }),
+  );
 }

@@ -1,12 +1,14 @@
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { ErrorCode } from '@limelight/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client';
+import type { EventBus } from './bus';
 import { AppError, conflict } from './errors';
 import { ffmpegPath } from './ffmpeg';
-import { createLiveStore, LIVE_FILE, type LiveStore, PLAYLIST, readStoredLiveFile } from './live-store';
+import { type LiveFolder, openLiveFolder } from './live-folder';
+import { createLiveLeases, RENEW_EVERY_MS } from './live-lease';
+import { createLiveStore, LIVE_FILE, type LiveStore, PLAYLIST, readStoredLiveFile, sequenceOf } from './live-store';
 import type { Storage } from './storage';
 
 /** What a broadcast sends: its container, and whether its video is H.264 (copied) or must be re-encoded. */
@@ -29,18 +31,22 @@ const FLUSH_MS = 10_000;
 
 const busy = (message: string) => new AppError(503, ErrorCode.providerUnavailable, message);
 
+/** Broadcasts that ended: no process serves their files any more, whoever packaged them. */
+const ENDED_CHANNEL = 'live:ended';
+/** How long an ended session is remembered: longer than any live link to it can be used. */
+const ENDED_KEPT_MS = 15 * 60_000;
+
 type Packager = {
   child: ChildProcessByStdio<Writable, null, Readable>;
   transcoding: boolean;
-  listener: LiveListener;
-  /** Whether this run's first playable playlist was announced. */
-  announced: boolean;
   /** Ends ffmpeg's input: it flushes its last segment and exits (or is killed after FLUSH_MS). */
   end(): void;
+  /** Kills ffmpeg; with `discard`, nothing more it wrote reaches the store (the session ended). */
+  kill(discard: boolean): void;
+  /** Settles once ffmpeg exited, its folder is gone and its lease released. */
+  done: Promise<void>;
 };
 type LiveState = {
-  /** The secret ffmpeg puts in its upload URLs: only this process's children know it. */
-  secret: string;
   store: LiveStore;
   packager?: Packager;
   runs: number;
@@ -48,8 +54,8 @@ type LiveState = {
   nextSegment: number;
 };
 
-/** ffmpeg's arguments: stdin in `input`'s container, fMP4 HLS cut at every keyframe from half a second on (the browser's recorder sends one every 0.5 s; OBS at least every 1 s), PUT to `base` (research §4; bench/live.ts measures the delay). */
-function packagerArgs(input: LiveInput, base: string, run: number, startNumber: number) {
+/** ffmpeg's arguments: stdin in `input`'s container, fMP4 HLS cut at every keyframe from half a second on (the browser's recorder sends one every 0.5 s; OBS at least every 1 s), written to the run's private folder (research §4; bench/live.ts measures the delay). */
+function packagerArgs(input: LiveInput, folder: LiveFolder, run: number, startNumber: number) {
   const video =
     input.videoCodec === 'h264'
       ? ['-c:v', 'copy']
@@ -64,79 +70,150 @@ function packagerArgs(input: LiveInput, base: string, run: number, startNumber: 
     ...['-map', '0:v:0', '-map', '0:a:0?', ...video],
     // Browsers record Opus with timestamps AAC's encoder finds out of range: resampling smooths them.
     ...['-c:a', 'aac', '-b:a', '96k', '-ar', '48000', '-af', 'aresample=async=1'],
-    ...['-f', 'hls', '-method', 'PUT', '-http_persistent', '1', '-hls_time', '0.5', '-hls_list_size', '10'],
+    ...['-f', 'hls', '-hls_time', '0.5', '-hls_list_size', '10'],
     ...['-hls_flags', 'independent_segments+delete_segments+program_date_time', '-hls_segment_type', 'fmp4'],
     ...['-start_number', String(startNumber), '-hls_fmp4_init_filename', `init-${run}.mp4`],
-    ...['-hls_segment_filename', `${base}/seg-%05d.m4s`, `${base}/${PLAYLIST}`],
+    ...['-hls_segment_filename', folder.segmentPattern, folder.playlistPath],
   ];
 }
 
-/**
- * Live packaging in this process (decision 024): one ffmpeg child per broadcasting session turns
- * what the creator sends (RTMP's FLV, a browser recorder's Matroska) into low-latency HLS, which
- * ffmpeg uploads to this API's loopback-only ingest route (`ingestUrl`); the files are kept in
- * memory and written through to the storage, where other processes find them.
- */
-/**
- * The base URL ffmpeg uploads to: this HTTP server over loopback (a wildcard address listens
- * there too), or its own address when it listens on one interface only.
- */
-export function ingestBaseOf(address: AddressInfo | string | null) {
-  if (!address || typeof address === 'string') return undefined;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}/internal/live`;
-}
+/** Where a viewer's denial goes to every process (any of them may serve the viewer's live links). */
+const DENIED_CHANNEL = 'live:denied';
+type Denial = { sessionId: string; viewerId: string };
 
-export function createLiveMedia(options: {
-  storage: Storage;
-  log: FastifyBaseLogger;
-  maxTranscodes: number;
-  /** Where this process's HTTP server listens (ffmpeg uploads there), or null before it does. */
-  address: () => AddressInfo | string | null;
-}) {
+/**
+ * Live packaging in this process (decisions 024, 064): one ffmpeg child per broadcasting session
+ * turns what the creator sends (RTMP's FLV, a browser recorder's Matroska) into low-latency HLS in
+ * a private folder; each playlist and the files it names are kept in memory and written through to
+ * the storage, where every process serves them. One packager per session across processes: its
+ * lease is in the database.
+ */
+export function createLiveMedia(options: { db: Database; storage: Storage; bus: EventBus; log: FastifyBaseLogger; maxTranscodes: number }) {
+  const leases = createLiveLeases(options.db);
   const sessions = new Map<string, LiveState>();
   const denied = new Map<string, Set<string>>();
-  // Sessions ended here whose stored copies are still being removed: nothing of them is served.
-  const ending = new Set<string>();
+  const addDenial = ({ sessionId, viewerId }: Denial) => {
+    if (!denied.has(sessionId)) denied.set(sessionId, new Set());
+    denied.get(sessionId)!.add(viewerId);
+  };
+  const listen = (channel: string, handle: (message: unknown) => void) =>
+    options.bus
+      .subscribe(channel, handle)
+      .catch((error: unknown) => options.log.error({ err: error, channel }, 'live announcements from other processes cannot be heard'));
+  listen(DENIED_CHANNEL, (message) => addDenial(message as Denial));
+  // Sessions ended here or on another process, with when: nothing of them is served any more.
+  const ended = new Map<string, number>();
+  const endHere = async (sessionId: string) => {
+    const now = Date.now();
+    for (const [id, at] of ended) if (now - at > ENDED_KEPT_MS) ended.delete(id);
+    ended.set(sessionId, now);
+    denied.delete(sessionId);
+    const state = sessions.get(sessionId);
+    if (!state) return;
+    sessions.delete(sessionId);
+    state.packager?.kill(true);
+    await state.store.clear();
+  };
+  listen(ENDED_CHANNEL, (message) => {
+    const { sessionId } = message as { sessionId: string };
+    endHere(sessionId).catch((error: unknown) => options.log.warn({ err: error, sessionId }, 'live files not removed'));
+  });
   const stateOf = (sessionId: string) => {
     let state = sessions.get(sessionId);
     if (!state) {
-      state = {
-        secret: randomBytes(24).toString('base64url'),
-        store: createLiveStore(options.storage, sessionId, options.log),
-        runs: 0,
-        nextSegment: 0,
-      };
+      state = { store: createLiveStore(options.storage, sessionId, options.log), runs: 0, nextSegment: 0 };
       sessions.set(sessionId, state);
     }
     return state;
   };
   const transcodes = () => [...sessions.values()].filter((state) => state.packager?.transcoding).length;
-
-  function start(sessionId: string, input: LiveInput, listener: LiveListener): LiveFeed {
-    const existing = sessions.get(sessionId);
-    if (existing?.packager) throw conflict('This live session is already being broadcast: stop the other broadcast first');
-    const transcoding = input.videoCodec !== 'h264';
+  const alreadyBroadcast = () => conflict('This live session is already being broadcast: stop the other broadcast first');
+  const assertRoom = (transcoding: boolean) => {
     if (transcoding && transcodes() >= options.maxTranscodes) {
       throw busy('The server is re-encoding as many broadcasts as it can: send H.264 video (OBS: x264) to be copied instead');
     }
+  };
+
+  /**
+   * A file ffmpeg finished: kept and written through. The run's first playable playlist is
+   * announced once it is in the storage, where a viewer's join on any process finds it.
+   */
+  function received(sessionId: string, state: LiveState, listener: LiveListener, run: { announced: boolean }, file: string, body: Buffer) {
+    const stored = state.store.put(file, body);
+    const sequence = sequenceOf(file);
+    if (sequence >= 0) state.nextSegment = Math.max(state.nextSegment, sequence + 1);
+    if (!stored || !state.store.playable) return;
+    void stored.then(() => {
+      if (ended.has(sessionId)) return;
+      // Each run announces its first playlist: players still waiting, or holding the last run's, load it.
+      if (!run.announced) listener.ready();
+      run.announced = true;
+      listener.progress();
+    });
+  }
+
+  async function start(sessionId: string, input: LiveInput, listener: LiveListener): Promise<LiveFeed> {
+    if (sessions.get(sessionId)?.packager) throw alreadyBroadcast();
+    const transcoding = input.videoCodec !== 'h264';
+    assertRoom(transcoding);
+    const lease = await leases.take(sessionId);
+    if (!lease) throw alreadyBroadcast();
+    const letGo = async (error: unknown): Promise<never> => {
+      await lease.release();
+      throw error;
+    };
+    // Checked again: another broadcast may have started here, or the session ended, meanwhile.
+    try {
+      assertRoom(transcoding);
+      if (ended.has(sessionId)) throw conflict('This live session has ended');
+    } catch (error) {
+      await letGo(error);
+    }
     const state = stateOf(sessionId);
-    const origin = ingestBaseOf(options.address());
-    if (!origin) throw busy('The server is not taking broadcasts yet: try again in a moment');
-    const base = `${origin}/${sessionId}/${state.secret}`;
+    const run = { announced: false };
+    const folder = await openLiveFolder({
+      put: (file, body) => received(sessionId, state, listener, run, file, body),
+      remove: (file) => state.store.remove(file),
+    }).catch(letGo);
     state.runs += 1;
-    const child = spawn(ffmpegPath(), packagerArgs(input, base, state.runs, state.nextSegment), { stdio: ['pipe', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath(), packagerArgs(input, folder, state.runs, state.nextSegment), { stdio: ['pipe', 'ignore', 'pipe'] });
     let errors = '';
     let problem: string | undefined;
+    let discard = false;
     let flushTimer: NodeJS.Timeout | undefined;
+    const renewal = setInterval(() => {
+      lease.renew().then(
+        (held) => {
+          if (held) return;
+          problem = 'This live session is being broadcast from elsewhere now';
+          child.kill('SIGKILL');
+        },
+        // A database hiccup: the lease outlives a few missed renewals.
+        (error: unknown) => options.log.warn({ err: error, sessionId }, 'live lease not renewed'),
+      );
+    }, RENEW_EVERY_MS);
     const end = () => {
       if (!child.stdin.writable) return;
       child.stdin.end();
       flushTimer = setTimeout(() => child.kill('SIGKILL'), FLUSH_MS);
       flushTimer.unref();
     };
-    const packager: Packager = { child, transcoding, listener, announced: false, end };
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    const packager: Packager = {
+      child,
+      transcoding,
+      end,
+      kill: (discardFiles) => {
+        discard ||= discardFiles;
+        child.kill('SIGKILL');
+      },
+      done: exited.then(async () => {
+        clearInterval(renewal);
+        clearTimeout(flushTimer);
+        await folder.close(discard).catch((error: unknown) => options.log.warn({ err: error, sessionId }, 'live folder not removed'));
+        await lease.release().catch((error: unknown) => options.log.warn({ err: error, sessionId }, 'live lease not released'));
+      }),
+    };
     state.packager = packager;
     child.stderr.on('data', (data: Buffer) => {
       errors = (errors + data.toString()).slice(-2000);
@@ -148,11 +225,13 @@ export function createLiveMedia(options: {
       options.log.error({ err: error, sessionId }, 'live packager did not start');
     });
     child.on('close', (code, signal) => {
-      clearTimeout(flushTimer);
-      if (state.packager === packager) state.packager = undefined;
       if (code !== 0 && !problem && signal !== 'SIGKILL') problem = 'The server could not read the broadcast: check the encoder settings';
       if (problem) options.log.warn({ sessionId, code, signal, ffmpeg: errors.trim() }, 'live packager stopped');
-      listener.stopped(problem);
+      // The last playlist is taken and the lease let go before anyone hears it stopped.
+      void packager.done.then(() => {
+        if (state.packager === packager) state.packager = undefined;
+        listener.stopped(problem);
+      });
     });
     return {
       write(chunk) {
@@ -169,41 +248,16 @@ export function createLiveMedia(options: {
 
   return {
     start,
-    /** Whether this process packages the session now. */
-    broadcasting: (sessionId: string) => !!sessions.get(sessionId)?.packager,
-    /**
-     * Takes a file ffmpeg uploaded (`body`) or deleted (undefined). False when the session is not
-     * packaged here or the secret is wrong.
-     */
-    receive(sessionId: string, secret: string, file: string, body: Buffer | undefined): boolean {
-      const state = sessions.get(sessionId);
-      const given = Buffer.from(secret);
-      if (!state || given.length !== state.secret.length || !timingSafeEqual(given, Buffer.from(state.secret))) return false;
-      if (!LIVE_FILE.test(file)) return false;
-      if (!body) {
-        state.store.remove(file);
-        return true;
-      }
-      const published = state.store.put(file, body);
-      const sequence = file.match(/^seg-(\d+)\.m4s$/)?.[1];
-      if (sequence) state.nextSegment = Math.max(state.nextSegment, Number(sequence) + 1);
-      // Each run announces its first playlist: players still waiting, or holding the last run's, load it.
-      const { packager } = state;
-      if (published && packager && state.store.playable) {
-        if (!packager.announced) packager.listener.ready();
-        packager.announced = true;
-        packager.listener.progress();
-      }
-      return true;
-    },
+    /** Whether some process (this one or another) packages the session now. */
+    broadcasting: (sessionId: string) => leases.held(sessionId),
     /** A file of the session: from memory when packaged here, else from the storage; undefined when there is none. */
     async read(sessionId: string, file: string): Promise<Buffer | Readable | undefined> {
-      if (!LIVE_FILE.test(file) || ending.has(sessionId)) return undefined;
+      if (!LIVE_FILE.test(file) || ended.has(sessionId)) return undefined;
       return sessions.get(sessionId)?.store.fromMemory(file) ?? (await readStoredLiveFile(options.storage, sessionId, file));
     },
     /** Whether viewers can play the session: a playlist with a segment exists, here or in the storage. */
     async isReady(sessionId: string) {
-      if (ending.has(sessionId)) return false;
+      if (ended.has(sessionId)) return false;
       if (sessions.get(sessionId)?.store.playable) return true;
       const stored = await readStoredLiveFile(options.storage, sessionId, PLAYLIST);
       stored?.destroy();
@@ -213,33 +267,35 @@ export function createLiveMedia(options: {
     stop(sessionId: string) {
       sessions.get(sessionId)?.packager?.end();
     },
-    /** The session ended: its packager is killed and its files removed. */
+    /**
+     * The session ended: every process stops serving it at once (over the bus), and the one that
+     * packages it kills its packager and removes its files.
+     */
     async end(sessionId: string) {
-      const state = sessions.get(sessionId);
-      denied.delete(sessionId);
-      if (!state) return;
-      sessions.delete(sessionId);
-      ending.add(sessionId);
-      state.packager?.child.kill('SIGKILL');
-      try {
-        await state.store.clear();
-      } finally {
-        ending.delete(sessionId);
-      }
+      options.bus
+        .publish(ENDED_CHANNEL, { sessionId })
+        .catch((error: unknown) => options.log.error({ err: error, sessionId }, 'live end not sent to other processes'));
+      await endHere(sessionId);
     },
-    /** A viewer the creator just blocked or kicked: their live links stop working on this process at once. */
+    /**
+     * A viewer the creator just blocked or kicked: their live links stop working here at once and
+     * on every other process as the bus brings it (a link signed before the block still verifies).
+     */
     deny(sessionId: string, viewerId: string) {
-      if (!denied.has(sessionId)) denied.set(sessionId, new Set());
-      denied.get(sessionId)!.add(viewerId);
+      addDenial({ sessionId, viewerId });
+      options.bus
+        .publish(DENIED_CHANNEL, { sessionId, viewerId } satisfies Denial)
+        .catch((error: unknown) => options.log.error({ err: error, sessionId }, 'live denial not sent to other processes'));
     },
     isDenied: (sessionId: string, viewerId: string) => !!denied.get(sessionId)?.has(viewerId),
-    /** Shutting down: every packager is killed (the sessions' files stay for another process or a restart). */
+    /**
+     * Shutting down: every packager is killed and its lease released, so another process may take
+     * the broadcast at once (the sessions' files stay for it or a restart).
+     */
     async close() {
-      const exits = [...sessions.values()].flatMap(({ packager }) =>
-        packager ? [new Promise((resolve) => packager.child.once('close', resolve))] : [],
-      );
-      for (const { packager } of sessions.values()) packager?.child.kill('SIGKILL');
-      await Promise.all(exits);
+      const packagers = [...sessions.values()].flatMap(({ packager }) => (packager ? [packager] : []));
+      for (const packager of packagers) packager.kill(false);
+      await Promise.all(packagers.map((packager) => packager.done));
     },
   };
 }

@@ -21,28 +21,29 @@ const playlistNaming = (...segments: string[]) =>
 
 it('serves a playlist only once the segments it names have arrived, here and in the storage, with a valid target duration', async () => {
   const store = createLiveStore(storage, 'session-1', pino({ level: 'silent' }));
-  expect(store.put('init-1.mp4', Buffer.from('init'))).toBe(false);
+  expect(store.put('init-1.mp4', Buffer.from('init'))).toBeUndefined();
   // ffmpeg uploads the playlist and its newest segment on separate connections: the playlist may win.
-  expect(store.put(PLAYLIST, Buffer.from(playlistNaming('seg-00000.m4s')))).toBe(false);
+  expect(store.put(PLAYLIST, Buffer.from(playlistNaming('seg-00000.m4s')))).toBeUndefined();
   expect(store.playable).toBe(false);
   expect(store.fromMemory(PLAYLIST)).toBeUndefined();
-  expect(store.put('seg-00000.m4s', Buffer.from('first'))).toBe(true);
+  expect(store.put('seg-00000.m4s', Buffer.from('first'))).toBeInstanceOf(Promise);
   expect(store.playable).toBe(true);
   const served = store.fromMemory(PLAYLIST)!.toString();
   expect(served).toContain('#EXT-X-TARGETDURATION:1');
   expect(served).toContain('seg-00000.m4s');
   // The next playlist waits for its segment too; the last complete one is served meanwhile.
-  expect(store.put(PLAYLIST, Buffer.from(playlistNaming('seg-00000.m4s', 'seg-00001.m4s')))).toBe(false);
+  expect(store.put(PLAYLIST, Buffer.from(playlistNaming('seg-00000.m4s', 'seg-00001.m4s')))).toBeUndefined();
   expect(store.fromMemory(PLAYLIST)!.toString()).not.toContain('seg-00001.m4s');
-  expect(store.put('seg-00001.m4s', Buffer.from('second'))).toBe(true);
+  const stored = store.put('seg-00001.m4s', Buffer.from('second'));
   expect(store.fromMemory(PLAYLIST)!.toString()).toContain('seg-00001.m4s');
-  // The storage, where other processes read, holds the newest playlist and every segment it names.
+  // Once the put's promise settles, the storage (where other processes read) holds that playlist and every segment it names.
   const text = async (file: string) => {
     const chunks: Buffer[] = [];
     for await (const chunk of await storage.read(liveKey('session-1', file))) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString();
   };
-  await expect.poll(() => text(PLAYLIST).catch(() => '')).toContain('seg-00001.m4s');
+  await stored;
+  expect(await text(PLAYLIST)).toContain('seg-00001.m4s');
   expect(await text('seg-00001.m4s')).toBe('second');
   await store.clear();
   await expect(text(PLAYLIST)).rejects.toThrow();

@@ -10,7 +10,8 @@ const SEGMENTS_IN_MEMORY = 14;
 
 export const liveKey = (sessionId: string, file: string) => `${LIVE_PREFIX}${sessionId}/${file}`;
 
-const sequenceOf = (file: string) => Number(file.match(/^seg-(\d+)\.m4s$/)?.[1] ?? -1);
+/** A media segment's number (-1 for any other file). */
+export const sequenceOf = (file: string) => Number(file.match(/^seg-(\d+)\.m4s$/)?.[1] ?? -1);
 
 /**
  * ffmpeg 4.1 writes `#EXT-X-TARGETDURATION:0` for segments shorter than a second, which RFC 8216
@@ -36,7 +37,7 @@ export function createLiveStore(storage: Storage, sessionId: string, log: Fastif
     return writes;
   };
   const write = (file: string, data: Buffer) =>
-    void inOrder(async () => {
+    inOrder(async () => {
       await storage.put(liveKey(sessionId, file), data);
       stored.add(file);
     });
@@ -44,15 +45,17 @@ export function createLiveStore(storage: Storage, sessionId: string, log: Fastif
     const segments = [...memory.keys()].filter((file) => file.startsWith('seg-')).sort((a, b) => sequenceOf(a) - sequenceOf(b));
     for (const file of segments.slice(0, -SEGMENTS_IN_MEMORY)) memory.delete(file);
   };
-  /** The waiting playlist becomes the one served once every file it names is here (and, in order, in the storage). */
+  /**
+   * The waiting playlist becomes the one served once every file it names is here (and, in order,
+   * in the storage); the answer settles once it is in the storage too.
+   */
   const publishWhenComplete = () => {
-    if (!waiting) return false;
+    if (!waiting) return undefined;
     const named = waiting.split('\n').filter((line) => line && !line.startsWith('#'));
-    if (named.some((file) => !memory.has(file))) return false;
+    if (named.some((file) => !memory.has(file))) return undefined;
     playlist = waiting;
     waiting = undefined;
-    write(PLAYLIST, Buffer.from(playlist));
-    return true;
+    return write(PLAYLIST, Buffer.from(playlist));
   };
 
   return {
@@ -63,7 +66,8 @@ export function createLiveStore(storage: Storage, sessionId: string, log: Fastif
     /**
      * Keeps a file ffmpeg uploaded. A playlist replaces the last one whole (never half-written),
      * and only once the segments it names have arrived, so no viewer is sent to a segment that is
-     * not there yet. True when this put made a new playlist served.
+     * not there yet. When this put made a new playlist served: a promise that settles once every
+     * process can read it from the storage.
      */
     put(file: string, body: Buffer) {
       if (file === PLAYLIST) {
@@ -74,7 +78,7 @@ export function createLiveStore(storage: Storage, sessionId: string, log: Fastif
       if (file.startsWith('init-')) for (const old of memory.keys()) if (old.startsWith('init-')) memory.delete(old);
       memory.set(file, body);
       trim();
-      write(file, body);
+      void write(file, body);
       return publishWhenComplete();
     },
     remove(file: string) {

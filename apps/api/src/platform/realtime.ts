@@ -7,8 +7,9 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import { type AccountRefusal, type RequestSession, resolveSessionToken, type SessionUser } from './auth';
-import { newRedis } from './bus';
-import { AppError } from './errors';
+import { closeRedis, FAIL_FAST, newRedis } from './bus';
+import { AppError, databaseUnavailable, isUnavailable } from './errors';
+import { DEFAULT_EVENT_LIMIT, type EventLimit, EventThrottle, scaled, throttledMessage } from './event-throttle';
 import { lazyRequire } from './lazy';
 import { fromOwnSite, sessionCookieOf } from './web-session';
 
@@ -24,6 +25,7 @@ export type SocketGate = (user: Pick<SessionUser, 'id' | 'role'>) => AppError | 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
+const SIGN_IN_LIMIT: EventLimit = { burst: 5, perSecond: 1 };
 /** The spec's event carries the token; the web app's sends none and signs in again with its cookie. */
 const authLoginSchema = z.object({ token: z.string().min(1).max(200).optional() }).default({});
 
@@ -45,12 +47,16 @@ export function createRealtime(options: {
   refuseAccount?: AccountRefusal;
   /** The site's public address: a socket signed in by the session cookie must come from its pages. */
   publicUrl?: string;
+  /** Multiplies every event's allowance (SOCKET_EVENT_LIMIT_SCALE). */
+  eventLimitScale?: number;
 }) {
   const io: RealtimeServer = new Server(options.server, { path: SOCKET_PATH, serveClient: false });
   const redisClients: Redis[] = [];
   if (options.redisUrl) {
-    const pub = newRedis(options.redisUrl);
-    const sub = pub.duplicate();
+    // Broadcasts go out at once or are lost (logged), never queued to arrive late after an outage;
+    // the subscriber queues its subscriptions until connected and renews them on every reconnect.
+    const pub = newRedis(options.redisUrl, options.log, 'socket adapter publisher', FAIL_FAST);
+    const sub = newRedis(options.redisUrl, options.log, 'socket adapter subscriber');
     logFailedPublishes(pub, options.log);
     redisClients.push(pub, sub);
     io.adapter(redisAdapter().createAdapter(pub, sub));
@@ -116,16 +122,29 @@ export function createRealtime(options: {
   };
 
   /** What signed-in sockets may send besides `auth/login` (typing, stream rooms), each handled by its module. */
-  const handlers = new Map<string, SocketHandler>();
+  const handlers = new Map<string, { handle: SocketHandler; limit: EventLimit }>();
+  const throttle = new EventThrottle();
+  const signInLimit = scaled(SIGN_IN_LIMIT, options.eventLimitScale);
   const leaveListeners: Array<(userId: string, rooms: string[]) => Promise<void>> = [];
 
   io.on('connection', (socket) => {
-    const context: SocketContext = { id: socket.id, join: (room) => socket.join(room), leave: (room) => socket.leave(room) };
-    for (const [event, handle] of handlers) {
+    const context: SocketContext = {
+      id: socket.id,
+      join: (room) => socket.join(room),
+      leave: (room) => socket.leave(room),
+      inRoom: (room) => socket.rooms.has(room),
+      isConnected: () => socket.connected,
+    };
+    for (const [event, { handle, limit }] of handlers) {
       socket.on(event as keyof ClientToServerEvents, (payload: unknown, answer?: unknown) => {
         const { userId } = socket.data;
         const reply = typeof answer === 'function' ? (answer as (result: unknown) => void) : undefined;
         if (!userId) return reply?.({ ok: false, code: ErrorCode.unauthenticated, message: 'Sign in first' });
+        if (!throttle.take(userId, event, limit)) {
+          if (limit.quietly) return;
+          const refusal = { code: ErrorCode.rateLimited, message: throttledMessage(event, limit) };
+          return reply ? reply({ ok: false, ...refusal }) : socket.emit('event_refused', { event, ...refusal });
+        }
         handle(userId, payload, context).then(
           (result) => reply?.({ ok: true, ...(typeof result === 'object' ? result : {}) }),
           (error: unknown) => {
@@ -160,6 +179,11 @@ export function createRealtime(options: {
           : undefined;
     if (token) authenticate(socket, token).catch((error: unknown) => options.log.error({ err: error }, 'socket auth failed'));
     socket.on('auth/login', (payload) => {
+      // Each sign-in looks the session up: a socket may try a few, not hammer the database.
+      if (!throttle.take(socket.id, 'auth/login', signInLimit)) {
+        socket.emit('auth/error', { message: throttledMessage('auth/login', signInLimit) });
+        return;
+      }
       const parsed = authLoginSchema.safeParse(payload);
       const token = parsed.success
         ? (parsed.data.token ?? (options.publicUrl && fromOwnSite(socket.handshake.headers, options.publicUrl) ? cookieToken : undefined))
@@ -175,9 +199,16 @@ export function createRealtime(options: {
   return {
     io,
     toUser: (userId: string) => io.to(userRoom(userId)),
-    /** Handles a client event from signed-in sockets; register before the server takes connections. */
-    handle: <E extends Exclude<keyof ClientToServerEvents, 'auth/login'>>(event: E, handler: SocketHandler) => {
-      handlers.set(event, handler);
+    /**
+     * Handles a client event from signed-in sockets, at most `limit` of them per account (refused
+     * past it, naming the limit); register before the server takes connections.
+     */
+    handle: <E extends Exclude<keyof ClientToServerEvents, 'auth/login'>>(
+      event: E,
+      handler: SocketHandler,
+      limit = DEFAULT_EVENT_LIMIT,
+    ) => {
+      handlers.set(event, { handle: handler, limit: scaled(limit, options.eventLimitScale) });
     },
     /** Told the rooms a signed-in socket was in when it disconnected (a live session's viewer count). */
     onDisconnect: (listener: (userId: string, rooms: string[]) => Promise<void>) => {
@@ -212,7 +243,7 @@ export function createRealtime(options: {
       io.local.disconnectSockets(true);
       await Promise.allSettled([...inFlight]);
       io.engine.close();
-      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+      await Promise.all(redisClients.map(closeRedis));
     },
   };
 }
@@ -222,7 +253,14 @@ export type Realtime = ReturnType<typeof createRealtime>;
  * The socket that sent the event: its id (also the name of a room only it is in, which
  * `onDisconnect` lists) and what a handler may do with it: enter or leave a room.
  */
-export type SocketContext = { id: string; join(room: string): void; leave(room: string): void };
+export type SocketContext = {
+  id: string;
+  join(room: string): void;
+  leave(room: string): void;
+  inRoom(room: string): boolean;
+  /** False once the client went: a handler that awaited learns its work is for no one. */
+  isConnected(): boolean;
+};
 /**
  * Handles one client event of a signed-in socket. What it returns is the acknowledgement's
  * answer (`{ ok: true, ...result }`); what it throws is refused in the one error shape (`{ ok:
@@ -232,6 +270,7 @@ export type SocketHandler = (userId: string, payload: unknown, socket: SocketCon
 
 function refusalOf(error: unknown): { code: string; message: string } {
   if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (isUnavailable(error)) return refusalOf(databaseUnavailable());
   if (error instanceof z.ZodError)
     return {
       code: ErrorCode.validation,

@@ -41,8 +41,8 @@ const REFUSAL_LINGER_MS = 2_000;
 export type RtmpPublish = { app: string; key: string; remoteAddress: string };
 /** Where an accepted publish's FLV stream goes. */
 export type RtmpSink = { write(flv: Buffer): void; end(): void };
-/** An accepted publisher: its stream opens once its first video shows the codec. */
-export type RtmpPublisher = { open(videoCodec: 'h264' | 'other'): RtmpSink };
+/** An accepted publisher: its stream opens once its first video shows the codec (refused when it cannot start). */
+export type RtmpPublisher = { open(videoCodec: 'h264' | 'other'): Promise<RtmpSink> };
 /** A refused publish, as the encoder is told: an `onStatus` error (`NetStream.Publish.BadName`, …) and its text. */
 export type RtmpRefusal = { refused: { code: string; description: string } };
 export type RtmpIngest = { port: number; close(): Promise<void> };
@@ -99,24 +99,29 @@ function handleConnection(socket: net.Socket, options: Parameters<typeof startRt
   const rtmp = new Rtmp();
   let publisher: RtmpPublisher | undefined;
   let sink: RtmpSink | undefined;
+  let opening = false;
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let videoCodec: 'h264' | 'other' | undefined;
   const refuse = () => socket.destroy();
   const handshake = setTimeout(refuse, HANDSHAKE_MS);
 
+  // The packets keep waiting while the packager starts (it takes the session's lease first).
   const openWhenReady = () => {
-    if (sink || !publisher || !videoCodec) return;
+    if (opening || !publisher || !videoCodec) return;
+    opening = true;
     clearTimeout(handshake);
-    try {
-      sink = publisher.open(videoCodec);
-    } catch {
+    publisher.open(videoCodec).then(
+      (opened) => {
+        if (socket.destroyed) return opened.end();
+        sink = opened;
+        sink.write(Flv.createHeader(true, true));
+        for (const message of pending) sink.write(message);
+        pending = [];
+      },
       // The packager could not start (the publisher was told why): the encoder retries later.
-      return refuse();
-    }
-    sink.write(Flv.createHeader(true, true));
-    for (const message of pending) sink.write(message);
-    pending = [];
+      refuse,
+    );
   };
 
   rtmp.onOutputCallback = (buffer) => {

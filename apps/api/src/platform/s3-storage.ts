@@ -26,7 +26,7 @@ export type S3Options = {
  * The API still serves media (checking signed links and ranges) by streaming from the bucket.
  */
 export function createS3Storage(options: S3Options): Storage & { client: S3.S3Client } {
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = s3Sdk();
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = s3Sdk();
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,
@@ -73,6 +73,14 @@ export function createS3Storage(options: S3Options): Storage & { client: S3.S3Cl
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.NextContinuationToken;
+      } while (ContinuationToken);
     },
   };
 }

@@ -30,9 +30,12 @@ export class SettingsCache {
 
   async start(): Promise<void> {
     await this.reload();
-    await this.bus.subscribe(SETTINGS_CHANGED_CHANNEL, () => {
+    const reload = () => {
       this.reload().catch((error: unknown) => this.log.error({ err: error }, 'reloading settings failed'));
-    });
+    };
+    await this.bus.subscribe(SETTINGS_CHANGED_CHANNEL, reload);
+    // A change another process announced while the bus was down never arrived: read them all again.
+    this.bus.onResume(reload);
   }
 
   async reload(): Promise<void> {

@@ -32,6 +32,23 @@ describe.each([
   ['local disk', () => createLocalStorage(path.join(work, 'disk'))],
   ['S3 (s3rver)', () => createS3Storage(s3.options)],
 ] as Array<[string, () => Storage]>)('%s storage', (_name, make) => {
+  it('gives a reader the old file or the new one whole while a put replaces it (another process reading a live playlist)', async () => {
+    const storage = make();
+    const key = `protected/live/${randomUUID()}/index.m3u8`;
+    const [before, after] = ['a', 'b'].map((letter) => letter.repeat(2 * 1024 * 1024));
+    await storage.put(key, Buffer.from(before!));
+    const replaced = storage.put(key, Buffer.from(after!));
+    const seen = new Set<string>();
+    for (let read = 0; read < 20; read++) seen.add(await text(await storage.read(key)));
+    await replaced;
+    seen.add(await text(await storage.read(key)));
+    expect([...seen].every((body) => body === before || body === after)).toBe(true);
+    expect(seen.has(after!)).toBe(true);
+    const listed: string[] = [];
+    for await (const stored of storage.list()) if (stored.startsWith(key)) listed.push(stored);
+    expect(listed).toEqual([key]);
+  });
+
   it('stores, reads whole and by range, sizes, copies to and from files, and removes', async () => {
     const storage = make();
     const key = `public/tests/${randomUUID()}.txt`;
@@ -48,6 +65,9 @@ describe.each([
     const copy = path.join(work, `${randomUUID()}.bin`);
     await storage.getFile(bigKey, copy);
     expect((await fs.readFile(copy)).equals(await fs.readFile(local))).toBe(true);
+    const listed: string[] = [];
+    for await (const stored of storage.list()) listed.push(stored);
+    expect(listed).toEqual(expect.arrayContaining([key, bigKey]));
 
     await storage.remove(key);
     await storage.remove(key);

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -53,7 +53,12 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
+  /** Every stored key, for copying the whole storage (backups). */
+  list(): AsyncIterable<string>;
 }
+
+/** Marks a file still being written under its key's name (never a key: keys are ids and fixed names). */
+const PARTIAL = '.partial-';
 
 export function createLocalStorage(rootDir: string): Storage {
   const resolve = (key: string) => {
@@ -61,17 +66,24 @@ export function createLocalStorage(rootDir: string): Storage {
     if (!full.startsWith(path.resolve(rootDir) + path.sep)) throw new Error(`Storage key escapes the root: ${key}`);
     return full;
   };
+  // A file is written beside its key and renamed over it, so a reader (another process on a
+  // shared disk reading a live playlist as it is replaced) finds the old file or the new one,
+  // whole, as on S3, never a half-written one.
+  const writeWhole = async (key: string, write: (partial: string) => Promise<void>) => {
+    const full = resolve(key);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const partial = `${full}${PARTIAL}${randomUUID()}`;
+    try {
+      await write(partial);
+      await fs.rename(partial, full);
+    } catch (error) {
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  };
   return {
-    async put(key, data) {
-      const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.writeFile(full, data);
-    },
-    async putFile(key, localPath) {
-      const full = resolve(key);
-      await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.copyFile(localPath, full);
-    },
+    put: (key, data) => writeWhole(key, (partial) => fs.writeFile(partial, data)),
+    putFile: (key, localPath) => writeWhole(key, (partial) => fs.copyFile(localPath, partial)),
     async getFile(key, localPath) {
       await fs.copyFile(resolve(key), localPath);
     },
@@ -85,6 +97,16 @@ export function createLocalStorage(rootDir: string): Storage {
     },
     async remove(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async *list() {
+      const entries = await fs.readdir(rootDir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (entry.isFile() && !entry.name.includes(PARTIAL))
+          yield path.relative(rootDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
     },
   };
 }

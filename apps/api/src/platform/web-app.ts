@@ -37,6 +37,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply
       .status(404)
-      .send(body(404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
+      .send(body(request, 404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
   });
 }

@@ -1,9 +1,9 @@
+import fc from 'fast-check';
 import type { Operation } from './operations';
 import { urlOf } from './operations';
-import type { Random } from './random';
-import { HOSTILE_STRINGS, hostileValue, type JsonSchema, type Pools, setAt, slotsOf, validValue } from './values';
+import { HOSTILE_STRINGS, hostileArbitrary, type JsonSchema, type Pools, PROTOTYPE_KEYS, setAt, slotsOf, validArbitrary } from './values';
 
-/** One generated request, printable as the failing case. */
+/** One generated request, printable as the failing case; the caller's credentials are added when it is sent. */
 export type FuzzRequest = {
   kind: string;
   method: Operation['method'];
@@ -17,15 +17,16 @@ type Parts = { path: Record<string, unknown>; query: Record<string, unknown>; bo
 const parametersIn = (operation: Operation, place: 'path' | 'query') => operation.parameters.filter((parameter) => parameter.in === place);
 
 /** The valid baseline of every part of the request. */
-function baseline(operation: Operation, random: Random, pools: Pools): Parts {
-  const path = Object.fromEntries(parametersIn(operation, 'path').map((p) => [p.name, validValue(p.schema, random, pools)]));
-  const query = Object.fromEntries(
-    parametersIn(operation, 'query')
-      .filter((p) => p.required || random.chance(0.4))
-      .map((p) => [p.name, validValue(p.schema, random, pools)]),
-  );
-  const body = operation.body ? validValue(operation.body, random, pools) : undefined;
-  return { path, query, body };
+function baseline(operation: Operation, pools: Pools): fc.Arbitrary<Parts> {
+  const valuesOf = (parameters: Operation['parameters'], optional: boolean) =>
+    fc.record(Object.fromEntries(parameters.map((p) => [p.name, validArbitrary(p.schema, pools)])), {
+      requiredKeys: parameters.filter((p) => !optional || p.required).map((p) => p.name),
+    });
+  return fc.record({
+    path: valuesOf(parametersIn(operation, 'path'), false),
+    query: valuesOf(parametersIn(operation, 'query'), true),
+    body: operation.body ? validArbitrary(operation.body, pools) : fc.constant(undefined),
+  });
 }
 
 /** Each slot a mutation can hit: a path parameter, a query parameter, or a place in the body. */
@@ -38,15 +39,16 @@ function slots(operation: Operation, parts: Parts) {
   return [...parameterSlots('path'), ...parameterSlots('query'), ...bodySlots];
 }
 
-function mutated(operation: Operation, parts: Parts, random: Random, pools: Pools, count: number): Parts {
+/** One to three slots of a valid request, each given a hostile value for its schema. */
+function mutated(operation: Operation, parts: Parts, pools: Pools): fc.Arbitrary<Parts> {
   const all = slots(operation, parts);
-  let next = parts;
-  for (let index = 0; index < count && all.length; index++) {
-    const slot = random.pick(all);
-    const value = hostileValue(slot.schema, random, pools);
-    next = { ...next, [slot.part]: setAt(next[slot.part], slot.path, value) };
-  }
-  return next;
+  if (!all.length) return fc.constant(parts);
+  const change = fc.constantFrom(...all).chain((slot) => hostileArbitrary(slot.schema, pools).map((value) => ({ slot, value })));
+  return fc.array(change, { minLength: 1, maxLength: 3 }).map((changes) => {
+    let next = parts;
+    for (const { slot, value } of changes) next = { ...next, [slot.part]: setAt(next[slot.part], slot.path, value) };
+    return next;
+  });
 }
 
 /** Every string in the request holds a NUL: the character PostgreSQL refuses in text. */
@@ -62,10 +64,24 @@ function nulEverywhere(operation: Operation, parts: Parts): Parts {
   return next;
 }
 
-function withoutRequired(operation: Operation, parts: Parts, random: Random): Parts {
+function withoutRequired(operation: Operation, parts: Parts): fc.Arbitrary<Parts> {
   const required = operation.body?.required ?? [];
-  if (!required.length || !parts.body || typeof parts.body !== 'object') return { ...parts, body: {} };
-  return { ...parts, body: setAt(parts.body, [random.pick(required)], undefined) };
+  if (!required.length || !parts.body || typeof parts.body !== 'object') return fc.constant({ ...parts, body: {} });
+  return fc.subarray(required, { minLength: 1 }).map((missing) => ({
+    ...parts,
+    body: missing.reduce<unknown>((body, name) => setAt(body, [name], undefined), parts.body),
+  }));
+}
+
+/** Fields the schema does not have: prototype keys among them, which must not reach an object's prototype. */
+function withExtraFields(parts: Parts): fc.Arbitrary<Parts> {
+  const name = fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), fc.constantFrom('unexpected', 'isAdmin', 'role', '_id', 'balance'));
+  return fc
+    .dictionary(name, fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.jsonValue({ maxDepth: 2 })), { minKeys: 1, maxKeys: 3 })
+    .map((extra) => ({
+      ...parts,
+      body: parts.body && typeof parts.body === 'object' && !Array.isArray(parts.body) ? { ...parts.body, ...extra } : extra,
+    }));
 }
 
 const json = (payload: string) => ({ contentType: 'application/json', payload });
@@ -92,42 +108,42 @@ const GARBAGE_QUERIES = [
 const GARBAGE_PATH_VALUES = ['%00', '..', '%2F', '%2e%2e', 'x'.repeat(201), ' ', '%ud800', '%F0%28%8C%BC'];
 
 /**
- * One request for `operation`: a valid baseline changed in one way. The kinds are weighted so
- * that most cases change a field or two of an otherwise valid request, which reaches the code
- * behind the validation instead of stopping at the first check.
+ * Requests for `operation`: a valid baseline changed in one way. The kinds are weighted so that
+ * most cases change a field or two of an otherwise valid request, which reaches the code behind
+ * the validation instead of stopping at the first check.
  */
-export function generateRequest(operation: Operation, random: Random, pools: Pools, headers: Record<string, string>): FuzzRequest {
-  const parts = baseline(operation, random, pools);
-  const roll = random.next();
+export function requestArbitrary(operation: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const build = (kind: string, chosen: Parts, raw?: { contentType: string; payload: string }, rawQuery?: string): FuzzRequest => {
     let url = urlOf(operation, chosen.path, chosen.query);
     if (rawQuery) url += `${url.includes('?') ? '&' : '?'}${rawQuery}`;
-    if (raw) return { kind, method: operation.method, url, headers: { ...headers, 'content-type': raw.contentType }, payload: raw.payload };
-    if (chosen.body === undefined) return { kind, method: operation.method, url, headers };
-    return {
-      kind,
-      method: operation.method,
-      url,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: JSON.stringify(chosen.body),
-    };
+    if (raw) return { kind, method: operation.method, url, headers: { 'content-type': raw.contentType }, payload: raw.payload };
+    if (chosen.body === undefined) return { kind, method: operation.method, url, headers: {} };
+    return { kind, method: operation.method, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(chosen.body) };
   };
-  if (roll < 0.12) return build('valid', parts);
-  if (roll < 0.67) {
-    const count = random.int(1, 3);
-    return build(`${count} field(s) changed`, mutated(operation, parts, random, pools, count));
-  }
-  if (roll < 0.72) return build('required field missing', withoutRequired(operation, parts, random));
-  if (roll < 0.78) return build('NUL in every string', nulEverywhere(operation, parts));
-  if (roll < 0.87) return build('malformed body', parts, random.pick(GARBAGE_BODIES));
-  if (roll < 0.94) return build('malformed query', parts, undefined, random.pick(GARBAGE_QUERIES));
-  const pathParameters = parametersIn(operation, 'path');
-  if (!pathParameters.length)
-    return build('stray field', { ...parts, body: setAt(parts.body ?? {}, ['unexpected'], random.pick(HOSTILE_STRINGS)) });
-  const name = random.pick(pathParameters).name;
-  const request = build('malformed path', { ...parts, path: { ...parts.path, [name]: '\u0001' } });
-  // Written raw (already %-encoded or deliberately broken) instead of through encodeURIComponent.
-  return { ...request, url: request.url.replace('%01', random.pick(GARBAGE_PATH_VALUES)) };
+  const pathParameters = parametersIn(operation, 'path').map((parameter) => parameter.name);
+  return baseline(operation, pools).chain((parts) =>
+    fc.oneof(
+      { weight: 12, arbitrary: fc.constant(build('valid', parts)) },
+      { weight: 55, arbitrary: mutated(operation, parts, pools).map((next) => build('fields changed', next)) },
+      { weight: 5, arbitrary: withoutRequired(operation, parts).map((next) => build('required field missing', next)) },
+      { weight: 6, arbitrary: fc.constant(build('NUL in every string', nulEverywhere(operation, parts))) },
+      { weight: 9, arbitrary: fc.constantFrom(...GARBAGE_BODIES).map((raw) => build('malformed body', parts, raw)) },
+      { weight: 7, arbitrary: fc.constantFrom(...GARBAGE_QUERIES).map((query) => build('malformed query', parts, undefined, query)) },
+      { weight: 6, arbitrary: withExtraFields(parts).map((next) => build('extra fields', next)) },
+      ...(pathParameters.length
+        ? [
+            {
+              weight: 6,
+              arbitrary: fc.tuple(fc.constantFrom(...pathParameters), fc.constantFrom(...GARBAGE_PATH_VALUES)).map(([name, value]) => {
+                const request = build('malformed path', { ...parts, path: { ...parts.path, [name]: '\u0001' } });
+                // Written raw (already %-encoded or deliberately broken) instead of through encodeURIComponent.
+                return { ...request, url: request.url.replace('%01', value) };
+              }),
+            },
+          ]
+        : []),
+    ),
+  );
 }
 
 export type { JsonSchema };

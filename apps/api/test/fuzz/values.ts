@@ -1,4 +1,4 @@
-import type { Random } from './random';
+import fc from 'fast-check';
 
 /** The part of JSON Schema (OpenAPI 3.0 flavour) that the API's zod schemas produce. */
 export type JsonSchema = {
@@ -46,48 +46,67 @@ const PATTERN_CANDIDATES = [
   'Abc123_-',
 ];
 
-/** A plausible valid value for `schema`: the baseline each mutation starts from. */
-export function validValue(schema: JsonSchema, random: Random, pools: Pools): unknown {
-  if (schema.enum?.length) return random.pick(schema.enum);
-  const branches = schema.anyOf ?? schema.oneOf;
-  if (branches?.length) return validValue(random.pick(branches), random, pools);
-  if (schema.allOf?.length) return validValue(Object.assign({}, ...schema.allOf), random, pools);
-  switch (schema.type) {
-    case 'string':
-      return validString(schema, random, pools);
-    case 'integer':
-    case 'number':
-      return validNumber(schema, random);
-    case 'boolean':
-      return random.chance(0.5);
-    case 'array': {
-      const count = random.int(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, (schema.minItems ?? 0) + 3));
-      return Array.from({ length: count }, () => validValue(schema.items ?? {}, random, pools));
-    }
-    case 'object': {
-      const value: Record<string, unknown> = {};
-      for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        if (schema.required?.includes(name) || random.chance(0.6)) value[name] = validValue(property, random, pools);
-      }
-      return value;
-    }
-    default:
-      return random.pick(['text', 1, true]);
-  }
+/**
+ * The arbitrary for a schema is built once per pool of ids: requests are generated from a valid
+ * baseline in a chain, and rebuilding every nested arbitrary for each case costs more than the request.
+ */
+function memoized(build: (schema: JsonSchema, pools: Pools) => fc.Arbitrary<unknown>) {
+  const cache = new WeakMap<Pools, WeakMap<JsonSchema, fc.Arbitrary<unknown>>>();
+  return (schema: JsonSchema, pools: Pools) => {
+    const forPools = cache.get(pools) ?? new WeakMap<JsonSchema, fc.Arbitrary<unknown>>();
+    cache.set(pools, forPools);
+    const known = forPools.get(schema);
+    if (known) return known;
+    const arbitrary = build(schema, pools);
+    forPools.set(schema, arbitrary);
+    return arbitrary;
+  };
 }
 
-function validString(schema: JsonSchema, random: Random, pools: Pools): string {
+/** Plausible valid values for `schema`: the baseline each mutation starts from, so that a case reaches past validation. */
+export const validArbitrary = memoized(function validOf(schema: JsonSchema, pools: Pools): fc.Arbitrary<unknown> {
+  if (schema.enum?.length) return fc.constantFrom(...schema.enum);
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.length) return fc.oneof(...branches.map((branch) => validArbitrary(branch, pools)));
+  if (schema.allOf?.length) return validArbitrary(Object.assign({}, ...schema.allOf), pools);
+  switch (schema.type) {
+    case 'string':
+      return validString(schema, pools);
+    case 'integer':
+    case 'number':
+      return validNumber(schema);
+    case 'boolean':
+      return fc.boolean();
+    case 'array': {
+      const minLength = schema.minItems ?? 0;
+      return fc.array(validArbitrary(schema.items ?? {}, pools), { minLength, maxLength: Math.min(schema.maxItems ?? 3, minLength + 3) });
+    }
+    case 'object': {
+      const properties = Object.entries(schema.properties ?? {});
+      return fc.record(Object.fromEntries(properties.map(([name, property]) => [name, validArbitrary(property, pools)])), {
+        requiredKeys: properties.map(([name]) => name).filter((name) => schema.required?.includes(name)),
+      });
+    }
+    default:
+      return fc.constantFrom('text', 1, true);
+  }
+});
+
+const letters = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'), minLength, maxLength });
+
+function validString(schema: JsonSchema, pools: Pools): fc.Arbitrary<string> {
   switch (schema.format) {
     case 'uuid':
-      return random.pick(pools.ids);
+      return fc.constantFrom(...pools.ids);
     case 'email':
-      return `fuzz_${random.word(6)}@example.test`;
+      return letters(6, 6).map((word) => `fuzz_${word}@example.test`);
     case 'date':
-      return '2026-07-01';
+      return fc.constant('2026-07-01');
     case 'date-time':
-      return new Date(Date.now() + random.int(-30, 30) * 86_400_000).toISOString();
+      return fc.integer({ min: -30, max: 30 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString());
     case 'uri':
-      return 'https://example.test/page';
+      return fc.constant('https://example.test/page');
   }
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
@@ -95,23 +114,24 @@ function validString(schema: JsonSchema, random: Random, pools: Pools): string {
       (candidate) =>
         pattern.test(candidate) && candidate.length >= (schema.minLength ?? 0) && candidate.length <= (schema.maxLength ?? 1e9),
     );
-    if (fits.length) return random.pick(fits);
+    if (fits.length) return fc.constantFrom(...fits);
   }
-  const min = schema.minLength ?? 1;
+  const min = Math.max(schema.minLength ?? 1, 3);
   const max = Math.max(min, Math.min(schema.maxLength ?? min + 12, min + 12));
-  return random.word(random.int(Math.max(min, 3), Math.max(max, 3))).slice(0, schema.maxLength ?? undefined);
+  return letters(min, max).map((word) => word.slice(0, schema.maxLength ?? undefined));
 }
 
-function validNumber(schema: JsonSchema, random: Random): number {
-  const integer = schema.type === 'integer';
+function validNumber(schema: JsonSchema): fc.Arbitrary<number> {
   const low = schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : 0);
   const high = Math.min(schema.maximum ?? (typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : low + 100), low + 100);
-  if (integer) {
+  if (schema.type === 'integer') {
     const from = Math.ceil(low) + (schema.exclusiveMinimum ? 1 : 0);
-    return random.int(from, Math.max(from, Math.floor(high) - (schema.exclusiveMaximum ? 1 : 0)));
+    return fc.integer({ min: from, max: Math.max(from, Math.floor(high) - (schema.exclusiveMaximum ? 1 : 0)) });
   }
-  const value = Math.round((low + random.next() * (high - low)) * 100) / 100;
-  return value === low && schema.exclusiveMinimum ? low + (high - low) / 2 : value;
+  return fc.integer({ min: 0, max: 100 }).map((step) => {
+    const value = Math.round((low + (step / 100) * (high - low)) * 100) / 100;
+    return value === low && schema.exclusiveMinimum ? low + (high - low) / 2 : value;
+  });
 }
 
 /** Text meant to break storage, parsing or rendering: NUL, lone surrogates, direction marks, size. */
@@ -172,43 +192,89 @@ export const HOSTILE_NUMBERS = [
   123456789.12345679,
 ];
 
-/** A value that does not fit `schema`, or fits it only at its edges. */
-export function hostileValue(schema: JsonSchema, random: Random, pools: Pools): unknown {
-  const roll = random.next();
-  if (roll < 0.12) return random.pick([null, true, 42, 'text', [], {}, [[]], { nested: { deeper: [null] } }]);
-  switch (schema.type ?? (schema.enum ? 'string' : undefined)) {
-    case 'string':
-      if (schema.format === 'uuid' && random.chance(0.3)) {
-        return random.pick(['not-a-uuid', pools.ids[0]!.toUpperCase(), `${pools.ids[0]}\u0000`, '00000000-0000-0000-0000-000000000000']);
+/** Keys that reach an object's prototype when code copies a body into an object carelessly. */
+export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+
+const wrongType = fc.oneof(
+  fc.constantFrom(null, true, 42, 'text', [], {}, [[]], { nested: { deeper: [null] } }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+/** Any text: every code point (lone surrogates and NUL among them), and the hand-picked hostile strings. */
+const anyText = fc.oneof(
+  fc.constantFrom(...HOSTILE_STRINGS, ...PROTOTYPE_KEYS),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({
+    unit: fc.constantFrom('\u0000', '\ud800', '\udfff', '\u202e', '\u200b', '\ufeff', 'e\u0301', '%', '\\', "'", '"', '<'),
+    maxLength: 20,
+  }),
+);
+/** Numbers at every edge: the column limits, the schema's own bounds and one step beyond, and any double. */
+const edgeNumbers = (schema: JsonSchema) => {
+  const bounds = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter(
+    (bound): bound is number => typeof bound === 'number',
+  );
+  return fc.oneof(
+    fc.constantFrom(...HOSTILE_NUMBERS, ...bounds.flatMap((bound) => [bound - 1, bound - 0.001, bound, bound + 0.001, bound + 1])),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
+    fc.constantFrom('12', '1e3', '0x10', '', ' 5 '),
+  );
+};
+
+/** Values that do not fit `schema`, or fit it only at its edges. */
+export const hostileArbitrary = memoized(function hostileOf(schema: JsonSchema, pools: Pools): fc.Arbitrary<unknown> {
+  const kind = schema.type ?? (schema.enum ? 'string' : undefined);
+  const fitting = (): fc.Arbitrary<unknown> => {
+    switch (kind) {
+      case 'string': {
+        const id = pools.ids[0]!;
+        return fc.oneof(
+          { arbitrary: anyText, weight: 6 },
+          {
+            arbitrary:
+              schema.format === 'uuid'
+                ? fc.constantFrom('not-a-uuid', id.toUpperCase(), `${id}\u0000`, '00000000-0000-0000-0000-000000000000')
+                : anyText,
+            weight: 2,
+          },
+          // One character over the limit, or far over it.
+          {
+            arbitrary: fc
+              .integer({ min: (schema.maxLength ?? 10_000) + 1, max: (schema.maxLength ?? 10_000) + 2_000 })
+              .map((length) => 'y'.repeat(length)),
+            weight: 1,
+          },
+        );
       }
-      if (schema.maxLength !== undefined && random.chance(0.1)) return 'y'.repeat(schema.maxLength + 1);
-      return random.pick(HOSTILE_STRINGS);
-    case 'integer':
-    case 'number':
-      return random.chance(0.85) ? random.pick(HOSTILE_NUMBERS) : random.pick(['12', '1e3', '0x10', '', ' 5 ']);
-    case 'boolean':
-      return random.pick(['true', 'false', 1, 0, 'yes', null]);
-    case 'array': {
-      const item = () =>
-        random.chance(0.5) ? hostileValue(schema.items ?? {}, random, pools) : validValue(schema.items ?? {}, random, pools);
-      return random.pick([
-        () => Array.from({ length: random.int(1, 4) }, item),
-        () => Array.from({ length: 2000 }, () => validValue(schema.items ?? {}, random, pools)),
-        () => validValue(schema.items ?? {}, random, pools),
-        () => [[item()]],
-      ])();
+      case 'integer':
+      case 'number':
+        return edgeNumbers(schema);
+      case 'boolean':
+        return fc.constantFrom('true', 'false', 1, 0, 'yes', null);
+      case 'array': {
+        const item = fc.oneof(hostileArbitrary(schema.items ?? {}, pools), validArbitrary(schema.items ?? {}, pools));
+        return fc.oneof(
+          fc.array(item, { minLength: 1, maxLength: 4 }),
+          fc.array(validArbitrary(schema.items ?? {}, pools), { minLength: 2000, maxLength: 2000 }),
+          validArbitrary(schema.items ?? {}, pools),
+          item.map((value) => [[value]]),
+        );
+      }
+      case 'object':
+        return fc.oneof(
+          fc.constant({}),
+          fc
+            .tuple(validArbitrary(schema, pools), letters(4, 4), anyText)
+            .map(([valid, name, extra]) => ({ ...(valid as object), [`extra_${name}`]: extra })),
+          fc.dictionary(fc.constantFrom(...PROTOTYPE_KEYS), fc.oneof(fc.constant({ isAdmin: true }), wrongType), { minKeys: 1 }),
+          fc.record(Object.fromEntries(Object.keys(schema.properties ?? {}).map((name) => [name, anyText]))),
+        );
+      default:
+        return fc.oneof(anyText, edgeNumbers(schema), fc.constantFrom(null, [], {}));
     }
-    case 'object':
-      return random.pick([
-        () => ({}),
-        () => ({ ...(validValue(schema, random, pools) as object), [`extra_${random.word(4)}`]: hostileValue({}, random, pools) }),
-        () => ({ constructor: { prototype: { isAdmin: true } } }),
-        () => Object.fromEntries(Object.keys(schema.properties ?? {}).map((name) => [name, random.pick(HOSTILE_STRINGS)])),
-      ])();
-    default:
-      return random.pick([random.pick(HOSTILE_STRINGS), random.pick(HOSTILE_NUMBERS), null, [], {}]);
-  }
-}
+  };
+  return fc.oneof({ arbitrary: wrongType, weight: 1 }, { arbitrary: fitting(), weight: 7 });
+});
 
 type Path = Array<string | number>;
 

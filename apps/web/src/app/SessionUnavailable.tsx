@@ -12,15 +12,18 @@ import { BlankLayout } from './layouts/BlankLayout';
  * itself after 1 s, doubling to 30 s, and at once on Retry. Never the visitor's screens: the
  * session is still there, and a page drawn for a visitor would offer to log in.
  */
-export function SessionUnavailable({ fetching, retry }: { fetching: boolean; retry: () => void }) {
+export function SessionUnavailable({ fetching, attempt, retry }: { fetching: boolean; attempt?: number; retry: () => void }) {
   const logout = useLogout();
   const [failures, setFailures] = useState(0);
   const [secondsLeft, setSecondsLeft] = useState<number>();
-  // Each answer that is still a failure counts one more and schedules the next try.
+  // Each answer that is still a failure counts one more and schedules the next try. `attempt` (when
+  // the last try started) tells tries apart: the store batches its notices to the next frame, so a
+  // try answered within one frame never shows `fetching`, and counting on `fetching` alone lost it
+  // (the screen then stayed at "Trying again in 0 s").
   useEffect(() => {
     if (fetching) return;
     setFailures((count) => count + 1);
-  }, [fetching]);
+  }, [fetching, attempt]);
   useEffect(() => {
     if (!failures) return;
     const due = Date.now() + backoffDelay(failures);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgreementsDialog } from '../features/auth/AgreementsDialog';
 import { authApi, useMeQuery } from '../features/auth/api';
@@ -87,6 +87,10 @@ export function Shell() {
     if (loggedIn && me.data && !user) dispatch(userLoaded(me.data));
   }, [loggedIn, me.data, user, dispatch]);
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
+  // A new try, asked of the store: stable, whatever this hook's subscription is doing.
+  const retryMe = useCallback(() => {
+    dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  }, [dispatch]);
 
   // A held session whose account failed to load (a 401 would have ended the session): kept
   // through each new try, so the screen does not flicker back to a spinner while it asks.
@@ -97,7 +101,7 @@ export function Shell() {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
   if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
-  if (accountFailed) return <SessionUnavailable fetching={me.isFetching} retry={me.refetch} />;
+  if (accountFailed) return <SessionUnavailable fetching={me.isFetching} attempt={me.startedTimeStamp} retry={retryMe} />;
   return (
     <>
       <Outlet />

@@ -1,4 +1,4 @@
-import type { AccountStanding, AccountStatus, Gender, MessagesFrom, Role } from '@limelight/contracts';
+import type { AccountStanding, AccountStatus, Gender, MessagesFrom, RevisedProfileText, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -151,6 +151,26 @@ export const performerProfiles = pgTable(
     index('performer_profiles_gender_idx').on(t.gender),
   ],
 );
+
+/**
+ * A creator's change of their public page waiting for review before publication (decision 055),
+ * one per creator: a later change merges into it. `changes` holds the new words (only the fields
+ * changed); the files are the new pictures and video, held (pre-publication) so that fans cannot
+ * open them. Once refused, the row keeps only the admin's reason until the creator changes again.
+ */
+export const performerProfileRevisions = pgTable('performer_profile_revisions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  changes: jsonb('changes').$type<RevisedProfileText>().notNull().default({}),
+  avatarFileId: uuid('avatar_file_id').references(() => files.id, { onDelete: 'set null' }),
+  coverFileId: uuid('cover_file_id').references(() => files.id, { onDelete: 'set null' }),
+  welcomeVideoFileId: uuid('welcome_video_file_id').references(() => files.id, { onDelete: 'set null' }),
+  refusedReason: text('refused_reason'),
+  refusedAt: timestamp('refused_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** Where a creator's payouts go by bank transfer. Only the creator and admins read it. */
 export const performerBanking = pgTable('performer_banking', {

@@ -26,6 +26,7 @@ export {
   assertOwnerMayChange,
   fileServable,
   type Hold,
+  heldIdsOf,
   heldRefusal,
   holdOn,
   holdsOn,
@@ -41,6 +42,7 @@ export {
   accessFrom,
   accessFromFacts,
   accessTo,
+  boughtAmong,
   canViewOne,
   creatorsReaching,
   creatorsReachingSql,
@@ -51,12 +53,15 @@ export {
   visibleTo,
 } from './policy';
 export {
+  holdFilesForReview,
   holdForReview,
   isReviewedBeforePublication,
+  liftFileReviewHolds,
   liftReviewHolds,
   type ReviewFacts,
   reviewedBeforePublication,
   waitsForReview,
+  withdrawFromReview,
 } from './review';
 export { assertInGoodStanding, inGoodStanding, listedNow, listedNowAs, standingIs, standingOf, standingRefusal } from './standing';
 export {

@@ -25,6 +25,13 @@ export function notHeld(viewer: Viewer, idColumn: AnyPgColumn | SQL, ownerColumn
 export const notHeldSql = (viewer: ViewerSql, id: SQL | AnyPgColumn, owner: SQL | AnyPgColumn) =>
   sql`(${viewer.isAdmin} or ${owner} = ${viewer.id} or not exists (select 1 from ${moderationHolds} where ${moderationHolds.targetId} = ${id}))`;
 
+/**
+ * The ids of one owner's held content, as a subquery (an index range on the owner's holds): for
+ * counts that must leave out what is gone for everyone but the owner, such as unseen messages.
+ */
+export const heldIdsOf = (owner: AnyPgColumn | SQL) =>
+  sql`(select ${moderationHolds.targetId} from ${moderationHolds} where ${moderationHolds.ownerId} = ${owner})`;
+
 /** The holds on these ids (for marking an owner's list "Hidden by moderation"). */
 export async function holdsOn(db: Queryable, ids: string[]): Promise<Map<string, Hold>> {
   const result = new Map<string, Hold>();

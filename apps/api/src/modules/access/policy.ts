@@ -127,6 +127,16 @@ export async function hasBuyers(db: Queryable, itemType: PurchasableType, itemId
   return !!row;
 }
 
+/** Which of these items someone holds a purchase of (the batch form of `hasBuyers`). */
+export async function boughtAmong(db: Queryable, itemType: PurchasableType, itemIds: string[]) {
+  if (!itemIds.length) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ id: purchasedItems.itemId })
+    .from(purchasedItems)
+    .where(and(eq(purchasedItems.itemType, itemType), inArray(purchasedItems.itemId, itemIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** An item as `visibleTo` and `openTo` look it up: its row, and whether fans may see it now. */
 type Found<T> = { row: T; shown: boolean } | undefined;
 type Deletable = { id: string; performerId: string; deletedAt: Date | null };

@@ -48,20 +48,10 @@ type Held = { targetType: PrePublicationType; targetId: string; ownerId: string;
  * (`opened`), only the files it now has are held too. A file already held (a re-upload) keeps its own hold.
  */
 export async function holdForReview(tx: Queryable, item: Held, opened = false) {
-  const ids = [item.targetId, ...item.fileIds];
-  await tx
-    .insert(moderationHolds)
-    .values(
-      ids.map((targetId) => ({
-        targetId,
-        targetType: targetId === item.targetId ? item.targetType : 'file',
-        ownerId: item.ownerId,
-        state: 'review' as const,
-        reason: PRE_PUBLICATION_REASON,
-        prePublication: true,
-      })),
-    )
-    .onConflictDoNothing();
+  await insertReviewHolds(tx, item.ownerId, [
+    { targetId: item.targetId, targetType: item.targetType },
+    ...item.fileIds.map((targetId) => ({ targetId, targetType: 'file' })),
+  ]);
   if (opened) return;
   await tx.insert(reports).values({
     reporterId: null,
@@ -88,4 +78,59 @@ export async function liftReviewHolds(tx: Queryable, targetId: string, fileIds: 
     .where(and(inArray(moderationHolds.targetId, [targetId, ...fileIds]), eq(moderationHolds.prePublication, true)))
     .returning({ id: moderationHolds.targetId });
   return lifted.some((row) => row.id === targetId);
+}
+
+/**
+ * Holds the files of a creator's pending profile revision (decision 055): a new avatar, cover or
+ * welcome video, whose links then refuse everyone but its owner and admins until approved.
+ */
+export async function holdFilesForReview(tx: Queryable, ownerId: string, fileIds: string[]) {
+  if (fileIds.length)
+    await insertReviewHolds(
+      tx,
+      ownerId,
+      fileIds.map((targetId) => ({ targetId, targetType: 'file' })),
+    );
+}
+
+/** Pre-publication `review` holds on these targets; one already held (a re-upload's hold) keeps its own. */
+async function insertReviewHolds(tx: Queryable, ownerId: string, targets: Array<{ targetId: string; targetType: string }>) {
+  await tx
+    .insert(moderationHolds)
+    .values(
+      targets.map((target) => ({ ...target, ownerId, state: 'review' as const, reason: PRE_PUBLICATION_REASON, prePublication: true })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Lifts the pre-publication holds of these files (a re-upload hold on one of them stays). */
+export async function liftFileReviewHolds(tx: Queryable, fileIds: string[]) {
+  if (!fileIds.length) return;
+  await tx.delete(moderationHolds).where(and(inArray(moderationHolds.targetId, fileIds), eq(moderationHolds.prePublication, true)));
+}
+
+/**
+ * The creator deletes an item that waited for review: nothing is left to decide, so its holds go
+ * and its queue case closes as dismissed (no admin handled it). Answers the audit entry the
+ * caller records with the creator as actor (the audit module sits above this one), or nothing
+ * for an item that did not wait.
+ */
+export async function withdrawFromReview(tx: Queryable, item: Omit<Held, 'ownerId'>) {
+  if (!(await liftReviewHolds(tx, item.targetId, item.fileIds))) return undefined;
+  await tx
+    .update(reports)
+    .set({ status: 'dismissed', handledAt: new Date() })
+    .where(
+      and(
+        eq(reports.targetType, item.targetType),
+        eq(reports.targetId, item.targetId),
+        eq(reports.reason, 'prePublication'),
+        eq(reports.status, 'open'),
+      ),
+    );
+  return {
+    action: 'review.withdraw',
+    target: { type: item.targetType, id: item.targetId },
+    reason: 'Deleted by its creator before review',
+  };
 }

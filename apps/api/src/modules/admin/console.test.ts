@@ -284,6 +284,9 @@ describe('admins and log-in-as', () => {
     const session = await login(app, email, 'a-new-long-password-77');
     const me = await call('GET', '/users/me', undefined, { authorization: `Bearer ${session}` });
     expect(me.json().isAdmin).toBe(true);
+    // The site's team is listed apart from fans and creators.
+    const admins = await call('GET', `/admin/accounts?role=admin&q=${encodeURIComponent(email)}`);
+    expect(admins.json().data.map((row: { _id: string; role: string }) => [row._id, row.role])).toEqual([[created.json()._id, 'admin']]);
     const trail = await call('GET', `/admin/audit?targetId=${created.json()._id}`);
     expect(trail.json().data.map((entry: { action: string }) => entry.action)).toContain('admin.create');
     expect(refusedFields(await call('POST', '/admin/admins', { name: 'X', username: 'ok_name', email: 'bad' }))).toEqual(['email']);

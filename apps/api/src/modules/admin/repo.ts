@@ -7,7 +7,7 @@ import { standingIs } from '../access';
 import { verificationIs } from '../performers';
 
 export type AccountFilters = {
-  role: Exclude<Role, 'admin'>;
+  role: Role;
   q?: string;
   status?: 'active' | 'inactive';
   verified?: boolean;

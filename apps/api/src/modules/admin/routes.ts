@@ -42,7 +42,7 @@ import { setAccountStanding, standingHistory } from './standing';
 const idParams = z.object({ id: z.uuid('must be an id') });
 const kindParams = z.object({ kind: z.enum(adminEntityKinds) });
 const accountsQuery = listQuerySchema(['updatedAt', 'createdAt', 'username', 'name']).extend({
-  role: z.enum(['user', 'performer']),
+  role: z.enum(['user', 'performer', 'admin']),
   q: z.string().trim().max(100).optional(),
   status: z.enum(['active', 'inactive']).optional(),
   verified: queryBoolean.optional(),

@@ -24,6 +24,11 @@ export function auditSourceOf(request: FastifyRequest): AuditSource {
   };
 }
 
+/** A signed-in user acting outside a request's audit source (in a link's transaction, or deleting their own content). */
+export const auditSourceOfUser = (user: { id: string; name: string | null; username: string | null; role: string }): AuditSource => ({
+  actor: { id: user.id, name: user.name, username: user.username, role: user.role },
+});
+
 export type AuditEntry = {
   action: string;
   target?: { type: string; id: string };

@@ -28,7 +28,7 @@ import {
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { assertInGoodStanding, isCreator, may, passesMaintenance } from '../access';
 import { pendingAgreements, recordAgreements } from '../agreements';
-import { type AuditSource, recordAudit } from '../audit';
+import { type AuditSource, auditSourceOfUser, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
 import { assertionOptions, type FactorInput, factorsOf, stepUpAtSignIn, verifyFactor, verifyPasskeyAssertion } from '../two-factor';
@@ -360,11 +360,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
     // The link proved the mailbox, so the address is verified too, and guessing starts afresh.
     await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, user.id));
     await clearSignInFailures(tx, accountKey(user));
-    const source = {
-      actor: { id: user.id, name: user.name, username: user.username, role: user.role },
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    };
+    const source = { ...auditSourceOfUser(user), ip: meta.ip, userAgent: meta.userAgent };
     await recordAudit(tx, source, { action: 'auth.password.reset', target: { type: 'user', id: user.id } });
     await mailSecurityChange(deps, tx, user, 'password');
     return revokeAllSessions(tx, user.id);

@@ -10,7 +10,10 @@ import { freshIp, signedIn } from '../../../test/factories';
  */
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp();
+  // No job worker in this process: a reset's job (which mails a real address and does nothing for
+  // an unknown one) runs after its answer has gone, and run here it would slow whichever request
+  // happened to overlap it, the next unknown one or the next real one, at random.
+  app = await createTestApp({ jobsConcurrency: 0 });
 });
 afterAll(() => app.close());
 
@@ -23,6 +26,15 @@ async function timed(send: () => Promise<{ statusCode: number; body: string }>) 
   const started = process.hrtime.bigint();
   const response = await send();
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, response };
+}
+/**
+ * One request of each kind, the real one first in even rounds and second in odd ones: whatever a
+ * request leaves for the next to pay (a collection, a log write) falls on both kinds alike.
+ */
+async function inTurn(round: number, real: () => Promise<{ statusCode: number; body: string }>, unknown: typeof real) {
+  if (round % 2 === 0) return [await timed(real), await timed(unknown)] as const;
+  const second = await timed(unknown);
+  return [await timed(real), second] as const;
 }
 const expectClose = (real: number[], unknown: number[]) => {
   const [a, b] = [median(real), median(unknown)];
@@ -46,12 +58,12 @@ describe('sign-in and reset take the same time for a real and an unknown account
     const real: number[] = [];
     const unknown: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const a = await timed(login(accounts[round]!.user.email!));
-      const b = await timed(login(`nobody_${round}_${Date.now()}@example.test`));
+      const [a, b] = await inTurn(round, login(accounts[round]!.user.email!), login(`nobody_${round}_${Date.now()}@example.test`));
       expect(a.response.statusCode).toBe(401);
       expect(b.response.statusCode).toBe(401);
-      // The same answer, word for word.
-      expect(JSON.parse(a.response.body)).toEqual(JSON.parse(b.response.body));
+      // The same answer, word for word, but for each request's own id.
+      const [answerA, answerB] = [JSON.parse(a.response.body), JSON.parse(b.response.body)];
+      expect(answerA).toEqual({ ...answerB, requestId: answerA.requestId });
       real.push(a.ms);
       unknown.push(b.ms);
     }
@@ -67,8 +79,7 @@ describe('sign-in and reset take the same time for a real and an unknown account
     const real: number[] = [];
     const unknown: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const a = await timed(forgot(accounts[round]!.user.email!));
-      const b = await timed(forgot(`nobody_${round}_${Date.now()}@example.test`));
+      const [a, b] = await inTurn(round, forgot(accounts[round]!.user.email!), forgot(`nobody_${round}_${Date.now()}@example.test`));
       expect(a.response.statusCode).toBe(200);
       expect(a.response.body).toBe(b.response.body);
       real.push(a.ms);

@@ -8,13 +8,14 @@ import {
   fundWallet,
   PASSWORD,
   PNG,
+  purchase,
   refusedFields,
   registerFan,
   signedIn,
   verifiedPerformer,
 } from '../../../test/factories';
 import { readOutbox } from '../../../test/mail';
-import { auditEvents, feeds, sessions, users } from '../../db/schema';
+import { auditEvents, feeds, files, galleries, sessions, users } from '../../db/schema';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
+const storedKeyOf = async (fileId: string) =>
+  (await app.deps.db.select({ key: files.storageKey }).from(files).where(eq(files.id, fileId)))[0]!.key;
 const remove = (account: Account, payload: object) =>
   app.inject({ method: 'DELETE', url: '/api/users/me', headers: account.headers, payload });
 
@@ -120,7 +123,7 @@ describe('an owner deleting their account', () => {
     expect(deleted[0]!.text).toContain(`${app.deps.config.publicUrl}/notifications/settings`);
   });
 
-  it('asks a creator with earnings not paid out to request a payout or give them up, then takes their content off sale', async () => {
+  it('asks a creator with earnings not paid out to request a payout or give them up, then takes their content down', async () => {
     const creator = await verifiedPerformer(app);
     const fan = await signedIn(app, 'user');
     await fundWallet(app, fan.user.id, 50);
@@ -131,23 +134,59 @@ describe('an owner deleting their account', () => {
       payload: { price: 20 },
     });
     expect(tip.statusCode, tip.body).toBe(200);
-    const post = await app.inject({
+    // Two paid photo posts, one of them bought, and a gallery nobody bought.
+    const photoPost = async (text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([PNG]), 'photo.png');
+      const file = await app.inject({ method: 'POST', url: '/api/performer/feeds/photo/upload', headers: creator.headers, payload: form });
+      expect(file.statusCode, file.body).toBe(200);
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/performer/feeds',
+        headers: creator.headers,
+        payload: { type: 'photo', text, fileIds: [file.json()._id], isSale: true, price: 5 },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return { id: saved.json()._id as string, key: await storedKeyOf(file.json()._id) };
+    };
+    const bought = await photoPost('Bought');
+    const unsold = await photoPost('Nobody bought this');
+    await purchase(app, fan.user.id, 'feed', bought.id);
+    const gallery = await app.inject({
       method: 'POST',
-      url: '/api/performer/feeds',
+      url: '/api/performer/performer-assets/galleries',
       headers: creator.headers,
-      payload: { type: 'text', text: 'Hello' },
+      payload: { title: 'Holiday album' },
     });
-    expect(post.statusCode).toBe(200);
+    const form = new FormData();
+    form.append('galleryId', gallery.json()._id);
+    form.append('photo', new Blob([PNG]), 'sunset.png');
+    const photo = await app.inject({
+      method: 'POST',
+      url: '/api/performer/performer-assets/photos/upload',
+      headers: creator.headers,
+      payload: form,
+    });
+    expect(photo.statusCode, photo.body).toBe(200);
+    const galleryKey = await storedKeyOf(photo.json().file._id);
 
     const refused = await remove(creator, { password: PASSWORD, confirm: creator.user.username! });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/Request a payout first/);
     const done = await remove(creator, { password: PASSWORD, confirm: creator.user.username!, forfeitBalance: true });
     expect(done.statusCode, done.body).toBe(200);
+    await app.deps.jobs.drain();
 
-    const [feed] = await app.deps.db.select().from(feeds).where(eq(feeds.id, post.json()._id));
-    expect(feed).toMatchObject({ status: 'inactive' });
-    expect(feed!.deletedAt).toBeInstanceOf(Date);
+    // What the fan bought stays theirs, with its file (decision 034); the rest goes with its files.
+    const [kept] = await app.deps.db.select().from(feeds).where(eq(feeds.id, bought.id));
+    expect(kept).toMatchObject({ status: 'inactive' });
+    expect(kept!.deletedAt).toBeInstanceOf(Date);
+    expect(await app.deps.storage.size(bought.key)).toBeGreaterThan(0);
+    expect((await app.inject({ url: `/api/user/feeds/${bought.id}`, headers: fan.headers })).statusCode).toBe(200);
+    expect(await app.deps.db.select().from(feeds).where(eq(feeds.id, unsold.id))).toEqual([]);
+    expect(await app.deps.db.select().from(galleries).where(eq(galleries.id, gallery.json()._id))).toEqual([]);
+    for (const key of [unsold.key, galleryKey]) await expect(app.deps.storage.size(key)).rejects.toThrow();
+
     const [audit] = await app.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, creator.user.id));
     expect(audit!.details).toMatchObject({ forfeitedEarnings: expect.any(Number) });
     // The profile is gone for fans; the money records stay sound.

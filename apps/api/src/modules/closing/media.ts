@@ -2,18 +2,18 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, stories, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { deleteFileRecords, storedKeys } from '../media';
+import { deleteFileRecords, type FileRow, storedKeys } from '../media';
 
 const REMOVE_MEDIA_JOB = 'account.remove-media';
 
 /**
  * In the deletion's transaction, before the account row is anonymised and its stories go: the
  * records of its avatar, cover, welcome video and stories' files are deleted, and a job is queued
- * with their stored objects, removed once the deletion has committed (a rollback queues nothing).
- * Posts, videos, galleries and products are kept with their files for those who bought them
- * (decision 034), and money records stay for the ledger.
+ * with their stored objects and those of the content already retired (`retired`: what nobody
+ * bought; what someone bought keeps its files, decision 034), removed once the deletion has
+ * committed (a rollback queues nothing). Money records stay for the ledger.
  */
-export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable, userId: string) {
+export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable, userId: string, retired: FileRow[]) {
   const [account] = await tx
     .select({ avatarKey: users.avatarKey, coverKey: users.coverKey, avatarFileId: users.avatarFileId, coverFileId: users.coverFileId })
     .from(users)
@@ -28,7 +28,11 @@ export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable,
     tx,
     fileIds.filter((id): id is string => !!id),
   );
-  const keys = [...new Set([account?.avatarKey, account?.coverKey, ...removed.flatMap(storedKeys)].filter((key): key is string => !!key))];
+  const keys = [
+    ...new Set(
+      [account?.avatarKey, account?.coverKey, ...[...removed, ...retired].flatMap(storedKeys)].filter((key): key is string => !!key),
+    ),
+  ];
   if (keys.length) await deps.jobs.enqueue(tx, REMOVE_MEDIA_JOB, { keys }, { maxAttempts: 5 });
 }
 

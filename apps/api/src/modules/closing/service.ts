@@ -1,7 +1,7 @@
 import { type DeleteAccountInput, ErrorCode, formatTokens, HELD_USERNAME_DAYS } from '@limelight/contracts';
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { feeds, galleries, products, sessions, stories, subscriptions, videos } from '../../db/schema';
+import { sessions, stories, subscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';
@@ -9,7 +9,11 @@ import { isCreator } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { payoutBalance } from '../earnings';
 import { sendEmail } from '../emails';
+import { retireCreatorFeeds } from '../feeds';
+import { retireCreatorGalleries } from '../galleries';
+import { retireCreatorProducts } from '../shop';
 import { anonymiseAccount, assertCurrentPassword } from '../users';
+import { retireCreatorVideos } from '../videos';
 import { queueMediaRemoval } from './media';
 
 /** A session opened this recently counts as a fresh sign-in for an account with no password (social sign-in). */
@@ -22,9 +26,10 @@ const FRESH_SIGN_IN_MS = 10 * 60_000;
  * - a creator's earnings not yet paid out: the domain rules say nothing, so the creator requests
  *   the payout first (a pending request is still paid by the admin: the account row stays) or
  *   says they forfeit it; the choice and the amount go into the audit entry;
- * - content off every list: posts, videos, galleries and products become deleted and inactive
- *   (decision 034: their buyers keep what they bought), stories go; the stored objects of the
- *   avatar, cover, welcome video and stories are removed by a job after the commit (media.ts);
+ * - content off every list, as its creator deleting each item would (decision 034): posts, videos,
+ *   galleries and products someone bought stay theirs (deleted and inactive, files kept), the rest
+ *   go with their files, and stories go; the stored objects of those, of the avatar, cover and
+ *   welcome video are removed by a job after the commit (media.ts);
  * - subscriptions stop renewing, both those the account pays and those paid to it;
  * - the account row stays for the ledger, anonymised, with status `deleted`; its username is held;
  * - every session ends and its sockets close; an e-mail confirms to the address it had.
@@ -51,14 +56,13 @@ export async function deleteOwnAccount(deps: Deps, session: RequestSession, inpu
   }
   const email = user.email;
   const revoked = await deps.db.transaction(async (tx) => {
-    const now = new Date();
-    for (const table of [feeds, videos, galleries, products] as const) {
-      await tx
-        .update(table)
-        .set({ status: 'inactive', deletedAt: now })
-        .where(and(eq(table.performerId, user.id), isNull(table.deletedAt)));
-    }
-    await queueMediaRemoval(deps, tx, user.id);
+    const retired = [
+      ...(await retireCreatorFeeds(tx, user.id)),
+      ...(await retireCreatorVideos(tx, user.id)),
+      ...(await retireCreatorGalleries(tx, user.id)),
+      ...(await retireCreatorProducts(tx, user.id)),
+    ];
+    await queueMediaRemoval(deps, tx, user.id, retired);
     await tx.delete(stories).where(eq(stories.performerId, user.id));
     await tx
       .update(subscriptions)

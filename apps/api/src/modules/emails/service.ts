@@ -23,7 +23,9 @@ import { renderHtml, renderText, variablesIn } from './render';
 export type EmailDeps = Pick<Deps, 'config' | 'settings' | 'jobs'>;
 type Rendered = { subject: string; text: string; html: string };
 
-const definitionOf = (key: string): TemplateDefinition | undefined => (catalogue as Record<string, TemplateDefinition>)[key];
+/** Own keys only: a key from a URL such as `valueOf` must not find what every object inherits (a 404, not a 500). */
+const definitionOf = (key: string): TemplateDefinition | undefined =>
+  Object.hasOwn(catalogue, key) ? (catalogue as Record<string, TemplateDefinition>)[key] : undefined;
 const settingsLink = (deps: EmailDeps) => `${deps.config.publicUrl}/notifications/settings`;
 
 // ---------------------------------------------------------------------------------------------

@@ -10,9 +10,9 @@ import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
 import {
   assertOwnerMayChange,
+  boughtAmong,
   canViewOne,
   creatorsReachingSql,
-  hasBuyers,
   holdForReview,
   holdOn,
   isReviewedBeforePublication,
@@ -26,7 +26,8 @@ import {
   visibleCreatorWith,
   visibleTo,
 } from '../access';
-import { findFile, presentMediaFile, removeStored } from '../media';
+import { keepSoldOnes, lockedItemsOf, withdrawOwnFromReview } from '../library';
+import { deleteFileRecords, findFile, presentMediaFile, removeStored } from '../media';
 import { tellFans } from '../notifications';
 import { byListedCreator, findCreatorForViewer } from '../performers';
 import { bookmarkedPage } from '../reactions';
@@ -71,7 +72,7 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
           .insert(feeds)
           .values({ ...values, performerId: performer.id })
           .returning();
-    const previous = existing ? await attachedFileIds(tx, existing) : [];
+    const previous = existing ? await attachedFileIds(tx, [existing]) : [];
     await tx.delete(feedFiles).where(eq(feedFiles.feedId, row!.id));
     if (input.fileIds.length) {
       await tx.insert(feedFiles).values(input.fileIds.map((fileId, position) => ({ feedId: row!.id, fileId, position })));
@@ -168,9 +169,12 @@ async function checkAttachments(tx: Queryable, performer: SessionUser, input: Sa
   }
 }
 
-async function attachedFileIds(tx: Queryable, feed: FeedRow) {
-  const rows = await tx.select({ fileId: feedFiles.fileId }).from(feedFiles).where(eq(feedFiles.feedId, feed.id));
-  return [...rows.map((row) => row.fileId), feed.thumbnailFileId, feed.teaserFileId].filter((id): id is string => !!id);
+async function attachedFileIds(tx: Queryable, posts: FeedRow[]) {
+  const ids = posts.map((post) => post.id);
+  const rows = ids.length ? await tx.select({ fileId: feedFiles.fileId }).from(feedFiles).where(inArray(feedFiles.feedId, ids)) : [];
+  return [...rows.map((row) => row.fileId), ...posts.flatMap((post) => [post.thumbnailFileId, post.teaserFileId])].filter(
+    (id): id is string => !!id,
+  );
 }
 
 /** The creator's own posts: one they deleted is its buyers' alone (decision 034). */
@@ -202,16 +206,39 @@ export async function feedForOwner(deps: Deps, performer: SessionUser, id: strin
 export async function deleteFeed(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const feed = await ownFeed(tx, performer, id, true);
-    if (await hasBuyers(tx, 'feed', feed.id)) {
-      await tx.update(feeds).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(feeds.id, feed.id));
-      return [];
-    }
-    const fileIds = await attachedFileIds(tx, feed);
-    await tx.delete(feeds).where(eq(feeds.id, feed.id));
-    if (feed.pollId) await tx.delete(polls).where(eq(polls.id, feed.pollId));
-    return fileIds.length ? tx.delete(files).where(inArray(files.id, fileIds)).returning() : [];
+    await withdrawOwnFromReview(tx, performer, { targetType: 'feed', targetId: feed.id, fileIds: await attachedFileIds(tx, [feed]) });
+    return retireFeeds(tx, [feed]);
   });
   await removeStored(deps, removed);
+}
+
+/** All of a creator's posts, retired as `deleteFeed` does one, for an account deleted by its owner; the file records it deleted. */
+export const retireCreatorFeeds = async (tx: Queryable, performerId: string) =>
+  retireFeeds(tx, await lockedItemsOf(tx, feeds, performerId));
+
+/** Bought posts kept for their buyers, the others deleted with their poll and file records (returned, for their stored objects). */
+async function retireFeeds(tx: Queryable, rows: FeedRow[]) {
+  const gone = await keepSoldOnes(
+    tx,
+    feeds,
+    rows,
+    await boughtAmong(
+      tx,
+      'feed',
+      rows.map((row) => row.id),
+    ),
+  );
+  if (!gone.length) return [];
+  const fileIds = await attachedFileIds(tx, gone);
+  await tx.delete(feeds).where(
+    inArray(
+      feeds.id,
+      gone.map((row) => row.id),
+    ),
+  );
+  const pollIds = gone.flatMap((row) => (row.pollId ? [row.pollId] : []));
+  if (pollIds.length) await tx.delete(polls).where(inArray(polls.id, pollIds));
+  return deleteFileRecords(tx, fileIds);
 }
 
 const ownSortable = { updatedAt: feeds.updatedAt, createdAt: feeds.createdAt, publishedAt: feeds.publishedAt };
@@ -391,7 +418,7 @@ export async function voteInFeed(deps: Deps, viewer: SessionUser, feedId: string
 /** A post's file as this viewer may see it, for polling while it processes. */
 export async function feedFileStatus(deps: Deps, viewer: SessionUser | undefined, feedId: string, fileId: string) {
   const feed = await openedFeed(deps, viewer, feedId);
-  const attached = await attachedFileIds(deps.db, feed);
+  const attached = await attachedFileIds(deps.db, [feed]);
   const file = attached.includes(fileId) ? await findFile(deps.db, fileId) : undefined;
   if (!file) throw notFound('File');
   return presentMediaFile(file, { signer: deps.mediaSigner, canView: await canViewOne(deps.db, viewer, 'feed', feed) });

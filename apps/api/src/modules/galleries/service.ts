@@ -19,9 +19,31 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, canViewOne, hasBuyers, notHeld, ownHolds } from '../access';
-import { countView, libraryPage, openedItem, ownedBy, ownItem, shownIn, shownTo, visibleItem } from '../library';
-import { presentMediaFile, removeStored, saveImageFile } from '../media';
+import {
+  accessTo,
+  assertMayReach,
+  boughtAmong,
+  canViewOne,
+  holdForReview,
+  isReviewedBeforePublication,
+  notHeld,
+  ownHolds,
+  waitsForReview,
+} from '../access';
+import {
+  countView,
+  keepSoldOnes,
+  libraryPage,
+  lockedItemsOf,
+  openedItem,
+  ownedBy,
+  ownItem,
+  shownIn,
+  shownTo,
+  visibleItem,
+  withdrawOwnFromReview,
+} from '../library';
+import { deleteFileRecords, presentMediaFile, removeStored, saveImageFile } from '../media';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
 
@@ -31,20 +53,26 @@ type GalleryInput = z.output<typeof saveGallerySchema>;
 const columnsOf = ({ price, ...input }: GalleryInput) => ({ ...input, priceCents: input.isSale ? toCents(price) : 0 });
 
 export async function createGallery(deps: Deps, performer: SessionUser, input: GalleryInput) {
-  const [row] = await deps.db
-    .insert(galleries)
-    .values({ ...columnsOf(input), performerId: performer.id })
-    .returning();
-  return (await presentGalleries(deps, performer, [row!]))[0]!;
+  const row = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(galleries)
+      .values({ ...columnsOf(input), performerId: performer.id })
+      .returning();
+    // A reviewed creator's gallery waits for an admin (decision 054); photos added meanwhile are held with it.
+    if (await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id)) {
+      await holdForReview(tx, { targetType: 'gallery', targetId: created!.id, ownerId: performer.id, fileIds: [] });
+    }
+    return created!;
+  });
+  return (await presentGalleries(deps, performer, [row]))[0]!;
 }
 
 export async function updateGallery(deps: Deps, performer: SessionUser, id: string, input: GalleryInput) {
-  const [row] = await deps.db
-    .update(galleries)
-    .set(columnsOf(input))
-    .where(and(eq(galleries.id, id), ownedBy(galleries, performer)))
-    .returning();
-  if (!row) throw notFound('Gallery');
+  const row = await deps.db.transaction(async (tx) => {
+    const gallery = await ownGalleryRow(tx, performer, id, true);
+    const [updated] = await tx.update(galleries).set(columnsOf(input)).where(eq(galleries.id, gallery.id)).returning();
+    return updated!;
+  });
   return (await presentGalleries(deps, performer, [row]))[0]!;
 }
 
@@ -56,17 +84,37 @@ export async function updateGallery(deps: Deps, performer: SessionUser, id: stri
 export async function deleteGallery(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const gallery = await ownGalleryRow(tx, performer, id, true);
-    if (await hasBuyers(tx, 'gallery', gallery.id)) {
-      await tx.update(galleries).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(galleries.id, gallery.id));
-      return [];
-    }
     const fileIds = (await tx.select({ fileId: photos.fileId }).from(photos).where(eq(photos.galleryId, gallery.id))).map(
       (row) => row.fileId,
     );
-    await tx.delete(galleries).where(eq(galleries.id, gallery.id));
-    return fileIds.length ? tx.delete(files).where(inArray(files.id, fileIds)).returning() : [];
+    await withdrawOwnFromReview(tx, performer, { targetType: 'gallery', targetId: gallery.id, fileIds });
+    return retireGalleries(tx, [gallery]);
   });
   await removeStored(deps, removed);
+}
+
+/** All of a creator's galleries, retired as `deleteGallery` does one, for an account deleted by its owner; the file records it deleted. */
+export const retireCreatorGalleries = async (tx: Queryable, performerId: string) =>
+  retireGalleries(tx, await lockedItemsOf(tx, galleries, performerId));
+
+/** Bought galleries kept for their buyers, the others deleted with their photos' file records (returned, for their stored objects). */
+async function retireGalleries(tx: Queryable, rows: Array<typeof galleries.$inferSelect>) {
+  const gone = (
+    await keepSoldOnes(
+      tx,
+      galleries,
+      rows,
+      await boughtAmong(
+        tx,
+        'gallery',
+        rows.map((row) => row.id),
+      ),
+    )
+  ).map((row) => row.id);
+  if (!gone.length) return [];
+  const fileIds = (await tx.select({ fileId: photos.fileId }).from(photos).where(inArray(photos.galleryId, gone))).map((row) => row.fileId);
+  await tx.delete(galleries).where(inArray(galleries.id, gone));
+  return deleteFileRecords(tx, fileIds);
 }
 
 const ownGalleryRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
@@ -118,7 +166,6 @@ export async function addView(deps: Deps, viewer: SessionUser | undefined, id: s
 /** Galleries as one viewer sees them: a fixed number of queries for a page. */
 export async function presentGalleries(deps: Deps, viewer: SessionUser | undefined, rows: GalleryRow[]): Promise<Gallery[]> {
   if (!rows.length) return [];
-  const coverIds = rows.flatMap((row) => (row.coverPhotoId ? [row.coverPhotoId] : []));
   const [access, covers, authors, reactedTo, heldMark] = await Promise.all([
     accessTo(
       deps.db,
@@ -126,13 +173,7 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
       'gallery',
       rows.map((row) => ({ id: row.id, performerId: row.performerId, isSale: row.isSale, priceCents: row.priceCents })),
     ),
-    coverIds.length
-      ? deps.db
-          .select({ photoId: photos.id, file: files })
-          .from(photos)
-          .innerJoin(files, eq(files.id, photos.fileId))
-          .where(inArray(photos.id, coverIds))
-      : Promise.resolve([]),
+    coversFor(deps.db, viewer, rows),
     publicUsersById(
       deps.db,
       rows.map((row) => row.performerId),
@@ -147,7 +188,7 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
   ]);
   return rows.map((row) => {
     const { canView, isSubscribed, isBought } = access.get(row.id)!;
-    const cover = covers.find((item) => item.photoId === row.coverPhotoId);
+    const cover = covers.find((item) => item.galleryId === row.id);
     return {
       _id: row.id,
       title: row.title,
@@ -170,13 +211,36 @@ export async function presentGalleries(deps: Deps, viewer: SessionUser | undefin
   });
 }
 
+/**
+ * Each gallery's cover as this viewer may see it: its chosen photo, or, when moderation holds that
+ * photo or its file (a link that would be refused), its oldest photo the viewer may see; else none.
+ */
+const coversFor = (db: Queryable, viewer: SessionUser | undefined, rows: GalleryRow[]) =>
+  db
+    .selectDistinctOn([photos.galleryId], { galleryId: photos.galleryId, file: files })
+    .from(photos)
+    .innerJoin(files, eq(files.id, photos.fileId))
+    .innerJoin(galleries, eq(galleries.id, photos.galleryId))
+    .where(
+      and(
+        inArray(
+          photos.galleryId,
+          rows.map((row) => row.id),
+        ),
+        notHeld(viewer, photos.id, photos.performerId),
+        notHeld(viewer, photos.fileId, photos.performerId),
+      ),
+    )
+    .orderBy(photos.galleryId, desc(sql`${photos.id} = ${galleries.coverPhotoId}`), asc(photos.createdAt), asc(photos.id));
+
 /** A photo into one of the creator's galleries (multipart: `photo`, `galleryId`, `title`). */
 export async function uploadPhoto(deps: Deps, performer: SessionUser, request: FastifyRequest) {
   const form = await readMediaForm(request, { spooled: {}, images: ['photo'] });
   const { galleryId, title } = parseOrThrow(uploadPhotoFieldsSchema, form.fields);
   if (!form.images.photo) throw badRequest('photo is required', [{ field: 'photo', message: 'is required' }]);
-  const gallery = await ownGalleryRow(deps.db, performer, galleryId);
-  const row = await deps.db.transaction(async (tx) => {
+  const { gallery, row } = await deps.db.transaction(async (tx) => {
+    // A photo changes the gallery: refused while moderation holds it, held with it while it waits for review.
+    const gallery = await ownGalleryRow(tx, performer, galleryId, true);
     const file = await saveImageFile(deps, tx, { ownerId: performer.id, type: 'performer-photo', access: 'protected' }, form.images.photo!);
     const [photo] = await tx
       .insert(photos)
@@ -186,7 +250,10 @@ export async function uploadPhoto(deps: Deps, performer: SessionUser, request: F
       .update(galleries)
       .set({ photoCount: sql`${galleries.photoCount} + 1`, coverPhotoId: sql`coalesce(${galleries.coverPhotoId}, ${photo!.id})` })
       .where(eq(galleries.id, gallery.id));
-    return photo!;
+    if (await waitsForReview(tx, gallery.id)) {
+      await holdForReview(tx, { targetType: 'gallery', targetId: gallery.id, ownerId: performer.id, fileIds: [file.id] }, true);
+    }
+    return { gallery, row: photo! };
   });
   return (
     await presentPhotos(deps, [row], () => ({ gallery: { ...gallery, coverPhotoId: gallery.coverPhotoId ?? row.id }, canView: true }))

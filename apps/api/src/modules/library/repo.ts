@@ -1,11 +1,12 @@
-import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import type { galleries, PurchasableType, products, videos } from '../../db/schema';
+import type { feeds, galleries, PurchasableType, products, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { assertOwnerMayChange, may, notHeld, notHiddenFrom, openTo, visibleTo } from '../access';
+import { assertOwnerMayChange, may, notHeld, notHiddenFrom, openTo, visibleTo, withdrawFromReview } from '../access';
+import { auditSourceOfUser, recordAudit } from '../audit';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */
@@ -24,6 +25,41 @@ export const shownTo = (viewer: SessionUser | undefined, table: LibraryTable) =>
 
 /** The creator's own items, for their lists: one they deleted is its buyers' alone (decision 034). */
 export const ownedBy = (table: LibraryTable, performer: SessionUser) => and(eq(table.performerId, performer.id), isNull(table.deletedAt));
+
+/** What a creator deletes keeping it for its buyers (decision 034): a post or a library item. */
+type RetirableTable = LibraryTable | typeof feeds;
+
+/** All of a creator's items not deleted yet, locked: what an account deleted by its owner retires. */
+export const lockedItemsOf = async <T extends RetirableTable>(tx: Queryable, table: T, performerId: string) =>
+  (await tx
+    .select()
+    .from(table as RetirableTable)
+    .where(and(eq(table.performerId, performerId), isNull(table.deletedAt)))
+    .for('update')) as Array<T['$inferSelect']>;
+
+/**
+ * The first half of deleting items (decision 034): those someone holds (`sold`) become deleted and
+ * inactive, kept for their buyers; the others are returned for the caller to delete with their files.
+ */
+export async function keepSoldOnes<T extends RetirableTable>(tx: Queryable, table: T, rows: Array<T['$inferSelect']>, sold: Set<string>) {
+  const kept = rows.filter((row) => sold.has(row.id)).map((row) => row.id);
+  if (kept.length) {
+    await tx
+      .update(table as RetirableTable)
+      .set({ deletedAt: new Date(), status: 'inactive' })
+      .where(inArray(table.id, kept));
+  }
+  return rows.filter((row) => !sold.has(row.id));
+}
+
+/**
+ * A creator deleting an item that waited for review before publication (decision 054): its holds
+ * go and its queue case closes, recorded with the creator as actor. Nothing for any other item.
+ */
+export async function withdrawOwnFromReview(tx: Queryable, performer: SessionUser, item: Parameters<typeof withdrawFromReview>[1]) {
+  const withdrawn = await withdrawFromReview(tx, item);
+  if (withdrawn) await recordAudit(tx, auditSourceOfUser(performer), withdrawn);
+}
 
 /** An item of the creator's own library (any state but deleted), optionally locked for a change; else 404. */
 export async function ownItem<T extends LibraryTable>(

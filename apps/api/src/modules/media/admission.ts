@@ -1,10 +1,11 @@
-import { ErrorCode, MEDIA_LIMITS } from '@limelight/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { ErrorCode, MEDIA_LIMITS, type Role } from '@limelight/contracts';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError, retryLater } from '../../platform/errors';
 import { type MediaInfo, probe } from '../../platform/ffmpeg';
 import type { SpooledUpload } from '../../platform/uploads';
+import { isAdmin, isCreator } from '../access';
 
 /**
  * What an audio or video upload may cost the media workers (decision 008). It is read from the
@@ -45,6 +46,47 @@ export async function assertProcessingQuota(db: Queryable, ownerId: string) {
     throw retryLater(
       `You have ${MEDIA_LIMITS.maxProcessingPerAccount} uploads still processing, the most at once: upload this one when one of them is done`,
       60,
+    );
+  }
+}
+
+/** Whose upload it is: the budget depends on the kind of account. */
+export type Uploader = { id: string; role: Role };
+
+const gigabytes = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 10 * 1024 ** 3 ? 1 : 0)} GB`;
+const hoursAndMinutes = (seconds: number) =>
+  seconds >= 3600
+    ? `${Math.floor(seconds / 3600)} h ${String(Math.round((seconds % 3600) / 60)).padStart(2, '0')} min`
+    : `${minutes(seconds)} minutes`;
+
+/**
+ * Refuses an upload that would take the account past its media budget (decision 062): what it
+ * keeps stored, and the seconds of audio and video it had processed in the last 24 hours. Both are
+ * read from its files, so the budget holds across processes and needs no counter of its own.
+ */
+export async function assertMediaBudget(db: Queryable, uploader: Uploader, incoming: { bytes: number; seconds?: number }) {
+  if (isAdmin(uploader)) return;
+  const budget = isCreator(uploader) ? 'performer' : 'user';
+  const [used] = await db
+    .select({
+      stored: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
+      processed: sql<number>`coalesce(sum(${files.duration}) filter (where ${files.createdAt} > now() - interval '1 day'), 0)::float8`,
+    })
+    .from(files)
+    .where(eq(files.ownerId, uploader.id));
+  const maxStored = MEDIA_LIMITS.maxStoredBytes[budget];
+  if ((used?.stored ?? 0) + incoming.bytes > maxStored) {
+    throw new AppError(
+      422,
+      ErrorCode.unprocessable,
+      `Your uploads take ${gigabytes(used?.stored ?? 0)} of the ${gigabytes(maxStored)} an account may keep: delete some to upload this one`,
+    );
+  }
+  const maxSeconds = MEDIA_LIMITS.maxProcessingSecondsPerDay[budget];
+  if (incoming.seconds && (used?.processed ?? 0) + incoming.seconds > maxSeconds) {
+    throw retryLater(
+      `You uploaded ${hoursAndMinutes(used?.processed ?? 0)} of audio and video in the last 24 hours; an account may upload ${hoursAndMinutes(maxSeconds)} a day: upload this one later`,
+      3600,
     );
   }
 }

@@ -2,7 +2,7 @@
 export { deleteFileRecords, type FileRow, findFile, presentMediaFile, removeStored, storedKeys } from './files';
 export { holdIfReupload, MAX_DISTANCE, rememberRemovedImages } from './phash';
 export { type KeptUpload, keepUpload, queueProcessing } from './processing';
-export { replaceProfileImage } from './service';
+export { type ProfileImageKind, pointProfileImage, replaceProfileImage, saveProfileImage } from './service';
 export {
   DOWNLOAD_UPLOAD,
   type KeptDownload,

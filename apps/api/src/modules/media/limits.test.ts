@@ -5,7 +5,8 @@ import { MEDIA_LIMITS } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { verifiedPerformer } from '../../../test/factories';
+import { signedIn, verifiedPerformer } from '../../../test/factories';
+import { jpeg } from '../../../test/hostile-files';
 import { generateVideo } from '../../../test/media';
 import { files } from '../../db/schema';
 import { FfmpegTimeout, runFfmpeg, transcodeToMp4 } from '../../platform/ffmpeg';
@@ -72,6 +73,50 @@ describe('media limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toContain(`${MEDIA_LIMITS.maxProcessingPerAccount} uploads still processing`);
     // Another creator is not held up by this one's quota.
+    expect((await upload((await verifiedPerformer(app)).headers, clip)).statusCode).toBe(200);
+  });
+
+  it('holds each account to its media budget: what it keeps stored and what it has processed in a day', async () => {
+    const fan = await signedIn(app, 'user');
+    const messageUpload = (kind: 'photo' | 'video', data: Buffer) => {
+      const form = new FormData();
+      form.append('file', new Blob([data]), kind === 'photo' ? 'photo.jpg' : 'clip.mov');
+      return app.inject({ method: 'POST', url: `/api/messages/public/file/${kind}`, headers: fan.headers, payload: form });
+    };
+    // Half an hour of video processed today already: the fan's day is used up, and told when it frees.
+    const [earlier] = await app.deps.db
+      .insert(files)
+      .values({
+        ownerId: fan.user.id,
+        type: 'message-video',
+        storageKey: 'private/earlier',
+        mimeType: 'video/mp4',
+        size: 1000,
+        duration: 30 * 60,
+      })
+      .returning();
+    const clip = await generateVideo(1);
+    const overDay = await messageUpload('video', clip);
+    expect(overDay.statusCode, overDay.body).toBe(429);
+    expect(overDay.json().message).toBe(
+      'You uploaded 30 minutes of audio and video in the last 24 hours; an account may upload 30 minutes a day: upload this one later',
+    );
+    // Yesterday's half hour no longer counts.
+    await app.deps.db
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(files.id, earlier!.id));
+    expect((await messageUpload('video', clip)).statusCode).toBe(200);
+
+    // Stored: one picture short of the fan's 2 GB.
+    await app.deps.db
+      .update(files)
+      .set({ size: MEDIA_LIMITS.maxStoredBytes.user - 1000 })
+      .where(eq(files.id, earlier!.id));
+    const full = await messageUpload('photo', await jpeg());
+    expect(full.statusCode, full.body).toBe(422);
+    expect(full.json().message).toBe('Your uploads take 2.0 GB of the 2.0 GB an account may keep: delete some to upload this one');
+    // A creator's budget is their own, and larger.
     expect((await upload((await verifiedPerformer(app)).headers, clip)).statusCode).toBe(200);
   });
 

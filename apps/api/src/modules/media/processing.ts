@@ -10,7 +10,7 @@ import { type FfmpegBudget, FfmpegTimeout, grabFrame, probe, transcodeToMp3, tra
 import { makeBlurredPreview, sharp } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import type { SpooledUpload } from '../../platform/uploads';
-import { admit, assertProcessingQuota, limitProblem, type Medium } from './admission';
+import { admit, assertMediaBudget, assertProcessingQuota, limitProblem, type Medium, type Uploader } from './admission';
 import { findFile } from './files';
 
 export const PROCESS_MEDIA_JOB = 'process-media';
@@ -19,16 +19,17 @@ export const PROCESS_MEDIA_JOB = 'process-media';
 export type KeptUpload = { upload: SpooledUpload; uploadKey: string; seconds: number };
 
 /**
- * Admits a spooled audio or video upload (limits and the account's quota, `admission.ts`) and
+ * Admits a spooled audio or video upload (limits, the account's quota and budget, `admission.ts`) and
  * keeps it privately until it is processed. Refused uploads are never stored.
  */
 export async function keepUpload(
   deps: Deps,
   upload: SpooledUpload,
-  admission: { ownerId: string; medium: Medium; field: string },
+  admission: { owner: Uploader; medium: Medium; field: string },
 ): Promise<KeptUpload> {
-  await assertProcessingQuota(deps.db, admission.ownerId);
+  await assertProcessingQuota(deps.db, admission.owner.id);
   const info = await admit(upload, admission.medium, admission.field);
+  await assertMediaBudget(deps.db, admission.owner, { bytes: upload.size, seconds: info.duration });
   const uploadKey = `private/uploads/${randomUUID()}`;
   await deps.storage.putFile(uploadKey, upload.path);
   return { upload, uploadKey, seconds: info.duration };

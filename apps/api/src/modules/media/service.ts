@@ -1,10 +1,11 @@
 import type { SetAltTextInput } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { files, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
-import { presentMediaFile } from './files';
+import { type FileRow, presentMediaFile, removeStored } from './files';
 import { saveImageFile } from './uploads';
 
 const boxes = {
@@ -12,25 +13,37 @@ const boxes = {
   cover: { width: 1920, height: 640, column: 'coverKey', fileColumn: 'coverFileId', type: 'cover', folder: 'covers' },
 } as const;
 
+export type ProfileImageKind = keyof typeof boxes;
+
 /**
  * Stores a new avatar or cover: processed (upright, resized, EXIF gone) and hashed like every
  * image upload (a match of removed material is held for review, decision 046), saved under a
  * fresh public key so caches never serve the old picture, and the previous file removed afterwards.
  */
-export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: keyof typeof boxes, upload: Buffer) {
+export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: ProfileImageKind, upload: Buffer) {
+  const file = await saveProfileImage(deps, user.id, kind, upload);
+  const { updated, previous } = await deps.db.transaction((tx) => pointProfileImage(tx, user.id, kind, file));
+  await removeStored(deps, [previous]);
+  return updated;
+}
+
+/** Stores an avatar or cover image as a file of its owner without showing it anywhere yet (a revision waiting for review, decision 055). */
+export async function saveProfileImage(deps: Deps, ownerId: string, kind: ProfileImageKind, upload: Buffer) {
   const box = boxes[kind];
-  const file = await saveImageFile(deps, deps.db, { ownerId: user.id, type: box.type, access: 'public', box, folder: box.folder }, upload);
-  const [updated] = await deps.db
+  return saveImageFile(deps, deps.db, { ownerId, type: box.type, access: 'public', box, folder: box.folder }, upload);
+}
+
+/** Makes a stored image the account's avatar or cover, deleting the previous file's record; its stored bytes go once committed (`removeStored`). */
+export async function pointProfileImage(tx: Queryable, userId: string, kind: ProfileImageKind, file: FileRow) {
+  const box = boxes[kind];
+  const [before] = await tx.select({ key: users[box.column] }).from(users).where(eq(users.id, userId)).for('update');
+  const [updated] = await tx
     .update(users)
     .set({ [box.column]: file.storageKey, [box.fileColumn]: file.id })
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, userId))
     .returning();
-  const previous = user[box.column];
-  if (previous) {
-    await deps.db.delete(files).where(eq(files.storageKey, previous));
-    await deps.storage.remove(previous).catch((error: unknown) => deps.log.warn({ err: error, key: previous }, 'old image not removed'));
-  }
-  return updated!;
+  const [previous] = before?.key ? await tx.delete(files).where(eq(files.storageKey, before.key)).returning() : [];
+  return { updated: updated!, previous };
 }
 
 /** Files that are looked at (photos, posters, videos; not audio, documents or downloads), by their type. */

@@ -9,6 +9,7 @@ import { badRequest } from '../../platform/errors';
 import { makeBlurredPreview, makeThumbnail, processImage } from '../../platform/images';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import { ACCEPTS, readImageUpload, readMediaForm, type SpooledUpload, spoolUpload } from '../../platform/uploads';
+import { assertMediaBudget } from './admission';
 import { presentMediaFile } from './files';
 import { holdIfReupload } from './phash';
 import { keepUpload, type MediaAccess, queueProcessing } from './processing';
@@ -56,11 +57,12 @@ export async function uploadMediaWithFields(deps: Deps, owner: SessionUser, kind
 
 async function storeMedia(deps: Deps, owner: SessionUser, kind: UploadKind, upload: { image?: Buffer; spooled?: SpooledUpload }) {
   if (kind.media === 'image') {
+    await assertMediaBudget(deps.db, owner, { bytes: upload.image!.length });
     const file = await saveImageFile(deps, deps.db, { ownerId: owner.id, type: kind.type, access: kind.access }, upload.image!);
     return presentMediaFile(file, { signer: deps.mediaSigner, canView: true });
   }
   const media = kind.media;
-  const kept = await keepUpload(deps, upload.spooled!, { ownerId: owner.id, medium: media, field: 'file' });
+  const kept = await keepUpload(deps, upload.spooled!, { owner, medium: media, field: 'file' });
   const file = await deps.db.transaction((tx) =>
     queueProcessing(deps, tx, { ownerId: owner.id, type: kind.type, media, access: kind.access, ...kept }),
   );

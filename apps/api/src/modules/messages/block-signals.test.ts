@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { type signedIn, subscribedPair } from '../../../test/factories';
 import { nextEvent, realtimeSuite } from '../../../test/realtime';
 
 /**
@@ -10,23 +10,14 @@ type Account = Awaited<ReturnType<typeof signedIn>>;
 const suite = realtimeSuite();
 
 async function pairTalking() {
-  const creator = await verifiedPerformer(suite.app);
-  const fan = await signedIn(suite.app, 'user');
-  await subscribe(suite.app, fan.user.id, creator.user.id);
-  const opened = await suite.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: fan.headers,
-    payload: { source: 'performer', sourceId: creator.user.id },
-  });
-  const conversationId = opened.json()._id as string;
+  const pair = await subscribedPair(suite.app);
   await suite.app.inject({
     method: 'POST',
-    url: `/api/messages/conversations/${conversationId}`,
-    headers: fan.headers,
+    url: `/api/messages/conversations/${pair.conversationId}`,
+    headers: pair.fan.headers,
     payload: { text: 'Hi' },
   });
-  return { creator, fan, conversationId };
+  return pair;
 }
 const quiet = () => new Promise((resolve) => setTimeout(resolve, 400));
 const presenceSeenBy = async (reader: Account, conversationId: string) =>

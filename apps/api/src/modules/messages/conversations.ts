@@ -1,12 +1,13 @@
 import { type Conversation, DELETED_MESSAGE_TEXT } from '@limelight/contracts';
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { conversationMembers, conversations, messageFiles, messages, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { escapeLike, uniqueViolation } from '../../platform/http';
-import { assertMayStartConversation, blockedPairs, holdsOn, notHeld } from '../access';
+import { assertMayStartConversation, blockedPairs, heldIdsOf, holdsOn, notHeld } from '../access';
 import { toPublicUser } from '../users';
 import { summaryOf } from './present';
 
@@ -17,9 +18,26 @@ export type MemberRow = typeof conversationMembers.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MemberViewRow = { conversation: ConversationRow; member: MemberRow; other: typeof users.$inferSelect };
 
+type UnseenColumns = Record<'unreadCount' | 'conversationId' | 'otherUserId' | 'lastReadAt', AnyPgColumn | SQL>;
+
+/**
+ * A member's unseen messages as they may read them: the stored count, less the unseen ones that
+ * moderation holds (gone for them, decision 046; a restore brings them back). The held ones are
+ * found through their sender's holds (an index range, rarely more than a few rows), then each
+ * message by its key: no scan of the thread, whatever its length.
+ */
+export const unseenSql = (member: UnseenColumns) => sql<number>`greatest(${member.unreadCount} - (
+    select count(*) from ${messages} held
+    where held.id in ${heldIdsOf(member.otherUserId)} and held.conversation_id = ${member.conversationId} and not held.is_deleted
+      and (${member.lastReadAt} is null or held.created_at > ${member.lastReadAt})
+  ), 0)::int`;
+
+/** A member's row with its unseen count as they may read it (`unseenSql`). */
+const memberColumns = { ...getTableColumns(conversationMembers), unreadCount: unseenSql(conversationMembers) };
+
 const memberView = (db: Queryable) =>
   db
-    .select({ conversation: conversations, member: conversationMembers, other: users })
+    .select({ conversation: conversations, member: memberColumns, other: users })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .innerJoin(users, eq(users.id, conversationMembers.otherUserId));
@@ -188,7 +206,7 @@ export async function unreadTotal(db: Queryable, userId: string): Promise<number
 export async function unreadTotals(db: Queryable, userIds: string[]): Promise<Map<string, number>> {
   if (!userIds.length) return new Map();
   const rows = await db
-    .select({ userId: conversationMembers.userId, total: sql<number>`coalesce(sum(${conversationMembers.unreadCount}), 0)::int` })
+    .select({ userId: conversationMembers.userId, total: sql<number>`coalesce(sum(${unseenSql(conversationMembers)}), 0)::int` })
     .from(conversationMembers)
     .where(inArray(conversationMembers.userId, userIds))
     .groupBy(conversationMembers.userId);

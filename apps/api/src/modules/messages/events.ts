@@ -136,22 +136,28 @@ export const announce = {
 };
 
 const typingSchema = z.object({ conversationId: z.uuid() });
+/** The web app says "typing" at most every 2 s; more is dropped without a word (it is only a hint). */
+const TYPING_LIMIT = { burst: 2, perSecond: 0.5, quietly: true };
 
 /**
  * Messaging's part of the sockets: typing goes to the conversation's other member (a member's
  * only; nothing is stored), and a message file that finished processing refreshes the thread.
  */
 export function registerMessagingEvents(deps: Deps) {
-  deps.realtime.handle('typing', async (userId, payload) => {
-    const { conversationId } = typingSchema.parse(payload);
-    const [member] = await deps.db
-      .select({ otherUserId: conversationMembers.otherUserId })
-      .from(conversationMembers)
-      .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
-    // Across a block (either way) nobody learns the other is there and typing.
-    if (!member || (await isBlockedPair(deps.db, userId, member.otherUserId))) return;
-    deps.realtime.toUser(member.otherUserId).emit('typing', { conversationId, userId });
-  });
+  deps.realtime.handle(
+    'typing',
+    async (userId, payload) => {
+      const { conversationId } = typingSchema.parse(payload);
+      const [member] = await deps.db
+        .select({ otherUserId: conversationMembers.otherUserId })
+        .from(conversationMembers)
+        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+      // Across a block (either way) nobody learns the other is there and typing.
+      if (!member || (await isBlockedPair(deps.db, userId, member.otherUserId))) return;
+      deps.realtime.toUser(member.otherUserId).emit('typing', { conversationId, userId });
+    },
+    TYPING_LIMIT,
+  );
 }
 
 /** A message file finished processing (or failed): both members see the message anew. */

@@ -6,3 +6,4 @@ export { registerMassDelivery } from './mass';
 export { messageForSale } from './messages';
 export { pageOfLines, presentStreamLine } from './stream-lines';
 export { announceTipMessage, assertTipConversation, tipGuards, writeTipMessage } from './tips';
+export { registerUnsentUploadSweep } from './unsent-uploads';

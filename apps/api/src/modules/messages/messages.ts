@@ -21,7 +21,7 @@ import { badRequest, conflict, forbidden, notFound, parseOrThrow } from '../../p
 import { assertMay, blockedRefusal, blockReasonSql, isBlockedPair } from '../access';
 import { deleteFileRecords, type FileRow, removeStored, type UploadKind, uploadMediaWithFields } from '../media';
 import { notify } from '../notifications';
-import { membership, unreadTotal } from './conversations';
+import { membership, unreadTotal, unseenSql } from './conversations';
 import { announce, type SentMessage } from './events';
 import { presentMessages, presentNewMessage, summaryOf } from './present';
 import { deleteStreamLine, pageOfLines } from './stream-lines';
@@ -104,6 +104,15 @@ export async function sendMessage(deps: Deps, sender: SessionUser, conversationI
   return presentNewMessage(deps, sender, sent.message, sent.attached);
 }
 
+/** `unseenSql` over a members row named `alias` in the send statement below. */
+const unseenOf = (alias: 'members' | 'cm') =>
+  unseenSql({
+    unreadCount: sql.raw(`${alias}.unread_count`),
+    conversationId: sql.raw(`${alias}.conversation_id`),
+    otherUserId: sql.raw(`${alias}.other_user_id`),
+    lastReadAt: sql.raw(`${alias}.last_read_at`),
+  });
+
 /**
  * The send as one statement: the conversation locked for the sender (no row when they are not
  * in it; writes to a conversation take its row first, then its members', so two members writing
@@ -122,6 +131,7 @@ const writeStatement = preparedStatement<{
   sender_member: Record<string, unknown> | null;
   recipient_member: Record<string, unknown> | null;
   other: Record<string, unknown>;
+  recipient_unseen: number;
   other_unread_elsewhere: number;
   sender_unread_elsewhere: number;
 }>(
@@ -162,10 +172,11 @@ const writeStatement = preparedStatement<{
       (select to_json(members) from members where user_id <> member.other_user_id) as sender_member,
       (select to_json(members) from members where user_id = member.other_user_id) as recipient_member,
       (select to_json(u) from ${users} u where u.id = member.other_user_id) as other,
-      (select coalesce(sum(unread_count), 0)::int from ${conversationMembers}
-        where user_id = member.other_user_id and conversation_id <> member.id) as other_unread_elsewhere,
-      (select coalesce(sum(unread_count), 0)::int from ${conversationMembers}
-        where user_id = ${sql.placeholder('senderId')} and conversation_id <> member.id) as sender_unread_elsewhere
+      (select ${unseenOf('members')} from members where user_id = member.other_user_id) as recipient_unseen,
+      (select coalesce(sum(${unseenOf('cm')}), 0)::int from ${conversationMembers} cm
+        where cm.user_id = member.other_user_id and cm.conversation_id <> member.id) as other_unread_elsewhere,
+      (select coalesce(sum(${unseenOf('cm')}), 0)::int from ${conversationMembers} cm
+        where cm.user_id = ${sql.placeholder('senderId')} and cm.conversation_id <> member.id) as sender_unread_elsewhere
     from member, refusal`,
 );
 
@@ -194,7 +205,8 @@ export async function writeMessage(
   if (!row) throw notFound('Conversation');
   if (row.reason) throw blockedRefusal(row.reason);
   if (!row.message) return null;
-  const recipientMember = rowFromJson(conversationMembers, row.recipient_member!);
+  // Its unseen count as the recipient may read it: messages moderation holds are not counted.
+  const recipientMember = { ...rowFromJson(conversationMembers, row.recipient_member!), unreadCount: row.recipient_unseen };
   return {
     first: row.first,
     message: rowFromJson(messages, row.message),

@@ -1,24 +1,12 @@
-import { DELETED_MESSAGE_TEXT } from '@limelight/contracts';
+import { DELETED_MESSAGE_TEXT, type ServerToClientEvents } from '@limelight/contracts';
 import { describe, expect, it } from 'vitest';
-import { signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
+import { signedIn, subscribedPair as subscribedPairOf } from '../../../test/factories';
 import { nextEvent, realtimeSuite } from '../../../test/realtime';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 const suite = realtimeSuite();
 
-/** A creator, a fan subscribed to them, and the conversation the fan opened. */
-async function subscribedPair() {
-  const creator = await verifiedPerformer(suite.app);
-  const fan = await signedIn(suite.app, 'user');
-  await subscribe(suite.app, fan.user.id, creator.user.id);
-  const opened = await suite.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: fan.headers,
-    payload: { source: 'performer', sourceId: creator.user.id },
-  });
-  return { creator, fan, conversationId: opened.json()._id as string };
-}
+const subscribedPair = () => subscribedPairOf(suite.app);
 
 describe(`messaging events${process.env.REDIS_URL ? ' across two processes over Redis' : ''}`, () => {
   it('reaches the recipient at once: the message, its deletion, typing, reads and unread totals', async () => {
@@ -137,5 +125,70 @@ describe(`messaging events${process.env.REDIS_URL ? ' across two processes over 
       payload: { text: 'Still there?' },
     });
     expect((await created).message).toMatchObject({ text: 'Still there?' });
+  });
+
+  it('leaves a message hidden by moderation out of every unseen count, at once, and counts it again once restored', async () => {
+    const { creator, fan, conversationId } = await subscribedPair();
+    const admin = await signedIn(suite.app, 'admin');
+    const creatorSocket = await suite.connected(creator, suite.other ?? suite.app);
+    const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+      suite.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    const send = async (text: string) =>
+      (await call('POST', `/messages/conversations/${conversationId}`, fan.headers, { text })).json()._id as string;
+    const moderate = async (targetId: string, action: 'hide' | 'restore') => {
+      const answer = await call('POST', '/admin/moderation/actions', admin.headers, {
+        targetType: 'message',
+        targetId,
+        action,
+        reason: 'Spam',
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    /** The header badge's total and the conversation list's count, as the creator reads them. */
+    const counts = async () => ({
+      total: (await call('GET', '/messages/total-unread-messages', creator.headers)).json().total,
+      listed: (await call('GET', '/conversations', creator.headers)).json().data.find((row: { _id: string }) => row._id === conversationId)
+        .totalNotSeenMessages,
+      opened: (await call('GET', `/conversations/${conversationId}`, creator.headers)).json().totalNotSeenMessages,
+    });
+
+    const first = await send('Hello');
+    const spam = await send('Buy followers here');
+    expect(await counts()).toEqual({ total: 2, listed: 2, opened: 2 });
+
+    // Events of the sends may still be on their way: each wait is for the event that says the count.
+    const pushed = <E extends 'unread_total' | 'conversation_updated'>(
+      event: E,
+      says: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+    ) =>
+      new Promise<void>((resolve) => {
+        const listener = ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+          if (!says(payload)) return;
+          creatorSocket.off(event, listener as never);
+          resolve();
+        }) as never;
+        creatorSocket.on(event, listener);
+      });
+    const retracted = pushed('unread_total', (payload) => payload.total === 1);
+    await moderate(spam, 'hide');
+    await retracted;
+    expect(await counts()).toEqual({ total: 1, listed: 1, opened: 1 });
+    // A new message counts on top of what may be read, in the totals its send pushes too.
+    const told = Promise.all([
+      pushed('unread_total', (payload) => payload.total === 2),
+      pushed(
+        'conversation_updated',
+        ({ conversation }) => conversation.lastMessage === 'Sorry about that' && conversation.totalNotSeenMessages === 2,
+      ),
+    ]);
+    await send('Sorry about that');
+    await told;
+
+    await moderate(spam, 'restore');
+    expect(await counts()).toEqual({ total: 3, listed: 3, opened: 3 });
+    // Once read, hiding a message takes nothing off: the counts stay at nought.
+    await call('POST', `/messages/read-all/${conversationId}`, creator.headers);
+    await moderate(first, 'hide');
+    expect(await counts()).toEqual({ total: 0, listed: 0, opened: 0 });
   });
 });

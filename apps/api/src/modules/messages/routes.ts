@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { drawsFrom, messageBudget } from '../../platform/account-budgets';
-import { requireUser, sessionOf } from '../../platform/auth';
+import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { multipartForm } from '../../platform/uploads';
 import { requirePerformer } from '../access';
 import { type UploadKind, uploadMedia } from '../media';
@@ -34,6 +34,9 @@ const uploadKinds = {
   audio: { type: 'message-audio', media: 'audio', access: 'protected' },
   thumbnail: { type: 'message-thumbnail', media: 'image', access: 'public' },
 } as const satisfies Record<string, UploadKind>;
+
+/** Attachments an account may upload a minute, before its media budget (decision 062). */
+const MESSAGE_UPLOADS_PER_MINUTE = 60;
 
 const perAccount = (request: FastifyRequest) => request.session?.user.id ?? request.ip;
 
@@ -172,6 +175,8 @@ export const messagesRoutes =
         `/messages/public/file/${kind}`,
         {
           preHandler: requireUser,
+          // Room for a creator's mass message of many pictures; a script's stream of them stops here.
+          config: perAccountRateLimit(MESSAGE_UPLOADS_PER_MINUTE, '1 minute'),
           schema: {
             tags: ['messages'],
             description: `Multipart: a ${kind} to attach to a message, under the field name file. Images are ready at once; audio and video report processing until done.`,

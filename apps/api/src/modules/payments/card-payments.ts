@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, formatMoney, formatTokens, fromCents, type PaymentStatus, type RefundPreview } from '@limelight/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { paymentAttempts, paymentCards, paymentRefunds, paymentTransactions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -79,7 +79,7 @@ async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow,
     return true;
   }
   const attempt = await openAttempt(deps, payment.id, afterFailure);
-  if (!attempt) return false;
+  if (!attempt) return settleFromLastAttempt(deps, payment.id);
   const gateway = gatewayNamed(deps, payment.gateway);
   const sent = await gateway
     .charge({
@@ -106,27 +106,66 @@ async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow,
   return true;
 }
 
-/**
- * The attempt to send now, claimed in one statement: the first; the last one again while its
- * outcome is unknown; the next one after the payment failed. Undefined while a call is out or
- * the gateway is still deciding (its outcome then arrives by webhook).
- */
-async function openAttempt(deps: Deps, paymentId: string, afterFailure: boolean) {
+/** The payment's newest attempt, if any. */
+async function lastAttempt(deps: Deps, paymentId: string) {
   const [last] = await deps.db
     .select()
     .from(paymentAttempts)
     .where(eq(paymentAttempts.paymentId, paymentId))
     .orderBy(desc(paymentAttempts.number))
     .limit(1);
-  if (last?.state === 'unknown') {
+  return last;
+}
+
+/**
+ * The gateway's answer was recorded on the attempt, but the process died before the payment was
+ * settled by it (no webhook follows from the sandbox, and Stripe's may be late): settled now.
+ * Whether it settled the payment.
+ */
+async function settleFromLastAttempt(deps: Deps, paymentId: string) {
+  const last = await lastAttempt(deps, paymentId);
+  if (last?.state === 'success') await settlePayment(deps, paymentId, { status: 'success' }, last.gatewayRef ?? undefined);
+  else if (last?.state === 'fail')
+    await settlePayment(deps, paymentId, { status: 'fail', reason: last.error ?? 'Your card was declined' }, last.gatewayRef ?? undefined);
+  else return false;
+  return true;
+}
+
+/**
+ * A call out longer than this was made by a process that died with it (a gateway call, the SDK's
+ * own retries included, gives up well before: 3 tries of 20 s); its outcome is unknown.
+ */
+const ABANDONED_CALL_MS = 90_000;
+
+/**
+ * The attempt to send now, claimed in one statement: the first; the last one again while its
+ * outcome is unknown (no answer came, or the process sending it died); the next one after the
+ * payment failed. Undefined while a call is out or the gateway is still deciding (its outcome
+ * then arrives by webhook).
+ */
+async function openAttempt(deps: Deps, paymentId: string, afterFailure: boolean) {
+  const last = await lastAttempt(deps, paymentId);
+  if (last?.state === 'unknown' || last?.state === 'sending') {
+    // Sent again with the same gateway idempotency key: a card the first call charged is not charged twice.
     const [resent] = await deps.db
       .update(paymentAttempts)
       .set({ state: 'sending' })
-      .where(and(eq(paymentAttempts.id, last.id), eq(paymentAttempts.state, 'unknown')))
+      .where(
+        and(
+          eq(paymentAttempts.id, last.id),
+          or(
+            eq(paymentAttempts.state, 'unknown'),
+            and(
+              eq(paymentAttempts.state, 'sending'),
+              lt(paymentAttempts.updatedAt, sql`now() - make_interval(secs => ${ABANDONED_CALL_MS / 1000})`),
+            ),
+          ),
+        ),
+      )
       .returning();
     return resent;
   }
-  if (last && (!afterFailure || last.state === 'sending')) return undefined;
+  if (last && !afterFailure) return undefined;
   const number = (last?.number ?? 0) + 1;
   const [opened] = await deps.db
     .insert(paymentAttempts)

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import { expectSoundLedger, refusedFields, signedIn, verifiedPerformer } from '../../../test/factories';
 import { startStripeSite } from '../../../test/stripe-site';
+import { paymentAttempts } from '../../db/schema';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 type StripeSite = Awaited<ReturnType<typeof startStripeSite>>;
@@ -82,6 +84,48 @@ describe('Stripe', () => {
     const refund = stripe.requests.filter((request) => request.path === '/v1/refunds').at(-1)!;
     expect(stripe.intents.get(refund.form.get('payment_intent')!)!.metadata.paymentId).toBe(payment._id);
     expect(await balance(fan)).toBe(0);
+  });
+
+  it('sends a charge again, once, when the process that had it out died with it (found by the chaos test)', async () => {
+    const fan = await fanWithCard('pm_card_visa');
+    const intentsBefore = stripe.intents.size;
+    stripe.loseAnswers(3);
+    expect((await topUp(fan, 30)).statusCode).toBe(503);
+    const [payment] = (await app.inject({ url: '/api/payment/transactions/user/search', headers: fan.headers })).json().data;
+    // What a SIGKILL during the gateway call leaves: the attempt still marked as being sent.
+    const sentAgo = async (seconds: number) =>
+      app.deps.db
+        .update(paymentAttempts)
+        .set({ state: 'sending', updatedAt: new Date(Date.now() - seconds * 1000) })
+        .where(eq(paymentAttempts.paymentId, payment._id));
+    const retry = () => app.inject({ method: 'POST', url: `/api/payment/retry/${payment._id}`, headers: fan.headers });
+
+    await sentAgo(5);
+    expect((await retry()).statusCode).toBe(409);
+    expect(await balance(fan)).toBe(0);
+
+    await sentAgo(120);
+    expect((await retry()).json()).toMatchObject({ status: 'success', tokens: 30 });
+    expect(stripe.intents.size).toBe(intentsBefore + 1);
+    expect(await balance(fan)).toBe(30);
+  });
+
+  it('settles a payment from its attempt’s recorded outcome when the process died before settling it (found by the chaos test)', async () => {
+    const fan = await fanWithCard('pm_card_visa');
+    const intentsBefore = stripe.intents.size;
+    stripe.loseAnswers(3);
+    expect((await topUp(fan, 40)).statusCode).toBe(503);
+    const [payment] = (await app.inject({ url: '/api/payment/transactions/user/search', headers: fan.headers })).json().data;
+    const intentId = [...stripe.intents.values()].find((intent) => intent.metadata.paymentId === payment._id)!.id;
+    // What a SIGKILL between recording Stripe's answer and settling the payment leaves.
+    await app.deps.db
+      .update(paymentAttempts)
+      .set({ state: 'success', gatewayRef: intentId })
+      .where(eq(paymentAttempts.paymentId, payment._id));
+    const retried = await app.inject({ method: 'POST', url: `/api/payment/retry/${payment._id}`, headers: fan.headers });
+    expect(retried.json()).toMatchObject({ status: 'success', tokens: 40 });
+    expect(stripe.intents.size).toBe(intentsBefore + 1);
+    expect(await balance(fan)).toBe(40);
   });
 
   it('finds a payment by the intent of an attempt whose answer was lost when its webhook arrives', async () => {

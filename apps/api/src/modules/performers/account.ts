@@ -23,17 +23,19 @@ import {
   requestEmailChange,
 } from '../users';
 import { discoveryMissing, findPerformer, toPublicPerformer, viewerFlags } from './repo';
+import { myRevision, profileChangesReviewed, reviseText, splitRevised } from './revisions';
 
 /** The creator's own profile with the private fields only they see. */
 export async function myAccount(deps: Deps, performer: SessionUser): Promise<PerformerAccount> {
   const row = await findPerformer(deps.db, performer.id);
   if (!row) throw notFound('Creator profile');
-  const [[banking], paymentSettings, flags, video, missing] = await Promise.all([
+  const [[banking], paymentSettings, flags, video, missing, profileRevision] = await Promise.all([
     deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performer.id)),
     deps.db.select().from(performerPaymentSettings).where(eq(performerPaymentSettings.userId, performer.id)),
     viewerFlags(deps.db, performer.id, [performer.id]),
     findFile(deps.db, row.profile.welcomeVideoFileId),
     discoveryMissing(deps.db, row),
+    myRevision(deps, performer.id),
   ]);
   const { profile } = row;
   return {
@@ -68,6 +70,7 @@ export async function myAccount(deps: Deps, performer: SessionUser): Promise<Per
         }
       : null,
     paypalEmail: paymentSettings.find((setting) => setting.gateway === 'paypal')?.value.email ?? null,
+    profileRevision,
   };
 }
 
@@ -84,11 +87,18 @@ function assertPricesInBounds(deps: Deps, input: UpdatePerformerInput) {
   if (details.length) throw unprocessable(details.map((detail) => `${detail.field} ${detail.message}`).join('; '), details);
 }
 
-/** As a fan's account update: a new e-mail waits for its owner's confirmation (users module). */
+/**
+ * As a fan's account update: a new e-mail waits for its owner's confirmation (users module). For
+ * a creator reviewed before publication, the words fans read on their page (name, bio, city,
+ * state) wait in a revision for an admin (decision 055); everything else applies at once.
+ */
 export async function updateMyAccount(deps: Deps, session: RequestSession, input: UpdatePerformerInput, source: AuditSource) {
   const performer = session.user;
   assertPricesInBounds(deps, input);
-  const { name, username, email, password, currentPassword, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } = input;
+  const reviewed = await profileChangesReviewed(deps, deps.db, performer.id);
+  const { revised, rest } = reviewed ? splitRevised(input) : { revised: {}, rest: input };
+  const { name, username, email, password, currentPassword, monthlyPrice, threeMonthPrice, sixMonthPrice, yearlyPrice, ...profile } =
+    rest as UpdatePerformerInput;
   await assertAvailable(deps.db, { username }, performer.id);
   if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword, source);
   if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
@@ -111,6 +121,7 @@ export async function updateMyAccount(deps: Deps, session: RequestSession, input
       if (Object.keys(profileChanges).length) {
         await tx.update(performerProfiles).set(profileChanges).where(eq(performerProfiles.userId, performer.id));
       }
+      await reviseText(tx, performer.id, revised);
       return user!;
     })
     .catch((error: unknown) => {

@@ -10,5 +10,6 @@ export {
 } from './documents';
 export { verificationIs, verificationQueue, verifiedByDay } from './figures';
 export { byListedCreator, findCreatorForViewer, findPerformer, pageOfLinkedPerformers } from './repo';
+export { applyRevision, refuseRevision, revisionForReview } from './revisions';
 export { anyCreatorMatches } from './search';
 export { isListed } from './service';

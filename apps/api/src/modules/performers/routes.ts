@@ -16,11 +16,12 @@ import { sessionOf } from '../../platform/auth';
 import { multipartForm, readImageUpload, spoolUpload } from '../../platform/uploads';
 import { requirePerformer } from '../access';
 import { auditSourceOf } from '../audit';
-import { replaceProfileImage, VIDEO_UPLOAD } from '../media';
+import { VIDEO_UPLOAD } from '../media';
 import { assertFreshSecondFactor } from '../two-factor';
 import { currentUser } from '../users';
 import * as account from './account';
 import { documentFiles, readDocumentParts, replaceDocuments } from './documents';
+import { changeProfileImage, withdrawMyRevision } from './revisions';
 import * as search from './search';
 import * as performers from './service';
 import { removeWelcomeVideo, replaceWelcomeVideo } from './welcome-video';
@@ -92,20 +93,40 @@ export const performersRoutes =
       },
     );
 
-    app.post(
-      '/performers/cover/upload',
+    // A reviewed creator's new picture waits in their revision (decision 055): the account answered still shows the public one.
+    for (const kind of ['avatar', 'cover'] as const) {
+      app.post(
+        `/performers/${kind}/upload`,
+        {
+          preHandler: requirePerformer,
+          schema: {
+            tags: ['performers'],
+            description: `Multipart: the image under the field name ${kind}. It waits for an admin when the creator is reviewed before publication.`,
+            ...multipartForm({ [kind]: { accepts: 'image', required: true } }),
+            response: { 200: currentUserSchema },
+          },
+        },
+        async (request) => {
+          const user = await changeProfileImage(deps, sessionOf(request).user, kind, await readImageUpload(request, kind));
+          return currentUser(deps, user);
+        },
+      );
+    }
+
+    app.delete(
+      '/performers/me/profile-revision',
       {
         preHandler: requirePerformer,
         schema: {
           tags: ['performers'],
-          description: 'Multipart: the image under the field name cover.',
-          ...multipartForm({ cover: { accepts: 'image', required: true } }),
-          response: { 200: currentUserSchema },
+          description: 'Withdraws the profile change waiting for review (or puts away the notice of a refused one).',
+          response: { 200: performerAccountSchema },
         },
       },
       async (request) => {
-        const user = await replaceProfileImage(deps, sessionOf(request).user, 'cover', await readImageUpload(request, 'cover'));
-        return currentUser(deps, user);
+        const performer = sessionOf(request).user;
+        await withdrawMyRevision(deps, performer, auditSourceOf(request));
+        return account.myAccount(deps, performer);
       },
     );
 

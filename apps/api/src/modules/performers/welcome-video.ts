@@ -1,27 +1,31 @@
 import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { files, performerProfiles } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
 import { findFile, keepUpload, queueProcessing, removeStored } from '../media';
+import { profileChangesReviewed, reviseFile } from './revisions';
 
 /**
  * Stores the upload privately, points the creator's page at it (status processing) and queues
  * its processing in the same transaction; the previous welcome video is removed.
  */
 export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, upload: SpooledUpload) {
-  const kept = await keepUpload(deps, upload, { ownerId: performer.id, medium: 'video', field: 'welcomeVideo' });
+  const kept = await keepUpload(deps, upload, { owner: performer, medium: 'video', field: 'welcomeVideo' });
+  const fileOf = (tx: Queryable) =>
+    queueProcessing(deps, tx, { ownerId: performer.id, type: 'welcome-video', media: 'video', access: 'public', ...kept });
+  // A reviewed creator's new video waits in their revision, held, and the page keeps the old one (decision 055).
+  if (await profileChangesReviewed(deps, deps.db, performer.id)) {
+    const dropped = await deps.db.transaction(async (tx) => reviseFile(tx, performer.id, 'welcomeVideo', await fileOf(tx)));
+    await removeStored(deps, dropped);
+    return;
+  }
   const previous = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
     if (!profile) throw notFound('Creator profile');
-    const file = await queueProcessing(deps, tx, {
-      ownerId: performer.id,
-      type: 'welcome-video',
-      media: 'video',
-      access: 'public',
-      ...kept,
-    });
+    const file = await fileOf(tx);
     await tx.update(performerProfiles).set({ welcomeVideoFileId: file.id }).where(eq(performerProfiles.userId, performer.id));
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });

@@ -54,6 +54,20 @@ const page = (name: string, path: () => string): Reader => ({
   },
 });
 
+/** Whether a gallery (its page, or the list that holds it) shows the photo `ids.photoFile` as its cover. */
+const coverIn = (name: string, path: () => string): Reader => ({
+  name,
+  shows: async (account) => {
+    const answer = await get(path(), account);
+    expect(answer.statusCode, `${name}: ${answer.body}`).toBe(200);
+    const body = answer.json() as
+      | { _id: string; cover: { _id: string } | null }
+      | { data: Array<{ _id: string; cover: { _id: string } | null }> };
+    const gallery = 'data' in body ? body.data.find((row) => row._id === ids.photoGallery) : body;
+    return gallery?.cover?._id === ids.photoFile;
+  },
+});
+
 const kinds: Array<{ kind: string; readers: Reader[] }> = [
   {
     kind: 'feed',
@@ -102,6 +116,9 @@ const kinds: Array<{ kind: string; readers: Reader[] }> = [
         () => ids.photo!,
       ),
       page('signed photo link', () => ids.photoUrl!),
+      // The gallery's cover is that photo: no link to it is shown that would be refused.
+      coverIn('gallery page cover', () => `/api/performer-assets/galleries/${ids.photoGallery}`),
+      coverIn('creator galleries cover', () => `/api/performer-assets/galleries/search?performerId=${creator.user.id}`),
     ],
   },
   {
@@ -219,6 +236,7 @@ beforeAll(async () => {
     payload: form,
   });
   ids.photo = photo.json()._id;
+  ids.photoFile = photo.json().file._id;
   const listed = (await get(`/api/performer-assets/photos?galleryId=${ids.photoGallery}`, fan)).json();
   ids.photoUrl = listed.data[0].file.url;
   Object.assign(ids, await insertModerationTargets(db, creator.user.id, fan.user.id, ids.commentFeed!));
@@ -273,5 +291,43 @@ describe('sockets', () => {
     const line = next(creatorSocket, 'stream/message_deleted');
     await act('liveChat', ids.liveChat!, 'hide');
     expect(await line).toMatchObject({ message: { _id: ids.liveChat, isDeleted: true } });
+  });
+});
+
+describe("a gallery's cover", () => {
+  it('falls back to the next photo fans may see while moderation hides the chosen one, and back on restore', async () => {
+    const post = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/performer/performer-assets/galleries', headers: creator.headers, payload });
+    const galleryId = (await post({ title: 'Album with a cover' })).json()._id as string;
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#406080' } })
+      .jpeg()
+      .toBuffer();
+    const upload = async () => {
+      const form = new FormData();
+      form.append('galleryId', galleryId);
+      form.append('photo', new Blob([picture]), 'photo.jpg');
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/performer/performer-assets/photos/upload',
+        headers: creator.headers,
+        payload: form,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { _id: string; file: { _id: string } };
+    };
+    const first = await upload();
+    const second = await upload();
+    const coverFor = async (account: Account) => (await get(`/api/performer-assets/galleries/${galleryId}`, account)).json().cover?._id;
+    expect(await coverFor(fan)).toBe(first.file._id);
+    expect((await act('photo', first._id, 'hide')).statusCode).toBe(200);
+    expect(await coverFor(fan)).toBe(second.file._id);
+    // Its creator and the admin still see the cover they chose, marked in their own lists.
+    expect(await coverFor(creator)).toBe(first.file._id);
+    expect(await coverFor(admin)).toBe(first.file._id);
+    expect((await act('photo', second._id, 'hide')).statusCode).toBe(200);
+    expect(await coverFor(fan)).toBeUndefined();
+    expect((await act('photo', first._id, 'restore')).statusCode).toBe(200);
+    expect((await act('photo', second._id, 'restore')).statusCode).toBe(200);
+    expect(await coverFor(fan)).toBe(first.file._id);
   });
 });

@@ -8,6 +8,7 @@ import {
   dismissReportsSchema,
   listResponseSchema,
   moderatedItemSchema,
+  PROFILE_REVISION_CASE,
   type ReportGroup,
   reportCaseTypes,
   reportedContentSchema,
@@ -128,7 +129,7 @@ export const reportsRoutes =
       async (request) => {
         const { targetType, targetId } = request.params;
         await reportsService.dismissReports(deps, request, sessionOf(request).user, targetType, targetId, request.body.reason);
-        return { message: 'Reports dismissed' };
+        return { message: targetType === PROFILE_REVISION_CASE ? 'Profile changes refused' : 'Reports dismissed' };
       },
     );
 
@@ -164,7 +165,7 @@ export const reportsRoutes =
       { preHandler: requireAdmin, schema: { tags: ['admin'], body: approveContentSchema, response: { 200: message } } },
       async (request) => {
         await reportsService.approveContent(deps, request, sessionOf(request).user, request.body);
-        return { message: 'Approved and published' };
+        return { message: request.body.targetType === PROFILE_REVISION_CASE ? 'Profile changes approved' : 'Approved and published' };
       },
     );
 

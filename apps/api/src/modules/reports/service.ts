@@ -5,6 +5,8 @@ import {
   type ContentActionInput,
   type createReportSchema,
   type ModeratedItem,
+  PRE_PUBLICATION_REASON,
+  PROFILE_REVISION_CASE,
   type PrePublicationType,
   REPORT_LIMIT_DAYS,
   type Report,
@@ -26,13 +28,14 @@ import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { assertMay, hasBuyers, holdOn, liftReviewHolds } from '../access';
+import { assertMay, hasBuyers, holdOn, liftReviewHolds, waitsForReview } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
 import { announcePost } from '../feeds';
 import { rememberRemovedImages, removeStored } from '../media';
 import { retractHeldLine } from '../messages';
 import { notify } from '../notifications';
+import { applyRevision, refuseRevision, revisionForReview } from '../performers';
 import { publicUsersById } from '../users';
 
 import { assertReportable, filesById, readTarget } from './targets';
@@ -192,7 +195,15 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
       status: query.status,
       firstReportedAt: firstAt.toISOString(),
       dueAt: new Date(firstAt.getTime() + REPORT_LIMIT_DAYS * DAY_MS).toISOString(),
-      hold: row.state ? { state: row.state, reason: row.reason ?? '', prePublication: row.prePublication ?? false } : null,
+      // A profile revision's case is about changes that wait, never about a hold on the creator's page (decision 055).
+      hold:
+        row.targetType === PROFILE_REVISION_CASE
+          ? query.status === 'open'
+            ? { state: 'review', reason: PRE_PUBLICATION_REASON, prePublication: true }
+            : null
+          : row.state
+            ? { state: row.state, reason: row.reason ?? '', prePublication: row.prePublication ?? false }
+            : null,
     };
   });
   return { data, total: total?.total ?? 0 };
@@ -207,10 +218,13 @@ export async function reportedContent(deps: Deps, targetType: string, targetId: 
     .orderBy(desc(reports.createdAt));
   const [takedown] = targetType === 'takedown' ? await deps.db.select().from(takedownCases).where(eq(takedownCases.id, targetId)) : [];
   const holdTarget = targetType === 'reupload' ? targetId : targetId;
+  const revision = targetType === PROFILE_REVISION_CASE ? await revisionForReview(deps, targetId) : undefined;
   const [target, hold, [holdRow]] = await Promise.all([
     targetType === 'reupload'
       ? Promise.resolve({ ownerId: null, title: 'Re-upload of removed material', text: '', fileIds: [targetId] })
-      : readTarget(deps.db, targetType, targetId),
+      : revision
+        ? { ownerId: revision.ownerId, title: revision.title, text: '', fileIds: [] }
+        : readTarget(deps.db, targetType, targetId),
     holdOn(deps.db, holdTarget),
     deps.db.select().from(moderationHolds).where(eq(moderationHolds.targetId, holdTarget)),
   ]);
@@ -244,6 +258,7 @@ export async function reportedContent(deps: Deps, targetType: string, targetId: 
       ? { caseNumber: takedown.caseNumber, name: takedown.name, email: takedown.email, relation: takedown.relation, urls: takedown.urls }
       : null,
     reports: await presentReports(deps, rows),
+    ...(revision ? { revision: revision.changes } : {}),
   };
 }
 
@@ -281,7 +296,12 @@ export async function dismissReports(
   targetId: string,
   reason: string,
 ) {
+  // Dismissing a profile revision's case refuses the revision: there is nothing else to dismiss (decision 055).
+  if (targetType === PROFILE_REVISION_CASE) return refuseProfileRevision(deps, request, admin, targetId, reason);
   await deps.db.transaction(async (tx) => {
+    // Its case is the only way to a decision: dismissed, the item would wait for ever (decision 054).
+    if (await waitsForReview(tx, targetId))
+      throw conflict('This waits for review before publication: approve it, or hide or remove it with a reason');
     const closed = await closeReports(deps, tx, admin, targetType, targetId, false);
     if (!closed) throw notFound('Open reports on this');
     await recordAudit(tx, auditSourceOf(request), {
@@ -404,7 +424,8 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
 
 /**
  * What approval does beyond lifting the holds (decision 054): a post is published now (unless
- * scheduled later) and its subscribers are told, once; a story lives its full lifetime from now.
+ * scheduled later) and its subscribers are told, once; a story lives its full lifetime from now;
+ * a product, a video or a gallery is simply out.
  */
 const publishApproved: Record<PrePublicationType, (deps: Deps, tx: Queryable, id: string, ownerName: string) => Promise<void>> = {
   feed: async (deps, tx, id, ownerName) => {
@@ -422,6 +443,16 @@ const publishApproved: Record<PrePublicationType, (deps: Deps, tx: Queryable, id
       .where(eq(stories.id, id));
   },
   product: async () => {},
+  video: async () => {},
+  gallery: async () => {},
+};
+
+/** Where the creator's "approved" notice leads: the item's own page (a story has none). */
+const approvedPages: Partial<Record<PrePublicationType, (id: string) => string>> = {
+  feed: (id) => `/post/${id}`,
+  video: (id) => `/video/${id}`,
+  gallery: (id) => `/gallery/${id}`,
+  product: (id) => `/product/${id}`,
 };
 
 /**
@@ -429,28 +460,71 @@ const publishApproved: Record<PrePublicationType, (deps: Deps, tx: Queryable, id
  * re-upload hold on one of them stays), closes its case, tells the creator; `content.approve`.
  */
 export async function approveContent(deps: Deps, request: FastifyRequest, admin: SessionUser, input: ApproveContentInput) {
-  const target = await readTarget(deps.db, input.targetType, input.targetId);
+  const { targetType } = input;
+  if (targetType === PROFILE_REVISION_CASE) return approveProfileRevision(deps, request, admin, input.targetId);
+  const target = await readTarget(deps.db, targetType, input.targetId);
   if (!target) throw notFound('Content');
   await deps.db.transaction(async (tx) => {
     if (!(await liftReviewHolds(tx, input.targetId, target.fileIds))) throw notFound('An item waiting for review before publication');
     const [owner] = target.ownerId ? await tx.select(recipientColumns).from(users).where(eq(users.id, target.ownerId)) : [];
-    await publishApproved[input.targetType](deps, tx, input.targetId, owner?.name || owner?.username || 'A creator');
-    await closeReports(deps, tx, admin, input.targetType, input.targetId, true);
+    await publishApproved[targetType](deps, tx, input.targetId, owner?.name || owner?.username || 'A creator');
+    await closeReports(deps, tx, admin, targetType, input.targetId, true);
     if (owner) {
-      const what = label(input.targetType);
+      const what = label(targetType);
       await notify(deps, tx, {
         userId: owner.id,
         kind: 'moderation',
         text: `Your ${contentOf(what, target.title)} was approved and is published.`,
-        link: input.targetType === 'feed' ? `/post/${input.targetId}` : undefined,
+        link: approvedPages[targetType]?.(input.targetId),
       });
     }
     await recordAudit(tx, auditSourceOf(request), {
       action: 'content.approve',
-      target: { type: input.targetType, id: input.targetId },
+      target: { type: targetType, id: input.targetId },
       details: { ownerId: target.ownerId },
     });
   });
+}
+
+/**
+ * A creator's profile revision (decision 055): approving applies it to the public page at once
+ * (the replaced pictures' bytes go after the commit); refusing discards it with the admin's
+ * reason. Either closes the case, tells the creator and is recorded (`profile.approve`, `profile.refuse`).
+ */
+async function approveProfileRevision(deps: Deps, request: FastifyRequest, admin: SessionUser, creatorId: string) {
+  const { replaced } = await deps.db.transaction(async (tx) => {
+    const applied = await applyRevision(tx, creatorId);
+    await closeReports(deps, tx, admin, PROFILE_REVISION_CASE, creatorId, true);
+    await notify(deps, tx, {
+      userId: creatorId,
+      kind: 'moderation',
+      text: 'Your profile changes were approved: fans see them now.',
+      link: '/creator/account',
+    });
+    await recordAudit(tx, auditSourceOf(request), {
+      action: 'profile.approve',
+      target: { type: 'user', id: creatorId },
+      details: { fields: applied.changed },
+    });
+    return applied;
+  });
+  await removeStored(deps, replaced);
+}
+
+async function refuseProfileRevision(deps: Deps, request: FastifyRequest, admin: SessionUser, creatorId: string, reason: string) {
+  const dropped = await deps.db.transaction(async (tx) => {
+    const discarded = await refuseRevision(tx, creatorId, reason);
+    await closeReports(deps, tx, admin, PROFILE_REVISION_CASE, creatorId, false);
+    await notify(deps, tx, {
+      userId: creatorId,
+      kind: 'moderation',
+      text: `Your profile changes were not approved: ${reason}`,
+      link: '/creator/account',
+    });
+    await recordAudit(tx, auditSourceOf(request), { action: 'profile.refuse', target: { type: 'user', id: creatorId }, reason });
+    return discarded;
+  });
+  await removeStored(deps, dropped);
 }
 
 /** The owner appeals a hold once, with a text; it joins the admin's queue. */

@@ -7,10 +7,12 @@ import { passesMaintenance } from '../access';
 /**
  * What the maintenance page and the staff entrance need while everyone else is held out: the
  * public settings (the page's name, and its image among the public media), the country check, signing in (which opens
- * sessions for admins only) and out, and the health check.
+ * sessions for admins only) and out, and the health checks.
  */
 const OPEN_DURING_MAINTENANCE = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/settings/public',
   'GET /api/media/*',
   'POST /api/settings/keys',

@@ -82,6 +82,7 @@ function adminSetting(deps: Deps, key: SettingKey): AdminSetting {
     min: definition.type === 'number' ? definition.min : undefined,
     max: definition.type === 'number' ? definition.max : undefined,
     options: definition.type === 'enum' ? [...definition.options] : undefined,
+    optionLabels: definition.type === 'enum' ? definition.optionLabels : undefined,
   };
 }
 

@@ -240,6 +240,23 @@ describe('orders', () => {
     expect(closed.json().message).toBe('This order was refunded: its delivery is closed');
   });
 
+  it('answers every refund and purchase of one product made at once, none a 500 (they lock the stock first, in one order; found by the chaos test)', async () => {
+    const creator = await verifiedPerformer(app);
+    const poster = await product(creator, { name: 'Racing poster', type: 'physical', price: '2', stock: '40' });
+    const admin = await signedIn(app, 'admin');
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => shopper(100)));
+    const first = await Promise.all(buyers.map(({ fan, addressId }) => buy(fan, poster._id, { addressId })));
+    // Each fan refunded while buying again: on PostgreSQL the two transactions meet on the same rows.
+    const answers = await Promise.all(
+      buyers.flatMap(({ fan, addressId }, n) => [
+        app.inject({ method: 'POST', url: `/api/admin/wallet/charges/${first[n]!.json().charge._id}/refund`, headers: admin.headers }),
+        buy(fan, poster._id, { addressId }),
+      ]),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    expect((await call('GET', `/performer-assets/products/${poster._id}`, buyers[0]!.fan)).json().stock).toBe(40 - 12);
+  });
+
   it('keeps a deleted digital product its buyer’s: they still open and download it; it leaves sale and the creator’s lists', async () => {
     const creator = await verifiedPerformer(app);
     const zine = await product(creator, { name: 'Kept zine', type: 'digital', price: '4' }, pdf);

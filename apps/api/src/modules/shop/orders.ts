@@ -111,6 +111,17 @@ export async function placeOrder(tx: Queryable, sale: ProductSale, charge: Charg
   });
 }
 
+/**
+ * Before a refund moves money back: the stock row of the product the charge ordered, locked as a
+ * purchase locks it (the stock, then the wallets). Taken in the other order, a refund and a
+ * purchase of the same product deadlock (the chaos test saw PostgreSQL abort one with a 500).
+ */
+export async function lockOrderedStock(tx: Queryable, chargeId: string) {
+  await tx.execute(
+    sql`select 1 from ${products} where ${products.id} = (select ${orders.productId} from ${orders} where ${orders.chargeId} = ${chargeId}) for update`,
+  );
+}
+
 /** A refunded order, in the refund's transaction: marked so, and a physical one's items back in stock. */
 export async function refundOrder(tx: Queryable, chargeId: string) {
   const [order] = await tx.update(orders).set({ deliveryStatus: 'refunded' }).where(eq(orders.chargeId, chargeId)).returning();

@@ -18,7 +18,7 @@ import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { assertBuyersKeep, assertMayReach, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
-import { libraryPage, ownedBy, ownItem, shownTo, visibleItem } from '../library';
+import { keepSoldOnes, libraryPage, lockedItemsOf, ownedBy, ownItem, shownTo, visibleItem, withdrawOwnFromReview } from '../library';
 import {
   DOWNLOAD_UPLOAD,
   deleteFileRecords,
@@ -114,8 +114,8 @@ export async function saveProduct(deps: Deps, performer: SessionUser, request: F
   }
 }
 
-const imageIdsOf = async (db: Queryable, productId: string) =>
-  (await db.select({ fileId: productImages.fileId }).from(productImages).where(eq(productImages.productId, productId))).map(
+const imageIdsOf = async (db: Queryable, ...productIds: string[]) =>
+  (await db.select({ fileId: productImages.fileId }).from(productImages).where(inArray(productImages.productId, productIds))).map(
     (row) => row.fileId,
   );
 
@@ -127,20 +127,32 @@ const imageIdsOf = async (db: Queryable, productId: string) =>
 export async function deleteProduct(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const product = await ownProductRow(tx, performer, id, true);
-    const [sold] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.productId, id), ne(orders.deliveryStatus, 'refunded')))
-      .limit(1);
-    if (sold) {
-      await tx.update(products).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(products.id, id));
-      return [];
-    }
     const fileIds = [...(await imageIdsOf(tx, id)), ...(product.digitalFileId ? [product.digitalFileId] : [])];
-    await tx.delete(products).where(eq(products.id, id));
-    return deleteFileRecords(tx, fileIds);
+    await withdrawOwnFromReview(tx, performer, { targetType: 'product', targetId: id, fileIds });
+    return retireProducts(tx, [product]);
   });
   await removeStored(deps, removed);
+}
+
+/** All of a creator's products, retired as `deleteProduct` does one, for an account deleted by its owner; the file records it deleted. */
+export const retireCreatorProducts = async (tx: Queryable, performerId: string) =>
+  retireProducts(tx, await lockedItemsOf(tx, products, performerId));
+
+/** Sold products (an order not refunded) kept for their buyers, the others deleted with their file records (returned, for their stored objects). */
+async function retireProducts(tx: Queryable, rows: Array<typeof products.$inferSelect>) {
+  const ids = rows.map((row) => row.id);
+  const orderRows = ids.length
+    ? await tx
+        .selectDistinct({ id: orders.productId })
+        .from(orders)
+        .where(and(inArray(orders.productId, ids), ne(orders.deliveryStatus, 'refunded')))
+    : [];
+  const gone = await keepSoldOnes(tx, products, rows, new Set(orderRows.flatMap((row) => (row.id ? [row.id] : []))));
+  if (!gone.length) return [];
+  const goneIds = gone.map((row) => row.id);
+  const fileIds = [...(await imageIdsOf(tx, ...goneIds)), ...gone.flatMap((row) => (row.digitalFileId ? [row.digitalFileId] : []))];
+  await tx.delete(products).where(inArray(products.id, goneIds));
+  return deleteFileRecords(tx, fileIds);
 }
 
 /** The creator's own product (any state but deleted), optionally locked for a change; else 404. */

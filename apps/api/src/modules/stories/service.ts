@@ -16,6 +16,7 @@ import {
   notHeld,
   ownHolds,
 } from '../access';
+import { withdrawOwnFromReview } from '../library';
 import { findFile, presentMediaFile, storedKeys } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
@@ -57,16 +58,18 @@ export async function updateStory(deps: Deps, performer: SessionUser, id: string
 }
 
 export async function deleteStory(deps: Deps, performer: SessionUser, id: string) {
-  const [row] = await deps.db
-    .delete(stories)
-    .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)))
-    .returning();
-  if (!row) throw notFound('Story');
-  const file = await findFile(deps.db, row.fileId);
-  if (file) {
-    await deps.db.delete(files).where(eq(files.id, file.id));
-    await Promise.all(storedKeys(file).map((key) => deps.storage.remove(key).catch(() => undefined)));
-  }
+  const file = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(stories)
+      .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)))
+      .returning();
+    if (!row) throw notFound('Story');
+    await withdrawOwnFromReview(tx, performer, { targetType: 'story', targetId: row.id, fileIds: row.fileId ? [row.fileId] : [] });
+    const found = await findFile(tx, row.fileId);
+    if (found) await tx.delete(files).where(eq(files.id, found.id));
+    return found;
+  });
+  if (file) await Promise.all(storedKeys(file).map((key) => deps.storage.remove(key).catch(() => undefined)));
 }
 
 /** The creator's own stories, expired ones too, newest first. */

@@ -27,7 +27,7 @@ async function heartbeat(deps: Deps, sessionId: string) {
  * Viewers and the creator hear `stream/ready` once the first playlist exists; the creator hears
  * `live/error` when the packaging fails; `stopSource` lets go of the sender when it stops.
  */
-export function startBroadcast(deps: Deps, session: SessionRow, input: LiveInput, stopSource: () => void): LiveFeed {
+export function startBroadcast(deps: Deps, session: SessionRow, input: LiveInput, stopSource: () => void): Promise<LiveFeed> {
   const sessionId = session.id;
   let lastBeat = 0;
   return deps.live.start(sessionId, input, {

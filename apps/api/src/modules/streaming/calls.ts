@@ -10,6 +10,9 @@ import { handleLive } from './open';
 import { endPrivateShow, findShow, present, privateShowRoom } from './private-shows';
 import { agoraConfigured } from './sessions';
 
+/** WebRTC sends its offer, answer and a burst of candidates at once, then little. */
+const SIGNALS_LIMIT = { burst: 60, perSecond: 20 };
+
 /** TURN credentials last a day: longer than any show, short enough that a leaked one expires. */
 const TURN_CREDENTIAL_SECONDS = 24 * 60 * 60;
 const showSchema = z.object({ showId: z.uuid('must be a private show id') });
@@ -61,13 +64,18 @@ export async function privateCall(deps: Deps, viewer: SessionUser, id: string): 
  * last socket left the room ending the show after the grace unless they come back.
  */
 export function registerPrivateShowEvents(deps: Deps) {
-  handleLive(deps, 'private/signal', async (userId, payload) => {
-    const { showId, signal } = privateSignalPayloadSchema.parse(payload);
-    const show = await findShow(deps, showId);
-    await assertMayCall(deps.db, userId, show);
-    const otherId = userId === show.userId ? show.performerId : show.userId;
-    deps.realtime.toUser(otherId).emit('private/signal', { showId, fromUserId: userId, signal });
-  });
+  handleLive(
+    deps,
+    'private/signal',
+    async (userId, payload) => {
+      const { showId, signal } = privateSignalPayloadSchema.parse(payload);
+      const show = await findShow(deps, showId);
+      await assertMayCall(deps.db, userId, show);
+      const otherId = userId === show.userId ? show.performerId : show.userId;
+      deps.realtime.toUser(otherId).emit('private/signal', { showId, fromUserId: userId, signal });
+    },
+    SIGNALS_LIMIT,
+  );
   handleLive(deps, 'private/connected', async (userId, payload, socket) => {
     const { showId } = showSchema.parse(payload);
     const show = await findShow(deps, showId);

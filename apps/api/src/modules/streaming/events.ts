@@ -89,6 +89,8 @@ export function registerStreamingEvents(deps: Deps) {
   });
   handleLive(deps, 'stream/leave', async (userId, payload, socket) => {
     const { sessionId } = roomSchema.parse(payload);
+    // Leaving a room never joined tells nobody anything (issue 28: each one reached the creator).
+    if (!socket.inRoom(streamRoom(sessionId))) return;
     socket.leave(streamRoom(sessionId));
     await tellCreator(sessionId, 'stream/member_left', userId);
     await recountSoon(sessionId);

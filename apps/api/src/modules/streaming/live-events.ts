@@ -5,6 +5,9 @@ import type { LiveFeed, LiveInput } from '../../platform/live-media';
 import { broadcastableSession, startBroadcast } from './broadcasts';
 import { handleLive } from './open';
 
+/** The web studio's recorder sends a chunk every few hundred milliseconds: room for a burst after a stall. */
+const CHUNKS_LIMIT = { burst: 40, perSecond: 20 };
+
 const sessionSchema = z.object({ sessionId: z.uuid('must be a session id') });
 const startSchema = sessionSchema.extend({ mimeType: z.string().max(200, 'is too long') });
 
@@ -45,18 +48,29 @@ export function registerLiveEvents(deps: Deps) {
     taken();
     const session = await broadcastableSession(deps, userId, sessionId);
     taken();
-    const feed = startBroadcast(deps, session, input, () => {
+    const feed = await startBroadcast(deps, session, input, () => {
       if (broadcasts.get(socket.id)?.feed === feed) broadcasts.delete(socket.id);
     });
+    // The socket went, or started another broadcast, while the packager started: this one stops.
+    if (!socket.isConnected() || broadcasts.has(socket.id)) {
+      feed.end();
+      taken();
+      return;
+    }
     broadcasts.set(socket.id, { userId, sessionId, feed });
   });
   // Written before any await, so chunks reach ffmpeg in the order they arrived.
-  handleLive(deps, 'live/chunk', async (userId, payload, socket) => {
-    const broadcast = broadcasts.get(socket.id);
-    if (!broadcast || broadcast.userId !== userId) throw conflict('live/chunk: start the broadcast with live/start first');
-    if (!Buffer.isBuffer(payload)) throw badRequest('live/chunk: must be binary (an ArrayBuffer of the recording)');
-    broadcast.feed.write(payload);
-  });
+  handleLive(
+    deps,
+    'live/chunk',
+    async (userId, payload, socket) => {
+      const broadcast = broadcasts.get(socket.id);
+      if (!broadcast || broadcast.userId !== userId) throw conflict('live/chunk: start the broadcast with live/start first');
+      if (!Buffer.isBuffer(payload)) throw badRequest('live/chunk: must be binary (an ArrayBuffer of the recording)');
+      broadcast.feed.write(payload);
+    },
+    CHUNKS_LIMIT,
+  );
   handleLive(deps, 'live/stop', async (_userId, payload, socket) => {
     const { sessionId } = sessionSchema.parse(payload);
     if (broadcasts.get(socket.id)?.sessionId === sessionId) stop(socket.id);

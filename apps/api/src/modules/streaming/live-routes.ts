@@ -1,5 +1,4 @@
 import { ErrorCode } from '@limelight/contracts';
-import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -51,43 +50,4 @@ export const livePlaybackRoutes =
           .send(body);
       },
     );
-  };
-
-/** The largest file ffmpeg uploads: a segment of a long keyframe interval at a high bitrate. */
-const MAX_LIVE_FILE_BYTES = 32 * 1024 * 1024;
-
-/** Whether a request comes from this machine itself and not through a proxy (which would add a forwarding header). */
-function fromThisMachine(request: { socket: { remoteAddress?: string; localAddress?: string }; headers: Record<string, unknown> }) {
-  const remote = request.socket.remoteAddress ?? '';
-  const loopback = remote === '::1' || /^(::ffff:)?127\./.test(remote) || remote === request.socket.localAddress;
-  return loopback && !request.headers['x-forwarded-for'] && !request.headers.forwarded;
-}
-
-/**
- * `PUT|POST|DELETE /internal/live/{sessionId}/{secret}/{file}`: where this process's ffmpeg
- * uploads a live session's HLS files (PUT, and POST for the last segment) and deletes old ones.
- * Only from this machine, and only with the random secret of the session's packager; outside the
- * API's prefix and its OpenAPI document.
- */
-export const liveIngestRoutes =
-  (deps: Deps): FastifyPluginAsync =>
-  async (app) => {
-    // ffmpeg names no content type (or a media one): the body is taken as bytes, in this scope only.
-    app.removeAllContentTypeParsers();
-    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_LIVE_FILE_BYTES }, (_request, body, done) => done(null, body));
-    app.route({
-      method: ['PUT', 'POST', 'DELETE'],
-      url: '/internal/live/:sessionId/:secret/:file',
-      schema: { hide: true },
-      // ffmpeg holds an upload open while it writes (the init segment until the first segment is
-      // done): such requests are slow by design, and a warning a broadcast would be noise.
-      logLevel: 'error',
-      handler: async (request, reply) => {
-        const { sessionId, secret, file } = request.params as { sessionId: string; secret: string; file: string };
-        if (!fromThisMachine(request)) throw forbidden('Live files are uploaded by this server’s own packager only');
-        const body = request.method === 'DELETE' ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (!deps.live.receive(sessionId, secret, file, body)) throw forbidden('Unknown live packager or file');
-        return reply.status(204).send();
-      },
-    });
   };

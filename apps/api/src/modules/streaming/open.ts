@@ -1,6 +1,7 @@
 import { type ClientToServerEvents, ErrorCode } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
+import type { EventLimit } from '../../platform/event-throttle';
 import type { SocketHandler } from '../../platform/realtime';
 
 type LiveSocketEvent = Extract<keyof ClientToServerEvents, `stream/${string}` | `live/${string}` | `private/${string}`>;
@@ -19,9 +20,13 @@ export function assertLiveStreamingOn(deps: Pick<Deps, 'settings'>) {
 }
 
 /** Handles a live socket event (stream, broadcast, private show), refused while live streaming is off. */
-export function handleLive(deps: Pick<Deps, 'settings' | 'realtime'>, event: LiveSocketEvent, handler: SocketHandler) {
-  deps.realtime.handle(event, async (userId, payload, socket) => {
-    assertLiveStreamingOn(deps);
-    return handler(userId, payload, socket);
-  });
+export function handleLive(deps: Pick<Deps, 'settings' | 'realtime'>, event: LiveSocketEvent, handler: SocketHandler, limit?: EventLimit) {
+  deps.realtime.handle(
+    event,
+    async (userId, payload, socket) => {
+      assertLiveStreamingOn(deps);
+      return handler(userId, payload, socket);
+    },
+    limit,
+  );
 }

@@ -14,6 +14,24 @@ const call = (account: Account, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: 
   suite.app.inject({ method, url: `/api${url}`, headers: account.headers, ...(payload ? { payload } : {}) });
 
 describe(`live session rooms${process.env.REDIS_URL ? ' across two processes over Redis' : ''}`, () => {
+  it('tells the creator of a viewer leaving only when the viewer was in the room', async () => {
+    const creator = await verifiedPerformer(suite.app);
+    const session = (await call(creator, 'POST', '/streaming/live', { title: 'Quiet room' })).json();
+    const fan = await signedIn(suite.app, 'user');
+    await subscribe(suite.app, fan.user.id, creator.user.id);
+    const creatorSocket = await suite.connected(creator, suite.app);
+    const fanSocket = await suite.connected(fan, suite.other ?? suite.app);
+    const told: unknown[] = [];
+    creatorSocket.on('stream/member_left', (event) => told.push(event));
+    // Leaving a room never joined, again and again: nothing for the creator to hear.
+    for (let time = 0; time < 5; time += 1) fanSocket.emit('stream/leave', { sessionId: session._id });
+    expect(await join(fanSocket, session._id)).toMatchObject({ ok: true });
+    const left = nextEvent(creatorSocket, 'stream/member_left');
+    fanSocket.emit('stream/leave', { sessionId: session._id });
+    expect(await left).toEqual({ sessionId: session._id, userId: fan.user.id });
+    expect(told).toHaveLength(1);
+  });
+
   it('admits entitled viewers only, counts them, and carries chat, tips, deletions, clearing and the end', async () => {
     const creator = await verifiedPerformer(suite.app);
     const session = (await call(creator, 'POST', '/streaming/live', { title: 'Room' })).json();

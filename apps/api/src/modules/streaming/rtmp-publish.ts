@@ -26,7 +26,7 @@ export async function startRtmp(deps: Deps) {
         return { refused: { code: 'NetStream.Publish.Denied', description: LIVE_STREAMING_OFF } };
       }
       const session = publish.app === RTMP_APP ? await sessionForStreamKey(deps, publish.key) : undefined;
-      if (!session || deps.live.broadcasting(session.id)) {
+      if (!session || (await deps.live.broadcasting(session.id))) {
         deps.log.info(
           { remoteAddress: publish.remoteAddress, app: publish.app },
           session ? 'RTMP publish refused: the session is already broadcast' : 'RTMP publish refused: unknown app or stream key',
@@ -36,9 +36,9 @@ export async function startRtmp(deps: Deps) {
           : { refused: { code: 'NetStream.Publish.BadName', description: 'Unknown stream key: copy it from the studio' } };
       }
       return {
-        open: (videoCodec) => {
+        open: async (videoCodec) => {
           try {
-            return startBroadcast(deps, session, { container: 'flv', videoCodec }, stop);
+            return await startBroadcast(deps, session, { container: 'flv', videoCodec }, stop);
           } catch (error) {
             const message = error instanceof AppError ? error.message : 'The server could not start packaging the broadcast';
             deps.realtime.toUser(session.performerId).emit('live/error', { sessionId: session.id, message });

@@ -31,7 +31,7 @@ export const twoFactorRoutes =
     const guarded = { preHandler: requireUser, config: perAccountRateLimit(30, '1 minute') };
 
     app.get('/auth/2fa', { ...guarded, schema: { tags, response: { 200: twoFactorStatusSchema } } }, async (request) =>
-      twoFactorStatus(deps, sessionOf(request).user),
+      twoFactorStatus(deps, sessionOf(request)),
     );
 
     app.post('/auth/2fa/totp/setup', { ...guarded, schema: { tags, response: { 200: totpSetupSchema } } }, async (request) =>

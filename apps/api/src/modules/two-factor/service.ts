@@ -32,9 +32,13 @@ import { mustHaveSecondFactor } from './gate';
 /** A step-up (a second factor checked on this session) opens payout changes for this long. */
 export const STEP_UP_SECONDS = 10 * 60;
 
-export async function twoFactorStatus(deps: Deps, user: SessionUser): Promise<TwoFactorStatus> {
-  const factors = await factorsOf(deps.db, user.id);
-  return { ...factors, required: mustHaveSecondFactor(deps, user) };
+export async function twoFactorStatus(deps: Deps, session: RequestSession): Promise<TwoFactorStatus> {
+  const [factors, steppedUp] = await Promise.all([factorsOf(deps.db, session.user.id), freshStepUp(deps, session.id)]);
+  return {
+    ...factors,
+    required: mustHaveSecondFactor(deps, session.user),
+    stepUpUntil: steppedUp ? new Date(steppedUp.getTime() + STEP_UP_SECONDS * 1000).toISOString() : null,
+  };
 }
 
 /** Step 1 of enrolling an app: a new secret (replacing one never confirmed), as a QR code and as text. */
@@ -107,6 +111,15 @@ async function markStepUp(deps: Deps, sessionId: string) {
   return new Date(now.getTime() + STEP_UP_SECONDS * 1000);
 }
 
+/** When this session last proved a second factor, if within the last 10 minutes. */
+async function freshStepUp(deps: Deps, sessionId: string) {
+  const [fresh] = await deps.db
+    .select({ at: sessionStepUps.verifiedAt })
+    .from(sessionStepUps)
+    .where(and(eq(sessionStepUps.sessionId, sessionId), gt(sessionStepUps.verifiedAt, new Date(Date.now() - STEP_UP_SECONDS * 1000))));
+  return fresh?.at;
+}
+
 /** Proves a second factor on this session: payout changes accept it for 10 minutes. */
 export async function stepUp(deps: Deps, session: RequestSession, input: StepUpInput & { passkeyChallengeId?: string }) {
   if (!(await factorsOf(deps.db, session.user.id)).enabled) throw conflict('Your account has no second factor to confirm');
@@ -133,11 +146,7 @@ export async function assertFreshSecondFactor(deps: Deps, request: FastifyReques
     await markStepUp(deps, session.id);
     return;
   }
-  const [fresh] = await deps.db
-    .select({ at: sessionStepUps.verifiedAt })
-    .from(sessionStepUps)
-    .where(and(eq(sessionStepUps.sessionId, session.id), gt(sessionStepUps.verifiedAt, new Date(Date.now() - STEP_UP_SECONDS * 1000))));
-  if (!fresh) {
+  if (!(await freshStepUp(deps, session.id))) {
     throw new AppError(
       403,
       ErrorCode.stepUpRequired,

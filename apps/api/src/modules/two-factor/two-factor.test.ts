@@ -177,8 +177,12 @@ describe('payouts with two-factor on', () => {
     // Eleven minutes later the step-up has run out; a new one (here with a recovery code) opens changes again.
     await app.deps.db.update(sessionStepUps).set({ verifiedAt: new Date(Date.now() - 11 * 60_000) });
     expect((await change({})).json().code).toBe('STEP_UP_REQUIRED');
+    const status = async () => (await app.inject({ url: '/api/auth/2fa', headers: creator.headers })).json().stepUpUntil;
+    expect(await status()).toBeNull();
     const stepUp = await post('/api/auth/2fa/step-up', { recoveryCode: recoveryCodes[0] }, creator.headers);
     expect(stepUp.statusCode, stepUp.body).toBe(200);
+    // The status tells every page of this session that changes are open, and until when.
+    expect(await status()).toBe(stepUp.json().until);
     expect((await change({})).statusCode).toBe(200);
     await expectSoundLedger(app);
   });

@@ -7,7 +7,7 @@ import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { consumeOneTimeToken, issueOneTimeToken, pendingOneTimeTokens, withdrawOneTimeTokens } from '../../platform/one-time-tokens';
 import { accountKey, clearSignInFailures } from '../../platform/sign-in-throttle';
-import { recordAudit } from '../audit';
+import { auditSourceOfUser, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
 import { assertAvailable, assertCurrentPassword, duplicateAsConflict, queueVerificationMail } from './accounts';
 import { findById, type UserRow } from './repo';
@@ -69,15 +69,11 @@ export async function confirmEmailChange(deps: Deps, token: string) {
         throw duplicateAsConflict(error);
       });
     // The link proved the new mailbox; the actor is the account itself.
-    await recordAudit(
-      tx,
-      { actor: { id: user.id, name: user.name, username: user.username, role: user.role } },
-      {
-        action: 'auth.email.change',
-        target: { type: 'user', id: user.id },
-        details: { from: user.email, to: newEmail },
-      },
-    );
+    await recordAudit(tx, auditSourceOfUser(user), {
+      action: 'auth.email.change',
+      target: { type: 'user', id: user.id },
+      details: { from: user.email, to: newEmail },
+    });
     if (user.email) {
       // Template key `security.changed` (the e-mail change, with its undo link).
       const undo = await issueOneTimeToken(tx, user.id, 'undo_email_change', { email: user.email });

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { multipartForm, readImageUpload } from '../../platform/uploads';
-import { requireAdmin } from '../access';
+import { isReviewedBeforePublication, requireAdmin } from '../access';
 import { auditSourceOf } from '../audit';
 import { replaceProfileImage } from '../media';
 import { cancelEmailChange } from './email-change';
@@ -49,7 +49,12 @@ export const usersRoutes =
     app.put(
       '/users',
       { preHandler: requireUser, schema: { tags: ['users'], body: updateAccountSchema, response: { 200: currentUserSchema } } },
-      async (request) => usersService.updateAccount(deps, sessionOf(request), request.body, auditSourceOf(request)),
+      async (request) => {
+        const session = sessionOf(request);
+        if (request.body.name !== undefined && request.body.name !== session.user.name)
+          await refuseIfReviewed(deps, session.user.id, 'display name');
+        return usersService.updateAccount(deps, session, request.body, auditSourceOf(request));
+      },
     );
 
     app.delete(
@@ -69,8 +74,10 @@ export const usersRoutes =
         schema: { tags: ['users'], description: 'Multipart: the image under the field name avatar.', ...uploadSchema },
       },
       async (request) => {
-        const user = await replaceProfileImage(deps, sessionOf(request).user, 'avatar', await readImageUpload(request, 'avatar'));
-        return usersService.currentUser(deps, user);
+        const { user } = sessionOf(request);
+        await refuseIfReviewed(deps, user.id, 'avatar');
+        const updated = await replaceProfileImage(deps, user, 'avatar', await readImageUpload(request, 'avatar'));
+        return usersService.currentUser(deps, updated);
       },
     );
 
@@ -93,5 +100,14 @@ export const usersRoutes =
       },
     );
   };
+
+/**
+ * A reviewed creator's new name or avatar waits for an admin (decision 055): it goes through their
+ * creator account, which keeps it in review, never around it through the fans' routes.
+ */
+async function refuseIfReviewed(deps: Deps, userId: string, what: string) {
+  if (await isReviewedBeforePublication(deps.db, deps.settings.get('reviewBeforePublication'), userId))
+    throw conflict(`Your profile changes are reviewed before publication: change your ${what} on your creator account`);
+}
 
 const uploadSchema = { ...multipartForm({ avatar: { accepts: 'image', required: true } }), response: { 200: currentUserSchema } };

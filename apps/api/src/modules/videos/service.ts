@@ -16,8 +16,19 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, hasBuyers, ownHolds } from '../access';
-import { countView, libraryPage, openedItem, ownedBy, ownItem, shownTo, visibleItem } from '../library';
+import { accessTo, assertMayReach, boughtAmong, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
+import {
+  countView,
+  keepSoldOnes,
+  libraryPage,
+  lockedItemsOf,
+  openedItem,
+  ownedBy,
+  ownItem,
+  shownTo,
+  visibleItem,
+  withdrawOwnFromReview,
+} from '../library';
 import {
   deleteFileRecords,
   type KeptUpload,
@@ -34,6 +45,8 @@ import { publicUsersById } from '../users';
 type VideoRow = typeof videos.$inferSelect;
 type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';
 
+const filesOf = (video: VideoRow) => [video.fileId, video.teaserFileId, video.thumbnailFileId].filter((id): id is string => !!id);
+
 /**
  * Creates (no `id`) or edits a video from a multipart form: the text fields, and the files
  * `video` (required to create), `teaser` and `thumbnail`. Replaced files are removed afterwards.
@@ -47,7 +60,7 @@ export async function saveVideo(deps: Deps, performer: SessionUser, request: Fas
     if (!id && !form.spooled.video) throw badRequest('video is required', [{ field: 'video', message: 'is required' }]);
     for (const field of ['video', 'teaser'] as const) {
       const upload = form.spooled[field];
-      if (upload) kept[field] = await keepUpload(deps, upload, { ownerId: performer.id, medium: 'video', field });
+      if (upload) kept[field] = await keepUpload(deps, upload, { owner: performer, medium: 'video', field });
     }
     const { row, replaced } = await deps.db.transaction(async (tx) => {
       const existing = id ? await ownVideoRow(tx, performer, id, true) : undefined;
@@ -78,6 +91,13 @@ export async function saveVideo(deps: Deps, performer: SessionUser, request: Fas
             .insert(videos)
             .values({ ...values, performerId: performer.id })
             .returning();
+      // A reviewed creator's video waits for an admin (decision 054); an edit while it waits holds its new files too.
+      const reviewed = existing
+        ? await waitsForReview(tx, existing.id)
+        : await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id);
+      if (reviewed) {
+        await holdForReview(tx, { targetType: 'video', targetId: saved!.id, ownerId: performer.id, fileIds: filesOf(saved!) }, !!existing);
+      }
       const previous = existing ? (Object.keys(fileIds) as VideoFileColumn[]).flatMap((column) => existing[column] ?? []) : [];
       return { row: saved!, replaced: await deleteFileRecords(tx, previous) };
     });
@@ -116,17 +136,39 @@ export async function removeVideoFile(deps: Deps, performer: SessionUser, id: st
 export async function deleteVideo(deps: Deps, performer: SessionUser, id: string) {
   const removed = await deps.db.transaction(async (tx) => {
     const video = await ownVideoRow(tx, performer, id, true);
-    if (await hasBuyers(tx, 'video', id)) {
-      await tx.update(videos).set({ deletedAt: new Date(), status: 'inactive' }).where(eq(videos.id, id));
-      return [];
-    }
-    await tx.delete(videos).where(eq(videos.id, id));
-    return deleteFileRecords(
-      tx,
-      [video.fileId, video.teaserFileId, video.thumbnailFileId].filter((fileId): fileId is string => !!fileId),
-    );
+    await withdrawOwnFromReview(tx, performer, { targetType: 'video', targetId: id, fileIds: filesOf(video) });
+    return retireVideos(tx, [video]);
   });
   await removeStored(deps, removed);
+}
+
+/** All of a creator's videos, retired as `deleteVideo` does one, for an account deleted by its owner; the file records it deleted. */
+export const retireCreatorVideos = async (tx: Queryable, performerId: string) =>
+  retireVideos(tx, await lockedItemsOf(tx, videos, performerId));
+
+/** Bought videos kept for their buyers, the others deleted with their file records (returned, for their stored objects). */
+async function retireVideos(tx: Queryable, rows: Array<typeof videos.$inferSelect>) {
+  const gone = await keepSoldOnes(
+    tx,
+    videos,
+    rows,
+    await boughtAmong(
+      tx,
+      'video',
+      rows.map((row) => row.id),
+    ),
+  );
+  if (!gone.length) return [];
+  await tx.delete(videos).where(
+    inArray(
+      videos.id,
+      gone.map((row) => row.id),
+    ),
+  );
+  return deleteFileRecords(
+    tx,
+    gone.flatMap((video) => [video.fileId, video.teaserFileId, video.thumbnailFileId]).filter((fileId): fileId is string => !!fileId),
+  );
 }
 
 const ownVideoRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
@@ -193,7 +235,7 @@ export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefine
 /** Videos as one viewer sees them: a fixed number of queries for a page. */
 export async function presentVideos(deps: Deps, viewer: SessionUser | undefined, rows: VideoRow[]): Promise<Video[]> {
   if (!rows.length) return [];
-  const fileIds = rows.flatMap((row) => [row.fileId, row.teaserFileId, row.thumbnailFileId]).filter((fileId): fileId is string => !!fileId);
+  const fileIds = rows.flatMap(filesOf);
   const [access, videoFiles, authors, reactedTo, heldMark] = await Promise.all([
     accessTo(
       deps.db,

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { notifyBalance, refundWalletCharge } from '../money';
 import { notifyRefund } from '../notifications';
-import { refundOrder } from '../shop';
+import { lockOrderedStock, refundOrder } from '../shop';
 import { chargeFor } from './charges';
 
 /** What a refunded charge paid for, as its fan and creator are told. */
@@ -29,6 +29,7 @@ export const refundedItem = (type: ChargeType) => refundedItems[type];
  * is not (or no longer) a successful one. Whoever calls it tells fan and creator (notifyRefund).
  */
 export async function refundChargeIn(tx: Transaction, id: string) {
+  await lockOrderedStock(tx, id);
   const done = await refundWalletCharge(tx, id);
   if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
   return done;

@@ -5,6 +5,7 @@ import {
   type PerformerAccount,
   performerAttributeFields,
   performerOptionSets,
+  type RevisedProfileField,
   registerUserSchema,
   type UpdatePerformerInput,
   updatePerformerSchema,
@@ -20,6 +21,7 @@ import { zodRule } from '../../shared/lib/zod-rule';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ResponsiveTabs } from '../../shared/ui/ResponsiveTabs';
+import { useCountryName } from '../lookups/fields';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
@@ -30,6 +32,7 @@ import { EmailChangeField, useEmailChange } from './EmailChangeField';
 import { ImageUpload } from './ImageUpload';
 import { LocationFields } from './LocationFields';
 import { PasskeysCard } from './PasskeysCard';
+import { ProfileReviewBanner } from './ProfileReviewBanner';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { WelcomeVideoUpload } from './WelcomeVideoUpload';
@@ -41,10 +44,21 @@ const select = (options: Option[]) => ({ options, allowClear: true, placeholder:
 /** Empty inputs mean "not set" to the API: null, not an empty string. */
 const nullIfBlank = <T,>(value: T) => (value === '' || value === undefined ? null : value);
 
+/** What fans see of a field while a new value of it is in review (decision 055); nothing otherwise. */
+function publicNote(account: PerformerAccount, field: RevisedProfileField, show: (value: string) => string = (value) => value) {
+  const revision = account.profileRevision;
+  if (revision?.status !== 'pending' || revision.changes[field] === undefined) return undefined;
+  const value = account[field];
+  return `In review. Fans see: ${value ? show(value) : 'nothing'}`;
+}
+
 function ProfileTab({ account }: { account: PerformerAccount }) {
   const [form] = Form.useForm<ProfileForm>();
   const [update, { isLoading }] = useUpdateMyPerformerMutation();
   const emailChange = useEmailChange();
+  const countryName = useCountryName();
+  const revision = account.profileRevision;
+  const pending = revision?.status === 'pending' ? revision : null;
   const save = async ({ dateOfBirth, email, currentPassword, ...values }: ProfileForm) => {
     const change = await emailChange.body({ email, currentPassword });
     const body: UpdatePerformerInput = { ...values, ...change, dateOfBirth: dateOfBirth?.format('YYYY-MM-DD') };
@@ -61,8 +75,10 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
       (body as Record<string, unknown>)[key] = nullIfBlank(body[key as keyof UpdatePerformerInput]);
     }
     try {
-      await update(body).unwrap();
-      toast.success(Messages.changesSaved);
+      const saved = await update(body).unwrap();
+      // A reviewed creator's words wait for an admin: say so, not "saved" (decision 055).
+      const sent = saved.profileRevision?.status === 'pending' && saved.profileRevision.submittedAt !== pending?.submittedAt;
+      toast.success(sent ? 'Sent for review: fans see your changes once an administrator approves them' : Messages.changesSaved);
       emailChange.announce(change, (reset) => form.setFieldsValue({ ...reset, email: reset.email ?? undefined }));
     } catch (error) {
       applyFieldErrors(form, error);
@@ -71,21 +87,24 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
   };
   return (
     <>
+      <ProfileReviewBanner revision={revision} />
       <Flex gap={32} wrap style={{ marginBottom: 24 }}>
-        <ImageUpload kind="avatar" current={account.avatar} label="Avatar" />
-        <ImageUpload kind="cover" current={account.cover} label="Cover" />
+        <ImageUpload kind="avatar" current={account.avatar} label="Avatar" creator pending={pending?.avatar} />
+        <ImageUpload kind="cover" current={account.cover} label="Cover" creator pending={pending?.cover} />
         <WelcomeVideoUpload account={account} />
       </Flex>
       <Form<ProfileForm>
+        // The values in review are the form's (the creator keeps editing them); a decision or a withdrawal starts it afresh.
+        key={revision ? `${revision.status}-${revision.submittedAt}` : 'public'}
         form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={save}
-        initialValues={{ ...account, dateOfBirth: account.dateOfBirth ? dayjs(account.dateOfBirth) : undefined }}
+        initialValues={{ ...account, ...pending?.changes, dateOfBirth: account.dateOfBirth ? dayjs(account.dateOfBirth) : undefined }}
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]}>
+            <Form.Item name="name" label="Display name" rules={[zodRule(fields.name, 'Display name')]} extra={publicNote(account, 'name')}>
               <Input />
             </Form.Item>
           </Col>
@@ -103,7 +122,7 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="bio" label="About you" rules={[zodRule(fields.bio, 'About you')]}>
+            <Form.Item name="bio" label="About you" rules={[zodRule(fields.bio, 'About you')]} extra={publicNote(account, 'bio')}>
               <Input.TextArea rows={4} showCount maxLength={2000} />
             </Form.Item>
           </Col>
@@ -112,7 +131,14 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
               <Select options={performerOptionSets.genders} />
             </Form.Item>
           </Col>
-          <LocationFields form={form} />
+          <LocationFields
+            form={form}
+            notes={{
+              country: publicNote(account, 'country', countryName),
+              state: publicNote(account, 'state'),
+              city: publicNote(account, 'city'),
+            }}
+          />
           {performerAttributeFields.map(({ name, label, options }) => (
             <Col key={name} xs={12} md={6}>
               <Form.Item name={name} label={label}>

@@ -1,9 +1,12 @@
 import { Col, Form, type FormInstance, Select } from 'antd';
+import type { ReactNode } from 'react';
 import { useCitiesQuery, useLanguagesQuery, useStatesQuery } from '../lookups/api';
 import { CountrySelect } from '../lookups/fields';
 
-/** Country, then its states, then the state's cities, plus spoken languages. */
-export function LocationFields({ form }: { form: FormInstance }) {
+type Noted = 'country' | 'state' | 'city';
+
+/** Country, then its states, then the state's cities, plus spoken languages; `notes` under a field (what fans see while a change is in review). */
+export function LocationFields({ form, notes = {} }: { form: FormInstance; notes?: Partial<Record<Noted, ReactNode>> }) {
   const country: string | undefined = Form.useWatch('country', form);
   const state: string | undefined = Form.useWatch('state', form);
   const states = useStatesQuery(country ?? '', { skip: !country });
@@ -14,12 +17,12 @@ export function LocationFields({ form }: { form: FormInstance }) {
   return (
     <>
       <Col xs={24} md={12}>
-        <Form.Item name="country" label="Country">
+        <Form.Item name="country" label="Country" extra={notes.country}>
           <CountrySelect onChange={() => form.setFieldsValue({ state: null, city: null })} />
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="state" label="State or region">
+        <Form.Item name="state" label="State or region" extra={notes.state}>
           <Select
             {...searchable}
             disabled={!country}
@@ -30,7 +33,7 @@ export function LocationFields({ form }: { form: FormInstance }) {
         </Form.Item>
       </Col>
       <Col xs={24} md={12}>
-        <Form.Item name="city" label="City">
+        <Form.Item name="city" label="City" extra={notes.city}>
           <Select
             {...searchable}
             disabled={!stateCode}

@@ -1,6 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { PerformerAccount } from '@limelight/contracts';
-import { Alert, Button, Flex, Popconfirm, Progress, Spin, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Popconfirm, Progress, Spin, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
@@ -17,7 +17,9 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
   const dispatch = useAppDispatch();
   const [progress, setProgress] = useState<number>();
   const [remove, removing] = useRemoveWelcomeVideoMutation();
-  const video = account.welcomeVideo;
+  // A reviewed creator's new video waits for an admin (decision 055): they see it here, fans the one before.
+  const pending = account.profileRevision?.status === 'pending' ? account.profileRevision.welcomeVideo : null;
+  const video = pending ?? account.welcomeVideo;
   // Asks again every few seconds while the server is still processing the upload.
   useMyPerformerQuery(undefined, { pollingInterval: video?.status === 'processing' ? POLL_MS : 0 });
 
@@ -26,9 +28,12 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
     form.append('welcomeVideo', file);
     setProgress(0);
     try {
-      await uploadForm<PerformerAccount>('/performers/welcome-video/upload', form, setProgress);
+      const result = await uploadForm<PerformerAccount>('/performers/welcome-video/upload', form, setProgress);
       dispatch(api.util.invalidateTags(['PerformerAccount', 'Performer']));
-      toast.success('Video uploaded: it will play once processed');
+      const waits = result.profileRevision?.status === 'pending' && result.profileRevision.welcomeVideo;
+      toast.success(
+        waits ? 'Video sent for review: fans see it once an administrator approves it' : 'Video uploaded: it will play once processed',
+      );
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -38,7 +43,7 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
 
   return (
     <Flex vertical gap={8} style={{ width: '100%', maxWidth: 480 }}>
-      <Typography.Text strong>Welcome video</Typography.Text>
+      <Typography.Text strong>Welcome video {pending && <Tag color="processing">In review</Tag>}</Typography.Text>
       {video?.status === 'finished' && <VideoPlayer video={video} label="Your welcome video" />}
       {video?.status === 'processing' && (
         <Flex gap={8} align="center" role="status">
@@ -59,7 +64,7 @@ export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
             {video ? 'Replace video' : 'Upload video'}
           </Button>
         </Upload>
-        {video && (
+        {video && !pending && (
           <Popconfirm
             title="Remove your welcome video?"
             onConfirm={() =>

@@ -14,6 +14,11 @@ export const creatorApi = api.injectEndpoints({
       query: (body) => ({ url: '/performers/me', method: 'PUT', body }),
       invalidatesTags: ['PerformerAccount', 'Performer', 'Me'],
     }),
+    /** Takes back the profile change waiting for review, or puts away the notice of a refused one (decision 055). */
+    withdrawProfileRevision: build.mutation<PerformerAccount, void>({
+      query: () => ({ url: '/performers/me/profile-revision', method: 'DELETE' }),
+      invalidatesTags: ['PerformerAccount'],
+    }),
     removeWelcomeVideo: build.mutation<PerformerAccount, void>({
       query: () => ({ url: '/performers/welcome-video', method: 'DELETE' }),
       invalidatesTags: ['PerformerAccount', 'Performer'],
@@ -39,6 +44,7 @@ export const {
   useMyPerformerQuery,
   useUpdateMyPerformerMutation,
   useRemoveWelcomeVideoMutation,
+  useWithdrawProfileRevisionMutation,
   useUpdateBankingMutation,
   useUpdatePaymentGatewayMutation,
   useStripeConnectQuery,

@@ -32,6 +32,12 @@ export const securityApi = api.injectEndpoints({
     }),
     stepUp: build.mutation<{ until: string; message: string }, StepUpInput>({
       query: (body) => ({ url: '/auth/2fa/step-up', method: 'POST', body }),
+      // The status carries the step-up's end: every payout page of this session then knows it.
+      invalidatesTags: ['TwoFactor'],
+    }),
+    /** A challenge for one of this account's own passkeys (a step-up): sent back with the signature. */
+    passkeyAssertionOptions: build.mutation<PasskeyOptionsAnswer, void>({
+      query: () => ({ url: '/auth/passkeys/assertion-options', method: 'POST' }),
     }),
     passkeys: build.query<ListResponse<Passkey>, void>({ query: () => '/auth/passkeys', providesTags: ['TwoFactor'] }),
     passkeyRegistrationOptions: build.mutation<PasskeyOptionsAnswer, void>({
@@ -55,6 +61,7 @@ export const {
   useDisableTotpMutation,
   useRegenerateRecoveryCodesMutation,
   useStepUpMutation,
+  usePasskeyAssertionOptionsMutation,
   usePasskeysQuery,
   usePasskeyRegistrationOptionsMutation,
   useAddPasskeyMutation,

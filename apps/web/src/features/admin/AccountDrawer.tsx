@@ -135,7 +135,7 @@ function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAd
           <Form.Item
             name="reviewBeforePublication"
             valuePropName="checked"
-            extra="Their new posts, stories, products and profile changes wait for an admin when the site's Review before publication setting is 'new' or 'flagged' (Settings)."
+            extra="Their new posts, stories, videos, galleries, products and profile changes wait for an admin while the site's Review before publication setting (Settings) is anything but Nobody."
           >
             <Checkbox>Review before publication</Checkbox>
           </Form.Item>

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { type AdminAccount, accountStandings, documentOpensInline, verificationStatuses } from '@limelight/contracts';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Flex, Grid, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { AccountDrawer } from './AccountDrawer';
+import { AccountDrawer, NewAdminButton } from './AccountDrawer';
 import { StandingMenu, StandingTag } from './AccountStanding';
 import { AdminTable } from './AdminTable';
 import { type AccountsQuery, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
@@ -30,6 +30,8 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
   const [verify, verifying] = useVerifyDocumentsMutation();
   const [rejecting, setRejecting] = useState<AdminAccount>();
   const creators = role === 'performer';
+  // The same breakpoint as the table's folding (usePhoneColumns).
+  const phone = Grid.useBreakpoint().md === false;
 
   const run = async (action: Promise<{ message: string }>) => {
     try {
@@ -48,7 +50,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       defaultSortBy="updatedAt"
       useList={(query) => useAccountsQuery(query as AccountsQuery)}
       exportPath="/admin/accounts"
-      phoneColumns={['username', 'standing', 'actions']}
+      phoneColumns={['username', 'actions']}
       filters={(state, setFilter) => (
         <>
           <SearchFilter
@@ -99,7 +101,21 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       )}
       columns={[
         { title: 'Name', dataIndex: 'name', sorter: true },
-        { title: 'Username', dataIndex: 'username', sorter: true },
+        {
+          title: 'Username',
+          dataIndex: 'username',
+          sorter: true,
+          // A phone has room for two columns: the standing shows under the username there.
+          render: (username: string, row: AdminAccount) =>
+            phone ? (
+              <Flex vertical align="flex-start" gap={4}>
+                {username}
+                <StandingTag account={row} />
+              </Flex>
+            ) : (
+              username
+            ),
+        },
         {
           title: 'E-mail',
           dataIndex: 'email',
@@ -205,5 +221,40 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
         />
       )}
     </AdminTable>
+  );
+}
+
+/**
+ * The site's team: who holds admin rights, and "New admin" (an admin is created here and sets a
+ * password from the e-mailed link). Admins are not edited, suspended or deactivated from the
+ * console (the API refuses it), so the rows carry no actions.
+ */
+export function AdminsPage() {
+  return (
+    <AdminTable<AdminAccount>
+      title="Admins"
+      filterNames={['q']}
+      fixedQuery={{ role: 'admin' }}
+      defaultSortBy="createdAt"
+      useList={(query) => useAccountsQuery(query as AccountsQuery)}
+      exportPath="/admin/accounts"
+      phoneColumns={['username', 'email']}
+      actions={<NewAdminButton />}
+      empty="No admins yet"
+      filters={(state, setFilter) => (
+        <SearchFilter
+          value={state.filters.q}
+          onSearch={(value) => setFilter('q', value)}
+          placeholder="Search name, username or e-mail"
+          label="Search admins"
+        />
+      )}
+      columns={[
+        { title: 'Name', dataIndex: 'name', sorter: true },
+        { title: 'Username', dataIndex: 'username', sorter: true },
+        { title: 'E-mail', dataIndex: 'email' },
+        { title: 'Added', dataIndex: 'createdAt', sorter: true, render: (date: string) => formatDay(date) },
+      ]}
+    />
   );
 }

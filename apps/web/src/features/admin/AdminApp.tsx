@@ -16,6 +16,7 @@ import {
   MessageOutlined,
   NotificationOutlined,
   PictureOutlined,
+  SafetyOutlined,
   SearchOutlined,
   SettingOutlined,
   ShoppingOutlined,
@@ -41,7 +42,7 @@ import { AdminLiveSessionsPage } from '../live/AdminLiveSessionsPage';
 import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
 import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
 import { useShopOpen } from '../shop/ShopOpen';
-import { AccountsPage } from './AccountsPage';
+import { AccountsPage, AdminsPage } from './AccountsPage';
 
 import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
@@ -114,6 +115,7 @@ function sectionGroups(options: { liveOn: boolean; shopOpen: boolean }): Array<{
       sections: [
         section('fans', 'Fans', <TeamOutlined aria-hidden />, <AccountsPage accountRole="user" />),
         section('creators', 'Creators', <VideoCameraOutlined aria-hidden />, <AccountsPage accountRole="performer" />),
+        section('admins', 'Admins', <SafetyOutlined aria-hidden />, <AdminsPage />),
         entity('records', 'subscriptions', <StarOutlined aria-hidden />),
         entity('records', 'follows', <HeartOutlined aria-hidden />),
         entity('records', 'blocks', <StopOutlined aria-hidden />),

@@ -1,7 +1,8 @@
 import {
+  type ApproveContentInput,
   type ContentAction,
   type ModeratedItem,
-  type ModerationHold,
+  PROFILE_REVISION_CASE,
   type PrePublicationType,
   prePublicationTypes,
   REPORT_LIMIT_DAYS,
@@ -21,6 +22,7 @@ import {
   Drawer,
   Flex,
   Form,
+  Grid,
   Image,
   List,
   Skeleton,
@@ -57,16 +59,13 @@ import {
   reportStatusLabels,
   standingActionDone,
 } from '../community/moderation-labels';
+import { HeldTag } from '../moderation/HeldTag';
 import { useSetStandingMutation } from './api';
 import { ReasonModal } from './ReasonModal';
+import { RevisionDiff } from './RevisionDiff';
 
 const filterNames = ['status', 'targetType', 'reason'] as const;
 
-/** A hold as the queue shows it: "in review" for an item waiting for review before publication. */
-function HoldTag({ hold }: { hold: ModerationHold }) {
-  if (hold.prePublication) return <Tag color="processing">In review</Tag>;
-  return <Tag color="error">{labelOf(holdStateLabels, hold.state)}</Tag>;
-}
 const DAY_MS = 86_400_000;
 
 /** Time left against the 7-day limit, coloured as it runs out. */
@@ -118,13 +117,18 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   const [decide, deciding] = useDecideAppealMutation();
   const [approve, approving] = useApproveContentMutation();
   const content = data as ReportedContent | undefined;
-  const moderatable = content && !['takedown', 'reupload'].includes(content.targetType) && !content.missing;
-  const waiting = moderatable && content.hold?.prePublication && prePublicationTypes.includes(targetType as PrePublicationType);
+  // A creator's profile changes (decision 055): approved or refused, never hidden (nothing of them is public).
+  const revision = content?.revision;
+  const moderatable = content && !['takedown', 'reupload', PROFILE_REVISION_CASE].includes(content.targetType) && !content.missing;
+  const waiting =
+    !!revision || (moderatable && content.hold?.prePublication && prePublicationTypes.includes(targetType as PrePublicationType));
 
   const publish = async () => {
     try {
-      await approve({ targetType: targetType as PrePublicationType, targetId }).unwrap();
-      toast.success('Approved and published');
+      await approve({ targetType: targetType as ApproveContentInput['targetType'], targetId }).unwrap();
+      toast.success(revision ? 'Profile changes approved: fans see them now' : 'Approved and published');
+      // Its case is closed: nothing is left to do in it.
+      onClose();
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -145,7 +149,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
           ...(content?.reports[0] ? { reportId: content.reports[0]._id } : {}),
         }).unwrap();
       else await decide({ targetId, decision: pending.decision, reason }).unwrap();
-      toast.success(doneMessage(pending));
+      toast.success(pending.kind === 'dismiss' && revision ? 'Profile changes refused: the creator is told why' : doneMessage(pending));
       setPending(undefined);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -155,7 +159,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   return (
     <Drawer
       open
-      title={content?.hold?.prePublication ? 'Review before publication' : 'Reported content'}
+      title={revision ? 'Profile changes to review' : content?.hold?.prePublication ? 'Review before publication' : 'Reported content'}
       onClose={onClose}
       width="min(720px, 100vw)"
     >
@@ -178,20 +182,22 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
               {
                 key: 'hold',
                 label: 'State',
-                children: content.hold?.prePublication ? (
-                  <Tag color="processing">In review: not published yet</Tag>
-                ) : content.hold ? (
-                  <Tag color="error">
-                    {labelOf(holdStateLabels, content.hold.state)}: {content.hold.reason}
-                  </Tag>
-                ) : content.missing ? (
-                  <Tag>Gone</Tag>
-                ) : (
-                  <Tag color="success">Visible</Tag>
-                ),
+                children:
+                  revision || content.hold?.prePublication ? (
+                    <Tag color="processing">In review: not published yet</Tag>
+                  ) : content.hold ? (
+                    <Tag color="error">
+                      {labelOf(holdStateLabels, content.hold.state)}: {content.hold.reason}
+                    </Tag>
+                  ) : content.missing ? (
+                    <Tag>Gone</Tag>
+                  ) : (
+                    <Tag color="success">Visible</Tag>
+                  ),
               },
             ]}
           />
+          {revision && <RevisionDiff changes={revision} />}
           {content.text && (
             <Card size="small" title="Content">
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{content.text}</Typography.Paragraph>
@@ -232,10 +238,17 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
           <Space wrap>
             {waiting && (
               <Button type="primary" loading={approving.isLoading} onClick={publish}>
-                Approve and publish
+                {revision ? 'Approve changes' : 'Approve and publish'}
               </Button>
             )}
-            <Button onClick={() => setPending({ kind: 'dismiss' })}>Dismiss</Button>
+            {/* A waiting item's case is not dismissed (it would wait with no case): approve it, or hide or remove it. A profile revision is refused. */}
+            {revision ? (
+              <Button danger onClick={() => setPending({ kind: 'dismiss' })}>
+                Refuse changes
+              </Button>
+            ) : (
+              !waiting && <Button onClick={() => setPending({ kind: 'dismiss' })}>Dismiss</Button>
+            )}
             {moderatable && (!content.hold || waiting) && (
               <Button onClick={() => setPending({ kind: 'content', action: 'hide' })}>Hide content</Button>
             )}
@@ -273,7 +286,11 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
                   title={
                     <>
                       <Tag>{labelOf(reportCaseReasonLabels, report.reason)}</Tag>{' '}
-                      {report.reporter ? `@${report.reporter.username ?? report.reporter.name}` : 'Without an account'}{' '}
+                      {report.reporter
+                        ? `@${report.reporter.username ?? report.reporter.name}`
+                        : report.reason === 'prePublication'
+                          ? 'Opened automatically'
+                          : 'Without an account'}{' '}
                       <Typography.Text type="secondary">{formatMoment(report.createdAt)}</Typography.Text>
                     </>
                   }
@@ -286,7 +303,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
       )}
       <ReasonModal<{ reason: string; until?: Dayjs }>
         open={!!pending}
-        title={pending ? pendingTitle(pending) : ''}
+        title={pending?.kind === 'dismiss' && revision ? 'Refuse the profile changes' : pending ? pendingTitle(pending) : ''}
         okText="Confirm"
         loading={dismissing.isLoading || acting.isLoading || standing.isLoading || deciding.isLoading}
         reasonLabel="Reason (the person acted on reads it)"
@@ -336,6 +353,7 @@ function AppealsTab({ open }: { open: (targetType: string, targetId: string) => 
 export function ReportsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'firstReportedAt', sort: 'asc' });
   const { data, isFetching } = useReportGroupsQuery(query);
+  const phone = Grid.useBreakpoint().sm === false;
   const [params, setParams] = useSearchParams();
   const opened = params.get('case')?.split(':');
   const tab = params.get('tab') ?? 'reports';
@@ -386,7 +404,7 @@ export function ReportsPage() {
                     options={reportCaseReasons.map((reason) => ({ value: reason, label: labelOf(reportCaseReasonLabels, reason) }))}
                     placeholder="Reason"
                     label="Filter by reason"
-                    width={200}
+                    width={240}
                   />
                 </Flex>
                 <Table<ReportGroup>
@@ -395,7 +413,12 @@ export function ReportsPage() {
                   dataSource={data?.data}
                   // On a phone only what, count and time left show (the rest is in the case), so nothing scrolls away.
                   scroll={{ x: 'max-content' }}
-                  locale={{ emptyText: 'Nothing reported' }}
+                  locale={{
+                    emptyText:
+                      state.filters.reason === 'prePublication' && (state.filters.status ?? 'open') === 'open'
+                        ? 'Nothing waits for review'
+                        : 'Nothing reported',
+                  }}
                   {...tableProps<ReportGroup>(data?.total)}
                   onRow={(row) => ({ onClick: () => open(row.targetType, row.targetId) })}
                   columns={[
@@ -403,9 +426,13 @@ export function ReportsPage() {
                       title: 'What',
                       dataIndex: 'targetType',
                       render: (type: string, row) => (
-                        <Button type="link" onClick={() => open(row.targetType, row.targetId)}>
-                          {labelOf(reportCaseLabels, type)}
-                        </Button>
+                        <Flex vertical align="flex-start">
+                          <Button type="link" onClick={() => open(row.targetType, row.targetId)}>
+                            {labelOf(reportCaseLabels, type)}
+                          </Button>
+                          {/* The State column does not fit a phone: its tag comes here, so "In review" still shows. */}
+                          {phone && row.hold && <HeldTag hold={row.hold} brief />}
+                        </Flex>
                       ),
                     },
                     { title: 'Reports', dataIndex: 'count', sorter: true, sortOrder: sortOrder('count') },
@@ -429,7 +456,7 @@ export function ReportsPage() {
                       title: 'State',
                       dataIndex: 'hold',
                       responsive: ['sm'],
-                      render: (hold: ReportGroup['hold']) => (hold ? <HoldTag hold={hold} /> : null),
+                      render: (hold: ReportGroup['hold']) => <HeldTag hold={hold} brief />,
                     },
                   ]}
                 />

@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ResponsiveTabs } from '../../shared/ui/ResponsiveTabs';
-import { NewAdminButton } from './AccountDrawer';
 import { useAdminSettingsQuery, useUpdateSettingMutation } from './api';
 
 /** Said under every setting the site sends to the browser: anyone can read it, so no secrets. */
@@ -43,7 +42,14 @@ function SettingInput({ setting, ...control }: { setting: AdminSetting } & Recor
         <InputNumber {...control} step={setting.max !== undefined && setting.max <= 1 ? 0.01 : 1} style={{ width: 200 }} />
       );
     case 'enum':
-      return <Select {...control} style={{ width: 200 }} options={setting.options?.map((option) => ({ value: option, label: option }))} />;
+      return (
+        <Select
+          {...control}
+          // As wide as its longest option in words, never wider than a phone's screen.
+          style={{ width: 'min(100%, 440px)' }}
+          options={setting.options?.map((option) => ({ value: option, label: setting.optionLabels?.[option] ?? option }))}
+        />
+      );
     case 'text':
       return <Input.TextArea {...control} rows={4} />;
     case 'countries':
@@ -165,11 +171,7 @@ export function SettingsPage() {
   const form = (group: string) => <GroupForm settings={data.filter((setting) => setting.group === group)} />;
   return (
     <Card>
-      {/* Admins are not fans or creators: the site's team is set up with the site, here. */}
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <PageTitle>Settings</PageTitle>
-        <NewAdminButton />
-      </Flex>
+      <PageTitle>Settings</PageTitle>
       <ResponsiveTabs
         selectLabel="Group"
         activeKey={active}

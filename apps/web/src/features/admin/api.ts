@@ -2,7 +2,7 @@ import type { AdminAccount, AdminDashboard, AdminSetting, ListResponse, Standing
 import { api } from '../../shared/lib/api';
 
 export type AccountsQuery = {
-  role: 'user' | 'performer';
+  role: 'user' | 'performer' | 'admin';
   offset: number;
   limit: number;
   sortBy: string;

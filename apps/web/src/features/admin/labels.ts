@@ -66,5 +66,6 @@ export const auditActionLabels: Record<string, string> = {
   'report.open': 'Report reopened',
   'report.resolved': 'Report resolved',
   'report.dismissed': 'Report dismissed',
+  'review.withdraw': 'Deleted by its creator while waiting for review',
   'wallet.adjust': 'Wallet adjusted',
 };

@@ -1,12 +1,12 @@
 import { KeyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { TwoFactorChallenge } from '@limelight/contracts';
 import { ErrorCode, Messages } from '@limelight/contracts/constants';
-import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { Alert, Button, Checkbox, Divider, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { sameSitePath } from '../../shared/lib/landing';
 import { joinAsCreatorUrl, joinUrl } from '../../shared/lib/navigation';
+import { passkeyFailure, signWithPasskey } from '../../shared/lib/passkey';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { useLoginMutation, usePasskeySignInMutation, usePasskeySignInOptionsMutation, useResendVerificationMutation } from './api';
@@ -53,13 +53,11 @@ export default function LoginPage() {
   const withPasskey = async () => {
     setFailure(undefined);
     try {
-      const { challengeId, options } = await passkeyOptions().unwrap();
-      const response = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-      await passkeySignIn({ challengeId, response: response as never, remember: true }).unwrap();
+      const challenge = await passkeyOptions().unwrap();
+      await passkeySignIn({ challengeId: challenge.challengeId, response: await signWithPasskey(challenge), remember: true }).unwrap();
       await startSession(redirect);
     } catch (error) {
-      const message = error instanceof Error ? 'The passkey was not used: the request was cancelled or timed out' : errorMessage(error);
-      setFailure({ message, login: '' });
+      setFailure({ message: passkeyFailure(error), login: '' });
     }
   };
 

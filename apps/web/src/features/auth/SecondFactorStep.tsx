@@ -1,8 +1,8 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { TwoFactorChallenge } from '@limelight/contracts';
-import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
+import { passkeyFailure, signWithPasskey } from '../../shared/lib/passkey';
 import { errorMessage } from '../../shared/lib/toast';
 import { useSecondFactorMutation, useSecondFactorPasskeyOptionsMutation } from './api';
 import { useStartSession } from './useSessionActions';
@@ -31,11 +31,10 @@ export function SecondFactorStep({ pending, redirect }: { pending: TwoFactorChal
   const withPasskey = async () => {
     setFailure(undefined);
     try {
-      const { challengeId, options } = await passkeyOptions({ challenge: pending.challenge }).unwrap();
-      const passkey = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
-      await finish({ passkey, passkeyChallengeId: challengeId });
+      const challenge = await passkeyOptions({ challenge: pending.challenge }).unwrap();
+      await finish({ passkey: await signWithPasskey(challenge), passkeyChallengeId: challenge.challengeId });
     } catch (error) {
-      setFailure(error instanceof Error ? 'The passkey was not used: the request was cancelled or timed out' : errorMessage(error));
+      setFailure(passkeyFailure(error));
     }
   };
 

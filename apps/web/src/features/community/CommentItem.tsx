@@ -3,6 +3,7 @@ import type { Comment } from '@limelight/contracts';
 import { Avatar, Button, Flex, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import { REFRESH_ON_RETURN } from '../../shared/lib/api';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { BlockButton } from '../blocks/BlockButton';
@@ -170,7 +171,7 @@ function Replies({
   onReply: (mention: string) => void;
 }) {
   const [limit, setLimit] = useState(REPLY_PAGE);
-  const { data, isLoading } = useCommentsQuery({ ...item, parentId: parent._id, limit });
+  const { data, isLoading } = useCommentsQuery({ ...item, parentId: parent._id, limit }, REFRESH_ON_RETURN);
   return (
     <section aria-label={`Replies to ${parent.creator?.name ?? 'a deleted comment'}`}>
       <List

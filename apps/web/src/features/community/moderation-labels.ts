@@ -29,6 +29,7 @@ export const reportCaseLabels: Record<ReportCaseType, string> = {
   ...moderationTargetLabels,
   takedown: 'Takedown request',
   reupload: 'Re-upload',
+  profileRevision: 'Profile changes',
 };
 
 /** A report's reason as the reporter chose it. */

@@ -24,6 +24,7 @@ import { DateTimeField } from '../../shared/ui/DateTimeField';
 import { ITEM_PRICE } from '../../shared/ui/LibraryFields';
 import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
+import { savedMessage } from '../moderation/review-note';
 import { AltTextFields, uploadedFiles, useAltTexts } from './AltText';
 import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
 import { audienceLabels, feedTypeLabels } from './labels';
@@ -121,8 +122,14 @@ function FeedComposer({ feed }: { feed?: Feed }) {
         scheduleAt: values.scheduled && values.scheduleAt ? values.scheduleAt.toISOString() : null,
       };
       await altTexts.save(photos);
-      await saveFeed({ id: feed?._id, body }).unwrap();
-      toast.success(feed ? 'Your post is saved' : values.scheduled ? 'Your post is scheduled' : 'Your post is published');
+      const saved = await saveFeed({ id: feed?._id, body }).unwrap();
+      toast.success(
+        savedMessage(
+          saved,
+          feed ? 'Your post is saved' : values.scheduled ? 'Your post is scheduled' : 'Your post is published',
+          'Your post is saved',
+        ),
+      );
       navigate('/creator/posts');
     } catch (error) {
       applyFieldErrors(form, error);

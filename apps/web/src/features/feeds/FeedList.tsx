@@ -1,6 +1,7 @@
 import type { FeedType } from '@limelight/contracts';
 import { Button, Card, Empty, Flex, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { REFRESH_ON_RETURN } from '../../shared/lib/api';
 import { type FeedSource, useFeedPagesInfiniteQuery } from './api';
 import { FeedCard } from './FeedCard';
 
@@ -17,7 +18,10 @@ export function FeedList({
   emptyAction?: ReactNode;
 }) {
   const arg = { source, type };
-  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useFeedPagesInfiniteQuery(arg);
+  const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } = useFeedPagesInfiniteQuery(
+    arg,
+    REFRESH_ON_RETURN,
+  );
   const feeds = data?.pages.flatMap((page) => page.data) ?? [];
   if (isLoading) {
     return (

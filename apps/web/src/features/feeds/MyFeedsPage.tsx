@@ -71,7 +71,8 @@ export default function MyFeedsPage() {
               <Flex gap={4} wrap>
                 {dayjs(row.publishedAt).isAfter(dayjs()) ? (
                   <Tag color="gold">Scheduled</Tag>
-                ) : (
+                ) : row.moderation?.prePublication && status === 'active' ? null : (
+                  // "Published" beside "In review" would be untrue: fans see it only once approved.
                   <Tag color={status === 'active' ? 'success' : 'default'}>{feedStatusLabels[status]}</Tag>
                 )}
                 <HeldTag hold={row.moderation} />

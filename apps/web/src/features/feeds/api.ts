@@ -23,6 +23,9 @@ const patchFeed = (pages: { pages: FeedPage[] }, feed: Pick<Feed, '_id'> & Parti
   }
 };
 
+/** A post answered 404 (deleted, or hidden by moderation since the list loaded): its lists are refetched without it. */
+const gone = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 404;
+
 export const feedsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Keyset pages: the home timeline or one creator's posts. */
@@ -75,7 +78,7 @@ export const feedsApi = api.injectEndpoints({
     vote: build.mutation<Feed, { feedId: string; optionId: string; arg?: FeedPageArg }>({
       query: ({ feedId, optionId }) => ({ url: `/user/feeds/vote/${feedId}`, method: 'POST', body: { optionId } }),
       // In a paged list the post is patched in place; elsewhere (bookmarks) its list is refetched.
-      invalidatesTags: (_result, _error, { arg }) => (arg ? [] : ['Feeds']),
+      invalidatesTags: (_result, error, { arg }) => (arg && !gone(error) ? [] : ['Feeds']),
       onQueryStarted: async ({ arg }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data && arg) {
@@ -89,7 +92,7 @@ export const feedsApi = api.injectEndpoints({
         method: on ? 'POST' : 'DELETE',
         body: { objectType: 'feed', objectId: feedId, action },
       }),
-      invalidatesTags: (_result, _error, { arg }) => (arg ? [] : ['Feeds']),
+      invalidatesTags: (_result, error, { arg }) => (arg && !gone(error) ? [] : ['Feeds']),
       // Optimistic in a paged list: the button answers at once and rolls back if the server refuses.
       onQueryStarted: async ({ feedId, action, on, arg }, { dispatch, queryFulfilled }) => {
         if (!arg) return;

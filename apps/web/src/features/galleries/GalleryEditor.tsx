@@ -12,6 +12,7 @@ import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
 import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { SavedAltText } from '../feeds/AltText';
+import { savedMessage } from '../moderation/review-note';
 import { useDeletePhotoMutation, useMyGalleryQuery, useMyPhotosQuery, useSaveGalleryMutation, useSetCoverMutation } from './api';
 
 type GalleryFormValues = { title: string; description: string; status: LibraryStatus; isSale: boolean; price: number };
@@ -65,7 +66,7 @@ function GalleryForm({ gallery }: { gallery?: Gallery }) {
       }).unwrap();
       if (gallery) toast.success('Gallery saved');
       else {
-        toast.success('Gallery created: now add its photos');
+        toast.success(savedMessage(saved, 'Gallery created: now add its photos'));
         navigate(`/creator/galleries/${saved._id}`);
       }
     } catch (error) {

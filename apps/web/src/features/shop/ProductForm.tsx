@@ -23,6 +23,7 @@ import { libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
+import { savedMessage } from '../moderation/review-note';
 import { useMyProductQuery } from './api';
 import { type ChosenFiles, DigitalFilePicker, ImagesPicker } from './ProductFiles';
 import { productTypeLabels } from './shop-rules';
@@ -79,9 +80,9 @@ function ProductForm({ product }: { product?: Product }) {
     try {
       await altTexts.save(keptImages);
       const url = product ? `/performer/performer-assets/products/${product._id}` : '/performer/performer-assets/products';
-      await uploadForm<Product>(url, body, setProgress, product ? 'PUT' : 'POST');
+      const saved = await uploadForm<Product>(url, body, setProgress, product ? 'PUT' : 'POST');
       dispatch(api.util.invalidateTags(['Products']));
-      toast.success(product ? 'Product saved' : 'Product created');
+      toast.success(savedMessage(saved, product ? 'Product saved' : 'Product created'));
       navigate('/creator/products');
     } catch (error) {
       applyFieldErrors(form, error);

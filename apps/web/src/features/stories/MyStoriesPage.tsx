@@ -9,6 +9,7 @@ import { uploadForm } from '../../shared/lib/upload';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { HeldTag } from '../moderation/HeldTag';
+import { savedMessage } from '../moderation/review-note';
 import { useCreateStoryMutation, useDeleteStoryMutation, useMyStoriesQuery } from './api';
 
 type StoryType = Story['type'];
@@ -42,8 +43,13 @@ export default function MyStoriesPage() {
   const post = async () => {
     try {
       if (type === 'photo' && upload?.file) await altTexts.save([upload.file]);
-      await create({ type, text, backgroundColor: color, fileId: type === 'text' ? null : (upload?.file?._id ?? null) }).unwrap();
-      toast.success('Your story is live for 24 hours');
+      const story = await create({
+        type,
+        text,
+        backgroundColor: color,
+        fileId: type === 'text' ? null : (upload?.file?._id ?? null),
+      }).unwrap();
+      toast.success(savedMessage(story, 'Your story is live for 24 hours', 'Your story is saved'));
       setText('');
       setUpload(undefined);
     } catch (error) {

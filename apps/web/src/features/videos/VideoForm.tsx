@@ -13,6 +13,7 @@ import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
 import { Result } from '../../shared/ui/Result';
 import { accepts } from '../../shared/ui/UploadField';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
+import { savedMessage } from '../moderation/review-note';
 import { useMyVideoQuery, useRemoveVideoFileMutation } from './api';
 
 type VideoFormValues = { title: string; description: string; tags: string[]; status: LibraryStatus; isSale: boolean; price: number };
@@ -57,9 +58,9 @@ function VideoForm({ video }: { video?: Video }) {
     try {
       if (video?.thumbnail && !chosen.thumbnail) await altTexts.save([video.thumbnail]);
       const url = video ? `/performer/performer-assets/videos/edit/${video._id}` : '/performer/performer-assets/videos/upload';
-      await uploadForm<Video>(url, body, setProgress, video ? 'PUT' : 'POST');
+      const saved = await uploadForm<Video>(url, body, setProgress, video ? 'PUT' : 'POST');
       dispatch(api.util.invalidateTags(['Videos']));
-      toast.success(chosen.video ? 'Video uploaded: it will play once processed' : 'Video saved');
+      toast.success(savedMessage(saved, chosen.video ? 'Video uploaded: it will play once processed' : 'Video saved'));
       navigate('/creator/videos');
     } catch (error) {
       applyFieldErrors(form, error);

@@ -78,6 +78,13 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 export const subscriberContentTags = ['Subscriptions', 'Feeds', 'Videos', 'Galleries', 'Stories'] as const;
 
 /** One RTK Query API; each feature adds its endpoints with injectEndpoints. */
+/**
+ * For lists of posts and comments that a page keeps open: refetched when the person comes back to
+ * the tab or the network returns. Nothing pushes posts or comments over the socket, so this is how
+ * an open page drops one that moderation has hidden since it loaded (the API leaves held items out).
+ */
+export const REFRESH_ON_RETURN = { refetchOnFocus: true, refetchOnReconnect: true } as const;
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
