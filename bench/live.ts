@@ -16,7 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { socketClientOptions } from '@limelight/contracts';
+import { SESSION_COOKIE, SIGNED_IN_COOKIE, socketClientOptions } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { Server } from 'socket.io';
@@ -344,7 +344,11 @@ async function glassToGlass(base: string, tokens: { creator: string; fan: string
   try {
     const contextOf = async (token: string) => {
       const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
-      await context.addCookies([{ name: 'token', value: token, url: base }]);
+      // As a sign-in on the site leaves them: the session's cookie, and the one that tells the web app someone is signed in.
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: token, url: base, httpOnly: true },
+        { name: SIGNED_IN_COOKIE, value: '1', url: base },
+      ]);
       return context;
     };
     const studio = await (await contextOf(tokens.creator)).newPage();

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { jobs } from '../db/schema';
+import { jobs, periodicTasks } from '../db/schema';
 import { LOCK_SECONDS } from './jobs';
 
 let app: TestApp;
@@ -178,5 +178,71 @@ describe('job queue', () => {
     } finally {
       await second.close();
     }
+  });
+
+  describe('periodic tasks', () => {
+    const HOUR = 3_600_000;
+    const dueIn = async (name: string) => {
+      const [row] = await app.deps.db.select().from(periodicTasks).where(eq(periodicTasks.name, name));
+      return row ? row.dueAt.getTime() - Date.now() : undefined;
+    };
+    const worker = () => createTestApp({ jobsConcurrency: 1 }, { database: app.database });
+
+    it('keeps the due time in the database: the first run an interval after the site first has the task, then once per interval whoever works jobs, a restart not putting it off (found by the chaos test)', async () => {
+      const runs: string[] = [];
+      const first = await worker();
+      first.deps.jobs.every('test-hourly', HOUR, async () => runs.push('first'));
+      await vi.waitFor(async () => expect(await dueIn('test-hourly')).toBeGreaterThan(HOUR - 60_000), { timeout: 5_000 });
+      expect(runs).toEqual([]);
+
+      // The hour passes while the first process is down; a process started now runs the task at once.
+      await first.close();
+      await app.deps.db.update(periodicTasks).set({ dueAt: sql`now() - interval '1 second'` }).where(eq(periodicTasks.name, 'test-hourly'));
+      const [second, third] = await Promise.all([worker(), worker()]);
+      try {
+        second.deps.jobs.every('test-hourly', HOUR, async () => runs.push('second'));
+        third.deps.jobs.every('test-hourly', HOUR, async () => runs.push('third'));
+        await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5_000 });
+        expect(await dueIn('test-hourly')).toBeGreaterThan(HOUR - 60_000);
+        // Ticks of both processes go by without a second run within the interval.
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        expect(runs).toHaveLength(1);
+      } finally {
+        await Promise.all([second.close(), third.close()]);
+      }
+    });
+
+    it('tries a failed task again within a minute rather than an interval later', async () => {
+      const process = await worker();
+      try {
+        let attempts = 0;
+        process.deps.jobs.every('test-failing', HOUR, async () => {
+          attempts += 1;
+          throw new Error('the mail server is away');
+        });
+        await vi.waitFor(async () => expect(await dueIn('test-failing')).toBeDefined(), { timeout: 5_000 });
+        await app.deps.db.update(periodicTasks).set({ dueAt: sql`now()` }).where(eq(periodicTasks.name, 'test-failing'));
+        await vi.waitFor(() => expect(attempts).toBe(1), { timeout: 5_000 });
+        await vi.waitFor(async () => expect(await dueIn('test-failing')).toBeLessThanOrEqual(60_000), { timeout: 5_000 });
+        expect(await dueIn('test-failing')).toBeGreaterThan(30_000);
+      } finally {
+        await process.close();
+      }
+    });
+
+    it('counts a due time further away than the interval as due (an interval shortened by a new version)', async () => {
+      const process = await worker();
+      try {
+        let runs = 0;
+        await app.deps.db.insert(periodicTasks).values({ name: 'test-shortened', dueAt: new Date(Date.now() + 24 * HOUR) });
+        process.deps.jobs.every('test-shortened', 60_000, async () => {
+          runs += 1;
+        });
+        await vi.waitFor(() => expect(runs).toBe(1), { timeout: 5_000 });
+        expect(await dueIn('test-shortened')).toBeLessThanOrEqual(60_000);
+      } finally {
+        await process.close();
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, pingDatabase, type Queryable } from '../db/client';
-import { jobs } from '../db/schema';
+import { jobs, periodicTasks } from '../db/schema';
 import { isUnavailable } from './errors';
 import { traced } from './tracing';
 
@@ -18,6 +18,8 @@ const RENEW_CLAIM_MS = (LOCK_SECONDS * 1000) / 4;
 const POLL_MS = 1000;
 /** Finished jobs are kept a day for inspection, then swept. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** A periodic task that failed is tried again this soon at most (its interval when shorter). */
+const PERIODIC_RETRY_MS = 60_000;
 
 export interface Jobs {
   /**
@@ -31,8 +33,10 @@ export interface Jobs {
   /** Registers the handler of a job name, worked in `lane` (each lane has its own number of slots). */
   register(name: string, handler: JobHandler, lane?: JobLane): void;
   /**
-   * A task every `intervalMs` in each process that works jobs (renewals). Tasks claim their work
-   * with SKIP LOCKED, so several processes running them at once share it.
+   * A task every `intervalMs` for the whole site (renewal checks), run by whichever process that
+   * works jobs finds it due first. Its due time is kept in the database, so it is neither run by
+   * every process nor put off by restarts: the first run comes an interval after the site first
+   * registers it.
    */
   every(name: string, intervalMs: number, task: () => Promise<unknown>): void;
   /** Runs queued jobs until none is left (tests, the CLI). */
@@ -70,7 +74,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
   const works = Object.values(lanes).some((slots) => slots > 0);
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
-  const intervals: NodeJS.Timeout[] = [];
+  const periodic = new Map<string, { intervalMs: number; task: () => Promise<unknown>; busy: boolean }>();
   const active = new Set<Promise<void>>();
 
   /**
@@ -203,19 +207,67 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     }
   }
 
-  let lastSweep = 0;
-  async function sweep() {
-    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = Date.now();
-    await db.execute(sql`delete from ${jobs} where status = 'done' and updated_at < now() - interval '1 day'`).catch((error: unknown) => {
-      if (isUnavailable(error)) databaseAway(error);
-      else log.warn({ err: error }, 'sweeping finished jobs failed');
-    });
+  /**
+   * Runs the periodic tasks that are due: one statement moves each due task's time on by its
+   * interval, and this process runs those it moved. A due time further away than the interval
+   * (the interval was shortened) counts as due.
+   */
+  let registered = false;
+  const tasksRunning = new Set<Promise<void>>();
+  async function runDueTasks() {
+    await moveDueTasks().catch((error: unknown) =>
+      isUnavailable(error) ? databaseAway(error) : log.error({ err: error }, 'looking for due periodic tasks failed'),
+    );
   }
+  async function moveDueTasks() {
+    if (closed) return;
+    const idle = [...periodic].filter(([, entry]) => !entry.busy);
+    if (!idle.length) return;
+    const names = idle.map(([name]) => name);
+    const seconds = idle.map(([, entry]) => entry.intervalMs / 1000);
+    if (!registered) {
+      await db.execute(sql`
+        insert into ${periodicTasks} (name, due_at)
+        select name, now() + make_interval(secs => seconds) from unnest(${sql.param(names)}::text[], ${sql.param(seconds)}::float8[]) as t(name, seconds)
+        on conflict (name) do nothing`);
+      registered = true;
+    }
+    const due = await db.execute(sql`
+      update ${periodicTasks} p set due_at = now() + make_interval(secs => t.seconds)
+      from unnest(${sql.param(names)}::text[], ${sql.param(seconds)}::float8[]) as t(name, seconds)
+      where p.name = t.name and (p.due_at <= now() or p.due_at > now() + make_interval(secs => t.seconds))
+      returning p.name`);
+    for (const { name } of due.rows as { name: string }[]) {
+      const running = runTask(name, periodic.get(name)!).finally(() => tasksRunning.delete(running));
+      tasksRunning.add(running);
+    }
+  }
+  async function runTask(name: string, entry: { intervalMs: number; task: () => Promise<unknown>; busy: boolean }) {
+    entry.busy = true;
+    try {
+      await traced(`task ${name}`, {}, entry.task);
+    } catch (error) {
+      if (isUnavailable(error)) databaseAway(error);
+      else log.error({ err: error, task: name }, 'periodic task failed');
+      // Tried again soon rather than a whole interval later (hourly tasks).
+      const retryInSeconds = Math.min(entry.intervalMs, PERIODIC_RETRY_MS) / 1000;
+      await db
+        .execute(sql`update ${periodicTasks} set due_at = now() + make_interval(secs => ${retryInSeconds}) where name = ${name}`)
+        .catch(() => undefined);
+    } finally {
+      entry.busy = false;
+    }
+  }
+  if (works)
+    periodic.set('jobs.sweep-finished', {
+      intervalMs: SWEEP_EVERY_MS,
+      task: () => db.execute(sql`delete from ${jobs} where status = 'done' and updated_at < now() - interval '1 day'`),
+      busy: false,
+    });
 
   const schedule = () => {
     if (closed || !works) return;
-    timer = setTimeout(() => void Promise.all([pump(), sweep()]).finally(schedule), POLL_MS);
+    timer = setTimeout(() => void Promise.all([pump(), runDueTasks()]).finally(schedule), POLL_MS);
     timer.unref();
   };
   schedule();
@@ -250,20 +302,8 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     },
     every(name, intervalMs, task) {
       if (!works) return;
-      let busy = false;
-      const interval = setInterval(() => {
-        if (busy || closed) return;
-        busy = true;
-        task()
-          .catch((error: unknown) =>
-            isUnavailable(error) ? databaseAway(error) : log.error({ err: error, task: name }, 'periodic task failed'),
-          )
-          .finally(() => {
-            busy = false;
-          });
-      }, intervalMs);
-      interval.unref();
-      intervals.push(interval);
+      periodic.set(name, { intervalMs, task, busy: false });
+      registered = false;
     },
     async drain() {
       for (;;) {
@@ -278,10 +318,9 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     async close() {
       closed = true;
       clearTimeout(timer);
-      for (const interval of intervals) clearInterval(interval);
       // A claim already under way may still hand over a job: wait for it, then for every job running.
       await pumping;
-      await Promise.allSettled([...active]);
+      await Promise.allSettled([...active, ...tasksRunning]);
     },
   };
 }

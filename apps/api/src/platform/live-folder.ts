@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { LIVE_FILE, PLAYLIST, sequenceOf } from './live-store';
 
+/** How often the folder is read without a change event: well under a segment's length. */
+const POLL_MS = 500;
+
 /** What the folder hands on, in the order a viewer needs it: the files a playlist names, then the playlist. */
 export type LiveFolderSink = { put(file: string, body: Buffer): void; remove(file: string): void };
 
@@ -80,6 +83,10 @@ export async function openLiveFolder(sink: LiveFolderSink) {
     if (file === PLAYLIST) void sync();
   });
   watcher.on('error', () => undefined);
+  // Where the file system sends no change events (some network and container mounts), a look
+  // every poll still hands each playlist on; an unchanged playlist costs one small read.
+  const poll = setInterval(() => void sync(), POLL_MS);
+  poll.unref();
 
   return {
     /** Where ffmpeg writes: `hlsArgs` name the playlist and segments under it. */
@@ -92,6 +99,7 @@ export async function openLiveFolder(sink: LiveFolderSink) {
      */
     async close(discard: boolean) {
       watcher.close();
+      clearInterval(poll);
       if (discard) closed = true;
       await running;
       if (!discard) await sync();

@@ -33,3 +33,13 @@ export const jobs = pgTable(
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
+
+/**
+ * When each periodic task (renewal checks, digests, sweeps) is next due, for the whole site: the
+ * process that moves a due time forward runs the task, so it runs once per interval whichever
+ * processes are alive, and a worker restarted more often than an interval still runs it.
+ */
+export const periodicTasks = pgTable('periodic_tasks', {
+  name: text('name').primaryKey(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+});
