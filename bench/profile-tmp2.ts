@@ -1,0 +1,18 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startApi, stop } from './lib';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prof-'));
+const api = await startApi({ port: 4301, dataDir, logLevel: 'info' });
+const url = process.env.URL ?? `${api.base}/api/settings/public`;
+await autocannon({ url, connections: 32, duration: 2 });
+const tracer = spawn('strace', ['-f', '-c', '-p', String(api.child.pid), '-o', '/tmp/strace-api.txt']);
+await new Promise((r) => setTimeout(r, 500));
+const r = await autocannon({ url, connections: 32, duration: 3 });
+tracer.kill('SIGINT');
+await new Promise((r) => tracer.once('exit', r));
+console.log('requests', r.requests.total);
+await stop(api.child);
+fs.rmSync(dataDir, { recursive: true, force: true });
