@@ -8,6 +8,8 @@
 // was an error; the ledger is checked at the end.
 //   npm run soak     SOAK_MINUTES=30 SOAK_RATE=<req/s; default half the measured capacity>
 //                    SOAK_SOCKETS=100 SOAK_HLS_VIEWERS=20 SOAK_PORT=3551 (RTMP on the next port)
+//                    SOAK_HEAP_SNAPSHOTS=<folder>: the server's heap written there as the warm-up ends and
+//                    as the soak ends, to compare what grew (Chrome's DevTools, Memory, "Comparison")
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -44,6 +46,7 @@ const port = Number(process.env.SOAK_PORT ?? 3551);
 const rtmpPort = port + 1;
 const socketCount = Number(process.env.SOAK_SOCKETS ?? 100);
 const hlsViewers = Number(process.env.SOAK_HLS_VIEWERS ?? 20);
+const heapSnapshots = process.env.SOAK_HEAP_SNAPSHOTS;
 /** Memory and JIT settle in the first minutes (caches fill, code optimises): judged after them. */
 const warmupMinutes = Math.max(1, Math.round(minutes / 6));
 const CREATORS = 100;
@@ -532,8 +535,23 @@ try {
   console.log(
     `seeded ${CREATORS} creators with ${POSTS_PER_CREATOR} posts each and ${FANS} funded fans with their conversations into ${server.url ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
-  const app = await startApi({ port, dataDir, databaseUrl: server.url, logLevel: 'info', env: { RTMP_PORT: String(rtmpPort) } });
+  const app = await startApi({
+    port,
+    dataDir,
+    databaseUrl: server.url,
+    logLevel: 'info',
+    env: {
+      RTMP_PORT: String(rtmpPort),
+      ...(heapSnapshots && { NODE_OPTIONS: `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${path.resolve(heapSnapshots)}` }),
+    },
+  });
   const pid = app.child.pid!;
+  /** Node writes the heap on the signal, pausing the server meanwhile (seconds for a large heap). */
+  const snapshotHeap = (when: string) => {
+    if (!heapSnapshots) return;
+    app.child.kill('SIGUSR2');
+    console.log(`  heap snapshot ${when} asked for, into ${path.resolve(heapSnapshots)}`);
+  };
   const next = mix(seeded);
   const photo = await sharp({ create: { width: 1280, height: 960, channels: 3, background: { r: 200, g: 120, b: 60 } } })
     .jpeg()
@@ -573,6 +591,7 @@ try {
     cpuAtMinute = cpuNow;
     minute = newMinute();
     minutesSeen.push(done);
+    if (minutesSeen.length === warmupMinutes) snapshotHeap('as the warm-up ends');
     const sorted = done.latencies.sort((a, b) => a - b);
     const errors = [...done.errors].map(([kind, count]) => `${kind} ${count}`).join(', ') || '0';
     console.log(
@@ -585,6 +604,7 @@ try {
   // The last minute ends with the load, a moment before its timer would.
   if (minutesSeen.length < minutes) await closeMinute();
   clearInterval(sampler);
+  snapshotHeap('as the soak ends');
   await databaseCost?.close();
   stopPhotos();
   stopSockets();
