@@ -45,6 +45,9 @@ const config = loadConfig({
   REQUIRE_ADMIN_2FA: 'false',
   // Browser tests fake a visitor's country with X-Forwarded-For, as a proxy in front would set it.
   TRUST_PROXY: 'true',
+  // One media job at a time on any machine, so a test can keep a video waiting behind a longer one
+  // (client-resilience.spec.ts sees a post while its video is still processing).
+  MEDIA_CONCURRENCY: '1',
 });
 const app = await buildApp(config);
 await seedDemoData(app.deps.db, config.hashPwClient);
