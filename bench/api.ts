@@ -130,7 +130,7 @@ try {
   });
 
   console.log(
-    `plugin chain on PGlite${databaseUrl ? ' and PostgreSQL' : ''}, ${connections} connections, ${rounds} rounds of ${seconds} s each (medians)`,
+    `plugin chain on PGlite${databaseUrl ? ' and PostgreSQL' : ''}, Node.js ${process.version}, ${connections} connections, ${rounds} rounds of ${seconds} s each (medians)`,
   );
   for (const [index, result] of results.entries()) {
     const ratio = index === 0 ? '' : `  ${(100 * result.ratio).toFixed(0)} % of bare node:http`;

@@ -5,7 +5,7 @@ import { accounts, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtu
  * Issue 18's accessibility acceptance: each page below, as the account it is for, in the light and
  * dark themes, on a phone and a desktop, has one h1 and no serious or critical axe finding (colour
  * contrast included), and leaves a full-page screenshot (`<name>-<theme>-<width>.png`) among the
- * test's artefacts for review. A page is one line here.
+ * test's artefacts for review (see `keepScreenshots`). A page is one line here.
  */
 type Who = 'visitor' | 'fan' | 'creator' | 'admin';
 const pages: { name: string; path: string; who: Who }[] = [
@@ -53,7 +53,15 @@ async function waitUntilLoaded(page: Page) {
   await expect(page.locator('.ant-skeleton, .page-loading, .ant-spin-spinning')).toHaveCount(0);
 }
 
+/**
+ * For a person reviewing the pages: on a developer's run, or in CI when E2E_SCREENSHOTS is set (a
+ * full-page capture costs seconds in a software-rendered browser, and CI keeps no artefacts of a
+ * passing test).
+ */
+const keepScreenshots = !process.env.CI || !!process.env.E2E_SCREENSHOTS;
+
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!keepScreenshots) return;
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });

@@ -265,9 +265,13 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
       busy: false,
     });
 
+  let lookingForTasks: Promise<void> | undefined;
   const schedule = () => {
     if (closed || !works) return;
-    timer = setTimeout(() => void Promise.all([pump(), runDueTasks()]).finally(schedule), POLL_MS);
+    timer = setTimeout(() => {
+      lookingForTasks = runDueTasks();
+      void Promise.all([pump(), lookingForTasks]).finally(schedule);
+    }, POLL_MS);
     timer.unref();
   };
   schedule();
@@ -318,8 +322,9 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     async close() {
       closed = true;
       clearTimeout(timer);
-      // A claim already under way may still hand over a job: wait for it, then for every job running.
-      await pumping;
+      // A claim already under way may still hand over a job (or a due task): wait for it, then for
+      // every job and task running.
+      await Promise.all([pumping, lookingForTasks]);
       await Promise.allSettled([...active, ...tasksRunning]);
     },
   };
