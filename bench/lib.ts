@@ -105,7 +105,8 @@ export async function startApi({
       LOG_LEVEL: logLevel,
       SEED_DEMO: 'false',
       INIT_CWD: '',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      // Undefined for the embedded database: the bench's own DATABASE_URL is then left out, not inherited.
+      DATABASE_URL: databaseUrl,
       ...env,
     },
     `http://127.0.0.1:${port}/api/health`,
