@@ -62,6 +62,9 @@ export type EnqueueOptions = {
   runAt?: Date;
 };
 
+/** A task registered with `every`; `busy` while this process runs it. */
+type PeriodicTask = { intervalMs: number; task: () => Promise<unknown>; busy: boolean };
+
 type ClaimedJob = { id: string; name: string; payload: Record<string, unknown>; attempts: number; max_attempts: number };
 
 /**
@@ -74,7 +77,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
   const works = Object.values(lanes).some((slots) => slots > 0);
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
-  const periodic = new Map<string, { intervalMs: number; task: () => Promise<unknown>; busy: boolean }>();
+  const periodic = new Map<string, PeriodicTask>();
   const active = new Set<Promise<void>>();
 
   /**
@@ -242,7 +245,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
       tasksRunning.add(running);
     }
   }
-  async function runTask(name: string, entry: { intervalMs: number; task: () => Promise<unknown>; busy: boolean }) {
+  async function runTask(name: string, entry: PeriodicTask) {
     entry.busy = true;
     try {
       await traced(`task ${name}`, {}, entry.task);
