@@ -8,7 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiCommand, median, repoRoot, stop } from './lib';
+import { apiCommand, killedOnExit, median, repoRoot, stop } from './lib';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = 4203;
@@ -30,7 +30,7 @@ async function firstStart(seed: boolean) {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const started = performance.now();
-  const child = spawn('node', appArgs, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = killedOnExit(spawn('node', appArgs, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] }));
   let log = '';
   let ready: number | undefined;
   child.stdout.on('data', (chunk) => {

@@ -9,12 +9,29 @@ import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
+/** The processes a bench started that still run (see `killedOnExit`). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Every process a bench starts (servers, ffmpeg publishers, client processes) goes through here:
+ * it is killed when the bench exits however it ends, so a bench that fails midway leaves nothing
+ * holding its port, its database or the CPU (a failed soak once left its server and publisher).
+ */
+export function killedOnExit<T extends ChildProcess>(child: T): T {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
 /** Starts a command and resolves with the milliseconds until `url` first answers 200. */
 export async function timeToFirstResponse(command: string, args: string[], env: NodeJS.ProcessEnv, url: string) {
   const started = performance.now();
   // A variable set to undefined is left out (the embedded run of a bench started with DATABASE_URL).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined));
-  const child = spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = killedOnExit(spawn(command, args, { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
@@ -95,7 +112,9 @@ export async function startApi({
   /** More of the API's configuration (RTMP_PORT). */
   env?: Record<string, string>;
 }) {
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/limelight-prof'] : [];
+  // A long run (the soak) samples less often: BENCH_PROFILE_INTERVAL_US=10000 keeps its profile small.
+  const interval = process.env.BENCH_PROFILE_INTERVAL_US ? [`--cpu-prof-interval=${process.env.BENCH_PROFILE_INTERVAL_US}`] : [];
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/limelight-prof', ...interval] : [];
   const { child } = await timeToFirstResponse(
     'node',
     [...profile, ...apiCommand()],

@@ -25,7 +25,19 @@ import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { sessions } from '../apps/api/src/db/schema';
 import { ffmpegPath } from '../apps/api/src/platform/ffmpeg';
 import { newOpaqueToken } from '../apps/api/src/platform/tokens';
-import { benchDatabase, cpuMsOf, median, percentile, postJson, repoRoot, startApi, stop, testPattern, timeToFirstResponse } from './lib';
+import {
+  benchDatabase,
+  cpuMsOf,
+  killedOnExit,
+  median,
+  percentile,
+  postJson,
+  repoRoot,
+  startApi,
+  stop,
+  testPattern,
+  timeToFirstResponse,
+} from './lib';
 
 const viewers = Number(process.env.BENCH_VIEWERS ?? 1000);
 const rate = Number(process.env.BENCH_RATE ?? 10);
@@ -93,13 +105,15 @@ async function runViewers(brief: ViewerBrief) {
 async function startViewers(url: string, tokens: string[], sessionId?: string) {
   const share = Math.ceil(tokens.length / CLIENT_PROCESSES);
   const children = Array.from({ length: CLIENT_PROCESSES }, (_, index) =>
-    fork(import.meta.filename, [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        LIVE_BENCH_VIEWERS: JSON.stringify({ url, tokens: tokens.slice(index * share, (index + 1) * share), sessionId }),
-      },
-    }),
+    killedOnExit(
+      fork(import.meta.filename, [], {
+        execArgv: ['--import', 'tsx'],
+        env: {
+          ...process.env,
+          LIVE_BENCH_VIEWERS: JSON.stringify({ url, tokens: tokens.slice(index * share, (index + 1) * share), sessionId }),
+        },
+      }),
+    ),
   );
   await Promise.all(
     children.map(
@@ -246,13 +260,15 @@ async function runHlsLoad(brief: HlsBrief) {
 }
 
 async function hlsLoad(base: string, playlistPath: string) {
-  const child = fork(import.meta.filename, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      LIVE_BENCH_HLS: JSON.stringify({ base, playlistPath, seconds: HLS_SECONDS, connections: HLS_CONNECTIONS } satisfies HlsBrief),
-    },
-  });
+  const child = killedOnExit(
+    fork(import.meta.filename, [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        LIVE_BENCH_HLS: JSON.stringify({ base, playlistPath, seconds: HLS_SECONDS, connections: HLS_CONNECTIONS } satisfies HlsBrief),
+      },
+    }),
+  );
   const report = await new Promise<HlsReport>((resolve) => child.once('message', (message) => resolve(message as HlsReport)));
   const sorted = report.latencies.sort((a, b) => a - b);
   return { ...report, rps: report.requests / HLS_SECONDS, mbps: (report.bytes * 8) / 1e6 / HLS_SECONDS, p99: percentile(sorted, 0.99) };
@@ -283,12 +299,14 @@ async function playlistOf(call: Api, fanToken: string, sessionId: string) {
  */
 async function hlsServing(base: string, call: Api, tokens: { creator: string; fan: string }, dir: string) {
   const { streamKey } = (await call(tokens.creator, 'PUT', '/api/streaming/update', { rotateStreamKey: true })) as { streamKey: string };
-  const publisher = spawn(
-    ffmpegPath(),
-    ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', testPattern(dir), '-c', 'copy', '-f', 'flv'].concat(
-      `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`,
+  const publisher = killedOnExit(
+    spawn(
+      ffmpegPath(),
+      ['-hide_banner', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', testPattern(dir), '-c', 'copy', '-f', 'flv'].concat(
+        `rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`,
+      ),
+      { stdio: 'ignore' },
     ),
-    { stdio: 'ignore' },
   );
   try {
     // Publishing with no session open starts one (decision 024).

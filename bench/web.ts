@@ -10,7 +10,7 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { median, repoRoot, startApi, stop } from './lib';
+import { killedOnExit, median, repoRoot, startApi, stop } from './lib';
 
 const goals = { score: 95, lcpMs: 2000, initialJsKb: 150 };
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -163,7 +163,7 @@ async function setSessionCookie(chromePort: number, base: string, token: string 
  */
 async function seedDemo() {
   const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', INIT_CWD: '' };
-  const child = spawn('node', ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repoRoot, env, stdio: 'inherit' });
+  const child = killedOnExit(spawn('node', ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repoRoot, env, stdio: 'inherit' }));
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline && child.exitCode === null) {
     const healthy = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) }).then(

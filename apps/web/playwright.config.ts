@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records the page all along (screenshots and snapshots), which costs about a quarter of
+    // the suite's time in CI: there it is taken on a failed test's retry only.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // As a person who asked for less motion: the app then skips its animations, and a click never
     // lands on a dialog still zooming open (a flaky test under load clicked one 75 ms in).
     reducedMotion: 'reduce',

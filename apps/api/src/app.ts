@@ -79,6 +79,7 @@ import { createAccountBudgets } from './platform/account-budgets';
 import { registerSessionResolution } from './platform/auth';
 import { closeRedis, createInMemoryBus, createRedisBus, FAIL_FAST, newRedis } from './platform/bus';
 import { registerClientCountry } from './platform/client-country';
+import { registerDatabaseUpkeep } from './platform/database-upkeep';
 import { body, inputValidatorCompiler, registerApiNotFound, registerErrorHandler } from './platform/errors';
 import { createGeoLookup } from './platform/geo';
 import { createGoogleSignIn } from './platform/google';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   app.decorate('deps', deps);
   registerMetrics(app, { database, sockets: () => realtime.io.engine.clientsCount, token: config.metricsToken });
   registerLedgerChecks(deps.jobs, deps.db, config.ledgerCheckIntervalMs);
+  await registerDatabaseUpkeep(deps.jobs, database, app.log);
   registerClientCountry(app, deps.geo);
   registerMediaProcessing(deps, { settled: (fileId) => messageFileSettled(deps, fileId) });
   registerMessagingEvents(deps);

@@ -65,7 +65,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, adapters: A
   const app = await buildApp(config, { ...adapters, database });
   app.addHook('onClose', async () => {
     if (!adapters.database) await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    // Retried: a live packager stopping may still write its last segment as the folder goes (ENOTEMPTY).
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
   return Object.assign(app, { database, dataDir });
 }

@@ -18,7 +18,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
-    const template = `limelight_template_${process.pid}`;
+    // One per Vitest project (each runs this setup): the process id alone would name both the same.
+    const template = `limelight_template_${process.pid}_${project.name.replaceAll(/\W/g, '_')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`create database "${template}"`);

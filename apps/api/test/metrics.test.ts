@@ -3,6 +3,7 @@ import { errorBodySchema } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEDGER_CHECK_JOB } from '../src/platform/ledger-check';
+import { lastLedgerCheck } from '../src/platform/metrics';
 import { createTestApp, type TestApp } from './app';
 import { fundWallet, registerFan, setSetting, signedIn } from './factories';
 import { nextEvent, realtimeSuite } from './realtime';
@@ -117,6 +118,18 @@ describe('GET /metrics', () => {
     ).rows;
     expect(failure?.last_error).toContain('cached balance equals the sum of its entries');
     await app.deps.db.execute(sql`update ledger_accounts set balance_cents = balance_cents - 1 where owner_id = ${fan._id}`);
+  });
+
+  it('finds the last ledger check through its own index, not among every finished job (EXPLAIN)', async () => {
+    await app.deps.db.execute(
+      sql`insert into jobs (name, payload, status) select 'test.finished', '{}', 'done' from generate_series(1, 2000)`,
+    );
+    await app.deps.db.execute(sql`analyze jobs`);
+    const { rows } = (await app.deps.db.execute(sql`explain ${lastLedgerCheck}`)) as unknown as { rows: Array<Record<string, string>> };
+    const plan = rows.map((row) => Object.values(row)[0]).join('\n');
+    expect(plan).toContain('jobs_ledger_check_idx');
+    expect(plan).not.toMatch(/Seq Scan/);
+    await app.deps.db.execute(sql`delete from jobs where name = 'test.finished'`);
   });
 
   it('answers scrapers on this machine or a private network, not the public nor anyone through a proxy', async () => {

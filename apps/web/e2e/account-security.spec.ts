@@ -1,8 +1,8 @@
-import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
+import { expect, expectAccessible, logIn, newFan, signIn, test } from './fixtures';
 
 test('a fan changes the sign-in e-mail only with the password, and sees the change wait for confirmation', async ({ page }) => {
   const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
+  await signIn(page, fan.username, fan.password);
   await page.goto('/user/account');
   await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(1); // the password card's only
 
@@ -37,7 +37,7 @@ test('a fan sees where they are signed in and signs out everywhere else, which e
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await logIn(other, fan.username, { password: fan.password });
-  await logIn(page, fan.username, { password: fan.password });
+  await signIn(page, fan.username, fan.password);
 
   await page.goto('/user/account');
   const sessions = page.locator('.ant-card').filter({ hasText: 'Where you are signed in' });
@@ -79,7 +79,7 @@ for (const view of views) {
     const otherContext = await browser.newContext();
     await logIn(await otherContext.newPage(), fan.username, { password: fan.password });
     await otherContext.close();
-    await logIn(page, fan.username, { password: fan.password });
+    await signIn(page, fan.username, fan.password);
 
     await page.goto('/account/security');
     const devices = page.locator('.ant-card').filter({ hasText: 'Devices you signed in from' });

@@ -6,8 +6,8 @@ import {
   expect,
   expectAccessible,
   freePostBy,
-  logIn,
   newFan,
+  signIn,
   subscribeFromWallet,
   test,
   tokenOf,
@@ -40,7 +40,7 @@ test("the admin lists a creator's posts, exports them, reads a conversation with
 
   // Phone: the creator's posts, and the menu's groups, in both themes.
   await page.setViewportSize({ width: 375, height: 800 });
-  await logIn(page, accounts.admin);
+  await signIn(page, accounts.admin);
   await page.goto(`/admin/content/posts?user=${accounts.creator}`);
   await expect(page.getByRole('button', { name: marker })).toBeVisible();
   await accessibleInBothThemes(page);
@@ -127,7 +127,7 @@ test("the admin lists a creator's posts, exports them, reads a conversation with
 
 test('the admin lists the site’s admins and adds one, who is listed at once; phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await logIn(page, accounts.admin);
+  await signIn(page, accounts.admin);
   await page.goto('/admin/admins');
   await expect(page.getByRole('heading', { name: 'Admins' })).toBeVisible();
   const username = `helper_${Date.now().toString(36)}`;

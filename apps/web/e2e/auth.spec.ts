@@ -1,5 +1,5 @@
 import type { Request } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, fillSignUp, logIn, logOut, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, fillSignUp, logIn, logOut, signIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -95,7 +95,7 @@ test('an expired session sends the user to log in with the page to come back to'
 });
 
 test('a fan changes their display name and sees Changes saved', async ({ page }) => {
-  await logIn(page, 'felix');
+  await signIn(page, 'felix');
   await page.goto('/user/account');
   await page.getByLabel('Display name').fill('Felix the Fan');
   await page.getByRole('button', { name: 'Save changes' }).click();

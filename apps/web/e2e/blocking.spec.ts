@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, logIn, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, logIn, signIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const GB_ADDRESS = '81.2.69.142';
@@ -49,7 +49,7 @@ test('a creator blocks a fan from a comment, the fan sees why, and unblocking fr
     ).status(),
   ).toBeLessThan(300);
 
-  await logIn(page, accounts.creator);
+  await signIn(page, accounts.creator);
   await page.goto(`/post/${postId}`);
   // A post's own page opens its comments.
   const comments = page.getByRole('region', { name: 'Comments' });
@@ -82,7 +82,7 @@ test('a creator blocks a fan from a comment, the fan sees why, and unblocking fr
 });
 
 test('a creator blocks a country: visitors from it see why, others see the page', async ({ page, browser }) => {
-  await logIn(page, accounts.creator);
+  await signIn(page, accounts.creator);
   await page.goto('/user/blocked');
   const picker = page.getByLabel('Blocked countries');
   await picker.click();
@@ -115,7 +115,7 @@ test('a creator sees every area of their work in the nav at 1280px; blocking is 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await logIn(page, accounts.creator);
+  await signIn(page, accounts.creator);
   await page.goto('/creator/posts');
   const nav = page.locator('.site-nav');
   for (const area of ['Dashboard', 'My page', 'Create', 'Fans', 'Money', 'Account']) {
@@ -130,7 +130,7 @@ test('a creator sees every area of their work in the nav at 1280px; blocking is 
 
   // A fan's confirmation says a block leaves their own subscription renewing.
   const fan = await otherWindow(page.context().browser()!);
-  await logIn(fan.page, accounts.fan);
+  await signIn(fan.page, accounts.fan);
   await fan.page.goto('/leohart');
   await fan.page.getByRole('button', { name: 'Block Leo Hart' }).click();
   await expect(fan.page.getByTestId('block-consequences')).toContainText('A subscription to them keeps renewing until you cancel it');

@@ -1,6 +1,6 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, saveSandboxCard, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, newFan, saveSandboxCard, signIn, test, tokenOf } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const sizes = [
@@ -47,7 +47,7 @@ for (const size of sizes) {
     }) => {
       const text = await paidPost(page, 5);
       const fan = await newFan(page.request);
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto('/leohart');
       const post = page.getByTestId('feed-card').filter({ hasText: text });
       const where = page.url();
@@ -80,7 +80,7 @@ for (const size of sizes) {
     test('a fan short of tokens tops up from the unlock dialog and lands back in it, ready to pay', async ({ page }) => {
       const text = await paidPost(page, 5);
       const fan = await newFan(page.request);
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto('/leohart');
       const post = page.getByTestId('feed-card').filter({ hasText: text });
       await post.getByRole('button', { name: 'Unlock for 5.00 tokens' }).click();
@@ -105,7 +105,7 @@ for (const size of sizes) {
 
     test('a declined card then another card in the same subscribe dialog', async ({ page }) => {
       const fan = await newFan(page.request);
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto('/riovega');
       await page.getByRole('button', { name: 'Subscribe for 1 month' }).click();
       const dialog = page.getByRole('dialog', { name: 'Subscribe to Rio Vega' });
@@ -121,7 +121,7 @@ for (const size of sizes) {
 
     test('the admin refunds a partly spent top-up and sees the shortfall before confirming', async ({ page, browser }) => {
       const fan = await newFan(page.request);
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto('/user/wallet');
       await page.getByRole('button', { name: 'Add card' }).click();
       await saveSandboxCard(page, SANDBOX_CARDS.success);
@@ -133,7 +133,7 @@ for (const size of sizes) {
 
       const adminContext = await browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
       const admin = await adminContext.newPage();
-      await logIn(admin, accounts.admin);
+      await signIn(admin, accounts.admin);
       await admin.goto('/admin/transactions?type=wallet_top_up&status=success');
       await admin
         .getByRole('row')

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, logIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { E2E_PORT } from './stack';
 
 /** The shared e2e server and its fake Stripe take E2E_PORT and the next; this one the port after. */
@@ -73,7 +73,7 @@ test('a fresh npm start shows demo posts of every kind with images on the home p
   expect(log).not.toContain('could not be created');
   expect(log).not.toContain('failed to process');
 
-  await logIn(page, 'fiona');
+  await signIn(page, 'fiona');
   await page.goto('/home');
   const posts = page.getByTestId('feed-card');
   await expect(posts.first()).toBeVisible();

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { DEMO_PASSWORD, expect, expectAccessible, freePostBy, logIn, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, freePostBy, signIn, test, tokenOf } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** A visitor from an address of their own (the test server trusts X-Forwarded-For, as behind a proxy). */
@@ -52,7 +52,7 @@ test('a post for everyone is made as free and reads free to a visitor; a poll en
 }) => {
   test.setTimeout(60_000);
   const tag = unique();
-  await logIn(page, 'riovega');
+  await signIn(page, 'riovega');
   await page.goto('/creator/posts/new');
   await page.getByLabel('Post text').fill(`Free for all ${tag}`);
   await page.getByRole('radio', { name: 'Everyone (free)' }).check();
@@ -118,7 +118,7 @@ test('photos chosen together join the gallery in the order chosen', async ({ pag
     sharp({ create: { width, height: 40, channels: 3, background: '#3a7' } })
       .png()
       .toBuffer();
-  await logIn(page, 'avastone');
+  await signIn(page, 'avastone');
   await page.goto('/creator/galleries');
   await page.getByRole('link', { name: 'New gallery' }).click();
   await page.getByLabel('Title').fill(`In order ${tag}`);

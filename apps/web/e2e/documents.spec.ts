@@ -1,4 +1,4 @@
-import { accounts, expect, logIn, test } from './fixtures';
+import { accounts, expect, signIn, test } from './fixtures';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** The smallest PDF with a page, with a script that would run when it is opened. */
@@ -32,7 +32,7 @@ test('the admin opens an image document in a tab and downloads a PDF one', async
   });
   expect(registered.status(), await registered.text()).toBe(201);
 
-  await logIn(page, accounts.admin);
+  await signIn(page, accounts.admin);
   await page.goto(`/admin/creators?q=${username}`);
   const row = page.getByRole('row').filter({ hasText: username });
   const image = row.getByRole('link', { name: 'ID', exact: true });

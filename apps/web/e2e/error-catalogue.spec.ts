@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, signIn, test, tokenOf } from './fixtures';
 
 /** What a crashed server answers: its words are for the logs, never for people. */
 const crash = (route: Route) =>
@@ -60,7 +60,7 @@ test('opening a conversation puts it on top of the list and makes it active; its
 test('a deleted photo message reads "Message deleted!" with its photo gone, for sender and receiver at once', async ({ page, browser }) => {
   await everyoneMayMessage(page);
   const account = await newFan(page.request);
-  await logIn(page, account.username, { password: account.password });
+  await signIn(page, account.username, account.password);
   await page.goto('/riovega');
   await page.getByRole('button', { name: 'Message Rio Vega' }).click();
   await page.getByLabel('Message', { exact: true }).fill('Hi Rio');
@@ -69,7 +69,7 @@ test('a deleted photo message reads "Message deleted!" with its photo gone, for 
 
   const creatorContext = await browser.newContext({ reducedMotion: 'reduce' });
   const rio = await creatorContext.newPage();
-  await logIn(rio, 'riovega');
+  await signIn(rio, 'riovega');
   await rio.goto(`/messages?conversation=${conversationId}`);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   await rio.getByLabel('Message', { exact: true }).fill('A view from the studio');
@@ -101,7 +101,7 @@ test('a deleted photo message reads "Message deleted!" with its photo gone, for 
 
 test('a profile or password change that fails reads as the catalogue says; a saved one says Changes saved', async ({ page }) => {
   const account = await newFan(page.request);
-  await logIn(page, account.username, { password: account.password });
+  await signIn(page, account.username, account.password);
   await page.goto('/user/account');
   await page.route('**/api/users', (route) => (route.request().method() === 'PUT' ? crash(route) : route.continue()));
   await page.getByLabel('Display name').fill('Renamed Fan');

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { generateVideo } from '../../api/test/media';
-import { expect, logIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -8,7 +8,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 test('a creator publishes photo, video and poll posts; a follower sees them locked and votes', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const tag = unique();
-  await logIn(page, 'avastone');
+  await signIn(page, 'avastone');
 
   await page.goto('/creator/posts/new');
   await page.getByRole('radiogroup', { name: 'Kind of post' }).getByText('Photos', { exact: true }).click();
@@ -63,7 +63,7 @@ test('a creator publishes photo, video and poll posts; a follower sees them lock
     },
   });
   expect(registered.status()).toBe(201);
-  await logIn(fan, username, { password: 'follower-pass-1' });
+  await signIn(fan, username, 'follower-pass-1');
   await fan.goto('/avastone');
   await fan.locator('.profile-card').getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByText('You follow Ava Stone')).toBeVisible();

@@ -24,6 +24,20 @@ export async function logIn(
   if (!options.fails) await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
 }
 
+/**
+ * Signs in through the API on the page's context, which keeps the session cookie, without loading
+ * the form: for tests about something else, which open the page they need next. Each form sign-in
+ * is a page load and a landing page more (logIn tests the form). The server sets the cookie only
+ * for a sign-in sent from its own pages, which a browser says with `Origin`.
+ */
+export async function signIn(page: Page, login: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post('/api/auth/login', {
+    data: { [login.includes('@') ? 'email' : 'username']: login, password },
+    headers: { origin: siteOrigin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Fills a sign-up form (fan or creator) with one person; the e-mail defaults to the username's. */
 export async function fillSignUp(
   page: Page,
@@ -54,7 +68,17 @@ export async function logOut(page: Page) {
 }
 
 /** Fails the test on any console error or uncaught exception in the page. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** The origin of the server the running test's pages are on (its `baseURL`: demo.spec.ts starts its own). */
+let siteOrigin = '';
+
+export const test = base.extend<{ consoleErrors: string[]; siteOrigin: string }>({
+  siteOrigin: [
+    async ({ baseURL }, use) => {
+      siteOrigin = new URL(baseURL!).origin;
+      await use(siteOrigin);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, saveSandboxCard, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, saveSandboxCard, signIn, test, tokenOf } from './fixtures';
 
 // Issue 18, part 5 (decision 030): creators' alt text, and the feed, the lightbox, the story
 // viewer and the pay dialogs driven with the keyboard alone. What is set up goes through the API;
@@ -71,7 +71,7 @@ test('a creator describes a photo in the composer; a fan’s feed shows it as th
     { data: await picture('#336699'), alt: `A secret plate ${tag}` },
   ]);
 
-  await logIn(page, 'avastone');
+  await signIn(page, 'avastone');
   await page.goto('/creator/posts/new');
   await page.getByRole('radiogroup', { name: 'Kind of post' }).getByText('Photos', { exact: true }).click();
   await page.getByLabel('Post text').fill(`Free breakfast ${tag}`);

@@ -1,5 +1,5 @@
 import { generateVideo } from '../../api/test/media';
-import { expect, logIn, test } from './fixtures';
+import { expect, logIn, signIn, test } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -76,7 +76,7 @@ test('a creator fills the video library and a gallery; a follower sees both lock
     },
   });
   expect(registered.status()).toBe(201);
-  await logIn(fan, username, { password: 'viewer-pass-1' });
+  await signIn(fan, username, 'viewer-pass-1');
 
   await fan.goto('/avastone');
   await fan.getByRole('tab', { name: 'Videos' }).click();
@@ -108,7 +108,7 @@ test('a creator fills the video library and a gallery; a follower sees both lock
 
 test('a creator edits a post from the posts table', async ({ page }) => {
   const tag = unique();
-  await logIn(page, 'avastone');
+  await signIn(page, 'avastone');
   await page.goto('/creator/posts/new');
   await page.getByLabel('Post text').fill(`First draft ${tag}`);
   await page.getByRole('button', { name: 'Publish' }).click();

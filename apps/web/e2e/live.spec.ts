@@ -8,6 +8,7 @@ import {
   logIn,
   newFan,
   setSettingAsAdmin,
+  signIn,
   subscribeFromWallet,
   test,
   tokenOf,
@@ -225,7 +226,7 @@ test('a paid session: a fan who does not subscribe pays once to watch; the admin
   await expect(fan.page.getByText('Waiting for the creator’s picture…')).toBeVisible();
   await expect(fan.page.getByTestId('header-balance')).toHaveText('15.00');
 
-  await logIn(page, 'admin@limelight.local');
+  await signIn(page, 'admin@limelight.local');
   await page.goto('/admin/live');
   const row = page.getByRole('row').filter({ hasText: 'Leg day' });
   await expect(row).toContainText('Leo Hart');
@@ -364,7 +365,7 @@ test('the admin turns live streaming off: Go live and the live pages go, and com
   const studioLink = creator.getByRole('link', { name: /^(Go live|Back to your live)$/ });
   await expect(studioLink).toBeVisible();
 
-  await logIn(page, 'admin@limelight.local');
+  await signIn(page, 'admin@limelight.local');
   await page.goto('/admin/settings?group=streaming');
   await expect(page.getByRole('link', { name: 'Live now', exact: true })).toBeVisible();
   await page.getByTestId('setting-enableLiveStreaming').getByRole('switch').click();

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
+import { expect, expectAccessible, newFan, signIn, test } from './fixtures';
 
 test('a creator messages all their followers at once, sees it delivered, and unsends it', async ({ page, browser }) => {
   // Two people, a delivery and two accessibility checks: longer than the default on a loaded machine.
@@ -8,12 +8,12 @@ test('a creator messages all their followers at once, sees it delivered, and uns
   const fanContext = await browser.newContext({ reducedMotion: 'reduce' });
   const fan = await fanContext.newPage();
   const account = await newFan(fan.request);
-  await logIn(fan, account.username, { password: account.password });
+  await signIn(fan, account.username, account.password);
   await fan.goto('/riovega');
   await fan.getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByRole('button', { name: 'Following' })).toBeVisible();
 
-  await logIn(page, 'riovega');
+  await signIn(page, 'riovega');
   await page.goto('/creator/mass-messages');
   await page.getByText('Followers', { exact: true }).click();
   await page.getByLabel('Message', { exact: true }).fill(`New set this weekend ${tag}`);

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf, topUpByCard } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, signIn, test, tokenOf, topUpByCard } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -8,7 +8,7 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
 }) => {
   test.setTimeout(120_000);
   // The creator takes messages from everyone (their choice, in their account).
-  await logIn(page, 'riovega');
+  await signIn(page, 'riovega');
   await page.goto('/creator/account?tab=messages');
   await page.getByRole('radio', { name: /^Everyone/ }).check();
   // Another spec may have made the same choice already: then there is nothing to save.
@@ -29,7 +29,7 @@ test('a fan and a creator chat in real time; a paid photo is unlocked from the t
   const account = await newFan(fan.request);
   const fanAuth = await tokenOf(fan.request, account.username, account.password);
   await topUpByCard(fan.request, fanAuth, 20);
-  await logIn(fan, account.username, { password: account.password });
+  await signIn(fan, account.username, account.password);
   await fan.goto('/riovega');
   await fan.getByRole('button', { name: 'Message' }).click();
   await expect(fan).toHaveURL(/\/messages\?conversation=/);
@@ -148,7 +148,7 @@ test('a long thread opens at its newest message inside its own scrolling box; sc
     data: { text: 'The newest, with a photo', fileIds: [photo._id] },
   });
 
-  await logIn(page, account.username, { password: account.password });
+  await signIn(page, account.username, account.password);
   await page.goto(`/messages?conversation=${conversation._id}`);
   const newest = page.getByTestId('message').filter({ hasText: 'The newest, with a photo' });
   await expect(newest.getByRole('img', { name: 'Photo in the message' })).toBeVisible();

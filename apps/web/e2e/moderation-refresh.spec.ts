@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, freePostBy, logIn, newFan, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, freePostBy, newFan, signIn, test, tokenOf } from './fixtures';
 
 /**
  * Posts and comments are not pushed over the socket (messages and chat lines are, and retracted
@@ -29,7 +29,7 @@ test('a comment and a post hidden by moderation leave the page a fan has open on
   expect(comment.status(), await comment.text()).toBe(200);
 
   const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
+  await signIn(page, fan.username, fan.password);
   await page.goto(`/post/${postId}`);
   const comments = page.getByRole('region', { name: 'Comments' });
   await expect(comments.getByText(`Buy followers at ${words}`)).toBeVisible();
@@ -47,7 +47,7 @@ test('a post hidden while a fan has the creator page open leaves the list when t
   const words = `Liked too late ${Date.now().toString(36)}`;
   const postId = await freePostBy(page.request, accounts.creator, words);
   const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
+  await signIn(page, fan.username, fan.password);
   await page.goto(`/${accounts.creator}`);
   const post = page.getByTestId('feed-card').filter({ hasText: words });
   await expect(post).toBeVisible();

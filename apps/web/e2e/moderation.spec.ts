@@ -1,4 +1,4 @@
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, logOut, newFan, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logOut, newFan, signIn, test, tokenOf } from './fixtures';
 
 const THEME_KEY = 'limelight-theme';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -57,7 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
       const messageId = (await sent.json())._id as string;
 
       // The fan reports the message from the thread, and the product from its page.
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto(`/messages?conversation=${conversationId}`);
       const message = page.getByTestId('message').filter({ hasText: words });
       await expect(message).toBeVisible();
@@ -72,7 +72,7 @@ for (const theme of ['light', 'dark'] as const) {
       await logOut(page);
 
       // The admin opens the queue, sees the message in place and hides it.
-      await logIn(page, accounts.admin);
+      await signIn(page, accounts.admin);
       await page.goto('/admin/reports?targetType=message');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByRole('button', { name: 'Message' }).first()).toBeVisible();
@@ -93,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
       await logOut(page);
 
       // The creator sees why on their Moderation page and appeals, once.
-      await logIn(page, accounts.creator);
+      await signIn(page, accounts.creator);
       await page.goto('/moderation');
       const item = page.getByRole('listitem').filter({ hasText: `Spam sent to fans ${tag}` });
       await expect(item).toContainText('Hidden by moderation');

@@ -1,6 +1,6 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, logIn, saveSandboxCard, test } from './fixtures';
+import { DEMO_PASSWORD, expect, logIn, saveSandboxCard, signIn, test } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -134,7 +134,7 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   // The admin pays it.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await logIn(admin, 'admin@limelight.local');
+  await signIn(admin, 'admin@limelight.local');
   await admin.goto('/admin/payouts?status=pending');
   const request = admin.getByRole('row', { name: /Leo Hart/ });
   await request.getByRole('button', { name: 'Mark paid' }).click();
@@ -172,7 +172,7 @@ test('a fan makes another card the default and picks which saved card pays a sub
     },
   });
   expect(registered.status()).toBe(201);
-  await logIn(page, username, { password: 'carder-pass-1' });
+  await signIn(page, username, 'carder-pass-1');
   await page.goto('/user/wallet');
   for (const number of [SANDBOX_CARDS.success, '5555555555554444']) {
     await page.getByRole('button', { name: 'Add card' }).click();

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, newFan, signIn, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
 
 test('a creator’s bell counts a new follower without a reload; reading lowers it; a kind switched off stays quiet', async ({
   page,
@@ -6,7 +6,7 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
 }) => {
   // Three people and a settings round trip: longer than the default on a loaded machine.
   test.setTimeout(60_000);
-  await logIn(page, 'leohart');
+  await signIn(page, 'leohart');
   await page.goto('/creator/account?tab=notifications');
   const bell = page.getByTestId('notification-bell');
   // Start from nothing unread, whatever other tests left.
@@ -19,7 +19,7 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
   const fanContext = await browser.newContext({ reducedMotion: 'reduce' });
   const fan = await fanContext.newPage();
   const account = await newFan(fan.request);
-  await logIn(fan, account.username, { password: account.password });
+  await signIn(fan, account.username, account.password);
   await fan.goto('/leohart');
   await fan.getByRole('button', { name: 'Follow' }).click();
 
@@ -47,7 +47,7 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
     data: { name: quiet },
   });
   expect(renamed.status()).toBe(200);
-  await logIn(second, other.username, { password: other.password });
+  await signIn(second, other.username, other.password);
   await second.goto('/leohart');
   await second.getByRole('button', { name: 'Follow' }).click();
   await expect(second.getByRole('button', { name: 'Following' })).toBeVisible();
@@ -66,7 +66,7 @@ test('a creator’s bell counts a new follower without a reload; reading lowers 
 test('the notifications page shows all or only unread, kept in the URL, on a phone and in dark', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const account = await newFan(page.request);
-  await logIn(page, account.username, { password: account.password });
+  await signIn(page, account.username, account.password);
   await page.goto('/notifications?filter=unread');
   await expect(page.getByText('You have read everything')).toBeVisible();
   await page.getByText('All', { exact: true }).click();
@@ -93,7 +93,7 @@ test('a fan’s settings list a fan’s kinds only, and a subscribed creator’s
   const auth = await tokenOf(page.request, account.username, account.password);
   await topUpByCard(page.request, auth, 20);
   await subscribeFromWallet(page.request, auth, creatorId);
-  await logIn(page, account.username, { password: account.password });
+  await signIn(page, account.username, account.password);
 
   await page.goto('/user/account');
   await expect(page.getByRole('cell', { name: 'New posts from creators you subscribe to', exact: true })).toBeVisible();

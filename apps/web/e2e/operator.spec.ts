@@ -1,4 +1,16 @@
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, fillSignUp, logIn, newCreator, test, tokenOf, topUpByCard } from './fixtures';
+import {
+  accounts,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  fillSignUp,
+  logIn,
+  newCreator,
+  signIn,
+  test,
+  tokenOf,
+  topUpByCard,
+} from './fixtures';
 
 // Sign-up an operator can defend, verification with reasons and the admin's dashboard (decisions 050, 051).
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -62,7 +74,7 @@ for (const theme of ['light', 'dark'] as const) {
     const ava = await (await page.request.get(`/api/performers/${accounts.creator}`)).json();
     const tip = await page.request.post(`/api/wallet/charges/tip/${ava._id}`, { headers: fan, data: { price: 10 } });
     expect(tip.status(), await tip.text()).toBe(200);
-    await logIn(page, accounts.admin);
+    await signIn(page, accounts.admin);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/dashboard/);
     for (const width of widths) {

@@ -1,4 +1,4 @@
-import { accounts, expect, expectAccessible, logIn, logOut, newVerifiedCreator, setSettingAsAdmin, test } from './fixtures';
+import { accounts, expect, expectAccessible, logIn, logOut, newVerifiedCreator, setSettingAsAdmin, signIn, test } from './fixtures';
 
 for (const size of [
   { name: 'phone', width: 390, height: 844 },
@@ -20,7 +20,7 @@ for (const size of [
     const fan = await browser.newPage({ viewport: { width: size.width, height: size.height } });
     try {
       // The admin flags the creator in their account drawer.
-      await logIn(page, accounts.admin);
+      await signIn(page, accounts.admin);
       await page.goto(`/admin/creators?account=${creatorId}`);
       const drawer = page.getByRole('dialog');
       await drawer.getByRole('checkbox', { name: 'Review before publication' }).check();
@@ -48,7 +48,7 @@ for (const size of [
       await logOut(page);
 
       // The admin finds it in the queue and sees old against new, then approves.
-      await logIn(page, accounts.admin);
+      await signIn(page, accounts.admin);
       await page.goto('/admin/reports?reason=prePublication&targetType=profileRevision');
       await expect(page.getByRole('button', { name: 'Profile changes' }).first()).toBeVisible();
       await page.goto(`/admin/reports?reason=prePublication&targetType=profileRevision&case=profileRevision:${creatorId}`);

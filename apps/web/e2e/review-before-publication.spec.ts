@@ -3,11 +3,11 @@ import {
   accounts,
   expect,
   expectAccessible,
-  logIn,
   logOut,
   newFan,
   newVerifiedCreator,
   setSettingAsAdmin,
+  signIn,
   test,
   tokenOf,
 } from './fixtures';
@@ -28,7 +28,7 @@ for (const size of [
     const creator = await newVerifiedCreator(page.request, 'rev', 'Rae Review');
     try {
       // The admin turns the setting to "flagged" and flags the creator in the account drawer.
-      await logIn(page, accounts.admin);
+      await signIn(page, accounts.admin);
       await page.goto('/admin/settings?group=general');
       const setting = page.getByTestId('setting-reviewBeforePublication');
       await setting.getByRole('combobox').click();
@@ -49,7 +49,7 @@ for (const size of [
       await logOut(page);
 
       // The creator publishes a free post: it waits, marked "In review" in their list.
-      await logIn(page, creator.username, { password: creator.password });
+      await signIn(page, creator.username, creator.password);
       await page.goto('/creator/posts/new');
       await page.getByLabel('Post text').fill(words);
       await page.getByRole('radio', { name: 'Everyone (free)' }).check();
@@ -63,14 +63,14 @@ for (const size of [
 
       // A fan does not see it on the creator's page.
       const fan = await newFan(page.request);
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto(`/${creator.username}`);
       await expect(page.getByRole('heading', { name: 'Rae Review' }).first()).toBeVisible();
       await expect(page.getByText(words)).toHaveCount(0);
       await logOut(page);
 
       // The admin filters the queue to pre-publication cases, opens the case, sees the post and approves it.
-      await logIn(page, accounts.admin);
+      await signIn(page, accounts.admin);
       await page.goto('/admin/reports');
       await page.getByRole('combobox', { name: 'Filter by reason' }).click();
       await page.locator('.ant-select-item-option').filter({ hasText: 'Review before publication' }).click();
@@ -91,7 +91,7 @@ for (const size of [
       await logOut(page);
 
       // The fan now sees it.
-      await logIn(page, fan.username, { password: fan.password });
+      await signIn(page, fan.username, fan.password);
       await page.goto(`/${creator.username}`);
       await expect(page.getByText(words)).toBeVisible();
     } finally {

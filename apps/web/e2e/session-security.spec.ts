@@ -1,4 +1,4 @@
-import { expect, expectAccessible, logIn, newFan, test } from './fixtures';
+import { expect, expectAccessible, logIn, newFan, signIn, test } from './fixtures';
 
 /** Decision 047: the session out of script's reach, the CSRF defence, and deleting one's own account. */
 const viewports = [
@@ -52,7 +52,7 @@ for (const { name, viewport } of viewports) {
   test(`on a ${name}: a fan deletes their account and can no longer sign in`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const fan = await newFan(page.request);
-    await logIn(page, fan.username, { password: fan.password });
+    await signIn(page, fan.username, fan.password);
     await page.goto('/user/account');
     const card = page.locator('.ant-card').filter({ hasText: 'Delete account' });
     await card.getByRole('button', { name: 'Delete my account' }).click();

@@ -1,4 +1,4 @@
-import { accounts, DEMO_PASSWORD, expect, logIn, setSettingAsAdmin, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, logIn, setSettingAsAdmin, signIn, test } from './fixtures';
 
 test('dark mode toggles and is remembered', async ({ page }) => {
   await page.goto('/auth/login');
@@ -34,7 +34,7 @@ test('an admin changes a setting and the public settings change', async ({ page,
 });
 
 test('maintenance mode shows the maintenance page to everyone but admins', async ({ page, browser }) => {
-  await logIn(page, accounts.admin);
+  await signIn(page, accounts.admin);
   await page.goto('/admin/settings');
   await page.getByTestId('setting-maintenanceMode').getByRole('switch').click();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -65,7 +65,7 @@ test('maintenance mode shows the maintenance page to everyone but admins', async
 });
 
 test('an admin verifies a creator from the creators table, whose state lives in the URL', async ({ page }) => {
-  await logIn(page, accounts.admin);
+  await signIn(page, accounts.admin);
   await page.goto('/admin/creators');
   await page.getByLabel('Search accounts').fill('newcreator');
   await page.getByLabel('Search accounts').press('Enter');

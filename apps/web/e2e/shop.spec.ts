@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, setSettingAsAdmin, test, tokenOf, topUpByCard } from './fixtures';
+import {
+  accounts,
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  logIn,
+  setSettingAsAdmin,
+  signIn,
+  test,
+  tokenOf,
+  topUpByCard,
+} from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -59,7 +70,7 @@ test('a creator lists a physical and a digital product; a fan buys both, downloa
   // The fan finds both in the creator's Store tab.
   const fanContext = await browser.newContext({ reducedMotion: 'reduce', acceptDownloads: true });
   const fan = await fanContext.newPage();
-  await logIn(fan, accounts.fan);
+  await signIn(fan, accounts.fan);
   await fan.goto('/avastone');
   await fan.getByRole('tab', { name: 'Store' }).click();
   await expect(fan).toHaveURL(/tab=store/);
@@ -205,7 +216,7 @@ test('with the shop closed by the admin, no screen leads into it', async ({ page
 });
 
 test('the product editor refuses a bad name, price or stock once each, naming the limit in tokens', async ({ page }) => {
-  await logIn(page, accounts.creator);
+  await signIn(page, accounts.creator);
   await page.goto('/creator/products/new');
   await expect(page.getByText('From 0.50 tokens to 10000.00 tokens')).toBeVisible();
   await page.getByLabel('Price (tokens)').fill('0.1');
@@ -243,7 +254,7 @@ test('a fan short of tokens is led to top up what is missing, and back to the pr
   const fanAuth = await tokenOf(page.request, accounts.fan, DEMO_PASSWORD);
   const balance = await balanceOf(page.request, fanAuth);
 
-  await logIn(page, accounts.fan);
+  await signIn(page, accounts.fan);
   await page.goto(productUrl);
   await page.getByRole('button', { name: 'Buy for 10000.00 tokens' }).click();
   const short = (10000 - balance).toFixed(2);

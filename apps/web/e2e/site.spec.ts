@@ -1,10 +1,10 @@
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, test } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, signIn, test } from './fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('the admin publishes a page and a banner; visitors read the page and fans see the banner', async ({ page }) => {
   const title = `House rules ${unique()}`;
-  await logIn(page, accounts.admin);
+  await signIn(page, accounts.admin);
   await page.goto('/admin/pages');
   await page.getByRole('button', { name: 'New page' }).click();
   const dialog = page.getByRole('dialog');
@@ -75,7 +75,7 @@ test('a visitor writes to the team through the contact form', async ({ page }) =
 test("the wallet links to the site's terms page, and offers token packages once the admin has defined one instead of a greyed-out tab", async ({
   page,
 }) => {
-  await logIn(page, accounts.fan);
+  await signIn(page, accounts.fan);
   await page.goto('/user/wallet');
   await expect(page.getByRole('button', { name: /Pay/ })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Packages' })).toHaveCount(0);

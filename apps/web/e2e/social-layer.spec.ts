@@ -1,5 +1,16 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  logIn,
+  newFan,
+  signIn,
+  subscribeFromWallet,
+  test,
+  tokenOf,
+  topUpByCard,
+} from './fixtures';
 
 // Issue 26 point 10: what fans expect from the social layer, on a phone and on a desktop.
 const sizes = [
@@ -119,7 +130,7 @@ for (const { name, viewport } of sizes) {
       const own = await (await page.request.get('/api/stories/performers', { headers: creator.auth })).json();
       expect(own.data.find((item: { _id: string }) => item._id === storyId).likeCount).toBe(1);
       await page.setViewportSize(viewport);
-      await logIn(page, 'avastone');
+      await signIn(page, 'avastone');
       await page.goto('/creator/stories');
       await expect(page.getByRole('listitem').filter({ hasText: `Story ${words}` })).toContainText('1 like');
     });

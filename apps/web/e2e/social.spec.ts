@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, freePostBy, logIn, newFan, test } from './fixtures';
+import { DEMO_PASSWORD, expect, freePostBy, logIn, newFan, signIn, test } from './fixtures';
 
 test('a fan follows and bookmarks a creator and finds them on the following and bookmarks pages', async ({ page }) => {
   // Creators with something to show, for the suggestions.
@@ -54,7 +54,7 @@ test('a visitor who tries to follow is asked to sign up and comes back to the cr
 });
 
 test('a creator fills in the profile and the plans and sees them on their page', async ({ page }) => {
-  await logIn(page, 'riovega');
+  await signIn(page, 'riovega');
   await page.goto('/creator/account');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
   const [avatarInput, coverInput] = [page.locator('input[type=file]').nth(0), page.locator('input[type=file]').nth(1)];
@@ -90,7 +90,7 @@ test('a creator fills in the profile and the plans and sees them on their page',
 });
 
 test('a creator keeps banking details on the banking page', async ({ page }) => {
-  await logIn(page, 'leohart');
+  await signIn(page, 'leohart');
   await page.goto('/creator/banking');
   await page.getByLabel('First name').fill('Leo');
   await page.getByLabel('Last name').fill('Hart');

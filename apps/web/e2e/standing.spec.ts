@@ -1,4 +1,4 @@
-import { accounts, expect, expectAccessible, logIn, newFan, test } from './fixtures';
+import { accounts, expect, expectAccessible, logIn, newFan, signIn, test } from './fixtures';
 
 /** A date and time as the picker takes it ("YYYY-MM-DD HH:mm"), `days` from now, in the browser's zone (the machine's). */
 function inDays(days: number) {
@@ -20,12 +20,12 @@ for (const device of [
     const fan = await newFan(page.request);
     const fanContext = await browser.newContext({ viewport: device.viewport, reducedMotion: 'reduce' });
     const fanPage = await fanContext.newPage();
-    await logIn(fanPage, fan.username, { password: fan.password });
+    await signIn(fanPage, fan.username, fan.password);
     await fanPage.goto('/notifications');
     await expect(fanPage.getByRole('heading', { level: 1 })).toBeVisible();
 
     await page.setViewportSize(device.viewport);
-    await logIn(page, accounts.admin);
+    await signIn(page, accounts.admin);
     await page.goto(`/admin/fans?q=${fan.username}`);
     const row = page.getByRole('row').filter({ hasText: fan.username });
     await expect(row.getByText('Good standing', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, logIn, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, signIn, test, tokenOf } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -9,7 +9,7 @@ test('a creator posts stories and a follower watches them from the story bar', a
   const ava = await tokenOf(page.request, 'avastone', DEMO_PASSWORD);
   const avaStory = await page.request.post('/api/stories/performers', { headers: ava, data: { type: 'text', text: `Ava says hi ${tag}` } });
   expect(avaStory.status()).toBe(200);
-  await logIn(page, 'riovega');
+  await signIn(page, 'riovega');
   await page.goto('/creator/stories');
   await page.locator('input[type=file][accept^="image/"]').setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('progressbar', { name: 'Story upload progress' })).toHaveAttribute('aria-valuenow', '100');
@@ -39,7 +39,7 @@ test('a creator posts stories and a follower watches them from the story bar', a
       })
     ).status(),
   ).toBe(201);
-  await logIn(fan, username, { password: 'story-pass-1' });
+  await signIn(fan, username, 'story-pass-1');
   await fan.goto('/riovega');
   await fan.getByRole('button', { name: 'Follow' }).click();
   await expect(fan.getByText('You follow Rio Vega')).toBeVisible();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { accounts, expect, logIn, setSettingAsAdmin, test } from './fixtures';
+import { accounts, expect, setSettingAsAdmin, signIn, test } from './fixtures';
 import { FAKE_STRIPE_PORT, FAKE_STRIPE_WEBHOOK_SECRET } from './stack';
 
 /**
@@ -63,7 +63,7 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
     },
   });
   expect(registered.status()).toBe(201);
-  await logIn(page, username, { password: 'stripe-pass-1' });
+  await signIn(page, username, 'stripe-pass-1');
   await page.goto('/user/wallet');
 
   // Stripe refuses a mistyped number before anything reaches the site.
@@ -100,7 +100,7 @@ test('a fan adds cards with Stripe Elements, tops up, and confirms a 3-D Secure 
   // An admin refunds the first top-up through Stripe: the tokens leave the fan's wallet.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await logIn(admin, accounts.admin);
+  await signIn(admin, accounts.admin);
   await admin.goto('/admin/transactions?status=success&type=wallet_top_up');
   const row = admin.getByRole('row').filter({ hasText: 'Stripe Fan' }).filter({ hasText: '20.00' });
   await row.getByRole('button', { name: 'Refund' }).click();

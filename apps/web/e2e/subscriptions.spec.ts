@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, newFan, signIn, subscribeFromWallet, test, tokenOf, topUpByCard } from './fixtures';
 
 test('a fan turns renewal off, then back on, without paying again; Subscribe gives way to the free switch', async ({ page }) => {
   test.setTimeout(90_000);
@@ -10,7 +10,7 @@ test('a fan turns renewal off, then back on, without paying again; Subscribe giv
   await subscribeFromWallet(page.request, auth, creatorId);
   const balance = async () => (await (await page.request.get('/api/users/me', { headers: auth })).json()).balance as number;
   const paid = await balance();
-  await logIn(page, account.username, { password: account.password });
+  await signIn(page, account.username, account.password);
 
   await page.goto('/user/subscriptions');
   const row = page.getByRole('row').filter({ hasText: 'Leo Hart' });

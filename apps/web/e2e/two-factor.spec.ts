@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newCreator, newFan, test } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, logIn, newCreator, newFan, signIn, test } from './fixtures';
 
 /**
  * Two-factor sign-in and passkeys (decision 048): an admin turns on an authenticator app and signs
@@ -17,7 +17,7 @@ const views = [
 test('an admin turns on an authenticator app, keeps the recovery codes, and signs in with a code', async ({ page, context }) => {
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, 'dark']);
   await page.setViewportSize(views[0].viewport);
-  await logIn(page, 'security-admin@limelight.local');
+  await signIn(page, 'security-admin@limelight.local');
   await page.goto('/account/security');
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -61,7 +61,7 @@ for (const view of views) {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
     });
     const fan = await newFan(page.request);
-    await logIn(page, fan.username, { password: fan.password });
+    await signIn(page, fan.username, fan.password);
     await page.goto('/account/security');
     await page.getByLabel('Name').fill('This laptop');
     await page.getByRole('button', { name: 'Add a passkey' }).click();

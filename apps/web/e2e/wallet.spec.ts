@@ -1,12 +1,12 @@
 import { SANDBOX_CARDS } from '@limelight/contracts';
-import { expect, expectAccessible, logIn, newFan, saveSandboxCard, test } from './fixtures';
+import { expect, expectAccessible, newFan, saveSandboxCard, signIn, test } from './fixtures';
 
 /** No serious or critical axe finding. Colour contrast belongs to the design issue, which owns the brand colours. */
 test('a tip below the minimum stays as typed and is refused without an amount on Pay; a short wallet keeps its top-up link', async ({
   page,
 }) => {
   const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
+  await signIn(page, fan.username, fan.password);
   await page.goto('/avastone');
   await page.getByRole('button', { name: 'Tip' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tip Ava Stone' });
@@ -39,7 +39,7 @@ test('a top-up held for 3-D Secure is confirmed later from the payments list, wh
   page,
 }) => {
   const fan = await newFan(page.request);
-  await logIn(page, fan.username, { password: fan.password });
+  await signIn(page, fan.username, fan.password);
   await page.goto('/user/wallet');
   // Without a card the top-up opens the card form, wherever the layout put it.
   await page.getByRole('button', { name: 'Add a card to pay' }).click();

@@ -1,8 +1,8 @@
 import { generateVideo } from '../../api/test/media';
-import { expect, logIn, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 test('a creator uploads a welcome video that plays on their page once processed', async ({ page }) => {
-  await logIn(page, 'leohart');
+  await signIn(page, 'leohart');
   await page.goto('/creator/account');
   const video = await generateVideo(2, 'mov');
   await page.locator('input[type=file][accept^="video/"]').setInputFiles({ name: 'hello.mov', mimeType: 'video/quicktime', buffer: video });

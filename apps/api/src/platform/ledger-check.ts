@@ -33,14 +33,14 @@ const invariants: Array<[rule: string, query: ReturnType<typeof sql>]> = [
     sql`select c.id from wallet_charges c
         where c.status in ('success', 'refunded') and (
           (select count(*) from ledger_journals j where j.reference_type = 'wallet_charge' and j.reference_id = c.id and j.kind = 'charge') <> 1
-          or (select count(*) from earnings e where e.source_id = c.id and not e.is_refund) <> 1)`,
+          or (select count(*) from earnings e where e.source_type = c.type and e.source_id = c.id and not e.is_refund) <> 1)`,
   ],
   [
     'a refunded wallet charge was given back exactly once (its journal and its refund earning), and no other was',
     sql`select c.id from wallet_charges c
         where (select count(*) from ledger_journals j where j.reference_type = 'wallet_charge' and j.reference_id = c.id and j.kind = 'refund')
                 <> case when c.status = 'refunded' then 1 else 0 end
-           or (select count(*) from earnings e where e.source_id = c.id and e.is_refund)
+           or (select count(*) from earnings e where e.source_type = c.type and e.source_id = c.id and e.is_refund)
                 <> case when c.status = 'refunded' then 1 else 0 end`,
   ],
   [

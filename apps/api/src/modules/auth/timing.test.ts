@@ -1,3 +1,5 @@
+// @own-process: it compares the times of two kinds of request, which the garbage other test files
+// leave in a shared process would blur (vitest.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { freshIp, signedIn } from '../../../test/factories';

@@ -78,9 +78,19 @@ function servedAcrossProcesses(suite: Suite) {
     const { playback } = (await call(other, fan, 'GET', `/streaming/join/${sessionId}`)).json();
     expect(playback).toMatchObject({ mode: 'hls', ready: true });
     const playlistUrl = `${originOf(other)}${playback.playlistUrl}`;
-    const playlist = await fetch(playlistUrl);
-    const text = await playlist.text();
-    expect(playlist.status).toBe(200);
+    // Read once the packager's last playlist is stored: the tests' S3 (s3rver) rewrites an object in
+    // place, so a read racing a rewrite can see it empty, which real S3 never shows.
+    let text = '';
+    await expect
+      .poll(
+        async () => {
+          const playlist = await fetch(playlistUrl);
+          text = await playlist.text();
+          return `${playlist.status} ${text}`;
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/^200 [\s\S]*#EXT-X-ENDLIST/);
     expect(text).toContain('#EXT-X-MAP:URI="init-1.mp4"');
     const segments = text.split('\n').filter((line) => line.endsWith('.m4s'));
     expect(segments.length).toBeGreaterThan(0);

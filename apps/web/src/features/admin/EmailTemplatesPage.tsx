@@ -1,6 +1,6 @@
 import { type EmailPreview, type EmailTemplate, emailCategoryLabels } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Flex, Form, Input, Popconfirm, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -118,9 +118,14 @@ export function EmailTemplateEditorPage() {
   const [reset, resetting] = useResetEmailTemplateMutation();
   const [sendTest, testing] = useSendTestEmailMutation();
 
+  // The form is filled from the stored text once per template: the refetch that follows a Save
+  // must not overwrite what the admin has typed since.
+  const filledFor = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (template) form.setFieldsValue({ subject: template.subject, body: template.body });
-  }, [template, form]);
+    if (!template || filledFor.current === key) return;
+    form.setFieldsValue({ subject: template.subject, body: template.body });
+    filledFor.current = key;
+  }, [template, key, form]);
 
   // The preview follows the draft, a moment after typing stops.
   useEffect(() => {
