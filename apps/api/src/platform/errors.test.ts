@@ -1,3 +1,5 @@
+import net from 'node:net';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { forPeople, isUnavailable } from './errors';
 
@@ -41,6 +43,24 @@ describe('a database out of reach is told apart from a wrong query', () => {
     ['wrapped by drizzle as the cause', new Error('Failed query: select 1', { cause: withCode('read ECONNRESET', 'ECONNRESET') })],
   ])('%s is unavailable', (_name, error) => {
     expect(isUnavailable(error)).toBe(true);
+  });
+
+  it("is told by the driver's own error when a server takes the connection and never answers", async () => {
+    // What a PostgreSQL restarting, or a machine too loaded to answer the startup within the
+    // connect timeout, looks like to the client (a chaos run in CI answered it 500).
+    const held = new Set<net.Socket>();
+    const silent = net.createServer((socket) => held.add(socket)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => silent.once('listening', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const client = new pg.Client({ host: '127.0.0.1', port, connectionTimeoutMillis: 100 });
+    const failure = await client.connect().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    expect(failure).toBeInstanceOf(Error);
+    expect(isUnavailable(new Error('Failed query: select 1', { cause: failure }))).toBe(true);
   });
 
   it.each([

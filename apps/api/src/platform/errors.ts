@@ -163,9 +163,13 @@ const UNREACHABLE_CODES = new Set([
   '57P03',
   '57014',
 ]);
-/** What node-postgres and its pool say, without a code, when a connection dies, cannot be made in time or a query gets no answer. */
+/**
+ * What node-postgres and its pool say, without a code, when a connection dies, cannot be made in
+ * time (`timeout expired` is the client's own connect timeout: a server restarting or a machine
+ * too busy to answer within it) or a query gets no answer.
+ */
 const UNREACHABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed)/;
+  /^(Connection terminated|timeout expired$|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection is closed)/;
 
 /**
  * Whether an error says the database could not be reached (not that the query was wrong): such a
