@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { IDEMPOTENCY_HEADER, socketClientOptions } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -659,7 +660,14 @@ try {
   // leak that makes the collector work harder shows here even when the machine's load hides it in the latencies.
   let cpuAtMinute = cpuMsOf(pid);
   const databaseCost = server.url ? await watchDatabaseCost(server.url) : undefined;
+  // This process's own stalls: a latency is measured here, so a load generator that waits longer
+  // as the run goes on (its sockets, uploads and HLS players share its loop) would read as the
+  // server's drift.
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  clientLoop.enable();
   const closeMinute = async () => {
+    const clientLoopP99 = clientLoop.percentile(99) / 1e6;
+    clientLoop.reset();
     const done = minute;
     const cpuNow = cpuMsOf(pid);
     const cpuMs = cpuNow - cpuAtMinute;
@@ -671,7 +679,7 @@ try {
     const sorted = latencies.sort((a, b) => a - b);
     const errors = [...done.errors].map(([kind, count]) => `${kind} ${count}`).join(', ') || '0';
     console.log(
-      `minute ${String(minutesSeen.length).padStart(2)}${minutesSeen.length <= warmupMinutes ? ' (warm-up)' : '          '}  ${(latencies.length / 60).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 0.5).toFixed(1).padStart(5)} ms  p99 ${percentile(sorted, 0.99).toFixed(1).padStart(6)} ms  RSS ${median(done.rss).toFixed(0).padStart(4)} MB (heap ${median(done.heap).toFixed(0)})  loop p99 ${Math.max(...done.loop).toFixed(0)} ms  GC ${done.gcMs.reduce((sum, ms) => sum + ms, 0).toFixed(0)} ms  handles ${String(median(done.handles)).padStart(4)}  hls ${String(done.hls).padStart(5)}  photos ${String(done.photos).padStart(3)}  live cuts ${done.liveCuts}  CPU ${((1000 * cpuMs) / Math.max(1, latencies.length)).toFixed(0).padStart(5)} µs/req${databaseCost ? `  ${await databaseCost.perRequest(latencies.length)}` : ''}  load ${os.loadavg()[0]!.toFixed(1).padStart(4)}  errors ${errors}`,
+      `minute ${String(minutesSeen.length).padStart(2)}${minutesSeen.length <= warmupMinutes ? ' (warm-up)' : '          '}  ${(latencies.length / 60).toFixed(0).padStart(5)} req/s  p50 ${percentile(sorted, 0.5).toFixed(1).padStart(5)} ms  p99 ${percentile(sorted, 0.99).toFixed(1).padStart(6)} ms  RSS ${median(done.rss).toFixed(0).padStart(4)} MB (heap ${median(done.heap).toFixed(0)})  loop p99 ${Math.max(...done.loop).toFixed(0)} ms (client ${clientLoopP99.toFixed(0)})  GC ${done.gcMs.reduce((sum, ms) => sum + ms, 0).toFixed(0)} ms  handles ${String(median(done.handles)).padStart(4)}  hls ${String(done.hls).padStart(5)}  photos ${String(done.photos).padStart(3)}  live cuts ${done.liveCuts}  CPU ${((1000 * cpuMs) / Math.max(1, latencies.length)).toFixed(0).padStart(5)} µs/req${databaseCost ? `  ${await databaseCost.perRequest(latencies.length)}` : ''}  load ${os.loadavg()[0]!.toFixed(1).padStart(4)}  errors ${errors}`,
     );
   };
   const minuteTimer = setInterval(closeMinute, 60_000);
@@ -680,6 +688,7 @@ try {
   // The last minute ends with the load, a moment before its timer would.
   if (minutesSeen.length < minutes) await closeMinute();
   clearInterval(sampler);
+  clientLoop.disable();
   snapshotHeap('as the soak ends');
   await databaseCost?.close();
   stopPhotos();
