@@ -96,7 +96,6 @@ export const test = base.extend<{ consoleErrors: string[]; siteOrigin: string }>
 });
 export { expect };
 
-/** No serious or critical axe finding on the page, colour contrast included (WCAG 2.2 AA, decision 029). */
 /**
  * axe-core's source, run in a document only when axe is not there yet. AxeBuilder evaluates the
  * whole source at every check, and by default in a blank page of its own too to merge the frames'
@@ -106,6 +105,7 @@ export { expect };
  */
 const axeOncePerDocument = `if (typeof window.axe === 'undefined') {\n${axe.source}\n}`;
 
+/** No serious or critical axe finding on the page, colour contrast included (WCAG 2.2 AA, decision 029). */
 export async function expectAccessible(page: Page, options: { soft?: boolean } = {}) {
   const { violations } = await new AxeBuilder({ page, axeSource: axeOncePerDocument }).setLegacyMode().analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
