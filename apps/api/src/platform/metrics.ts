@@ -142,12 +142,6 @@ export type MetricSources = {
 };
 
 /**
- * `GET /metrics` in Prometheus's text format, with a registry of its own (tests build several
- * apps in one process), and the hook that times every answer. What lives in the database (the
- * job queue, live sessions, the last ledger check) is read when scraped: it is the same from
- * every process, so dashboards take it with max(), not sum().
- */
-/**
  * The last finished ledger check. The job's name is written into the statement, not bound: the
  * planner then sees that the partial index of ledger checks (migration 0054) holds every row this
  * can return, instead of reading a day of finished jobs at every scrape.
@@ -155,6 +149,12 @@ export type MetricSources = {
 export const lastLedgerCheck = sql`select status, extract(epoch from updated_at)::float8 as finished from jobs
   where name = ${sql.raw(`'${LEDGER_CHECK_JOB}'`)} and status in ('done', 'failed') order by updated_at desc limit 1`;
 
+/**
+ * `GET /metrics` in Prometheus's text format, with a registry of its own (tests build several
+ * apps in one process), and the hook that times every answer. What lives in the database (the
+ * job queue, live sessions, the last ledger check) is read when scraped: it is the same from
+ * every process, so dashboards take it with max(), not sum().
+ */
 export function registerMetrics(app: FastifyInstance, sources: MetricSources) {
   const meter = new RequestMeter();
   app.addHook('onResponse', (request, reply, done) => {
