@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import { errorBodySchema } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jobKind } from '../src/platform/jobs';
 import { LEDGER_CHECK_JOB } from '../src/platform/ledger-check';
 import { lastLedgerCheck } from '../src/platform/metrics';
 import { createTestApp, type TestApp } from './app';
@@ -13,6 +15,10 @@ function sample(text: string, series: string): number | undefined {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+const unhandledJob = jobKind('test.unhandled', z.object({}));
+const unhandledRetryJob = jobKind('test.unhandled-retry', z.object({}));
+const failingJob = jobKind('test.failing', z.object({}));
 
 const scrape = async (app: TestApp, headers: Record<string, string> = {}) => {
   const response = await app.inject({ url: '/metrics', headers });
@@ -75,15 +81,15 @@ describe('GET /metrics', () => {
   });
 
   it('shows the queue: depth and oldest waiting job by name, and jobs that gave up', async () => {
-    await app.deps.jobs.enqueue(app.deps.db, 'test.unhandled', {});
+    await app.deps.jobs.enqueue(app.deps.db, unhandledJob, {});
     await app.deps.db.execute(sql`update jobs set run_at = now() - interval '90 seconds' where name = 'test.unhandled'`);
-    app.deps.jobs.register('test.failing', async () => {
+    app.deps.jobs.register(failingJob, async () => {
       throw new Error('always fails');
     });
-    await app.deps.jobs.enqueue(app.deps.db, 'test.failing', {}, { maxAttempts: 1 });
+    await app.deps.jobs.enqueue(app.deps.db, failingJob, {}, { maxAttempts: 1 });
     await app.deps.jobs.drain();
     // A job that failed once and waits for its retry.
-    await app.deps.jobs.enqueue(app.deps.db, 'test.unhandled-retry', {});
+    await app.deps.jobs.enqueue(app.deps.db, unhandledRetryJob, {});
     await app.deps.db.execute(sql`update jobs set attempts = 1 where name = 'test.unhandled-retry'`);
 
     const text = await scrape(app);
@@ -110,10 +116,10 @@ describe('GET /metrics', () => {
     await app.deps.jobs.drain();
     text = await scrape(app);
     expect(sample(text, 'limelight_ledger_check_failed')).toBe(1);
-    expect(sample(text, `limelight_jobs{name="${LEDGER_CHECK_JOB}",status="failed"}`)).toBe(1);
+    expect(sample(text, `limelight_jobs{name="${LEDGER_CHECK_JOB.name}",status="failed"}`)).toBe(1);
     const [failure] = (
       await app.deps.db.execute<{ last_error: string }>(
-        sql`select last_error from jobs where name = ${LEDGER_CHECK_JOB} and status = 'failed'`,
+        sql`select last_error from jobs where name = ${LEDGER_CHECK_JOB.name} and status = 'failed'`,
       )
     ).rows;
     expect(failure?.last_error).toContain('cached balance equals the sum of its entries');

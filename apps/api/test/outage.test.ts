@@ -5,8 +5,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { type DatabaseHandle, openPostgres } from '../src/db/client';
 import { jobs, walletCharges } from '../src/db/schema';
+import { jobKind } from '../src/platform/jobs';
 import { createTestApp, type TestApp } from './app';
 import { expectSoundLedger, fundWallet, PASSWORD, registerFan, setSetting, signedIn, subscribe, verifiedPerformer } from './factories';
 import { withDatabase } from './global-setup';
@@ -18,6 +20,7 @@ import { addressOf, startTcpProxy, type TcpProxy } from './tcp-proxy';
  * server) and restored under a running app. Needs both servers: `npm run outage` runs it against
  * the machine's, and the CI's PostgreSQL pass runs it too. Prints its figures for docs/reliability.md.
  */
+const outageJob = jobKind('test-outage', z.object({}));
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const title =
@@ -144,13 +147,13 @@ describe.skipIf(!databaseUrl || !redisUrl)(title, () => {
     const cutInPlace = new Promise<void>((resolve) => {
       cutDone = resolve;
     });
-    app.deps.jobs.register('test-outage', async () => {
+    app.deps.jobs.register(outageJob, async () => {
       jobRuns += 1;
       if (jobRuns === 1) await cutInPlace;
       await app.deps.db.execute(sql`select 1`);
     });
-    await app.deps.jobs.enqueue(app.deps.db, 'test-outage', {}, { key: `outage-${randomUUID()}` });
-    [{ id: jobId }] = await app.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.name, 'test-outage'));
+    await app.deps.jobs.enqueue(app.deps.db, outageJob, {}, { key: `outage-${randomUUID()}` });
+    [{ id: jobId }] = await app.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.name, outageJob.name));
     await until(async () => jobRuns === 1, 5_000);
     postgres.cut();
     cutDone();

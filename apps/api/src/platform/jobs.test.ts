@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/app';
 import { jobs, periodicTasks } from '../db/schema';
-import { LOCK_SECONDS } from './jobs';
+import { enqueueEachSql, jobKind, LOCK_SECONDS } from './jobs';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,16 +14,30 @@ afterAll(() => app.close());
 const jobRow = async (name: string) => (await app.deps.db.select().from(jobs).where(eq(jobs.name, name)))[0]!;
 const makeDue = (name: string) => app.deps.db.update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.name, name));
 
+const numbered = z.object({ n: z.number().int() });
+const fairJob = jobKind('test-fair', z.object({ id: z.string() }));
+const slowMediaJob = jobKind('test-slow-media', z.object({}), 'media');
+const quickMailJob = jobKind('test-quick-mail', z.object({}));
+const commitJob = jobKind('test-commit', numbered);
+const flakyJob = jobKind('test-flaky', z.object({}));
+const orphanJob = jobKind('test-orphan', z.object({}));
+const longJob = jobKind('test-long', z.object({}));
+const smtpDownJob = jobKind('test-smtp-down', z.object({}));
+const drainJob = jobKind('test-drain', z.object({}));
+const sharedJob = jobKind('test-shared', numbered);
+const checkedJob = jobKind('test-checked', numbered);
+const statementJob = jobKind('test-statement', numbered);
+
 describe('job queue', () => {
   it("shares the queue fairly: one account's backlog does not keep another's short job waiting", async () => {
     const order: string[] = [];
-    app.deps.jobs.register('test-fair', async (payload) => {
-      order.push(String(payload.id));
+    app.deps.jobs.register(fairJob, async (payload) => {
+      order.push(payload.id);
     });
     await app.deps.db.transaction(async (tx) => {
-      for (const id of ['a1', 'a2', 'a3']) await app.deps.jobs.enqueue(tx, 'test-fair', { id }, { group: 'creator-a', cost: 600 });
+      for (const id of ['a1', 'a2', 'a3']) await app.deps.jobs.enqueue(tx, fairJob, { id }, { group: 'creator-a', cost: 600 });
     });
-    await app.deps.jobs.enqueue(app.deps.db, 'test-fair', { id: 'b1' }, { group: 'creator-b', cost: 5 });
+    await app.deps.jobs.enqueue(app.deps.db, fairJob, { id: 'b1' }, { group: 'creator-b', cost: 5 });
     await app.deps.jobs.drain();
     expect(order).toEqual(['b1', 'a1', 'a2', 'a3']);
   });
@@ -33,19 +48,18 @@ describe('job queue', () => {
       let finishMedia = () => {};
       const mediaRunning = new Promise<void>((started) => {
         worker.deps.jobs.register(
-          'test-slow-media',
+          slowMediaJob,
           () =>
             new Promise<void>((resolve) => {
               finishMedia = resolve;
               started();
             }),
-          'media',
         );
       });
-      const mailed = new Promise<void>((resolve) => worker.deps.jobs.register('test-quick-mail', async () => resolve()));
-      await worker.deps.jobs.enqueue(worker.deps.db, 'test-slow-media', {});
+      const mailed = new Promise<void>((resolve) => worker.deps.jobs.register(quickMailJob, async () => resolve()));
+      await worker.deps.jobs.enqueue(worker.deps.db, slowMediaJob, {});
       await mediaRunning;
-      await worker.deps.jobs.enqueue(worker.deps.db, 'test-quick-mail', {});
+      await worker.deps.jobs.enqueue(worker.deps.db, quickMailJob, {});
       await mailed;
       finishMedia();
     } finally {
@@ -55,13 +69,13 @@ describe('job queue', () => {
 
   it('runs a job queued inside a committed transaction, and none from a rolled-back one', async () => {
     const seen: unknown[] = [];
-    app.deps.jobs.register('test-commit', async (payload) => {
+    app.deps.jobs.register(commitJob, async (payload) => {
       seen.push(payload.n);
     });
-    await app.deps.db.transaction((tx) => app.deps.jobs.enqueue(tx, 'test-commit', { n: 1 }));
+    await app.deps.db.transaction((tx) => app.deps.jobs.enqueue(tx, commitJob, { n: 1 }));
     await app.deps.db
       .transaction(async (tx) => {
-        await app.deps.jobs.enqueue(tx, 'test-commit', { n: 2 });
+        await app.deps.jobs.enqueue(tx, commitJob, { n: 2 });
         throw new Error('rolled back');
       })
       .catch(() => undefined);
@@ -72,11 +86,11 @@ describe('job queue', () => {
 
   it('retries a failing job with backoff, then marks it failed with the last error', async () => {
     let calls = 0;
-    app.deps.jobs.register('test-flaky', async () => {
+    app.deps.jobs.register(flakyJob, async () => {
       calls += 1;
       throw new Error(`attempt ${calls} failed`);
     });
-    await app.deps.jobs.enqueue(app.deps.db, 'test-flaky', {}, { maxAttempts: 2 });
+    await app.deps.jobs.enqueue(app.deps.db, flakyJob, {}, { maxAttempts: 2 });
     await app.deps.jobs.drain();
     const retrying = await jobRow('test-flaky');
     expect(retrying).toMatchObject({ status: 'queued', attempts: 1, lastError: 'attempt 1 failed' });
@@ -89,10 +103,10 @@ describe('job queue', () => {
 
   it('takes over a job whose process died while running it', async () => {
     let ran = 0;
-    app.deps.jobs.register('test-orphan', async () => {
+    app.deps.jobs.register(orphanJob, async () => {
       ran += 1;
     });
-    await app.deps.jobs.enqueue(app.deps.db, 'test-orphan', {});
+    await app.deps.jobs.enqueue(app.deps.db, orphanJob, {});
     await app.deps.db
       .update(jobs)
       .set({ status: 'running', attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
@@ -109,8 +123,8 @@ describe('job queue', () => {
     const running = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    app.deps.jobs.register('test-long', () => running);
-    await app.deps.jobs.enqueue(app.deps.db, 'test-long', {});
+    app.deps.jobs.register(longJob, () => running);
+    await app.deps.jobs.enqueue(app.deps.db, longJob, {});
     const drained = app.deps.jobs.drain();
     const claim = async () => {
       const row = await jobRow('test-long');
@@ -129,10 +143,10 @@ describe('job queue', () => {
   }, 60_000);
 
   it("counts the attempt of a job refused by another server's connection while the database is up (it backs off, not loops)", async () => {
-    app.deps.jobs.register('test-smtp-down', async () => {
+    app.deps.jobs.register(smtpDownJob, async () => {
       throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNREFUSED' });
     });
-    await app.deps.jobs.enqueue(app.deps.db, 'test-smtp-down', {});
+    await app.deps.jobs.enqueue(app.deps.db, smtpDownJob, {});
     await app.deps.jobs.drain();
     const row = await jobRow('test-smtp-down');
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
@@ -146,12 +160,12 @@ describe('job queue', () => {
       started = resolve;
     });
     let finished = false;
-    worker.deps.jobs.register('test-drain', async () => {
+    worker.deps.jobs.register(drainJob, async () => {
       started();
       await new Promise((resolve) => setTimeout(resolve, 500));
       finished = true;
     });
-    await worker.deps.jobs.enqueue(app.deps.db, 'test-drain', {});
+    await worker.deps.jobs.enqueue(app.deps.db, drainJob, {});
     await running;
     await worker.close();
     expect(finished).toBe(true);
@@ -166,18 +180,55 @@ describe('job queue', () => {
         ['first', app],
         ['second', second],
       ] as const) {
-        instance.deps.jobs.register('test-shared', async (payload) => {
+        instance.deps.jobs.register(sharedJob, async (payload) => {
           await new Promise((resolve) => setTimeout(resolve, 5));
-          runs.set(payload.n as number, [...(runs.get(payload.n as number) ?? []), name]);
+          runs.set(payload.n, [...(runs.get(payload.n) ?? []), name]);
         });
       }
-      for (let n = 0; n < 20; n++) await app.deps.jobs.enqueue(app.deps.db, 'test-shared', { n });
+      for (let n = 0; n < 20; n++) await app.deps.jobs.enqueue(app.deps.db, sharedJob, { n });
       await Promise.all([app.deps.jobs.drain(), second.deps.jobs.drain()]);
       expect(runs.size).toBe(20);
       for (const workers of runs.values()) expect(workers).toHaveLength(1);
     } finally {
       await second.close();
     }
+  });
+
+  describe('kinds of job', () => {
+    it('refuses to queue a payload its kind refuses, and queues nothing', async () => {
+      const wrong = { n: 'one' } as unknown as { n: number };
+      await expect(app.deps.jobs.enqueue(app.deps.db, checkedJob, wrong)).rejects.toThrow(/expected number/i);
+      expect(await app.deps.db.select().from(jobs).where(eq(jobs.name, checkedJob.name))).toEqual([]);
+    });
+
+    it('fails a stored payload its kind refuses at once, without running the handler or trying again', async () => {
+      const ran = vi.fn(async () => {});
+      app.deps.jobs.register(checkedJob, ran);
+      // As a row written by an older version of the code would be.
+      await app.deps.db.insert(jobs).values({ name: checkedJob.name, payload: { n: 'one' }, maxAttempts: 5 });
+      await app.deps.jobs.drain();
+      expect(ran).not.toHaveBeenCalled();
+      const row = await jobRow(checkedJob.name);
+      expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(row.lastError).toMatch(/payload refused by the kind's schema/);
+    });
+
+    it('runs jobs queued by a statement with their payloads checked and typed', async () => {
+      const seen: number[] = [];
+      app.deps.jobs.register(statementJob, async ({ n }) => {
+        seen.push(n);
+      });
+      await app.deps.db.execute(sql`
+        with source as (select n from generate_series(1, 3) as n)
+        ${enqueueEachSql(statementJob, { payload: sql`jsonb_build_object('n', n)`, from: sql`source` })}`);
+      await app.deps.jobs.drain();
+      expect(seen.sort()).toEqual([1, 2, 3]);
+    });
+
+    it('knows each name once: a second kind or a second handler of one name fails as the code loads', () => {
+      expect(() => jobKind(checkedJob.name, numbered)).toThrow(`job kind ${checkedJob.name} is defined twice`);
+      expect(() => app.deps.jobs.register(checkedJob, async () => {})).toThrow(`job kind ${checkedJob.name} has a handler already`);
+    });
   });
 
   describe('periodic tasks', () => {

@@ -1,11 +1,40 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { type Database, pingDatabase, type Queryable } from '../db/client';
 import { jobs, periodicTasks } from '../db/schema';
 import { isUnavailable } from './errors';
 import { traced } from './tracing';
 
-export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempts: number; maxAttempts: number }) => Promise<void>;
+/**
+ * A kind of job: its name in the queue, the shape of its payload and the lane that works it. The
+ * payload is type-checked where the job is queued, checked against its schema as it is queued, and
+ * again as it runs (a row written by an older version, or by SQL), so a handler gets what it was
+ * promised. Names are unique in the process: a second kind of one name fails as its module loads.
+ */
+export type JobKind<Schema extends z.ZodType = z.ZodType> = { readonly name: string; readonly payload: Schema; readonly lane: JobLane };
+export type JobRun = { id: string; attempts: number; maxAttempts: number };
+export type JobHandler<Schema extends z.ZodType = z.ZodType> = (payload: z.output<Schema>, job: JobRun) => Promise<void>;
+
+const kindNames = new Set<string>();
+export function jobKind<Schema extends z.ZodType>(name: string, payload: Schema, lane: JobLane = 'default'): JobKind<Schema> {
+  if (kindNames.has(name)) throw new Error(`job kind ${name} is defined twice`);
+  kindNames.add(name);
+  return { name, payload, lane };
+}
+
+/** A stored payload its kind's schema refuses: trying again cannot help, the job fails for good at once. */
+class RefusedPayload extends Error {}
+
+/**
+ * A job of `kind` for each row of a statement's `from` (a CTE's name and condition), its payload
+ * built in SQL (`jsonb_build_object(...)`): for a write that is one statement (a wallet charge's
+ * notice). The run-time check of the payload holds it to the kind's schema. The caller wakes the
+ * queue after the statement.
+ */
+export function enqueueEachSql(kind: JobKind, select: { payload: SQL; from: SQL }): SQL {
+  return sql`insert into ${jobs} (name, payload) select ${kind.name}::text, ${select.payload} from ${select.from}`;
+}
 
 /**
  * A claim lasts this long, and the process running the job renews it every quarter of it: a job
@@ -27,11 +56,16 @@ export interface Jobs {
    * a `key`, a job already queued (or run) under it is kept and nothing is added. Says whether it
    * added one.
    */
-  enqueue(tx: Queryable, name: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<boolean>;
+  enqueue<Schema extends z.ZodType>(
+    tx: Queryable,
+    kind: JobKind<Schema>,
+    payload: z.input<Schema>,
+    options?: EnqueueOptions,
+  ): Promise<boolean>;
   /** Looks for work now, as `enqueue` does: after a write that queued jobs with its own SQL (one statement). */
   wake(): void;
-  /** Registers the handler of a job name, worked in `lane` (each lane has its own number of slots). */
-  register(name: string, handler: JobHandler, lane?: JobLane): void;
+  /** Registers the handler of a kind of job, once (each lane has its own number of slots). */
+  register<Schema extends z.ZodType>(kind: JobKind<Schema>, handler: JobHandler<Schema>): void;
   /**
    * A task every `intervalMs` for the whole site (renewal checks), run by whichever process that
    * works jobs finds it due first. Its due time is kept in the database, so it is neither run by
@@ -72,7 +106,7 @@ type ClaimedJob = { id: string; name: string; payload: Record<string, unknown>; 
  * process or many behind a load balancer need nothing more than the database they share.
  */
 export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes): Jobs {
-  const handlers = new Map<string, { handler: JobHandler; lane: JobLane }>();
+  const handlers = new Map<string, { kind: JobKind; handler: JobHandler }>();
   const running: JobLanes = { default: 0, media: 0 };
   const works = Object.values(lanes).some((slots) => slots > 0);
   let closed = false;
@@ -105,7 +139,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     interrupted.delete(id);
   }
 
-  const namesIn = (lane?: JobLane) => [...handlers].filter(([, entry]) => !lane || entry.lane === lane).map(([name]) => name);
+  const namesIn = (lane?: JobLane) => [...handlers].filter(([, entry]) => !lane || entry.kind.lane === lane).map(([name]) => name);
 
   /** The next job of `lane` (of any lane when none is given), fairest first. */
   async function claim(lane?: JobLane): Promise<ClaimedJob | undefined> {
@@ -139,8 +173,11 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     }, RENEW_CLAIM_MS);
     renewal.unref();
     try {
+      const { kind, handler } = handlers.get(job.name)!;
+      const payload = kind.payload.safeParse(job.payload);
+      if (!payload.success) throw new RefusedPayload(`payload refused by the kind's schema: ${payload.error.message}`);
       await traced(`job ${job.name}`, { 'job.id': job.id, 'job.attempt': job.attempts }, () =>
-        handlers.get(job.name)!.handler(job.payload, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts }),
+        handler(payload.data, { id: job.id, attempts: job.attempts, maxAttempts: job.max_attempts }),
       );
       await db.execute(sql`update ${jobs} set status = 'done', locked_until = null, updated_at = now() where id = ${job.id}`);
     } catch (error) {
@@ -158,7 +195,7 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.max_attempts;
+      const final = job.attempts >= job.max_attempts || error instanceof RefusedPayload;
       log.warn(
         { err: error, job: job.name, jobId: job.id, attempt: job.attempts },
         final ? 'job failed for good' : 'job failed, will retry',
@@ -280,15 +317,17 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
   schedule();
 
   return {
-    async enqueue(tx, name, payload, options = {}) {
+    async enqueue(tx, kind, payload, options = {}) {
+      // A payload its schema refuses is a mistake in the code that queues it: it fails there, not in a worker later.
+      kind.payload.parse(payload);
       const fairAt = options.group
         ? sql`greatest(now(), coalesce((select max(${jobs.fairAt}) from ${jobs} where ${jobs.groupKey} = ${options.group} and ${jobs.status} in ('queued', 'running')), now())) + make_interval(secs => ${options.cost ?? 1})`
         : undefined;
       const added = await tx
         .insert(jobs)
         .values({
-          name,
-          payload,
+          name: kind.name,
+          payload: payload as Record<string, unknown>,
           maxAttempts: options.maxAttempts ?? 3,
           key: options.key,
           groupKey: options.group,
@@ -304,8 +343,9 @@ export function createJobs(db: Database, log: FastifyBaseLogger, lanes: JobLanes
     wake() {
       if (works) setImmediate(() => void pump());
     },
-    register(name, handler, lane = 'default') {
-      handlers.set(name, { handler, lane });
+    register(kind, handler) {
+      if (handlers.has(kind.name)) throw new Error(`job kind ${kind.name} has a handler already`);
+      handlers.set(kind.name, { kind, handler: handler as JobHandler });
     },
     every(name, intervalMs, task) {
       if (!works) return;

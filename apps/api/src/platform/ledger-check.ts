@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database, Queryable } from '../db/client';
-import type { Jobs } from './jobs';
+import { type Jobs, jobKind } from './jobs';
 
 /** The job that checks the ledger on a schedule; its last finished row is the last check's result (/metrics reads it). */
-export const LEDGER_CHECK_JOB = 'ledger.check';
+export const LEDGER_CHECK_JOB = jobKind('ledger.check', z.object({}));
 
 /**
  * Every invariant of the money tables, each as a query that returns the rows breaking it.
@@ -196,7 +197,7 @@ export function registerLedgerChecks(jobs: Jobs, db: Database, intervalMs: numbe
   });
   if (!intervalMs) return;
   // Offered every minute at most, so the first check runs soon after a start, not an interval later.
-  jobs.every(LEDGER_CHECK_JOB, Math.min(intervalMs, 60_000), () =>
-    jobs.enqueue(db, LEDGER_CHECK_JOB, {}, { key: `${LEDGER_CHECK_JOB}:${Math.floor(Date.now() / intervalMs)}`, maxAttempts: 1 }),
+  jobs.every(LEDGER_CHECK_JOB.name, Math.min(intervalMs, 60_000), () =>
+    jobs.enqueue(db, LEDGER_CHECK_JOB, {}, { key: `${LEDGER_CHECK_JOB.name}:${Math.floor(Date.now() / intervalMs)}`, maxAttempts: 1 }),
   );
 }

@@ -1,18 +1,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { Queryable } from '../db/client';
-import type { Jobs } from './jobs';
+import { type Jobs, jobKind } from './jobs';
 
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: { name: string; address: string };
+const mailMessage = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  replyTo: z.object({ name: z.string(), address: z.string() }).optional(),
   /** Extra headers, e.g. `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
-  headers?: Record<string, string>;
-};
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type MailMessage = z.output<typeof mailMessage>;
 export type MailSender = { name: string; address: string };
 
 export interface Mailer {
@@ -40,7 +42,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
   };
 }
 
-const SEND_MAIL_JOB = 'mail.send';
+const SEND_MAIL_JOB = jobKind('mail.send', mailMessage);
 
 /**
  * Queues an e-mail inside the caller's transaction: it exists exactly when the write commits and
@@ -54,5 +56,5 @@ export async function queueMail(jobs: Jobs, tx: Queryable, message: MailMessage)
 
 /** Sends queued e-mails from the site's sender as it is configured when each one goes out. */
 export function registerMailSending(jobs: Jobs, mailer: Mailer, sender: () => MailSender) {
-  jobs.register(SEND_MAIL_JOB, (payload) => mailer.send(payload as MailMessage, sender()));
+  jobs.register(SEND_MAIL_JOB, (message) => mailer.send(message, sender()));
 }

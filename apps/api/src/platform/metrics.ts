@@ -147,7 +147,7 @@ export type MetricSources = {
  * can return, instead of reading a day of finished jobs at every scrape.
  */
 export const lastLedgerCheck = sql`select status, extract(epoch from updated_at)::float8 as finished from jobs
-  where name = ${sql.raw(`'${LEDGER_CHECK_JOB}'`)} and status in ('done', 'failed') order by updated_at desc limit 1`;
+  where name = ${sql.raw(`'${LEDGER_CHECK_JOB.name}'`)} and status in ('done', 'failed') order by updated_at desc limit 1`;
 
 /**
  * `GET /metrics` in Prometheus's text format, with a registry of its own (tests build several

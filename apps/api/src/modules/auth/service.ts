@@ -9,11 +9,13 @@ import {
   type SecondFactorSignIn,
 } from '@limelight/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { authChallenges, performerProfiles, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
+import { jobKind } from '../../platform/jobs';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/one-time-tokens';
 import { hashPassword, verifyPassword } from '../../platform/password';
 import { verifyRecaptcha } from '../../platform/recaptcha';
@@ -317,12 +319,13 @@ export async function changePassword(
  * or not an account has the address (account enumeration by timing): the request only queues a
  * job, which looks the account up and mails it after the answer has gone.
  */
-const PASSWORD_RESET_JOB = 'auth.password-reset';
-const EMAIL_VERIFICATION_JOB = 'auth.email-verification';
+const byEmail = z.object({ email: z.string() });
+const PASSWORD_RESET_JOB = jobKind('auth.password-reset', byEmail);
+const EMAIL_VERIFICATION_JOB = jobKind('auth.email-verification', byEmail);
 
 export function registerAuthJobs(deps: Deps) {
-  deps.jobs.register(PASSWORD_RESET_JOB, (payload) => sendPasswordReset(deps, String(payload.email)));
-  deps.jobs.register(EMAIL_VERIFICATION_JOB, (payload) => resendVerification(deps, String(payload.email)));
+  deps.jobs.register(PASSWORD_RESET_JOB, ({ email }) => sendPasswordReset(deps, email));
+  deps.jobs.register(EMAIL_VERIFICATION_JOB, ({ email }) => resendVerification(deps, email));
   registerExpirySweep(deps);
 }
 

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { performerProfiles, stories, users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { jobKind } from '../../platform/jobs';
 import { deleteFileRecords, type FileRow, storedKeys } from '../media';
 
-const REMOVE_MEDIA_JOB = 'account.remove-media';
+const REMOVE_MEDIA_JOB = jobKind('account.remove-media', z.object({ keys: z.array(z.string()) }));
 
 /**
  * In the deletion's transaction, before the account row is anonymised and its stories go: the
@@ -38,8 +40,7 @@ export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable,
 
 /** Removes the stored objects; removing one already gone is not an error, so a retry finishes the rest. */
 export function registerMediaRemoval(deps: Pick<Deps, 'jobs' | 'storage'>) {
-  deps.jobs.register(REMOVE_MEDIA_JOB, async (payload) => {
-    const keys = Array.isArray(payload.keys) ? payload.keys.filter((key): key is string => typeof key === 'string') : [];
+  deps.jobs.register(REMOVE_MEDIA_JOB, async ({ keys }) => {
     await Promise.all(keys.map((key) => deps.storage.remove(key)));
   });
 }

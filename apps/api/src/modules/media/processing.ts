@@ -3,17 +3,23 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { type FfmpegBudget, FfmpegTimeout, grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
 import { makeBlurredPreview, sharp } from '../../platform/images';
+import { jobKind } from '../../platform/jobs';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import type { SpooledUpload } from '../../platform/uploads';
 import { admit, assertMediaBudget, assertProcessingQuota, limitProblem, type Medium, type Uploader } from './admission';
 import { findFile } from './files';
 
-export const PROCESS_MEDIA_JOB = 'process-media';
+const PROCESS_MEDIA_JOB = jobKind(
+  'process-media',
+  z.object({ fileId: z.string(), media: z.enum(['video', 'audio'] satisfies Medium[]), access: z.enum(['public', 'protected']) }),
+  'media',
+);
 
 /** An admitted upload, kept privately until it is processed; `seconds` is its length, the job's cost. */
 export type KeptUpload = { upload: SpooledUpload; uploadKey: string; seconds: number };
@@ -36,8 +42,7 @@ export async function keepUpload(
 }
 
 /** Who may load a processed file: anyone, or only through signed links. */
-export type MediaAccess = 'public' | 'protected';
-type ProcessingPayload = { fileId: string; media: Medium; access: MediaAccess };
+export type MediaAccess = z.output<typeof PROCESS_MEDIA_JOB.payload>['access'];
 
 /**
  * Records a kept upload as a file in processing and queues its job, both in `tx`. The job is
@@ -60,7 +65,7 @@ export async function queueProcessing(
       size: file.upload.size,
     })
     .returning();
-  const payload: ProcessingPayload = { fileId: row!.id, media: file.media, access: file.access };
+  const payload = { fileId: row!.id, media: file.media, access: file.access };
   // Each account's uploads queue behind each other by their length, so one account's backlog
   // does not keep another's waiting (fair sharing in the job queue).
   await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, payload, { group: file.ownerId, cost: Math.max(1, Math.round(file.seconds)) });
@@ -96,80 +101,75 @@ export function registerMediaProcessing(deps: Deps, listener: { settled?: (fileI
   const threads = Math.max(1, Math.floor(os.availableParallelism() / deps.config.mediaConcurrency));
   // Whole milliseconds: a media length is fractional, and Node refuses a fractional child timeout.
   const budgetFor = (seconds: number): FfmpegBudget => ({ threads, timeoutMs: Math.ceil((5 * 60 + 4 * seconds) * 1000) });
-  deps.jobs.register(
-    PROCESS_MEDIA_JOB,
-    async (data, job) => {
-      const payload = data as ProcessingPayload;
-      const file = await findFile(deps.db, payload.fileId);
-      const prefix = prefixFor(payload.access);
-      if (file?.status !== 'processing') return;
-      const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
-      const stored: string[] = [];
-      const storeImage = async (image: Buffer, prefix: string, folder: string) => {
-        const key = `${prefix}${folder}/${randomUUID()}.webp`;
-        stored.push(key);
-        await deps.storage.put(key, image);
-        return key;
-      };
-      try {
-        const input = path.join(work, 'input');
-        await deps.storage.getFile(file.storageKey, input);
-        const info = await probe(input).catch(() => {
-          throw new Unplayable(`This file is not ${payload.media === 'audio' ? 'audio' : 'a video'} we can play`);
-        });
-        const problem = limitProblem(info, payload.media);
-        if (problem) throw new Unplayable(`This file ${problem}`);
-        const budget = budgetFor(info.duration);
-        const output =
-          payload.media === 'audio' ? await processAudio(prefix, input, work, budget) : await processVideo(prefix, input, work, budget);
+  deps.jobs.register(PROCESS_MEDIA_JOB, async (payload, job) => {
+    const file = await findFile(deps.db, payload.fileId);
+    const prefix = prefixFor(payload.access);
+    if (file?.status !== 'processing') return;
+    const work = await fs.mkdtemp(path.join(os.tmpdir(), 'limelight-media-'));
+    const stored: string[] = [];
+    const storeImage = async (image: Buffer, prefix: string, folder: string) => {
+      const key = `${prefix}${folder}/${randomUUID()}.webp`;
+      stored.push(key);
+      await deps.storage.put(key, image);
+      return key;
+    };
+    try {
+      const input = path.join(work, 'input');
+      await deps.storage.getFile(file.storageKey, input);
+      const info = await probe(input).catch(() => {
+        throw new Unplayable(`This file is not ${payload.media === 'audio' ? 'audio' : 'a video'} we can play`);
+      });
+      const problem = limitProblem(info, payload.media);
+      if (problem) throw new Unplayable(`This file ${problem}`);
+      const budget = budgetFor(info.duration);
+      const output =
+        payload.media === 'audio' ? await processAudio(prefix, input, work, budget) : await processVideo(prefix, input, work, budget);
 
-        await deps.storage.putFile(output.key, output.localPath);
-        stored.push(output.key);
-        // The poster is a frame of the video, as protected as the video; the blurred preview is public.
-        const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefix, 'thumbnails') : null;
-        const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
-        const [updated] = await deps.db
-          .update(files)
-          .set({
-            status: 'finished',
-            storageKey: output.key,
-            mimeType: output.mimeType,
-            size: (await fs.stat(output.localPath)).size,
-            width: output.width,
-            height: output.height,
-            duration: Math.round(output.duration * 100) / 100,
-            thumbnailKey,
-            previewKey,
-            error: null,
-          })
-          .where(eq(files.id, file.id))
-          .returning({ id: files.id });
-        // Replaced or deleted while it was processing: keep nothing of it.
-        await Promise.all([file.storageKey, ...(updated ? [] : stored)].map((key) => deps.storage.remove(key)));
-        if (updated) await settled(file.id);
-      } catch (error) {
-        await Promise.all(stored.map((key) => deps.storage.remove(key)));
-        // Past its time limit a run would only time out again: as final as an unplayable file.
-        const hopeless = error instanceof Unplayable || error instanceof FfmpegTimeout;
-        const final = hopeless || job.attempts >= job.maxAttempts;
-        if (final) {
-          const message =
-            error instanceof Unplayable
-              ? error.message
-              : error instanceof FfmpegTimeout
-                ? 'Processing this file took longer than its time limit'
-                : 'The file could not be processed';
-          await deps.db.update(files).set({ status: 'error', error: message }).where(eq(files.id, file.id));
-          await deps.storage.remove(file.storageKey);
-          await settled(file.id);
-        }
-        if (!hopeless) throw error;
-      } finally {
-        await fs.rm(work, { recursive: true, force: true });
+      await deps.storage.putFile(output.key, output.localPath);
+      stored.push(output.key);
+      // The poster is a frame of the video, as protected as the video; the blurred preview is public.
+      const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefix, 'thumbnails') : null;
+      const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
+      const [updated] = await deps.db
+        .update(files)
+        .set({
+          status: 'finished',
+          storageKey: output.key,
+          mimeType: output.mimeType,
+          size: (await fs.stat(output.localPath)).size,
+          width: output.width,
+          height: output.height,
+          duration: Math.round(output.duration * 100) / 100,
+          thumbnailKey,
+          previewKey,
+          error: null,
+        })
+        .where(eq(files.id, file.id))
+        .returning({ id: files.id });
+      // Replaced or deleted while it was processing: keep nothing of it.
+      await Promise.all([file.storageKey, ...(updated ? [] : stored)].map((key) => deps.storage.remove(key)));
+      if (updated) await settled(file.id);
+    } catch (error) {
+      await Promise.all(stored.map((key) => deps.storage.remove(key)));
+      // Past its time limit a run would only time out again: as final as an unplayable file.
+      const hopeless = error instanceof Unplayable || error instanceof FfmpegTimeout;
+      const final = hopeless || job.attempts >= job.maxAttempts;
+      if (final) {
+        const message =
+          error instanceof Unplayable
+            ? error.message
+            : error instanceof FfmpegTimeout
+              ? 'Processing this file took longer than its time limit'
+              : 'The file could not be processed';
+        await deps.db.update(files).set({ status: 'error', error: message }).where(eq(files.id, file.id));
+        await deps.storage.remove(file.storageKey);
+        await settled(file.id);
       }
-    },
-    'media',
-  );
+      if (!hopeless) throw error;
+    } finally {
+      await fs.rm(work, { recursive: true, force: true });
+    }
+  });
 }
 
 async function processVideo(prefix: string, input: string, work: string, budget: FfmpegBudget): Promise<Output> {

@@ -1,6 +1,6 @@
 import { DELETED_MESSAGE_TEXT, formatTokens, fromCents, type MassMessage, type sendMassMessageSchema, toCents } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import {
   conversationMembers,
@@ -16,6 +16,7 @@ import {
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { jobKind } from '../../platform/jobs';
 import { fansOf } from '../access';
 import { presentMediaFile } from '../media';
 import { notifyMany } from '../notifications';
@@ -30,7 +31,7 @@ import { summaryOf } from './present';
  * transaction that also moves the cursor, and a copy is unique per conversation, so a run that
  * dies resumes where the last batch ended and reaches everyone exactly once.
  */
-export const MASS_SEND_JOB = 'messages.mass-send';
+export const MASS_SEND_JOB = jobKind('messages.mass-send', z.object({ massMessageId: z.string() }));
 const BATCH = 500;
 
 type MassRow = typeof massMessages.$inferSelect;
@@ -68,8 +69,8 @@ export async function sendMassMessage(deps: Deps, performer: SessionUser, input:
 }
 
 export function registerMassDelivery(deps: Deps) {
-  deps.jobs.register(MASS_SEND_JOB, async (payload) => {
-    while (await deliverBatch(deps, String(payload.massMessageId))) {
+  deps.jobs.register(MASS_SEND_JOB, async ({ massMessageId }) => {
+    while (await deliverBatch(deps, massMessageId)) {
       // Each batch commits on its own: progress shows, and a crash loses at most one batch's work.
     }
   });

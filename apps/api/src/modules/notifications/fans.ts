@@ -1,8 +1,10 @@
 import type { NotificationKind } from '@limelight/contracts';
 import { and, asc, gt, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { jobKind } from '../../platform/jobs';
 import { type FanAudience, fansOf } from '../access';
 import { type EmailDeps, sendEmail } from '../emails';
 import { notify, notifyMany } from './service';
@@ -14,18 +16,19 @@ import { notify, notifyMany } from './service';
  * run is retried after its batch committed, that key is taken already and the run stops there,
  * so nobody is told twice.
  */
-const FAN_OUT_JOB = 'notifications.fan-out';
-const BATCH = 500;
-
-export type FanNews = {
-  performerId: string;
-  audience: FanAudience;
-  kind: Extract<NotificationKind, 'new_post' | 'live_started'>;
-  text: string;
-  link: string;
+const fanNews = z.object({
+  performerId: z.string(),
+  audience: z.enum(['subscribers', 'followers', 'all'] satisfies FanAudience[]),
+  kind: z.enum(['new_post', 'live_started'] satisfies NotificationKind[]),
+  text: z.string(),
+  link: z.string(),
   /** What the news is about (a post's id, a live session's): one fan-out per source. */
-  sourceId: string;
-};
+  sourceId: z.string(),
+});
+export type FanNews = z.output<typeof fanNews>;
+/** Each run tells the fans after `after` (in id order), null at first. */
+const FAN_OUT_JOB = jobKind('notifications.fan-out', fanNews.extend({ after: z.string().nullable() }));
+const BATCH = 500;
 
 /** Queues telling a creator's fans, in the caller's transaction; `runAt` for news that is not out yet (a scheduled post). */
 export async function tellFans(deps: Pick<Deps, 'jobs'>, tx: Queryable, news: FanNews, runAt?: Date) {
@@ -33,8 +36,7 @@ export async function tellFans(deps: Pick<Deps, 'jobs'>, tx: Queryable, news: Fa
 }
 
 export function registerFanOut(deps: Deps) {
-  deps.jobs.register(FAN_OUT_JOB, async (payload) => {
-    const { after, ...news } = payload as FanNews & { after: string | null };
+  deps.jobs.register(FAN_OUT_JOB, async ({ after, ...news }) => {
     await deps.db.transaction(async (tx) => {
       const batch = await tx
         .select({ id: users.id })

@@ -6,11 +6,13 @@ import {
   notificationKindsFor,
 } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { jobs, notificationPreferences, notifications, users } from '../../db/schema';
+import { notificationPreferences, notifications, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
+import { enqueueEachSql, jobKind } from '../../platform/jobs';
 import { sendEmail } from '../emails';
 import { publicUsersById } from '../users';
 
@@ -20,8 +22,8 @@ import { publicUsersById } from '../users';
  * job then pushes it to the owner's sockets (the bell), and a periodic digest mails what the
  * owner wanted by e-mail, one message per person per round, so a busy creator is not flooded.
  */
-const PUSH_JOB = 'notifications.push';
-const PUSH_MANY_JOB = 'notifications.push-many';
+const PUSH_JOB = jobKind('notifications.push', z.object({ notificationId: z.string() }));
+const PUSH_MANY_JOB = jobKind('notifications.push-many', z.object({ notificationIds: z.array(z.string()) }));
 const DIGEST_EVERY_MS = 5 * 60 * 1000;
 const DIGEST_BATCH = 1000;
 
@@ -106,16 +108,13 @@ export function notifyInStatement(event: Record<'userId' | 'kind' | 'actorId' | 
       from notice_channels c where (c.in_app or c.email) and exists (select 1 from ${gate})
       returning id, in_app),
     notice_push as (
-      insert into ${jobs} (name, payload) select ${PUSH_JOB}, jsonb_build_object('notificationId', id) from notice where in_app
+      ${enqueueEachSql(PUSH_JOB, { payload: sql`jsonb_build_object('notificationId', id)`, from: sql`notice where in_app` })}
       returning id)`;
 }
 
 export function registerPushAndDigest(deps: Deps) {
   deps.jobs.register(PUSH_JOB, async (payload) => {
-    const [row] = await deps.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id, String(payload.notificationId)));
+    const [row] = await deps.db.select().from(notifications).where(eq(notifications.id, payload.notificationId));
     if (!row) return;
     const [notification] = await present(deps, [row]);
     deps.realtime
@@ -124,7 +123,7 @@ export function registerPushAndDigest(deps: Deps) {
   });
   // A batch reads alike to each of its people: presented once, sent to each with their unread count (two queries in all).
   deps.jobs.register(PUSH_MANY_JOB, async (payload) => {
-    const ids = (payload.notificationIds as string[]) ?? [];
+    const ids = payload.notificationIds;
     const rows = ids.length ? await deps.db.select().from(notifications).where(inArray(notifications.id, ids)) : [];
     if (!rows.length) return;
     const [shape] = await present(deps, [rows[0]!]);

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode, formatTokens, fromCents } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
 import { privateShowRequests, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
+import { jobKind } from '../../platform/jobs';
 import { balanceOf, walletOf } from '../../platform/ledger';
 import { payRefusalOf } from '../access';
 import { notifyBalance, payFromWalletOnce } from '../money';
@@ -17,9 +19,10 @@ import { announce, endPrivateShow, privateShowRoom, type RequestRow } from './pr
  * the minute and queues minute n + 1. So a retried or duplicated job, or a restart, charges a
  * minute at most once, and the chain of minutes never breaks between a payment and its successor.
  */
-const MINUTE_JOB = 'private-show.minute';
-const LOW_BALANCE_JOB = 'private-show.low-balance';
-const GONE_JOB = 'private-show.gone';
+const showMinute = z.object({ showId: z.string(), minute: z.number().int().positive() });
+const MINUTE_JOB = jobKind('private-show.minute', showMinute);
+const LOW_BALANCE_JOB = jobKind('private-show.low-balance', showMinute);
+const GONE_JOB = jobKind('private-show.gone', z.object({ showId: z.string(), userId: z.string() }));
 /** How long before a minute the wallet cannot pay both parties are warned (shorter with a test's short minutes). */
 const LOW_BALANCE_LEAD_MS = 15_000;
 
@@ -159,16 +162,8 @@ async function endIfGone(deps: Deps, showId: string, userId: string) {
   await endPrivateShow(deps, showId, 'disconnected');
 }
 
-const minutePayload = (payload: Record<string, unknown>) => ({ showId: String(payload.showId), minute: Number(payload.minute) });
-
 export function registerPrivateShowJobs(deps: Deps) {
-  deps.jobs.register(MINUTE_JOB, (payload) => {
-    const { showId, minute } = minutePayload(payload);
-    return chargeMinute(deps, showId, minute);
-  });
-  deps.jobs.register(LOW_BALANCE_JOB, (payload) => {
-    const { showId, minute } = minutePayload(payload);
-    return warnLowBalance(deps, showId, minute);
-  });
-  deps.jobs.register(GONE_JOB, (payload) => endIfGone(deps, String(payload.showId), String(payload.userId)));
+  deps.jobs.register(MINUTE_JOB, ({ showId, minute }) => chargeMinute(deps, showId, minute));
+  deps.jobs.register(LOW_BALANCE_JOB, ({ showId, minute }) => warnLowBalance(deps, showId, minute));
+  deps.jobs.register(GONE_JOB, ({ showId, userId }) => endIfGone(deps, showId, userId));
 }

@@ -37,7 +37,7 @@ async function walletSubscriber(tokens: number) {
 }
 
 const renewalJob = async (subscriptionId: string) => {
-  const rows = await app.deps.db.select().from(jobs).where(eq(jobs.name, RENEW_PERIOD_JOB));
+  const rows = await app.deps.db.select().from(jobs).where(eq(jobs.name, RENEW_PERIOD_JOB.name));
   return rows.filter((job) => job.payload.subscriptionId === subscriptionId);
 };
 

@@ -1,26 +1,28 @@
 import { ErrorCode } from '@limelight/contracts';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { paymentCards, paymentTransactions, performerProfiles, subscriptions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
-import type { JobHandler } from '../../platform/jobs';
+import { type JobRun, jobKind } from '../../platform/jobs';
 import { listedNow } from '../access';
 import { sendEmail } from '../emails';
 import { notifyBalance } from '../money';
 import { startCardPayment } from '../payments';
 import { payPeriodFromWallet, priceColumnName } from './service';
 
-export const RENEW_PERIOD_JOB = 'subscriptions.renew-period';
+/** A subscription's period that ended: renew it, or tell its fan that the trial ends. */
+const duePeriod = z.object({ subscriptionId: z.string(), periodEnd: z.string() });
+type Due = z.output<typeof duePeriod>;
+export const RENEW_PERIOD_JOB = jobKind('subscriptions.renew-period', duePeriod);
 const RENEWAL_CHECK_MS = 60_000;
 /** Due subscriptions queued per check; the next check queues the rest. */
 const RENEWAL_BATCH = 1000;
 /** A renewal still unsettled this long after its period ended (a card payment never confirmed) lets it expire. */
 const RENEWAL_GRACE_MS = 86_400_000;
 const RENEWAL_ATTEMPTS = 5;
-
-type Due = { subscriptionId: string; periodEnd: string };
 
 /**
  * The periodic task: expires what ran out and is not renewing, then queues one renewal job per
@@ -54,13 +56,13 @@ export async function renewDue(deps: Deps, now = new Date()) {
 }
 
 export function registerRenewals(deps: Deps) {
-  deps.jobs.register(RENEW_PERIOD_JOB, (payload, job) => renewPeriod(deps, payload as Due, job));
+  deps.jobs.register(RENEW_PERIOD_JOB, (payload, job) => renewPeriod(deps, payload, job));
   deps.jobs.every('subscriptions.renew', RENEWAL_CHECK_MS, () => renewDue(deps));
-  deps.jobs.register(TRIAL_ENDING_JOB, (payload) => mailTrialEnding(deps, payload as Due));
+  deps.jobs.register(TRIAL_ENDING_JOB, (payload) => mailTrialEnding(deps, payload));
   deps.jobs.every('subscriptions.trials-ending', TRIAL_CHECK_MS, () => trialsEnding(deps));
 }
 
-export const TRIAL_ENDING_JOB = 'subscriptions.trial-ending';
+const TRIAL_ENDING_JOB = jobKind('subscriptions.trial-ending', duePeriod);
 /** The check runs hourly; each trial is told once, within its last day. */
 const TRIAL_CHECK_MS = 3_600_000;
 const TRIAL_NOTICE_MS = 86_400_000;
@@ -127,7 +129,7 @@ async function mailTrialEnding(deps: Deps, due: Due) {
  * final outcome: the subscription lapses at its end and the fan is told; so it is when the last
  * try fails.
  */
-export async function renewPeriod(deps: Deps, due: Due, job: Parameters<JobHandler>[1]) {
+export async function renewPeriod(deps: Deps, due: Due, job: JobRun) {
   const subscription = await stillDue(deps.db, due);
   if (!subscription) return;
   try {
