@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -27,6 +27,21 @@ export function intentOf(request: FastifyRequest): Intent | undefined {
 }
 
 /**
+ * The CTE `prior` of a statement: the fingerprint and answer stored under a person's key, if any.
+ * With `storeAnswerSql`, the one description of the key store, used by `idempotent` and by a
+ * payment that is one statement (decision 017).
+ */
+export const priorAnswerSql = (userId: SQL, key: SQL) =>
+  sql`prior as (select fingerprint, response from ${idempotencyKeys} where user_id = ${userId}::uuid and key = ${key}::text)`;
+
+/** The CTE `answer` of a statement: stores the key with its answer, over the row of `from`, when a key is given. */
+export const storeAnswerSql = (stored: { userId: SQL; key: SQL; fingerprint: SQL; response: SQL }, from: SQL) =>
+  sql`answer as (
+    insert into ${idempotencyKeys} (user_id, key, fingerprint, response)
+    select ${stored.userId}::uuid, ${stored.key}::text, ${stored.fingerprint}::text, ${stored.response} from ${from}
+    where ${stored.key}::text is not null)`;
+
+/**
  * Runs a money movement in one transaction, exactly once per intent: the answer is stored in
  * the same transaction as the movement, so a retry (or a duplicate racing the first) gets the
  * first answer back and moves nothing. The same key with another request is refused. Without
@@ -51,7 +66,13 @@ export async function idempotent<T>(
     return fresh(
       await db.transaction(async (tx) => {
         const answer = await run(tx);
-        await tx.insert(idempotencyKeys).values({ userId, key: intent.key, fingerprint: intent.fingerprint, response: answer as object });
+        const stored = {
+          userId: sql`${userId}`,
+          key: sql`${intent.key}`,
+          fingerprint: sql`${intent.fingerprint}`,
+          response: sql`${JSON.stringify(answer)}::jsonb`,
+        };
+        await tx.execute(sql`with ${storeAnswerSql(stored, sql`(select) as one`)} select 1`);
         return answer;
       }),
     );
@@ -66,11 +87,8 @@ export async function idempotent<T>(
 
 /** The answer stored for this intent, if any; the same key with another request is refused. */
 export async function storedAnswer<T>(db: Queryable, userId: string, intent: Intent) {
-  const [row] = await db
-    .select({ fingerprint: idempotencyKeys.fingerprint, response: idempotencyKeys.response })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, intent.key)));
-  return replayOf<T>(row, intent);
+  const found = await db.execute(sql`with ${priorAnswerSql(sql`${userId}`, sql`${intent.key}`)} select fingerprint, response from prior`);
+  return replayOf<T>(found.rows[0] as { fingerprint: string; response: unknown } | undefined, intent);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { ErrorCode, type LedgerAccountKind, ledgerAccountKinds } from '@limelight/contracts';
-import { and, eq, isNull, or, sql, sum } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
 import { AppError } from './errors';
@@ -59,6 +59,23 @@ async function accountIds(tx: Queryable, accounts: AccountRef[]) {
 }
 
 /**
+ * A journal and its entries as two CTEs of one statement, `journal` and `entries`: what every money
+ * movement writes, whether `post` writes it or a payment that is one statement (decision 017).
+ * `header` and `lines` (a `values` list of account id and amount) may read the CTEs named in `from`
+ * (each of one row); lines of 0 are left out.
+ */
+export function journalSql(header: { kind: SQL; referenceType: SQL; referenceId: SQL }, lines: SQL, from?: SQL): SQL {
+  return sql`
+    journal as (
+      insert into ${ledgerJournals} (kind, reference_type, reference_id)
+      select ${header.kind}, ${header.referenceType}, ${header.referenceId}${from ? sql` from ${from}` : sql``} returning id),
+    entries as (
+      insert into ${ledgerEntries} (journal_id, account_id, amount_cents)
+      select journal.id, e.account_id, e.amount from journal${from ? sql`, ${from}` : sql``}, lateral (values ${lines}) e (account_id, amount)
+      where e.amount <> 0)`;
+}
+
+/**
  * Changes an owned account's cached balance in one statement; a debit that would overdraw it
  * matches no row (the atomic conditional update) and is refused.
  */
@@ -87,18 +104,16 @@ export async function post(tx: Queryable, journal: JournalHeader, postings: Post
   if (lines.some((line) => !Number.isSafeInteger(line.amountCents))) throw new Error('ledger amounts are integer cents');
   if (lines.reduce((sum, line) => sum + line.amountCents, 0) !== 0) throw new Error(`unbalanced journal ${journal.kind}`);
   const ids = await accountIds(tx, lines);
-  // The journal and its entries in one statement.
   const entries = sql.join(
     lines.map((line) => sql`(${ids.get(keyOf(line))!}::uuid, ${line.amountCents}::bigint)`),
     sql`, `,
   );
-  await tx.execute(sql`
-    with journal as (
-      insert into ${ledgerJournals} (kind, reference_type, reference_id)
-      values (${journal.kind}, ${journal.referenceType}, ${journal.referenceId}) returning id
-    )
-    insert into ${ledgerEntries} (journal_id, account_id, amount_cents)
-    select journal.id, entry.account_id, entry.amount_cents from journal, (values ${entries}) as entry (account_id, amount_cents)`);
+  const header = {
+    kind: sql`${journal.kind}::text`,
+    referenceType: sql`${journal.referenceType}::text`,
+    referenceId: sql`${journal.referenceId}::uuid`,
+  };
+  await tx.execute(sql`with ${journalSql(header, entries)} select 1`);
   const balances = new Map<Posting, number>();
   for (const line of lines.filter((posting) => posting.ownerId).sort(lockOrder)) {
     balances.set(line, await applyToBalance(tx, ids.get(keyOf(line))!, line.amountCents));

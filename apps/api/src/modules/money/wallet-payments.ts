@@ -6,10 +6,7 @@ import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
 import {
   earnings,
-  idempotencyKeys,
   ledgerAccounts,
-  ledgerEntries,
-  ledgerJournals,
   type PurchasableType,
   purchasedItems,
   subscriptionPeriods,
@@ -18,8 +15,8 @@ import {
 import type { Deps } from '../../deps';
 import { conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
-import { type Intent, idempotent, replayOf, storedAnswer } from '../../platform/idempotency';
-import { insufficientBalance, walletOf } from '../../platform/ledger';
+import { type Intent, idempotent, priorAnswerSql, replayOf, storeAnswerSql, storedAnswer } from '../../platform/idempotency';
+import { insufficientBalance, journalSql, walletOf } from '../../platform/ledger';
 import { notifyInStatement } from '../notifications';
 import { removePeriod } from './periods';
 import { refundSale, saleSplitSql, siteCommissionBps } from './sales';
@@ -43,7 +40,8 @@ export type WalletPayment = { charge: ChargeRow; payerBalance: number; creatorBa
 /** What a payment's stored answer adds to the caller's: the fan's and the creator's new balances. */
 export type PaidBalances = { balanceCents: number; creatorBalanceCents: number };
 
-const p = (name: string) => sql.placeholder(name);
+/** A named parameter of the prepared statement, as SQL (the shared statement pieces take SQL). */
+const p = (name: string) => sql`${sql.placeholder(name)}`;
 
 /**
  * A whole wallet payment as one statement (decision 017): one round trip, and the creator's
@@ -66,8 +64,7 @@ const payStatement = preparedStatement<{
 }>(
   'pay_from_wallet',
   sql`
-    with prior as (
-      select fingerprint, response from ${idempotencyKeys} where user_id = ${p('fanId')}::uuid and key = ${p('key')}::text),
+    with ${priorAnswerSql(p('fanId'), p('key'))},
     owned as (
       select 1 from ${purchasedItems}
       where user_id = ${p('fanId')}::uuid and item_type = ${p('unlocks')}::text and item_id = ${p('itemId')}::uuid),
@@ -92,27 +89,29 @@ const payStatement = preparedStatement<{
     earning as (
       insert into ${earnings} (performer_id, user_id, source_type, source_id, gross_cents, commission_cents, net_cents, commission_bps)
       select c.performer_id, c.user_id, c.type, c.id, c.gross_cents, c.commission_cents, c.net_cents, split.bps from charge c, split),
-    journal as (
-      insert into ${ledgerJournals} (kind, reference_type, reference_id) select 'charge', 'wallet_charge', id from charge returning id),
     credit as (
       insert into ${ledgerAccounts} as a (kind, owner_id, balance_cents) select 'earnings', performer_id, net_cents from charge
       on conflict (owner_id, kind) do update set balance_cents = a.balance_cents + excluded.balance_cents
       returning a.id, a.balance_cents),
-    entries as (
-      insert into ${ledgerEntries} (journal_id, account_id, amount_cents)
-      select journal.id, e.account_id, e.amount from journal, charge, debit, credit,
-        lateral (values (debit.id, -charge.gross_cents), (credit.id, charge.net_cents),
-          ((select id from ${ledgerAccounts} where owner_id is null and kind = 'platform_revenue'), charge.commission_cents)) e (account_id, amount)
-      where e.amount <> 0),
+    ${journalSql(
+      { kind: sql`'charge'`, referenceType: sql`'wallet_charge'`, referenceId: sql`charge.id` },
+      sql`(debit.id, -charge.gross_cents), (credit.id, charge.net_cents),
+        ((select id from ${ledgerAccounts} where owner_id is null and kind = 'platform_revenue'), charge.commission_cents)`,
+      sql`charge, debit, credit`,
+    )},
     ${notifyInStatement(
       { userId: p('performerId'), kind: p('noticeKind'), actorId: p('fanId'), text: p('noticeText'), link: p('noticeLink') },
       sql`charge`,
     )},
-    answer as (
-      insert into ${idempotencyKeys} (user_id, key, fingerprint, response)
-      select ${p('fanId')}::uuid, ${p('key')}::text, ${p('fingerprint')}::text,
-        ${p('answer')}::jsonb || jsonb_build_object('balanceCents', debit.balance_cents, 'creatorBalanceCents', credit.balance_cents)
-      from debit, credit where ${p('key')}::text is not null)
+    ${storeAnswerSql(
+      {
+        userId: p('fanId'),
+        key: p('key'),
+        fingerprint: p('fingerprint'),
+        response: sql`${p('answer')}::jsonb || jsonb_build_object('balanceCents', debit.balance_cents, 'creatorBalanceCents', credit.balance_cents)`,
+      },
+      sql`debit, credit`,
+    )}
     select (select to_json(charge) from charge) as charge, (select balance_cents::float8 from debit) as balance,
       (select balance_cents::float8 from credit) as creator_balance, (select to_json(prior) from prior) as prior,
       exists (select 1 from owned) as owned`,
