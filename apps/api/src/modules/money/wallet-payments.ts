@@ -4,14 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import {
-  earnings,
-  ledgerAccounts,
-  type PurchasableType,
-  purchasedItems,
-  subscriptionPeriods,
-  walletCharges,
-} from '../../db/schema';
+import { earnings, ledgerAccounts, type PurchasableType, purchasedItems, subscriptionPeriods, walletCharges } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
