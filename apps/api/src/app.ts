@@ -88,6 +88,7 @@ import { registerLedgerChecks } from './platform/ledger-check';
 import { createLiveMedia } from './platform/live-media';
 import { createMailer, registerMailSending } from './platform/mail';
 import { registerMetrics } from './platform/metrics';
+import { apiTags, documentErrors, documentRoute, securitySchemes } from './platform/openapi';
 import { redisOrLocalStore } from './platform/rate-limit-store';
 import { createRealtime } from './platform/realtime';
 import { registerRequestLog, requestLogger } from './platform/request-log';
@@ -277,8 +278,18 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
   });
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
-    openapi: { info: { title: 'Limelight API', version: '1.0.0' }, servers: [{ url: '/api' }] },
-    transform: (input) => jsonSchemaTransform(formAsBody(input)),
+    openapi: {
+      info: {
+        title: 'Limelight API',
+        version: '1.0.0',
+        description: 'The API of Limelight, a subscription platform for creators and their fans. Errors share one shape (ErrorBody).',
+      },
+      servers: [{ url: '/api' }],
+      tags: apiTags,
+      components: { securitySchemes },
+    },
+    transform: (input) => documentRoute(jsonSchemaTransform(formAsBody(input)), input.route),
+    transformObject: documentErrors,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

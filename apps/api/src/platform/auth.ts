@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/client';
 import { hexKeyLookup } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { AppError, unauthenticated } from './errors';
+import { documentedGuard } from './openapi';
 import { sessionCacheOf } from './session-cache';
 import { hashToken, newOpaqueToken } from './tokens';
 import { crossSiteRefusal, endWebSession } from './web-session';
@@ -194,9 +195,9 @@ export function registerSessionResolution(
  * The guard (`preHandler`) of every route that needs an account. The guards that ask what kind of
  * account it is (`requireAdmin`, `requirePerformer`, …) ask the access vocabulary: modules/access.
  */
-export const requireUser = async (request: FastifyRequest) => {
+export const requireUser = documentedGuard(async (request: FastifyRequest) => {
   if (!request.session) throw request.sessionError ?? unauthenticated();
-};
+}, 'account');
 /** The signed-in user in a handler behind a guard. */
 export function sessionOf(request: FastifyRequest): RequestSession {
   if (!request.session) throw request.sessionError ?? unauthenticated();

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth';
 import { forbidden } from '../../platform/errors';
+import { documentedGuard } from '../../platform/openapi';
 import { type Action, may, type Subject } from './actions';
 
 /** The actions decided on the caller alone (no subject): what a route guard can ask before the handler. */
@@ -11,12 +12,11 @@ type CallerAction = { [A in Action]: Subject<A> extends null ? A : never }[Actio
  * request is refused with a 403 saying which accounts may (decision 043: the guards ask the
  * vocabulary, so no role is compared outside modules/access).
  */
-export const requireMay =
-  (action: CallerAction, who: string) =>
-  async (request: FastifyRequest): Promise<void> => {
+export const requireMay = (action: CallerAction, who: string) =>
+  documentedGuard(async (request: FastifyRequest): Promise<void> => {
     await requireUser(request);
     if (!may(request.session!.user, action, null)) throw forbidden(`Only ${who} accounts may do this`);
-  };
+  }, 'role');
 
 /** Every `/admin` route. */
 export const requireAdmin = requireMay('admin.use', 'admin');

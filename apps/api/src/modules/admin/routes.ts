@@ -61,6 +61,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: 'Search accounts by role, status, verification and standing',
+          operationId: 'adminListAccounts',
           querystring: accountsQuery,
           response: { 200: listResponseSchema(adminAccountSchema) },
         },
@@ -73,6 +75,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: "Get the operator's overview of the last 7, 30 or 90 days",
+          operationId: 'adminGetDashboard',
           description:
             'The operator’s overview over the last 7, 30 or 90 days: figures per day from the ledger and the tables, and the queues waiting.',
           querystring: adminDashboardQuerySchema,
@@ -87,6 +91,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: 'Activate or deactivate an account',
+          operationId: 'adminUpdateAccountStatus',
           params: idParams,
           body: z.object({ status: z.enum(['active', 'inactive']) }),
           response: { 200: z.object({ message: z.string() }) },
@@ -103,6 +109,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: 'Warn, suspend, ban or restore an account',
+          operationId: 'adminUpdateAccountStanding',
           params: idParams,
           body: standingActionSchema,
           response: {
@@ -123,7 +131,15 @@ export const adminRoutes =
 
     app.get(
       '/admin/accounts/:id/standing',
-      { schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ data: z.array(standingRecordSchema) }) } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "List an account's standing history",
+          operationId: 'adminListAccountStandingHistory',
+          params: idParams,
+          response: { 200: z.object({ data: z.array(standingRecordSchema) }) },
+        },
+      },
       async (request) => ({ data: await standingHistory(deps, request.params.id) }),
     );
 
@@ -132,6 +148,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: "Approve, reject or withdraw a creator's document verification",
+          operationId: 'adminVerifyCreatorDocuments',
           params: idParams,
           description:
             'Approves, or rejects with a reason the creator reads (decision 051); `verified: false` alone withdraws a verification.',
@@ -146,16 +164,29 @@ export const adminRoutes =
       },
     );
 
-    app.get('/admin/documents/:id', { schema: { tags: ['admin'], params: idParams } }, async (request, reply) => {
-      const { file, stream } = await admin.openDocument(deps, request.params.id);
-      return reply.headers(documentHeaders(file)).send(stream);
-    });
+    app.get(
+      '/admin/documents/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Download a creator's identity document",
+          operationId: 'adminDownloadCreatorDocument',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const { file, stream } = await admin.openDocument(deps, request.params.id);
+        return reply.headers(documentHeaders(file)).send(stream);
+      },
+    );
 
     app.post(
       '/admin/accounts/:id/login-link',
       {
         schema: {
           tags: ['admin'],
+          summary: 'Issue a one-time sign-in link for an account',
+          operationId: 'adminCreateAccountLoginLink',
           params: idParams,
           body: z.object({ redirect: z.string().max(2000).optional() }).optional(),
           response: { 200: z.object({ token: z.string(), url: z.string() }) },
@@ -171,46 +202,91 @@ export const adminRoutes =
       },
     );
 
-    app.get('/admin/accounts/export.csv', { schema: { tags: ['admin'], querystring: accountsQuery } }, async (request, reply) =>
-      sendCsv<AdminAccount>(
-        reply,
-        `accounts-${request.query.role}.csv`,
-        [
-          ['id', (row) => row._id],
-          ['role', (row) => row.role],
-          ['name', (row) => row.name],
-          ['username', (row) => row.username],
-          ['email', (row) => row.email],
-          ['status', (row) => row.status],
-          ['verifiedEmail', (row) => row.verifiedEmail],
-          ['verifiedDocument', (row) => row.verifiedDocument],
-          ['createdAt', (row) => row.createdAt],
-        ],
-        (page) => admin.searchAccounts(deps, { ...request.query, ...page }),
-      ),
+    app.get(
+      '/admin/accounts/export.csv',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Export the filtered accounts as CSV',
+          operationId: 'adminExportAccounts',
+          querystring: accountsQuery,
+        },
+      },
+      async (request, reply) =>
+        sendCsv<AdminAccount>(
+          reply,
+          `accounts-${request.query.role}.csv`,
+          [
+            ['id', (row) => row._id],
+            ['role', (row) => row.role],
+            ['name', (row) => row.name],
+            ['username', (row) => row.username],
+            ['email', (row) => row.email],
+            ['status', (row) => row.status],
+            ['verifiedEmail', (row) => row.verifiedEmail],
+            ['verifiedDocument', (row) => row.verifiedDocument],
+            ['createdAt', (row) => row.createdAt],
+          ],
+          (page) => admin.searchAccounts(deps, { ...request.query, ...page }),
+        ),
     );
 
     app.get(
       '/admin/accounts/:id',
-      { schema: { tags: ['admin'], params: idParams, response: { 200: adminAccountDetailSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Get an account as the admin edits it',
+          operationId: 'adminGetAccount',
+          params: idParams,
+          response: { 200: adminAccountDetailSchema },
+        },
+      },
       async (request) => accounts.accountDetail(deps, request.params.id),
     );
 
     app.patch(
       '/admin/accounts/:id',
-      { schema: { tags: ['admin'], params: idParams, body: adminAccountUpdateSchema, response: { 200: adminAccountDetailSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Edit an account's name, username, e-mail, role or commission",
+          operationId: 'adminUpdateAccount',
+          params: idParams,
+          body: adminAccountUpdateSchema,
+          response: { 200: adminAccountDetailSchema },
+        },
+      },
       async (request) => accounts.updateAccount(deps, auditSourceOf(request), request.params.id, request.body),
     );
 
     app.post(
       '/admin/accounts/:id/wallet-adjustments',
-      { schema: { tags: ['admin'], params: idParams, body: walletAdjustmentSchema, response: { 200: walletAdjustmentResultSchema } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Credit or debit an account's wallet",
+          operationId: 'adminAdjustAccountWallet',
+          params: idParams,
+          body: walletAdjustmentSchema,
+          response: { 200: walletAdjustmentResultSchema },
+        },
+      },
       async (request) => accounts.adjustAccountWallet(deps, auditSourceOf(request), request.params.id, request.body, intentOf(request)),
     );
 
     app.post(
       '/admin/accounts/:id/impersonate',
-      { schema: { tags: ['admin'], params: idParams, body: impersonateSchema, response: { 200: z.object({ url: z.string() }) } } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Get a link to sign in as an account, giving a reason',
+          operationId: 'adminImpersonateAccount',
+          params: idParams,
+          body: impersonateSchema,
+          response: { 200: z.object({ url: z.string() }) },
+        },
+      },
       async (request) => accounts.impersonate(deps, auditSourceOf(request), request.params.id, request.body.reason),
     );
 
@@ -219,6 +295,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: 'Create an admin account',
+          operationId: 'adminCreateAdmin',
           body: createAdminSchema,
           response: { 201: z.object({ _id: z.string(), message: z.string() }) },
         },
@@ -231,6 +309,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: 'List the content or records of one kind, filtered',
+          operationId: 'adminListEntities',
           params: kindParams,
           querystring: adminEntityQuerySchema,
           response: { 200: listResponseSchema(adminEntityRowSchema) },
@@ -241,7 +321,15 @@ export const adminRoutes =
 
     app.get(
       '/admin/entities/:kind/export.csv',
-      { schema: { tags: ['admin'], params: kindParams, querystring: adminEntityQuerySchema } },
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Export the content or records of one kind as CSV',
+          operationId: 'adminExportEntities',
+          params: kindParams,
+          querystring: adminEntityQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendCsv(reply, `${request.params.kind}.csv`, entities.entityCsvColumns, (page) =>
           entities.listEntities(deps, request.params.kind, { ...request.query, ...page }),
@@ -253,6 +341,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: 'Get one item of a kind in detail, with what it holds',
+          operationId: 'adminGetEntity',
           params: kindParams.extend({ id: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters') }),
           response: { 200: adminEntityDetailSchema },
         },
@@ -265,6 +355,8 @@ export const adminRoutes =
       {
         schema: {
           tags: ['admin'],
+          summary: "Read a private conversation's messages, giving a reason",
+          operationId: 'adminReadConversation',
           params: idParams,
           body: conversationReadSchema,
           response: { 200: z.object({ data: z.array(adminMessageSchema) }) },

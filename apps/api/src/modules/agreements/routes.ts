@@ -15,6 +15,8 @@ export const agreementsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['auth'],
+          summary: "Get the signed-in account's accepted and pending agreements",
+          operationId: 'getAgreements',
           description: 'What the signed-in account accepted (each version, with the time) and what it has yet to accept.',
           response: { 200: z.object({ accepted: z.array(agreementSchema), pending: z.array(pendingAgreementSchema) }) },
         },
@@ -32,6 +34,8 @@ export const agreementsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['auth'],
+          summary: 'Accept the current Terms and Privacy policy and confirm age 18+',
+          operationId: 'acceptAgreements',
           description: 'Confirms being 18 or older and accepts the current Terms and Privacy policy.',
           body: acceptAgreementsSchema,
           response: { 200: z.object({ pendingAgreements: z.array(pendingAgreementSchema) }) },

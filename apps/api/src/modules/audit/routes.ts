@@ -12,14 +12,28 @@ export const auditRoutes =
       '/admin/audit',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: auditQuerySchema, response: { 200: listResponseSchema(auditEventSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Search the audit trail',
+          operationId: 'adminListAuditEvents',
+          querystring: auditQuerySchema,
+          response: { 200: listResponseSchema(auditEventSchema) },
+        },
       },
       async (request) => searchAudit(deps.db, request.query),
     );
 
     app.get(
       '/admin/audit/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: auditQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Export the audit trail as CSV',
+          operationId: 'adminExportAuditEvents',
+          querystring: auditQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendCsv<AuditEvent>(
           reply,

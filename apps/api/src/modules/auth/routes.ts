@@ -50,7 +50,16 @@ export const authRoutes =
 
     app.post(
       '/auth/users/register',
-      { ...limited, schema: { tags: ['auth'], body: registerUserSchema, response: { 201: registeredSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Register a fan account',
+          operationId: 'registerFan',
+          body: registerUserSchema,
+          response: { 201: registeredSchema },
+        },
+      },
       async (request, reply) => {
         await verifyRecaptchaIfEnabled(deps, request.body.recaptchaToken, request.ip);
         return reply.status(201).send(await auth.registerUser(deps, request.body, clientMeta(deps, request)));
@@ -63,6 +72,8 @@ export const authRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Register a creator account with identity documents',
+          operationId: 'registerCreator',
           description: `Multipart: the fields of registerPerformerSchema plus the files ${performerDocumentFields.join(' and ')}, each under its own field name.`,
           ...multipartForm(documentFiles(true), registerPerformerSchema),
           response: { 201: registeredSchema },
@@ -82,6 +93,8 @@ export const authRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with a username or e-mail and password',
+          operationId: 'signIn',
           description:
             'A session, or for an account with a second factor `{ twoFactorRequired, challenge, methods }`: send the challenge with a code to POST /auth/2fa.',
           body: loginSchema,
@@ -95,7 +108,13 @@ export const authRoutes =
       '/auth/2fa',
       {
         ...limited,
-        schema: { tags: ['auth'], body: secondFactorSignInSchema, response: { 200: sessionSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Complete a sign-in with a second factor',
+          operationId: 'completeTwoFactorSignIn',
+          body: secondFactorSignInSchema,
+          response: { 200: sessionSchema },
+        },
       },
       async (request, reply) =>
         startWebSession(deps.config, reply, await auth.completeSecondFactor(deps, request.body, clientMeta(deps, request, reply))),
@@ -107,6 +126,8 @@ export const authRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Get passkey options to answer a second-factor sign-in',
+          operationId: 'getTwoFactorSignInPasskeyOptions',
           description: 'Options to answer a pending second-factor sign-in with a passkey; send the challengeId back to POST /auth/2fa.',
           body: secondFactorPasskeyOptionsSchema,
           response: { 200: passkeyOptionsAnswerSchema },
@@ -117,20 +138,40 @@ export const authRoutes =
 
     app.post(
       '/auth/passkeys/sign-in/options',
-      { ...limited, schema: { tags: ['auth'], response: { 200: passkeyOptionsAnswerSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Get passkey options for a password-free sign-in',
+          operationId: 'getPasskeySignInOptions',
+          response: { 200: passkeyOptionsAnswerSchema },
+        },
+      },
       async () => assertionOptions(deps),
     );
 
     app.post(
       '/auth/passkeys/sign-in',
-      { ...limited, schema: { tags: ['auth'], body: passkeySignInSchema, response: { 200: sessionSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with a passkey',
+          operationId: 'signInWithPasskey',
+          body: passkeySignInSchema,
+          response: { 200: sessionSchema },
+        },
+      },
       async (request, reply) =>
         startWebSession(deps.config, reply, await auth.passkeySignIn(deps, request.body, clientMeta(deps, request, reply))),
     );
 
     app.post(
       '/auth/logout',
-      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema } } },
+      {
+        preHandler: requireUser,
+        schema: { tags: ['auth'], summary: 'Sign out of the current session', operationId: 'signOut', response: { 200: messageSchema } },
+      },
       async (request, reply) => {
         await auth.logout(deps, sessionOf(request));
         endWebSession(deps.config, reply);
@@ -140,7 +181,17 @@ export const authRoutes =
 
     app.put(
       '/auth/users/me/password',
-      { ...limited, preHandler: requireUser, schema: { tags: ['auth'], body: changePasswordSchema, response: { 200: messageSchema } } },
+      {
+        ...limited,
+        preHandler: requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: "Change the signed-in account's password",
+          operationId: 'changePassword',
+          body: changePasswordSchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await auth.changePassword(deps, sessionOf(request), request.body, auditSourceOf(request));
         return { message: 'Changes saved' };
@@ -149,7 +200,16 @@ export const authRoutes =
 
     app.post(
       '/auth/users/forgot',
-      { ...limited, schema: { tags: ['auth'], body: forgotPasswordSchema, response: { 200: messageSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a password reset link by e-mail',
+          operationId: 'requestPasswordReset',
+          body: forgotPasswordSchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await auth.requestPasswordReset(deps, request.body.email);
         return { message: 'If an account uses that e-mail address, we have sent it a link to reset the password.' };
@@ -158,7 +218,16 @@ export const authRoutes =
 
     app.post(
       '/auth/users/reset-password',
-      { ...limited, schema: { tags: ['auth'], body: resetPasswordSchema, response: { 200: messageSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset link token',
+          operationId: 'resetPassword',
+          body: resetPasswordSchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await auth.resetPassword(deps, request.body.token, request.body.password, clientMeta(deps, request));
         return { message: 'Your password has been changed. You can log in now.' };
@@ -167,7 +236,16 @@ export const authRoutes =
 
     app.post(
       '/auth/email-verification',
-      { ...limited, schema: { tags: ['auth'], body: emailVerificationRequestSchema, response: { 200: messageSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a new e-mail verification link',
+          operationId: 'requestEmailVerification',
+          body: emailVerificationRequestSchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await auth.requestEmailVerification(deps, request.body.email);
         return { message: 'If that address belongs to an unverified account, we have sent it a verification link.' };
@@ -176,7 +254,16 @@ export const authRoutes =
 
     app.post(
       '/auth/email-verification/verify',
-      { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: messageSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify an e-mail address with a link token',
+          operationId: 'verifyEmail',
+          body: oneTimeTokenSchema,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => {
         await auth.verifyEmail(deps, request.body.token);
         return { message: 'Your e-mail address is verified.' };
@@ -189,6 +276,8 @@ export const authRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Sign in with a one-time login link token',
+          operationId: 'signInWithLoginToken',
           body: tokenLoginSchema,
           response: {
             200: z.union([

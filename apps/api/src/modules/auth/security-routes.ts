@@ -19,7 +19,15 @@ export const securityRoutes =
 
     app.get(
       '/auth/sessions',
-      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: listResponseSchema(activeSessionSchema) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: 'List the sessions the signed-in account is signed in with',
+          operationId: 'listSignInSessions',
+          response: { 200: listResponseSchema(activeSessionSchema) },
+        },
+      },
       async (request) => {
         const data = await activeSessions(deps, sessionOf(request));
         return { data, total: data.length };
@@ -30,7 +38,13 @@ export const securityRoutes =
       '/auth/sessions/:id',
       {
         preHandler: requireUser,
-        schema: { tags: ['auth'], params: z.object({ id: z.uuid('must be an id') }), response: { 200: messageSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out of one session of the signed-in account',
+          operationId: 'endSignInSession',
+          params: z.object({ id: z.uuid('must be an id') }),
+          response: { 200: messageSchema },
+        },
       },
       async (request, reply) => {
         const current = sessionOf(request);
@@ -42,7 +56,15 @@ export const securityRoutes =
 
     app.delete(
       '/auth/sessions',
-      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: messageSchema.extend({ ended: z.number().int() }) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out of every other session of the signed-in account',
+          operationId: 'endOtherSignInSessions',
+          response: { 200: messageSchema.extend({ ended: z.number().int() }) },
+        },
+      },
       async (request) => {
         const ended = await endOtherSessions(deps, sessionOf(request));
         return { message: ended ? `Signed out of ${ended} other session${ended === 1 ? '' : 's'}` : 'No other session was open', ended };
@@ -51,7 +73,15 @@ export const securityRoutes =
 
     app.get(
       '/auth/devices',
-      { preHandler: requireUser, schema: { tags: ['auth'], response: { 200: listResponseSchema(knownDeviceSchema) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['auth'],
+          summary: 'List the devices the signed-in account has signed in from',
+          operationId: 'listKnownDevices',
+          response: { 200: listResponseSchema(knownDeviceSchema) },
+        },
+      },
       async (request) => {
         const data = await listKnownDevices(deps.db, sessionOf(request).user.id);
         return { data, total: data.length };
@@ -62,7 +92,13 @@ export const securityRoutes =
       '/auth/devices/:id',
       {
         preHandler: requireUser,
-        schema: { tags: ['auth'], params: z.object({ id: z.uuid('must be an id') }), response: { 200: messageSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Forget a known device of the signed-in account',
+          operationId: 'forgetKnownDevice',
+          params: z.object({ id: z.uuid('must be an id') }),
+          response: { 200: messageSchema },
+        },
       },
       async (request) => {
         await forgetKnownDevice(deps.db, sessionOf(request).user.id, request.params.id);
@@ -72,7 +108,16 @@ export const securityRoutes =
 
     app.post(
       '/auth/email-change/confirm',
-      { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: emailAnswerSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Confirm a new sign-in e-mail address with a link token',
+          operationId: 'confirmEmailChange',
+          body: oneTimeTokenSchema,
+          response: { 200: emailAnswerSchema },
+        },
+      },
       async (request) => {
         const { email } = await confirmEmailChange(deps, request.body.token);
         return { email, message: `You now sign in with ${email}. Every other device was signed out.` };
@@ -81,7 +126,16 @@ export const securityRoutes =
 
     app.post(
       '/auth/email-change/undo',
-      { ...limited, schema: { tags: ['auth'], body: oneTimeTokenSchema, response: { 200: emailAnswerSchema } } },
+      {
+        ...limited,
+        schema: {
+          tags: ['auth'],
+          summary: 'Undo a sign-in e-mail change with a link token',
+          operationId: 'undoEmailChange',
+          body: oneTimeTokenSchema,
+          response: { 200: emailAnswerSchema },
+        },
+      },
       async (request) => {
         const { email } = await undoEmailChange(deps, request.body.token);
         return {

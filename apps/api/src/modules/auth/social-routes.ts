@@ -21,6 +21,8 @@ export const socialAuthRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Sign in or sign up with a Google ID token',
+          operationId: 'signInWithGoogleIdToken',
           description: 'Signs in with a Google ID token (from Google Identity Services or a mobile app).',
           body: z.object({ tokenId: opaque(8000), role }),
           response: { 200: loginAnswerSchema },
@@ -36,6 +38,8 @@ export const socialAuthRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Sign in or sign up with a Google authorization code',
+          operationId: 'signInWithGoogleCode',
           description: 'Signs in with the authorization code Google sent back to redirectUri.',
           body: z.object({ code: opaque(2000), redirectUri: z.url('must be a URL').max(2000), role }),
           response: { 200: loginAnswerSchema },
@@ -51,6 +55,8 @@ export const socialAuthRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Start a Twitter sign-in and get its request token',
+          operationId: 'startTwitterSignIn',
           description: 'Step 1: a temporary request token (kept one day) and the Twitter page to send the user to.',
           body: z.object({ role }).default({ role: 'user' }),
           response: {
@@ -67,6 +73,8 @@ export const socialAuthRoutes =
         ...limited,
         schema: {
           tags: ['auth'],
+          summary: 'Complete a Twitter sign-in with the token and verifier',
+          operationId: 'completeTwitterSignIn',
           description: 'Step 2: the token and verifier Twitter sent back; completes the sign-in and clears the temporary token.',
           body: z.object({ oauthToken: opaque(500), oauthTokenSecret: opaque(500).optional(), oauthVerifier: opaque(500) }),
           response: { 200: loginAnswerSchema },

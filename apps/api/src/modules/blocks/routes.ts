@@ -27,7 +27,14 @@ export const blocksRoutes =
      */
     app.get(
       '/block/countries/check',
-      { schema: { tags: ['blocks'], response: { 200: z.object({ blocked: z.boolean(), country: z.string().nullable() }) } } },
+      {
+        schema: {
+          tags: ['blocks'],
+          summary: "Check whether the site is blocked in the caller's country",
+          operationId: 'checkSiteBlockedInCountry',
+          response: { 200: z.object({ blocked: z.boolean(), country: z.string().nullable() }) },
+        },
+      },
       async (request) => {
         const country = deps.geo.countryOf(request.ip) ?? null;
         return { blocked: !!country && deps.settings.get('blockedCountries').includes(country), country };
@@ -39,7 +46,16 @@ export const blocksRoutes =
 
     app.post(
       '/block/users',
-      { ...blocker, schema: { tags: ['blocks'], body: blockUserSchema, response: { 200: blockedUserSchema } } },
+      {
+        ...blocker,
+        schema: {
+          tags: ['blocks'],
+          summary: 'Block an account (fans and creators)',
+          operationId: 'blockUser',
+          body: blockUserSchema,
+          response: { 200: blockedUserSchema },
+        },
+      },
       async (request) => blocks.blockUser(deps, sessionOf(request).user, request.body),
     );
 
@@ -47,25 +63,56 @@ export const blocksRoutes =
       '/block/users',
       {
         ...blocker,
-        schema: { tags: ['blocks'], querystring: blockedUsersQuerySchema, response: { 200: listResponseSchema(blockedUserSchema) } },
+        schema: {
+          tags: ['blocks'],
+          summary: 'List the accounts the signed-in fan or creator blocked',
+          operationId: 'listBlockedUsers',
+          querystring: blockedUsersQuerySchema,
+          response: { 200: listResponseSchema(blockedUserSchema) },
+        },
       },
       async (request) => blocks.blockedUsers(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/block/users/:id',
-      { ...blocker, schema: { tags: ['blocks'], params: byId, response: { 200: blockStatusSchema } } },
+      {
+        ...blocker,
+        schema: {
+          tags: ['blocks'],
+          summary: 'Check whether the signed-in fan or creator blocked an account',
+          operationId: 'getUserBlockStatus',
+          params: byId,
+          response: { 200: blockStatusSchema },
+        },
+      },
       async (request) => blocks.blockStatus(deps, sessionOf(request).user, request.params.id),
     );
 
-    app.delete('/block/users/:id', { ...blocker, schema: { tags: ['blocks'], params: byId } }, async (request, reply) => {
-      await blocks.unblockUser(deps, sessionOf(request).user, request.params.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      '/block/users/:id',
+      {
+        ...blocker,
+        schema: { tags: ['blocks'], summary: 'Unblock an account (fans and creators)', operationId: 'unblockUser', params: byId },
+      },
+      async (request, reply) => {
+        await blocks.unblockUser(deps, sessionOf(request).user, request.params.id);
+        return reply.status(204).send();
+      },
+    );
 
     app.get(
       '/block/countries',
-      { ...blocker, schema: { tags: ['blocks'], description: countriesMeaning, response: { 200: countryList } } },
+      {
+        ...blocker,
+        schema: {
+          tags: ['blocks'],
+          summary: "List the signed-in fan's or creator's blocked countries",
+          operationId: 'listBlockedCountries',
+          description: countriesMeaning,
+          response: { 200: countryList },
+        },
+      },
       async (request) => blocks.blockedCountries(deps, sessionOf(request).user),
     );
 
@@ -73,7 +120,14 @@ export const blocksRoutes =
       '/block/countries',
       {
         ...blocker,
-        schema: { tags: ['blocks'], description: countriesMeaning, body: blockCountriesSchema, response: { 200: countryList } },
+        schema: {
+          tags: ['blocks'],
+          summary: "Replace the signed-in fan's or creator's blocked countries",
+          operationId: 'updateBlockedCountries',
+          description: countriesMeaning,
+          body: blockCountriesSchema,
+          response: { 200: countryList },
+        },
       },
       async (request) => blocks.setBlockedCountries(deps, sessionOf(request).user, request.body.countryCodes),
     );

@@ -16,7 +16,13 @@ export const closingRoutes =
       {
         preHandler: requireUser,
         config: { rateLimit: { max: deps.config.authRateLimitPerMinute, timeWindow: '1 minute' } },
-        schema: { tags: ['users'], body: deleteAccountSchema, response: { 200: z.object({ message: z.string() }) } },
+        schema: {
+          tags: ['users'],
+          summary: 'Delete the signed-in account',
+          operationId: 'deleteCurrentUser',
+          body: deleteAccountSchema,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
       async (request, reply) => {
         await deleteOwnAccount(deps, sessionOf(request), request.body, auditSourceOf(request));

@@ -17,7 +17,13 @@ export const commentsRoutes =
       {
         preHandler: requireUser,
         config: perAccountRateLimit(30, '1 minute'),
-        schema: { tags: ['comments'], body: createCommentSchema, response: { 200: commentSchema } },
+        schema: {
+          tags: ['comments'],
+          summary: 'Comment on a post, video or gallery, or reply to a comment',
+          operationId: 'createComment',
+          body: createCommentSchema,
+          response: { 200: commentSchema },
+        },
       },
       async (request) => commentsService.createComment(deps, sessionOf(request).user, request.body),
     );
@@ -28,6 +34,8 @@ export const commentsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['comments'],
+          summary: "Edit the text or photo of the signed-in user's comment",
+          operationId: 'updateComment',
           description: 'Multipart: content, and optionally a photo under the field name file.',
           ...multipartForm({ file: { accepts: 'image' } }, updateCommentSchema.partial()),
           params: idParams,
@@ -43,13 +51,30 @@ export const commentsRoutes =
 
     app.get(
       '/comments',
-      { schema: { tags: ['comments'], querystring: commentQuerySchema, response: { 200: listResponseSchema(commentSchema) } } },
+      {
+        schema: {
+          tags: ['comments'],
+          summary: "List an item's comments or the replies to one",
+          operationId: 'listComments',
+          querystring: commentQuerySchema,
+          response: { 200: listResponseSchema(commentSchema) },
+        },
+      },
       async (request) => commentsService.listComments(deps, request.session?.user, request.query),
     );
 
     app.delete(
       '/comments/:id',
-      { preHandler: requireUser, schema: { tags: ['comments'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['comments'],
+          summary: 'Delete a comment as its author, the item owner or an admin',
+          operationId: 'deleteComment',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await commentsService.deleteComment(deps, sessionOf(request).user, request.params.id);
         return { message: 'Comment deleted' };

@@ -15,7 +15,13 @@ export const contactRoutes =
       {
         // Each message lands in the admin's inbox: a handful an hour per visitor is plenty.
         config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-        schema: { tags: ['contact'], body: contactSchema, response: { 200: messageSchema } },
+        schema: {
+          tags: ['contact'],
+          summary: "Send a message to the site's team",
+          operationId: 'sendContactMessage',
+          body: contactSchema,
+          response: { 200: messageSchema },
+        },
       },
       async (request) => {
         await contact.sendContactMessage(deps, request.body, request.ip);
@@ -29,6 +35,8 @@ export const contactRoutes =
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags: ['auth'],
+          summary: 'Verify a reCAPTCHA token',
+          operationId: 'verifyRecaptchaToken',
           body: z.object({ token: z.string().max(4000).optional() }),
           response: { 200: z.object({ success: z.boolean() }) },
         },

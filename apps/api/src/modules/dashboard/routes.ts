@@ -11,7 +11,15 @@ export const dashboardRoutes =
   async (app) => {
     app.get(
       '/performer/dashboard',
-      { preHandler: requirePerformer, schema: { tags: ['earnings'], response: { 200: creatorDashboardSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['earnings'],
+          summary: "Get the signed-in creator's dashboard overview",
+          operationId: 'getCreatorDashboard',
+          response: { 200: creatorDashboardSchema },
+        },
+      },
       async (request) => creatorDashboard(deps, sessionOf(request).user.id),
     );
   };

@@ -22,7 +22,13 @@ export const earningsRoutes =
       '/performer/earning/search',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['earnings'], querystring: earningQuerySchema, response: { 200: listResponseSchema(earningSchema) } },
+        schema: {
+          tags: ['earnings'],
+          summary: "List the signed-in creator's earnings",
+          operationId: 'listCreatorEarnings',
+          querystring: earningQuerySchema,
+          response: { 200: listResponseSchema(earningSchema) },
+        },
       },
       async (request) => searchEarnings(deps, request.query, sessionOf(request).user.id),
     );
@@ -30,7 +36,13 @@ export const earningsRoutes =
       '/performer/earning/stats',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['earnings'], querystring: earningStatsQuerySchema, response: { 200: earningStatsSchema } },
+        schema: {
+          tags: ['earnings'],
+          summary: "Get the signed-in creator's earning totals and balances",
+          operationId: 'getCreatorEarningStats',
+          querystring: earningStatsQuerySchema,
+          response: { 200: earningStatsSchema },
+        },
       },
       async (request) => earningStats(deps, sessionOf(request).user.id, request.query),
     );
@@ -38,13 +50,22 @@ export const earningsRoutes =
       '/admin/earnings/search',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: earningQuerySchema, response: { 200: listResponseSchema(earningSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: "List all creators' earnings",
+          operationId: 'adminListEarnings',
+          querystring: earningQuerySchema,
+          response: { 200: listResponseSchema(earningSchema) },
+        },
       },
       async (request) => searchEarnings(deps, request.query),
     );
     app.get(
       '/admin/earnings/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: earningQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], summary: 'Export earnings as CSV', operationId: 'adminExportEarnings', querystring: earningQuerySchema },
+      },
       async (request, reply) =>
         sendCsv<Earning>(
           reply,

@@ -25,13 +25,30 @@ export const emailsRoutes =
 
     app.get(
       '/admin/email-templates',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], response: { 200: z.array(emailTemplateSchema) } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'List the e-mail templates',
+          operationId: 'adminListEmailTemplates',
+          response: { 200: z.array(emailTemplateSchema) },
+        },
+      },
       async () => emails.listTemplates(deps.db),
     );
 
     app.get(
       '/admin/email-templates/:key',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: keyParams, response: { 200: emailTemplateSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Get an e-mail template',
+          operationId: 'adminGetEmailTemplate',
+          params: keyParams,
+          response: { 200: emailTemplateSchema },
+        },
+      },
       async (request) => emails.templateOf(deps.db, request.params.key),
     );
 
@@ -39,14 +56,30 @@ export const emailsRoutes =
       '/admin/email-templates/:key',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], params: keyParams, body: emailTemplateEditSchema, response: { 200: emailTemplateSchema } },
+        schema: {
+          tags: ['admin'],
+          summary: "Edit an e-mail template's subject and body",
+          operationId: 'adminUpdateEmailTemplate',
+          params: keyParams,
+          body: emailTemplateEditSchema,
+          response: { 200: emailTemplateSchema },
+        },
       },
       async (request) => emails.updateTemplate(deps.db, auditSourceOf(request), request.params.key, request.body),
     );
 
     app.delete(
       '/admin/email-templates/:key',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: keyParams, response: { 200: emailTemplateSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Reset an e-mail template to its default text',
+          operationId: 'adminResetEmailTemplate',
+          params: keyParams,
+          response: { 200: emailTemplateSchema },
+        },
+      },
       async (request) => emails.resetTemplate(deps.db, auditSourceOf(request), request.params.key),
     );
 
@@ -54,7 +87,14 @@ export const emailsRoutes =
       '/admin/email-templates/:key/preview',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], params: keyParams, body: draftBody, response: { 200: emailPreviewSchema } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Preview an e-mail template or a draft with sample values',
+          operationId: 'adminPreviewEmailTemplate',
+          params: keyParams,
+          body: draftBody,
+          response: { 200: emailPreviewSchema },
+        },
       },
       async (request) => emails.previewTemplate(deps, request.params.key, request.body ?? undefined),
     );
@@ -64,14 +104,29 @@ export const emailsRoutes =
       {
         preHandler: requireAdmin,
         config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
-        schema: { tags: ['admin'], params: keyParams, body: draftBody, response: { 200: z.object({ message: z.string() }) } },
+        schema: {
+          tags: ['admin'],
+          summary: "Send an e-mail template's test to your own address",
+          operationId: 'adminSendTestEmail',
+          params: keyParams,
+          body: draftBody,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
       async (request) => emails.sendTestEmail(deps, sessionOf(request).user, request.params.key, request.body ?? undefined),
     );
 
     app.get(
       '/emails/preferences',
-      { preHandler: requireUser, schema: { tags: ['notifications'], response: { 200: emailPreferencesSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['notifications'],
+          summary: "Get the signed-in account's e-mail categories",
+          operationId: 'getEmailPreferences',
+          response: { 200: emailPreferencesSchema },
+        },
+      },
       async (request) => emails.emailPreferencesOf(deps.db, sessionOf(request).user.id),
     );
 
@@ -79,7 +134,13 @@ export const emailsRoutes =
       '/emails/preferences',
       {
         preHandler: requireUser,
-        schema: { tags: ['notifications'], body: emailPreferencesSchema, response: { 200: emailPreferencesSchema } },
+        schema: {
+          tags: ['notifications'],
+          summary: "Turn the signed-in account's e-mail categories on or off",
+          operationId: 'updateEmailPreferences',
+          body: emailPreferencesSchema,
+          response: { 200: emailPreferencesSchema },
+        },
       },
       async (request) => {
         const { id } = sessionOf(request).user;
@@ -93,7 +154,13 @@ export const emailsRoutes =
       '/emails/unsubscribe',
       {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { tags: ['notifications'], querystring: tokenQuery, response: { 200: z.string() } },
+        schema: {
+          tags: ['notifications'],
+          summary: "Unsubscribe from an e-mail's link and show a confirmation page",
+          operationId: 'unsubscribeFromEmails',
+          querystring: tokenQuery,
+          response: { 200: z.string() },
+        },
       },
       async (request, reply) => {
         await emails.unsubscribe(deps.db, request.query.token);
@@ -114,7 +181,13 @@ export const emailsRoutes =
       '/emails/unsubscribe',
       {
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: { tags: ['notifications'], querystring: tokenQuery, response: { 200: z.object({ message: z.string() }) } },
+        schema: {
+          tags: ['notifications'],
+          summary: 'Unsubscribe in one click from a mail client (RFC 8058)',
+          operationId: 'unsubscribeFromEmailsOneClick',
+          querystring: tokenQuery,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
       async (request) => {
         await emails.unsubscribe(deps.db, request.query.token);

@@ -15,7 +15,16 @@ export const followsRoutes =
   async (app) => {
     app.post(
       '/follows/:id',
-      { preHandler: requireUser, schema: { tags: ['follows'], params: performerParams, response: { 200: done } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['follows'],
+          summary: 'Follow a creator',
+          operationId: 'followCreator',
+          params: performerParams,
+          response: { 200: done },
+        },
+      },
       async (request) => {
         await followsService.follow(deps, sessionOf(request).user, request.params.id);
         return { followed: true };
@@ -24,7 +33,16 @@ export const followsRoutes =
 
     app.delete(
       '/follows/:id',
-      { preHandler: requireUser, schema: { tags: ['follows'], params: performerParams, response: { 200: done } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['follows'],
+          summary: 'Unfollow a creator',
+          operationId: 'unfollowCreator',
+          params: performerParams,
+          response: { 200: done },
+        },
+      },
       async (request) => {
         await followsService.unfollow(deps, sessionOf(request).user, request.params.id);
         return { followed: false };
@@ -35,14 +53,29 @@ export const followsRoutes =
       '/follows/followers',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['follows'], querystring: page, response: { 200: listResponseSchema(followerSchema) } },
+        schema: {
+          tags: ['follows'],
+          summary: "List the signed-in creator's followers",
+          operationId: 'listCreatorFollowers',
+          querystring: page,
+          response: { 200: listResponseSchema(followerSchema) },
+        },
       },
       async (request) => followsService.followers(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/follows/following',
-      { preHandler: requireUser, schema: { tags: ['follows'], querystring: page, response: { 200: listResponseSchema(followingSchema) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['follows'],
+          summary: 'List the creators the signed-in account follows',
+          operationId: 'listFollowedCreators',
+          querystring: page,
+          response: { 200: listResponseSchema(followingSchema) },
+        },
+      },
       async (request) => followsService.following(deps, sessionOf(request).user, request.query),
     );
   };

@@ -38,6 +38,8 @@ export const healthRoutes =
       {
         schema: {
           tags: ['health'],
+          summary: 'Check that the API is up and reaches its database',
+          operationId: 'getHealth',
           response: {
             200: z.object({ status: z.literal('ok'), database: z.string() }),
             503: z.object({ status: z.literal('unavailable'), database: z.string() }),
@@ -57,9 +59,20 @@ export const healthRoutes =
 
     // Liveness: the process runs and its event loop turns. It asks no dependency, so an
     // orchestrator does not restart every process when the database is away (decision 057).
-    app.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-      status: 'ok' as const,
-    }));
+    app.get(
+      '/health/live',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Check that the process is alive (liveness probe)',
+          operationId: 'getLiveness',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
+      async () => ({
+        status: 'ok' as const,
+      }),
+    );
 
     // Readiness: whether this process can serve now, naming what is down, so that a load balancer
     // sends traffic elsewhere meanwhile (503 without the database). Redis is checked when the site
@@ -67,7 +80,14 @@ export const healthRoutes =
     // process out of the balancer because a shared Redis is down would turn a nuisance into an outage.
     app.get(
       '/health/ready',
-      { schema: { tags: ['health'], response: { 200: readiness('ok', 'degraded'), 503: readiness('unavailable') } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Check whether the process can serve traffic (readiness probe)',
+          operationId: 'getReadiness',
+          response: { 200: readiness('ok', 'degraded'), 503: readiness('unavailable') },
+        },
+      },
       async (_request, reply) => {
         const { redis } = deps;
         const [database, redisUp] = await Promise.all([

@@ -19,11 +19,25 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (reply.statusCode === 200) reply.header('cache-control', cacheForADay);
   });
 
-  app.get('/countries/list', { schema: { tags: ['lookups'], response: { 200: z.array(countrySchema) } } }, async () => countries);
+  app.get(
+    '/countries/list',
+    {
+      schema: { tags: ['lookups'], summary: 'List the countries', operationId: 'listCountries', response: { 200: z.array(countrySchema) } },
+    },
+    async () => countries,
+  );
 
   app.get(
     '/states/:country',
-    { schema: { tags: ['lookups'], params: z.object({ country: countryParam }), response: { 200: z.array(stateSchema) } } },
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: "List a country's states",
+        operationId: 'listCountryStates',
+        params: z.object({ country: countryParam }),
+        response: { 200: z.array(stateSchema) },
+      },
+    },
     async (request) => {
       if (!isCountryCode(request.params.country)) throw notFound(`Country ${request.params.country}`);
       return statesOf(request.params.country);
@@ -35,6 +49,8 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['lookups'],
+        summary: "List a state's cities",
+        operationId: 'listStateCities',
         params: z.object({ country: countryParam, state: z.string().trim().toUpperCase().pipe(z.string().min(1).max(10)) }),
         response: { 200: z.array(citySchema) },
       },
@@ -48,15 +64,39 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/languages/list', { schema: { tags: ['lookups'], response: { 200: z.array(languageSchema) } } }, async () => languages);
+  app.get(
+    '/languages/list',
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: 'List the languages',
+        operationId: 'listLanguages',
+        response: { 200: z.array(languageSchema) },
+      },
+    },
+    async () => languages,
+  );
 
-  app.get('/phone-codes/list', { schema: { tags: ['lookups'], response: { 200: z.array(phoneCodeSchema) } } }, async () => phoneCodes);
+  app.get(
+    '/phone-codes/list',
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: 'List the international phone codes',
+        operationId: 'listPhoneCodes',
+        response: { 200: z.array(phoneCodeSchema) },
+      },
+    },
+    async () => phoneCodes,
+  );
 
   app.get(
     '/user-additional',
     {
       schema: {
         tags: ['lookups'],
+        summary: 'List the option sets of creator profile fields',
+        operationId: 'listCreatorProfileOptions',
         description: 'Performer profile option sets (spec 3).',
         response: { 200: z.record(z.string(), z.array(optionSchema)) },
       },
@@ -66,7 +106,14 @@ export const lookupsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/flags/:file',
-    { schema: { tags: ['lookups'], params: z.object({ file: z.string().regex(/^[a-z]{2}\.svg$/, 'must look like us.svg') }) } },
+    {
+      schema: {
+        tags: ['lookups'],
+        summary: "Get a country's flag as SVG",
+        operationId: 'getCountryFlag',
+        params: z.object({ file: z.string().regex(/^[a-z]{2}\.svg$/, 'must look like us.svg') }),
+      },
+    },
     async (request, reply) => {
       const file = flagFile(request.params.file.slice(0, 2));
       if (!file) throw notFound(`Flag ${request.params.file}`);

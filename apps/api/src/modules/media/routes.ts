@@ -21,6 +21,8 @@ export const mediaRoutes =
       {
         schema: {
           tags: ['media'],
+          summary: 'Download a media file, by signed link when protected',
+          operationId: 'getMediaFile',
           hide: true,
           querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
         },
@@ -62,6 +64,8 @@ export const mediaRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['media'],
+          summary: 'Set the alt text of one of your pictures or videos',
+          operationId: 'updateMediaAltText',
           description: 'The alt text of one of your pictures or videos (a post photo, a gallery photo, a poster, a story image).',
           params: z.object({ id: z.uuid('must be an id') }),
           body: setAltTextSchema,

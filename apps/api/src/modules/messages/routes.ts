@@ -35,6 +35,14 @@ const uploadKinds = {
   thumbnail: { type: 'message-thumbnail', media: 'image', access: 'public' },
 } as const satisfies Record<string, UploadKind>;
 
+/** Each attachment upload as the API document names it. */
+const uploadOperations = {
+  photo: { summary: 'Upload a photo to attach to a message', operationId: 'uploadMessagePhoto' },
+  video: { summary: 'Upload a video to attach to a message', operationId: 'uploadMessageVideo' },
+  audio: { summary: 'Upload an audio clip to attach to a message', operationId: 'uploadMessageAudio' },
+  thumbnail: { summary: 'Upload a preview thumbnail to attach to a message', operationId: 'uploadMessageThumbnail' },
+} as const satisfies Record<keyof typeof uploadKinds, { summary: string; operationId: string }>;
+
 /** Attachments an account may upload a minute, before its media budget (decision 062). */
 const MESSAGE_UPLOADS_PER_MINUTE = 60;
 
@@ -48,7 +56,16 @@ export const messagesRoutes =
     const sends = [requireUser, drawsFrom(deps.budgets, messageBudget)];
     app.post(
       '/conversations',
-      { preHandler: requireUser, schema: { tags: ['messages'], body: createConversationSchema, response: { 200: conversationSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          summary: 'Open the conversation with a user, made on first use',
+          operationId: 'openConversation',
+          body: createConversationSchema,
+          response: { 200: conversationSchema },
+        },
+      },
       async (request) => openConversation(deps, sessionOf(request).user, request.body.sourceId),
     );
 
@@ -57,7 +74,14 @@ export const messagesRoutes =
         path,
         {
           preHandler: requireUser,
-          schema: { tags: ['messages'], querystring: conversationQuerySchema, response: { 200: listResponseSchema(conversationSchema) } },
+          schema: {
+            tags: ['messages'],
+            summary:
+              path === '/conversations' ? "List the signed-in user's conversations" : "Search the signed-in user's conversations by name",
+            operationId: path === '/conversations' ? 'listConversations' : 'searchConversations',
+            querystring: conversationQuerySchema,
+            response: { 200: listResponseSchema(conversationSchema) },
+          },
         },
         async (request) => listConversations(deps, sessionOf(request).user, request.query),
       );
@@ -65,7 +89,16 @@ export const messagesRoutes =
 
     app.get(
       '/conversations/:id',
-      { preHandler: requireUser, schema: { tags: ['messages'], params: idParams, response: { 200: conversationSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          summary: "Get one of the signed-in user's conversations",
+          operationId: 'getConversation',
+          params: idParams,
+          response: { 200: conversationSchema },
+        },
+      },
       async (request) => conversationFor(deps, sessionOf(request).user, request.params.id),
     );
 
@@ -75,6 +108,8 @@ export const messagesRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['messages'],
+          summary: "List a conversation's messages, newest first",
+          operationId: 'listConversationMessages',
           params: idParams,
           querystring: messageQuerySchema,
           response: { 200: listResponseSchema(messageSchema) },
@@ -87,26 +122,59 @@ export const messagesRoutes =
       '/messages/conversations/:id',
       {
         preHandler: sends,
-        schema: { tags: ['messages'], params: idParams, body: sendMessageSchema, response: { 200: messageSchema } },
+        schema: {
+          tags: ['messages'],
+          summary: 'Send a message in a conversation',
+          operationId: 'sendConversationMessage',
+          params: idParams,
+          body: sendMessageSchema,
+          response: { 200: messageSchema },
+        },
       },
       async (request) => sendMessage(deps, sessionOf(request).user, request.params.id, request.body),
     );
 
     app.delete(
       '/messages/:id',
-      { preHandler: requireUser, schema: { tags: ['messages'], params: idParams, response: { 200: messageSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          summary: 'Take back a message you sent',
+          operationId: 'deleteConversationMessage',
+          params: idParams,
+          response: { 200: messageSchema },
+        },
+      },
       async (request) => deleteMessage(deps, sessionOf(request).user, request.params.id),
     );
 
     app.get(
       '/messages/total-unread-messages',
-      { preHandler: requireUser, schema: { tags: ['messages'], response: { 200: unreadTotalSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          summary: "Get the signed-in user's unread message count",
+          operationId: 'getUnreadMessageCount',
+          response: { 200: unreadTotalSchema },
+        },
+      },
       async (request) => ({ total: await unreadTotal(deps.db, sessionOf(request).user.id) }),
     );
 
     app.post(
       '/messages/read-all/:id',
-      { preHandler: requireUser, schema: { tags: ['messages'], params: idParams, response: { 200: unreadTotalSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['messages'],
+          summary: 'Mark every message of a conversation as read',
+          operationId: 'markConversationRead',
+          params: idParams,
+          response: { 200: unreadTotalSchema },
+        },
+      },
       async (request) => readAll(deps, sessionOf(request).user, request.params.id),
     );
 
@@ -116,6 +184,8 @@ export const messagesRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['messages'],
+          summary: "Get the processing status of a message's attached file",
+          operationId: 'getMessageFileStatus',
           params: z.object({ id: z.uuid('must be an id'), fileId: z.uuid('must be an id') }),
           response: { 200: z.object({ status: z.enum(fileStatuses), error: z.string().nullable() }) },
         },
@@ -128,7 +198,13 @@ export const messagesRoutes =
       {
         preHandler: requirePerformer,
         config: { rateLimit: { max: 10, timeWindow: '1 hour', keyGenerator: perAccount } },
-        schema: { tags: ['messages'], body: sendMassMessageSchema, response: { 200: massMessageSchema } },
+        schema: {
+          tags: ['messages'],
+          summary: "Send a mass message to the creator's subscribers or followers",
+          operationId: 'sendMassMessage',
+          body: sendMassMessageSchema,
+          response: { 200: massMessageSchema },
+        },
       },
       async (request) => sendMassMessage(deps, sessionOf(request).user, request.body),
     );
@@ -137,20 +213,44 @@ export const messagesRoutes =
       '/messages/mass',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['messages'], querystring: messageQuerySchema, response: { 200: listResponseSchema(massMessageSchema) } },
+        schema: {
+          tags: ['messages'],
+          summary: "List the signed-in creator's mass messages",
+          operationId: 'listMassMessages',
+          querystring: messageQuerySchema,
+          response: { 200: listResponseSchema(massMessageSchema) },
+        },
       },
       async (request) => listMassMessages(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/messages/mass/:id',
-      { preHandler: requirePerformer, schema: { tags: ['messages'], params: idParams, response: { 200: massMessageSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['messages'],
+          summary: "Get one of the signed-in creator's mass messages",
+          operationId: 'getMassMessage',
+          params: idParams,
+          response: { 200: massMessageSchema },
+        },
+      },
       async (request) => massMessageFor(deps, sessionOf(request).user, request.params.id),
     );
 
     app.delete(
       '/messages/mass/:id',
-      { preHandler: requirePerformer, schema: { tags: ['messages'], params: idParams, response: { 200: massMessageSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['messages'],
+          summary: 'Take back a mass message from every recipient',
+          operationId: 'deleteMassMessage',
+          params: idParams,
+          response: { 200: massMessageSchema },
+        },
+      },
       async (request) => unsendMassMessage(deps, sessionOf(request).user, request.params.id),
     );
 
@@ -161,6 +261,8 @@ export const messagesRoutes =
           preHandler: sends,
           schema: {
             tags: ['messages'],
+            summary: `Send a message with a ${kind} in one upload`,
+            operationId: kind === 'photo' ? 'sendMessageWithPhoto' : 'sendMessageWithVideo',
             description: `Multipart: a message with its ${kind}: the file under the field name file, then the fields conversationId, text and (for creators) price.`,
             ...multipartForm({ file: { accepts: uploadKinds[kind].media, required: true } }, messageFieldsSchema),
             response: { 200: messageSchema },
@@ -179,6 +281,8 @@ export const messagesRoutes =
           config: perAccountRateLimit(MESSAGE_UPLOADS_PER_MINUTE, '1 minute'),
           schema: {
             tags: ['messages'],
+            summary: uploadOperations[kind as keyof typeof uploadKinds].summary,
+            operationId: uploadOperations[kind as keyof typeof uploadKinds].operationId,
             description: `Multipart: a ${kind} to attach to a message, under the field name file. Images are ready at once; audio and video report processing until done.`,
             ...multipartForm({ file: { accepts: uploadKind.media, required: true } }),
             response: { 200: mediaFileSchema },

@@ -21,6 +21,8 @@ export const notificationsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['notifications'],
+          summary: "List the signed-in account's notifications",
+          operationId: 'listNotifications',
           querystring: notificationQuerySchema,
           response: { 200: listResponseSchema(notificationSchema).extend({ unread: z.number().int() }) },
         },
@@ -30,13 +32,29 @@ export const notificationsRoutes =
 
     app.get(
       '/notifications/unread-count',
-      { preHandler: requireUser, schema: { tags: ['notifications'], response: { 200: unreadTotalSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['notifications'],
+          summary: "Count the signed-in account's unread notifications",
+          operationId: 'getUnreadNotificationCount',
+          response: { 200: unreadTotalSchema },
+        },
+      },
       async (request) => ({ total: await unreadCount(deps.db, sessionOf(request).user.id) }),
     );
 
     app.post(
       '/notifications/read-all',
-      { preHandler: requireUser, schema: { tags: ['notifications'], response: { 200: unreadTotalSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['notifications'],
+          summary: "Mark all the signed-in account's notifications as read",
+          operationId: 'markAllNotificationsRead',
+          response: { 200: unreadTotalSchema },
+        },
+      },
       async (request) => markAllRead(deps, sessionOf(request).user),
     );
 
@@ -44,14 +62,28 @@ export const notificationsRoutes =
       '/notifications/:id/read',
       {
         preHandler: requireUser,
-        schema: { tags: ['notifications'], params: z.object({ id: z.uuid('must be an id') }), response: { 200: notificationSchema } },
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark a notification as read',
+          operationId: 'markNotificationRead',
+          params: z.object({ id: z.uuid('must be an id') }),
+          response: { 200: notificationSchema },
+        },
       },
       async (request) => markRead(deps, sessionOf(request).user, request.params.id),
     );
 
     app.get(
       '/notifications/settings',
-      { preHandler: requireUser, schema: { tags: ['notifications'], response: { 200: notificationSettingsSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['notifications'],
+          summary: "Get the signed-in account's notification channels per kind",
+          operationId: 'getNotificationSettings',
+          response: { 200: notificationSettingsSchema },
+        },
+      },
       async (request) => settingsOf(deps, sessionOf(request).user),
     );
 
@@ -59,7 +91,13 @@ export const notificationsRoutes =
       '/notifications/settings',
       {
         preHandler: requireUser,
-        schema: { tags: ['notifications'], body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } },
+        schema: {
+          tags: ['notifications'],
+          summary: "Update the signed-in account's notification channels per kind",
+          operationId: 'updateNotificationSettings',
+          body: notificationSettingsSchema,
+          response: { 200: notificationSettingsSchema },
+        },
       },
       async (request) => updateSettings(deps, sessionOf(request).user, request.body),
     );

@@ -38,7 +38,15 @@ export const paymentsRoutes =
   async (app) => {
     app.get(
       '/payment-cards',
-      { preHandler: requireUser, schema: { tags: ['payments'], response: { 200: listResponseSchema(paymentCardSchema) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: "List the signed-in user's saved cards",
+          operationId: 'listPaymentCards',
+          response: { 200: listResponseSchema(paymentCardSchema) },
+        },
+      },
       async (request) => listCards(deps, sessionOf(request).user),
     );
     app.post(
@@ -48,6 +56,8 @@ export const paymentsRoutes =
         config: perAccountRateLimit(20, '1 hour'),
         schema: {
           tags: ['payments'],
+          summary: 'Save a card with a payment gateway',
+          operationId: 'addPaymentCard',
           description: 'Saves a card. sandbox: number, expMonth, expYear, cvc, holderName. stripe: paymentMethodId (from Stripe.js).',
           params: z.object({ gateway: z.enum(paymentGateways) }),
           body: z.record(z.string(), z.unknown()),
@@ -58,12 +68,30 @@ export const paymentsRoutes =
     );
     app.put(
       '/payment-cards/:id/default',
-      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentCardSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: 'Make a saved card the default one',
+          operationId: 'setDefaultPaymentCard',
+          params: idParams,
+          response: { 200: paymentCardSchema },
+        },
+      },
       async (request) => setDefaultCard(deps, sessionOf(request).user, request.params.id),
     );
     app.delete(
       '/payment-cards/:id',
-      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: 'Remove a saved card',
+          operationId: 'removePaymentCard',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await removeCard(deps, sessionOf(request).user, request.params.id);
         return { message: 'Card removed' };
@@ -77,6 +105,8 @@ export const paymentsRoutes =
         config: perAccountRateLimit(30, '1 hour'),
         schema: {
           tags: ['payments'],
+          summary: 'Buy wallet tokens with a saved card (fan)',
+          operationId: 'topUpWallet',
           description: `Buys tokens with a saved card. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           body: topUpSchema,
           response: { 200: paymentTransactionSchema },
@@ -91,6 +121,8 @@ export const paymentsRoutes =
         config: perAccountRateLimit(30, '1 hour'),
         schema: {
           tags: ['payments'],
+          summary: 'Pay a tip or an item with a saved card',
+          operationId: 'payTipOrItemByCard',
           description: `Pays a tip or an item (as POST /wallet/charges/{type}/{id}) with a saved card. Nothing is granted until the card pays; the purchase then is an ordinary wallet charge. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
           body: cardChargeInputSchema,
@@ -101,7 +133,16 @@ export const paymentsRoutes =
     );
     app.post(
       '/payment/retry/:id',
-      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentTransactionSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: 'Retry a failed or stuck card payment',
+          operationId: 'retryPayment',
+          params: idParams,
+          response: { 200: paymentTransactionSchema },
+        },
+      },
       async (request) => retryPayment(deps, sessionOf(request).user, request.params.id),
     );
     app.post(
@@ -110,6 +151,8 @@ export const paymentsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['payments'],
+          summary: 'Confirm a sandbox payment waiting for its 3-D Secure step',
+          operationId: 'confirmSandboxPayment',
           description: "The sandbox gateway's 3-D Secure step: confirms a payment waiting for it.",
           params: idParams,
           response: { 200: paymentTransactionSchema },
@@ -123,6 +166,8 @@ export const paymentsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['payments'],
+          summary: "List the signed-in user's card payments",
+          operationId: 'listPaymentTransactions',
           querystring: transactionQuerySchema,
           response: { 200: listResponseSchema(paymentTransactionSchema) },
         },
@@ -131,7 +176,16 @@ export const paymentsRoutes =
     );
     app.get(
       '/payment/transactions/:id',
-      { preHandler: requireUser, schema: { tags: ['payments'], params: idParams, response: { 200: paymentTransactionSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payments'],
+          summary: 'Get a card payment as its payer or an admin',
+          operationId: 'getPaymentTransaction',
+          params: idParams,
+          response: { 200: paymentTransactionSchema },
+        },
+      },
       async (request) => transactionFor(deps, sessionOf(request).user, request.params.id),
     );
 
@@ -139,13 +193,27 @@ export const paymentsRoutes =
       '/admin/payment/transactions/search',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: transactionQuerySchema, response: { 200: listResponseSchema(paymentTransactionSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List all card payments',
+          operationId: 'adminListPaymentTransactions',
+          querystring: transactionQuerySchema,
+          response: { 200: listResponseSchema(paymentTransactionSchema) },
+        },
       },
       async (request) => searchTransactions(deps, request.query),
     );
     app.get(
       '/admin/payment/transactions/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: transactionQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Export card payments as CSV',
+          operationId: 'adminExportPaymentTransactions',
+          querystring: transactionQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendCsv<PaymentTransaction>(
           reply,
@@ -175,6 +243,8 @@ export const paymentsRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: 'Preview what refunding a card payment gives and takes back',
+          operationId: 'adminPreviewPaymentRefund',
           description: 'What refunding a card payment will give back to the card and take back, before confirming.',
           params: idParams,
           response: { 200: refundPreviewSchema },
@@ -188,6 +258,8 @@ export const paymentsRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: "Refund a card payment's unspent tokens to the card",
+          operationId: 'adminRefundPayment',
           description:
             'Gives a successful card payment back to the card as far as its tokens are unspent (see refund-preview) and takes back what it bought.',
           params: idParams,
@@ -201,23 +273,57 @@ export const paymentsRoutes =
       '/admin/coupons',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: couponQuerySchema, response: { 200: listResponseSchema(couponSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List coupons',
+          operationId: 'adminListCoupons',
+          querystring: couponQuerySchema,
+          response: { 200: listResponseSchema(couponSchema) },
+        },
       },
       async (request) => searchCoupons(deps, request.query),
     );
     app.post(
       '/admin/coupons',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], body: saveCouponSchema, response: { 201: couponSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a coupon',
+          operationId: 'adminCreateCoupon',
+          body: saveCouponSchema,
+          response: { 201: couponSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await createCoupon(deps, request.body)),
     );
     app.put(
       '/admin/coupons/:id',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, body: saveCouponSchema, response: { 200: couponSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Update a coupon',
+          operationId: 'adminUpdateCoupon',
+          params: idParams,
+          body: saveCouponSchema,
+          response: { 200: couponSchema },
+        },
+      },
       async (request) => updateCoupon(deps, request.params.id, request.body),
     );
     app.delete(
       '/admin/coupons/:id',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a coupon',
+          operationId: 'adminDeleteCoupon',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await deleteCoupon(deps, request.params.id);
         return { message: 'Coupon deleted' };
@@ -229,7 +335,13 @@ export const paymentsRoutes =
       {
         preHandler: requireUser,
         config: perAccountRateLimit(30, '1 minute'),
-        schema: { tags: ['payments'], params: z.object({ code: z.string().max(50) }), response: { 200: couponSchema } },
+        schema: {
+          tags: ['payments'],
+          summary: 'Check that the signed-in user may use a coupon code',
+          operationId: 'checkCouponCode',
+          params: z.object({ code: z.string().max(50) }),
+          response: { 200: couponSchema },
+        },
       },
       async (request) => presentCoupon(await usableCoupon(deps.db, sessionOf(request).user, { code: request.params.code })),
     );

@@ -20,6 +20,8 @@ export const stripeRoutes =
         config: { rateLimit: false },
         schema: {
           tags: ['payments'],
+          summary: 'Receive a signed Stripe webhook event',
+          operationId: 'receiveStripeWebhook',
           description: "Stripe's events, signed with the webhook secret.",
           response: { 200: z.object({ received: z.boolean(), duplicate: z.boolean() }) },
         },
@@ -35,6 +37,8 @@ export const stripeRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['payments'],
+          summary: "Start the signed-in creator's Stripe Connect onboarding",
+          operationId: 'startStripeConnectOnboarding',
           description: 'A Stripe Connect account for the creator, and the link to finish setting it up on Stripe.',
           response: { 200: stripeOnboardingLinkSchema },
         },
@@ -51,6 +55,8 @@ export const stripeRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['payments'],
+          summary: "Get the signed-in creator's Stripe Connect account status",
+          operationId: 'getStripeConnectAccount',
           description:
             "The creator's Stripe Connect account as Stripe has it now: not started, details needed, pending verification or enabled.",
           response: { 200: stripeConnectAccountSchema },

@@ -28,7 +28,15 @@ export const payoutsRoutes =
   async (app) => {
     app.post(
       '/payout-requests/calculate',
-      { preHandler: requirePerformer, schema: { tags: ['payouts'], response: { 200: payoutCalculationSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['payouts'],
+          summary: "Get the signed-in creator's balance available for payout",
+          operationId: 'calculatePayoutBalance',
+          response: { 200: payoutCalculationSchema },
+        },
+      },
       async (request) => payoutBalance(deps, sessionOf(request).user.id),
     );
     app.get(
@@ -37,6 +45,8 @@ export const payoutsRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['payouts'],
+          summary: "List the signed-in creator's payout requests",
+          operationId: 'listCreatorPayoutRequests',
           querystring: payoutQuerySchema.omit({ performerId: true }),
           response: { 200: listResponseSchema(payoutRequestSchema) },
         },
@@ -49,6 +59,8 @@ export const payoutsRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['payouts'],
+          summary: "Request a payout of the signed-in creator's earnings",
+          operationId: 'createPayoutRequest',
           description: `Asks for a payout; the amount goes on hold. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           body: payoutRequestInputSchema,
           response: { 200: payoutRequestSchema },
@@ -63,7 +75,14 @@ export const payoutsRoutes =
       '/payout-requests/:id',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['payouts'], params: idParams, body: payoutRequestInputSchema, response: { 200: payoutRequestSchema } },
+        schema: {
+          tags: ['payouts'],
+          summary: "Change the signed-in creator's pending payout request",
+          operationId: 'updatePayoutRequest',
+          params: idParams,
+          body: payoutRequestInputSchema,
+          response: { 200: payoutRequestSchema },
+        },
       },
       async (request) => {
         await assertFreshSecondFactor(deps, request);
@@ -72,14 +91,28 @@ export const payoutsRoutes =
     );
     app.get(
       '/payout-requests/:id/view',
-      { preHandler: requireUser, schema: { tags: ['payouts'], params: idParams, response: { 200: payoutRequestSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['payouts'],
+          summary: 'Get a payout request as its creator or an admin',
+          operationId: 'getPayoutRequest',
+          params: idParams,
+          response: { 200: payoutRequestSchema },
+        },
+      },
       async (request) => payoutFor(deps, sessionOf(request).user, request.params.id),
     );
     app.get(
       '/payout-requests/check/pending-review',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['payouts'], response: { 200: z.object({ hasPending: z.boolean(), request: payoutRequestSchema.nullable() }) } },
+        schema: {
+          tags: ['payouts'],
+          summary: "Get the signed-in creator's payout request pending review",
+          operationId: 'getPendingPayoutRequest',
+          response: { 200: z.object({ hasPending: z.boolean(), request: payoutRequestSchema.nullable() }) },
+        },
       },
       async (request) => pendingPayout(deps, sessionOf(request).user),
     );
@@ -88,13 +121,27 @@ export const payoutsRoutes =
       '/admin/payout-requests/search',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: payoutQuerySchema, response: { 200: listResponseSchema(payoutRequestSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List payout requests',
+          operationId: 'adminListPayoutRequests',
+          querystring: payoutQuerySchema,
+          response: { 200: listResponseSchema(payoutRequestSchema) },
+        },
       },
       async (request) => searchPayouts(deps, request.query),
     );
     app.get(
       '/admin/payout-requests/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: payoutQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Export payout requests as CSV',
+          operationId: 'adminExportPayoutRequests',
+          querystring: payoutQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendCsv<PayoutRequest>(
           reply,
@@ -119,7 +166,14 @@ export const payoutsRoutes =
       '/admin/payout-requests/:id/status',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], params: idParams, body: reviewPayoutSchema, response: { 200: payoutRequestSchema } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Approve, reject or mark paid a payout request',
+          operationId: 'adminReviewPayoutRequest',
+          params: idParams,
+          body: reviewPayoutSchema,
+          response: { 200: payoutRequestSchema },
+        },
       },
       async (request) => reviewPayoutRequest(deps, sessionOf(request).user, request.params.id, request.body),
     );

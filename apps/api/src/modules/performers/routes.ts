@@ -34,6 +34,8 @@ export const performersRoutes =
       {
         schema: {
           tags: ['performers'],
+          summary: 'Search listed creators with filters',
+          operationId: 'searchCreators',
           querystring: performerSearchQuerySchema,
           response: { 200: listResponseSchema(discoveryPerformerSchema) },
         },
@@ -44,19 +46,43 @@ export const performersRoutes =
     const handful = z.object({ limit: z.coerce.number().int().min(1).max(50).default(12) });
     app.get(
       '/performers/top',
-      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(discoveryPerformerSchema) } } },
+      {
+        schema: {
+          tags: ['performers'],
+          summary: 'List the most followed creators',
+          operationId: 'listTopCreators',
+          querystring: handful,
+          response: { 200: z.array(discoveryPerformerSchema) },
+        },
+      },
       async (request) => search.topPerformers(deps, request.query.limit, request.session?.user),
     );
 
     app.get(
       '/performers/search/random',
-      { schema: { tags: ['performers'], querystring: handful, response: { 200: z.array(discoveryPerformerSchema) } } },
+      {
+        schema: {
+          tags: ['performers'],
+          summary: 'List a random handful of creators',
+          operationId: 'listRandomCreators',
+          querystring: handful,
+          response: { 200: z.array(discoveryPerformerSchema) },
+        },
+      },
       async (request) => search.randomPerformers(deps, request.query.limit, request.session?.user),
     );
 
     app.get(
       '/performers/me',
-      { preHandler: requirePerformer, schema: { tags: ['performers'], response: { 200: performerAccountSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          summary: "Get the signed-in creator's account",
+          operationId: 'getMyCreatorAccount',
+          response: { 200: performerAccountSchema },
+        },
+      },
       async (request) => account.myAccount(deps, sessionOf(request).user),
     );
 
@@ -64,7 +90,13 @@ export const performersRoutes =
       '/performers/me',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['performers'], body: updatePerformerSchema, response: { 200: performerAccountSchema } },
+        schema: {
+          tags: ['performers'],
+          summary: "Update the signed-in creator's profile and account",
+          operationId: 'updateMyCreatorAccount',
+          body: updatePerformerSchema,
+          response: { 200: performerAccountSchema },
+        },
       },
       async (request) => account.updateMyAccount(deps, sessionOf(request), request.body, auditSourceOf(request)),
     );
@@ -73,7 +105,13 @@ export const performersRoutes =
       '/performers/banking-settings',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['performers'], body: updateBankingSchema, response: { 200: performerAccountSchema } },
+        schema: {
+          tags: ['performers'],
+          summary: "Update the signed-in creator's bank details for payouts",
+          operationId: 'updateCreatorBankingSettings',
+          body: updateBankingSchema,
+          response: { 200: performerAccountSchema },
+        },
       },
       async (request) => {
         await assertFreshSecondFactor(deps, request);
@@ -85,7 +123,13 @@ export const performersRoutes =
       '/performers/payment-gateway-settings',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['performers'], body: updatePaymentGatewaySchema, response: { 200: performerAccountSchema } },
+        schema: {
+          tags: ['performers'],
+          summary: "Update the signed-in creator's PayPal payout settings",
+          operationId: 'updateCreatorPaymentGatewaySettings',
+          body: updatePaymentGatewaySchema,
+          response: { 200: performerAccountSchema },
+        },
       },
       async (request) => {
         await assertFreshSecondFactor(deps, request);
@@ -101,6 +145,8 @@ export const performersRoutes =
           preHandler: requirePerformer,
           schema: {
             tags: ['performers'],
+            summary: `Upload the signed-in creator's ${kind} image`,
+            operationId: kind === 'avatar' ? 'uploadCreatorAvatar' : 'uploadCreatorCover',
             description: `Multipart: the image under the field name ${kind}. It waits for an admin when the creator is reviewed before publication.`,
             ...multipartForm({ [kind]: { accepts: 'image', required: true } }),
             response: { 200: currentUserSchema },
@@ -119,6 +165,8 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['performers'],
+          summary: "Withdraw the signed-in creator's profile change awaiting review",
+          operationId: 'withdrawCreatorProfileRevision',
           description: 'Withdraws the profile change waiting for review (or puts away the notice of a refused one).',
           response: { 200: performerAccountSchema },
         },
@@ -136,6 +184,8 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['performers'],
+          summary: "Upload the signed-in creator's identity documents",
+          operationId: 'uploadCreatorDocuments',
           description: 'Multipart: idVerification and/or documentVerification (JPEG, PNG, WebP or PDF), while not yet verified.',
           ...multipartForm(documentFiles(false)),
           response: { 200: performerAccountSchema },
@@ -155,6 +205,8 @@ export const performersRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['performers'],
+          summary: "Upload the signed-in creator's welcome video",
+          operationId: 'uploadCreatorWelcomeVideo',
           description: 'Multipart: the video under the field name welcomeVideo (MP4, MOV, WebM or AVI). It plays once processed.',
           ...multipartForm({ welcomeVideo: { accepts: 'video', required: true } }),
           response: { 200: performerAccountSchema },
@@ -174,7 +226,15 @@ export const performersRoutes =
 
     app.delete(
       '/performers/welcome-video',
-      { preHandler: requirePerformer, schema: { tags: ['performers'], response: { 200: performerAccountSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['performers'],
+          summary: "Remove the signed-in creator's welcome video",
+          operationId: 'deleteCreatorWelcomeVideo',
+          response: { 200: performerAccountSchema },
+        },
+      },
       async (request) => {
         const performer = sessionOf(request).user;
         await removeWelcomeVideo(deps, performer);
@@ -184,7 +244,15 @@ export const performersRoutes =
 
     app.get(
       '/performers/:id',
-      { schema: { tags: ['performers'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: performerProfileSchema } } },
+      {
+        schema: {
+          tags: ['performers'],
+          summary: "Get a creator's public profile by username or id",
+          operationId: 'getCreatorProfile',
+          params: z.object({ id: z.string().min(1).max(100) }),
+          response: { 200: performerProfileSchema },
+        },
+      },
       async (request) => performers.publicProfile(deps, request.params.id, request.session?.user),
     );
   };

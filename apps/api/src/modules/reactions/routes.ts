@@ -11,7 +11,16 @@ export const reactionsRoutes =
   async (app) => {
     app.post(
       '/reactions',
-      { preHandler: requireUser, schema: { tags: ['reactions'], body: reactionSchema, response: { 200: reactionSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['reactions'],
+          summary: 'Like or bookmark an item',
+          operationId: 'addReaction',
+          body: reactionSchema,
+          response: { 200: reactionSchema },
+        },
+      },
       async (request) => {
         await reactionsService.react(deps, targets, sessionOf(request).user, request.body);
         return request.body;
@@ -20,7 +29,16 @@ export const reactionsRoutes =
 
     app.delete(
       '/reactions',
-      { preHandler: requireUser, schema: { tags: ['reactions'], body: reactionSchema, response: { 200: reactionSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['reactions'],
+          summary: 'Remove a like or bookmark from an item',
+          operationId: 'removeReaction',
+          body: reactionSchema,
+          response: { 200: reactionSchema },
+        },
+      },
       async (request) => {
         await reactionsService.unreact(deps, sessionOf(request).user, request.body);
         return request.body;
@@ -31,7 +49,13 @@ export const reactionsRoutes =
       '/reactions/performers/bookmark',
       {
         preHandler: requireUser,
-        schema: { tags: ['reactions'], querystring: page, response: { 200: listResponseSchema(performerBookmarkSchema) } },
+        schema: {
+          tags: ['reactions'],
+          summary: 'List the creators the signed-in user bookmarked',
+          operationId: 'listBookmarkedCreators',
+          querystring: page,
+          response: { 200: listResponseSchema(performerBookmarkSchema) },
+        },
       },
       async (request) => reactionsService.bookmarkedPerformers(deps, sessionOf(request).user, request.query),
     );

@@ -38,7 +38,13 @@ export const reportsRoutes =
       {
         preHandler: requireUser,
         config: perAccountRateLimit(20, '1 hour'),
-        schema: { tags: ['reports'], body: createReportSchema, response: { 200: message } },
+        schema: {
+          tags: ['reports'],
+          summary: 'Report a piece of content or an account',
+          operationId: 'createReport',
+          body: createReportSchema,
+          response: { 200: message },
+        },
       },
       async (request) => {
         await reportsService.createReport(deps, sessionOf(request).user, request.body);
@@ -51,7 +57,13 @@ export const reportsRoutes =
       {
         // Each request opens a case the admin must answer: a handful an hour per visitor.
         config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-        schema: { tags: ['reports'], body: takedownSchema, response: { 200: z.object({ caseNumber: z.string(), message: z.string() }) } },
+        schema: {
+          tags: ['reports'],
+          summary: 'Send a takedown request, without an account',
+          operationId: 'sendTakedownRequest',
+          body: takedownSchema,
+          response: { 200: z.object({ caseNumber: z.string(), message: z.string() }) },
+        },
       },
       async (request) => {
         const { caseNumber } = await reportsService.openTakedown(deps, request.body, request.ip);
@@ -61,7 +73,15 @@ export const reportsRoutes =
 
     app.get(
       '/moderation/items',
-      { preHandler: requireUser, schema: { tags: ['reports'], response: { 200: z.array(moderatedItemSchema) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['reports'],
+          summary: "List the signed-in account's hidden or removed content",
+          operationId: 'listMyModeratedItems',
+          response: { 200: z.array(moderatedItemSchema) },
+        },
+      },
       async (request) => reportsService.myModeratedItems(deps, sessionOf(request).user),
     );
 
@@ -70,7 +90,14 @@ export const reportsRoutes =
       {
         preHandler: requireUser,
         config: perAccountRateLimit(20, '1 hour'),
-        schema: { tags: ['reports'], params: held, body: appealSchema, response: { 200: message } },
+        schema: {
+          tags: ['reports'],
+          summary: 'Appeal the hiding or removal of your content',
+          operationId: 'appealModeratedItem',
+          params: held,
+          body: appealSchema,
+          response: { 200: message },
+        },
       },
       async (request) => {
         await reportsService.appeal(deps, request, sessionOf(request).user, request.params.targetId, request.body.text);
@@ -82,7 +109,13 @@ export const reportsRoutes =
       '/admin/reports',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: adminReportQuerySchema, response: { 200: listResponseSchema(reportSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Search single reports',
+          operationId: 'adminListReports',
+          querystring: adminReportQuerySchema,
+          response: { 200: listResponseSchema(reportSchema) },
+        },
       },
       async (request) => reportsService.searchReports(deps, request.query),
     );
@@ -91,14 +124,28 @@ export const reportsRoutes =
       '/admin/reports/groups',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: reportGroupQuerySchema, response: { 200: listResponseSchema(reportGroupSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List the report queue, one row per reported target',
+          operationId: 'adminListReportGroups',
+          querystring: reportGroupQuerySchema,
+          response: { 200: listResponseSchema(reportGroupSchema) },
+        },
       },
       async (request) => reportsService.reportGroups(deps, request.query),
     );
 
     app.get(
       '/admin/reports/groups/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: reportGroupQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Export the report queue as CSV',
+          operationId: 'adminExportReportGroups',
+          querystring: reportGroupQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendCsv<ReportGroup>(
           reply,
@@ -119,13 +166,32 @@ export const reportsRoutes =
 
     app.get(
       '/admin/reports/targets/:targetType/:targetId',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: target, response: { 200: reportedContentSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Get reported content in place, with its reports',
+          operationId: 'adminGetReportedContent',
+          params: target,
+          response: { 200: reportedContentSchema },
+        },
+      },
       async (request) => reportsService.reportedContent(deps, request.params.targetType, request.params.targetId),
     );
 
     app.put(
       '/admin/reports/targets/:targetType/:targetId',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: target, body: dismissReportsSchema, response: { 200: message } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: "Dismiss a target's open reports, or refuse profile changes",
+          operationId: 'adminDismissReports',
+          params: target,
+          body: dismissReportsSchema,
+          response: { 200: message },
+        },
+      },
       async (request) => {
         const { targetType, targetId } = request.params;
         await reportsService.dismissReports(deps, request, sessionOf(request).user, targetType, targetId, request.body.reason);
@@ -139,6 +205,8 @@ export const reportsRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: "Set a single report's status",
+          operationId: 'adminUpdateReportStatus',
           params: z.object({ id: z.uuid('must be an id') }),
           body: z.object({ status: z.enum(reportStatuses) }),
           response: { 200: message },
@@ -152,7 +220,16 @@ export const reportsRoutes =
 
     app.post(
       '/admin/moderation/actions',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], body: contentActionSchema, response: { 200: message } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Hide, remove or restore a piece of content',
+          operationId: 'adminModerateContent',
+          body: contentActionSchema,
+          response: { 200: message },
+        },
+      },
       async (request) => {
         await reportsService.actOnContent(deps, request, sessionOf(request).user, request.body);
         const done = { hide: 'Content hidden', remove: 'Content removed', restore: 'Content restored' } as const;
@@ -162,7 +239,16 @@ export const reportsRoutes =
 
     app.post(
       '/admin/moderation/approvals',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], body: approveContentSchema, response: { 200: message } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: "Approve held content or a creator's profile changes",
+          operationId: 'adminApproveContent',
+          body: approveContentSchema,
+          response: { 200: message },
+        },
+      },
       async (request) => {
         await reportsService.approveContent(deps, request, sessionOf(request).user, request.body);
         return { message: request.body.targetType === PROFILE_REVISION_CASE ? 'Profile changes approved' : 'Approved and published' };
@@ -171,13 +257,31 @@ export const reportsRoutes =
 
     app.get(
       '/admin/moderation/appeals',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], response: { 200: z.array(moderatedItemSchema) } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'List the appeals waiting for a decision',
+          operationId: 'adminListModerationAppeals',
+          response: { 200: z.array(moderatedItemSchema) },
+        },
+      },
       async () => reportsService.pendingAppeals(deps),
     );
 
     app.put(
       '/admin/moderation/appeals/:targetId',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: held, body: appealDecisionSchema, response: { 200: message } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Decide an appeal: uphold the hold or restore the content',
+          operationId: 'adminDecideModerationAppeal',
+          params: held,
+          body: appealDecisionSchema,
+          response: { 200: message },
+        },
+      },
       async (request) => {
         await reportsService.decideAppeal(deps, request, request.params.targetId, request.body);
         return { message: 'Appeal decided' };

@@ -18,6 +18,8 @@ export const searchRoutes =
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
           tags: ['search'],
+          summary: 'Record a search keyword for the popular searches list',
+          operationId: 'recordSearchKeyword',
           body: z.object({ keyword: z.string().trim().min(2, 'must be at least 2 characters').max(60, 'must be at most 60 characters') }),
           response: { 200: recordedSchema },
         },
@@ -30,6 +32,8 @@ export const searchRoutes =
       {
         schema: {
           tags: ['search'],
+          summary: 'List popular or recent search keywords',
+          operationId: 'listSearchKeywords',
           querystring: z.object({
             sortBy: z.enum(['popular', 'recent']).default('popular'),
             limit: z.coerce.number().int().min(1).max(50).default(10),

@@ -12,7 +12,14 @@ export const settingsRoutes =
   async (app) => {
     app.get(
       '/settings/public',
-      { schema: { tags: ['settings'], response: { 200: z.record(z.string(), z.unknown()) } } },
+      {
+        schema: {
+          tags: ['settings'],
+          summary: "Get the site's public settings",
+          operationId: 'getPublicSettings',
+          response: { 200: z.record(z.string(), z.unknown()) },
+        },
+      },
       async (request, typedReply) => {
         // Sent as serialised once (a string passes the response serializer by).
         const reply = typedReply as FastifyReply;
@@ -27,6 +34,8 @@ export const settingsRoutes =
       {
         schema: {
           tags: ['settings'],
+          summary: 'Get the values of the named public settings',
+          operationId: 'getPublicSettingsByKeys',
           body: z.object({ keys: z.array(z.string().max(100)).min(1, 'must name at least one key').max(100) }),
           response: { 200: z.record(z.string(), z.unknown()) },
         },
@@ -36,7 +45,15 @@ export const settingsRoutes =
 
     app.get(
       '/admin/settings',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], response: { 200: z.array(adminSettingSchema) } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'List every site setting with its value',
+          operationId: 'adminListSettings',
+          response: { 200: z.array(adminSettingSchema) },
+        },
+      },
       async () => settingsService.adminSettings(deps),
     );
 
@@ -46,6 +63,8 @@ export const settingsRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: 'Update a site setting',
+          operationId: 'adminUpdateSetting',
           params: z.object({ key: z.string().max(100) }),
           body: z.object({ value: z.unknown() }),
           response: { 200: adminSettingSchema },

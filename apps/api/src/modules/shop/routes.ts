@@ -64,13 +64,32 @@ export const shopRoutes =
 
     app.post(
       '/performer/performer-assets/products',
-      { preHandler: requirePerformer, schema: { tags: ['shop'], ...productForm, response: { 200: productSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['shop'],
+          summary: "Create a product in the signed-in creator's shop",
+          operationId: 'createProduct',
+          ...productForm,
+          response: { 200: productSchema },
+        },
+      },
       async (request) => saveProduct(deps, sessionOf(request).user, request),
     );
 
     app.put(
       '/performer/performer-assets/products/:id',
-      { preHandler: requirePerformer, schema: { tags: ['shop'], ...productForm, params: idParams, response: { 200: productSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['shop'],
+          summary: "Update one of the signed-in creator's products",
+          operationId: 'updateProduct',
+          ...productForm,
+          params: idParams,
+          response: { 200: productSchema },
+        },
+      },
       async (request) => saveProduct(deps, sessionOf(request).user, request, request.params.id),
     );
 
@@ -78,20 +97,44 @@ export const shopRoutes =
       '/performer/performer-assets/products/search',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['shop'], querystring: performerProductQuerySchema, response: { 200: listResponseSchema(productSchema) } },
+        schema: {
+          tags: ['shop'],
+          summary: "List the signed-in creator's products, drafts included",
+          operationId: 'listCreatorProducts',
+          querystring: performerProductQuerySchema,
+          response: { 200: listResponseSchema(productSchema) },
+        },
       },
       async (request) => performerProducts(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/performer/performer-assets/products/:id/view',
-      { preHandler: requirePerformer, schema: { tags: ['shop'], params: idParams, response: { 200: productSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['shop'],
+          summary: "Get one of the signed-in creator's products, in any state",
+          operationId: 'getCreatorProduct',
+          params: idParams,
+          response: { 200: productSchema },
+        },
+      },
       async (request) => ownProduct(deps, sessionOf(request).user, request.params.id),
     );
 
     app.delete(
       '/performer/performer-assets/products/:id',
-      { preHandler: requirePerformer, schema: { tags: ['shop'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['shop'],
+          summary: "Delete one of the signed-in creator's products",
+          operationId: 'deleteProduct',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await deleteProduct(deps, sessionOf(request).user, request.params.id);
         return { message: 'Product deleted' };
@@ -100,13 +143,29 @@ export const shopRoutes =
 
     app.get(
       '/performer-assets/products/search',
-      { schema: { tags: ['shop'], querystring: productSearchQuerySchema, response: { 200: listResponseSchema(productSchema) } } },
+      {
+        schema: {
+          tags: ['shop'],
+          summary: 'List products on sale in the shop',
+          operationId: 'listShopProducts',
+          querystring: productSearchQuerySchema,
+          response: { 200: listResponseSchema(productSchema) },
+        },
+      },
       async (request) => searchProducts(deps, request.session?.user, request.query),
     );
 
     app.get(
       '/performer-assets/products/:id',
-      { schema: { tags: ['shop'], params: idParams, response: { 200: productSchema } } },
+      {
+        schema: {
+          tags: ['shop'],
+          summary: 'Get a product on sale, or one the signed-in user bought',
+          operationId: 'getShopProduct',
+          params: idParams,
+          response: { 200: productSchema },
+        },
+      },
       async (request) => productForViewer(deps, request.session?.user, request.params.id),
     );
 
@@ -116,6 +175,8 @@ export const shopRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['reactions'],
+          summary: 'List the products the signed-in user bookmarked',
+          operationId: 'listBookmarkedProducts',
           querystring: listQuerySchema(['createdAt']),
           response: { 200: listResponseSchema(productBookmarkSchema) },
         },
@@ -127,13 +188,25 @@ export const shopRoutes =
 
     app.get(
       '/orders/search',
-      { ...seller, schema: { tags: ['shop'], querystring: orderQuerySchema, response: { 200: listResponseSchema(orderSchema) } } },
+      {
+        ...seller,
+        schema: {
+          tags: ['shop'],
+          summary: "List orders of the signed-in creator's products, or all for admins",
+          operationId: 'listSellerOrders',
+          querystring: orderQuerySchema,
+          response: { 200: listResponseSchema(orderSchema) },
+        },
+      },
       async (request) => searchOrders(deps, sessionOf(request).user, orderScopeOf(sessionOf(request).user), request.query),
     );
 
     app.get(
       '/admin/orders/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: orderQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: { tags: ['admin'], summary: 'Export orders as CSV', operationId: 'adminExportOrders', querystring: orderQuerySchema },
+      },
       async (request, reply) =>
         sendCsv<Order>(
           reply,
@@ -161,7 +234,16 @@ export const shopRoutes =
 
     app.get(
       '/orders/users/search',
-      { ...fan, schema: { tags: ['shop'], querystring: orderQuerySchema, response: { 200: listResponseSchema(orderSchema) } } },
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          summary: "List the signed-in fan's orders",
+          operationId: 'listBuyerOrders',
+          querystring: orderQuerySchema,
+          response: { 200: listResponseSchema(orderSchema) },
+        },
+      },
       async (request) => searchOrders(deps, sessionOf(request).user, { buyerId: sessionOf(request).user.id }, request.query),
     );
 
@@ -169,32 +251,76 @@ export const shopRoutes =
       '/orders/check-user-purchased',
       {
         preHandler: requireUser,
-        schema: { tags: ['shop'], querystring: checkPurchasedQuerySchema, response: { 200: z.object({ purchased: z.boolean() }) } },
+        schema: {
+          tags: ['shop'],
+          summary: 'Check whether a user bought a product (that user, seller or admin)',
+          operationId: 'checkUserPurchasedProduct',
+          querystring: checkPurchasedQuerySchema,
+          response: { 200: z.object({ purchased: z.boolean() }) },
+        },
       },
       async (request) => checkUserPurchased(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/orders/:id',
-      { preHandler: requireUser, schema: { tags: ['shop'], params: idParams, response: { 200: orderSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['shop'],
+          summary: 'Get an order as its buyer, its seller or an admin',
+          operationId: 'getOrder',
+          params: idParams,
+          response: { 200: orderSchema },
+        },
+      },
       async (request) => orderFor(deps, sessionOf(request).user, request.params.id),
     );
 
     app.put(
       '/orders/:id/update',
-      { ...seller, schema: { tags: ['shop'], params: idParams, body: updateOrderSchema, response: { 200: orderSchema } } },
+      {
+        ...seller,
+        schema: {
+          tags: ['shop'],
+          summary: "Update an order's delivery status and tracking (seller or admin)",
+          operationId: 'updateOrderDelivery',
+          params: idParams,
+          body: updateOrderSchema,
+          response: { 200: orderSchema },
+        },
+      },
       async (request) => updateOrder(deps, sessionOf(request).user, request.params.id, request.body),
     );
 
     app.put(
       '/orders/:id/update/delivery-address',
-      { ...fan, schema: { tags: ['shop'], params: idParams, body: updateDeliveryAddressSchema, response: { 200: orderSchema } } },
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          summary: "Change where the signed-in fan's order is delivered",
+          operationId: 'updateOrderDeliveryAddress',
+          params: idParams,
+          body: updateDeliveryAddressSchema,
+          response: { 200: orderSchema },
+        },
+      },
       async (request) => updateDeliveryAddress(deps, sessionOf(request).user, request.params.id, request.body),
     );
 
     app.get(
       '/performer-assets/products/:id/download-link',
-      { ...fan, schema: { tags: ['shop'], params: idParams, response: { 200: downloadLinkSchema } } },
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          summary: 'Get a short-lived download link for a bought digital product',
+          operationId: 'getProductDownloadLink',
+          params: idParams,
+          response: { 200: downloadLinkSchema },
+        },
+      },
       async (request) => downloadLink(deps, sessionOf(request).user, request.params.id),
     );
 
@@ -204,6 +330,8 @@ export const shopRoutes =
         ...fan,
         schema: {
           tags: ['shop'],
+          summary: "Download a bought digital product's file with a signed link",
+          operationId: 'downloadProductFile',
           params: idParams,
           querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional() }),
         },
@@ -225,13 +353,32 @@ export const shopRoutes =
 
     app.post(
       '/addresses/create',
-      { ...fan, schema: { tags: ['shop'], body: saveAddressSchema, response: { 200: addressSchema } } },
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          summary: 'Save a delivery address for the signed-in fan',
+          operationId: 'createDeliveryAddress',
+          body: saveAddressSchema,
+          response: { 200: addressSchema },
+        },
+      },
       async (request) => createAddress(deps, sessionOf(request).user, request.body),
     );
 
     app.put(
       '/addresses/:id',
-      { ...fan, schema: { tags: ['shop'], params: idParams, body: saveAddressSchema, response: { 200: addressSchema } } },
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          summary: "Update one of the signed-in fan's delivery addresses",
+          operationId: 'updateDeliveryAddress',
+          params: idParams,
+          body: saveAddressSchema,
+          response: { 200: addressSchema },
+        },
+      },
       async (request) => updateAddress(deps, sessionOf(request).user, request.params.id, request.body),
     );
 
@@ -239,14 +386,29 @@ export const shopRoutes =
       '/addresses/search',
       {
         ...fan,
-        schema: { tags: ['shop'], querystring: listQuerySchema(['createdAt']), response: { 200: listResponseSchema(addressSchema) } },
+        schema: {
+          tags: ['shop'],
+          summary: "List the signed-in fan's delivery addresses",
+          operationId: 'listDeliveryAddresses',
+          querystring: listQuerySchema(['createdAt']),
+          response: { 200: listResponseSchema(addressSchema) },
+        },
       },
       async (request) => listAddresses(deps, sessionOf(request).user, request.query),
     );
 
     app.delete(
       '/addresses/:id',
-      { ...fan, schema: { tags: ['shop'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        ...fan,
+        schema: {
+          tags: ['shop'],
+          summary: "Delete one of the signed-in fan's delivery addresses",
+          operationId: 'deleteDeliveryAddress',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await deleteAddress(deps, sessionOf(request).user, request.params.id);
         return { message: 'Address deleted' };

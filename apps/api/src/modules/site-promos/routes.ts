@@ -23,6 +23,8 @@ export const sitePromosRoutes =
       {
         schema: {
           tags: ['site-promo'],
+          summary: 'List the live site promo banners',
+          operationId: 'listSitePromos',
           description: 'Active banners inside their time window, in the admin’s order.',
           querystring: sitePromoSearchQuerySchema,
           response: { 200: listResponseSchema(sitePromoSchema) },
@@ -35,14 +37,29 @@ export const sitePromosRoutes =
       '/admin/site-promos',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: adminSitePromoSearchQuerySchema, response: { 200: listResponseSchema(sitePromoSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List site promo banners, inactive ones included',
+          operationId: 'adminListSitePromos',
+          querystring: adminSitePromoSearchQuerySchema,
+          response: { 200: listResponseSchema(sitePromoSchema) },
+        },
       },
       async (request) => promos.searchPromos(deps, request.query, false),
     );
 
     app.post(
       '/admin/site-promos',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], body: saveSitePromoSchema, response: { 201: sitePromoSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a site promo banner',
+          operationId: 'adminCreateSitePromo',
+          body: saveSitePromoSchema,
+          response: { 201: sitePromoSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await promos.createPromo(deps, request.body)),
     );
 
@@ -50,7 +67,14 @@ export const sitePromosRoutes =
       '/admin/site-promos/:id',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], params: idParams, body: saveSitePromoSchema, response: { 200: sitePromoSchema } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Update a site promo banner',
+          operationId: 'adminUpdateSitePromo',
+          params: idParams,
+          body: saveSitePromoSchema,
+          response: { 200: sitePromoSchema },
+        },
       },
       async (request) => promos.updatePromo(deps, request.params.id, request.body),
     );
@@ -61,6 +85,8 @@ export const sitePromosRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: "Replace a site promo banner's image",
+          operationId: 'adminUploadSitePromoImage',
           ...multipartForm({ image: { accepts: 'image', required: true } }),
           params: idParams,
           response: { 200: sitePromoSchema },
@@ -71,7 +97,16 @@ export const sitePromosRoutes =
 
     app.delete(
       '/admin/site-promos/:id',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a site promo banner',
+          operationId: 'adminDeleteSitePromo',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await promos.deletePromo(deps, request.params.id);
         return { message: 'Site promo deleted' };

@@ -28,6 +28,8 @@ export const storiesRoutes =
           preHandler: requirePerformer,
           schema: {
             tags: ['stories'],
+            summary: `Upload a ${media} for a story as the signed-in creator`,
+            operationId: media === 'photo' ? 'uploadStoryPhoto' : 'uploadStoryVideo',
             description: `Multipart: the ${media} under the field name file.`,
             ...multipartForm({ file: { accepts: media === 'photo' ? 'image' : 'video', required: true } }),
             response: { 200: mediaFileSchema },
@@ -45,7 +47,16 @@ export const storiesRoutes =
 
     app.post(
       '/stories/performers',
-      { preHandler: requirePerformer, schema: { tags: ['stories'], body: saveStorySchema, response: { 200: storySchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['stories'],
+          summary: 'Post a story as the signed-in creator',
+          operationId: 'createStory',
+          body: saveStorySchema,
+          response: { 200: storySchema },
+        },
+      },
       async (request) => storiesService.createStory(deps, sessionOf(request).user, request.body),
     );
 
@@ -53,14 +64,29 @@ export const storiesRoutes =
       '/stories/performers',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['stories'], querystring: listQuerySchema(['createdAt']), response: { 200: listResponseSchema(storySchema) } },
+        schema: {
+          tags: ['stories'],
+          summary: "List the signed-in creator's stories, expired ones too",
+          operationId: 'listOwnStories',
+          querystring: listQuerySchema(['createdAt']),
+          response: { 200: listResponseSchema(storySchema) },
+        },
       },
       async (request) => storiesService.myStories(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/stories/performers/:id',
-      { preHandler: requirePerformer, schema: { tags: ['stories'], params: idParams, response: { 200: storySchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['stories'],
+          summary: "Get one of the signed-in creator's stories",
+          operationId: 'getOwnStory',
+          params: idParams,
+          response: { 200: storySchema },
+        },
+      },
       async (request) => storiesService.ownStory(deps, sessionOf(request).user, request.params.id),
     );
 
@@ -70,6 +96,8 @@ export const storiesRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['stories'],
+          summary: "Update a story's text or background colour",
+          operationId: 'updateStory',
           params: idParams,
           body: z
             .object({
@@ -87,7 +115,13 @@ export const storiesRoutes =
       '/stories/performers/:id',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['stories'], params: idParams, response: { 200: z.object({ message: z.string() }) } },
+        schema: {
+          tags: ['stories'],
+          summary: "Delete one of the signed-in creator's stories",
+          operationId: 'deleteStory',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
       async (request) => {
         await storiesService.deleteStory(deps, sessionOf(request).user, request.params.id);
@@ -97,7 +131,15 @@ export const storiesRoutes =
 
     app.get(
       '/stories/users',
-      { preHandler: requireUser, schema: { tags: ['stories'], response: { 200: z.array(storyBarItemSchema) } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['stories'],
+          summary: 'List followed creators with live stories (the story bar)',
+          operationId: 'getStoryBar',
+          response: { 200: z.array(storyBarItemSchema) },
+        },
+      },
       async (request) => storiesService.storyBar(deps, sessionOf(request).user),
     );
 
@@ -107,6 +149,8 @@ export const storiesRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['stories'],
+          summary: "List a creator's live stories",
+          operationId: 'listCreatorStories',
           description: "A creator's live stories (the creator's id).",
           params: idParams,
           response: { 200: z.array(storySchema) },

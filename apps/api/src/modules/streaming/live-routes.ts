@@ -30,6 +30,8 @@ export const livePlaybackRoutes =
       {
         schema: {
           tags: ['streaming'],
+          summary: "Get a live session's HLS playlist or segment by signed link",
+          operationId: 'getLiveHlsFile',
           description: 'A live session’s HLS playlist or segment, through the signed link of GET /streaming/join/{id}.',
           params: playbackParams,
         },

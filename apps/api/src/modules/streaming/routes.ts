@@ -66,7 +66,13 @@ export const streamingRoutes =
       {
         preHandler: requirePerformer,
         config: perAccountRateLimit(30, '1 minute'),
-        schema: { tags: ['streaming'], body: goLiveSchema, response: { 200: liveSessionSchema } },
+        schema: {
+          tags: ['streaming'],
+          summary: 'Start a live session as the signed-in creator',
+          operationId: 'startLiveSession',
+          body: goLiveSchema,
+          response: { 200: liveSessionSchema },
+        },
       },
       async (request) => goLive(deps, sessionOf(request).user, request.body),
     );
@@ -76,6 +82,8 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['streaming'],
+          summary: "Update or end the creator's own live session",
+          operationId: 'updateLiveSession',
           description: 'Its creator changes a live session or ends it (status: ended).',
           params: idParams,
           body: updateSessionSchema,
@@ -90,6 +98,8 @@ export const streamingRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['streaming'],
+          summary: "Update the signed-in creator's stream settings or stream key",
+          operationId: 'updateStreamSettings',
           description: 'The creator’s stream settings; rotateStreamKey makes a new RTMP key, shown in this answer only.',
           body: updateStreamSchema,
           response: { 200: streamSettingsSchema },
@@ -101,7 +111,13 @@ export const streamingRoutes =
       '/streaming/settings',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['streaming'], description: 'The creator’s own stream settings.', response: { 200: streamSettingsSchema } },
+        schema: {
+          tags: ['streaming'],
+          summary: "Get the signed-in creator's stream settings",
+          operationId: 'getStreamSettings',
+          description: 'The creator’s own stream settings.',
+          response: { 200: streamSettingsSchema },
+        },
       },
       async (request) => streamSettings(deps, sessionOf(request).user),
     );
@@ -110,6 +126,8 @@ export const streamingRoutes =
       {
         schema: {
           tags: ['streaming'],
+          summary: 'Get a live session as the viewer sees it',
+          operationId: 'getLiveSession',
           description: 'A session as this viewer sees it: whether they may watch, and what subscribing or paying would take.',
           params: idParams,
           response: { 200: liveSessionSchema },
@@ -123,6 +141,8 @@ export const streamingRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['streaming'],
+          summary: "Report the creator's live session heartbeat and duration",
+          operationId: 'updateLiveSessionDuration',
           description: 'The broadcaster’s heartbeat; the duration only grows.',
           body: setDurationSchema,
           response: { 200: liveSessionSchema },
@@ -132,13 +152,28 @@ export const streamingRoutes =
     );
     app.get(
       '/streaming/join/:id',
-      { preHandler: requireUser, schema: { tags: ['streaming'], params: idParams, response: { 200: joinSessionSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['streaming'],
+          summary: 'Join a live session and get what playing it needs',
+          operationId: 'joinLiveSession',
+          params: idParams,
+          response: { 200: joinSessionSchema },
+        },
+      },
       async (request) => joinSession(deps, sessionOf(request).user, request.params.id),
     );
     app.get(
       '/streaming/user/search',
       {
-        schema: { tags: ['streaming'], querystring: liveSearchQuerySchema, response: { 200: listResponseSchema(liveSessionSchema) } },
+        schema: {
+          tags: ['streaming'],
+          summary: 'List live sessions on now, with their viewer counts',
+          operationId: 'listLiveSessions',
+          querystring: liveSearchQuerySchema,
+          response: { 200: listResponseSchema(liveSessionSchema) },
+        },
       },
       async (request) => searchLive(deps, request.session?.user, request.query),
     );
@@ -146,14 +181,29 @@ export const streamingRoutes =
       '/streaming/agora/token',
       {
         preHandler: requireUser,
-        schema: { tags: ['streaming'], body: agoraTokenInputSchema, response: { 200: agoraTokenSchema } },
+        schema: {
+          tags: ['streaming'],
+          summary: 'Get an Agora token for a live session or a private show',
+          operationId: 'createAgoraToken',
+          body: agoraTokenInputSchema,
+          response: { 200: agoraTokenSchema },
+        },
       },
       async (request) => agoraToken(deps, sessionOf(request).user, request.body),
     );
 
     app.get(
       '/conversations/stream/performer/:id',
-      { preHandler: requireUser, schema: { tags: ['streaming'], params: idParams, response: { 200: streamConversationSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['streaming'],
+          summary: "Get the chat of a creator's live session",
+          operationId: 'getCreatorLiveChat',
+          params: idParams,
+          response: { 200: streamConversationSchema },
+        },
+      },
       async (request) => performerStreamConversation(deps, sessionOf(request).user, request.params.id),
     );
     app.put(
@@ -162,6 +212,8 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['streaming'],
+          summary: "Set the slow mode of the creator's live session chat",
+          operationId: 'updateLiveChatSlowMode',
           params: idParams,
           body: updateStreamConversationSchema,
           response: { 200: streamConversationSchema },
@@ -176,6 +228,11 @@ export const streamingRoutes =
           preHandler: requireUser,
           schema: {
             tags: ['streaming'],
+            summary:
+              path === '/messages/stream/:id'
+                ? "List a live session's chat messages"
+                : "List a live session's chat messages (same as /messages/stream)",
+            operationId: path === '/messages/stream/:id' ? 'listLiveChatMessages' : 'listPublicConversationMessages',
             params: idParams,
             querystring: messageQuerySchema,
             response: { 200: listResponseSchema(streamMessageSchema) },
@@ -189,7 +246,14 @@ export const streamingRoutes =
       {
         preHandler: requireUser,
         config: perAccountRateLimit(STREAM_LINES_PER_MINUTE, '1 minute'),
-        schema: { tags: ['streaming'], params: idParams, body: sendStreamMessageSchema, response: { 200: streamMessageSchema } },
+        schema: {
+          tags: ['streaming'],
+          summary: "Send a message in a live session's chat",
+          operationId: 'sendLiveChatMessage',
+          params: idParams,
+          body: sendStreamMessageSchema,
+          response: { 200: streamMessageSchema },
+        },
       },
       async (request) => sendStreamMessage(deps, sessionOf(request).user, request.params.id, request.body),
     );
@@ -197,7 +261,13 @@ export const streamingRoutes =
       '/messages/stream/:id/remove-all-message',
       {
         preHandler: requireUser,
-        schema: { tags: ['streaming'], params: idParams, response: { 200: z.object({ removed: z.number().int() }) } },
+        schema: {
+          tags: ['streaming'],
+          summary: "Clear a live session's chat (its creator or an admin)",
+          operationId: 'clearLiveChat',
+          params: idParams,
+          response: { 200: z.object({ removed: z.number().int() }) },
+        },
       },
       async (request) => clearStreamChat(deps, sessionOf(request).user, request.params.id),
     );
@@ -207,7 +277,13 @@ export const streamingRoutes =
       {
         preHandler: requireUser,
         config: perAccountRateLimit(20, '1 minute'),
-        schema: { tags: ['streaming'], body: createPrivateRequestSchema, response: { 200: privateRequestSchema } },
+        schema: {
+          tags: ['streaming'],
+          summary: 'Ask a creator for a private show',
+          operationId: 'createPrivateShowRequest',
+          body: createPrivateRequestSchema,
+          response: { 200: privateRequestSchema },
+        },
       },
       async (request) => requestPrivateShow(deps, sessionOf(request).user, request.body),
     );
@@ -217,6 +293,8 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['streaming'],
+          summary: 'List private show requests to or from the signed-in user',
+          operationId: 'listPrivateShowRequests',
           querystring: privateRequestQuerySchema,
           response: { 200: listResponseSchema(privateRequestSchema) },
         },
@@ -227,7 +305,14 @@ export const streamingRoutes =
       '/streaming/private-requests/:id',
       {
         preHandler: requireUser,
-        schema: { tags: ['streaming'], params: idParams, body: answerPrivateRequestSchema, response: { 200: privateRequestSchema } },
+        schema: {
+          tags: ['streaming'],
+          summary: 'Accept, decline or cancel a private show request',
+          operationId: 'answerPrivateShowRequest',
+          params: idParams,
+          body: answerPrivateRequestSchema,
+          response: { 200: privateRequestSchema },
+        },
       },
       async (request) => {
         const answered = await answerPrivateRequest(deps, sessionOf(request).user, request.params.id, request.body.action);
@@ -242,6 +327,8 @@ export const streamingRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['streaming'],
+          summary: "Get what a private show's party needs to place its call",
+          operationId: 'getPrivateShowCall',
           description: 'What a party of an accepted or live private show needs to place its call (decision 025).',
           params: idParams,
           response: { 200: privateCallSchema },
@@ -254,13 +341,28 @@ export const streamingRoutes =
       '/admin/streaming/sessions',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: adminSessionQuerySchema, response: { 200: listResponseSchema(liveSessionSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List live sessions, by status or creator',
+          operationId: 'adminListLiveSessions',
+          querystring: adminSessionQuerySchema,
+          response: { 200: listResponseSchema(liveSessionSchema) },
+        },
       },
       async (request) => adminSessions(deps, sessionOf(request).user, request.query),
     );
     app.post(
       '/admin/streaming/sessions/:id/end',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: liveSessionSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'End a live session',
+          operationId: 'adminEndLiveSession',
+          params: idParams,
+          response: { 200: liveSessionSchema },
+        },
+      },
       async (request) => adminEndSession(deps, sessionOf(request).user, request.params.id),
     );
   };

@@ -22,6 +22,8 @@ export const subscriptionsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['subscriptions'],
+          summary: 'Subscribe to a creator: free trial, wallet or card',
+          operationId: 'subscribeToCreator',
           description: 'A free trial, or a plan paid from the wallet or by card. Send an Idempotency-Key header to make retries safe.',
           body: subscribeSchema,
           response: { 200: subscribeResultSchema },
@@ -35,6 +37,8 @@ export const subscriptionsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['subscriptions'],
+          summary: "Cancel a subscription's renewal, keeping access until it ends",
+          operationId: 'cancelSubscription',
           description: 'Turns renewal off; access lasts until the period ends.',
           params: subscriptionRenewalParamsSchema,
           response: { 200: subscriptionSchema },
@@ -48,6 +52,8 @@ export const subscriptionsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['subscriptions'],
+          summary: "Turn a cancelled subscription's renewal back on",
+          operationId: 'resumeSubscription',
           description: 'Turns renewal back on while a cancelled period still runs, at no charge.',
           params: subscriptionRenewalParamsSchema,
           response: { 200: subscriptionSchema },
@@ -61,6 +67,8 @@ export const subscriptionsRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['subscriptions'],
+          summary: "List the signed-in user's subscriptions to creators",
+          operationId: 'listFanSubscriptions',
           querystring: subscriptionQuerySchema,
           response: { 200: listResponseSchema(subscriptionSchema) },
         },
@@ -73,6 +81,8 @@ export const subscriptionsRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['subscriptions'],
+          summary: "List the signed-in creator's subscribers",
+          operationId: 'listCreatorSubscribers',
           querystring: subscriptionQuerySchema,
           response: { 200: listResponseSchema(subscriptionSchema) },
         },

@@ -14,7 +14,13 @@ export const tokenPackagesRoutes =
     app.get(
       '/package/token/search',
       {
-        schema: { tags: ['wallet'], querystring: tokenPackageSearchQuerySchema, response: { 200: listResponseSchema(tokenPackageSchema) } },
+        schema: {
+          tags: ['wallet'],
+          summary: 'List the token packages on sale',
+          operationId: 'listTokenPackages',
+          querystring: tokenPackageSearchQuerySchema,
+          response: { 200: listResponseSchema(tokenPackageSchema) },
+        },
       },
       async (request) => packages.searchPackages(deps, request.query, true),
     );
@@ -23,14 +29,29 @@ export const tokenPackagesRoutes =
       '/admin/token-packages',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: tokenPackageSearchQuerySchema, response: { 200: listResponseSchema(tokenPackageSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List token packages, inactive ones included',
+          operationId: 'adminListTokenPackages',
+          querystring: tokenPackageSearchQuerySchema,
+          response: { 200: listResponseSchema(tokenPackageSchema) },
+        },
       },
       async (request) => packages.searchPackages(deps, request.query, false),
     );
 
     app.post(
       '/admin/token-packages',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], body: saveTokenPackageSchema, response: { 201: tokenPackageSchema } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Create a token package',
+          operationId: 'adminCreateTokenPackage',
+          body: saveTokenPackageSchema,
+          response: { 201: tokenPackageSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await packages.createPackage(deps, request.body)),
     );
 
@@ -38,14 +59,30 @@ export const tokenPackagesRoutes =
       '/admin/token-packages/:id',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], params: idParams, body: saveTokenPackageSchema, response: { 200: tokenPackageSchema } },
+        schema: {
+          tags: ['admin'],
+          summary: 'Update a token package',
+          operationId: 'adminUpdateTokenPackage',
+          params: idParams,
+          body: saveTokenPackageSchema,
+          response: { 200: tokenPackageSchema },
+        },
       },
       async (request) => packages.updatePackage(deps, request.params.id, request.body),
     );
 
     app.delete(
       '/admin/token-packages/:id',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Delete a token package',
+          operationId: 'adminDeleteTokenPackage',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
       async (request) => {
         await packages.deletePackage(deps, request.params.id);
         return { message: 'Token package deleted' };

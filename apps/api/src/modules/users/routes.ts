@@ -17,7 +17,15 @@ export const usersRoutes =
   async (app) => {
     app.get(
       '/users/me',
-      { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['users'],
+          summary: 'Get the signed-in account',
+          operationId: 'getCurrentUser',
+          response: { 200: currentUserSchema },
+        },
+      },
       async (request) => {
         const session = sessionOf(request);
         return { ...(await usersService.currentUser(deps, session.user)), impersonated: session.method === 'impersonation' };
@@ -30,6 +38,8 @@ export const usersRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['users'],
+          summary: 'Search active fans and creators by name or username',
+          operationId: 'searchUsers',
           querystring: listQuerySchema(['username']).extend({ q: z.string().trim().max(60).optional() }),
           response: { 200: listResponseSchema(publicUserSchema) },
         },
@@ -41,14 +51,29 @@ export const usersRoutes =
       '/users/view/:id',
       {
         preHandler: requireUser,
-        schema: { tags: ['users'], params: z.object({ id: z.string().min(1).max(100) }), response: { 200: publicUserSchema } },
+        schema: {
+          tags: ['users'],
+          summary: "Get an account's public card by id or username",
+          operationId: 'getUserPublicProfile',
+          params: z.object({ id: z.string().min(1).max(100) }),
+          response: { 200: publicUserSchema },
+        },
       },
       async (request) => usersService.viewAccount(deps, sessionOf(request).user, request.params.id),
     );
 
     app.put(
       '/users',
-      { preHandler: requireUser, schema: { tags: ['users'], body: updateAccountSchema, response: { 200: currentUserSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['users'],
+          summary: "Update the signed-in account's own fields",
+          operationId: 'updateCurrentUser',
+          body: updateAccountSchema,
+          response: { 200: currentUserSchema },
+        },
+      },
       async (request) => {
         const session = sessionOf(request);
         if (request.body.name !== undefined && request.body.name !== session.user.name)
@@ -59,7 +84,15 @@ export const usersRoutes =
 
     app.delete(
       '/users/me/email-change',
-      { preHandler: requireUser, schema: { tags: ['users'], response: { 200: currentUserSchema } } },
+      {
+        preHandler: requireUser,
+        schema: {
+          tags: ['users'],
+          summary: 'Cancel the pending change of e-mail address',
+          operationId: 'cancelPendingEmailChange',
+          response: { 200: currentUserSchema },
+        },
+      },
       async (request) => {
         const { user } = sessionOf(request);
         await cancelEmailChange(deps, user.id);
@@ -71,7 +104,13 @@ export const usersRoutes =
       '/users/avatar/upload',
       {
         preHandler: requireUser,
-        schema: { tags: ['users'], description: 'Multipart: the image under the field name avatar.', ...uploadSchema },
+        schema: {
+          tags: ['users'],
+          summary: "Upload the signed-in account's avatar",
+          operationId: 'uploadUserAvatar',
+          description: 'Multipart: the image under the field name avatar.',
+          ...uploadSchema,
+        },
       },
       async (request) => {
         const { user } = sessionOf(request);
@@ -87,6 +126,8 @@ export const usersRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: "Replace an account's avatar (admin)",
+          operationId: 'adminUploadUserAvatar',
           params: z.object({ id: z.uuid('must be an id') }),
           description: "An admin replaces an account's avatar.",
           ...uploadSchema,

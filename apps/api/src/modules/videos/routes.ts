@@ -29,13 +29,32 @@ export const videosRoutes =
   async (app) => {
     app.post(
       '/performer/performer-assets/videos/upload',
-      { preHandler: requirePerformer, schema: { tags: ['videos'], ...multipart, response: { 200: videoSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['videos'],
+          summary: 'Upload a new video as the signed-in creator',
+          operationId: 'createVideo',
+          ...multipart,
+          response: { 200: videoSchema },
+        },
+      },
       async (request) => videosService.saveVideo(deps, sessionOf(request).user, request),
     );
 
     app.put(
       '/performer/performer-assets/videos/edit/:id',
-      { preHandler: requirePerformer, schema: { tags: ['videos'], ...multipart, params: idParams, response: { 200: videoSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['videos'],
+          summary: "Update one of the signed-in creator's videos and its files",
+          operationId: 'updateVideo',
+          ...multipart,
+          params: idParams,
+          response: { 200: videoSchema },
+        },
+      },
       async (request) => videosService.saveVideo(deps, sessionOf(request).user, request, request.params.id),
     );
 
@@ -45,6 +64,8 @@ export const videosRoutes =
         preHandler: requirePerformer,
         schema: {
           tags: ['videos'],
+          summary: "Remove a video's teaser or thumbnail",
+          operationId: 'removeVideoFile',
           params: idParams,
           querystring: z.object({ type: z.enum(removableVideoFiles) }),
           response: { 200: videoSchema },
@@ -57,7 +78,13 @@ export const videosRoutes =
       '/performer/performer-assets/videos/:id',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['videos'], params: idParams, response: { 200: z.object({ message: z.string() }) } },
+        schema: {
+          tags: ['videos'],
+          summary: "Delete one of the signed-in creator's videos",
+          operationId: 'deleteVideo',
+          params: idParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
       },
       async (request) => {
         await videosService.deleteVideo(deps, sessionOf(request).user, request.params.id);
@@ -69,26 +96,57 @@ export const videosRoutes =
       '/performer/performer-assets/videos/search',
       {
         preHandler: requirePerformer,
-        schema: { tags: ['videos'], querystring: performerVideoQuerySchema, response: { 200: listResponseSchema(videoSchema) } },
+        schema: {
+          tags: ['videos'],
+          summary: "List the signed-in creator's videos, drafts included",
+          operationId: 'listOwnVideos',
+          querystring: performerVideoQuerySchema,
+          response: { 200: listResponseSchema(videoSchema) },
+        },
       },
       async (request) => videosService.performerVideos(deps, sessionOf(request).user, request.query),
     );
 
     app.get(
       '/performer/performer-assets/videos/:id/view',
-      { preHandler: requirePerformer, schema: { tags: ['videos'], params: idParams, response: { 200: videoSchema } } },
+      {
+        preHandler: requirePerformer,
+        schema: {
+          tags: ['videos'],
+          summary: "Get one of the signed-in creator's videos",
+          operationId: 'getOwnVideo',
+          params: idParams,
+          response: { 200: videoSchema },
+        },
+      },
       async (request) => videosService.ownVideo(deps, sessionOf(request).user, request.params.id),
     );
 
     app.get(
       '/performer-assets/videos/search',
-      { schema: { tags: ['videos'], querystring: videoSearchQuerySchema, response: { 200: listResponseSchema(videoSchema) } } },
+      {
+        schema: {
+          tags: ['videos'],
+          summary: "Search videos, optionally one creator's",
+          operationId: 'searchVideos',
+          querystring: videoSearchQuerySchema,
+          response: { 200: listResponseSchema(videoSchema) },
+        },
+      },
       async (request) => videosService.searchVideos(deps, request.session?.user, request.query),
     );
 
     app.get(
       '/performer-assets/videos/:id',
-      { schema: { tags: ['videos'], params: idParams, response: { 200: videoSchema } } },
+      {
+        schema: {
+          tags: ['videos'],
+          summary: 'Get a video as the viewer sees it',
+          operationId: 'getVideo',
+          params: idParams,
+          response: { 200: videoSchema },
+        },
+      },
       async (request) => videosService.videoForViewer(deps, request.session?.user, request.params.id),
     );
 
@@ -96,14 +154,28 @@ export const videosRoutes =
       '/performer-assets/videos/:id/view',
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: { tags: ['videos'], params: idParams, response: { 200: z.object({ views: z.number().int() }) } },
+        schema: {
+          tags: ['videos'],
+          summary: "Count a view of a video's page",
+          operationId: 'addVideoView',
+          params: idParams,
+          response: { 200: z.object({ views: z.number().int() }) },
+        },
       },
       async (request) => videosService.addView(deps, request.session?.user, request.params.id),
     );
 
     app.get(
       '/performer-assets/videos/:id/file/:fileId/status',
-      { schema: { tags: ['videos'], params: idParams.extend({ fileId: z.uuid('must be an id') }), response: { 200: mediaFileSchema } } },
+      {
+        schema: {
+          tags: ['videos'],
+          summary: "Get the processing status of a video's file",
+          operationId: 'getVideoFileStatus',
+          params: idParams.extend({ fileId: z.uuid('must be an id') }),
+          response: { 200: mediaFileSchema },
+        },
+      },
       async (request) => videosService.videoFileStatus(deps, request.session?.user, request.params.id, request.params.fileId),
     );
 
@@ -113,6 +185,8 @@ export const videosRoutes =
         preHandler: requireUser,
         schema: {
           tags: ['reactions'],
+          summary: 'List the videos the signed-in user bookmarked',
+          operationId: 'listBookmarkedVideos',
           querystring: listQuerySchema(['createdAt']),
           response: { 200: listResponseSchema(videoBookmarkSchema) },
         },

@@ -29,6 +29,8 @@ export const walletRoutes =
         preHandler: tipGuards(deps),
         schema: {
           tags: ['wallet'],
+          summary: 'Pay a tip or an item from the wallet',
+          operationId: 'payTipOrItemFromWallet',
           description: `Pays a tip (id: the creator) or an item (id: the post, video or gallery) from the wallet. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
           body: walletChargeInputSchema,
@@ -42,7 +44,13 @@ export const walletRoutes =
       '/wallet/charges/search',
       {
         preHandler: requireUser,
-        schema: { tags: ['wallet'], querystring: walletChargeQuerySchema, response: { 200: listResponseSchema(walletChargeSchema) } },
+        schema: {
+          tags: ['wallet'],
+          summary: 'List wallet charges the signed-in fan paid or creator received',
+          operationId: 'listWalletCharges',
+          querystring: walletChargeQuerySchema,
+          response: { 200: listResponseSchema(walletChargeSchema) },
+        },
       },
       async (request) => searchCharges(deps, chargeScopeOf(sessionOf(request).user), request.query),
     );
@@ -51,13 +59,27 @@ export const walletRoutes =
       '/admin/wallet/charges/search',
       {
         preHandler: requireAdmin,
-        schema: { tags: ['admin'], querystring: walletChargeQuerySchema, response: { 200: listResponseSchema(walletChargeSchema) } },
+        schema: {
+          tags: ['admin'],
+          summary: 'List all wallet charges',
+          operationId: 'adminListWalletCharges',
+          querystring: walletChargeQuerySchema,
+          response: { 200: listResponseSchema(walletChargeSchema) },
+        },
       },
       async (request) => searchCharges(deps, 'all', request.query),
     );
     app.get(
       '/admin/wallet/charges/export.csv',
-      { preHandler: requireAdmin, schema: { tags: ['admin'], querystring: walletChargeQuerySchema } },
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags: ['admin'],
+          summary: 'Export wallet charges as CSV',
+          operationId: 'adminExportWalletCharges',
+          querystring: walletChargeQuerySchema,
+        },
+      },
       async (request, reply) =>
         sendCsv<WalletCharge>(
           reply,
@@ -82,6 +104,8 @@ export const walletRoutes =
         preHandler: requireAdmin,
         schema: {
           tags: ['admin'],
+          summary: 'Refund a wallet charge and take back what it bought',
+          operationId: 'adminRefundWalletCharge',
           description:
             'Gives a wallet charge back: the fan gets the tokens back and loses what they bought; the creator gives back the net as far as it is still there.',
           params: z.object({ id: z.uuid('must be an id') }),

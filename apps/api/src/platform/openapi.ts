@@ -1,0 +1,138 @@
+import { errorBodySchema } from '@limelight/contracts';
+import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * What the OpenAPI document (served at /api/docs/json) says beside the routes' own schemas: how a
+ * caller signs in, which operations need an account or a kind of account, and the answers an
+ * operation refuses with, all in the one error shape (issue 29). Derived from each route's guards
+ * and rate limit, so a new route is documented the way it behaves without writing it twice.
+ */
+
+/** Marks a route guard that refuses a caller without a session (401); `role` ones also refuse the wrong kind of account (403). */
+const GUARD = Symbol('limelight.guard');
+type Guard = 'account' | 'role';
+export function documentedGuard<T extends (...args: never[]) => unknown>(guard: T, kind: Guard): T {
+  return Object.assign(guard, { [GUARD]: kind });
+}
+const guardOf = (hook: unknown): Guard | undefined => (hook as { [GUARD]?: Guard } | undefined)?.[GUARD];
+
+/** The document's tags, one per area of the API, in the order a reader meets them. */
+export const apiTags = [
+  { name: 'health', description: 'Liveness and readiness for load balancers and orchestrators' },
+  { name: 'settings', description: "The site's public settings and the admin's settings" },
+  { name: 'auth', description: 'Sign-up, sign-in, sessions, passwords, e-mail verification and social sign-in' },
+  { name: 'two-factor', description: 'Authenticator apps, passkeys, recovery codes and step-up' },
+  { name: 'users', description: "An account's own profile, avatar and cover" },
+  { name: 'performers', description: "Creators' public pages, discovery and a creator's own profile, pricing and documents" },
+  { name: 'follows', description: "Following creators, and a creator's followers" },
+  { name: 'feeds', description: "Posts in a creator's feed: text, photos, video, polls, scheduling and the timeline" },
+  { name: 'posts', description: 'The CMS pages of the site (about, terms, help)' },
+  { name: 'videos', description: "A creator's video library" },
+  { name: 'galleries', description: "A creator's photo galleries" },
+  { name: 'photos', description: 'The photos of a gallery' },
+  { name: 'stories', description: 'Stories that last a day' },
+  { name: 'shop', description: 'Products, orders, shipping addresses and digital downloads' },
+  { name: 'comments', description: 'Comments on posts, videos and galleries, and replies' },
+  { name: 'reactions', description: 'Likes and bookmarks' },
+  { name: 'messages', description: 'Conversations, paid messages, tips in messages and mass messages' },
+  { name: 'streaming', description: 'Live streams, their chat, viewers, tips and private shows' },
+  { name: 'notifications', description: 'The notification centre and its preferences' },
+  { name: 'wallet', description: 'The token wallet: balance, tips and purchases paid from it' },
+  { name: 'payments', description: "Card payments, top-ups, saved cards, coupons and the gateways' webhooks" },
+  { name: 'subscriptions', description: 'Subscribing to creators, renewals and cancellations' },
+  { name: 'earnings', description: "A creator's earnings and statements" },
+  { name: 'payouts', description: 'Creators asking to be paid out, and the admin paying them' },
+  { name: 'blocks', description: 'Blocking accounts and countries' },
+  { name: 'reports', description: 'Reporting content and accounts, moderation and appeals' },
+  { name: 'search', description: 'Searching creators and content' },
+  { name: 'lookups', description: 'Lists the forms choose from: countries, languages, categories' },
+  { name: 'media', description: 'Uploaded files and their protected delivery' },
+  { name: 'site-promo', description: 'The promotions the site shows on its pages' },
+  { name: 'contact', description: 'The contact form' },
+  { name: 'admin', description: 'The admin console: accounts, content, money, moderation and the site' },
+];
+
+export const securitySchemes = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'token',
+    description: 'The session cookie the site sets when someone signs in (the web app sends it)',
+  },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The session token that `POST /auth/login` answers, for clients that keep it themselves',
+  },
+} as const;
+const signedIn = [{ session: [] }, { bearer: [] }];
+/** Public operations answer anyone, and some answer more to a signed-in caller (a fan's own price, what they bought). */
+const optionallySignedIn = [{}, ...signedIn];
+
+/** The one error shape, in the document's components. */
+export const errorSchemas = { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) };
+const errorAnswer = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+});
+
+const GUARD_KEY = 'x-limelight-guard';
+const LIMITED_KEY = 'x-limelight-rate-limited';
+
+/**
+ * `@fastify/swagger`'s per-route transform: the security the route's guards ask for, and what the
+ * document-wide step below needs to know of it (its guard, its rate limit).
+ */
+export function documentRoute<T extends { schema: object; url: string }>(
+  transformed: T,
+  route: Pick<RouteOptions, 'preHandler' | 'config'>,
+): T {
+  const schema = transformed.schema as { security?: unknown };
+  const hooks = [route.preHandler].flat();
+  const guards = hooks.map(guardOf).filter((guard) => guard !== undefined);
+  const guard = guards.includes('role') ? 'role' : guards.includes('account') ? 'account' : undefined;
+  const limited = !!(route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+  return {
+    ...transformed,
+    schema: {
+      ...schema,
+      security: schema.security ?? (guard ? signedIn : optionallySignedIn),
+      ...(guard ? { [GUARD_KEY]: guard } : {}),
+      ...(limited ? { [LIMITED_KEY]: true } : {}),
+    },
+  };
+}
+
+type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
+type Document = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, unknown>> };
+
+/**
+ * `@fastify/swagger`'s document-wide transform: every operation lists its refusals in the one
+ * error shape: 400 (bad input), 401 and 403 where its guard refuses, 429 where it is rate
+ * limited, any other refusal (not found, conflict, payment required) as 4XX, and 5XX (503 while
+ * the database or Redis is away).
+ */
+export function documentErrors(input: { openapiObject: object } | { swaggerObject: object }) {
+  if (!('openapiObject' in input)) return input.swaggerObject;
+  const document = input.openapiObject as Document;
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...errorSchemas } };
+  for (const methods of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(methods)) {
+      const guard = operation[GUARD_KEY] as Guard | undefined;
+      const limited = operation[LIMITED_KEY] === true;
+      delete operation[GUARD_KEY];
+      delete operation[LIMITED_KEY];
+      operation.responses = {
+        ...operation.responses,
+        400: errorAnswer('The request is malformed or a field is refused; `details` names each field and its limit'),
+        ...(guard ? { 401: errorAnswer('Not signed in, or the session ended') } : {}),
+        ...(guard === 'role' ? { 403: errorAnswer('This kind of account may not do this') } : {}),
+        ...(limited ? { 429: errorAnswer('Too many requests: the message says when to try again') } : {}),
+        '4XX': errorAnswer('Refused: not found, not allowed, a conflict or a payment that cannot be made, as `code` says'),
+        '5XX': errorAnswer('The server failed, or a service it needs is away (503): try again later'),
+      };
+    }
+  }
+  return document;
+}
