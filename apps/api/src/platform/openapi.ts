@@ -104,6 +104,22 @@ export function documentRoute<T extends { schema: object; url: string }>(
   };
 }
 
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`; zod's conversion of a nullable union of
+ * objects (a payment's `nextAction`) writes none. The branches' one type is written beside it.
+ */
+function typeNullableUnions(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  const branches = (schema.oneOf ?? schema.anyOf) as Array<{ type?: unknown }> | undefined;
+  if (schema.nullable === true && schema.type === undefined && branches?.length) {
+    const types = new Set(branches.map((branch) => branch.type));
+    if (types.size === 1 && typeof branches[0]!.type === 'string') schema.type = branches[0]!.type;
+  }
+  // An array's values are its items: arrays are walked alike.
+  for (const value of Object.values(schema)) typeNullableUnions(value);
+}
+
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
 type Document = { paths?: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, unknown>> };
 
@@ -117,6 +133,7 @@ export function documentErrors(input: { openapiObject: object } | { swaggerObjec
   if (!('openapiObject' in input)) return input.swaggerObject;
   const document = input.openapiObject as Document;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...errorSchemas } };
+  typeNullableUnions(document);
   for (const methods of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       const guard = operation[GUARD_KEY] as Guard | undefined;
