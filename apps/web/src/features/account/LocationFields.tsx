@@ -1,6 +1,6 @@
 import { Col, Form, type FormInstance, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { useCitiesQuery, useLanguagesQuery, useStatesQuery } from '../lookups/api';
+import { useListCountryStatesQuery, useListLanguagesQuery, useListStateCitiesQuery } from '../lookups/api';
 import { CountrySelect } from '../lookups/fields';
 
 type Noted = 'country' | 'state' | 'city';
@@ -9,10 +9,10 @@ type Noted = 'country' | 'state' | 'city';
 export function LocationFields({ form, notes = {} }: { form: FormInstance; notes?: Partial<Record<Noted, ReactNode>> }) {
   const country: string | undefined = Form.useWatch('country', form);
   const state: string | undefined = Form.useWatch('state', form);
-  const states = useStatesQuery(country ?? '', { skip: !country });
+  const states = useListCountryStatesQuery({ country: country ?? '' }, { skip: !country });
   const stateCode = states.data?.find((entry) => entry.name === state)?.code;
-  const cities = useCitiesQuery({ country: country ?? '', state: stateCode ?? '' }, { skip: !country || !stateCode });
-  const languages = useLanguagesQuery();
+  const cities = useListStateCitiesQuery({ country: country ?? '', state: stateCode ?? '' }, { skip: !country || !stateCode });
+  const languages = useListLanguagesQuery();
   const searchable = { showSearch: { optionFilterProp: 'label' }, allowClear: true, placeholder: 'Choose' } as const;
   return (
     <>

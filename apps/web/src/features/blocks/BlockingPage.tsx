@@ -8,7 +8,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SearchFilter } from '../../shared/ui/TableFilters';
-import { useCountriesQuery } from '../lookups/api';
+import { useListCountriesQuery } from '../lookups/api';
 import { useBlockedCountriesQuery, useBlockedUsersQuery, useSetBlockedCountriesMutation, useUnblockUserMutation } from './api';
 
 /**
@@ -119,7 +119,7 @@ const blockedCountriesToast = (count: number) =>
 
 /** A searchable list of countries with their flags; saving replaces the whole list. */
 function BlockedCountriesCard({ who }: { who: keyof typeof copy }) {
-  const countries = useCountriesQuery();
+  const countries = useListCountriesQuery();
   const saved = useBlockedCountriesQuery();
   const [save, saving] = useSetBlockedCountriesMutation();
   const [codes, setCodes] = useState<string[]>([]);

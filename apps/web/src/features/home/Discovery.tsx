@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Grid, Input, Pagination, Select, Switch, Tag
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
-import { useCountriesQuery } from '../lookups/api';
+import { useListCountriesQuery } from '../lookups/api';
 import { usePopularSearchesQuery, useRecordSearchMutation, useSearchPerformersQuery } from '../profile/api';
 import { CreatorGrid } from './CreatorGrid';
 
@@ -34,7 +34,7 @@ export function Discovery({ browse }: { browse: ReactNode }) {
     { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
     { skip: !searching },
   );
-  const countries = useCountriesQuery();
+  const countries = useListCountriesQuery();
   const popularSearches = usePopularSearchesQuery();
   const [recordSearch] = useRecordSearchMutation();
   const searchFor = (value: string) => {

@@ -1,10 +1,10 @@
 import type { Country, Language } from '@limelight/contracts';
 import { Select, type SelectProps } from 'antd';
-import { useCountriesQuery, useLanguagesQuery } from './api';
+import { useListCountriesQuery, useListLanguagesQuery } from './api';
 
 /** The one country picker (sign-up, account, banking): names to choose from, the two-letter code as value. */
 export function CountrySelect(props: Omit<SelectProps<string>, 'options' | 'loading'>) {
-  const countries = useCountriesQuery();
+  const countries = useListCountriesQuery();
   return (
     <Select
       showSearch={{ optionFilterProp: 'label' }}
@@ -23,7 +23,7 @@ export const languageName = (languages: Language[] | undefined, code: string) =>
 
 /** Names the languages a profile lists. */
 export function useLanguageName() {
-  const { data } = useLanguagesQuery();
+  const { data } = useListLanguagesQuery();
   return (code: string) => languageName(data, code);
 }
 
@@ -33,6 +33,6 @@ export const countryName = (countries: Country[] | undefined, code: string) =>
 
 /** Names the country a profile gives, from the same list CountrySelect offers. */
 export function useCountryName() {
-  const { data } = useCountriesQuery();
+  const { data } = useListCountriesQuery();
   return (code: string) => countryName(data, code);
 }
