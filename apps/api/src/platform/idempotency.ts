@@ -2,11 +2,24 @@ import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER } from '@limelight/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Database, Queryable, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { badRequest, unprocessable } from './errors';
 
 const MAX_KEY_LENGTH = 255;
+
+/**
+ * The header a money route reads its intent from, declared in the route's schema so that the API
+ * document and the client generated from it send it. Not checked here: `intentOf` refuses a bad
+ * one with its own message. The other headers pass through untouched.
+ */
+export const idempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .describe('A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again'),
+});
 
 /** One intent to move money: its key, and a hash of what was asked (the same key may not ask for more). */
 export type Intent = { key: string; fingerprint: string };

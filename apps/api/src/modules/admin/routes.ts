@@ -28,7 +28,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { sendCsv } from '../../platform/csv';
-import { intentOf } from '../../platform/idempotency';
+import { idempotencyHeaders, intentOf } from '../../platform/idempotency';
 import { requireAdmin } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
 import { issueLoginLink } from '../auth';
@@ -267,6 +267,7 @@ export const adminRoutes =
           tags: ['admin'],
           summary: "Credit or debit an account's wallet",
           operationId: 'adminAdjustAccountWallet',
+          headers: idempotencyHeaders,
           params: idParams,
           body: walletAdjustmentSchema,
           response: { 200: walletAdjustmentResultSchema },

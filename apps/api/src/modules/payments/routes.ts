@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
+import { idempotencyHeaders } from '../../platform/idempotency';
 import { requireAdmin } from '../access';
 import { tipGuards } from '../messages';
 import { confirmSandboxPayment, refundByAdmin, refundPreviewFor, retryPayment } from './card-payments';
@@ -107,6 +108,7 @@ export const paymentsRoutes =
           tags: ['payments'],
           summary: 'Buy wallet tokens with a saved card (fan)',
           operationId: 'topUpWallet',
+          headers: idempotencyHeaders,
           description: `Buys tokens with a saved card. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           body: topUpSchema,
           response: { 200: paymentTransactionSchema },
@@ -123,6 +125,7 @@ export const paymentsRoutes =
           tags: ['payments'],
           summary: 'Pay a tip or an item with a saved card',
           operationId: 'payTipOrItemByCard',
+          headers: idempotencyHeaders,
           description: `Pays a tip or an item (as POST /wallet/charges/{type}/{id}) with a saved card. Nothing is granted until the card pays; the purchase then is an ordinary wallet charge. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
           body: cardChargeInputSchema,

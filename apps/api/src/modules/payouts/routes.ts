@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
+import { idempotencyHeaders } from '../../platform/idempotency';
 import { requireAdmin, requirePerformer } from '../access';
 import { payoutBalance } from '../earnings';
 import { assertFreshSecondFactor } from '../two-factor';
@@ -61,6 +62,7 @@ export const payoutsRoutes =
           tags: ['payouts'],
           summary: "Request a payout of the signed-in creator's earnings",
           operationId: 'createPayoutRequest',
+          headers: idempotencyHeaders,
           description: `Asks for a payout; the amount goes on hold. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           body: payoutRequestInputSchema,
           response: { 200: payoutRequestSchema },

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
+import { idempotencyHeaders } from '../../platform/idempotency';
 import { requirePerformer } from '../access';
 import { cancelSubscription, resumeSubscription, searchSubscriptions, subscribe } from './service';
 
@@ -24,6 +25,7 @@ export const subscriptionsRoutes =
           tags: ['subscriptions'],
           summary: 'Subscribe to a creator: free trial, wallet or card',
           operationId: 'subscribeToCreator',
+          headers: idempotencyHeaders,
           description: 'A free trial, or a plan paid from the wallet or by card. Send an Idempotency-Key header to make retries safe.',
           body: subscribeSchema,
           response: { 200: subscribeResultSchema },

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
+import { idempotencyHeaders } from '../../platform/idempotency';
 import { requireAdmin } from '../access';
 import { tipGuards } from '../messages';
 import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
@@ -31,6 +32,7 @@ export const walletRoutes =
           tags: ['wallet'],
           summary: 'Pay a tip or an item from the wallet',
           operationId: 'payTipOrItemFromWallet',
+          headers: idempotencyHeaders,
           description: `Pays a tip (id: the creator) or an item (id: the post, video or gallery) from the wallet. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
           params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
           body: walletChargeInputSchema,

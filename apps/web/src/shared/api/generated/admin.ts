@@ -196,6 +196,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/admin/accounts/${queryArg.id}/wallet-adjustments`,
         method: "POST",
         body: queryArg.body,
+        headers: {
+          "idempotency-key": queryArg["idempotency-key"],
+        },
       }),
     }),
     adminImpersonateAccount: build.mutation<
@@ -1216,6 +1219,8 @@ export type AdminAdjustAccountWalletApiResponse =
   };
 export type AdminAdjustAccountWalletApiArg = {
   id: string;
+  /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
+  "idempotency-key"?: string;
   body: {
     direction: "credit" | "debit";
     amount: number;

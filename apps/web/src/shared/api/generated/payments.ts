@@ -41,6 +41,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/payment/wallet/top-up`,
         method: "POST",
         body: queryArg.body,
+        headers: {
+          "idempotency-key": queryArg["idempotency-key"],
+        },
       }),
     }),
     payTipOrItemByCard: build.mutation<
@@ -51,6 +54,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/payment/charges/${queryArg["type"]}/${queryArg.id}`,
         method: "POST",
         body: queryArg.body,
+        headers: {
+          "idempotency-key": queryArg["idempotency-key"],
+        },
       }),
     }),
     retryPayment: build.mutation<RetryPaymentApiResponse, RetryPaymentApiArg>({
@@ -233,6 +239,8 @@ export type TopUpWalletApiResponse = /** status 200 Default Response */ {
   updatedAt: string;
 };
 export type TopUpWalletApiArg = {
+  /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
+  "idempotency-key"?: string;
   body: {
     amount?: number;
     packageId?: string;
@@ -301,6 +309,8 @@ export type PayTipOrItemByCardApiResponse = /** status 200 Default Response */ {
 export type PayTipOrItemByCardApiArg = {
   type: "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
   id: string;
+  /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
+  "idempotency-key"?: string;
   body: {
     price?: number;
     message?: string;

@@ -31,6 +31,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/payout-requests`,
         method: "POST",
         body: queryArg.body,
+        headers: {
+          "idempotency-key": queryArg["idempotency-key"],
+        },
       }),
     }),
     updatePayoutRequest: build.mutation<
@@ -123,6 +126,8 @@ export type CreatePayoutRequestApiResponse =
     updatedAt: string;
   };
 export type CreatePayoutRequestApiArg = {
+  /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
+  "idempotency-key"?: string;
   body: {
     amount: number;
     paymentAccountType?: "banking" | "paypal" | "stripe";

@@ -10,6 +10,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/payment/subscribe/performers`,
         method: "POST",
         body: queryArg.body,
+        headers: {
+          "idempotency-key": queryArg["idempotency-key"],
+        },
       }),
     }),
     cancelSubscription: build.mutation<
@@ -163,6 +166,8 @@ export type SubscribeToCreatorApiResponse = /** status 200 Default Response */ {
   } | null;
 };
 export type SubscribeToCreatorApiArg = {
+  /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
+  "idempotency-key"?: string;
   body: {
     performerId: string;
     type: "free" | "monthly" | "three_months" | "six_months" | "yearly";

@@ -25,6 +25,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/wallet/charges/${queryArg["type"]}/${queryArg.id}`,
         method: "POST",
         body: queryArg.body,
+        headers: {
+          "idempotency-key": queryArg["idempotency-key"],
+        },
       }),
     }),
     listWalletCharges: build.query<
@@ -107,6 +110,8 @@ export type PayTipOrItemFromWalletApiResponse =
 export type PayTipOrItemFromWalletApiArg = {
   type: "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
   id: string;
+  /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
+  "idempotency-key"?: string;
   body: {
     price?: number;
     message?: string;
