@@ -40,6 +40,8 @@ try {
       outputFile,
       hooks: false,
       useUnknown: true,
+      // An id from the address bar must not reach another endpoint (a `/` or `..` in it).
+      encodePathParams: true,
       filterEndpoints: (_name, definition) => definition.operation.tags?.[0] === tag,
     });
     // The import of the app's api, relative to the checkout rather than this machine's path.

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgreementsDialog } from '../features/auth/AgreementsDialog';
-import { authApi, useMeQuery } from '../features/auth/api';
-import { settingsApi, useGeoCheckQuery, usePublicSettingsQuery } from '../features/settings/api';
+import { currentUserApi, useGetCurrentUserQuery } from '../features/auth/api';
+import { settingsApi, useCheckSiteBlockedInCountryQuery, usePublicSettingsQuery } from '../features/settings/api';
 import { api } from '../shared/lib/api';
 import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
@@ -58,8 +58,8 @@ function useDocumentSettings(siteName?: string, favicon?: string) {
  */
 export function requestShellData(store: AppStore) {
   store.dispatch(settingsApi.endpoints.publicSettings.initiate(undefined, { subscribe: false }));
-  store.dispatch(settingsApi.endpoints.geoCheck.initiate(undefined, { subscribe: false }));
-  if (store.getState().session.loggedIn) store.dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false }));
+  store.dispatch(settingsApi.endpoints.checkSiteBlockedInCountry.initiate(undefined, { subscribe: false }));
+  if (store.getState().session.loggedIn) store.dispatch(currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false }));
 }
 
 /**
@@ -77,8 +77,8 @@ export function Shell() {
   const user = useAppSelector((state) => state.session.user);
   const { pathname } = useLocation();
   const settings = usePublicSettingsQuery();
-  const geo = useGeoCheckQuery();
-  const me = useMeQuery(undefined, { skip: !loggedIn });
+  const geo = useCheckSiteBlockedInCountryQuery();
+  const me = useGetCurrentUserQuery(undefined, { skip: !loggedIn });
   useSocket(loggedIn);
   // The account as the last answer brought it. onQueryStarted stores it too, but only for the
   // request it started with: after several tries one answer could land with no one to store it.
@@ -89,7 +89,7 @@ export function Shell() {
   useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
   // A new try, asked of the store: stable, whatever this hook's subscription is doing.
   const retryMe = useCallback(() => {
-    dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false, forceRefetch: true }));
+    dispatch(currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));
   }, [dispatch]);
 
   // A held session whose account failed to load (a 401 would have ended the session): kept

@@ -6,7 +6,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
-import { useUpdateAccountMutation } from './api';
+import { useUpdateCurrentUserMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
@@ -21,7 +21,7 @@ const fields = registerUserSchema.shape;
 /** `/user/account`: a fan's own details and password. */
 export default function AccountPage() {
   const user = useAppSelector((state) => state.session.user)!;
-  const [update, updating] = useUpdateAccountMutation();
+  const [update, updating] = useUpdateCurrentUserMutation();
   const [form] = Form.useForm<ProfileForm>();
   const emailChange = useEmailChange();
   const incomplete = !user.email || !user.username;
@@ -29,7 +29,7 @@ export default function AccountPage() {
   const saveProfile = async ({ email, currentPassword, ...values }: ProfileForm) => {
     try {
       const change = await emailChange.body({ email, currentPassword });
-      await update({ ...values, ...change }).unwrap();
+      await update({ body: { ...values, ...change } }).unwrap();
       toast.success(Messages.changesSaved);
       emailChange.announce(change, (reset) => form.setFieldsValue({ ...reset, email: reset.email ?? '' }));
     } catch (error) {

@@ -8,7 +8,11 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePreparePassword } from '../auth/usePreparePassword';
 import { CountrySelect } from '../lookups/fields';
 import { CurrentPasswordField } from './CurrentPasswordField';
-import { useMyPerformerQuery, useUpdateBankingMutation, useUpdatePaymentGatewayMutation } from './creator-api';
+import {
+  useGetMyCreatorAccountQuery,
+  useUpdateCreatorBankingSettingsMutation,
+  useUpdateCreatorPaymentGatewaySettingsMutation,
+} from './creator-api';
 import { StepUpPrompt } from './StepUpPrompt';
 import { StripeConnectCard } from './StripeConnectCard';
 
@@ -33,18 +37,18 @@ const PASSWORD_WHY = 'Needed to change where your payouts go.';
  * each payout request picks one (decision 038). Only this creator (and admins) ever see it.
  */
 export default function BankingPage() {
-  const { data: account, isLoading } = useMyPerformerQuery();
+  const { data: account, isLoading } = useGetMyCreatorAccountQuery();
   const [bankForm] = Form.useForm<BankForm>();
   const [paypalForm] = Form.useForm<{ email: string; currentPassword: string }>();
   const preparePassword = usePreparePassword();
-  const [saveBanking, savingBanking] = useUpdateBankingMutation();
-  const [savePaypal, savingPaypal] = useUpdatePaymentGatewayMutation();
+  const [saveBanking, savingBanking] = useUpdateCreatorBankingSettingsMutation();
+  const [savePaypal, savingPaypal] = useUpdateCreatorPaymentGatewaySettingsMutation();
   if (isLoading || !account) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   const submitBanking = async ({ currentPassword, ...values }: BankForm) => {
     const banking = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === '' ? null : value])) as Banking;
     try {
-      await saveBanking({ ...banking, currentPassword: await preparePassword(currentPassword) }).unwrap();
+      await saveBanking({ body: { ...banking, currentPassword: await preparePassword(currentPassword) } }).unwrap();
       bankForm.setFieldValue('currentPassword', undefined);
       toast.success(Messages.changesSaved);
     } catch (error) {
@@ -54,7 +58,7 @@ export default function BankingPage() {
   };
   const submitPaypal = async ({ email, currentPassword }: { email: string; currentPassword: string }) => {
     try {
-      await savePaypal({ key: 'paypal', value: { email }, currentPassword: await preparePassword(currentPassword) }).unwrap();
+      await savePaypal({ body: { key: 'paypal', value: { email }, currentPassword: await preparePassword(currentPassword) } }).unwrap();
       paypalForm.setFieldValue('currentPassword', undefined);
       toast.success(Messages.changesSaved);
     } catch (error) {

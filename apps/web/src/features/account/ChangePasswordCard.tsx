@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form } from 'antd';
 import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useForgotPasswordMutation } from '../auth/api';
+import { useRequestPasswordResetMutation } from '../auth/api';
 import { PasswordFields } from '../auth/RegisterPage';
 import { usePreparePassword } from '../auth/usePreparePassword';
 import { useChangePasswordMutation } from './api';
@@ -18,16 +18,18 @@ type PasswordForm = { currentPassword: string; password: string; confirm: string
 export function ChangePasswordCard() {
   const user = useAppSelector((state) => state.session.user)!;
   const [changePassword, changing] = useChangePasswordMutation();
-  const [sendLink, sending] = useForgotPasswordMutation();
+  const [sendLink, sending] = useRequestPasswordResetMutation();
   const preparePassword = usePreparePassword();
   const [form] = Form.useForm<PasswordForm>();
 
   const save = async (values: PasswordForm) => {
     try {
       await changePassword({
-        currentPassword: await preparePassword(values.currentPassword),
-        password: await preparePassword(values.password),
-        source: user.isPerformer ? 'performer' : 'user',
+        body: {
+          currentPassword: await preparePassword(values.currentPassword),
+          password: await preparePassword(values.password),
+          source: user.isPerformer ? 'performer' : 'user',
+        },
       }).unwrap();
       form.resetFields();
       // The catalogue's words (spec 8), and what else the change did.
@@ -41,7 +43,7 @@ export function ChangePasswordCard() {
   if (!user.hasPassword) {
     const send = async () => {
       try {
-        await sendLink({ email: user.email! }).unwrap();
+        await sendLink({ body: { email: user.email! } }).unwrap();
         toast.success(`We sent a link to ${user.email} to choose your password`);
       } catch (error) {
         toast.error(errorMessage(error));

@@ -14,6 +14,7 @@ import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Radio, Row, Se
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { UpdateMyCreatorAccountApiArg } from '../../shared/api/generated/performers';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -25,7 +26,7 @@ import { useCountryName } from '../lookups/fields';
 import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
 import { usePublicSettingsQuery } from '../settings/api';
 import { ChangePasswordCard } from './ChangePasswordCard';
-import { useMyPerformerQuery, useUpdateMyPerformerMutation } from './creator-api';
+import { useGetMyCreatorAccountQuery, useUpdateMyCreatorAccountMutation } from './creator-api';
 import { DeleteAccountCard } from './DeleteAccountCard';
 import { DocumentsTab } from './DocumentsTab';
 import { EmailChangeField, useEmailChange } from './EmailChangeField';
@@ -37,7 +38,8 @@ import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { WelcomeVideoUpload } from './WelcomeVideoUpload';
 
-type ProfileForm = Omit<UpdatePerformerInput, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
+type ProfileBody = UpdateMyCreatorAccountApiArg['body'];
+type ProfileForm = Omit<ProfileBody, 'dateOfBirth'> & { dateOfBirth?: Dayjs };
 const fields = { ...registerUserSchema.shape, ...updatePerformerSchema.shape };
 const select = (options: Option[]) => ({ options, allowClear: true, placeholder: 'Choose', showSearch: { optionFilterProp: 'label' } });
 
@@ -54,14 +56,14 @@ function publicNote(account: PerformerAccount, field: RevisedProfileField, show:
 
 function ProfileTab({ account }: { account: PerformerAccount }) {
   const [form] = Form.useForm<ProfileForm>();
-  const [update, { isLoading }] = useUpdateMyPerformerMutation();
+  const [update, { isLoading }] = useUpdateMyCreatorAccountMutation();
   const emailChange = useEmailChange();
   const countryName = useCountryName();
   const revision = account.profileRevision;
   const pending = revision?.status === 'pending' ? revision : null;
   const save = async ({ dateOfBirth, email, currentPassword, ...values }: ProfileForm) => {
     const change = await emailChange.body({ email, currentPassword });
-    const body: UpdatePerformerInput = { ...values, ...change, dateOfBirth: dateOfBirth?.format('YYYY-MM-DD') };
+    const body: ProfileBody = { ...values, ...change, dateOfBirth: dateOfBirth?.format('YYYY-MM-DD') };
     for (const key of [
       'state',
       'city',
@@ -72,10 +74,10 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
       'country',
       ...performerAttributeFields.map(({ name }) => name),
     ] as const) {
-      (body as Record<string, unknown>)[key] = nullIfBlank(body[key as keyof UpdatePerformerInput]);
+      (body as Record<string, unknown>)[key] = nullIfBlank(body[key as keyof ProfileBody]);
     }
     try {
-      const saved = await update(body).unwrap();
+      const saved = await update({ body }).unwrap();
       // A reviewed creator's words wait for an admin: say so, not "saved" (decision 055).
       const sent = saved.profileRevision?.status === 'pending' && saved.profileRevision.submittedAt !== pending?.submittedAt;
       toast.success(sent ? 'Sent for review: fans see your changes once an administrator approves them' : Messages.changesSaved);
@@ -170,12 +172,12 @@ type PricesForm = Pick<UpdatePerformerInput, 'monthlyPrice' | 'threeMonthPrice' 
 function SubscriptionTab({ account }: { account: PerformerAccount }) {
   const { data: settings } = usePublicSettingsQuery();
   const [form] = Form.useForm<PricesForm>();
-  const [update, { isLoading }] = useUpdateMyPerformerMutation();
+  const [update, { isLoading }] = useUpdateMyCreatorAccountMutation();
   const min = settings?.minimumSubscriptionPrice ?? 0;
   const max = settings?.maximumSubscriptionPrice ?? 0;
   const save = async (values: PricesForm) => {
     try {
-      await update(values).unwrap();
+      await update({ body: values }).unwrap();
       toast.success(Messages.changesSaved);
     } catch (error) {
       applyFieldErrors(form, error);
@@ -230,10 +232,10 @@ const messagesFromChoices: Array<{ value: MessagesFrom; label: string; help: str
 
 /** Who may start a conversation with the creator; they may always write first to fans who follow or subscribe. */
 function MessagesTab({ account }: { account: PerformerAccount }) {
-  const [update, { isLoading }] = useUpdateMyPerformerMutation();
+  const [update, { isLoading }] = useUpdateMyCreatorAccountMutation();
   const [choice, setChoice] = useState<MessagesFrom>(account.messagesFrom);
   const save = () =>
-    update({ messagesFrom: choice })
+    update({ body: { messagesFrom: choice } })
       .unwrap()
       .then(() => toast.success(Messages.changesSaved))
       .catch((error: unknown) => toast.error(errorMessage(error, Messages.genericError)));
@@ -263,7 +265,7 @@ function MessagesTab({ account }: { account: PerformerAccount }) {
 }
 
 export default function CreatorAccountPage() {
-  const { data: account, isLoading } = useMyPerformerQuery();
+  const { data: account, isLoading } = useGetMyCreatorAccountQuery();
   const [params, setParams] = useSearchParams();
   if (isLoading || !account) return <Skeleton active paragraph={{ rows: 10 }} />;
   return (

@@ -8,7 +8,7 @@ import { sessionEnded } from '../../shared/lib/session';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { forgetSignedIn } from '../../shared/lib/token';
 import { usePreparePassword } from '../auth/usePreparePassword';
-import { useDeleteAccountMutation } from './api';
+import { useDeleteCurrentUserMutation } from './api';
 
 type DeleteForm = { password?: string; confirm: string; forfeitBalance?: boolean };
 
@@ -20,7 +20,7 @@ export function DeleteAccountCard() {
   const user = useAppSelector((state) => state.session.user);
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<DeleteForm>();
-  const [deleteAccount, deleting] = useDeleteAccountMutation();
+  const [deleteAccount, deleting] = useDeleteCurrentUserMutation();
   const preparePassword = usePreparePassword();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -28,9 +28,11 @@ export function DeleteAccountCard() {
   const submit = async (values: DeleteForm) => {
     try {
       const answer = await deleteAccount({
-        confirm: values.confirm,
-        forfeitBalance: !!values.forfeitBalance,
-        ...(values.password ? { password: await preparePassword(values.password) } : {}),
+        body: {
+          confirm: values.confirm,
+          forfeitBalance: !!values.forfeitBalance,
+          ...(values.password ? { password: await preparePassword(values.password) } : {}),
+        },
       }).unwrap();
       forgetSignedIn();
       dispatch(sessionEnded('logout'));

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { usePreparePassword } from '../auth/usePreparePassword';
-import { useCancelEmailChangeMutation } from './api';
+import { useCancelPendingEmailChangeMutation } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 
 const isNewAddress = (typed: string | null | undefined, current: string | null) =>
@@ -18,7 +18,7 @@ const isNewAddress = (typed: string | null | undefined, current: string | null) 
 export function EmailChangeField() {
   const user = useAppSelector((state) => state.session.user)!;
   const typed = Form.useWatch<string | undefined>('email', Form.useFormInstance());
-  const [cancel, cancelling] = useCancelEmailChangeMutation();
+  const [cancel, cancelling] = useCancelPendingEmailChangeMutation();
   const cancelChange = async () => {
     try {
       await cancel().unwrap();

@@ -4,19 +4,19 @@ import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { useCountryName } from '../lookups/fields';
-import { useForgetDeviceMutation, useKnownDevicesQuery } from './api';
+import { useForgetKnownDeviceMutation, useListKnownDevicesQuery } from './api';
 
 /**
  * The browsers that signed in to the account before (decision 048): they sign in without the
  * check new devices get while someone guesses the password. Forgetting one makes it new again.
  */
 export function KnownDevicesCard() {
-  const { data, isLoading, error, isFetching, refetch } = useKnownDevicesQuery();
+  const { data, isLoading, error, isFetching, refetch } = useListKnownDevicesQuery();
   const countryName = useCountryName();
-  const [forget, forgetting] = useForgetDeviceMutation();
+  const [forget, forgetting] = useForgetKnownDeviceMutation();
   const forgetDevice = async (id: string) => {
     try {
-      toast.success((await forget(id).unwrap()).message);
+      toast.success((await forget({ id }).unwrap()).message);
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -45,7 +45,7 @@ export function KnownDevicesCard() {
                   okText="Forget it"
                   onConfirm={() => forgetDevice(device._id)}
                 >
-                  <Button size="small" loading={forgetting.isLoading && forgetting.originalArgs === device._id}>
+                  <Button size="small" loading={forgetting.isLoading && forgetting.originalArgs?.id === device._id}>
                     Forget
                   </Button>
                 </Popconfirm>,

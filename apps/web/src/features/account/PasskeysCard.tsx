@@ -4,12 +4,17 @@ import { formatMoment } from '../../shared/lib/dates';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { useAddPasskeyMutation, usePasskeyRegistrationOptionsMutation, usePasskeysQuery, useRemovePasskeyMutation } from './security-api';
+import {
+  useAddPasskeyMutation,
+  useGetPasskeyRegistrationOptionsMutation,
+  useListPasskeysQuery,
+  useRemovePasskeyMutation,
+} from './security-api';
 
 /** Passkeys (decision 048): sign in without a password, or confirm a sign-in instead of a code. */
 export function PasskeysCard() {
-  const passkeys = usePasskeysQuery();
-  const [options, asking] = usePasskeyRegistrationOptionsMutation();
+  const passkeys = useListPasskeysQuery();
+  const [options, asking] = useGetPasskeyRegistrationOptionsMutation();
   const [add, adding] = useAddPasskeyMutation();
   const [remove] = useRemovePasskeyMutation();
   const [form] = Form.useForm<{ name: string }>();
@@ -18,7 +23,7 @@ export function PasskeysCard() {
     try {
       const { challengeId, options: optionsJSON } = await options().unwrap();
       const response = await startRegistration({ optionsJSON: optionsJSON as unknown as PublicKeyCredentialCreationOptionsJSON });
-      await add({ challengeId, name, response: response as never }).unwrap();
+      await add({ body: { challengeId, name, response: response as never } }).unwrap();
       form.resetFields();
       toast.success('Passkey added');
     } catch (error) {
@@ -53,7 +58,7 @@ export function PasskeysCard() {
                   title={`Remove the passkey "${key.name}"?`}
                   okText="Remove"
                   onConfirm={() =>
-                    remove(key._id)
+                    remove({ id: key._id })
                       .unwrap()
                       .then((answer) => toast.success(answer.message))
                       .catch((error: unknown) => toast.error(errorMessage(error)))

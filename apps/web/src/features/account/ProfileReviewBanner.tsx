@@ -2,14 +2,14 @@ import type { ProfileRevision } from '@limelight/contracts';
 import { Alert, Button, Popconfirm } from 'antd';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useWithdrawProfileRevisionMutation } from './creator-api';
+import { useWithdrawCreatorProfileRevisionMutation } from './creator-api';
 
 /**
  * Where the creator's profile changes stand when they are reviewed before publication (decision
  * 055): "In review" while an admin has them (withdrawable), or the reason they were not approved.
  */
 export function ProfileReviewBanner({ revision }: { revision: ProfileRevision | null }) {
-  const [withdraw, { isLoading }] = useWithdrawProfileRevisionMutation();
+  const [withdraw, { isLoading }] = useWithdrawCreatorProfileRevisionMutation();
   if (!revision) return null;
   const discard = (done: string) =>
     withdraw()

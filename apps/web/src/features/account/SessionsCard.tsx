@@ -4,7 +4,7 @@ import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { useCountryName } from '../lookups/fields';
-import { useEndOtherSessionsMutation, useEndSessionMutation, useSessionsQuery } from './api';
+import { useEndOtherSignInSessionsMutation, useEndSignInSessionMutation, useListSignInSessionsQuery } from './api';
 
 const methodLabels: Record<ActiveSession['method'], string> = {
   password: 'Password',
@@ -16,11 +16,11 @@ const methodLabels: Record<ActiveSession['method'], string> = {
 
 /** Where the account is signed in, with a way to end any session but this one, or all of them. */
 export function SessionsCard() {
-  const { data, isLoading, error, isFetching, refetch } = useSessionsQuery();
+  const { data, isLoading, error, isFetching, refetch } = useListSignInSessionsQuery();
   const countryName = useCountryName();
   const placeOf = (session: ActiveSession) => [session.city, session.country && countryName(session.country)].filter(Boolean).join(', ');
-  const [endSession, ending] = useEndSessionMutation();
-  const [endOthers, endingOthers] = useEndOtherSessionsMutation();
+  const [endSession, ending] = useEndSignInSessionMutation();
+  const [endOthers, endingOthers] = useEndOtherSignInSessionsMutation();
   const run = async (work: () => Promise<{ message: string }>) => {
     try {
       toast.success((await work()).message);
@@ -53,8 +53,8 @@ export function SessionsCard() {
                       <Button
                         key="end"
                         size="small"
-                        loading={ending.isLoading && ending.originalArgs === session._id}
-                        onClick={() => run(() => endSession(session._id).unwrap())}
+                        loading={ending.isLoading && ending.originalArgs?.id === session._id}
+                        onClick={() => run(() => endSession({ id: session._id }).unwrap())}
                       >
                         Sign out
                       </Button>,

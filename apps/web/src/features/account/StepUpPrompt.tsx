@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { passkeyFailure, signWithPasskey } from '../../shared/lib/passkey';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { usePasskeyAssertionOptionsMutation, useStepUpMutation, useTwoFactorStatusQuery } from './security-api';
+import { useGetPasskeyAssertionOptionsMutation, useGetTwoFactorStatusQuery, useStepUpSessionMutation } from './security-api';
 import { factorOf } from './TwoFactorCard';
 
 /**
@@ -13,9 +13,9 @@ import { factorOf } from './TwoFactorCard';
  * the app (or a recovery code), a passkey, or either.
  */
 export function StepUpPrompt() {
-  const status = useTwoFactorStatusQuery();
-  const [stepUp] = useStepUpMutation();
-  const [passkeyOptions] = usePasskeyAssertionOptionsMutation();
+  const status = useGetTwoFactorStatusQuery();
+  const [stepUp] = useStepUpSessionMutation();
+  const [passkeyOptions] = useGetPasskeyAssertionOptionsMutation();
   const [busy, setBusy] = useState<'code' | 'passkey'>();
   if (!status.data?.enabled) return null;
   const until = status.data.stepUpUntil;
@@ -30,7 +30,7 @@ export function StepUpPrompt() {
   const confirm = async (way: 'code' | 'passkey', prove: () => Promise<StepUpInput>) => {
     setBusy(way);
     try {
-      await stepUp(await prove()).unwrap();
+      await stepUp({ body: await prove() }).unwrap();
     } catch (error) {
       toast.error(way === 'passkey' ? passkeyFailure(error) : errorMessage(error));
     } finally {

@@ -6,11 +6,11 @@ import { CopyButton } from '../../shared/ui/CopyButton';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
 import { usePreparePassword } from '../auth/usePreparePassword';
 import {
-  useConfirmTotpMutation,
+  useConfirmTotpSetupMutation,
   useDisableTotpMutation,
+  useGetTwoFactorStatusQuery,
   useRegenerateRecoveryCodesMutation,
-  useSetupTotpMutation,
-  useTwoFactorStatusQuery,
+  useStartTotpSetupMutation,
 } from './security-api';
 
 /** A code from the app, or a recovery code when the field holds something else. */
@@ -45,9 +45,9 @@ function RecoveryCodesModal({ codes, onClose }: { codes: string[]; onClose: () =
  * key), confirm with a first code, keep the recovery codes; turn it off with a code and the password.
  */
 export function TwoFactorCard() {
-  const status = useTwoFactorStatusQuery();
-  const [setup, settingUp] = useSetupTotpMutation();
-  const [confirm, confirming] = useConfirmTotpMutation();
+  const status = useGetTwoFactorStatusQuery();
+  const [setup, settingUp] = useStartTotpSetupMutation();
+  const [confirm, confirming] = useConfirmTotpSetupMutation();
   const [disable, disabling] = useDisableTotpMutation();
   const [regenerate, regenerating] = useRegenerateRecoveryCodesMutation();
   const preparePassword = usePreparePassword();
@@ -84,7 +84,7 @@ export function TwoFactorCard() {
   };
   const finish = async ({ code }: { code: string }) => {
     try {
-      const answer = await confirm({ code: code.trim() }).unwrap();
+      const answer = await confirm({ body: { code: code.trim() } }).unwrap();
       setEnrolment(undefined);
       setCodes(answer.recoveryCodes);
       toast.success('Two-factor sign-in is on');
@@ -95,7 +95,7 @@ export function TwoFactorCard() {
   };
   const turnOff = async (values: { factor: string; currentPassword: string }) => {
     try {
-      await disable({ ...factorOf(values.factor), currentPassword: await preparePassword(values.currentPassword) }).unwrap();
+      await disable({ body: { ...factorOf(values.factor), currentPassword: await preparePassword(values.currentPassword) } }).unwrap();
       disableForm.resetFields();
       toast.success('Two-factor sign-in with the app is off');
     } catch (error) {
@@ -105,7 +105,7 @@ export function TwoFactorCard() {
   };
   const renew = async (values: { factor: string }) => {
     try {
-      setCodes((await regenerate(factorOf(values.factor)).unwrap()).recoveryCodes);
+      setCodes((await regenerate({ body: factorOf(values.factor) }).unwrap()).recoveryCodes);
       regenerateForm.resetFields();
     } catch (error) {
       applyFieldErrors(regenerateForm, error);

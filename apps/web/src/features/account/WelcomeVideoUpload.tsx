@@ -8,7 +8,7 @@ import { VIDEO_LIMITS_TEXT } from '../../shared/lib/media-limits';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
-import { useMyPerformerQuery, useRemoveWelcomeVideoMutation } from './creator-api';
+import { useDeleteCreatorWelcomeVideoMutation, useGetMyCreatorAccountQuery } from './creator-api';
 
 const POLL_MS = 2000;
 
@@ -16,12 +16,12 @@ const POLL_MS = 2000;
 export function WelcomeVideoUpload({ account }: { account: PerformerAccount }) {
   const dispatch = useAppDispatch();
   const [progress, setProgress] = useState<number>();
-  const [remove, removing] = useRemoveWelcomeVideoMutation();
+  const [remove, removing] = useDeleteCreatorWelcomeVideoMutation();
   // A reviewed creator's new video waits for an admin (decision 055): they see it here, fans the one before.
   const pending = account.profileRevision?.status === 'pending' ? account.profileRevision.welcomeVideo : null;
   const video = pending ?? account.welcomeVideo;
   // Asks again every few seconds while the server is still processing the upload.
-  useMyPerformerQuery(undefined, { pollingInterval: video?.status === 'processing' ? POLL_MS : 0 });
+  useGetMyCreatorAccountQuery(undefined, { pollingInterval: video?.status === 'processing' ? POLL_MS : 0 });
 
   const upload = async (file: File) => {
     const form = new FormData();

@@ -11,6 +11,7 @@ import type {
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Popconfirm, Skeleton, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import type { AdminListEarningsApiArg, AdminListPayoutRequestsApiArg } from '../../shared/api/generated/admin';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import {
@@ -25,7 +26,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { useAdminEarningsQuery, useAdminPayoutsQuery, useReviewPayoutMutation } from '../earnings/api';
+import { useAdminListEarningsQuery, useAdminListPayoutRequestsQuery, useAdminReviewPayoutRequestMutation } from '../earnings/api';
 import { EarningSource } from '../earnings/EarningsPage';
 import { payoutColumns } from '../earnings/PayoutsPage';
 import { paymentPurpose, paymentStatusColumn } from '../wallet/PaymentOutcome';
@@ -40,6 +41,11 @@ import {
   useRefundPreviewQuery,
   useSaveCouponMutation,
 } from './money-api';
+import type { ListQuery } from './site-api';
+
+// The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
+const useAdminEarnings = (query: ListQuery) => useAdminListEarningsQuery(query as AdminListEarningsApiArg);
+const useAdminPayouts = (query: ListQuery) => useAdminListPayoutRequestsQuery(query as AdminListPayoutRequestsApiArg);
 
 /** A row's Refund button, which asks first and tells how it went. */
 function RefundButton({ what, description, refund }: { what: 'payment' | 'charge'; description: string; refund: () => Promise<unknown> }) {
@@ -241,7 +247,7 @@ export function EarningsAdminPage() {
     <AdminTable<Earning>
       title="Earnings"
       filterNames={['sourceType']}
-      useList={useAdminEarningsQuery}
+      useList={useAdminEarnings}
       exportPath="/admin/earnings"
       empty="No earnings"
       phoneColumns={['performer', 'gross']}
@@ -271,9 +277,9 @@ export function EarningsAdminPage() {
 export function PayoutsAdminPage() {
   const money = useFormatMoney();
   const columns = payoutColumns(orderFromAdminTable);
-  const [review] = useReviewPayoutMutation();
+  const [review] = useAdminReviewPayoutRequestMutation();
   const decide = (row: PayoutRequest, status: 'approved' | 'rejected' | 'paid') =>
-    review({ id: row._id, status })
+    review({ id: row._id, body: { status } })
       .unwrap()
       .then(() => toast.success(`Payout ${status}`))
       .catch((error: unknown) => toast.error(errorMessage(error)));
@@ -281,7 +287,7 @@ export function PayoutsAdminPage() {
     <AdminTable<PayoutRequest>
       title="Payouts"
       filterNames={['status']}
-      useList={useAdminPayoutsQuery}
+      useList={useAdminPayouts}
       exportPath="/admin/payout-requests"
       empty="No payout requests"
       phoneColumns={['performer', 'amount', 'status', 'actions']}

@@ -16,7 +16,7 @@ export function AgreementsDialog({ pending }: { pending: PendingAgreement[] }) {
   const changed = pending.filter((item) => item.document !== 'age' && item.slug);
   const submit = async () => {
     try {
-      await accept({ ageConfirmed: true, termsAccepted: true }).unwrap();
+      await accept({ body: { ageConfirmed: true, termsAccepted: true } }).unwrap();
       toast.success('Thank you');
     } catch (error) {
       toast.error(errorMessage(error));

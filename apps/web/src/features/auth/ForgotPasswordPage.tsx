@@ -3,13 +3,13 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { Link } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { useForgotPasswordMutation } from './api';
+import { useRequestPasswordResetMutation } from './api';
 
 export default function ForgotPasswordPage() {
-  const [forgot, { isLoading, data }] = useForgotPasswordMutation();
+  const [forgot, { isLoading, data }] = useRequestPasswordResetMutation();
   const submit = async ({ email }: { email: string }) => {
     try {
-      await forgot({ email }).unwrap();
+      await forgot({ body: { email } }).unwrap();
     } catch (error) {
       toast.error(errorMessage(error));
     }

@@ -9,7 +9,12 @@ import { joinAsCreatorUrl, joinUrl } from '../../shared/lib/navigation';
 import { passkeyFailure, signWithPasskey } from '../../shared/lib/passkey';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { useLoginMutation, usePasskeySignInMutation, usePasskeySignInOptionsMutation, useResendVerificationMutation } from './api';
+import {
+  useGetPasskeySignInOptionsMutation,
+  useRequestEmailVerificationMutation,
+  useSignInMutation,
+  useSignInWithPasskeyMutation,
+} from './api';
 import { SecondFactorStep } from './SecondFactorStep';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
@@ -22,23 +27,21 @@ export default function LoginPage() {
   const redirect = params.get('redirect');
   // The admins' way in while maintenance mode closes the site (decision 005): nothing that leads elsewhere.
   const staffEntrance = useLocation().pathname === '/admin/login';
-  const [login, { isLoading }] = useLoginMutation();
-  const [resend, resendState] = useResendVerificationMutation();
+  const [login, { isLoading }] = useSignInMutation();
+  const [resend, resendState] = useRequestEmailVerificationMutation();
   const startSession = useStartSession();
   const preparePassword = usePreparePassword();
   const [failure, setFailure] = useState<{ message: string; code?: string; login: string }>();
   const [pending, setPending] = useState<{ challenge: TwoFactorChallenge; remember: boolean }>();
-  const [passkeyOptions, askingPasskey] = usePasskeySignInOptionsMutation();
-  const [passkeySignIn, signingInWithPasskey] = usePasskeySignInMutation();
+  const [passkeyOptions, askingPasskey] = useGetPasskeySignInOptionsMutation();
+  const [passkeySignIn, signingInWithPasskey] = useSignInWithPasskeyMutation();
 
   const submit = async (values: LoginForm) => {
     setFailure(undefined);
     const field = values.login.includes('@') ? 'email' : 'username';
     try {
       const answer = await login({
-        [field]: values.login.trim(),
-        password: await preparePassword(values.password),
-        remember: values.remember,
+        body: { [field]: values.login.trim(), password: await preparePassword(values.password), remember: values.remember },
       }).unwrap();
       // An account with two-factor sign-in answers a challenge: the second step asks for the code.
       if ('twoFactorRequired' in answer) return setPending({ challenge: answer, remember: values.remember });
@@ -54,7 +57,9 @@ export default function LoginPage() {
     setFailure(undefined);
     try {
       const challenge = await passkeyOptions().unwrap();
-      await passkeySignIn({ challengeId: challenge.challengeId, response: await signWithPasskey(challenge), remember: true }).unwrap();
+      await passkeySignIn({
+        body: { challengeId: challenge.challengeId, response: await signWithPasskey(challenge), remember: true },
+      }).unwrap();
       await startSession(redirect);
     } catch (error) {
       setFailure({ message: passkeyFailure(error), login: '' });
@@ -80,7 +85,7 @@ export default function LoginPage() {
                 size="small"
                 loading={resendState.isLoading}
                 onClick={() =>
-                  resend({ email: failure.login })
+                  resend({ body: { email: failure.login } })
                     .unwrap()
                     .then((r) => toast.success(r.message))
                     .catch((error: unknown) => toast.error(errorMessage(error)))

@@ -8,7 +8,7 @@ import { sameSitePath } from '../../shared/lib/landing';
 import { loginUrl } from '../../shared/lib/navigation';
 import { errorMessage } from '../../shared/lib/toast';
 import { Result } from '../../shared/ui/Result';
-import { useConfirmEmailChangeMutation, useTokenLoginMutation, useUndoEmailChangeMutation, useVerifyEmailMutation } from './api';
+import { useConfirmEmailChangeMutation, useSignInWithLoginTokenMutation, useUndoEmailChangeMutation, useVerifyEmailMutation } from './api';
 import { SecondFactorStep } from './SecondFactorStep';
 import { useStartSession } from './useSessionActions';
 
@@ -43,31 +43,33 @@ function LinkResult({ send, signsOut = false }: { send: (token: string) => Promi
 /** `/auth/verify-email?token=`: the link in the verification e-mail. */
 export function VerifyEmailPage() {
   const [verify] = useVerifyEmailMutation();
-  return <LinkResult send={(token) => verify({ token }).unwrap()} />;
+  return <LinkResult send={(token) => verify({ body: { token } }).unwrap()} />;
 }
 
 /** `/auth/confirm-email-change?token=`: the link sent to a new sign-in address. */
 export function ConfirmEmailChangePage() {
   const [confirm] = useConfirmEmailChangeMutation();
-  return <LinkResult send={(token) => confirm({ token }).unwrap()} />;
+  return <LinkResult send={(token) => confirm({ body: { token } }).unwrap()} />;
 }
 
 /** `/auth/undo-email-change?token=`: the link sent to the old address after a change. */
 export function UndoEmailChangePage() {
   const [undo] = useUndoEmailChangeMutation();
-  return <LinkResult send={(token) => undo({ token }).unwrap()} signsOut />;
+  return <LinkResult send={(token) => undo({ body: { token } }).unwrap()} signsOut />;
 }
 
 /** `/auth/token-login?token=&redirect=`: a one-time login link. */
 export function TokenLoginPage() {
   const [params] = useSearchParams();
-  const [tokenLogin] = useTokenLoginMutation();
+  const [tokenLogin] = useSignInWithLoginTokenMutation();
   const startSession = useStartSession();
   const [failure, setFailure] = useState<string>();
   const [pending, setPending] = useState<TwoFactorChallenge & { redirect?: string }>();
   useOnce(async () => {
     try {
-      const session = await tokenLogin({ token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined }).unwrap();
+      const session = await tokenLogin({
+        body: { token: params.get('token') ?? '', redirect: params.get('redirect') ?? undefined },
+      }).unwrap();
       // A sign-in link that stood for the password still asks an account with 2FA for its second factor.
       if ('twoFactorRequired' in session) return setPending(session);
       // An admin's log-in-as stays in this tab: the admin's own session keeps the others.

@@ -7,7 +7,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { AgreementFields } from './AgreementFields';
-import { useRegisterUserMutation } from './api';
+import { useRegisterFanMutation } from './api';
 import { SocialButtons } from './SocialButtons';
 import { usePreparePassword } from './usePreparePassword';
 import { useFinishRegistration, useRedirect } from './useSessionActions';
@@ -27,7 +27,7 @@ const fields = registerUserSchema.shape;
 /** Fan sign-up. Without e-mail verification the fan is signed in straight away. */
 export default function RegisterPage() {
   const redirect = useRedirect();
-  const [register, { isLoading }] = useRegisterUserMutation();
+  const [register, { isLoading }] = useRegisterFanMutation();
   const finishRegistration = useFinishRegistration();
   const preparePassword = usePreparePassword();
   const [form] = Form.useForm<RegisterForm>();
@@ -35,7 +35,7 @@ export default function RegisterPage() {
   const submit = async ({ confirm: _confirm, ...values }: RegisterForm) => {
     try {
       const password = await preparePassword(values.password);
-      const registered = await register({ ...values, password, redirect }).unwrap();
+      const registered = await register({ body: { ...values, password, redirect } }).unwrap();
       await finishRegistration(registered, { username: values.username, password }, redirect);
     } catch (error) {
       applyFieldErrors(form, error);

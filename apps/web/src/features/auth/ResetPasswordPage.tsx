@@ -14,7 +14,7 @@ export default function ResetPasswordPage() {
 
   const submit = async ({ password }: { password: string }) => {
     try {
-      const answer = await reset({ token: token!, password: await preparePassword(password) }).unwrap();
+      const answer = await reset({ body: { token: token!, password: await preparePassword(password) } }).unwrap();
       toast.success(answer.message);
       navigate('/auth/login', { replace: true });
     } catch (error) {

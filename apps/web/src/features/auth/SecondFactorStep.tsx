@@ -4,7 +4,7 @@ import { Alert, Button, Divider, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { passkeyFailure, signWithPasskey } from '../../shared/lib/passkey';
 import { errorMessage } from '../../shared/lib/toast';
-import { useSecondFactorMutation, useSecondFactorPasskeyOptionsMutation } from './api';
+import { useCompleteTwoFactorSignInMutation, useGetTwoFactorSignInPasskeyOptionsMutation } from './api';
 import { useStartSession } from './useSessionActions';
 
 /**
@@ -12,8 +12,8 @@ import { useStartSession } from './useSessionActions';
  * from the authenticator app, a recovery code, or one of the account's passkeys.
  */
 export function SecondFactorStep({ pending, redirect }: { pending: TwoFactorChallenge; redirect?: string | null }) {
-  const [complete, completing] = useSecondFactorMutation();
-  const [passkeyOptions, asking] = useSecondFactorPasskeyOptionsMutation();
+  const [complete, completing] = useCompleteTwoFactorSignInMutation();
+  const [passkeyOptions, asking] = useGetTwoFactorSignInPasskeyOptionsMutation();
   const startSession = useStartSession();
   const [recovery, setRecovery] = useState(!pending.methods.includes('totp'));
   const [failure, setFailure] = useState<string>();
@@ -22,7 +22,7 @@ export function SecondFactorStep({ pending, redirect }: { pending: TwoFactorChal
   const finish = async (factor: Record<string, unknown>) => {
     setFailure(undefined);
     try {
-      await complete({ challenge: pending.challenge, ...factor } as never).unwrap();
+      await complete({ body: { challenge: pending.challenge, ...factor } as never }).unwrap();
       await startSession(redirect);
     } catch (error) {
       setFailure(errorMessage(error, 'That did not work, please try again'));
@@ -31,7 +31,7 @@ export function SecondFactorStep({ pending, redirect }: { pending: TwoFactorChal
   const withPasskey = async () => {
     setFailure(undefined);
     try {
-      const challenge = await passkeyOptions({ challenge: pending.challenge }).unwrap();
+      const challenge = await passkeyOptions({ body: { challenge: pending.challenge } }).unwrap();
       await finish({ passkey: await signWithPasskey(challenge), passkeyChallengeId: challenge.challengeId });
     } catch (error) {
       setFailure(passkeyFailure(error));

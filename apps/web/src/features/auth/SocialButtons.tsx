@@ -3,7 +3,7 @@ import { Button, Divider, Flex } from 'antd';
 import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
-import { type SocialRole, useTwitterLoginMutation } from './api';
+import { type SocialRole, useStartTwitterSignInMutation } from './api';
 import { keepTwitterRequest, startGoogleSignIn } from './socialSignIn';
 
 /** "Continue with Google / Twitter", for the providers the admin has switched on. */
@@ -11,13 +11,13 @@ export function SocialButtons({ accountRole: role }: { accountRole: SocialRole }
   const { data: settings } = usePublicSettingsQuery();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
-  const [twitterLogin, twitter] = useTwitterLoginMutation();
+  const [twitterLogin, twitter] = useStartTwitterSignInMutation();
   const google = settings?.googleLoginEnabled && settings.googleClientId;
   if (!google && !settings?.twitterLoginEnabled) return null;
 
   const startTwitter = async () => {
     try {
-      const request = await twitterLogin({ role }).unwrap();
+      const request = await twitterLogin({ body: { role } }).unwrap();
       keepTwitterRequest(request, redirect);
       window.location.assign(request.url);
     } catch (error) {

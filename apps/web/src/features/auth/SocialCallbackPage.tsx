@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { errorMessage } from '../../shared/lib/toast';
-import { useGoogleTokenMutation, useTwitterCallbackMutation } from './api';
+import { useCompleteTwitterSignInMutation, useSignInWithGoogleCodeMutation } from './api';
 import { SecondFactorStep } from './SecondFactorStep';
 import { googleRedirectUri, takeGoogleRequest, takeRedirect, takeTwitterRequest } from './socialSignIn';
 import { useStartSession } from './useSessionActions';
@@ -33,25 +33,25 @@ function useSocialCallback(exchange: (params: URLSearchParams) => Promise<LoginA
 
 /** `/auth/google/callback?code=&state=`: where Google's consent screen sends the browser back. */
 export function GoogleCallbackPage() {
-  const [googleToken] = useGoogleTokenMutation();
+  const [googleToken] = useSignInWithGoogleCodeMutation();
   return useSocialCallback(async (params) => {
     const role = takeGoogleRequest(params.get('state'));
     const code = params.get('code');
     if (params.get('error') || !code) throw new Error('Google sign-in was cancelled.');
     if (!role) throw new Error('This Google sign-in was not started here, please try again.');
-    return googleToken({ code, redirectUri: googleRedirectUri(), role }).unwrap();
+    return googleToken({ body: { code, redirectUri: googleRedirectUri(), role } }).unwrap();
   });
 }
 
 /** `/auth/twitter/callback?oauth_token=&oauth_verifier=`: Twitter's second step. */
 export function TwitterCallbackPage() {
-  const [twitterCallback] = useTwitterCallbackMutation();
+  const [twitterCallback] = useCompleteTwitterSignInMutation();
   return useSocialCallback(async (params) => {
     const saved = takeTwitterRequest();
     const oauthToken = params.get('oauth_token');
     const oauthVerifier = params.get('oauth_verifier');
     if (params.get('denied') || !oauthToken || !oauthVerifier) throw new Error('Twitter sign-in was cancelled.');
     if (saved.oauthToken !== oauthToken) throw new Error('This Twitter sign-in was not started here, please try again.');
-    return twitterCallback({ oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier }).unwrap();
+    return twitterCallback({ body: { oauthToken, oauthTokenSecret: saved.oauthTokenSecret, oauthVerifier } }).unwrap();
   });
 }

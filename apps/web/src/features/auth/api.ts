@@ -1,102 +1,55 @@
-import type {
-  CurrentUser,
-  LoginAnswer,
-  LoginInput,
-  PasskeyOptionsAnswer,
-  PasskeySignInInput,
-  PendingAgreement,
-  RegisterUserInput,
-  SecondFactorSignIn,
-  Session,
-  SignUpAgreements,
-} from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import {
+  endpoints as authEndpoints,
+  type RegisterCreatorApiResponse,
+  type RegisterFanApiResponse,
+  type StartTwitterSignInApiArg,
+} from '../../shared/api/generated/auth';
+import { endpoints as usersEndpoints } from '../../shared/api/generated/users';
 import { userLoaded } from '../../shared/lib/session';
 
-type Message = { message: string };
-export type SocialRole = 'user' | 'performer';
-export type TwitterRequest = { oauthToken: string; oauthTokenSecret: string; role: SocialRole; url: string };
-export type Registered = Message & { _id: string; requireEmailVerification: boolean };
+export type SocialRole = NonNullable<StartTwitterSignInApiArg['body']['role']>;
+/** What a sign-up answers: a fan's (registerFan), or a creator's (a form with its documents, sent with upload progress). */
+export type Registered = RegisterFanApiResponse | RegisterCreatorApiResponse;
 
-export const authApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    me: build.query<CurrentUser, void>({
-      query: () => '/users/me',
+/** The signed-in account, kept in the session as each answer brings it. */
+export const currentUserApi = usersEndpoints.enhanceEndpoints({
+  endpoints: {
+    getCurrentUser: {
       providesTags: ['Me'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data) dispatch(userLoaded(data));
       },
-    }),
-    login: build.mutation<LoginAnswer, LoginInput>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
-    secondFactor: build.mutation<Session, SecondFactorSignIn>({ query: (body) => ({ url: '/auth/2fa', method: 'POST', body }) }),
-    secondFactorPasskeyOptions: build.mutation<PasskeyOptionsAnswer, { challenge: string }>({
-      query: (body) => ({ url: '/auth/2fa/passkey-options', method: 'POST', body }),
-    }),
-    passkeySignInOptions: build.mutation<PasskeyOptionsAnswer, void>({
-      query: () => ({ url: '/auth/passkeys/sign-in/options', method: 'POST' }),
-    }),
-    passkeySignIn: build.mutation<Session, PasskeySignInInput>({
-      query: (body) => ({ url: '/auth/passkeys/sign-in', method: 'POST', body }),
-    }),
-    acceptAgreements: build.mutation<{ pendingAgreements: PendingAgreement[] }, SignUpAgreements>({
-      query: (body) => ({ url: '/agreements/accept', method: 'POST', body }),
-      invalidatesTags: ['Me'],
-    }),
-    logout: build.mutation<Message, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
-    registerUser: build.mutation<Registered, RegisterUserInput>({
-      query: (body) => ({ url: '/auth/users/register', method: 'POST', body }),
-    }),
-    forgotPassword: build.mutation<Message, { email: string }>({ query: (body) => ({ url: '/auth/users/forgot', method: 'POST', body }) }),
-    resetPassword: build.mutation<Message, { token: string; password: string }>({
-      query: (body) => ({ url: '/auth/users/reset-password', method: 'POST', body }),
-    }),
-    resendVerification: build.mutation<Message, { email: string }>({
-      query: (body) => ({ url: '/auth/email-verification', method: 'POST', body }),
-    }),
-    verifyEmail: build.mutation<Message, { token: string }>({
-      query: (body) => ({ url: '/auth/email-verification/verify', method: 'POST', body }),
-    }),
-    confirmEmailChange: build.mutation<Message, { token: string }>({
-      query: (body) => ({ url: '/auth/email-change/confirm', method: 'POST', body }),
-      invalidatesTags: ['Me'],
-    }),
-    undoEmailChange: build.mutation<Message, { token: string }>({
-      query: (body) => ({ url: '/auth/email-change/undo', method: 'POST', body }),
-    }),
-    googleToken: build.mutation<LoginAnswer, { code: string; redirectUri: string; role: SocialRole }>({
-      query: (body) => ({ url: '/auth/google/token', method: 'POST', body }),
-    }),
-    twitterLogin: build.mutation<TwitterRequest, { role: SocialRole }>({
-      query: (body) => ({ url: '/auth/twitter/login', method: 'POST', body }),
-    }),
-    twitterCallback: build.mutation<LoginAnswer, { oauthToken: string; oauthTokenSecret?: string; oauthVerifier: string }>({
-      query: (body) => ({ url: '/auth/twitter/callback', method: 'POST', body }),
-    }),
-    tokenLogin: build.mutation<LoginAnswer & { redirect?: string; impersonated?: boolean }, { token: string; redirect?: string }>({
-      query: (body) => ({ url: '/auth/token-login', method: 'POST', body }),
-    }),
-  }),
+    },
+  },
 });
 
+/** Signing up, in and out, and the links e-mails carry; what changes the account reads it again. */
+export const authApi = authEndpoints.enhanceEndpoints({
+  endpoints: {
+    acceptAgreements: { invalidatesTags: ['Me'] },
+    confirmEmailChange: { invalidatesTags: ['Me'] },
+  },
+});
+
+export const { useGetCurrentUserQuery } = currentUserApi;
 export const {
-  useMeQuery,
   useAcceptAgreementsMutation,
-  useLoginMutation,
-  useSecondFactorMutation,
-  useSecondFactorPasskeyOptionsMutation,
-  usePasskeySignInOptionsMutation,
-  usePasskeySignInMutation,
-  useLogoutMutation,
-  useRegisterUserMutation,
-  useForgotPasswordMutation,
+  useSignInMutation,
+  useCompleteTwoFactorSignInMutation,
+  useGetTwoFactorSignInPasskeyOptionsMutation,
+  useGetPasskeySignInOptionsMutation,
+  useSignInWithPasskeyMutation,
+  useSignOutMutation,
+  useRegisterFanMutation,
+  useRequestPasswordResetMutation,
   useResetPasswordMutation,
-  useResendVerificationMutation,
+  useRequestEmailVerificationMutation,
   useVerifyEmailMutation,
   useConfirmEmailChangeMutation,
   useUndoEmailChangeMutation,
-  useTokenLoginMutation,
-  useGoogleTokenMutation,
-  useTwitterLoginMutation,
-  useTwitterCallbackMutation,
+  useSignInWithLoginTokenMutation,
+  useSignInWithGoogleCodeMutation,
+  useStartTwitterSignInMutation,
+  useCompleteTwitterSignInMutation,
 } = authApi;

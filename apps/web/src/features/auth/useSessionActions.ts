@@ -7,7 +7,7 @@ import { loginUrl } from '../../shared/lib/navigation';
 import { loggedIn, sessionEnded } from '../../shared/lib/session';
 import { toast } from '../../shared/lib/toast';
 import { forgetSignedIn, forgetTabToken, saveTabToken, tabToken } from '../../shared/lib/token';
-import { authApi, type Registered, useLoginMutation, useLogoutMutation } from './api';
+import { currentUserApi, type Registered, useSignInMutation, useSignOutMutation } from './api';
 
 /**
  * After a sign-in answered: the server has set the session cookie (the token in the answer is
@@ -21,7 +21,7 @@ export function useStartSession() {
       if (options.tabToken) saveTabToken(options.tabToken);
       dispatch(api.util.resetApiState());
       dispatch(loggedIn());
-      const user = await dispatch(authApi.endpoints.me.initiate()).unwrap();
+      const user = await dispatch(currentUserApi.endpoints.getCurrentUser.initiate()).unwrap();
       navigate(landingPath(user, redirect), { replace: true });
     },
     [dispatch, navigate],
@@ -32,7 +32,7 @@ export function useStartSession() {
 export function useLogout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [logout] = useLogoutMutation();
+  const [logout] = useSignOutMutation();
   return useCallback(async () => {
     await logout().catch(() => undefined);
     // A log-in-as tab ends only its own session; the admin stays signed in elsewhere.
@@ -50,14 +50,14 @@ export function useLogout() {
  * came with (the page they were on) is where they land, as after a login (spec 2).
  */
 export function useFinishRegistration() {
-  const [login] = useLoginMutation();
+  const [login] = useSignInMutation();
   const startSession = useStartSession();
   const navigate = useNavigate();
   return useCallback(
     async (registered: Registered, credentials: { username: string; password: string }, redirect?: string | null) => {
       toast.success(registered.message);
       if (registered.requireEmailVerification) return navigate(loginUrl(sameSitePath(redirect)));
-      const session = await login({ ...credentials, remember: true }).unwrap();
+      const session = await login({ body: { ...credentials, remember: true } }).unwrap();
       // A new account has no second factor yet; should one answer a challenge, the login page asks for it.
       if ('twoFactorRequired' in session) return navigate(loginUrl(sameSitePath(redirect)));
       await startSession(redirect);

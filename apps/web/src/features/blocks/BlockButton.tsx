@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { unfollowed } from '../../shared/lib/follow';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useBlockStatusQuery, useBlockUserMutation, useUnblockUserMutation } from './api';
+import { useBlockUserMutation, useGetUserBlockStatusQuery, useUnblockUserMutation } from './api';
 
 /**
  * What a block does, as the API does it (decision 011): a creator's block stops the fan's
@@ -31,7 +31,7 @@ export function BlockButton({
   /** Drawn as text, after the actions a page is for (a creator's page: follow, subscribe, tip). */
   quiet?: boolean;
 }) {
-  const status = useBlockStatusQuery(user._id);
+  const status = useGetUserBlockStatusQuery({ id: user._id });
   const [block, blocking] = useBlockUserMutation();
   const [unblock, unblocking] = useUnblockUserMutation();
   const [reason, setReason] = useState('');
@@ -45,7 +45,7 @@ export function BlockButton({
         loading={unblocking.isLoading}
         aria-label={`Unblock ${user.name}`}
         onClick={() =>
-          unblock(user._id)
+          unblock({ id: user._id })
             .unwrap()
             .then(() => toast.success(`${user.name} is unblocked`))
             .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -73,7 +73,7 @@ export function BlockButton({
       okText="Block"
       okButtonProps={{ danger: true }}
       onConfirm={() =>
-        block({ targetId: user._id, reason: reason.trim() || undefined })
+        block({ body: { targetId: user._id, reason: reason.trim() || undefined } })
           .unwrap()
           .then(() => {
             // The block ended any follow between the two (decision 038): the button says so at once.

@@ -2,6 +2,7 @@ import type { BlockedUser } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store';
+import type { ListBlockedUsersApiArg } from '../../shared/api/generated/blocks';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -9,7 +10,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SearchFilter } from '../../shared/ui/TableFilters';
 import { useListCountriesQuery } from '../lookups/api';
-import { useBlockedCountriesQuery, useBlockedUsersQuery, useSetBlockedCountriesMutation, useUnblockUserMutation } from './api';
+import { useListBlockedCountriesQuery, useListBlockedUsersQuery, useUnblockUserMutation, useUpdateBlockedCountriesMutation } from './api';
 
 /**
  * What blocking means, in the words of who reads it (decision 011, 038): a creator's blocks keep
@@ -48,7 +49,8 @@ export default function BlockingPage() {
 /** The blocked accounts, searched and paged in the URL (spec 2). */
 function BlockedUsersCard({ who }: { who: keyof typeof copy }) {
   const { state, query, setFilter, tableProps } = useTableState(['q'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useBlockedUsersQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListBlockedUsersQuery(query as ListBlockedUsersApiArg);
   const [unblock] = useUnblockUserMutation();
   const words = copy[who];
   // On a phone, who and Unblock stay; the reason and the date fold into the row.
@@ -77,7 +79,7 @@ function BlockedUsersCard({ who }: { who: keyof typeof copy }) {
             size="small"
             aria-label={`Unblock ${row.target.name}`}
             onClick={() =>
-              unblock(row.target._id)
+              unblock({ id: row.target._id })
                 .unwrap()
                 .then(() => toast.success(`${row.target.name} is unblocked`))
                 .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -120,8 +122,8 @@ const blockedCountriesToast = (count: number) =>
 /** A searchable list of countries with their flags; saving replaces the whole list. */
 function BlockedCountriesCard({ who }: { who: keyof typeof copy }) {
   const countries = useListCountriesQuery();
-  const saved = useBlockedCountriesQuery();
-  const [save, saving] = useSetBlockedCountriesMutation();
+  const saved = useListBlockedCountriesQuery();
+  const [save, saving] = useUpdateBlockedCountriesMutation();
   const [codes, setCodes] = useState<string[]>([]);
   useEffect(() => {
     if (saved.data) setCodes(saved.data.countryCodes);
@@ -153,7 +155,7 @@ function BlockedCountriesCard({ who }: { who: keyof typeof copy }) {
           type="primary"
           loading={saving.isLoading}
           onClick={() =>
-            save(codes)
+            save({ body: { countryCodes: codes } })
               .unwrap()
               .then((result) => toast.success(blockedCountriesToast(result.countryCodes.length)))
               .catch((error: unknown) => toast.error(errorMessage(error)))

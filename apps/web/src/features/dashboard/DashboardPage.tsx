@@ -15,9 +15,9 @@ import { useAppSelector } from '../../app/store';
 import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { useMyPerformerQuery } from '../account/creator-api';
+import { useGetMyCreatorAccountQuery } from '../account/creator-api';
 import { useLiveStreamingOn } from '../live/LiveStreamingOn';
-import { useCreatorDashboardQuery } from './api';
+import { useGetCreatorDashboardQuery } from './api';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -144,7 +144,7 @@ const missingSteps: Record<DiscoveryRequirement, { text: string; to: string }> =
  * review, then an avatar, a price and a first post. Gone once they are listed there.
  */
 function DiscoveryChecklist() {
-  const { data: account } = useMyPerformerQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: account } = useGetMyCreatorAccountQuery(undefined, { refetchOnMountOrArgChange: true });
   if (!account) return null;
   const { verification, discoveryMissing } = account;
   if (verification.status === 'verified' && !discoveryMissing.length) return null;
@@ -184,7 +184,7 @@ function DiscoveryChecklist() {
 export default function DashboardPage() {
   const user = useAppSelector((state) => state.session.user);
   // Fans' tips and subscriptions arrive from other browsers: the figures are read on each visit.
-  const { data, isError, refetch } = useCreatorDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isError, refetch } = useGetCreatorDashboardQuery(undefined, { refetchOnMountOrArgChange: true });
   const liveOn = useLiveStreamingOn();
 
   return (

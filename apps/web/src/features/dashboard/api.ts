@@ -1,14 +1,12 @@
-import type { CreatorDashboard } from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import { endpoints } from '../../shared/api/generated/earnings';
 
-export const dashboardApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    creatorDashboard: build.query<CreatorDashboard, void>({
-      query: () => ({ url: '/performer/dashboard' }),
+export const dashboardApi = endpoints.enhanceEndpoints({
+  endpoints: {
+    getCreatorDashboard: {
       // Whatever the creator changes on the detailed screens shows here on the way back.
       providesTags: ['Earnings', 'Payouts', 'Subscriptions', 'Followers', 'Feeds', 'Orders'],
-    }),
-  }),
+    },
+  },
 });
 
-export const { useCreatorDashboardQuery } = dashboardApi;
+export const { useGetCreatorDashboardQuery } = dashboardApi;

@@ -2,6 +2,7 @@ import type { Earning } from '@limelight/contracts';
 import { Card, Col, DatePicker, Flex, List, Row, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import type { ListCreatorEarningsApiArg } from '../../shared/api/generated/earnings';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { daysBetween, formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
@@ -11,7 +12,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useEarningStatsQuery, useEarningsQuery } from './api';
+import { useGetCreatorEarningStatsQuery, useListCreatorEarningsQuery } from './api';
 
 const filterNames = ['sourceType', 'fromDate', 'toDate'] as const;
 
@@ -29,14 +30,15 @@ export function EarningSource({ earning }: { earning: Earning }) {
 export default function EarningsPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'createdAt' });
   const range = { fromDate: state.filters.fromDate ?? dayjs().subtract(29, 'day').format('YYYY-MM-DD'), toDate: state.filters.toDate };
-  const { data: stats } = useEarningStatsQuery(range);
+  const { data: stats } = useGetCreatorEarningStatsQuery(range);
   // The API leaves out days without sales; the chart shows every day of the period, so its bars keep their dates.
   const netByDay = new Map(stats?.byDay.map((day) => [day.date, day.net]));
   const chartDays = daysBetween(range.fromDate, range.toDate ?? dayjs().format('YYYY-MM-DD')).map((date) => ({
     key: date,
     value: netByDay.get(date) ?? 0,
   }));
-  const { data, isFetching } = useEarningsQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListCreatorEarningsQuery(query as ListCreatorEarningsApiArg);
   const salesLayout = usePhoneColumns<Earning>(
     [
       createdAtColumn('Date', sortOrder),

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
-import { notificationsApi, useMarkAllNotificationsReadMutation, useNotificationsQuery, useUnreadNotificationsQuery } from './api';
+import {
+  notificationsApi,
+  useGetUnreadNotificationCountQuery,
+  useListNotificationsQuery,
+  useMarkAllNotificationsReadMutation,
+} from './api';
 import { NotificationItem } from './NotificationItem';
 
 const LATEST = 5;
@@ -13,8 +18,8 @@ const LATEST = 5;
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const dispatch = useAppDispatch();
-  const { data: unread } = useUnreadNotificationsQuery();
-  const latest = useNotificationsQuery({ offset: 0, limit: LATEST }, { skip: !open });
+  const { data: unread } = useGetUnreadNotificationCountQuery();
+  const latest = useListNotificationsQuery({ offset: 0, limit: LATEST }, { skip: !open });
   const [markAll] = useMarkAllNotificationsReadMutation();
   useSocketEvent('notification_created', () => dispatch(notificationsApi.util.invalidateTags(['Notifications'])));
   const count = unread?.total ?? 0;

@@ -9,7 +9,7 @@ export function NotificationItem({ notification, onOpen }: { notification: Notif
   const [markRead] = useMarkNotificationReadMutation();
   const navigate = useNavigate();
   const open = () => {
-    if (!notification.isRead) void markRead(notification._id);
+    if (!notification.isRead) void markRead({ id: notification._id });
     onOpen?.();
     if (notification.link) navigate(notification.link);
   };

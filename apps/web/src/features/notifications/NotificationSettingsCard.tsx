@@ -2,7 +2,7 @@ import { alwaysEmailedKinds, type NotificationKind, type NotificationSetting, no
 import { Card, Flex, Skeleton, Switch, Table, Typography } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from './api';
+import { useGetNotificationSettingsQuery, useUpdateNotificationSettingsMutation } from './api';
 
 type Channel = 'inApp' | 'email';
 
@@ -31,10 +31,10 @@ const channelColumn = (
 
 /** Per kind, in the app and by e-mail (e-mails come as a digest every few minutes, never one per event). */
 export function NotificationSettingsCard() {
-  const { data, isLoading } = useNotificationSettingsQuery();
-  const [save] = useSaveNotificationSettingsMutation();
+  const { data, isLoading } = useGetNotificationSettingsQuery();
+  const [save] = useUpdateNotificationSettingsMutation();
   const change = (setting: NotificationSetting, channel: Channel, on: boolean) =>
-    save([{ ...setting, [channel]: on }])
+    save({ body: [{ ...setting, [channel]: on }] })
       .unwrap()
       .then(() => toast.success('Notification settings saved'))
       .catch((error: unknown) => toast.error(errorMessage(error)));

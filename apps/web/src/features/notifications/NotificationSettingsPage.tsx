@@ -2,7 +2,7 @@ import { type EmailCategory, type EmailPreference, emailCategoryLabels } from '@
 import { Alert, Button, Card, Flex, List, Skeleton, Switch, Typography } from 'antd';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useEmailPreferencesQuery, useSaveEmailPreferencesMutation } from './api';
+import { useGetEmailPreferencesQuery, useUpdateEmailPreferencesMutation } from './api';
 import { NotificationSettingsCard } from './NotificationSettingsCard';
 
 const categoryHelp: Record<EmailCategory, string> = {
@@ -19,10 +19,10 @@ const categoryHelp: Record<EmailCategory, string> = {
  * at once, and below it the finer choice per kind, in the app and by e-mail (one store behind both).
  */
 export default function NotificationSettingsPage() {
-  const { data, isLoading, isError, refetch } = useEmailPreferencesQuery();
-  const [save, saving] = useSaveEmailPreferencesMutation();
+  const { data, isLoading, isError, refetch } = useGetEmailPreferencesQuery();
+  const [save, saving] = useUpdateEmailPreferencesMutation();
   const change = (preference: EmailPreference) =>
-    save([preference])
+    save({ body: [preference] })
       .unwrap()
       .then(() => toast.success(`${emailCategoryLabels[preference.category]}: e-mails ${preference.email ? 'on' : 'off'}`))
       .catch((error: unknown) => toast.error(errorMessage(error)));
@@ -54,7 +54,7 @@ export default function NotificationSettingsPage() {
                   <Switch
                     key="email"
                     checked={preference.email}
-                    loading={saving.isLoading && saving.originalArgs?.[0]?.category === preference.category}
+                    loading={saving.isLoading && saving.originalArgs?.body[0]?.category === preference.category}
                     onChange={(email) => void change({ category: preference.category, email })}
                     aria-label={`${emailCategoryLabels[preference.category]} by e-mail`}
                   />,

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Empty, Flex, List, Segmented, Skeleton } from 'ant
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useMarkAllNotificationsReadMutation, useNotificationsQuery } from './api';
+import { useListNotificationsQuery, useMarkAllNotificationsReadMutation } from './api';
 import { NotificationItem } from './NotificationItem';
 
 const PAGE = 20;
@@ -12,7 +12,7 @@ export default function NotificationsPage() {
   const [params, setParams] = useSearchParams();
   const onlyUnread = params.get('filter') === 'unread';
   const [limit, setLimit] = useState(PAGE);
-  const { data, isLoading, isError, isFetching, refetch } = useNotificationsQuery({
+  const { data, isLoading, isError, isFetching, refetch } = useListNotificationsQuery({
     offset: 0,
     limit,
     ...(onlyUnread ? { unread: 'true' as const } : {}),

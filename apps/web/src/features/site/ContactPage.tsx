@@ -9,20 +9,20 @@ import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { Result } from '../../shared/ui/Result';
-import { useContactMutation } from './api';
+import { useSendContactMessageMutation } from './api';
 
 const fields = contactSchema.shape;
 
 /** `/contact`: a message to the site's team, by e-mail. */
 export default function ContactPage() {
   const user = useAppSelector((state) => state.session.user);
-  const [send, { isLoading }] = useContactMutation();
+  const [send, { isLoading }] = useSendContactMessageMutation();
   const [form] = Form.useForm<ContactInput>();
   const [sent, setSent] = useState<string>();
 
   const submit = async (values: ContactInput) => {
     try {
-      setSent((await send(values).unwrap()).message);
+      setSent((await send({ body: values }).unwrap()).message);
     } catch (error) {
       applyFieldErrors(form, error);
       form.setFieldValue('recaptchaToken', undefined);

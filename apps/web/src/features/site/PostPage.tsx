@@ -2,12 +2,12 @@ import { Card, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import NotFoundPage from '../../app/NotFoundPage';
-import { usePostQuery } from './api';
+import { useGetSitePostQuery } from './api';
 
 /** `/page/{slug or id}`: a CMS page. Its HTML was sanitized by the API when the admin saved it. */
 export default function PostPage() {
   const { id = '' } = useParams();
-  const { data: post, isLoading, isError } = usePostQuery(id);
+  const { data: post, isLoading, isError } = useGetSitePostQuery({ id });
   useEffect(() => {
     if (post) document.title = post.title;
   }, [post]);

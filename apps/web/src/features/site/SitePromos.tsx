@@ -1,7 +1,7 @@
 import type { PromoPosition } from '@limelight/contracts';
 import { Carousel, Typography } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
-import { useSitePromosQuery } from './api';
+import { useListSitePromosQuery } from './api';
 
 /**
  * The carousel hides every slide but the current one (and its copies at either end) from
@@ -21,7 +21,7 @@ function useInertHiddenSlides() {
 
 /** The admin's banners for one place on the page; nothing at all when there are none. */
 export function SitePromos({ position }: { position: PromoPosition }) {
-  const { data } = useSitePromosQuery(position);
+  const { data } = useListSitePromosQuery({ position, limit: 10 });
   const promos = data?.data ?? [];
   const hiddenSlides = useInertHiddenSlides();
   if (!promos.length) return null;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePagesQuery } from './api';
+import { useListSitePostsQuery } from './api';
 
 /** The site's terms page, linked inside a sentence (the CMS page with the slug "terms"), linked only once the admin has published it: never a link to a 404. */
 export function TermsLink() {
@@ -11,7 +11,7 @@ export function TermsLink() {
  * once the admin has published it; before that its name alone (`fallback`), or nothing.
  */
 export function LegalLink({ slug, fallback, newTab }: { slug: 'terms' | 'privacy'; fallback?: string; newTab?: boolean }) {
-  const { data: pages } = usePagesQuery();
+  const { data: pages } = useListSitePostsQuery({ type: 'page', sortBy: 'ordering', sort: 'asc', limit: 100 });
   const page = pages?.data.find((row) => row.slug === slug);
   if (!page) return fallback ? <>{fallback}</> : null;
   return (

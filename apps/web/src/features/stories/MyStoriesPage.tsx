@@ -10,7 +10,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { HeldTag } from '../moderation/HeldTag';
 import { savedMessage } from '../moderation/review-note';
-import { useCreateStoryMutation, useDeleteStoryMutation, useMyStoriesQuery } from './api';
+import { useCreateStoryMutation, useDeleteStoryMutation, useListOwnStoriesQuery } from './api';
 
 type StoryType = Story['type'];
 const accepts = { photo: 'image/jpeg,image/png,image/webp,image/gif', video: 'video/mp4,video/quicktime,video/webm' };
@@ -24,7 +24,7 @@ export default function MyStoriesPage() {
   const altTexts = useAltTexts();
   const [create, creating] = useCreateStoryMutation();
   const [remove] = useDeleteStoryMutation();
-  const { data, isLoading } = useMyStoriesQuery({ offset: 0, limit: 50 });
+  const { data, isLoading } = useListOwnStoriesQuery({ offset: 0, limit: 50 });
 
   const send = async (file: File) => {
     const form = new FormData();
@@ -44,10 +44,7 @@ export default function MyStoriesPage() {
     try {
       if (type === 'photo' && upload?.file) await altTexts.save([upload.file]);
       const story = await create({
-        type,
-        text,
-        backgroundColor: color,
-        fileId: type === 'text' ? null : (upload?.file?._id ?? null),
+        body: { type, text, backgroundColor: color, fileId: type === 'text' ? null : (upload?.file?._id ?? null) },
       }).unwrap();
       toast.success(savedMessage(story, 'Your story is live for 24 hours', 'Your story is saved'));
       setText('');
@@ -131,7 +128,7 @@ export default function MyStoriesPage() {
                     key="delete"
                     title="Delete this story?"
                     onConfirm={() =>
-                      remove(story._id)
+                      remove({ id: story._id })
                         .unwrap()
                         .catch((error: unknown) => toast.error(errorMessage(error)))
                     }

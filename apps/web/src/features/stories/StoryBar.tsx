@@ -1,11 +1,11 @@
 import { Avatar, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { useStoryBarQuery } from './api';
+import { useGetStoryBarQuery } from './api';
 import { StoryViewer } from './StoryViewer';
 
 /** Followed creators with live stories, newest first; nothing when there are none. */
 export function StoryBar() {
-  const { data } = useStoryBarQuery();
+  const { data } = useGetStoryBarQuery();
   // The viewer stays mounted after it closes, so that the dialog gives the focus back to its story.
   const [viewing, setViewing] = useState<{ performerId: string; open: boolean }>();
   if (!data?.length) return null;

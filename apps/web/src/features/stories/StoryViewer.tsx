@@ -12,7 +12,7 @@ import { mediaAlt } from '../../shared/lib/media-alt';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ReportButton } from '../community/ReportButton';
 import { TipButton } from '../wallet/PayButtons';
-import { useCreatorStoriesQuery, useLikeStoryMutation } from './api';
+import { useLikeStory, useListCreatorStoriesQuery } from './api';
 
 const STILL_MS = 5000;
 
@@ -35,10 +35,10 @@ export function StoryViewer({
   onClose: () => void;
   onFinished?: () => void;
 }) {
-  const { data: stories, isLoading } = useCreatorStoriesQuery(performerId);
+  const { data: stories, isLoading } = useListCreatorStoriesQuery({ id: performerId });
   const { volume } = usePlayerVolume();
   const viewer = useAppSelector((state) => state.session.user);
-  const [like] = useLikeStoryMutation();
+  const like = useLikeStory();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Another creator's stories start from their first (set while rendering, so no story of the
@@ -172,11 +172,7 @@ export function StoryViewer({
                   <Button
                     icon={story.isLiked ? <HeartFilled aria-hidden style={{ color: '#e0245e' }} /> : <HeartOutlined aria-hidden />}
                     aria-pressed={story.isLiked}
-                    onClick={() =>
-                      like({ story, on: !story.isLiked })
-                        .unwrap()
-                        .catch((error: unknown) => toast.error(errorMessage(error)))
-                    }
+                    onClick={() => like(story, !story.isLiked).catch((error: unknown) => toast.error(errorMessage(error)))}
                   >
                     Like
                   </Button>

@@ -16,8 +16,10 @@ export function RenewalSwitch({ subscription, size = 'small' }: { subscription: 
   const [cancel, cancelling] = useCancelSubscriptionMutation();
   const [resume, resuming] = useResumeSubscriptionMutation();
   const until = formatDay(subscription.expiredAt);
-  const target = { id: subscription._id, paidWith: subscription.paidWith ?? '' };
-  if (subscription.status === 'active' && subscription.nextRenewalAt && subscription.paidWith) {
+  // Either way goes through what it is paid with: without that there is no renewal to switch.
+  if (!subscription.paidWith) return null;
+  const target = { id: subscription._id, gateway: subscription.paidWith };
+  if (subscription.status === 'active' && subscription.nextRenewalAt) {
     return (
       <Popconfirm
         title="Turn off renewal?"

@@ -14,7 +14,7 @@ import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
 import { topUpLink } from '../wallet/top-up-link';
 import { useIntentKey } from '../wallet/useIntentKey';
 import { usePayDialogKeys } from '../wallet/usePayDialogKeys';
-import { useMySubscriptionsQuery, useSubscribeMutation } from './api';
+import { useListFanSubscriptionsQuery, useSubscribeToCreatorMutation } from './api';
 import { mayResume, RenewalSwitch } from './RenewalSwitch';
 
 type Plan = { type: Exclude<SubscriptionType, 'free'>; label: string; months: number; price: number | null };
@@ -31,7 +31,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
   const viewer = useAppSelector((state) => state.session.user);
   const isFan = viewer?.role === 'user';
   const { data: settings } = usePublicSettingsQuery();
-  const { data: mine } = useMySubscriptionsQuery({ performerId: performer._id, limit: 1 }, { skip: !isFan });
+  const { data: mine } = useListFanSubscriptionsQuery({ performerId: performer._id, limit: 1 }, { skip: !isFan });
   const current = mine?.data[0];
   const [params, setParams] = useSearchParams();
   const [chosen, setChosen] = useState<Plan | 'free'>();
@@ -122,7 +122,7 @@ function SubscribeModal({
   const { data: settings } = usePublicSettingsQuery();
   const { data: cards } = useCardsQuery();
   const [chosen, setChosen] = useState<PayWith>();
-  const [subscribe, { isLoading }] = useSubscribeMutation();
+  const [subscribe, { isLoading }] = useSubscribeToCreatorMutation();
   const location = useLocation();
   const free = plan === 'free';
   const price = free ? 0 : (plan.price ?? 0);
@@ -141,7 +141,7 @@ function SubscribeModal({
   // From the wallet (or free) it is done at once; by card it may fail (the fan may pick another
   // card or the wallet: a new request, with its own key) or wait for the bank's confirmation.
   const confirm = () =>
-    subscribe({ ...request, idempotencyKey: intent.key() })
+    subscribe({ 'idempotency-key': intent.key(), body: request })
       .unwrap()
       .then(({ payment }) => {
         intent.answered();

@@ -1,6 +1,7 @@
 import type { Subscription } from '@limelight/contracts';
 import { Avatar, Card, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
+import type { ListCreatorSubscribersApiArg, ListFanSubscriptionsApiArg } from '../../shared/api/generated/subscriptions';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { formatCard, formatTokens } from '../../shared/lib/money';
@@ -10,7 +11,7 @@ import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SelectFilter } from '../../shared/ui/TableFilters';
 import { BlockButton } from '../blocks/BlockButton';
 import { MessageButton } from '../messages/MessageButton';
-import { useMySubscriptionsQuery, useSubscribersQuery } from './api';
+import { useListCreatorSubscribersQuery, useListFanSubscriptionsQuery } from './api';
 import { RenewalSwitch } from './RenewalSwitch';
 
 const filterNames = ['status'] as const;
@@ -38,8 +39,9 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
   // A plan's price is in tokens however it was paid (decision 032); the card is named beside it.
   const price = (row: Subscription) => (row.paidWith === 'free' ? 'Free' : formatTokens(row.price));
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'updatedAt' });
-  const mine = useMySubscriptionsQuery(query, { skip: side !== 'user' });
-  const theirs = useSubscribersQuery(query, { skip: side !== 'performer' });
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const mine = useListFanSubscriptionsQuery(query as ListFanSubscriptionsApiArg, { skip: side !== 'user' });
+  const theirs = useListCreatorSubscribersQuery(query as ListCreatorSubscribersApiArg, { skip: side !== 'performer' });
   const { data, isFetching } = side === 'user' ? mine : theirs;
   const layout = usePhoneColumns<Subscription>(
     [

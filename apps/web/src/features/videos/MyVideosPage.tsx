@@ -2,13 +2,14 @@ import { libraryStatuses, type Video } from '@limelight/contracts';
 import { Card, Flex, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { ListOwnVideosApiArg } from '../../shared/api/generated/videos';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { HeldTag } from '../moderation/HeldTag';
-import { useDeleteVideoMutation, useMyVideosQuery } from './api';
+import { useDeleteVideoMutation, useListOwnVideosQuery } from './api';
 import { formatDuration, videoPoster } from './VideoCard';
 
 const filterNames = ['q', 'status'] as const;
@@ -18,8 +19,9 @@ const POLL_MS = 3000;
 export default function MyVideosPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const [processing, setProcessing] = useState(false);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
   // Refreshes while an upload is still being processed, so its status turns by itself.
-  const { data, isFetching } = useMyVideosQuery(query, { pollingInterval: processing ? POLL_MS : 0 });
+  const { data, isFetching } = useListOwnVideosQuery(query as ListOwnVideosApiArg, { pollingInterval: processing ? POLL_MS : 0 });
   const [remove] = useDeleteVideoMutation();
   const anyProcessing = !!data?.data.some((video) => video.video?.status === 'processing');
   useEffect(() => setProcessing(anyProcessing), [anyProcessing]);
@@ -98,7 +100,7 @@ export default function MyVideosPage() {
               <EditDeleteActions
                 editTo={`/creator/videos/${row._id}/edit`}
                 confirm={row.isSale ? 'Delete this video? It leaves sale; buyers keep access.' : 'Delete this video and its files?'}
-                onDelete={() => remove(row._id).unwrap()}
+                onDelete={() => remove({ id: row._id }).unwrap()}
               />
             ),
           },

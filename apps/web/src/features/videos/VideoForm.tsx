@@ -14,7 +14,7 @@ import { Result } from '../../shared/ui/Result';
 import { accepts } from '../../shared/ui/UploadField';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { savedMessage } from '../moderation/review-note';
-import { useMyVideoQuery, useRemoveVideoFileMutation } from './api';
+import { useGetOwnVideoQuery, useRemoveVideoFileMutation } from './api';
 
 type VideoFormValues = { title: string; description: string; tags: string[]; status: LibraryStatus; isSale: boolean; price: number };
 type VideoFiles = { video?: File; teaser?: File; thumbnail?: File };
@@ -27,7 +27,7 @@ export default function NewVideoPage() {
 /** `/creator/videos/:id/edit`: text fields, a new video, teaser or thumbnail, or take the teaser or thumbnail off. */
 export function EditVideoPage() {
   const { id = '' } = useParams();
-  const { data: video, isLoading, isError } = useMyVideoQuery(id);
+  const { data: video, isLoading, isError } = useGetOwnVideoQuery({ id });
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !video) return <Result status="404" title="Video not found" extra={<Link to="/creator/videos">Back to my videos</Link>} />;
   return <VideoForm video={video} />;

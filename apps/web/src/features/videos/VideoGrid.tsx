@@ -1,10 +1,10 @@
 import { PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
-import { useBookmarkedVideosQuery, useVideosQuery } from './api';
+import { useListBookmarkedVideosQuery, useSearchVideosQuery } from './api';
 import { VideoCard } from './VideoCard';
 
 /** A creator's published videos, newest first. */
 export function CreatorVideos({ performerId, empty }: { performerId: string; empty: string }) {
-  const { data, isLoading } = useVideosQuery({ performerId, sortBy: 'createdAt', ...useGridPage() });
+  const { data, isLoading } = useSearchVideosQuery({ performerId, sortBy: 'createdAt', ...useGridPage() });
   return (
     <PagedGrid
       data={data}
@@ -17,7 +17,7 @@ export function CreatorVideos({ performerId, empty }: { performerId: string; emp
 }
 
 export function BookmarkedVideos() {
-  const { data, isLoading } = useBookmarkedVideosQuery(useGridPage());
+  const { data, isLoading } = useListBookmarkedVideosQuery(useGridPage());
   return (
     <PagedGrid
       data={data}

@@ -15,18 +15,18 @@ import { useReactMutation } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
 import { UnlockButton } from '../wallet/PayButtons';
-import { useAddVideoViewMutation, useVideoQuery } from './api';
+import { useAddVideoViewMutation, useGetVideoQuery } from './api';
 import { videoPoster } from './VideoCard';
 
 /** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
 export default function VideoPage() {
   const { id = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
-  const { data: video, isLoading, isError } = useVideoQuery(id);
+  const { data: video, isLoading, isError } = useGetVideoQuery({ id });
   const [addView] = useAddVideoViewMutation();
   // Counted once it has loaded, so the new count lands in what is shown.
   useOnce(async () => {
-    await addView(id);
+    await addView({ id });
   }, !!video);
   const [react] = useReactMutation();
   const signedIn = useSignedInAction();

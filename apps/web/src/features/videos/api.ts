@@ -1,62 +1,41 @@
-import type { ListResponse, Video } from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
+import { endpoints } from '../../shared/api/generated/videos';
 
-type Params = Record<string, string | number | undefined>;
-
-export const videosApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** Fans' view: active videos, by creator (`performerId`), words or tags. */
-    videos: build.query<ListResponse<Video>, Params>({
-      query: (params) => ({ url: '/performer-assets/videos/search', params }),
-      providesTags: ['Videos'],
-    }),
-    video: build.query<Video, string>({
-      query: (id) => `/performer-assets/videos/${id}`,
-      providesTags: ['Videos'],
-    }),
+export const videosApi = endpoints.enhanceEndpoints({
+  endpoints: {
+    searchVideos: { providesTags: ['Videos'] },
+    getVideo: { providesTags: ['Videos'] },
     /** Counts one view; the answer is the new count. */
-    addVideoView: build.mutation<{ views: number }, string>({
-      query: (id) => ({ url: `/performer-assets/videos/${id}/view`, method: 'POST' }),
-      onQueryStarted: async (id, { dispatch, queryFulfilled }) => {
+    addVideoView: {
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data)
           dispatch(
-            videosApi.util.updateQueryData('video', id, (video) => {
+            videosApi.util.updateQueryData('getVideo', { id }, (video) => {
               video.stats.views = data.views;
             }),
           );
       },
-    }),
-    bookmarkedVideos: build.query<ListResponse<{ _id: string; video: Video }>, { offset: number; limit: number }>({
-      query: (params) => ({ url: '/reactions/videos/bookmark', params }),
-      providesTags: ['Videos'],
-    }),
-    myVideos: build.query<ListResponse<Video>, Params>({
-      query: (params) => ({ url: '/performer/performer-assets/videos/search', params }),
-      providesTags: ['Videos'],
-    }),
-    myVideo: build.query<Video, string>({
-      query: (id) => `/performer/performer-assets/videos/${id}/view`,
-      providesTags: ['Videos'],
-    }),
-    deleteVideo: build.mutation<{ message: string }, string>({
-      query: (id) => ({ url: `/performer/performer-assets/videos/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Videos'],
-    }),
-    removeVideoFile: build.mutation<Video, { id: string; type: 'teaser' | 'thumbnail' }>({
-      query: ({ id, type }) => ({ url: `/performer/performer-assets/videos/remove-file/${id}`, method: 'DELETE', params: { type } }),
-      invalidatesTags: ['Videos'],
-    }),
-  }),
+    },
+    listOwnVideos: { providesTags: ['Videos'] },
+    getOwnVideo: { providesTags: ['Videos'] },
+    deleteVideo: { invalidatesTags: ['Videos'] },
+    removeVideoFile: { invalidatesTags: ['Videos'] },
+  },
+});
+
+/** The fan's bookmarked videos, listed under the reactions in the API's document. */
+export const bookmarkedVideosApi = reactionsEndpoints.enhanceEndpoints({
+  endpoints: { listBookmarkedVideos: { providesTags: ['Videos'] } },
 });
 
 export const {
-  useVideosQuery,
-  useVideoQuery,
+  useSearchVideosQuery,
+  useGetVideoQuery,
   useAddVideoViewMutation,
-  useBookmarkedVideosQuery,
-  useMyVideosQuery,
-  useMyVideoQuery,
+  useListOwnVideosQuery,
+  useGetOwnVideoQuery,
   useDeleteVideoMutation,
   useRemoveVideoFileMutation,
 } = videosApi;
+export const { useListBookmarkedVideosQuery } = bookmarkedVideosApi;

@@ -6,7 +6,7 @@ import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useTokenPackagesQuery } from '../site/api';
+import { useListTokenPackagesQuery } from '../site/api';
 import { TermsLink } from '../site/TermsLink';
 import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
 import { usePaymentFollowUp } from './PaymentOutcome';
@@ -22,7 +22,7 @@ type Mode = 'amount' | 'package';
 export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
   const { data: settings } = usePublicSettingsQuery();
   const money = useFormatMoney();
-  const { data: packages } = useTokenPackagesQuery();
+  const { data: packages } = useListTokenPackagesQuery({ sortBy: 'ordering', sort: 'asc', limit: 100 });
   const { data: cards } = useCardsQuery();
   const [topUp, { isLoading }] = useTopUpMutation();
   const [applyCoupon, applying] = useApplyCouponMutation();

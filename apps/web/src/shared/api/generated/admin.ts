@@ -13,7 +13,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateSettingApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/settings/${queryArg.key}`,
+        url: `/admin/settings/${encodeURIComponent(String(queryArg.key))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -23,7 +23,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUploadUserAvatarApiArg
     >({
       query: (queryArg) => ({
-        url: `/users/${queryArg.id}/avatar/upload`,
+        url: `/users/${encodeURIComponent(String(queryArg.id))}/avatar/upload`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -49,7 +49,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminEndLiveSessionApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/streaming/sessions/${queryArg.id}/end`,
+        url: `/admin/streaming/sessions/${encodeURIComponent(String(queryArg.id))}/end`,
         method: "POST",
       }),
     }),
@@ -105,7 +105,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateAccountStatusApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/accounts/${queryArg.id}/status`,
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}/status`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -115,7 +115,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateAccountStandingApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/accounts/${queryArg.id}/standing`,
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}/standing`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -124,14 +124,16 @@ const injectedRtkApi = api.injectEndpoints({
       AdminListAccountStandingHistoryApiResponse,
       AdminListAccountStandingHistoryApiArg
     >({
-      query: (queryArg) => ({ url: `/admin/accounts/${queryArg.id}/standing` }),
+      query: (queryArg) => ({
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}/standing`,
+      }),
     }),
     adminVerifyCreatorDocuments: build.mutation<
       AdminVerifyCreatorDocumentsApiResponse,
       AdminVerifyCreatorDocumentsApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/performers/${queryArg.id}/verify-documents`,
+        url: `/admin/performers/${encodeURIComponent(String(queryArg.id))}/verify-documents`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -140,14 +142,16 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDownloadCreatorDocumentApiResponse,
       AdminDownloadCreatorDocumentApiArg
     >({
-      query: (queryArg) => ({ url: `/admin/documents/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/admin/documents/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     adminCreateAccountLoginLink: build.mutation<
       AdminCreateAccountLoginLinkApiResponse,
       AdminCreateAccountLoginLinkApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/accounts/${queryArg.id}/login-link`,
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}/login-link`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -176,14 +180,16 @@ const injectedRtkApi = api.injectEndpoints({
       AdminGetAccountApiResponse,
       AdminGetAccountApiArg
     >({
-      query: (queryArg) => ({ url: `/admin/accounts/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     adminUpdateAccount: build.mutation<
       AdminUpdateAccountApiResponse,
       AdminUpdateAccountApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/accounts/${queryArg.id}`,
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}`,
         method: "PATCH",
         body: queryArg.body,
       }),
@@ -193,7 +199,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminAdjustAccountWalletApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/accounts/${queryArg.id}/wallet-adjustments`,
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}/wallet-adjustments`,
         method: "POST",
         body: queryArg.body,
         headers: {
@@ -206,7 +212,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminImpersonateAccountApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/accounts/${queryArg.id}/impersonate`,
+        url: `/admin/accounts/${encodeURIComponent(String(queryArg.id))}/impersonate`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -226,7 +232,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminListEntitiesApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/entities/${queryArg.kind}`,
+        url: `/admin/entities/${encodeURIComponent(String(queryArg.kind))}`,
         params: {
           offset: queryArg.offset,
           limit: queryArg.limit,
@@ -245,7 +251,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminExportEntitiesApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/entities/${queryArg.kind}/export.csv`,
+        url: `/admin/entities/${encodeURIComponent(String(queryArg.kind))}/export.csv`,
         params: {
           offset: queryArg.offset,
           limit: queryArg.limit,
@@ -264,7 +270,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminGetEntityApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/entities/${queryArg.kind}/${queryArg.id}`,
+        url: `/admin/entities/${encodeURIComponent(String(queryArg.kind))}/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
     adminReadConversation: build.mutation<
@@ -272,7 +278,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminReadConversationApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/conversations/${queryArg.id}/read`,
+        url: `/admin/conversations/${encodeURIComponent(String(queryArg.id))}/read`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -329,14 +335,16 @@ const injectedRtkApi = api.injectEndpoints({
       AdminGetEmailTemplateApiResponse,
       AdminGetEmailTemplateApiArg
     >({
-      query: (queryArg) => ({ url: `/admin/email-templates/${queryArg.key}` }),
+      query: (queryArg) => ({
+        url: `/admin/email-templates/${encodeURIComponent(String(queryArg.key))}`,
+      }),
     }),
     adminUpdateEmailTemplate: build.mutation<
       AdminUpdateEmailTemplateApiResponse,
       AdminUpdateEmailTemplateApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/email-templates/${queryArg.key}`,
+        url: `/admin/email-templates/${encodeURIComponent(String(queryArg.key))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -346,7 +354,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminResetEmailTemplateApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/email-templates/${queryArg.key}`,
+        url: `/admin/email-templates/${encodeURIComponent(String(queryArg.key))}`,
         method: "DELETE",
       }),
     }),
@@ -355,7 +363,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminPreviewEmailTemplateApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/email-templates/${queryArg.key}/preview`,
+        url: `/admin/email-templates/${encodeURIComponent(String(queryArg.key))}/preview`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -365,7 +373,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminSendTestEmailApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/email-templates/${queryArg.key}/test`,
+        url: `/admin/email-templates/${encodeURIComponent(String(queryArg.key))}/test`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -401,14 +409,16 @@ const injectedRtkApi = api.injectEndpoints({
       AdminGetSitePostApiResponse,
       AdminGetSitePostApiArg
     >({
-      query: (queryArg) => ({ url: `/admin/posts/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/admin/posts/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     adminUpdateSitePost: build.mutation<
       AdminUpdateSitePostApiResponse,
       AdminUpdateSitePostApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/posts/${queryArg.id}`,
+        url: `/admin/posts/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -418,7 +428,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDeleteSitePostApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/posts/${queryArg.id}`,
+        url: `/admin/posts/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -453,7 +463,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateSitePromoApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/site-promos/${queryArg.id}`,
+        url: `/admin/site-promos/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -463,7 +473,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDeleteSitePromoApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/site-promos/${queryArg.id}`,
+        url: `/admin/site-promos/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -472,7 +482,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUploadSitePromoImageApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/site-promos/${queryArg.id}/image`,
+        url: `/admin/site-promos/${encodeURIComponent(String(queryArg.id))}/image`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -507,7 +517,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateTokenPackageApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/token-packages/${queryArg.id}`,
+        url: `/admin/token-packages/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -517,7 +527,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDeleteTokenPackageApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/token-packages/${queryArg.id}`,
+        url: `/admin/token-packages/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -558,7 +568,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminRefundWalletChargeApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/wallet/charges/${queryArg.id}/refund`,
+        url: `/admin/wallet/charges/${encodeURIComponent(String(queryArg.id))}/refund`,
         method: "POST",
       }),
     }),
@@ -599,7 +609,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminPreviewPaymentRefundApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/payment/transactions/${queryArg.id}/refund-preview`,
+        url: `/admin/payment/transactions/${encodeURIComponent(String(queryArg.id))}/refund-preview`,
       }),
     }),
     adminRefundPayment: build.mutation<
@@ -607,7 +617,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminRefundPaymentApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/payment/transactions/${queryArg.id}/refund`,
+        url: `/admin/payment/transactions/${encodeURIComponent(String(queryArg.id))}/refund`,
         method: "POST",
       }),
     }),
@@ -641,7 +651,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateCouponApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/coupons/${queryArg.id}`,
+        url: `/admin/coupons/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -651,7 +661,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDeleteCouponApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/coupons/${queryArg.id}`,
+        url: `/admin/coupons/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -726,7 +736,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminReviewPayoutRequestApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/payout-requests/${queryArg.id}/status`,
+        url: `/admin/payout-requests/${encodeURIComponent(String(queryArg.id))}/status`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -786,7 +796,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminGetReportedContentApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/reports/targets/${queryArg.targetType}/${queryArg.targetId}`,
+        url: `/admin/reports/targets/${encodeURIComponent(String(queryArg.targetType))}/${encodeURIComponent(String(queryArg.targetId))}`,
       }),
     }),
     adminDismissReports: build.mutation<
@@ -794,7 +804,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDismissReportsApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/reports/targets/${queryArg.targetType}/${queryArg.targetId}`,
+        url: `/admin/reports/targets/${encodeURIComponent(String(queryArg.targetType))}/${encodeURIComponent(String(queryArg.targetId))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -804,7 +814,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminUpdateReportStatusApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/reports/${queryArg.id}`,
+        url: `/admin/reports/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -840,7 +850,7 @@ const injectedRtkApi = api.injectEndpoints({
       AdminDecideModerationAppealApiArg
     >({
       query: (queryArg) => ({
-        url: `/admin/moderation/appeals/${queryArg.targetId}`,
+        url: `/admin/moderation/appeals/${encodeURIComponent(String(queryArg.targetId))}`,
         method: "PUT",
         body: queryArg.body,
       }),

@@ -139,7 +139,7 @@ const injectedRtkApi = api.injectEndpoints({
       EndSignInSessionApiArg
     >({
       query: (queryArg) => ({
-        url: `/auth/sessions/${queryArg.id}`,
+        url: `/auth/sessions/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -154,7 +154,7 @@ const injectedRtkApi = api.injectEndpoints({
       ForgetKnownDeviceApiArg
     >({
       query: (queryArg) => ({
-        url: `/auth/devices/${queryArg.id}`,
+        url: `/auth/devices/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

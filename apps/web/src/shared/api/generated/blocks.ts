@@ -34,11 +34,13 @@ const injectedRtkApi = api.injectEndpoints({
       GetUserBlockStatusApiResponse,
       GetUserBlockStatusApiArg
     >({
-      query: (queryArg) => ({ url: `/block/users/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/block/users/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     unblockUser: build.mutation<UnblockUserApiResponse, UnblockUserApiArg>({
       query: (queryArg) => ({
-        url: `/block/users/${queryArg.id}`,
+        url: `/block/users/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

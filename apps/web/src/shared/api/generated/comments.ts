@@ -31,7 +31,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateCommentApiArg
     >({
       query: (queryArg) => ({
-        url: `/comments/${queryArg.id}`,
+        url: `/comments/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -41,7 +41,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteCommentApiArg
     >({
       query: (queryArg) => ({
-        url: `/comments/${queryArg.id}`,
+        url: `/comments/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

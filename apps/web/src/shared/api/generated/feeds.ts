@@ -84,18 +84,20 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getOwnFeed: build.query<GetOwnFeedApiResponse, GetOwnFeedApiArg>({
-      query: (queryArg) => ({ url: `/performer/feeds/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/performer/feeds/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     updateFeed: build.mutation<UpdateFeedApiResponse, UpdateFeedApiArg>({
       query: (queryArg) => ({
-        url: `/performer/feeds/${queryArg.id}`,
+        url: `/performer/feeds/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
     }),
     deleteFeed: build.mutation<DeleteFeedApiResponse, DeleteFeedApiArg>({
       query: (queryArg) => ({
-        url: `/performer/feeds/${queryArg.id}`,
+        url: `/performer/feeds/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -117,7 +119,7 @@ const injectedRtkApi = api.injectEndpoints({
       ListCreatorFeedsApiArg
     >({
       query: (queryArg) => ({
-        url: `/user/feeds/search/${queryArg.username}`,
+        url: `/user/feeds/search/${encodeURIComponent(String(queryArg.username))}`,
         params: {
           cursor: queryArg.cursor,
           limit: queryArg.limit,
@@ -126,14 +128,16 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getFeed: build.query<GetFeedApiResponse, GetFeedApiArg>({
-      query: (queryArg) => ({ url: `/user/feeds/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/user/feeds/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     voteInFeedPoll: build.mutation<
       VoteInFeedPollApiResponse,
       VoteInFeedPollApiArg
     >({
       query: (queryArg) => ({
-        url: `/user/feeds/vote/${queryArg.id}`,
+        url: `/user/feeds/vote/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -143,7 +147,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetFeedFileStatusApiArg
     >({
       query: (queryArg) => ({
-        url: `/user/feeds/${queryArg.id}/file/${queryArg.fileId}/status`,
+        url: `/user/feeds/${encodeURIComponent(String(queryArg.id))}/file/${encodeURIComponent(String(queryArg.fileId))}/status`,
       }),
     }),
   }),

@@ -6,14 +6,17 @@ const injectedRtkApi = api.injectEndpoints({
       FollowCreatorApiResponse,
       FollowCreatorApiArg
     >({
-      query: (queryArg) => ({ url: `/follows/${queryArg.id}`, method: "POST" }),
+      query: (queryArg) => ({
+        url: `/follows/${encodeURIComponent(String(queryArg.id))}`,
+        method: "POST",
+      }),
     }),
     unfollowCreator: build.mutation<
       UnfollowCreatorApiResponse,
       UnfollowCreatorApiArg
     >({
       query: (queryArg) => ({
-        url: `/follows/${queryArg.id}`,
+        url: `/follows/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

@@ -33,7 +33,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateGalleryApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/galleries/${queryArg.id}`,
+        url: `/performer/performer-assets/galleries/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -43,13 +43,13 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteGalleryApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/galleries/${queryArg.id}`,
+        url: `/performer/performer-assets/galleries/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
     getOwnGallery: build.query<GetOwnGalleryApiResponse, GetOwnGalleryApiArg>({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/galleries/${queryArg.id}/view`,
+        url: `/performer/performer-assets/galleries/${encodeURIComponent(String(queryArg.id))}/view`,
       }),
     }),
     searchGalleries: build.query<
@@ -70,7 +70,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getGallery: build.query<GetGalleryApiResponse, GetGalleryApiArg>({
       query: (queryArg) => ({
-        url: `/performer-assets/galleries/${queryArg.id}`,
+        url: `/performer-assets/galleries/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
     addGalleryView: build.mutation<
@@ -78,7 +78,7 @@ const injectedRtkApi = api.injectEndpoints({
       AddGalleryViewApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer-assets/galleries/${queryArg.id}/view`,
+        url: `/performer-assets/galleries/${encodeURIComponent(String(queryArg.id))}/view`,
         method: "POST",
       }),
     }),

@@ -9,14 +9,16 @@ const injectedRtkApi = api.injectEndpoints({
       ListCountryStatesApiResponse,
       ListCountryStatesApiArg
     >({
-      query: (queryArg) => ({ url: `/states/${queryArg.country}` }),
+      query: (queryArg) => ({
+        url: `/states/${encodeURIComponent(String(queryArg.country))}`,
+      }),
     }),
     listStateCities: build.query<
       ListStateCitiesApiResponse,
       ListStateCitiesApiArg
     >({
       query: (queryArg) => ({
-        url: `/cities/${queryArg.country}/${queryArg.state}`,
+        url: `/cities/${encodeURIComponent(String(queryArg.country))}/${encodeURIComponent(String(queryArg.state))}`,
       }),
     }),
     listLanguages: build.query<ListLanguagesApiResponse, ListLanguagesApiArg>({
@@ -38,7 +40,9 @@ const injectedRtkApi = api.injectEndpoints({
       GetCountryFlagApiResponse,
       GetCountryFlagApiArg
     >({
-      query: (queryArg) => ({ url: `/flags/${queryArg.file}` }),
+      query: (queryArg) => ({
+        url: `/flags/${encodeURIComponent(String(queryArg.file))}`,
+      }),
     }),
   }),
   overrideExisting: false,

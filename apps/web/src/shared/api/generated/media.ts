@@ -7,7 +7,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateMediaAltTextApiArg
     >({
       query: (queryArg) => ({
-        url: `/media/files/${queryArg.id}/alt-text`,
+        url: `/media/files/${encodeURIComponent(String(queryArg.id))}/alt-text`,
         method: "PUT",
         body: queryArg.body,
       }),

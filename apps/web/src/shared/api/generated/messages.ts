@@ -46,14 +46,16 @@ const injectedRtkApi = api.injectEndpoints({
       GetConversationApiResponse,
       GetConversationApiArg
     >({
-      query: (queryArg) => ({ url: `/conversations/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/conversations/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     listConversationMessages: build.query<
       ListConversationMessagesApiResponse,
       ListConversationMessagesApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/conversations/${queryArg.id}`,
+        url: `/messages/conversations/${encodeURIComponent(String(queryArg.id))}`,
         params: {
           offset: queryArg.offset,
           limit: queryArg.limit,
@@ -65,7 +67,7 @@ const injectedRtkApi = api.injectEndpoints({
       SendConversationMessageApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/conversations/${queryArg.id}`,
+        url: `/messages/conversations/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -75,7 +77,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteConversationMessageApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/${queryArg.id}`,
+        url: `/messages/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -90,7 +92,7 @@ const injectedRtkApi = api.injectEndpoints({
       MarkConversationReadApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/read-all/${queryArg.id}`,
+        url: `/messages/read-all/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
       }),
     }),
@@ -99,7 +101,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetMessageFileStatusApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/${queryArg.id}/file/${queryArg.fileId}/status`,
+        url: `/messages/${encodeURIComponent(String(queryArg.id))}/file/${encodeURIComponent(String(queryArg.fileId))}/status`,
       }),
     }),
     sendMassMessage: build.mutation<
@@ -128,14 +130,16 @@ const injectedRtkApi = api.injectEndpoints({
       GetMassMessageApiResponse,
       GetMassMessageApiArg
     >({
-      query: (queryArg) => ({ url: `/messages/mass/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/messages/mass/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     deleteMassMessage: build.mutation<
       DeleteMassMessageApiResponse,
       DeleteMassMessageApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/mass/${queryArg.id}`,
+        url: `/messages/mass/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

@@ -32,7 +32,7 @@ const injectedRtkApi = api.injectEndpoints({
       MarkNotificationReadApiArg
     >({
       query: (queryArg) => ({
-        url: `/notifications/${queryArg.id}/read`,
+        url: `/notifications/${encodeURIComponent(String(queryArg.id))}/read`,
         method: "POST",
       }),
     }),

@@ -13,7 +13,7 @@ const injectedRtkApi = api.injectEndpoints({
       AddPaymentCardApiArg
     >({
       query: (queryArg) => ({
-        url: `/${queryArg.gateway}/cards`,
+        url: `/${encodeURIComponent(String(queryArg.gateway))}/cards`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -23,7 +23,7 @@ const injectedRtkApi = api.injectEndpoints({
       SetDefaultPaymentCardApiArg
     >({
       query: (queryArg) => ({
-        url: `/payment-cards/${queryArg.id}/default`,
+        url: `/payment-cards/${encodeURIComponent(String(queryArg.id))}/default`,
         method: "PUT",
       }),
     }),
@@ -32,7 +32,7 @@ const injectedRtkApi = api.injectEndpoints({
       RemovePaymentCardApiArg
     >({
       query: (queryArg) => ({
-        url: `/payment-cards/${queryArg.id}`,
+        url: `/payment-cards/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -51,7 +51,7 @@ const injectedRtkApi = api.injectEndpoints({
       PayTipOrItemByCardApiArg
     >({
       query: (queryArg) => ({
-        url: `/payment/charges/${queryArg["type"]}/${queryArg.id}`,
+        url: `/payment/charges/${encodeURIComponent(String(queryArg["type"]))}/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
         body: queryArg.body,
         headers: {
@@ -61,7 +61,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     retryPayment: build.mutation<RetryPaymentApiResponse, RetryPaymentApiArg>({
       query: (queryArg) => ({
-        url: `/payment/retry/${queryArg.id}`,
+        url: `/payment/retry/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
       }),
     }),
@@ -70,7 +70,7 @@ const injectedRtkApi = api.injectEndpoints({
       ConfirmSandboxPaymentApiArg
     >({
       query: (queryArg) => ({
-        url: `/payment/sandbox/confirm/${queryArg.id}`,
+        url: `/payment/sandbox/confirm/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
       }),
     }),
@@ -94,14 +94,16 @@ const injectedRtkApi = api.injectEndpoints({
       GetPaymentTransactionApiResponse,
       GetPaymentTransactionApiArg
     >({
-      query: (queryArg) => ({ url: `/payment/transactions/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/payment/transactions/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     checkCouponCode: build.mutation<
       CheckCouponCodeApiResponse,
       CheckCouponCodeApiArg
     >({
       query: (queryArg) => ({
-        url: `/coupons/${queryArg.code}/apply-coupon`,
+        url: `/coupons/${encodeURIComponent(String(queryArg.code))}/apply-coupon`,
         method: "POST",
       }),
     }),

@@ -41,7 +41,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdatePayoutRequestApiArg
     >({
       query: (queryArg) => ({
-        url: `/payout-requests/${queryArg.id}`,
+        url: `/payout-requests/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -50,7 +50,9 @@ const injectedRtkApi = api.injectEndpoints({
       GetPayoutRequestApiResponse,
       GetPayoutRequestApiArg
     >({
-      query: (queryArg) => ({ url: `/payout-requests/${queryArg.id}/view` }),
+      query: (queryArg) => ({
+        url: `/payout-requests/${encodeURIComponent(String(queryArg.id))}/view`,
+      }),
     }),
     getPendingPayoutRequest: build.query<
       GetPendingPayoutRequestApiResponse,

@@ -146,7 +146,9 @@ const injectedRtkApi = api.injectEndpoints({
       GetCreatorProfileApiResponse,
       GetCreatorProfileApiArg
     >({
-      query: (queryArg) => ({ url: `/performers/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/performers/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
   }),
   overrideExisting: false,

@@ -32,7 +32,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateGalleryPhotoApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/photos/${queryArg.id}`,
+        url: `/performer/performer-assets/photos/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -42,7 +42,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteGalleryPhotoApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/photos/${queryArg.id}`,
+        url: `/performer/performer-assets/photos/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -51,7 +51,7 @@ const injectedRtkApi = api.injectEndpoints({
       SetGalleryCoverApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/photos/set-cover/${queryArg.id}`,
+        url: `/performer/performer-assets/photos/set-cover/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
       }),
     }),
@@ -75,7 +75,7 @@ const injectedRtkApi = api.injectEndpoints({
       ListCreatorPhotosApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer-assets/photos/${queryArg.performerId}`,
+        url: `/performer-assets/photos/${encodeURIComponent(String(queryArg.performerId))}`,
         params: {
           offset: queryArg.offset,
           limit: queryArg.limit,

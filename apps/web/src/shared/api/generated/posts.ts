@@ -16,7 +16,9 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getSitePost: build.query<GetSitePostApiResponse, GetSitePostApiArg>({
-      query: (queryArg) => ({ url: `/posts/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/posts/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
   }),
   overrideExisting: false,

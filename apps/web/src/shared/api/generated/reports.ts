@@ -30,7 +30,7 @@ const injectedRtkApi = api.injectEndpoints({
       AppealModeratedItemApiArg
     >({
       query: (queryArg) => ({
-        url: `/moderation/items/${queryArg.targetId}/appeal`,
+        url: `/moderation/items/${encodeURIComponent(String(queryArg.targetId))}/appeal`,
         method: "POST",
         body: queryArg.body,
       }),

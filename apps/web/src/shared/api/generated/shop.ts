@@ -17,7 +17,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/products/${queryArg.id}`,
+        url: `/performer/performer-assets/products/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -27,7 +27,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/products/${queryArg.id}`,
+        url: `/performer/performer-assets/products/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -53,7 +53,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetCreatorProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/products/${queryArg.id}/view`,
+        url: `/performer/performer-assets/products/${encodeURIComponent(String(queryArg.id))}/view`,
       }),
     }),
     listShopProducts: build.query<
@@ -78,7 +78,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetShopProductApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer-assets/products/${queryArg.id}`,
+        url: `/performer-assets/products/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
     listSellerOrders: build.query<
@@ -126,14 +126,16 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
-      query: (queryArg) => ({ url: `/orders/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/orders/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     updateOrderDelivery: build.mutation<
       UpdateOrderDeliveryApiResponse,
       UpdateOrderDeliveryApiArg
     >({
       query: (queryArg) => ({
-        url: `/orders/${queryArg.id}/update`,
+        url: `/orders/${encodeURIComponent(String(queryArg.id))}/update`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -143,7 +145,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateOrderDeliveryAddressApiArg
     >({
       query: (queryArg) => ({
-        url: `/orders/${queryArg.id}/update/delivery-address`,
+        url: `/orders/${encodeURIComponent(String(queryArg.id))}/update/delivery-address`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -153,7 +155,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetProductDownloadLinkApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer-assets/products/${queryArg.id}/download-link`,
+        url: `/performer-assets/products/${encodeURIComponent(String(queryArg.id))}/download-link`,
       }),
     }),
     downloadProductFile: build.query<
@@ -161,7 +163,7 @@ const injectedRtkApi = api.injectEndpoints({
       DownloadProductFileApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer-assets/products/${queryArg.id}/download`,
+        url: `/performer-assets/products/${encodeURIComponent(String(queryArg.id))}/download`,
         params: {
           expires: queryArg.expires,
           signature: queryArg.signature,
@@ -183,7 +185,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateDeliveryAddressApiArg
     >({
       query: (queryArg) => ({
-        url: `/addresses/${queryArg.id}`,
+        url: `/addresses/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -193,7 +195,7 @@ const injectedRtkApi = api.injectEndpoints({
       DeleteDeliveryAddressApiArg
     >({
       query: (queryArg) => ({
-        url: `/addresses/${queryArg.id}`,
+        url: `/addresses/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

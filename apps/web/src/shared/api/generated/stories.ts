@@ -44,18 +44,20 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getOwnStory: build.query<GetOwnStoryApiResponse, GetOwnStoryApiArg>({
-      query: (queryArg) => ({ url: `/stories/performers/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/stories/performers/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     updateStory: build.mutation<UpdateStoryApiResponse, UpdateStoryApiArg>({
       query: (queryArg) => ({
-        url: `/stories/performers/${queryArg.id}`,
+        url: `/stories/performers/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
     }),
     deleteStory: build.mutation<DeleteStoryApiResponse, DeleteStoryApiArg>({
       query: (queryArg) => ({
-        url: `/stories/performers/${queryArg.id}`,
+        url: `/stories/performers/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -66,7 +68,9 @@ const injectedRtkApi = api.injectEndpoints({
       ListCreatorStoriesApiResponse,
       ListCreatorStoriesApiArg
     >({
-      query: (queryArg) => ({ url: `/stories/users/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/stories/users/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
   }),
   overrideExisting: false,

@@ -17,7 +17,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateLiveSessionApiArg
     >({
       query: (queryArg) => ({
-        url: `/streaming/live/${queryArg.id}`,
+        url: `/streaming/live/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -26,7 +26,9 @@ const injectedRtkApi = api.injectEndpoints({
       GetLiveSessionApiResponse,
       GetLiveSessionApiArg
     >({
-      query: (queryArg) => ({ url: `/streaming/live/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/streaming/live/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     updateStreamSettings: build.mutation<
       UpdateStreamSettingsApiResponse,
@@ -58,7 +60,9 @@ const injectedRtkApi = api.injectEndpoints({
       JoinLiveSessionApiResponse,
       JoinLiveSessionApiArg
     >({
-      query: (queryArg) => ({ url: `/streaming/join/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/streaming/join/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     listLiveSessions: build.query<
       ListLiveSessionsApiResponse,
@@ -91,7 +95,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetCreatorLiveChatApiArg
     >({
       query: (queryArg) => ({
-        url: `/conversations/stream/performer/${queryArg.id}`,
+        url: `/conversations/stream/performer/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
     updateLiveChatSlowMode: build.mutation<
@@ -99,7 +103,7 @@ const injectedRtkApi = api.injectEndpoints({
       UpdateLiveChatSlowModeApiArg
     >({
       query: (queryArg) => ({
-        url: `/conversations/stream/${queryArg.id}/update`,
+        url: `/conversations/stream/${encodeURIComponent(String(queryArg.id))}/update`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -109,7 +113,7 @@ const injectedRtkApi = api.injectEndpoints({
       ListLiveChatMessagesApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/stream/${queryArg.id}`,
+        url: `/messages/stream/${encodeURIComponent(String(queryArg.id))}`,
         params: {
           offset: queryArg.offset,
           limit: queryArg.limit,
@@ -121,7 +125,7 @@ const injectedRtkApi = api.injectEndpoints({
       SendLiveChatMessageApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/stream/${queryArg.id}`,
+        url: `/messages/stream/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
         body: queryArg.body,
       }),
@@ -131,7 +135,7 @@ const injectedRtkApi = api.injectEndpoints({
       ListPublicConversationMessagesApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/conversations/public/${queryArg.id}`,
+        url: `/messages/conversations/public/${encodeURIComponent(String(queryArg.id))}`,
         params: {
           offset: queryArg.offset,
           limit: queryArg.limit,
@@ -143,7 +147,7 @@ const injectedRtkApi = api.injectEndpoints({
       ClearLiveChatApiArg
     >({
       query: (queryArg) => ({
-        url: `/messages/stream/${queryArg.id}/remove-all-message`,
+        url: `/messages/stream/${encodeURIComponent(String(queryArg.id))}/remove-all-message`,
         method: "DELETE",
       }),
     }),
@@ -177,7 +181,7 @@ const injectedRtkApi = api.injectEndpoints({
       AnswerPrivateShowRequestApiArg
     >({
       query: (queryArg) => ({
-        url: `/streaming/private-requests/${queryArg.id}`,
+        url: `/streaming/private-requests/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -187,7 +191,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetPrivateShowCallApiArg
     >({
       query: (queryArg) => ({
-        url: `/streaming/private-requests/${queryArg.id}/call`,
+        url: `/streaming/private-requests/${encodeURIComponent(String(queryArg.id))}/call`,
       }),
     }),
     getLiveHlsFile: build.query<
@@ -195,7 +199,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetLiveHlsFileApiArg
     >({
       query: (queryArg) => ({
-        url: `/live/${queryArg.sessionId}/${queryArg.token}/${queryArg.file}`,
+        url: `/live/${encodeURIComponent(String(queryArg.sessionId))}/${encodeURIComponent(String(queryArg.token))}/${encodeURIComponent(String(queryArg.file))}`,
       }),
     }),
   }),

@@ -20,7 +20,7 @@ const injectedRtkApi = api.injectEndpoints({
       CancelSubscriptionApiArg
     >({
       query: (queryArg) => ({
-        url: `/payment/${queryArg.gateway}/cancel-subscription/${queryArg.id}`,
+        url: `/payment/${encodeURIComponent(String(queryArg.gateway))}/cancel-subscription/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
       }),
     }),
@@ -29,7 +29,7 @@ const injectedRtkApi = api.injectEndpoints({
       ResumeSubscriptionApiArg
     >({
       query: (queryArg) => ({
-        url: `/payment/${queryArg.gateway}/resume-subscription/${queryArg.id}`,
+        url: `/payment/${encodeURIComponent(String(queryArg.gateway))}/resume-subscription/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
       }),
     }),

@@ -75,7 +75,7 @@ const injectedRtkApi = api.injectEndpoints({
       RemovePasskeyApiArg
     >({
       query: (queryArg) => ({
-        url: `/auth/passkeys/${queryArg.id}`,
+        url: `/auth/passkeys/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),

@@ -34,7 +34,9 @@ const injectedRtkApi = api.injectEndpoints({
       GetUserPublicProfileApiResponse,
       GetUserPublicProfileApiArg
     >({
-      query: (queryArg) => ({ url: `/users/view/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/users/view/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     updateCurrentUser: build.mutation<
       UpdateCurrentUserApiResponse,

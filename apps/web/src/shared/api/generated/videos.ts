@@ -11,7 +11,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     updateVideo: build.mutation<UpdateVideoApiResponse, UpdateVideoApiArg>({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/videos/edit/${queryArg.id}`,
+        url: `/performer/performer-assets/videos/edit/${encodeURIComponent(String(queryArg.id))}`,
         method: "PUT",
         body: queryArg.body,
       }),
@@ -21,7 +21,7 @@ const injectedRtkApi = api.injectEndpoints({
       RemoveVideoFileApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/videos/remove-file/${queryArg.id}`,
+        url: `/performer/performer-assets/videos/remove-file/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
         params: {
           type: queryArg["type"],
@@ -30,7 +30,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     deleteVideo: build.mutation<DeleteVideoApiResponse, DeleteVideoApiArg>({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/videos/${queryArg.id}`,
+        url: `/performer/performer-assets/videos/${encodeURIComponent(String(queryArg.id))}`,
         method: "DELETE",
       }),
     }),
@@ -51,7 +51,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getOwnVideo: build.query<GetOwnVideoApiResponse, GetOwnVideoApiArg>({
       query: (queryArg) => ({
-        url: `/performer/performer-assets/videos/${queryArg.id}/view`,
+        url: `/performer/performer-assets/videos/${encodeURIComponent(String(queryArg.id))}/view`,
       }),
     }),
     searchVideos: build.query<SearchVideosApiResponse, SearchVideosApiArg>({
@@ -70,11 +70,13 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getVideo: build.query<GetVideoApiResponse, GetVideoApiArg>({
-      query: (queryArg) => ({ url: `/performer-assets/videos/${queryArg.id}` }),
+      query: (queryArg) => ({
+        url: `/performer-assets/videos/${encodeURIComponent(String(queryArg.id))}`,
+      }),
     }),
     addVideoView: build.mutation<AddVideoViewApiResponse, AddVideoViewApiArg>({
       query: (queryArg) => ({
-        url: `/performer-assets/videos/${queryArg.id}/view`,
+        url: `/performer-assets/videos/${encodeURIComponent(String(queryArg.id))}/view`,
         method: "POST",
       }),
     }),
@@ -83,7 +85,7 @@ const injectedRtkApi = api.injectEndpoints({
       GetVideoFileStatusApiArg
     >({
       query: (queryArg) => ({
-        url: `/performer-assets/videos/${queryArg.id}/file/${queryArg.fileId}/status`,
+        url: `/performer-assets/videos/${encodeURIComponent(String(queryArg.id))}/file/${encodeURIComponent(String(queryArg.fileId))}/status`,
       }),
     }),
   }),

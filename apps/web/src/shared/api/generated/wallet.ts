@@ -22,7 +22,7 @@ const injectedRtkApi = api.injectEndpoints({
       PayTipOrItemFromWalletApiArg
     >({
       query: (queryArg) => ({
-        url: `/wallet/charges/${queryArg["type"]}/${queryArg.id}`,
+        url: `/wallet/charges/${encodeURIComponent(String(queryArg["type"]))}/${encodeURIComponent(String(queryArg.id))}`,
         method: "POST",
         body: queryArg.body,
         headers: {
