@@ -59,13 +59,13 @@ const GoogleCallbackPage = page(() => import('../features/auth/SocialCallbackPag
 const TwitterCallbackPage = page(() => import('../features/auth/SocialCallbackPage').then((m) => ({ default: m.TwitterCallbackPage })));
 const HomePage = page(
   () => import('../features/home/HomePage'),
-  ({ store }) => void store.dispatch(profileApi.endpoints.topPerformers.initiate(suggestionPool, { subscribe: false })),
+  ({ store }) => void store.dispatch(profileApi.endpoints.listTopCreators.initiate({ limit: suggestionPool }, { subscribe: false })),
 );
 /** The creator shelves (top, new, free trial) hold the first screen of the front and explore pages. */
 const askShelves = (store: AppStore, count: number) => {
-  store.dispatch(profileApi.endpoints.topPerformers.initiate(count, { subscribe: false }));
-  store.dispatch(profileApi.endpoints.searchPerformers.initiate(newCreatorsSearch(count), { subscribe: false }));
-  store.dispatch(profileApi.endpoints.searchPerformers.initiate(freeTrialSearch(count), { subscribe: false }));
+  store.dispatch(profileApi.endpoints.listTopCreators.initiate({ limit: count }, { subscribe: false }));
+  store.dispatch(profileApi.endpoints.searchCreators.initiate(newCreatorsSearch(count), { subscribe: false }));
+  store.dispatch(profileApi.endpoints.searchCreators.initiate(freeTrialSearch(count), { subscribe: false }));
 };
 const FrontPage = page(
   () => import('../features/home/FrontPage'),
@@ -88,9 +88,11 @@ const ProfilePage = page(
   () => import('../features/profile/ProfilePage'),
   ({ store, params }) => {
     if (!params.profileId) return;
-    void store.dispatch(profileApi.endpoints.performer.initiate(params.profileId, { subscribe: false })).then(({ data }) => {
-      if (data?.cover) new Image().src = data.cover;
-    });
+    void store
+      .dispatch(profileApi.endpoints.getCreatorProfile.initiate({ id: params.profileId }, { subscribe: false }))
+      .then(({ data }) => {
+        if (data?.cover) new Image().src = data.cover;
+      });
   },
 );
 const FollowingPage = page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));

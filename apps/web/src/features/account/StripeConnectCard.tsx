@@ -3,7 +3,7 @@ import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useStartStripeOnboardingMutation, useStripeConnectQuery } from './creator-api';
+import { useGetStripeConnectAccountQuery, useStartStripeConnectOnboardingMutation } from './creator-api';
 
 /** Each Connect status in words, with what the creator can do about it (decision 038). */
 export const stripeStatusLabels: Record<StripeConnectStatus, { label: string; color: string; help: string; action?: string }> = {
@@ -34,8 +34,8 @@ export const stripeStatusLabels: Record<StripeConnectStatus, { label: string; co
  */
 export function StripeConnectCard() {
   const [params, setParams] = useSearchParams();
-  const { data, error, isLoading, isFetching, refetch } = useStripeConnectQuery();
-  const [start, starting] = useStartStripeOnboardingMutation();
+  const { data, error, isLoading, isFetching, refetch } = useGetStripeConnectAccountQuery();
+  const [start, starting] = useStartStripeConnectOnboardingMutation();
   const back = params.get('stripe');
   const handled = useRef(false);
   const [renewing, setRenewing] = useState(false);

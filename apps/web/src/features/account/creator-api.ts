@@ -1,7 +1,5 @@
-import type { StripeConnectAccount } from '@limelight/contracts';
-import type { StartStripeConnectOnboardingApiResponse } from '../../shared/api/generated/payments';
+import { endpoints as paymentsEndpoints } from '../../shared/api/generated/payments';
 import { endpoints } from '../../shared/api/generated/performers';
-import { api } from '../../shared/lib/api';
 
 export const creatorApi = endpoints.enhanceEndpoints({
   endpoints: {
@@ -15,17 +13,15 @@ export const creatorApi = endpoints.enhanceEndpoints({
   },
 });
 
-// Hand-written for now: the generated payments module also injects retryPayment, and the first
-// injection of a name wins, so loading it before the wallet would break the wallet's own retryPayment.
-export const stripeConnectApi = api.injectEndpoints({
-  endpoints: (build) => ({
+/**
+ * Stripe Connect, listed under the payments in the API's document: the account's status, and
+ * startStripeConnectOnboarding, a fresh onboarding link (an account is made the first time).
+ */
+export const stripeConnectApi = paymentsEndpoints.enhanceEndpoints({
+  endpoints: {
     /** Read from Stripe each time (decision 038): refetched when the creator comes back from Stripe. */
-    stripeConnect: build.query<StripeConnectAccount, void>({ query: () => '/stripe/accounts/me', providesTags: ['PerformerAccount'] }),
-    /** A fresh Stripe onboarding link (an account is made the first time). */
-    startStripeOnboarding: build.mutation<StartStripeConnectOnboardingApiResponse, void>({
-      query: () => ({ url: '/stripe/accounts', method: 'POST' }),
-    }),
-  }),
+    getStripeConnectAccount: { providesTags: ['PerformerAccount'] },
+  },
 });
 
 export const {
@@ -36,4 +32,4 @@ export const {
   useUpdateCreatorBankingSettingsMutation,
   useUpdateCreatorPaymentGatewaySettingsMutation,
 } = creatorApi;
-export const { useStripeConnectQuery, useStartStripeOnboardingMutation } = stripeConnectApi;
+export const { useGetStripeConnectAccountQuery, useStartStripeConnectOnboardingMutation } = stripeConnectApi;

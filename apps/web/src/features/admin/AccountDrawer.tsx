@@ -7,11 +7,11 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import {
-  useAdjustWalletMutation,
-  useAdminAccountQuery,
-  useCreateAdminMutation,
-  useImpersonateMutation,
-  useUpdateAdminAccountMutation,
+  useAdminAdjustAccountWalletMutation,
+  useAdminCreateAdminMutation,
+  useAdminGetAccountQuery,
+  useAdminImpersonateAccountMutation,
+  useAdminUpdateAccountMutation,
 } from './console-api';
 import { accountStatusWords, wordsOf } from './labels';
 import { ReasonModal } from './ReasonModal';
@@ -29,7 +29,7 @@ const profileFields = createAdminSchema.shape;
 
 /** An account as the admin manages it: profile, role, commission, wallet, and log in as. */
 export function AccountDrawer({ id, onClose }: { id?: string; onClose: () => void }) {
-  const { data, isFetching } = useAdminAccountQuery(id ?? '', { skip: !id });
+  const { data, isFetching } = useAdminGetAccountQuery({ id: id ?? '' }, { skip: !id });
   return (
     <Drawer
       open={!!id}
@@ -65,9 +65,9 @@ export function AccountDrawer({ id, onClose }: { id?: string; onClose: () => voi
   );
 }
 
-function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAdminAccountQuery>['data']> }) {
+function ProfileCard({ account }: { account: NonNullable<ReturnType<typeof useAdminGetAccountQuery>['data']> }) {
   const [form] = Form.useForm<ProfileForm>();
-  const [update, { isLoading }] = useUpdateAdminAccountMutation();
+  const [update, { isLoading }] = useAdminUpdateAccountMutation();
   const role = Form.useWatch('role', form) ?? account.role;
   const submit = async (values: ProfileForm) => {
     const body: AdminAccountUpdate = { name: values.name, username: values.username, email: values.email, role: values.role };
@@ -152,12 +152,12 @@ type WalletForm = { direction: 'credit' | 'debit'; amount: number; reason: strin
 
 function WalletCard({ id }: { id: string }) {
   const [form] = Form.useForm<WalletForm>();
-  const [adjust, { isLoading }] = useAdjustWalletMutation();
+  const [adjust, { isLoading }] = useAdminAdjustAccountWalletMutation();
   // One key per intended adjustment: a retry of the same submit moves the money once.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const submit = async (values: WalletForm) => {
     try {
-      const result = await adjust({ id, key, body: values }).unwrap();
+      const result = await adjust({ id, 'idempotency-key': key, body: values }).unwrap();
       toast.success(`Wallet now holds ${formatTokens(result.balance)}`);
       form.resetFields();
       setKey(crypto.randomUUID());
@@ -200,7 +200,7 @@ function WalletCard({ id }: { id: string }) {
 
 function LogInAsCard({ id, name }: { id: string; name: string }) {
   const [asking, setAsking] = useState(false);
-  const [impersonate, { isLoading }] = useImpersonateMutation();
+  const [impersonate, { isLoading }] = useAdminImpersonateAccountMutation();
   return (
     <Card title="Log in as" size="small">
       <p>
@@ -215,7 +215,7 @@ function LogInAsCard({ id, name }: { id: string; name: string }) {
         onCancel={() => setAsking(false)}
         onSubmit={async ({ reason }) => {
           try {
-            const { url } = await impersonate({ id, reason }).unwrap();
+            const { url } = await impersonate({ id, body: { reason } }).unwrap();
             setAsking(false);
             window.open(new URL(url).pathname + new URL(url).search, '_blank', 'noopener');
           } catch (error) {
@@ -233,10 +233,10 @@ type AdminForm = { name: string; username: string; email: string };
 export function NewAdminButton() {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<AdminForm>();
-  const [create, { isLoading }] = useCreateAdminMutation();
+  const [create, { isLoading }] = useAdminCreateAdminMutation();
   const submit = async (values: AdminForm) => {
     try {
-      toast.success((await create(values).unwrap()).message);
+      toast.success((await create({ body: values }).unwrap()).message);
       setOpen(false);
       form.resetFields();
     } catch (error) {

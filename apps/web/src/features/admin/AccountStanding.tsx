@@ -7,7 +7,7 @@ import { formatMoment } from '../../shared/lib/dates';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
-import { useSetStandingMutation, useStandingHistoryQuery } from './api';
+import { useAdminListAccountStandingHistoryQuery, useAdminUpdateAccountStandingMutation } from './api';
 import { standingWords } from './labels';
 
 /** How each action reads on its button, its dialog and in the history (decision 045). */
@@ -47,7 +47,7 @@ type ReasonForm = { reason: string; until?: Dayjs };
 export function StandingMenu({ account }: { account: AdminAccount }) {
   const [action, setAction] = useState<StandingAction>();
   const [historyOpen, setHistoryOpen] = useState(false);
-  const [setStanding, { isLoading }] = useSetStandingMutation();
+  const [setStanding, { isLoading }] = useAdminUpdateAccountStandingMutation();
   const [form] = Form.useForm<ReasonForm>();
   const who = account.username ?? account.name;
 
@@ -62,9 +62,11 @@ export function StandingMenu({ account }: { account: AdminAccount }) {
     try {
       const result = await setStanding({
         id: account._id,
-        action,
-        reason: values.reason,
-        ...(action === 'suspend' && values.until ? { until: values.until.toISOString() } : {}),
+        body: {
+          action,
+          reason: values.reason,
+          ...(action === 'suspend' && values.until ? { until: values.until.toISOString() } : {}),
+        },
       }).unwrap();
       toast.success(result.message);
       setAction(undefined);
@@ -131,7 +133,7 @@ export function StandingMenu({ account }: { account: AdminAccount }) {
 
 /** Every warning (a strike), suspension, ban and restoration of the account, newest first. */
 function StandingHistory({ accountId }: { accountId: string }) {
-  const { data, isLoading } = useStandingHistoryQuery(accountId);
+  const { data, isLoading } = useAdminListAccountStandingHistoryQuery({ id: accountId });
   return (
     <List<StandingRecord>
       loading={isLoading}

@@ -3,13 +3,14 @@ import { type AdminAccount, accountStandings, documentOpensInline, verificationS
 import { Button, Flex, Grid, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { AdminListAccountsApiArg } from '../../shared/api/generated/admin';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { AccountDrawer, NewAdminButton } from './AccountDrawer';
 import { StandingMenu, StandingTag } from './AccountStanding';
 import { AdminTable } from './AdminTable';
-import { type AccountsQuery, useAccountsQuery, useSetAccountStatusMutation, useVerifyDocumentsMutation } from './api';
+import { useAdminListAccountsQuery, useAdminUpdateAccountStatusMutation, useAdminVerifyCreatorDocumentsMutation } from './api';
 import { accountStatusWords, standingWords, verificationWords, wordsOf } from './labels';
 import { ReasonModal } from './ReasonModal';
 
@@ -26,8 +27,8 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       else next.delete('account');
       return next;
     });
-  const [setStatus] = useSetAccountStatusMutation();
-  const [verify, verifying] = useVerifyDocumentsMutation();
+  const [setStatus] = useAdminUpdateAccountStatusMutation();
+  const [verify, verifying] = useAdminVerifyCreatorDocumentsMutation();
   const [rejecting, setRejecting] = useState<AdminAccount>();
   const creators = role === 'performer';
   // The same breakpoint as the table's folding (usePhoneColumns).
@@ -48,7 +49,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       filterNames={filterNames}
       fixedQuery={{ role }}
       defaultSortBy="updatedAt"
-      useList={(query) => useAccountsQuery(query as AccountsQuery)}
+      useList={(query) => useAdminListAccountsQuery(query as AdminListAccountsApiArg)}
       exportPath="/admin/accounts"
       phoneColumns={['username', 'actions']}
       filters={(state, setFilter) => (
@@ -178,7 +179,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
             <Space wrap>
               <StandingMenu account={row} />
               {creators && (
-                <Button size="small" onClick={() => run(verify({ id: row._id, verified: !row.verifiedDocument }).unwrap())}>
+                <Button size="small" onClick={() => run(verify({ id: row._id, body: { verified: !row.verifiedDocument } }).unwrap())}>
                   {row.verifiedDocument ? 'Withdraw verification' : 'Verify'}
                 </Button>
               )}
@@ -192,7 +193,9 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
               </Button>
               <Popconfirm
                 title={row.status === 'active' ? 'Deactivate this account? It will be signed out everywhere.' : 'Activate this account?'}
-                onConfirm={() => run(setStatus({ id: row._id, status: row.status === 'active' ? 'inactive' : 'active' }).unwrap())}
+                onConfirm={() =>
+                  run(setStatus({ id: row._id, body: { status: row.status === 'active' ? 'inactive' : 'active' } }).unwrap())
+                }
               >
                 <Button size="small" danger={row.status === 'active'}>
                   {row.status === 'active' ? 'Deactivate' : 'Activate'}
@@ -216,7 +219,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
           maxLength={1000}
           onCancel={() => setRejecting(undefined)}
           onSubmit={({ reason }) =>
-            run(verify({ id: rejecting._id, verified: false, reason }).unwrap()).then(() => setRejecting(undefined))
+            run(verify({ id: rejecting._id, body: { verified: false, reason } }).unwrap()).then(() => setRejecting(undefined))
           }
         />
       )}
@@ -236,7 +239,7 @@ export function AdminsPage() {
       filterNames={['q']}
       fixedQuery={{ role: 'admin' }}
       defaultSortBy="createdAt"
-      useList={(query) => useAccountsQuery(query as AccountsQuery)}
+      useList={(query) => useAdminListAccountsQuery(query as AdminListAccountsApiArg)}
       exportPath="/admin/accounts"
       phoneColumns={['username', 'email']}
       actions={<NewAdminButton />}

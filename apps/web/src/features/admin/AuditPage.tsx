@@ -1,11 +1,12 @@
 import type { AuditEvent } from '@limelight/contracts';
 import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
+import type { AdminListAuditEventsApiArg } from '../../shared/api/generated/admin';
 import { formatMoment } from '../../shared/lib/dates';
 import { SearchFilter } from '../../shared/ui/TableFilters';
 import { labelOf } from '../community/moderation-labels';
 import { AdminTable } from './AdminTable';
-import { useAuditQuery } from './console-api';
+import { useAdminListAuditEventsQuery } from './console-api';
 import { auditActionLabels } from './labels';
 
 const filterNames = ['actorId', 'action', 'targetType', 'targetId', 'q', 'from', 'to'] as const;
@@ -18,7 +19,8 @@ export function AuditPage() {
     <AdminTable<AuditEvent>
       title="Audit trail"
       filterNames={filterNames}
-      useList={(query) => useAuditQuery(query)}
+      // The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
+      useList={(query) => useAdminListAuditEventsQuery(query as AdminListAuditEventsApiArg)}
       exportPath="/admin/audit"
       phoneColumns={['action', 'createdAt']}
       columns={[

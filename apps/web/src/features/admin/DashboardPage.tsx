@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { formatDay } from '../../shared/lib/dates';
 import { useFormatMoney } from '../../shared/lib/money';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useAdminDashboardQuery } from './api';
+import { useAdminGetDashboardQuery } from './api';
 
 type Series = { key: keyof Omit<AdminDashboardDay, 'date'>; label: string };
 const people: Series[] = [
@@ -33,7 +33,7 @@ function usePeriod() {
 /** The admin's home: the site's figures over a period as charts, and the queues waiting (decision 051). */
 export function DashboardPage() {
   const [days, setDays] = usePeriod();
-  const { data, isLoading, isError } = useAdminDashboardQuery(days);
+  const { data, isLoading, isError } = useAdminGetDashboardQuery({ days });
   return (
     <>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 16 }}>

@@ -5,12 +5,12 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import {
-  useEmailTemplateQuery,
-  useEmailTemplatesQuery,
-  usePreviewEmailTemplateMutation,
-  useResetEmailTemplateMutation,
-  useSaveEmailTemplateMutation,
-  useSendTestEmailMutation,
+  useAdminGetEmailTemplateQuery,
+  useAdminListEmailTemplatesQuery,
+  useAdminPreviewEmailTemplateMutation,
+  useAdminResetEmailTemplateMutation,
+  useAdminSendTestEmailMutation,
+  useAdminUpdateEmailTemplateMutation,
 } from './email-templates-api';
 
 const kindTag = (template: EmailTemplate) =>
@@ -22,7 +22,7 @@ const kindTag = (template: EmailTemplate) =>
 
 /** `/admin/email-templates`: every e-mail the site sends, searchable (the search and filter live in the URL). */
 export function EmailTemplatesPage() {
-  const { data, isLoading, isError, refetch } = useEmailTemplatesQuery();
+  const { data, isLoading, isError, refetch } = useAdminListEmailTemplatesQuery();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const state = params.get('state') ?? '';
@@ -108,15 +108,15 @@ type Draft = { subject: string; body: string };
 export function EmailTemplateEditorPage() {
   const key = useParams().key ?? '';
   const navigate = useNavigate();
-  const { data: template, isLoading, isError } = useEmailTemplateQuery(key);
+  const { data: template, isLoading, isError } = useAdminGetEmailTemplateQuery({ key });
   const [form] = Form.useForm<Draft>();
   const draft = Form.useWatch([], form) as Draft | undefined;
   const [preview, setPreview] = useState<EmailPreview | undefined>();
   const [previewError, setPreviewError] = useState<string | undefined>();
-  const [render] = usePreviewEmailTemplateMutation();
-  const [save, saving] = useSaveEmailTemplateMutation();
-  const [reset, resetting] = useResetEmailTemplateMutation();
-  const [sendTest, testing] = useSendTestEmailMutation();
+  const [render] = useAdminPreviewEmailTemplateMutation();
+  const [save, saving] = useAdminUpdateEmailTemplateMutation();
+  const [reset, resetting] = useAdminResetEmailTemplateMutation();
+  const [sendTest, testing] = useAdminSendTestEmailMutation();
 
   // The form is filled from the stored text once per template: the refetch that follows a Save
   // must not overwrite what the admin has typed since.
@@ -204,7 +204,7 @@ export function EmailTemplateEditorPage() {
                   okText="Reset"
                   onConfirm={() =>
                     run(
-                      reset(key)
+                      reset({ key })
                         .unwrap()
                         .then((answer) => form.setFieldsValue({ subject: answer.subject, body: answer.body })),
                       'Back to the default text',

@@ -11,13 +11,14 @@ import {
 import { Button, Descriptions, Drawer, Empty, List, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import type { AdminListEntitiesApiArg } from '../../shared/api/generated/admin';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { SearchFilter } from '../../shared/ui/TableFilters';
-import { useContentActionMutation } from '../community/api';
 import { AdminTable } from './AdminTable';
-import { useAdminEntitiesQuery, useAdminEntityQuery, useReadConversationMutation } from './console-api';
+import { useAdminGetEntityQuery, useAdminListEntitiesQuery, useAdminReadConversationMutation } from './console-api';
+import { useAdminModerateContentMutation } from './moderation-api';
 import { ReasonModal } from './ReasonModal';
 
 type KindInfo = { title: string; owner: string; other?: string; target?: ModerationTargetType };
@@ -130,7 +131,8 @@ export function EntitiesPage() {
       key={current}
       title={info.title}
       filterNames={filterNames}
-      useList={(query) => useAdminEntitiesQuery({ kind: current, ...query })}
+      // The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
+      useList={(query) => useAdminListEntitiesQuery({ kind: current, ...query } as AdminListEntitiesApiArg)}
       columns={columns}
       phoneColumns={['title', 'owner']}
       exportPath={`/admin/entities/${current}`}
@@ -161,7 +163,7 @@ export function EntitiesPage() {
 
 /** An item in detail, with its children, its moderation actions and (a conversation) its messages behind a reason. */
 function EntityDrawer({ kind, id, onClose }: { kind: AdminEntityKind; id: string | null; onClose: () => void }) {
-  const { data, isFetching, isError } = useAdminEntityQuery({ kind, id: id ?? '' }, { skip: !id });
+  const { data, isFetching, isError } = useAdminGetEntityQuery({ kind, id: id ?? '' }, { skip: !id });
   const info = kindInfo[kind];
   return (
     <Drawer open={!!id} onClose={onClose} title={info.title} size="large" destroyOnHidden>
@@ -249,7 +251,7 @@ const actionLabels: Record<ContentAction, string> = { hide: 'Hide', remove: 'Rem
 /** Hide, remove or restore through the moderation endpoint, each with the reason the creator reads. */
 function ModerationActions({ targetType, targetId, compact }: { targetType: ModerationTargetType; targetId: string; compact?: boolean }) {
   const [action, setAction] = useState<ContentAction>();
-  const [moderate, { isLoading }] = useContentActionMutation();
+  const [moderate, { isLoading }] = useAdminModerateContentMutation();
   return (
     <>
       <Space wrap>
@@ -267,7 +269,7 @@ function ModerationActions({ targetType, targetId, compact }: { targetType: Mode
         onCancel={() => setAction(undefined)}
         onSubmit={async ({ reason }) => {
           try {
-            await moderate({ targetType, targetId, action: action!, reason }).unwrap();
+            await moderate({ body: { targetType, targetId, action: action!, reason } }).unwrap();
             toast.success('Done');
             setAction(undefined);
           } catch (error) {
@@ -283,7 +285,7 @@ function ModerationActions({ targetType, targetId, compact }: { targetType: Mode
 function ConversationReader({ id }: { id: string }) {
   const [asking, setAsking] = useState(false);
   const [messages, setMessages] = useState<AdminMessage[]>();
-  const [read, { isLoading }] = useReadConversationMutation();
+  const [read, { isLoading }] = useAdminReadConversationMutation();
   if (messages) {
     return (
       <List
@@ -315,7 +317,7 @@ function ConversationReader({ id }: { id: string }) {
         onCancel={() => setAsking(false)}
         onSubmit={async ({ reason }) => {
           try {
-            setMessages((await read({ id, reason }).unwrap()).data);
+            setMessages((await read({ id, body: { reason } }).unwrap()).data);
             setAsking(false);
           } catch (error) {
             toast.error(errorMessage(error));

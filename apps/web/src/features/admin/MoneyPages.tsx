@@ -11,7 +11,13 @@ import type {
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal, Popconfirm, Skeleton, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { AdminListEarningsApiArg, AdminListPayoutRequestsApiArg } from '../../shared/api/generated/admin';
+import type {
+  AdminListCouponsApiArg,
+  AdminListEarningsApiArg,
+  AdminListPaymentTransactionsApiArg,
+  AdminListPayoutRequestsApiArg,
+  AdminListWalletChargesApiArg,
+} from '../../shared/api/generated/admin';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import {
@@ -26,26 +32,32 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { useAdminListEarningsQuery, useAdminListPayoutRequestsQuery, useAdminReviewPayoutRequestMutation } from '../earnings/api';
 import { EarningSource } from '../earnings/EarningsPage';
 import { payoutColumns } from '../earnings/PayoutsPage';
 import { paymentPurpose, paymentStatusColumn } from '../wallet/PaymentOutcome';
 import { AdminTable } from './AdminTable';
 import {
-  useAdminChargesQuery,
-  useAdminCouponsQuery,
-  useAdminTransactionsQuery,
-  useDeleteCouponMutation,
-  useRefundChargeMutation,
-  useRefundPaymentMutation,
-  useRefundPreviewQuery,
-  useSaveCouponMutation,
+  useAdminCreateCouponMutation,
+  useAdminDeleteCouponMutation,
+  useAdminListCouponsQuery,
+  useAdminListEarningsQuery,
+  useAdminListPaymentTransactionsQuery,
+  useAdminListPayoutRequestsQuery,
+  useAdminListWalletChargesQuery,
+  useAdminPreviewPaymentRefundQuery,
+  useAdminRefundPaymentMutation,
+  useAdminRefundWalletChargeMutation,
+  useAdminReviewPayoutRequestMutation,
+  useAdminUpdateCouponMutation,
 } from './money-api';
 import type { ListQuery } from './site-api';
 
 // The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
 const useAdminEarnings = (query: ListQuery) => useAdminListEarningsQuery(query as AdminListEarningsApiArg);
 const useAdminPayouts = (query: ListQuery) => useAdminListPayoutRequestsQuery(query as AdminListPayoutRequestsApiArg);
+const useAdminTransactions = (query: ListQuery) => useAdminListPaymentTransactionsQuery(query as AdminListPaymentTransactionsApiArg);
+const useAdminCharges = (query: ListQuery) => useAdminListWalletChargesQuery(query as AdminListWalletChargesApiArg);
+const useAdminCoupons = (query: ListQuery) => useAdminListCouponsQuery(query as AdminListCouponsApiArg);
 
 /** A row's Refund button, which asks first and tells how it went. */
 function RefundButton({ what, description, refund }: { what: 'payment' | 'charge'; description: string; refund: () => Promise<unknown> }) {
@@ -77,10 +89,10 @@ function PaymentRefundButton({ payment }: { payment: PaymentTransaction }) {
     isFetching,
     isError,
     error,
-  } = useRefundPreviewQuery(payment._id, { skip: !open, refetchOnMountOrArgChange: true });
-  const [refund, { isLoading }] = useRefundPaymentMutation();
+  } = useAdminPreviewPaymentRefundQuery({ id: payment._id }, { skip: !open, refetchOnMountOrArgChange: true });
+  const [refund, { isLoading }] = useAdminRefundPaymentMutation();
   const confirm = () =>
-    refund(payment._id)
+    refund({ id: payment._id })
       .unwrap()
       .then((done) => {
         toast.success(`Payment refunded: ${money(done.refunded)} back to the card`);
@@ -131,12 +143,12 @@ const orderFromAdminTable = () => null;
 
 /** Every payment from a wallet (tips, purchases, subscription periods); a successful one can be refunded. */
 export function WalletChargesAdminPage() {
-  const [refund] = useRefundChargeMutation();
+  const [refund] = useAdminRefundWalletChargeMutation();
   return (
     <AdminTable<WalletCharge>
       title="Wallet charges"
       filterNames={['status', 'type']}
-      useList={useAdminChargesQuery}
+      useList={useAdminCharges}
       exportPath="/admin/wallet/charges"
       empty="No wallet charges"
       phoneColumns={['user', 'price', 'status', 'actions']}
@@ -177,7 +189,7 @@ export function WalletChargesAdminPage() {
               <RefundButton
                 what="charge"
                 description={`${formatTokens(row.price)} go back to ${row.user.name}${row.type === 'tip' ? '' : ', who loses what they bought'}.`}
-                refund={() => refund(row._id).unwrap()}
+                refund={() => refund({ id: row._id }).unwrap()}
               />
             ) : null,
         },
@@ -193,7 +205,7 @@ export function TransactionsAdminPage() {
     <AdminTable<PaymentTransaction>
       title="Transactions"
       filterNames={['status', 'type']}
-      useList={useAdminTransactionsQuery}
+      useList={useAdminTransactions}
       exportPath="/admin/payment/transactions"
       empty="No card payments"
       phoneColumns={['user', 'amount', 'status', 'actions']}
@@ -341,8 +353,9 @@ type CouponForm = Omit<Required<SaveCouponInput>, 'expiredAt' | 'discountRate'> 
 
 /** Coupons: a fraction off a top-up, one use per fan. */
 export function CouponsAdminPage() {
-  const [save] = useSaveCouponMutation();
-  const [remove] = useDeleteCouponMutation();
+  const [create] = useAdminCreateCouponMutation();
+  const [update] = useAdminUpdateCouponMutation();
+  const [remove] = useAdminDeleteCouponMutation();
   return (
     <AdminTable<Coupon, CouponForm>
       title="Coupons"
@@ -357,7 +370,7 @@ export function CouponsAdminPage() {
           label="Search coupons"
         />
       )}
-      useList={useAdminCouponsQuery}
+      useList={useAdminCoupons}
       columns={[
         { title: 'Code', dataIndex: 'code', sorter: true },
         { title: 'Name', dataIndex: 'name' },
@@ -406,9 +419,11 @@ export function CouponsAdminPage() {
             </Form.Item>
           </>
         ),
-        save: (id, { percentOff, expiredAt, ...rest }) =>
-          save({ id, body: { ...rest, discountRate: percentOff / 100, expiredAt: expiredAt ? expiredAt.toISOString() : null } }).unwrap(),
-        remove: (id) => remove(id).unwrap(),
+        save: (id, { percentOff, expiredAt, ...rest }) => {
+          const body = { ...rest, discountRate: percentOff / 100, expiredAt: expiredAt ? expiredAt.toISOString() : null };
+          return (id ? update({ id, body }) : create({ body })).unwrap();
+        },
+        remove: (id) => remove({ id }).unwrap(),
       }}
     />
   );

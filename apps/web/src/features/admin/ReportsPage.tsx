@@ -7,6 +7,7 @@ import {
   prePublicationTypes,
   REPORT_LIMIT_DAYS,
   type ReportCaseReason,
+  type ReportCaseType,
   type ReportedContent,
   type ReportGroup,
   reportCaseReasons,
@@ -35,21 +36,13 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { AdminListReportGroupsApiArg } from '../../shared/api/generated/admin';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import {
-  useApproveContentMutation,
-  useContentActionMutation,
-  useDecideAppealMutation,
-  useDismissReportsMutation,
-  usePendingAppealsQuery,
-  useReportedContentQuery,
-  useReportGroupsQuery,
-} from '../community/api';
 import {
   contentActionDone,
   holdStateLabels,
@@ -60,7 +53,16 @@ import {
   standingActionDone,
 } from '../community/moderation-labels';
 import { HeldTag } from '../moderation/HeldTag';
-import { useSetStandingMutation } from './api';
+import { useAdminUpdateAccountStandingMutation } from './api';
+import {
+  useAdminApproveContentMutation,
+  useAdminDecideModerationAppealMutation,
+  useAdminDismissReportsMutation,
+  useAdminGetReportedContentQuery,
+  useAdminListModerationAppealsQuery,
+  useAdminListReportGroupsQuery,
+  useAdminModerateContentMutation,
+} from './moderation-api';
 import { ReasonModal } from './ReasonModal';
 import { RevisionDiff } from './RevisionDiff';
 
@@ -109,13 +111,15 @@ const doneMessage = (pending: Pending) =>
 
 /** The reported content in place, its reports, and every action (each with a reason). */
 function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; targetId: string; onClose: () => void }) {
-  const { data, isFetching } = useReportedContentQuery({ targetType, targetId });
+  // The case's type comes from the address as it is: the API refuses one it does not know.
+  const caseType = targetType as ReportCaseType;
+  const { data, isFetching } = useAdminGetReportedContentQuery({ targetType: caseType, targetId });
   const [pending, setPending] = useState<Pending>();
-  const [dismiss, dismissing] = useDismissReportsMutation();
-  const [act, acting] = useContentActionMutation();
-  const [stand, standing] = useSetStandingMutation();
-  const [decide, deciding] = useDecideAppealMutation();
-  const [approve, approving] = useApproveContentMutation();
+  const [dismiss, dismissing] = useAdminDismissReportsMutation();
+  const [act, acting] = useAdminModerateContentMutation();
+  const [stand, standing] = useAdminUpdateAccountStandingMutation();
+  const [decide, deciding] = useAdminDecideModerationAppealMutation();
+  const [approve, approving] = useAdminApproveContentMutation();
   const content = data as ReportedContent | undefined;
   // A creator's profile changes (decision 055): approved or refused, never hidden (nothing of them is public).
   const revision = content?.revision;
@@ -125,7 +129,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
 
   const publish = async () => {
     try {
-      await approve({ targetType: targetType as ApproveContentInput['targetType'], targetId }).unwrap();
+      await approve({ body: { targetType: targetType as ApproveContentInput['targetType'], targetId } }).unwrap();
       toast.success(revision ? 'Profile changes approved: fans see them now' : 'Approved and published');
       // Its case is closed: nothing is left to do in it.
       onClose();
@@ -137,18 +141,20 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
   const run = async ({ reason, until }: { reason: string; until?: Dayjs }) => {
     if (!pending) return;
     try {
-      if (pending.kind === 'dismiss') await dismiss({ targetType, targetId, reason }).unwrap();
+      if (pending.kind === 'dismiss') await dismiss({ targetType: caseType, targetId, body: { reason } }).unwrap();
       else if (pending.kind === 'content')
-        await act({ targetType: targetType as never, targetId, action: pending.action, reason }).unwrap();
+        await act({ body: { targetType: targetType as never, targetId, action: pending.action, reason } }).unwrap();
       else if (pending.kind === 'standing')
         await stand({
           id: content!.owner!._id,
-          action: pending.action,
-          reason,
-          ...(until ? { until: until.toISOString() } : {}),
-          ...(content?.reports[0] ? { reportId: content.reports[0]._id } : {}),
+          body: {
+            action: pending.action,
+            reason,
+            ...(until ? { until: until.toISOString() } : {}),
+            ...(content?.reports[0] ? { reportId: content.reports[0]._id } : {}),
+          },
         }).unwrap();
-      else await decide({ targetId, decision: pending.decision, reason }).unwrap();
+      else await decide({ targetId, body: { decision: pending.decision, reason } }).unwrap();
       toast.success(pending.kind === 'dismiss' && revision ? 'Profile changes refused: the creator is told why' : doneMessage(pending));
       setPending(undefined);
     } catch (error) {
@@ -321,7 +327,7 @@ function CaseDrawer({ targetType, targetId, onClose }: { targetType: string; tar
 }
 
 function AppealsTab({ open }: { open: (targetType: string, targetId: string) => void }) {
-  const { data, isFetching } = usePendingAppealsQuery();
+  const { data, isFetching } = useAdminListModerationAppealsQuery();
   return (
     <Table<ModeratedItem>
       rowKey="targetId"
@@ -352,7 +358,8 @@ function AppealsTab({ open }: { open: (targetType: string, targetId: string) => 
 /** The report queue (issue 27): one row per reported target, oldest first against the 7-day limit. */
 export function ReportsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'firstReportedAt', sort: 'asc' });
-  const { data, isFetching } = useReportGroupsQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useAdminListReportGroupsQuery(query as AdminListReportGroupsApiArg);
   const phone = Grid.useBreakpoint().sm === false;
   const [params, setParams] = useSearchParams();
   const opened = params.get('case')?.split(':');

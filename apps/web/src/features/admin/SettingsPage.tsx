@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { ResponsiveTabs } from '../../shared/ui/ResponsiveTabs';
-import { useAdminSettingsQuery, useUpdateSettingMutation } from './api';
+import { useAdminListSettingsQuery, useAdminUpdateSettingMutation } from './api';
 
 /** Said under every setting the site sends to the browser: anyone can read it, so no secrets. */
 const publicNote = 'Public: shown to every visitor';
@@ -109,7 +109,7 @@ function MenusInput({ name }: { name: string }) {
 
 function GroupForm({ settings }: { settings: AdminSetting[] }) {
   const [form] = Form.useForm();
-  const [update, { isLoading }] = useUpdateSettingMutation();
+  const [update, { isLoading }] = useAdminUpdateSettingMutation();
   const initialValues = useMemo(
     () => Object.fromEntries(settings.map((setting) => [setting.key, setting.secret ? '' : setting.value])),
     [settings],
@@ -124,7 +124,7 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
     if (!changed.length) return toast.info('Nothing to save');
     for (const setting of changed) {
       try {
-        await update({ key: setting.key, value: values[setting.key] }).unwrap();
+        await update({ key: setting.key, body: { value: values[setting.key] } }).unwrap();
       } catch (error) {
         form.setFields([{ name: setting.key, errors: [errorMessage(error)] }]);
         return toast.error(errorMessage(error));
@@ -163,7 +163,7 @@ function GroupForm({ settings }: { settings: AdminSetting[] }) {
 
 /** The groups as tabs (a select on a phone), the chosen one in the URL. */
 export function SettingsPage() {
-  const { data, isLoading } = useAdminSettingsQuery();
+  const { data, isLoading } = useAdminListSettingsQuery();
   const [params, setParams] = useSearchParams();
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const groups = settingGroups.filter((group) => data.some((setting) => setting.group === group));

@@ -14,6 +14,7 @@ import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Progress, Selec
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
+import type { AdminListSitePostsApiArg, AdminListSitePromosApiArg, AdminListTokenPackagesApiArg } from '../../shared/api/generated/admin';
 import { api } from '../../shared/lib/api';
 import { formatMoment } from '../../shared/lib/dates';
 import { useFormatMoney } from '../../shared/lib/money';
@@ -23,25 +24,35 @@ import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { AdminTable } from './AdminTable';
 import {
-  useAdminPostsQuery,
-  useAdminSitePromosQuery,
-  useAdminTokenPackagesQuery,
-  useDeletePostMutation,
-  useDeleteSitePromoMutation,
-  useDeleteTokenPackageMutation,
-  useSavePostMutation,
-  useSaveSitePromoMutation,
-  useSaveTokenPackageMutation,
+  type ListQuery,
+  useAdminCreateSitePostMutation,
+  useAdminCreateSitePromoMutation,
+  useAdminCreateTokenPackageMutation,
+  useAdminDeleteSitePostMutation,
+  useAdminDeleteSitePromoMutation,
+  useAdminDeleteTokenPackageMutation,
+  useAdminListSitePostsQuery,
+  useAdminListSitePromosQuery,
+  useAdminListTokenPackagesQuery,
+  useAdminUpdateSitePostMutation,
+  useAdminUpdateSitePromoMutation,
+  useAdminUpdateTokenPackageMutation,
 } from './site-api';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const date = (value: string) => formatMoment(value);
 const required = (label: string) => [{ required: true, message: `${label} is required` }];
 
+// The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
+const useAdminPosts = (query: ListQuery) => useAdminListSitePostsQuery(query as AdminListSitePostsApiArg);
+const useAdminSitePromos = (query: ListQuery) => useAdminListSitePromosQuery(query as AdminListSitePromosApiArg);
+const useAdminTokenPackages = (query: ListQuery) => useAdminListTokenPackagesQuery(query as AdminListTokenPackagesApiArg);
+
 /** CMS pages and posts; a published page is at /page/{slug}. */
 export function PostsAdminPage() {
-  const [save] = useSavePostMutation();
-  const [remove] = useDeletePostMutation();
+  const [create] = useAdminCreateSitePostMutation();
+  const [update] = useAdminUpdateSitePostMutation();
+  const [remove] = useAdminDeleteSitePostMutation();
   return (
     <AdminTable<Post, Required<SavePostInput>>
       title="Pages"
@@ -73,7 +84,7 @@ export function PostsAdminPage() {
           />
         </>
       )}
-      useList={useAdminPostsQuery}
+      useList={useAdminPosts}
       columns={[
         {
           title: 'Title',
@@ -142,8 +153,8 @@ export function PostsAdminPage() {
             </Form.Item>
           </>
         ),
-        save: (id, body) => save({ id, body }).unwrap(),
-        remove: (id) => remove(id).unwrap(),
+        save: (id, body) => (id ? update({ id, body }) : create({ body })).unwrap(),
+        remove: (id) => remove({ id }).unwrap(),
       }}
     />
   );
@@ -161,8 +172,9 @@ type PromoForm = Omit<Required<SaveSitePromoInput>, 'startsAt' | 'endsAt'> & { w
 
 /** Banners on the home page, with their image, place, order and optional time window. */
 export function SitePromosAdminPage() {
-  const [save] = useSaveSitePromoMutation();
-  const [remove] = useDeleteSitePromoMutation();
+  const [create] = useAdminCreateSitePromoMutation();
+  const [update] = useAdminUpdateSitePromoMutation();
+  const [remove] = useAdminDeleteSitePromoMutation();
   return (
     <AdminTable<SitePromo, PromoForm>
       title="Site promos"
@@ -188,7 +200,7 @@ export function SitePromosAdminPage() {
           />
         </>
       )}
-      useList={useAdminSitePromosQuery}
+      useList={useAdminSitePromos}
       columns={[
         {
           title: 'Image',
@@ -246,12 +258,11 @@ export function SitePromosAdminPage() {
             </Form.Item>
           </>
         ),
-        save: (id, { window, ...values }) =>
-          save({
-            id,
-            body: { ...values, startsAt: window?.[0]?.toISOString() ?? null, endsAt: window?.[1]?.toISOString() ?? null },
-          }).unwrap(),
-        remove: (id) => remove(id).unwrap(),
+        save: (id, { window, ...values }) => {
+          const body = { ...values, startsAt: window?.[0]?.toISOString() ?? null, endsAt: window?.[1]?.toISOString() ?? null };
+          return (id ? update({ id, body }) : create({ body })).unwrap();
+        },
+        remove: (id) => remove({ id }).unwrap(),
         rowActions: (row) => <PromoImageUpload promo={row} />,
       }}
     />
@@ -297,8 +308,9 @@ function PromoImageUpload({ promo }: { promo: SitePromo }) {
 /** What fans can buy to top up their wallet. */
 export function TokenPackagesAdminPage() {
   const money = useFormatMoney();
-  const [save] = useSaveTokenPackageMutation();
-  const [remove] = useDeleteTokenPackageMutation();
+  const [create] = useAdminCreateTokenPackageMutation();
+  const [update] = useAdminUpdateTokenPackageMutation();
+  const [remove] = useAdminDeleteTokenPackageMutation();
   return (
     <AdminTable<TokenPackage, Required<SaveTokenPackageInput>>
       title="Token packages"
@@ -313,7 +325,7 @@ export function TokenPackagesAdminPage() {
           label="Search packages"
         />
       )}
-      useList={useAdminTokenPackagesQuery}
+      useList={useAdminTokenPackages}
       columns={[
         { title: 'Name', dataIndex: 'name' },
         { title: 'Price', dataIndex: 'price', sorter: true, render: (price: number) => money(price) },
@@ -357,8 +369,8 @@ export function TokenPackagesAdminPage() {
             </Form.Item>
           </>
         ),
-        save: (id, body) => save({ id, body }).unwrap(),
-        remove: (id) => remove(id).unwrap(),
+        save: (id, body) => (id ? update({ id, body }) : create({ body })).unwrap(),
+        remove: (id) => remove({ id }).unwrap(),
       }}
     />
   );

@@ -1,61 +1,26 @@
-import type { AdminAccount, AdminDashboard, AdminSetting, ListResponse, StandingActionInput, StandingRecord } from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import { endpoints } from '../../shared/api/generated/admin';
 
-export type AccountsQuery = {
-  role: 'user' | 'performer' | 'admin';
-  offset: number;
-  limit: number;
-  sortBy: string;
-  sort: string;
-  q?: string;
-  status?: string;
-  verified?: string;
-  standing?: string;
-  verification?: string;
-};
-
-export const adminApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    adminSettings: build.query<AdminSetting[], void>({ query: () => '/admin/settings', providesTags: ['AdminSettings'] }),
-    updateSetting: build.mutation<AdminSetting, { key: string; value: unknown }>({
-      query: ({ key, value }) => ({ url: `/admin/settings/${key}`, method: 'PUT', body: { value } }),
-      invalidatesTags: ['AdminSettings', 'PublicSettings'],
-    }),
-    adminDashboard: build.query<AdminDashboard, number>({
-      query: (days) => ({ url: '/admin/dashboard', params: { days } }),
-      providesTags: ['Accounts'],
-    }),
-    accounts: build.query<ListResponse<AdminAccount>, AccountsQuery>({
-      query: (params) => ({ url: '/admin/accounts', params }),
-      providesTags: ['Accounts'],
-    }),
-    setAccountStatus: build.mutation<{ message: string }, { id: string; status: 'active' | 'inactive' }>({
-      query: ({ id, status }) => ({ url: `/admin/accounts/${id}/status`, method: 'PUT', body: { status } }),
-      invalidatesTags: ['Accounts'],
-    }),
+export const adminApi = endpoints.enhanceEndpoints({
+  endpoints: {
+    adminListSettings: { providesTags: ['AdminSettings'] },
+    adminUpdateSetting: { invalidatesTags: ['AdminSettings', 'PublicSettings'] },
+    adminGetDashboard: { providesTags: ['Accounts'] },
+    adminListAccounts: { providesTags: ['Accounts'] },
+    adminUpdateAccountStatus: { invalidatesTags: ['Accounts'] },
     /** Warn, suspend, ban or restore an account (decision 045). */
-    setStanding: build.mutation<{ message: string }, StandingActionInput & { id: string }>({
-      query: ({ id, ...body }) => ({ url: `/admin/accounts/${id}/standing`, method: 'PUT', body }),
-      invalidatesTags: ['Accounts'],
-    }),
-    standingHistory: build.query<{ data: StandingRecord[] }, string>({
-      query: (id) => `/admin/accounts/${id}/standing`,
-      providesTags: ['Accounts'],
-    }),
-    verifyDocuments: build.mutation<{ message: string }, { id: string; verified: boolean; reason?: string }>({
-      query: ({ id, ...body }) => ({ url: `/admin/performers/${id}/verify-documents`, method: 'PUT', body }),
-      invalidatesTags: ['Accounts'],
-    }),
-  }),
+    adminUpdateAccountStanding: { invalidatesTags: ['Accounts'] },
+    adminListAccountStandingHistory: { providesTags: ['Accounts'] },
+    adminVerifyCreatorDocuments: { invalidatesTags: ['Accounts'] },
+  },
 });
 
 export const {
-  useAdminSettingsQuery,
-  useUpdateSettingMutation,
-  useAccountsQuery,
-  useAdminDashboardQuery,
-  useSetAccountStatusMutation,
-  useVerifyDocumentsMutation,
-  useSetStandingMutation,
-  useStandingHistoryQuery,
+  useAdminListSettingsQuery,
+  useAdminUpdateSettingMutation,
+  useAdminListAccountsQuery,
+  useAdminGetDashboardQuery,
+  useAdminUpdateAccountStatusMutation,
+  useAdminVerifyCreatorDocumentsMutation,
+  useAdminUpdateAccountStandingMutation,
+  useAdminListAccountStandingHistoryQuery,
 } = adminApi;

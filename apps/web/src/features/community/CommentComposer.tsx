@@ -2,7 +2,7 @@ import type { Comment } from '@limelight/contracts';
 import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useAddCommentMutation } from './api';
+import { useCreateCommentMutation } from './api';
 
 /** The box that writes a comment, or with `parentId` a reply under one; `initial` prefills it (an @mention). */
 export function CommentComposer({
@@ -16,14 +16,14 @@ export function CommentComposer({
   initial?: string;
   onSent?: () => void;
 }) {
-  const [add, adding] = useAddCommentMutation();
+  const [add, adding] = useCreateCommentMutation();
   const [text, setText] = useState(initial);
   const label = parentId ? 'Write a reply' : 'Write a comment';
 
   const send = async () => {
     if (!text.trim()) return;
     try {
-      await add({ ...item, content: text.trim(), ...(parentId ? { parentId } : {}) }).unwrap();
+      await add({ body: { ...item, content: text.trim(), ...(parentId ? { parentId } : {}) } }).unwrap();
       setText('');
       onSent?.();
     } catch (error) {

@@ -7,7 +7,7 @@ import { REFRESH_ON_RETURN } from '../../shared/lib/api';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { BlockButton } from '../blocks/BlockButton';
-import { useCommentsQuery, useDeleteCommentMutation, useLikeCommentMutation } from './api';
+import { oldestFirst, useDeleteComment, useLikeComment, useListCommentsQuery } from './api';
 import { CommentComposer } from './CommentComposer';
 import { ReportButton } from './ReportButton';
 
@@ -33,8 +33,8 @@ export function CommentItem({
   onReply?: (mention: string) => void;
 }) {
   const viewer = useAppSelector((state) => state.session.user);
-  const [remove] = useDeleteCommentMutation();
-  const [like, liking] = useLikeCommentMutation();
+  const [remove] = useDeleteComment();
+  const [like, liking] = useLikeComment();
   const [repliesOpen, setRepliesOpen] = useState(false);
   const [replyBox, setReplyBox] = useState<{ initial: string } | null>(null);
   const isTopLevel = !comment.parentId;
@@ -57,11 +57,7 @@ export function CommentItem({
           aria-label={plural(comment.likeCount, 'like', 'likes')}
           disabled={!canComment}
           loading={liking.isLoading}
-          onClick={() =>
-            like({ ...item, id: comment._id, on: !comment.isLiked })
-              .unwrap()
-              .catch((error: unknown) => toast.error(errorMessage(error)))
-          }
+          onClick={() => like({ ...item, id: comment._id }, !comment.isLiked).catch((error: unknown) => toast.error(errorMessage(error)))}
         >
           {comment.likeCount}
         </Button>,
@@ -81,11 +77,7 @@ export function CommentItem({
               <Popconfirm
                 key="delete"
                 title={comment.replyCount ? 'Delete this comment? Its replies stay.' : 'Delete this comment?'}
-                onConfirm={() =>
-                  remove({ ...item, id: comment._id })
-                    .unwrap()
-                    .catch((error: unknown) => toast.error(errorMessage(error)))
-                }
+                onConfirm={() => remove({ ...item, id: comment._id }).catch((error: unknown) => toast.error(errorMessage(error)))}
               >
                 <Button size="small" type="text" icon={<DeleteOutlined aria-hidden />} aria-label="Delete comment" />
               </Popconfirm>,
@@ -171,7 +163,7 @@ function Replies({
   onReply: (mention: string) => void;
 }) {
   const [limit, setLimit] = useState(REPLY_PAGE);
-  const { data, isLoading } = useCommentsQuery({ ...item, parentId: parent._id, limit }, REFRESH_ON_RETURN);
+  const { data, isLoading } = useListCommentsQuery({ ...item, parentId: parent._id, limit, ...oldestFirst }, REFRESH_ON_RETURN);
   return (
     <section aria-label={`Replies to ${parent.creator?.name ?? 'a deleted comment'}`}>
       <List

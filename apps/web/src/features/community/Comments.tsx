@@ -2,7 +2,7 @@ import type { Comment } from '@limelight/contracts';
 import { Button, Empty, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
-import { useCommentsQuery } from './api';
+import { oldestFirst, useListCommentsQuery } from './api';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 
@@ -19,7 +19,7 @@ export function Comments({
   canComment: boolean;
 }) {
   const [limit, setLimit] = useState(PAGE);
-  const { data, isLoading } = useCommentsQuery({ objectType, objectId, limit }, REFRESH_ON_RETURN);
+  const { data, isLoading } = useListCommentsQuery({ objectType, objectId, limit, ...oldestFirst }, REFRESH_ON_RETURN);
   const item = { objectType, objectId };
 
   return (

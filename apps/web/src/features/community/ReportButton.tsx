@@ -1,12 +1,15 @@
 import { FlagOutlined } from '@ant-design/icons';
-import type { ModerationTargetType, Report } from '@limelight/contracts';
+import type { ModerationTargetType } from '@limelight/contracts';
 import { reportReasons } from '@limelight/contracts/constants';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
+import type { CreateReportApiArg } from '../../shared/api/generated/reports';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useReportMutation } from './api';
+import { useCreateReportMutation } from './api';
 import { reportReasonLabels } from './moderation-labels';
+
+type Reason = CreateReportApiArg['body']['reason'];
 
 /** "Report" and the dialog asking why; signed-out visitors are asked to log in first. */
 export function ReportButton({
@@ -21,13 +24,13 @@ export function ReportButton({
 }) {
   const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ reason: Report['reason']; description: string }>();
-  const [report, { isLoading }] = useReportMutation();
+  const [form] = Form.useForm<{ reason: Reason; description: string }>();
+  const [report, { isLoading }] = useCreateReportMutation();
 
-  const submit = async (values: { reason: Report['reason']; description?: string }) => {
+  const submit = async (values: { reason: Reason; description?: string }) => {
     try {
       toast.success(
-        (await report({ targetType, targetId, reason: values.reason, description: values.description ?? '' }).unwrap()).message,
+        (await report({ body: { targetType, targetId, reason: values.reason, description: values.description ?? '' } }).unwrap()).message,
       );
       setOpen(false);
       form.resetFields();

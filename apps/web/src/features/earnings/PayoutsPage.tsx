@@ -13,10 +13,10 @@ import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useGetMyCreatorAccountQuery, useStripeConnectQuery } from '../account/creator-api';
+import { useGetMyCreatorAccountQuery, useGetStripeConnectAccountQuery } from '../account/creator-api';
 import { StepUpPrompt } from '../account/StepUpPrompt';
 import { stripeStatusLabels } from '../account/StripeConnectCard';
-import { useListCreatorPayoutRequestsQuery, usePayoutBalanceQuery, useRequestPayoutMutation } from './api';
+import { useCreatePayoutRequestMutation, useListCreatorPayoutRequestsQuery, usePayoutBalanceQuery } from './api';
 
 /** The columns the creator's and the admin's lists of payout requests share. */
 export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
@@ -48,7 +48,7 @@ const fieldError = (error: unknown, field: string) =>
  */
 function usePayoutMethods() {
   const { data: account } = useGetMyCreatorAccountQuery();
-  const { data: stripe } = useStripeConnectQuery();
+  const { data: stripe } = useGetStripeConnectAccountQuery();
   const stripeStatus = stripe ? stripeStatusLabels[stripe.status].label.toLowerCase() : '';
   return [
     { value: 'banking' as const, label: account?.banking ? 'Bank account' : 'Bank account (not set up)', disabled: !account?.banking },
@@ -72,7 +72,7 @@ export default function PayoutsPage() {
   const columns = payoutColumns(sortOrder);
   // The URL's sort and filters go as they are: the API refuses a value it does not know.
   const { data, isFetching } = useListCreatorPayoutRequestsQuery(query as ListCreatorPayoutRequestsApiArg);
-  const [requestPayout, { isLoading }] = useRequestPayoutMutation();
+  const [requestPayout, { isLoading }] = useCreatePayoutRequestMutation();
   const [intent, setIntent] = useState(() => crypto.randomUUID());
   const [form] = Form.useForm<PayoutForm>();
   const pending = data?.data.some((row) => row.status === 'pending');
@@ -87,7 +87,7 @@ export default function PayoutsPage() {
 
   const submit = async (values: PayoutForm) => {
     try {
-      await requestPayout({ ...values, idempotencyKey: intent }).unwrap();
+      await requestPayout({ 'idempotency-key': intent, body: values }).unwrap();
       setIntent(crypto.randomUUID());
       form.resetFields();
       toast.success('Payout requested: an admin will review it');

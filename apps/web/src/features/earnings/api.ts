@@ -1,6 +1,4 @@
-import type { PayoutCalculation, PayoutRequest, PayoutRequestInput } from '@limelight/contracts';
-import { IDEMPOTENCY_HEADER } from '@limelight/contracts/constants';
-import { endpoints as adminEndpoints } from '../../shared/api/generated/admin';
+import type { PayoutCalculation } from '@limelight/contracts';
 import { endpoints } from '../../shared/api/generated/earnings';
 import { endpoints as payoutsEndpoints } from '../../shared/api/generated/payouts';
 
@@ -12,7 +10,12 @@ export const earningsApi = endpoints.enhanceEndpoints({
 });
 
 export const payoutsApi = payoutsEndpoints
-  .enhanceEndpoints({ endpoints: { listCreatorPayoutRequests: { providesTags: ['Payouts'] } } })
+  .enhanceEndpoints({
+    endpoints: {
+      listCreatorPayoutRequests: { providesTags: ['Payouts'] },
+      createPayoutRequest: { invalidatesTags: ['Payouts', 'Me'] },
+    },
+  })
   .injectEndpoints({
     endpoints: (build) => ({
       // Hand-written for now: the API answers it on a POST, so the generated calculatePayoutBalance
@@ -21,28 +24,8 @@ export const payoutsApi = payoutsEndpoints
         query: () => ({ url: '/payout-requests/calculate', method: 'POST' }),
         providesTags: ['Payouts', 'Earnings'],
       }),
-      // Hand-written for now: it sends the Idempotency-Key header, which the generated createPayoutRequest does not.
-      requestPayout: build.mutation<PayoutRequest, PayoutRequestInput & { idempotencyKey: string }>({
-        query: ({ idempotencyKey, ...body }) => ({
-          url: '/payout-requests',
-          method: 'POST',
-          body,
-          headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-        }),
-        invalidatesTags: ['Payouts', 'Me'],
-      }),
     }),
   });
 
-/** The admin's side. */
-export const adminEarningsApi = adminEndpoints.enhanceEndpoints({
-  endpoints: {
-    adminListEarnings: { providesTags: ['Earnings'] },
-    adminListPayoutRequests: { providesTags: ['Payouts'] },
-    adminReviewPayoutRequest: { invalidatesTags: ['Payouts'] },
-  },
-});
-
 export const { useGetCreatorEarningStatsQuery, useListCreatorEarningsQuery } = earningsApi;
-export const { useListCreatorPayoutRequestsQuery, usePayoutBalanceQuery, useRequestPayoutMutation } = payoutsApi;
-export const { useAdminListEarningsQuery, useAdminListPayoutRequestsQuery, useAdminReviewPayoutRequestMutation } = adminEarningsApi;
+export const { useListCreatorPayoutRequestsQuery, usePayoutBalanceQuery, useCreatePayoutRequestMutation } = payoutsApi;

@@ -13,7 +13,15 @@ import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { SavedAltText } from '../feeds/AltText';
 import { savedMessage } from '../moderation/review-note';
-import { useDeletePhotoMutation, useMyGalleryQuery, useMyPhotosQuery, useSaveGalleryMutation, useSetCoverMutation } from './api';
+import {
+  oldestFirst,
+  useCreateGalleryMutation,
+  useDeleteGalleryPhotoMutation,
+  useGetOwnGalleryQuery,
+  useListOwnGalleryPhotosQuery,
+  useSetGalleryCoverMutation,
+  useUpdateGalleryMutation,
+} from './api';
 
 type GalleryFormValues = { title: string; description: string; status: LibraryStatus; isSale: boolean; price: number };
 const PHOTOS_PER_PAGE = 48;
@@ -34,7 +42,7 @@ export default function NewGalleryPage() {
 /** `/creator/galleries/:id`: the gallery's details, a bulk photo upload, and its photos (cover, delete). */
 export function EditGalleryPage() {
   const { id = '' } = useParams();
-  const { data: gallery, isLoading, isError } = useMyGalleryQuery(id);
+  const { data: gallery, isLoading, isError } = useGetOwnGalleryQuery({ id });
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !gallery) {
     return <Result status="404" title="Gallery not found" extra={<Link to="/creator/galleries">Back to my galleries</Link>} />;
@@ -54,16 +62,15 @@ export function EditGalleryPage() {
 
 function GalleryForm({ gallery }: { gallery?: Gallery }) {
   const [form] = Form.useForm<GalleryFormValues>();
-  const [save, { isLoading }] = useSaveGalleryMutation();
+  const [create, creating] = useCreateGalleryMutation();
+  const [update, updating] = useUpdateGalleryMutation();
   const navigate = useNavigate();
   const isSale = Form.useWatch('isSale', form);
 
   const submit = async (values: GalleryFormValues) => {
     try {
-      const saved = await save({
-        id: gallery?._id,
-        body: { ...values, description: values.description ?? '', price: values.isSale ? values.price : 0 },
-      }).unwrap();
+      const body = { ...values, description: values.description ?? '', price: values.isSale ? values.price : 0 };
+      const saved = await (gallery ? update({ id: gallery._id, body }) : create({ body })).unwrap();
       if (gallery) toast.success('Gallery saved');
       else {
         toast.success(savedMessage(saved, 'Gallery created: now add its photos'));
@@ -97,7 +104,7 @@ function GalleryForm({ gallery }: { gallery?: Gallery }) {
         <Input.TextArea rows={3} maxLength={5000} showCount />
       </Form.Item>
       <LibraryAccessFields isSale={isSale} />
-      <Button type="primary" htmlType="submit" loading={isLoading}>
+      <Button type="primary" htmlType="submit" loading={creating.isLoading || updating.isLoading}>
         {gallery ? 'Save' : 'Create gallery'}
       </Button>
     </Form>
@@ -107,9 +114,14 @@ function GalleryForm({ gallery }: { gallery?: Gallery }) {
 function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
   const dispatch = useAppDispatch();
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useMyPhotosQuery({ galleryId: gallery._id, offset: (page - 1) * PHOTOS_PER_PAGE, limit: PHOTOS_PER_PAGE });
-  const [setCover] = useSetCoverMutation();
-  const [deletePhoto] = useDeletePhotoMutation();
+  const { data, isLoading } = useListOwnGalleryPhotosQuery({
+    galleryId: gallery._id,
+    offset: (page - 1) * PHOTOS_PER_PAGE,
+    limit: PHOTOS_PER_PAGE,
+    ...oldestFirst,
+  });
+  const [setCover] = useSetGalleryCoverMutation();
+  const [deletePhoto] = useDeleteGalleryPhotoMutation();
   const uploads = useUploads({
     url: '/performer/performer-assets/photos/upload',
     field: 'photo',
@@ -162,12 +174,15 @@ function GalleryPhotosManager({ gallery }: { gallery: Gallery }) {
                           size="small"
                           type="text"
                           icon={<StarOutlined aria-hidden />}
-                          onClick={() => act(setCover(photo._id).unwrap(), 'Cover changed')}
+                          onClick={() => act(setCover({ id: photo._id }).unwrap(), 'Cover changed')}
                         >
                           Make cover
                         </Button>
                       )}
-                      <Popconfirm title="Delete this photo?" onConfirm={() => act(deletePhoto(photo._id).unwrap(), 'Photo deleted')}>
+                      <Popconfirm
+                        title="Delete this photo?"
+                        onConfirm={() => act(deletePhoto({ id: photo._id }).unwrap(), 'Photo deleted')}
+                      >
                         <Button
                           size="small"
                           type="text"

@@ -1,10 +1,10 @@
 import { PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
-import { useBookmarkedGalleriesQuery, useGalleriesQuery } from './api';
+import { useListBookmarkedGalleriesQuery, useSearchGalleriesQuery } from './api';
 import { GalleryCard } from './GalleryCard';
 
 /** A creator's published galleries, newest first. */
 export function CreatorGalleries({ performerId, empty }: { performerId: string; empty: string }) {
-  const { data, isLoading } = useGalleriesQuery({ performerId, sortBy: 'createdAt', ...useGridPage() });
+  const { data, isLoading } = useSearchGalleriesQuery({ performerId, sortBy: 'createdAt', ...useGridPage() });
   return (
     <PagedGrid
       data={data}
@@ -17,7 +17,7 @@ export function CreatorGalleries({ performerId, empty }: { performerId: string; 
 }
 
 export function BookmarkedGalleries() {
-  const { data, isLoading } = useBookmarkedGalleriesQuery(useGridPage());
+  const { data, isLoading } = useListBookmarkedGalleriesQuery(useGridPage());
   return (
     <PagedGrid
       data={data}

@@ -11,11 +11,11 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { Result } from '../../shared/ui/Result';
-import { useReactMutation } from '../community/api';
+import { useLibraryReaction } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
 import { UnlockButton } from '../wallet/PayButtons';
-import { useAddGalleryViewMutation, useGalleryQuery, usePhotosQuery } from './api';
+import { oldestFirst, useAddGalleryViewMutation, useGetGalleryQuery, useListGalleryPhotosQuery } from './api';
 import { galleryCover } from './GalleryCard';
 import { Lightbox, PhotoButton, useLightbox } from './Lightbox';
 
@@ -25,13 +25,13 @@ const PHOTOS_PER_PAGE = 60;
 export default function GalleryPage() {
   const { id = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
-  const { data: gallery, isLoading, isError } = useGalleryQuery(id);
+  const { data: gallery, isLoading, isError } = useGetGalleryQuery({ id });
   const [addView] = useAddGalleryViewMutation();
   // Counted once it has loaded, so the new count lands in what is shown.
   useOnce(async () => {
-    await addView(id);
+    await addView({ id });
   }, !!gallery);
-  const [react] = useReactMutation();
+  const [react] = useLibraryReaction();
   const signedIn = useSignedInAction();
   const [showComments, setShowComments] = useState(false);
 
@@ -41,9 +41,7 @@ export default function GalleryPage() {
   }
   const profile = `/${gallery.performer.username ?? gallery.performer._id}`;
   const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
-    react({ objectType: 'gallery', objectId: gallery._id, action, on })
-      .unwrap()
-      .catch((error: unknown) => toast.error(errorMessage(error)));
+    react({ objectType: 'gallery', objectId: gallery._id, action }, on).catch((error: unknown) => toast.error(errorMessage(error)));
   });
   const count = `${gallery.stats.photos} ${gallery.stats.photos === 1 ? 'photo' : 'photos'}`;
 
@@ -97,7 +95,12 @@ export default function GalleryPage() {
 function GalleryPhotos({ galleryId, performer }: { galleryId: string; performer: PublicUser }) {
   const [page, setPage] = useState(1);
   const lightbox = useLightbox();
-  const { data, isLoading } = usePhotosQuery({ galleryId, offset: (page - 1) * PHOTOS_PER_PAGE, limit: PHOTOS_PER_PAGE });
+  const { data, isLoading } = useListGalleryPhotosQuery({
+    galleryId,
+    offset: (page - 1) * PHOTOS_PER_PAGE,
+    limit: PHOTOS_PER_PAGE,
+    ...oldestFirst,
+  });
   if (isLoading) return <Skeleton.Image active />;
   if (!data?.total) return <Empty description="No photos in this gallery yet." />;
   const photos = data.data.map((photo, index) => ({

@@ -1,13 +1,14 @@
 import { type Gallery, libraryStatuses } from '@limelight/contracts';
 import { Card, Flex, Table } from 'antd';
 import { Link } from 'react-router';
+import type { ListOwnGalleriesApiArg } from '../../shared/api/generated/galleries';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { HeldTag } from '../moderation/HeldTag';
-import { useDeleteGalleryMutation, useMyGalleriesQuery } from './api';
+import { useDeleteGalleryMutation, useListOwnGalleriesQuery } from './api';
 import { galleryCover } from './GalleryCard';
 
 const filterNames = ['q', 'status'] as const;
@@ -15,7 +16,8 @@ const filterNames = ['q', 'status'] as const;
 /** `/creator/galleries`: the creator's galleries, drafts and hidden ones too; table state in the URL. */
 export default function MyGalleriesPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  const { data, isFetching } = useMyGalleriesQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListOwnGalleriesQuery(query as ListOwnGalleriesApiArg);
   const [remove] = useDeleteGalleryMutation();
 
   return (
@@ -84,7 +86,7 @@ export default function MyGalleriesPage() {
                 confirm={
                   row.isSale ? 'Delete this gallery? It leaves sale; buyers keep access.' : 'Delete this gallery and all its photos?'
                 }
-                onDelete={() => remove(row._id).unwrap()}
+                onDelete={() => remove({ id: row._id }).unwrap()}
               />
             ),
           },

@@ -1,86 +1,59 @@
-import type { Gallery, ListResponse, Photo, SaveGalleryInput } from '@limelight/contracts';
-import { api } from '../../shared/lib/api';
+import { endpoints } from '../../shared/api/generated/galleries';
+import { endpoints as photosEndpoints } from '../../shared/api/generated/photos';
+import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 
-type Params = Record<string, string | number | undefined>;
-type PhotoPage = { galleryId: string; offset: number; limit: number };
-
-export const galleriesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    galleries: build.query<ListResponse<Gallery>, Params>({
-      query: (params) => ({ url: '/performer-assets/galleries/search', params }),
-      providesTags: ['Galleries'],
-    }),
-    gallery: build.query<Gallery, string>({
-      query: (id) => `/performer-assets/galleries/${id}`,
-      providesTags: ['Galleries'],
-    }),
-    /** A gallery's photos, oldest first, as this viewer may see them (blurred previews without access). */
-    photos: build.query<ListResponse<Photo>, PhotoPage>({
-      query: (params) => ({ url: '/performer-assets/photos', params: { ...params, sortBy: 'createdAt', sort: 'asc' } }),
-      providesTags: ['Photos'],
-    }),
-    addGalleryView: build.mutation<{ views: number }, string>({
-      query: (id) => ({ url: `/performer-assets/galleries/${id}/view`, method: 'POST' }),
-      onQueryStarted: async (id, { dispatch, queryFulfilled }) => {
+export const galleriesApi = endpoints.enhanceEndpoints({
+  endpoints: {
+    searchGalleries: { providesTags: ['Galleries'] },
+    getGallery: { providesTags: ['Galleries'] },
+    /** Counts one view; the answer is the new count. */
+    addGalleryView: {
+      onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         if (data)
           dispatch(
-            galleriesApi.util.updateQueryData('gallery', id, (gallery) => {
+            galleriesApi.util.updateQueryData('getGallery', { id }, (gallery) => {
               gallery.stats.views = data.views;
             }),
           );
       },
-    }),
-    bookmarkedGalleries: build.query<ListResponse<{ _id: string; gallery: Gallery }>, { offset: number; limit: number }>({
-      query: (params) => ({ url: '/reactions/galleries/bookmark', params }),
-      providesTags: ['Galleries'],
-    }),
-    myGalleries: build.query<ListResponse<Gallery>, Params>({
-      query: (params) => ({ url: '/performer/performer-assets/galleries/search', params }),
-      providesTags: ['Galleries'],
-    }),
-    myGallery: build.query<Gallery, string>({
-      query: (id) => `/performer/performer-assets/galleries/${id}/view`,
-      providesTags: ['Galleries'],
-    }),
-    myPhotos: build.query<ListResponse<Photo>, PhotoPage>({
-      query: (params) => ({ url: '/performer/performer-assets/photos/search', params: { ...params, sortBy: 'createdAt', sort: 'asc' } }),
-      providesTags: ['Photos'],
-    }),
-    saveGallery: build.mutation<Gallery, { id?: string; body: SaveGalleryInput }>({
-      query: ({ id, body }) => ({
-        url: id ? `/performer/performer-assets/galleries/${id}` : '/performer/performer-assets/galleries',
-        method: id ? 'PUT' : 'POST',
-        body,
-      }),
-      invalidatesTags: ['Galleries'],
-    }),
-    deleteGallery: build.mutation<{ message: string }, string>({
-      query: (id) => ({ url: `/performer/performer-assets/galleries/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Galleries'],
-    }),
-    deletePhoto: build.mutation<{ message: string }, string>({
-      query: (id) => ({ url: `/performer/performer-assets/photos/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Photos', 'Galleries'],
-    }),
-    setCover: build.mutation<Gallery, string>({
-      query: (id) => ({ url: `/performer/performer-assets/photos/set-cover/${id}`, method: 'POST' }),
-      invalidatesTags: ['Photos', 'Galleries'],
-    }),
-  }),
+    },
+    listOwnGalleries: { providesTags: ['Galleries'] },
+    getOwnGallery: { providesTags: ['Galleries'] },
+    createGallery: { invalidatesTags: ['Galleries'] },
+    updateGallery: { invalidatesTags: ['Galleries'] },
+    deleteGallery: { invalidatesTags: ['Galleries'] },
+  },
+});
+
+/** A gallery's photos: as this viewer may see them (blurred previews without access), and the creator's own. */
+export const photosApi = photosEndpoints.enhanceEndpoints({
+  endpoints: {
+    listGalleryPhotos: { providesTags: ['Photos'] },
+    listOwnGalleryPhotos: { providesTags: ['Photos'] },
+    deleteGalleryPhoto: { invalidatesTags: ['Photos', 'Galleries'] },
+    setGalleryCover: { invalidatesTags: ['Photos', 'Galleries'] },
+  },
+});
+
+/** A gallery's photos are shown oldest first, the order they were added in. */
+export const oldestFirst = { sortBy: 'createdAt', sort: 'asc' } as const;
+
+/** The fan's bookmarked galleries, listed under the reactions in the API's document. */
+export const bookmarkedGalleriesApi = reactionsEndpoints.enhanceEndpoints({
+  endpoints: { listBookmarkedGalleries: { providesTags: ['Galleries'] } },
 });
 
 export const {
-  useGalleriesQuery,
-  useGalleryQuery,
-  usePhotosQuery,
+  useSearchGalleriesQuery,
+  useGetGalleryQuery,
   useAddGalleryViewMutation,
-  useBookmarkedGalleriesQuery,
-  useMyGalleriesQuery,
-  useMyGalleryQuery,
-  useMyPhotosQuery,
-  useSaveGalleryMutation,
+  useListOwnGalleriesQuery,
+  useGetOwnGalleryQuery,
+  useCreateGalleryMutation,
+  useUpdateGalleryMutation,
   useDeleteGalleryMutation,
-  useDeletePhotoMutation,
-  useSetCoverMutation,
 } = galleriesApi;
+export const { useListGalleryPhotosQuery, useListOwnGalleryPhotosQuery, useDeleteGalleryPhotoMutation, useSetGalleryCoverMutation } =
+  photosApi;
+export const { useListBookmarkedGalleriesQuery } = bookmarkedGalleriesApi;

@@ -3,9 +3,10 @@ import { performerOptionSets, performerSearchSorts } from '@limelight/contracts/
 import { Button, Card, Empty, Flex, Grid, Input, Pagination, Select, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { SearchCreatorsApiArg } from '../../shared/api/generated/performers';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { useListCountriesQuery } from '../lookups/api';
-import { usePopularSearchesQuery, useRecordSearchMutation, useSearchPerformersQuery } from '../profile/api';
+import { useListSearchKeywordsQuery, useRecordSearchKeywordMutation, useSearchCreatorsQuery } from '../profile/api';
 import { CreatorGrid } from './CreatorGrid';
 
 const filterNames = ['q', 'gender', 'country', 'age', 'hair', 'bodyType', 'ethnicity', 'isFreeSubscription', 'isOnline', 'order'] as const;
@@ -30,17 +31,18 @@ export function Discovery({ browse }: { browse: ReactNode }) {
   const phone = Grid.useBreakpoint().md === false;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = Object.keys(filters).filter((name) => name !== 'q').length;
-  const results = useSearchPerformersQuery(
-    { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' },
+  // The URL's filters go as they are: the API refuses a value it does not know.
+  const results = useSearchCreatorsQuery(
+    { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' } as SearchCreatorsApiArg,
     { skip: !searching },
   );
   const countries = useListCountriesQuery();
-  const popularSearches = usePopularSearchesQuery();
-  const [recordSearch] = useRecordSearchMutation();
+  const popularSearches = useListSearchKeywordsQuery({ sortBy: 'popular', limit: 8 });
+  const [recordSearch] = useRecordSearchKeywordMutation();
   const searchFor = (value: string) => {
     const keyword = value.trim();
     setFilter('q', keyword || undefined);
-    if (keyword.length >= 2) void recordSearch(keyword);
+    if (keyword.length >= 2) void recordSearch({ body: { keyword } });
   };
   const select = (name: (typeof filterNames)[number], placeholder: string, options: Array<{ value: string; label: string }>) => (
     <Select

@@ -6,9 +6,9 @@ import {
   freeTrialSearch,
   newCreatorsSearch,
   randomShelfAsk,
-  useRandomPerformersQuery,
-  useSearchPerformersQuery,
-  useTopPerformersQuery,
+  useListRandomCreatorsQuery,
+  useListTopCreatorsQuery,
+  useSearchCreatorsQuery,
 } from '../profile/api';
 import { usePublicSettingsQuery } from '../settings/api';
 import { CreatorShelf } from './CreatorShelf';
@@ -32,11 +32,11 @@ const noCreators = {
  */
 export function ExploreShelves({ count, withRandom = false }: { count: number; withRandom?: boolean }) {
   const { data: settings } = usePublicSettingsQuery();
-  const top = useTopPerformersQuery(count);
-  const newest = useSearchPerformersQuery(newCreatorsSearch(count));
+  const top = useListTopCreatorsQuery({ limit: count });
+  const newest = useSearchCreatorsQuery(newCreatorsSearch(count));
   const trialsOffered = !!settings?.freeSubscriptionEnabled;
-  const trials = useSearchPerformersQuery(freeTrialSearch(count), { skip: !trialsOffered });
-  const random = useRandomPerformersQuery(randomShelfAsk(count), { skip: !withRandom });
+  const trials = useSearchCreatorsQuery(freeTrialSearch(count), { skip: !trialsOffered });
+  const random = useListRandomCreatorsQuery({ limit: randomShelfAsk(count) }, { skip: !withRandom });
   const [topShelf, newShelf, trialShelf, randomShelf] = oneShelfEach([
     { performers: top.data, loading: top.isLoading, size: count },
     { performers: newest.data?.data, loading: newest.isLoading, size: count },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { FeedList } from '../feeds/FeedList';
 import { LiveNowStrip } from '../live/LiveNowStrip';
-import { discoveryCounts, suggestionPool, useTopPerformersQuery } from '../profile/api';
+import { discoveryCounts, suggestionPool, useListTopCreatorsQuery } from '../profile/api';
 import { PerformerCard } from '../profile/PerformerCard';
 import { SitePromos } from '../site/SitePromos';
 import { StoryBar } from '../stories/StoryBar';
@@ -53,7 +53,7 @@ export default function HomePage() {
  * of them. Which ones is chosen once: one followed from here stays, now saying Following.
  */
 function Suggestions() {
-  const { data: pool, isLoading } = useTopPerformersQuery(suggestionPool);
+  const { data: pool, isLoading } = useListTopCreatorsQuery({ limit: suggestionPool });
   const [chosen, setChosen] = useState<string[]>();
   if (pool && !chosen)
     setChosen(

@@ -4,20 +4,20 @@ import { useState } from 'react';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useAppealMutation, useMyModeratedItemsQuery } from '../community/api';
+import { useAppealModeratedItemMutation, useListMyModeratedItemsQuery } from '../community/api';
 import { labelOf, moderationTargetLabels } from '../community/moderation-labels';
 import { HeldTag, heldLabel } from './HeldTag';
 
 /** `/moderation`: what moderation hid or removed of yours, why, and one appeal each. */
 export default function ModerationPage() {
-  const { data, isLoading } = useMyModeratedItemsQuery();
+  const { data, isLoading } = useListMyModeratedItemsQuery();
   const [appealing, setAppealing] = useState<ModeratedItem>();
-  const [appeal, { isLoading: sending }] = useAppealMutation();
+  const [appeal, { isLoading: sending }] = useAppealModeratedItemMutation();
   const [form] = Form.useForm<{ text: string }>();
 
   const submit = async ({ text }: { text: string }) => {
     try {
-      toast.success((await appeal({ targetId: appealing!.targetId, text }).unwrap()).message);
+      toast.success((await appeal({ targetId: appealing!.targetId, body: { text } }).unwrap()).message);
       setAppealing(undefined);
       form.resetFields();
     } catch (error) {

@@ -8,14 +8,14 @@ import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { Result } from '../../shared/ui/Result';
-import { useTakedownMutation } from '../community/api';
+import { useSendTakedownRequestMutation } from '../community/api';
 
 const fields = takedownSchema.shape;
 type Values = Omit<TakedownInput, 'urls'> & { urls: string };
 
 /** `/takedown`: a depicted person or a rights holder asks for material to be taken down, without an account. */
 export default function TakedownPage() {
-  const [send, { isLoading }] = useTakedownMutation();
+  const [send, { isLoading }] = useSendTakedownRequestMutation();
   const [form] = Form.useForm<Values>();
   const [sent, setSent] = useState<{ caseNumber: string; message: string }>();
 
@@ -25,7 +25,7 @@ export default function TakedownPage() {
       .map((url) => url.trim())
       .filter(Boolean);
     try {
-      setSent(await send({ ...values, urls }).unwrap());
+      setSent(await send({ body: { ...values, urls } }).unwrap());
     } catch (error) {
       applyFieldErrors(form, error);
       form.setFieldValue('recaptchaToken', undefined);

@@ -3,14 +3,14 @@ import { Avatar, Card, Table, Typography } from 'antd';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { type Follower, useFollowersQuery } from './api';
+import { type Follower, useListCreatorFollowersQuery } from './api';
 
 const noFilters = [] as const;
 
 /** `/creator/followers`: who follows the signed-in creator. */
 export default function FollowersPage() {
   const { state, query, setPage } = useTableState(noFilters);
-  const { data, isFetching } = useFollowersQuery({ offset: query.offset, limit: query.limit });
+  const { data, isFetching } = useListCreatorFollowersQuery({ offset: query.offset, limit: query.limit });
   return (
     <div className="page-narrow">
       <PageTitle>Followers</PageTitle>

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import { joinUrl } from '../../shared/lib/navigation';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useBookmarkPerformerMutation, useFollowMutation, useUnbookmarkPerformerMutation, useUnfollowMutation } from './api';
+import { useBookmarkCreator, useFollowCreatorMutation, useUnfollowCreatorMutation } from './api';
 
 /**
  * Visitors are asked to sign up (or log in) first and come back to this creator (decision 027),
@@ -27,8 +27,8 @@ function useSignedInAction(performer: PublicPerformer, asked?: 'follow') {
 
 export function FollowButton({ performer, block, size }: { performer: PublicPerformer; block?: boolean; size?: 'small' }) {
   const isFollowed = useAppSelector((state) => state.follow.followedIds.includes(performer._id));
-  const [follow, following] = useFollowMutation();
-  const [unfollow, unfollowing] = useUnfollowMutation();
+  const [follow, following] = useFollowCreatorMutation();
+  const [unfollow, unfollowing] = useUnfollowCreatorMutation();
   const run = useSignedInAction(performer, 'follow');
   return (
     <Button
@@ -40,8 +40,8 @@ export function FollowButton({ performer, block, size }: { performer: PublicPerf
       aria-pressed={isFollowed}
       onClick={() =>
         isFollowed
-          ? run(() => unfollow(performer._id).unwrap(), `You no longer follow ${performer.name}`)
-          : run(() => follow(performer._id).unwrap(), `You follow ${performer.name}`)
+          ? run(() => unfollow({ id: performer._id }).unwrap(), `You no longer follow ${performer.name}`)
+          : run(() => follow({ id: performer._id }).unwrap(), `You follow ${performer.name}`)
       }
     >
       {isFollowed ? 'Following' : 'Follow'}
@@ -50,8 +50,7 @@ export function FollowButton({ performer, block, size }: { performer: PublicPerf
 }
 
 export function BookmarkButton({ performer }: { performer: PublicPerformer }) {
-  const [bookmark, bookmarking] = useBookmarkPerformerMutation();
-  const [unbookmark, unbookmarking] = useUnbookmarkPerformerMutation();
+  const [bookmark, bookmarking] = useBookmarkCreator();
   const run = useSignedInAction(performer);
   const label = performer.isBookmarked ? 'Remove bookmark' : 'Bookmark';
   return (
@@ -60,11 +59,11 @@ export function BookmarkButton({ performer }: { performer: PublicPerformer }) {
         aria-label={label}
         aria-pressed={performer.isBookmarked}
         icon={performer.isBookmarked ? <StarFilled aria-hidden style={{ color: '#faad14' }} /> : <StarOutlined aria-hidden />}
-        loading={bookmarking.isLoading || unbookmarking.isLoading}
+        loading={bookmarking.isLoading}
         onClick={() =>
           performer.isBookmarked
-            ? run(() => unbookmark(performer._id).unwrap(), 'Bookmark removed')
-            : run(() => bookmark(performer._id).unwrap(), `${performer.name} bookmarked`)
+            ? run(() => bookmark(performer._id, false), 'Bookmark removed')
+            : run(() => bookmark(performer._id, true), `${performer.name} bookmarked`)
         }
       />
     </Tooltip>

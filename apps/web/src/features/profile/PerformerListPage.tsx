@@ -11,7 +11,7 @@ import { BookmarkedGalleries } from '../galleries/GalleryGrid';
 import { BookmarkedProducts } from '../shop/ProductGrid';
 import { useShopOpen } from '../shop/ShopOpen';
 import { BookmarkedVideos } from '../videos/VideoGrid';
-import { useBookmarkedPerformersQuery, useFollowingQuery } from './api';
+import { useListBookmarkedCreatorsQuery, useListFollowedCreatorsQuery } from './api';
 import { PerformerCard } from './PerformerCard';
 
 const noFilters = [] as const;
@@ -38,7 +38,7 @@ function PerformerGrid({
 
 /** `/user/following`: the creators the user follows. */
 export function FollowingPage() {
-  const { data, isLoading } = useFollowingQuery(useGridPage());
+  const { data, isLoading } = useListFollowedCreatorsQuery(useGridPage());
   return (
     <div className="page-wide">
       <PageTitle>Following</PageTitle>
@@ -73,7 +73,7 @@ export function BookmarksPage() {
 }
 
 function BookmarkedCreators() {
-  const { data, isLoading } = useBookmarkedPerformersQuery(useGridPage());
+  const { data, isLoading } = useListBookmarkedCreatorsQuery(useGridPage());
   return <PerformerGrid empty="No bookmarks yet. Use the star on a creator's page to keep them here." data={data} isLoading={isLoading} />;
 }
 

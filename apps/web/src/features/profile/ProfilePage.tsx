@@ -22,7 +22,7 @@ import { useShopOpen } from '../shop/ShopOpen';
 import { SubscribeCard } from '../subscriptions/SubscribeCard';
 import { CreatorVideos } from '../videos/VideoGrid';
 import { TipButton } from '../wallet/PayButtons';
-import { usePerformerQuery } from './api';
+import { useGetCreatorProfileQuery } from './api';
 import { CreatorCounts } from './CreatorCounts';
 import { BookmarkButton, FollowButton, FollowPrompt } from './PerformerActions';
 import { ProfileTabs } from './ProfileTabs';
@@ -38,7 +38,7 @@ const attributes: Array<{ name: keyof PublicPerformer; label: string; options: O
 export default function ProfilePage() {
   const { profileId = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
-  const { data: performer, isLoading, isError, error } = usePerformerQuery(profileId);
+  const { data: performer, isLoading, isError, error } = useGetCreatorProfileQuery({ id: profileId });
   const [params, setParams] = useSearchParams();
   const languageName = useLanguageName();
   const countryName = useCountryName();

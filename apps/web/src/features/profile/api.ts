@@ -1,11 +1,12 @@
-import type { DiscoveryPerformer, ListResponse, PerformerProfile, PublicPerformer } from '@limelight/contracts';
+import { useAppDispatch } from '../../app/store';
+import { endpoints as followsEndpoints, type ListCreatorFollowersApiResponse } from '../../shared/api/generated/follows';
+import { endpoints as performersEndpoints, type SearchCreatorsApiArg } from '../../shared/api/generated/performers';
+import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
+import { endpoints as searchEndpoints } from '../../shared/api/generated/search';
 import { api } from '../../shared/lib/api';
 import { followed, followStatesLoaded, unfollowed } from '../../shared/lib/follow';
 
-export type Following = { _id: string; performer: PublicPerformer; createdAt: string };
-export type PerformerBookmark = Following & { objectId: string };
-export type Follower = { _id: string; follower: { _id: string; name: string; username: string | null; avatar: string }; createdAt: string };
-type Page = { offset: number; limit: number };
+export type Follower = ListCreatorFollowersApiResponse['data'][number];
 
 /**
  * How many creators each discovery shelf asks for: a full shelf on /explore, a preview on the front
@@ -20,8 +21,13 @@ export const suggestionPool = 24;
  * shows on the first shelf that has them only (top, new, free trial, random), so each shelf asks
  * for as many more as the shelves before it may take.
  */
-export const newCreatorsSearch = (count: number) => ({ offset: 0, limit: count * 2, sortBy: 'newest' });
-export const freeTrialSearch = (count: number) => ({ offset: 0, limit: count * 3, sortBy: 'popular', isFreeSubscription: 'true' });
+export const newCreatorsSearch = (count: number): SearchCreatorsApiArg => ({ offset: 0, limit: count * 2, sortBy: 'newest' });
+export const freeTrialSearch = (count: number): SearchCreatorsApiArg => ({
+  offset: 0,
+  limit: count * 3,
+  sortBy: 'popular',
+  isFreeSubscription: 'true',
+});
 export const randomShelfAsk = (count: number) => discoveryCounts.preview + count * 3;
 
 /**
@@ -35,95 +41,73 @@ const syncingFollowStates =
       ({ data }) => void dispatch(followStatesLoaded(performersIn(data))),
       () => undefined,
     );
-const linkedPerformers = (page: ListResponse<{ performer: PublicPerformer }>) => page.data.map((row) => row.performer);
+const linkedPerformers = (page: { data: Array<{ performer: { _id: string; isFollowed: boolean } }> }) =>
+  page.data.map((row) => row.performer);
 
-const bookmark = (objectId: string) => ({ objectType: 'performer', objectId, action: 'bookmark' });
+export const profileApi = performersEndpoints.enhanceEndpoints({
+  endpoints: {
+    getCreatorProfile: { providesTags: ['Performer'], onQueryStarted: syncingFollowStates((performer) => [performer]) },
+    searchCreators: { providesTags: ['Performer'], onQueryStarted: syncingFollowStates((page) => page.data) },
+    listTopCreators: { providesTags: ['Performer'], onQueryStarted: syncingFollowStates((performers) => performers) },
+    listRandomCreators: { providesTags: ['Performer'], onQueryStarted: syncingFollowStates((performers) => performers) },
+  },
+});
 
-export const profileApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    performer: build.query<PerformerProfile, string>({
-      query: (id) => `/performers/${encodeURIComponent(id)}`,
-      providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((performer: PerformerProfile) => [performer]),
-    }),
-    follow: build.mutation<{ followed: boolean }, string>({
-      query: (id) => ({ url: `/follows/${id}`, method: 'POST' }),
+export const followsApi = followsEndpoints.enhanceEndpoints({
+  endpoints: {
+    followCreator: {
       invalidatesTags: ['Following', 'Performer'],
-      onQueryStarted: (id, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) =>
         queryFulfilled.then(
           () => void dispatch(followed(id)),
           () => undefined,
         ),
-    }),
-    unfollow: build.mutation<{ followed: boolean }, string>({
-      query: (id) => ({ url: `/follows/${id}`, method: 'DELETE' }),
+    },
+    unfollowCreator: {
       invalidatesTags: ['Following', 'Performer'],
-      onQueryStarted: (id, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) =>
         queryFulfilled.then(
           () => void dispatch(unfollowed(id)),
           () => undefined,
         ),
-    }),
-    bookmarkPerformer: build.mutation<unknown, string>({
-      query: (id) => ({ url: '/reactions', method: 'POST', body: bookmark(id) }),
-      invalidatesTags: ['Bookmarks', 'Performer'],
-    }),
-    unbookmarkPerformer: build.mutation<unknown, string>({
-      query: (id) => ({ url: '/reactions', method: 'DELETE', body: bookmark(id) }),
-      invalidatesTags: ['Bookmarks', 'Performer'],
-    }),
-    searchPerformers: build.query<ListResponse<DiscoveryPerformer>, Record<string, string | number | string[] | undefined>>({
-      query: (params) => ({ url: '/performers/user/search', params }),
-      providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((page: ListResponse<DiscoveryPerformer>) => page.data),
-    }),
-    popularSearches: build.query<ListResponse<{ keyword: string; count: number; lastSearchedAt: string | null }>, void>({
-      query: () => ({ url: '/search/list/keywords', params: { sortBy: 'popular', limit: 8 } }),
-      providesTags: ['Lookups'],
-    }),
-    recordSearch: build.mutation<unknown, string>({
-      query: (keyword) => ({ url: '/search/keywords', method: 'POST', body: { keyword } }),
-      invalidatesTags: ['Lookups'],
-    }),
-    topPerformers: build.query<DiscoveryPerformer[], number>({
-      query: (limit) => ({ url: '/performers/top', params: { limit } }),
-      providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((performers: DiscoveryPerformer[]) => performers),
-    }),
-    randomPerformers: build.query<DiscoveryPerformer[], number>({
-      query: (limit) => ({ url: '/performers/search/random', params: { limit } }),
-      providesTags: ['Performer'],
-      onQueryStarted: syncingFollowStates((performers: DiscoveryPerformer[]) => performers),
-    }),
-    following: build.query<ListResponse<Following>, Page>({
-      query: (params) => ({ url: '/follows/following', params }),
-      providesTags: ['Following'],
-      onQueryStarted: syncingFollowStates(linkedPerformers),
-    }),
-    followers: build.query<ListResponse<Follower>, Page>({
-      query: (params) => ({ url: '/follows/followers', params }),
-      providesTags: ['Followers'],
-    }),
-    bookmarkedPerformers: build.query<ListResponse<PerformerBookmark>, Page>({
-      query: (params) => ({ url: '/reactions/performers/bookmark', params }),
-      providesTags: ['Bookmarks'],
-      onQueryStarted: syncingFollowStates(linkedPerformers),
-    }),
-  }),
+    },
+    listFollowedCreators: { providesTags: ['Following'], onQueryStarted: syncingFollowStates(linkedPerformers) },
+    listCreatorFollowers: { providesTags: ['Followers'] },
+  },
 });
 
-export const {
-  usePerformerQuery,
-  useFollowMutation,
-  useUnfollowMutation,
-  useBookmarkPerformerMutation,
-  useUnbookmarkPerformerMutation,
-  useFollowingQuery,
-  useFollowersQuery,
-  useSearchPerformersQuery,
-  usePopularSearchesQuery,
-  useRecordSearchMutation,
-  useTopPerformersQuery,
-  useRandomPerformersQuery,
-  useBookmarkedPerformersQuery,
-} = profileApi;
+/** The searches people make, counted for the popular ones shown under the search box. */
+export const searchesApi = searchEndpoints.enhanceEndpoints({
+  endpoints: {
+    listSearchKeywords: { providesTags: ['Lookups'] },
+    recordSearchKeyword: { invalidatesTags: ['Lookups'] },
+  },
+});
+
+/** The fan's bookmarked creators, listed under the reactions in the API's document. */
+export const bookmarkedCreatorsApi = reactionsEndpoints.enhanceEndpoints({
+  endpoints: { listBookmarkedCreators: { providesTags: ['Bookmarks'], onQueryStarted: syncingFollowStates(linkedPerformers) } },
+});
+
+/**
+ * Bookmarks a creator (`on`) or takes the bookmark back, then refetches the bookmarks and the
+ * creator's page. Wrapped here rather than enhanced: every feature's likes and bookmarks go through
+ * the two reactions endpoints, and an enhancement of those would apply to all of them.
+ */
+export function useBookmarkCreator() {
+  const dispatch = useAppDispatch();
+  const [addReaction, adding] = reactionsEndpoints.useAddReactionMutation();
+  const [removeReaction, removing] = reactionsEndpoints.useRemoveReactionMutation();
+  const bookmark = async (performerId: string, on: boolean) => {
+    const body = { objectType: 'performer', objectId: performerId, action: 'bookmark' } as const;
+    await (on ? addReaction({ body }) : removeReaction({ body })).unwrap();
+    dispatch(api.util.invalidateTags(['Bookmarks', 'Performer']));
+  };
+  return [bookmark, { isLoading: adding.isLoading || removing.isLoading }] as const;
+}
+
+export const { useGetCreatorProfileQuery, useSearchCreatorsQuery, useListTopCreatorsQuery, useListRandomCreatorsQuery } = profileApi;
+export const { useFollowCreatorMutation, useUnfollowCreatorMutation, useListFollowedCreatorsQuery, useListCreatorFollowersQuery } =
+  followsApi;
+export const { useListSearchKeywordsQuery, useRecordSearchKeywordMutation } = searchesApi;
+export const { useListBookmarkedCreatorsQuery } = bookmarkedCreatorsApi;

@@ -6,7 +6,12 @@ import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { CountrySelect, useCountryName } from '../lookups/fields';
-import { useAddressesQuery, useSaveAddressMutation } from './api';
+import {
+  useCreateDeliveryAddressMutation,
+  useListDeliveryAddressesQuery,
+  useUpdateDeliveryAddressMutation,
+  WHOLE_ADDRESS_BOOK,
+} from './api';
 
 const fields = saveAddressSchema.shape;
 
@@ -39,9 +44,11 @@ export function AddressForm({
   onCancel?: () => void;
 }) {
   const [form] = Form.useForm<SaveAddressInput>();
-  const [save, { isLoading }] = useSaveAddressMutation();
+  const [create, creating] = useCreateDeliveryAddressMutation();
+  const [update, updating] = useUpdateDeliveryAddressMutation();
+  const isLoading = creating.isLoading || updating.isLoading;
   const submit = (values: SaveAddressInput) =>
-    save({ id: address?._id, body: values })
+    (address ? update({ id: address._id, body: values }) : create({ body: values }))
       .unwrap()
       .then((saved) => {
         toast.success(address ? 'Address saved' : 'Address added');
@@ -131,7 +138,7 @@ export function AddressPicker({
   /** Off where a choice must be the fan's own act (moving an order), not the book's default. */
   chooseDefault?: boolean;
 }) {
-  const { data, isLoading } = useAddressesQuery();
+  const { data, isLoading } = useListDeliveryAddressesQuery(WHOLE_ADDRESS_BOOK);
   const [editing, setEditing] = useState<{ address?: Address }>();
   const addresses = data?.data ?? [];
   const chosen = addresses.find((address) => address._id === value);

@@ -5,15 +5,20 @@ import { useState } from 'react';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { AddressForm, AddressLines } from './AddressBook';
-import { useAddressesQuery, useDeleteAddressMutation, useSaveAddressMutation } from './api';
+import {
+  useDeleteDeliveryAddressMutation,
+  useListDeliveryAddressesQuery,
+  useUpdateDeliveryAddressMutation,
+  WHOLE_ADDRESS_BOOK,
+} from './api';
 
 /** An address as the API takes it back (its fields without the ids and dates). */
 const fieldsOf = ({ _id, createdAt, updatedAt, ...fields }: Address) => fields;
 
 /** One address of the book: its lines, and edit, make default and delete. */
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
-  const [save, saving] = useSaveAddressMutation();
-  const [remove, removing] = useDeleteAddressMutation();
+  const [save, saving] = useUpdateDeliveryAddressMutation();
+  const [remove, removing] = useDeleteDeliveryAddressMutation();
   const who = `${address.name}, ${address.street}`;
   return (
     <Card size="small" className="address-card" aria-label={`Address of ${who}`} role="group">
@@ -55,7 +60,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
           cancelText="Keep it"
           okButtonProps={{ danger: true }}
           onConfirm={() =>
-            remove(address._id)
+            remove({ id: address._id })
               .unwrap()
               .then(() => toast.success('Address deleted'))
               .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -81,7 +86,7 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
  * addresses, the default first): add, edit, make default and delete.
  */
 export default function AddressBookPage() {
-  const { data, isLoading } = useAddressesQuery();
+  const { data, isLoading } = useListDeliveryAddressesQuery(WHOLE_ADDRESS_BOOK);
   const [editing, setEditing] = useState<{ address?: Address }>();
   const addresses = data?.data ?? [];
   return (

@@ -9,7 +9,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PayModal } from '../wallet/PayButtons';
 import { usePayDialog } from '../wallet/usePayDialog';
 import { AddressPicker } from './AddressBook';
-import { useDownloadLinkMutation } from './api';
+import { useLazyGetProductDownloadLinkQuery } from './api';
 import { ProductThumb } from './ProductCard';
 import { orderTotal, quantityProblem } from './shop-rules';
 
@@ -121,9 +121,11 @@ export function BuyButton({ product }: { product: Product }) {
 
 /** Asks for a fresh link made for this buyer and opens it: the file arrives as a download. */
 export function DownloadButton({ productId, block }: { productId: string; block?: boolean }) {
-  const [link, { isLoading }] = useDownloadLinkMutation();
+  // A query the API answers on a GET, asked only on a click: its trigger asks again each time (a
+  // link works for a few minutes), and isFetching, not isLoading, covers the clicks after the first.
+  const [link, { isFetching }] = useLazyGetProductDownloadLinkQuery();
   const download = () =>
-    link(productId)
+    link({ id: productId })
       .unwrap()
       .then(({ url }) => {
         const anchor = document.createElement('a');
@@ -133,7 +135,7 @@ export function DownloadButton({ productId, block }: { productId: string; block?
       })
       .catch((error: unknown) => toast.error(errorMessage(error)));
   return (
-    <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={download} loading={isLoading} block={block}>
+    <Button type="primary" icon={<DownloadOutlined aria-hidden />} onClick={download} loading={isFetching} block={block}>
       Download
     </Button>
   );

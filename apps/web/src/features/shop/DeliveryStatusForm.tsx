@@ -3,7 +3,7 @@ import { Button, Form, Input, Radio } from 'antd';
 import type { z } from 'zod';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useUpdateOrderMutation } from './api';
+import { useUpdateOrderDeliveryMutation } from './api';
 import { deliveryStatusLabels } from './shop-rules';
 
 type DeliveryValues = z.input<typeof updateOrderSchema>;
@@ -12,7 +12,7 @@ const movable = ['processing', 'shipping', 'delivered'] as const;
 /** The seller (or an admin) moves a physical order on; shipping needs its tracking code. The buyer is told. */
 export function DeliveryStatusForm({ order }: { order: Order }) {
   const [form] = Form.useForm<DeliveryValues>();
-  const [update, { isLoading }] = useUpdateOrderMutation();
+  const [update, { isLoading }] = useUpdateOrderDeliveryMutation();
   const status = Form.useWatch('deliveryStatus', form);
   const submit = (values: DeliveryValues) =>
     update({

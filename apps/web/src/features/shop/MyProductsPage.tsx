@@ -1,6 +1,7 @@
 import { libraryStatuses, type Product, type ProductType, productTypes } from '@limelight/contracts';
 import { Card, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
+import type { ListCreatorProductsApiArg } from '../../shared/api/generated/shop';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
@@ -8,7 +9,7 @@ import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { HeldTag } from '../moderation/HeldTag';
-import { useDeleteProductMutation, useMyProductsQuery } from './api';
+import { useDeleteProductMutation, useListCreatorProductsQuery } from './api';
 import { ProductThumb } from './ProductCard';
 import { productTypeLabels, stockNote } from './shop-rules';
 
@@ -17,7 +18,8 @@ const filterNames = ['q', 'status', 'type'] as const;
 /** `/creator/products`: the creator's store, drafts and hidden products too; table state in the URL. */
 export default function MyProductsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  const { data, isFetching } = useMyProductsQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListCreatorProductsQuery(query as ListCreatorProductsApiArg);
   const [remove] = useDeleteProductMutation();
   const layout = usePhoneColumns<Product>(
     [
@@ -76,7 +78,7 @@ export default function MyProductsPage() {
           <EditDeleteActions
             editTo={`/creator/products/${row._id}/edit`}
             confirm="Delete this product? It leaves sale; buyers keep access and their orders."
-            onDelete={() => remove(row._id).unwrap()}
+            onDelete={() => remove({ id: row._id }).unwrap()}
           />
         ),
       },

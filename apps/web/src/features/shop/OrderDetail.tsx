@@ -9,7 +9,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { AddressLines, AddressPicker } from './AddressBook';
-import { useOrderQuery, useUpdateDeliveryAddressMutation } from './api';
+import { useGetOrderQuery, useUpdateOrderDeliveryAddressMutation } from './api';
 import { DownloadButton } from './BuyButton';
 import { DeliveryStatusForm } from './DeliveryStatusForm';
 import { DeliveryStatusTag, type OrderSide } from './OrdersTable';
@@ -42,7 +42,7 @@ function DeliveryTimeline({ order }: { order: Order }) {
 function ChangeAddress({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [address, setAddress] = useState<Address>();
-  const [update, { isLoading }] = useUpdateDeliveryAddressMutation();
+  const [update, { isLoading }] = useUpdateOrderDeliveryAddressMutation();
   if (!open) {
     return (
       <Button size="small" onClick={() => setOpen(true)}>
@@ -107,7 +107,7 @@ function OrderFacts({ order, side }: { order: Order; side: OrderSide }) {
 
 /** One order, for its buyer, its seller or an admin: what was bought, where it goes, how far it is. */
 export function OrderDetail({ id, side, backTo }: { id: string; side: OrderSide; backTo: string }) {
-  const { data: order, isLoading, isError } = useOrderQuery(id);
+  const { data: order, isLoading, isError } = useGetOrderQuery({ id });
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !order)
     return (

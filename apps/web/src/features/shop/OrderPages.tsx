@@ -1,15 +1,17 @@
 import { Card, Flex } from 'antd';
 import { useParams } from 'react-router';
+import type { ListBuyerOrdersApiArg, ListSellerOrdersApiArg } from '../../shared/api/generated/shop';
 import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useMyOrdersQuery, useSellerOrdersQuery } from './api';
+import { useListBuyerOrdersQuery, useListSellerOrdersQuery } from './api';
 import { OrderDetail } from './OrderDetail';
 import { OrdersTable, useOrdersTableState } from './OrdersTable';
 
 /** `/creator/orders`: what fans bought from the creator's store, to send and follow. */
 export function SellerOrdersPage() {
   const { query } = useOrdersTableState();
-  const { data, isFetching } = useSellerOrdersQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListSellerOrdersQuery(query as ListSellerOrdersApiArg);
   return (
     <Card className="page-wide">
       <PageTitle>Orders</PageTitle>
@@ -33,7 +35,8 @@ export function SellerOrderPage() {
 /** `/user/orders`: what the fan bought, where it stands. */
 export function MyOrdersPage() {
   const { query } = useOrdersTableState();
-  const { data, isFetching } = useMyOrdersQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListBuyerOrdersQuery(query as ListBuyerOrdersApiArg);
   return (
     <Card className="page-wide">
       <PageTitle>My orders</PageTitle>
@@ -57,7 +60,8 @@ export function MyOrderPage() {
 /** `/admin/orders`: every order on the site. */
 export function AdminOrdersPage() {
   const { query } = useOrdersTableState();
-  const { data, isFetching } = useSellerOrdersQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListSellerOrdersQuery(query as ListSellerOrdersApiArg);
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>

@@ -24,7 +24,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { AltTextFields, useAltTexts } from '../feeds/AltText';
 import { savedMessage } from '../moderation/review-note';
-import { useMyProductQuery } from './api';
+import { useGetCreatorProductQuery } from './api';
 import { type ChosenFiles, DigitalFilePicker, ImagesPicker } from './ProductFiles';
 import { productTypeLabels } from './shop-rules';
 
@@ -41,7 +41,7 @@ export default function NewProductPage() {
 /** `/creator/products/:id/edit`. */
 export function EditProductPage() {
   const { id = '' } = useParams();
-  const { data: product, isLoading, isError } = useMyProductQuery(id);
+  const { data: product, isLoading, isError } = useGetCreatorProductQuery({ id });
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !product) {
     return <Result status="404" title="Product not found" extra={<Link to="/creator/products">Back to my products</Link>} />;

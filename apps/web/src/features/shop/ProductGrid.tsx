@@ -1,10 +1,10 @@
 import { PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
-import { useBookmarkedProductsQuery, useProductsQuery } from './api';
+import { useListBookmarkedProductsQuery, useListShopProductsQuery } from './api';
 import { ProductCard } from './ProductCard';
 
 /** A creator's store: their active products, newest first. */
 export function CreatorProducts({ performerId, empty }: { performerId: string; empty: string }) {
-  const { data, isLoading } = useProductsQuery({ performerId, sortBy: 'createdAt', ...useGridPage() });
+  const { data, isLoading } = useListShopProductsQuery({ performerId, sortBy: 'createdAt', ...useGridPage() });
   return (
     <PagedGrid
       data={data}
@@ -17,7 +17,7 @@ export function CreatorProducts({ performerId, empty }: { performerId: string; e
 }
 
 export function BookmarkedProducts() {
-  const { data, isLoading } = useBookmarkedProductsQuery(useGridPage());
+  const { data, isLoading } = useListBookmarkedProductsQuery(useGridPage());
   return (
     <PagedGrid
       data={data}

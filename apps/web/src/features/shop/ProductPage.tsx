@@ -12,7 +12,7 @@ import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { ReportButton } from '../community/ReportButton';
-import { useBookmarkProductMutation, useProductQuery } from './api';
+import { useBookmarkProduct, useGetShopProductQuery } from './api';
 import { BuyButton, DownloadButton, myOrdersLink } from './BuyButton';
 import { productTypeLabels, stockNote } from './shop-rules';
 
@@ -61,11 +61,10 @@ function ProductGallery({ product }: { product: Product }) {
 }
 
 function BookmarkToggle({ product }: { product: Product }) {
-  const [bookmark, { isLoading }] = useBookmarkProductMutation();
+  const [bookmark, { isLoading }] = useBookmarkProduct();
   const signedIn = useSignedInAction();
   const toggle = signedIn(() =>
-    bookmark({ id: product._id, on: !product.isBookmarked })
-      .unwrap()
+    bookmark(product._id, !product.isBookmarked)
       .then(() => toast.success(product.isBookmarked ? 'Removed from your bookmarks' : 'Bookmarked'))
       .catch((error: unknown) => toast.error(errorMessage(error))),
   );
@@ -104,7 +103,7 @@ function ProductActions({ product }: { product: Product }) {
 /** `/product/:id`: a product's pictures, description, price and stock, with what buys it. */
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const { data: product, isLoading, isError } = useProductQuery(id);
+  const { data: product, isLoading, isError } = useGetShopProductQuery({ id });
   const viewer = useAppSelector((state) => state.session.user);
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !product) {

@@ -1,110 +1,70 @@
-import type {
-  Address,
-  ListResponse,
-  Order,
-  Product,
-  SaveAddressInput,
-  updateDeliveryAddressSchema,
-  updateOrderSchema,
-} from '@limelight/contracts';
-import type { z } from 'zod';
+import { useAppDispatch } from '../../app/store';
+import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
+import { endpoints } from '../../shared/api/generated/shop';
 import { api } from '../../shared/lib/api';
 
-type Params = Record<string, string | number | undefined>;
-type Page = { offset: number; limit: number };
-
-export const shopApi = api.injectEndpoints({
-  endpoints: (build) => ({
+export const shopApi = endpoints.enhanceEndpoints({
+  endpoints: {
     /** Fans' view: active products, by creator (`performerId`), words or type. */
-    products: build.query<ListResponse<Product>, Params>({
-      query: (params) => ({ url: '/performer-assets/products/search', params }),
-      providesTags: ['Products'],
-    }),
-    product: build.query<Product, string>({
-      query: (id) => `/performer-assets/products/${id}`,
-      providesTags: ['Products'],
-    }),
-    myProducts: build.query<ListResponse<Product>, Params>({
-      query: (params) => ({ url: '/performer/performer-assets/products/search', params }),
-      providesTags: ['Products'],
-    }),
-    myProduct: build.query<Product, string>({
-      query: (id) => `/performer/performer-assets/products/${id}/view`,
-      providesTags: ['Products'],
-    }),
-    deleteProduct: build.mutation<{ message: string }, string>({
-      query: (id) => ({ url: `/performer/performer-assets/products/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Products'],
-    }),
-    bookmarkProduct: build.mutation<unknown, { id: string; on: boolean }>({
-      query: ({ id, on }) => ({
-        url: '/reactions',
-        method: on ? 'POST' : 'DELETE',
-        body: { objectType: 'product', objectId: id, action: 'bookmark' },
-      }),
-      invalidatesTags: ['Products'],
-    }),
-    bookmarkedProducts: build.query<ListResponse<{ _id: string; product: Product }>, Page>({
-      query: (params) => ({ url: '/reactions/products/bookmark', params }),
-      providesTags: ['Products'],
-    }),
+    listShopProducts: { providesTags: ['Products'] },
+    getShopProduct: { providesTags: ['Products'] },
+    listCreatorProducts: { providesTags: ['Products'] },
+    getCreatorProduct: { providesTags: ['Products'] },
+    deleteProduct: { invalidatesTags: ['Products'] },
     /** A creator's sales, or every order for an admin. */
-    sellerOrders: build.query<ListResponse<Order>, Params>({
-      query: (params) => ({ url: '/orders/search', params }),
-      providesTags: ['Orders'],
-    }),
+    listSellerOrders: { providesTags: ['Orders'] },
     /** The signed-in fan's own orders. */
-    myOrders: build.query<ListResponse<Order>, Params>({
-      query: (params) => ({ url: '/orders/users/search', params }),
-      providesTags: ['Orders'],
-    }),
-    order: build.query<Order, string>({
-      query: (id) => `/orders/${id}`,
-      providesTags: ['Orders'],
-    }),
-    updateOrder: build.mutation<Order, { id: string; body: z.input<typeof updateOrderSchema> }>({
-      query: ({ id, body }) => ({ url: `/orders/${id}/update`, method: 'PUT', body }),
-      invalidatesTags: ['Orders'],
-    }),
-    updateDeliveryAddress: build.mutation<Order, { id: string; body: z.input<typeof updateDeliveryAddressSchema> }>({
-      query: ({ id, body }) => ({ url: `/orders/${id}/update/delivery-address`, method: 'PUT', body }),
-      invalidatesTags: ['Orders'],
-    }),
-    /** A link to a bought file that works for a few minutes; asked for at the moment of downloading. */
-    downloadLink: build.mutation<{ url: string; expiresAt: string }, string>({
-      query: (id) => `/performer-assets/products/${id}/download-link`,
-    }),
-    addresses: build.query<ListResponse<Address>, void>({
-      // The book holds at most 20: one page shows them all.
-      query: () => ({ url: '/addresses/search', params: { limit: 20 } }),
-      providesTags: ['Addresses'],
-    }),
-    saveAddress: build.mutation<Address, { id?: string; body: SaveAddressInput }>({
-      query: ({ id, body }) => ({ url: id ? `/addresses/${id}` : '/addresses/create', method: id ? 'PUT' : 'POST', body }),
-      invalidatesTags: ['Addresses'],
-    }),
-    deleteAddress: build.mutation<{ message: string }, string>({
-      query: (id) => ({ url: `/addresses/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Addresses'],
-    }),
-  }),
+    listBuyerOrders: { providesTags: ['Orders'] },
+    getOrder: { providesTags: ['Orders'] },
+    updateOrderDelivery: { invalidatesTags: ['Orders'] },
+    updateOrderDeliveryAddress: { invalidatesTags: ['Orders'] },
+    listDeliveryAddresses: { providesTags: ['Addresses'] },
+    createDeliveryAddress: { invalidatesTags: ['Addresses'] },
+    updateDeliveryAddress: { invalidatesTags: ['Addresses'] },
+    deleteDeliveryAddress: { invalidatesTags: ['Addresses'] },
+  },
+});
+
+/** The book holds at most 20 addresses: one page shows them all (one argument, so one cache entry for every reader). */
+export const WHOLE_ADDRESS_BOOK = { limit: 20 };
+
+/** The fan's bookmarked products, listed under the reactions in the API's document. */
+export const bookmarkedProductsApi = reactionsEndpoints.enhanceEndpoints({
+  endpoints: { listBookmarkedProducts: { providesTags: ['Products'] } },
 });
 
 export const {
-  useProductsQuery,
-  useProductQuery,
-  useMyProductsQuery,
-  useMyProductQuery,
+  useListShopProductsQuery,
+  useGetShopProductQuery,
+  useListCreatorProductsQuery,
+  useGetCreatorProductQuery,
   useDeleteProductMutation,
-  useBookmarkProductMutation,
-  useBookmarkedProductsQuery,
-  useSellerOrdersQuery,
-  useMyOrdersQuery,
-  useOrderQuery,
-  useUpdateOrderMutation,
+  useListSellerOrdersQuery,
+  useListBuyerOrdersQuery,
+  useGetOrderQuery,
+  useUpdateOrderDeliveryMutation,
+  useUpdateOrderDeliveryAddressMutation,
+  useLazyGetProductDownloadLinkQuery,
+  useListDeliveryAddressesQuery,
+  useCreateDeliveryAddressMutation,
   useUpdateDeliveryAddressMutation,
-  useDownloadLinkMutation,
-  useAddressesQuery,
-  useSaveAddressMutation,
-  useDeleteAddressMutation,
+  useDeleteDeliveryAddressMutation,
 } = shopApi;
+export const { useListBookmarkedProductsQuery } = bookmarkedProductsApi;
+
+/**
+ * Bookmarks a product (`on`) or takes the bookmark back, then refetches the products (the star on
+ * its page, the bookmarked list). Wrapped here, not in the reactions endpoints: every feature's
+ * likes and bookmarks go through those two (see useLikeStory).
+ */
+export function useBookmarkProduct() {
+  const dispatch = useAppDispatch();
+  const [addReaction, adding] = reactionsEndpoints.useAddReactionMutation();
+  const [removeReaction, removing] = reactionsEndpoints.useRemoveReactionMutation();
+  const bookmark = async (id: string, on: boolean) => {
+    const body = { objectType: 'product', objectId: id, action: 'bookmark' } as const;
+    await (on ? addReaction({ body }) : removeReaction({ body })).unwrap();
+    dispatch(api.util.invalidateTags(['Products']));
+  };
+  return [bookmark, { isLoading: adding.isLoading || removing.isLoading }] as const;
+}

@@ -8,7 +8,7 @@ import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useCardsQuery } from '../wallet/api';
+import { useListPaymentCardsQuery } from '../wallet/api';
 import { defaultPayWith, PaymentMethodPicker, type PayWith } from '../wallet/PaymentMethodPicker';
 import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
 import { topUpLink } from '../wallet/top-up-link';
@@ -120,7 +120,7 @@ function SubscribeModal({
 }) {
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
   const { data: settings } = usePublicSettingsQuery();
-  const { data: cards } = useCardsQuery();
+  const { data: cards } = useListPaymentCardsQuery();
   const [chosen, setChosen] = useState<PayWith>();
   const [subscribe, { isLoading }] = useSubscribeToCreatorMutation();
   const location = useLocation();

@@ -11,7 +11,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
-import { useReactMutation } from '../community/api';
+import { useLibraryReaction } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
 import { UnlockButton } from '../wallet/PayButtons';
@@ -28,7 +28,7 @@ export default function VideoPage() {
   useOnce(async () => {
     await addView({ id });
   }, !!video);
-  const [react] = useReactMutation();
+  const [react] = useLibraryReaction();
   const signedIn = useSignedInAction();
   const [showComments, setShowComments] = useState(false);
 
@@ -38,9 +38,7 @@ export default function VideoPage() {
   }
   const profile = `/${video.performer.username ?? video.performer._id}`;
   const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
-    react({ objectType: 'video', objectId: video._id, action, on })
-      .unwrap()
-      .catch((error: unknown) => toast.error(errorMessage(error)));
+    react({ objectType: 'video', objectId: video._id, action }, on).catch((error: unknown) => toast.error(errorMessage(error)));
   });
 
   return (

@@ -7,7 +7,7 @@ import { formatCard } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useAddCardMutation, useCardsQuery, useRemoveCardMutation, useSetDefaultCardMutation } from './api';
+import { useAddPaymentCardMutation, useListPaymentCardsQuery, useRemovePaymentCardMutation, useSetDefaultPaymentCardMutation } from './api';
 
 // Stripe's form and its React bindings load only on sites that take cards through Stripe.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
@@ -17,9 +17,9 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
  * wallet page holds whether the form is open, so the top-up card can open it too.
  */
 export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddingChange: (adding: boolean) => void }) {
-  const { data, isLoading } = useCardsQuery();
-  const [remove] = useRemoveCardMutation();
-  const [setDefault, settingDefault] = useSetDefaultCardMutation();
+  const { data, isLoading } = useListPaymentCardsQuery();
+  const [remove] = useRemovePaymentCardMutation();
+  const [setDefault, settingDefault] = useSetDefaultPaymentCardMutation();
   return (
     <Card
       id="wallet-cards"
@@ -56,11 +56,11 @@ export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddi
                   <Button
                     type="link"
                     size="small"
-                    loading={settingDefault.isLoading && settingDefault.originalArgs === card._id}
+                    loading={settingDefault.isLoading && settingDefault.originalArgs?.id === card._id}
                     // The accessible name starts with the visible words (WCAG 2.5.3), then says which card.
                     aria-label={`Make default: ${card.brand} ending ${card.last4}`}
                     onClick={() =>
-                      setDefault(card._id)
+                      setDefault({ id: card._id })
                         .unwrap()
                         .then(() => toast.success(`${formatCard(card)} is your default card`))
                         .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -72,7 +72,7 @@ export function CardsPanel({ adding, onAddingChange }: { adding: boolean; onAddi
                 <Popconfirm
                   title="Remove this card?"
                   onConfirm={() =>
-                    remove(card._id)
+                    remove({ id: card._id })
                       .unwrap()
                       .then(() => toast.success('Card removed'))
                       .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -122,10 +122,10 @@ export function AddCardForm({ onDone }: { onDone: (card?: PaymentCard) => void }
 /** Test mode: the sandbox gateway takes its test card numbers and moves no money. */
 function SandboxCardForm({ onDone }: { onDone: (card?: PaymentCard) => void }) {
   const [form] = Form.useForm<SandboxCardInput>();
-  const [add, { isLoading }] = useAddCardMutation();
+  const [add, { isLoading }] = useAddPaymentCardMutation();
   const submit = async (values: SandboxCardInput) => {
     try {
-      const card = await add({ gateway: 'sandbox', card: values }).unwrap();
+      const card = await add({ gateway: 'sandbox', body: values }).unwrap();
       toast.success(`${formatCard(card)} added`);
       onDone(card);
     } catch (error) {

@@ -9,7 +9,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useCardsQuery, usePayByCardMutation, usePayFromWalletMutation } from './api';
+import { useListPaymentCardsQuery, usePayTipOrItemByCardMutation, usePayTipOrItemFromWalletMutation } from './api';
 import { defaultPayWith, PaymentMethodPicker, type PayWith } from './PaymentMethodPicker';
 import { usePaymentFollowUp } from './PaymentOutcome';
 import { useIntentKey } from './useIntentKey';
@@ -51,7 +51,7 @@ export function PayModal({
 }) {
   const { open, close: onClose } = dialog;
   const balance = useAppSelector((state) => state.session.user?.balance ?? 0);
-  const { data: cards } = useCardsQuery(undefined, { skip: !open });
+  const { data: cards } = useListPaymentCardsQuery(undefined, { skip: !open });
   const [chosen, setChosen] = useState<PayWith>();
   // What the dialog offers first is decided once, as it opens with the fan's cards known: a tip
   // typed above the wallet's balance never moves the payment to a card by itself.
@@ -59,8 +59,8 @@ export function PayModal({
   if (!open) offered.current = undefined;
   else if (!offered.current && cards) offered.current = defaultPayWith(balance, charge.price, cards);
   const payWith = chosen ?? offered.current ?? defaultPayWith(balance, charge.price, cards);
-  const [payFromWallet, wallet] = usePayFromWalletMutation();
-  const [payByCard, card] = usePayByCardMutation();
+  const [payFromWallet, wallet] = usePayTipOrItemFromWalletMutation();
+  const [payByCard, card] = usePayTipOrItemByCardMutation();
   const isLoading = wallet.isLoading || card.isLoading;
   const request = { ...charge, ...(payWith.kind === 'card' ? { cardId: payWith.cardId } : {}) };
   const intent = useIntentKey({ via: payWith.kind, ...request });
@@ -77,8 +77,9 @@ export function PayModal({
     toast.error(errorMessage(error));
   };
   const submit = () => {
+    const { type, id, ...body } = charge;
     if (payWith.kind === 'wallet') {
-      payFromWallet({ ...charge, idempotencyKey: intent.key() })
+      payFromWallet({ type, id, 'idempotency-key': intent.key(), body })
         .unwrap()
         .then(() => {
           intent.answered();
@@ -88,7 +89,7 @@ export function PayModal({
         .catch(failed);
       return;
     }
-    payByCard({ ...request, cardId: payWith.cardId, idempotencyKey: intent.key() })
+    payByCard({ type, id, 'idempotency-key': intent.key(), body: { ...body, cardId: payWith.cardId } })
       .unwrap()
       .then((payment) => {
         // Declined, or waiting for the bank: the next try is another request (another card, the wallet).

@@ -6,7 +6,7 @@ import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money
 import { paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useConfirmPaymentMutation } from './api';
+import { useConfirmSandboxPaymentMutation } from './api';
 import { stripeJs } from './stripe-js';
 
 /** A payment's status in words; a failure's reason shows on hover. */
@@ -97,7 +97,7 @@ function ConfirmPaymentModal({
   success: string;
 }) {
   const money = useFormatMoney();
-  const [confirmInSandbox, sandbox] = useConfirmPaymentMutation();
+  const [confirmInSandbox, sandbox] = useConfirmSandboxPaymentMutation();
   const { data: settings } = usePublicSettingsQuery();
   const navigate = useNavigate();
   const location = useLocation();
@@ -115,7 +115,7 @@ function ConfirmPaymentModal({
         // The result page leads back here, where the fan decided to pay.
         else navigate(`/payment/success?${new URLSearchParams({ transactionId: pending._id, back: location.pathname + location.search })}`);
       } else {
-        const confirmed = await confirmInSandbox(pending._id).unwrap();
+        const confirmed = await confirmInSandbox({ id: pending._id }).unwrap();
         announcePayment(confirmed, success);
         if (paidInFull(confirmed)) onPaid?.(confirmed);
       }

@@ -6,7 +6,7 @@ import { api, subscriberContentTags } from '../../shared/lib/api';
 import { formatTokens } from '../../shared/lib/money';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Result } from '../../shared/ui/Result';
-import { useTransactionQuery } from './api';
+import { useGetPaymentTransactionQuery } from './api';
 import { paymentPurpose } from './PaymentOutcome';
 import { backPath } from './top-up-link';
 
@@ -20,7 +20,11 @@ export function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const id = params.get('transactionId') ?? '';
   const [settling, setSettling] = useState(true);
-  const { data: payment, isLoading, isError } = useTransactionQuery(id, { skip: !id, pollingInterval: settling ? POLL_MS : 0 });
+  const {
+    data: payment,
+    isLoading,
+    isError,
+  } = useGetPaymentTransactionQuery({ id }, { skip: !id, pollingInterval: settling ? POLL_MS : 0 });
   const open = !!payment && ['created', 'processing', 'require_authentication'].includes(payment.status);
   useEffect(() => setSettling(open), [open]);
   // A payment settled by webhook changed what the fan holds: a subscription, content, their balance.

@@ -1,10 +1,11 @@
+import type { StripeCardInput } from '@limelight/contracts';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { Alert, Button, Flex, Form, Input, Skeleton, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { formatCard } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useAddCardMutation } from './api';
+import { useAddPaymentCardMutation } from './api';
 import { stripeJs } from './stripe-js';
 
 /**
@@ -46,7 +47,7 @@ export default function StripeCardForm({ publishableKey, onDone }: { publishable
 function CardForm({ onDone }: { onDone: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
-  const [add] = useAddCardMutation();
+  const [add] = useAddPaymentCardMutation();
   const [holderName, setHolderName] = useState('');
   const [complete, setComplete] = useState(false);
   const [cardError, setCardError] = useState<string>();
@@ -83,7 +84,8 @@ function CardForm({ onDone }: { onDone: () => void }) {
         setCardError(error.message ?? 'This card was refused');
         return;
       }
-      const saved = await add({ gateway: 'stripe', card: { paymentMethodId: paymentMethod.id } }).unwrap();
+      // The document leaves a card's body open (each gateway takes its own): the contract checks it here.
+      const saved = await add({ gateway: 'stripe', body: { paymentMethodId: paymentMethod.id } satisfies StripeCardInput }).unwrap();
       toast.success(`${formatCard(saved)} added`);
       onDone();
     } catch (error) {

@@ -8,7 +8,7 @@ import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
 import { useListTokenPackagesQuery } from '../site/api';
 import { TermsLink } from '../site/TermsLink';
-import { useApplyCouponMutation, useCardsQuery, useTopUpMutation } from './api';
+import { useCheckCouponCodeMutation, useListPaymentCardsQuery, useTopUpWalletMutation } from './api';
 import { usePaymentFollowUp } from './PaymentOutcome';
 import { askedTopUp } from './top-up-link';
 import { useIntentKey } from './useIntentKey';
@@ -23,9 +23,9 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
   const { data: settings } = usePublicSettingsQuery();
   const money = useFormatMoney();
   const { data: packages } = useListTokenPackagesQuery({ sortBy: 'ordering', sort: 'asc', limit: 100 });
-  const { data: cards } = useCardsQuery();
-  const [topUp, { isLoading }] = useTopUpMutation();
-  const [applyCoupon, applying] = useApplyCouponMutation();
+  const { data: cards } = useListPaymentCardsQuery();
+  const [topUp, { isLoading }] = useTopUpWalletMutation();
+  const [applyCoupon, applying] = useCheckCouponCodeMutation();
   const [mode, setMode] = useState<Mode>('amount');
   const [params] = useSearchParams();
   // What a payment was short of, when it sent the fan here; refused, not raised, if below the minimum.
@@ -49,7 +49,7 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
 
   const pay = async () => {
     try {
-      const payment = await topUp({ ...request, idempotencyKey: intent.key() }).unwrap();
+      const payment = await topUp({ 'idempotency-key': intent.key(), body: request }).unwrap();
       intent.answered();
       follow(payment);
       if (payment.status !== 'fail') setCoupon(undefined);
@@ -118,7 +118,7 @@ export function TopUpCard({ onAddCard }: { onAddCard: () => void }) {
               loading={applying.isLoading}
               disabled={!code.trim()}
               onClick={() =>
-                applyCoupon(code.trim())
+                applyCoupon({ code: code.trim() })
                   .unwrap()
                   .then((found) => {
                     setCoupon(found);

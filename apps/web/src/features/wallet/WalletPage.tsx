@@ -4,6 +4,8 @@ import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography, 
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
+import type { ListPaymentTransactionsApiArg } from '../../shared/api/generated/payments';
+import type { ListWalletChargesApiArg } from '../../shared/api/generated/wallet';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
@@ -13,7 +15,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useChargesQuery, useRetryPaymentMutation, useTransactionsQuery } from './api';
+import { useListPaymentTransactionsQuery, useListWalletChargesQuery, useRetryPaymentMutation } from './api';
 import { CardsPanel } from './CardsPanel';
 import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
@@ -93,7 +95,7 @@ function PaymentState({ payment, onFollow }: { payment: PaymentTransaction; onFo
         size="small"
         loading={retrying.isLoading}
         onClick={() =>
-          retry(payment._id)
+          retry({ id: payment._id })
             .unwrap()
             .then(onFollow)
             .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -115,7 +117,8 @@ function PaymentState({ payment, onFollow }: { payment: PaymentTransaction; onFo
 function PaymentsTable() {
   const money = useFormatMoney();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useTransactionsQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListPaymentTransactionsQuery(query as ListPaymentTransactionsApiArg);
   const { follow, confirmation } = usePaymentFollowUp('The payment went through');
   const layout = usePhoneColumns<PaymentTransaction>(
     [
@@ -154,7 +157,8 @@ function PaymentsTable() {
 
 function ChargesTable() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['type'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useChargesQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListWalletChargesQuery(query as ListWalletChargesApiArg);
   const layout = usePhoneColumns<WalletCharge>(
     [
       createdAtColumn('Date', sortOrder),
