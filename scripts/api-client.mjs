@@ -19,6 +19,8 @@ import { generateEndpoints } from '@rtk-query/codegen-openapi';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const generatedDir = path.join(root, 'apps/web/src/shared/api/generated');
 const check = process.argv.includes('--check');
+/** Operations that read but take a POST (the spec's paths), generated as queries. */
+const READS_ON_POST = ['calculatePayoutBalance'];
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'limelight-api-client-'));
 try {
@@ -43,6 +45,8 @@ try {
       // An id from the address bar must not reach another endpoint (a `/` or `..` in it).
       encodePathParams: true,
       filterEndpoints: (_name, definition) => definition.operation.tags?.[0] === tag,
+      // Reads the spec puts on a POST: cached queries, not mutations.
+      endpointOverrides: [{ pattern: READS_ON_POST, type: 'query' }],
     });
     // The import of the app's api, relative to the checkout rather than this machine's path.
     const text = fs.readFileSync(outputFile, 'utf8').replace(/from ".*\/shared\/lib\/api"/, 'from "../../lib/api"');

@@ -16,7 +16,7 @@ import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useGetMyCreatorAccountQuery, useGetStripeConnectAccountQuery } from '../account/creator-api';
 import { StepUpPrompt } from '../account/StepUpPrompt';
 import { stripeStatusLabels } from '../account/StripeConnectCard';
-import { useCreatePayoutRequestMutation, useListCreatorPayoutRequestsQuery, usePayoutBalanceQuery } from './api';
+import { useCalculatePayoutBalanceQuery, useCreatePayoutRequestMutation, useListCreatorPayoutRequestsQuery } from './api';
 
 /** The columns the creator's and the admin's lists of payout requests share. */
 export const payoutColumns = (sortOrder: (column: string) => AntSortOrder) => ({
@@ -67,7 +67,7 @@ function usePayoutMethods() {
 
 /** `/creator/payouts`: what may be requested now, the request form, and past requests (URL state). */
 export default function PayoutsPage() {
-  const { data: balance } = usePayoutBalanceQuery();
+  const { data: balance } = useCalculatePayoutBalanceQuery();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
   const columns = payoutColumns(sortOrder);
   // The URL's sort and filters go as they are: the API refuses a value it does not know.

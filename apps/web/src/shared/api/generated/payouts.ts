@@ -2,7 +2,7 @@
 import { api } from "../../lib/api";
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    calculatePayoutBalance: build.mutation<
+    calculatePayoutBalance: build.query<
       CalculatePayoutBalanceApiResponse,
       CalculatePayoutBalanceApiArg
     >({
