@@ -1,8 +1,8 @@
 import type { Comment } from '@limelight/contracts';
 import { useAppDispatch } from '../../app/store';
 import { endpoints as commentsEndpoints } from '../../shared/api/generated/comments';
-import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { endpoints as reportsEndpoints } from '../../shared/api/generated/reports';
+import { type Reaction, useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
 
 /** The cached lists that show a comment or reaction count, by what was commented on or reacted to. */
@@ -37,26 +37,6 @@ export function useDeleteComment() {
   return [remove, state] as const;
 }
 
-/**
- * Reacts (`on`) or takes the reaction back, then refetches the lists that show it. Wrapped here
- * rather than enhanced: every feature's likes and bookmarks go through the two reactions endpoints,
- * and an enhancement of those would apply to all of them.
- */
-function useReaction<Target>(
-  reactionOf: (target: Target) => AddReactionApiArg['body'],
-  refetched: (target: Target) => Parameters<typeof api.util.invalidateTags>[0],
-) {
-  const dispatch = useAppDispatch();
-  const [addReaction, adding] = reactionsEndpoints.useAddReactionMutation();
-  const [removeReaction, removing] = reactionsEndpoints.useRemoveReactionMutation();
-  const react = async (target: Target, on: boolean) => {
-    const body = reactionOf(target);
-    await (on ? addReaction({ body }) : removeReaction({ body })).unwrap();
-    dispatch(api.util.invalidateTags(refetched(target)));
-  };
-  return [react, { isLoading: adding.isLoading || removing.isLoading }] as const;
-}
-
 /** Likes a comment (`on`) or takes the like back; the item's comment lists refetch with the count. */
 export const useLikeComment = () =>
   useReaction(
@@ -67,7 +47,7 @@ export const useLikeComment = () =>
 /** Likes or bookmarks a video or a gallery (`on`), or takes that back. Posts patch their pages optimistically (feeds api). */
 export const useLibraryReaction = () =>
   useReaction(
-    (reaction: { objectType: 'video' | 'gallery'; objectId: string; action: AddReactionApiArg['body']['action'] }) => reaction,
+    (reaction: { objectType: 'video' | 'gallery'; objectId: string; action: Reaction['action'] }) => reaction,
     ({ objectType }) => [listTags[objectType]],
   );
 

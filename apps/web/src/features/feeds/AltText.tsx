@@ -3,7 +3,7 @@ import { Flex, Input, Typography } from 'antd';
 import { useId, useState } from 'react';
 import type { Uploads } from '../../shared/hooks/useUploads';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useSetAltTextMutation } from './api';
+import { useUpdateMediaAltTextMutation } from './api';
 
 /** The files of a picker that have reached the server, in order. */
 export const uploadedFiles = (uploads: Uploads) => uploads.items.flatMap((item) => (item.file ? [item.file] : []));
@@ -16,14 +16,14 @@ const HINT = 'Describe what the picture shows for people who cannot see it.';
  */
 export function useAltTexts() {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [setAltText] = useSetAltTextMutation();
+  const [setAltText] = useUpdateMediaAltTextMutation();
   const textOf = (file: MediaFile) => drafts[file._id] ?? file.altText ?? '';
   const change = (fileId: string, text: string) => setDrafts((current) => ({ ...current, [fileId]: text }));
   const save = (files: MediaFile[]) =>
     Promise.all(
       files
         .filter((file) => drafts[file._id] !== undefined && drafts[file._id]!.trim() !== (file.altText ?? ''))
-        .map((file) => setAltText({ fileId: file._id, altText: drafts[file._id]! }).unwrap()),
+        .map((file) => setAltText({ id: file._id, body: { altText: drafts[file._id]! } }).unwrap()),
     );
   return { textOf, change, save };
 }
@@ -51,10 +51,10 @@ export function AltTextFields({ files, altTexts, noun = 'photo' }: { files: Medi
 /** A gallery photo's alt text, written when the field is left (a gallery's photos have no form to save). */
 export function SavedAltText({ file, label }: { file: MediaFile; label: string }) {
   const [value, setValue] = useState(file.altText ?? '');
-  const [setAltText] = useSetAltTextMutation();
+  const [setAltText] = useUpdateMediaAltTextMutation();
   const write = () => {
     if (value.trim() === (file.altText ?? '')) return;
-    setAltText({ fileId: file._id, altText: value })
+    setAltText({ id: file._id, body: { altText: value } })
       .unwrap()
       .then(() => toast.success('Alt text saved'))
       .catch((error: unknown) => toast.error(errorMessage(error)));

@@ -17,7 +17,7 @@ import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
 import { Lightbox, PhotoButton, useLightbox } from '../galleries/Lightbox';
 import { TipButton, UnlockButton } from '../wallet/PayButtons';
-import { type FeedSource, useReactToFeedMutation, useVoteMutation } from './api';
+import { type FeedSource, useReactToFeed, useVoteInFeedPoll } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
 
@@ -28,16 +28,14 @@ type FeedArg = { source: FeedSource; type?: Feed['type'] };
 export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?: FeedArg; commentsOpen?: boolean }) {
   const viewer = useAppSelector((state) => state.session.user);
   const signedIn = useSignedInAction();
-  const [react] = useReactToFeedMutation();
+  const react = useReactToFeed();
   const [showComments, setShowComments] = useState(commentsOpen);
   const profile = `/${feed.performer.username ?? feed.performer._id}`;
   const scheduled = dayjs(feed.publishedAt).isAfter(dayjs());
   // On the creator's own page one Tip sits beside their name; elsewhere each post carries it.
   const tippable = viewer?._id !== feed.performer._id && arg?.source.kind !== 'creator';
   const toggle = signedIn((action: 'like' | 'bookmark', on: boolean) => {
-    react({ feedId: feed._id, action, on, arg })
-      .unwrap()
-      .catch((error: unknown) => toast.error(errorMessage(error)));
+    react({ feedId: feed._id, action, on, arg }).catch((error: unknown) => toast.error(errorMessage(error)));
   });
 
   return (
@@ -162,12 +160,11 @@ function FeedPoll({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
   const poll = feed.poll!;
   const viewer = useAppSelector((state) => state.session.user);
   const signedIn = useSignedInAction();
-  const [vote, { isLoading }] = useVoteMutation();
+  const [vote, { isLoading }] = useVoteInFeedPoll();
   const own = viewer?._id === feed.performer._id;
   const showResults = !!poll.votedOptionId || poll.isExpired || own;
   const choose = signedIn((optionId: string) => {
-    vote({ feedId: feed._id, optionId, arg })
-      .unwrap()
+    vote({ id: feed._id, optionId, arg })
       .then(() => toast.success('Thanks for voting'))
       .catch((error: unknown) => toast.error(errorMessage(error)));
   });

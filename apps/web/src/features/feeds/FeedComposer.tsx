@@ -26,7 +26,7 @@ import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
 import { savedMessage } from '../moderation/review-note';
 import { AltTextFields, uploadedFiles, useAltTexts } from './AltText';
-import { useCreatePollMutation, useMyFeedQuery, useSaveFeedMutation } from './api';
+import { useCreateFeedMutation, useCreateFeedPollMutation, useGetOwnFeedQuery, useUpdateFeedMutation } from './api';
 import { audienceLabels, feedTypeLabels } from './labels';
 
 type ComposerForm = {
@@ -57,7 +57,7 @@ export default function NewFeedPage() {
 /** `/creator/posts/:id/edit`: the composer filled with the post; its kind stays. */
 export function EditFeedPage() {
   const { id = '' } = useParams();
-  const { data: feed, isLoading, isError } = useMyFeedQuery(id);
+  const { data: feed, isLoading, isError } = useGetOwnFeedQuery({ id });
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !feed) {
     return <Result status="404" title="Post not found" extra={<Link to="/creator/posts">Back to my posts</Link>} />;
@@ -72,8 +72,9 @@ function FeedComposer({ feed }: { feed?: Feed }) {
   const media = useFeedUploads(type === 'text' ? 'photo' : type);
   const thumbnail = useFeedUploads('thumbnail');
   const teaser = useFeedUploads('teaser');
-  const [createPoll] = useCreatePollMutation();
-  const [saveFeed, { isLoading }] = useSaveFeedMutation();
+  const [createPoll] = useCreateFeedPollMutation();
+  const [createFeed, creating] = useCreateFeedMutation();
+  const [updateFeed, updating] = useUpdateFeedMutation();
   const altTexts = useAltTexts();
   const navigate = useNavigate();
   const audience = Form.useWatch('audience', form);
@@ -102,9 +103,11 @@ function FeedComposer({ feed }: { feed?: Feed }) {
         ? feed.poll
         : values.withPoll
           ? await createPoll({
-              description: values.pollDescription ?? '',
-              options: (values.pollOptions ?? []).filter(Boolean),
-              expiredAt: (values.pollEndsAt ?? dayjs().add(1, 'day')).toISOString(),
+              body: {
+                description: values.pollDescription ?? '',
+                options: (values.pollOptions ?? []).filter(Boolean),
+                expiredAt: (values.pollEndsAt ?? dayjs().add(1, 'day')).toISOString(),
+              },
             }).unwrap()
           : undefined;
       const photos = type === 'photo' ? uploadedFiles(media) : [];
@@ -122,7 +125,7 @@ function FeedComposer({ feed }: { feed?: Feed }) {
         scheduleAt: values.scheduled && values.scheduleAt ? values.scheduleAt.toISOString() : null,
       };
       await altTexts.save(photos);
-      const saved = await saveFeed({ id: feed?._id, body }).unwrap();
+      const saved = await (feed ? updateFeed({ id: feed._id, body }) : createFeed({ body })).unwrap();
       toast.success(
         savedMessage(
           saved,
@@ -266,7 +269,12 @@ function FeedComposer({ feed }: { feed?: Feed }) {
             </Form.Item>
           )}
         </Flex>
-        <Button type="primary" htmlType="submit" loading={isLoading} disabled={media.busy || thumbnail.busy || teaser.busy}>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={creating.isLoading || updating.isLoading}
+          disabled={media.busy || thumbnail.busy || teaser.busy}
+        >
           {feed ? 'Save' : scheduled ? 'Schedule' : 'Publish'}
         </Button>
       </Form>

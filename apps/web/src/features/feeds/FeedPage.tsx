@@ -3,13 +3,13 @@ import { Link, useParams } from 'react-router';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
-import { useFeedQuery } from './api';
+import { useGetFeedQuery } from './api';
 import { FeedCard } from './FeedCard';
 
 /** `/post/:id`: one post with its comments open, the link a creator shares. */
 export default function FeedPage() {
   const { id = '' } = useParams();
-  const { data: feed, isLoading, isError } = useFeedQuery(id, REFRESH_ON_RETURN);
+  const { data: feed, isLoading, isError } = useGetFeedQuery({ id }, REFRESH_ON_RETURN);
   if (isLoading) return <Skeleton active className="page-narrow" />;
   if (isError || !feed) {
     return <Result status="404" title="Post not found" subTitle="It may have been removed." extra={<Link to="/">Go home</Link>} />;

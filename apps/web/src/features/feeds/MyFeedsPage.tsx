@@ -1,13 +1,14 @@
 import { type Feed, feedAudienceOf, feedStatuses, feedTypes } from '@limelight/contracts';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import type { ListOwnFeedsApiArg } from '../../shared/api/generated/feeds';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { HeldTag } from '../moderation/HeldTag';
-import { useDeleteFeedMutation, useMyFeedsQuery } from './api';
+import { useDeleteFeedMutation, useListOwnFeedsQuery } from './api';
 import { audienceLabels, feedStatusLabels, feedTypeLabels } from './labels';
 
 const filterNames = ['q', 'type', 'status'] as const;
@@ -15,7 +16,8 @@ const filterNames = ['q', 'type', 'status'] as const;
 /** `/creator/posts`: the creator's posts, scheduled and hidden ones too, with the table state in the URL. */
 export default function MyFeedsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  const { data, isFetching } = useMyFeedsQuery(query);
+  // The URL's sort and filters go as they are: the API refuses a value it does not know.
+  const { data, isFetching } = useListOwnFeedsQuery(query as ListOwnFeedsApiArg);
   const [remove] = useDeleteFeedMutation();
 
   return (
@@ -103,7 +105,7 @@ export default function MyFeedsPage() {
               <EditDeleteActions
                 editTo={`/creator/posts/${row._id}/edit`}
                 confirm={row.isSale ? 'Delete this post? It leaves sale; buyers keep access.' : 'Delete this post and its media?'}
-                onDelete={() => remove(row._id).unwrap()}
+                onDelete={() => remove({ id: row._id }).unwrap()}
               />
             ),
           },

@@ -1,5 +1,6 @@
 import type { LiveSession } from '@limelight/contracts';
 import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
+import type { AdminListLiveSessionsApiArg } from '../../shared/api/generated/admin';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
@@ -7,7 +8,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useAdminEndSessionMutation, useAdminLiveSessionsQuery } from './api';
+import { useAdminEndLiveSessionMutation, useAdminListLiveSessionsQuery } from './admin-api';
 import { formatDuration } from './useHeartbeat';
 
 const statusOptions = [
@@ -20,8 +21,8 @@ const endedReasonLabels = { performer: 'by the creator', admin: 'by an admin', t
 export function AdminLiveSessionsPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'startedAt' });
   const status = state.filters.status ?? 'live';
-  const { data, isFetching } = useAdminLiveSessionsQuery({ ...query, status });
-  const [end] = useAdminEndSessionMutation();
+  const { data, isFetching } = useAdminListLiveSessionsQuery({ ...query, status } as AdminListLiveSessionsApiArg);
+  const [end] = useAdminEndLiveSessionMutation();
   const layout = usePhoneColumns<LiveSession>(
     [
       {
@@ -61,7 +62,7 @@ export function AdminLiveSessionsPage() {
               description="Every viewer is told it ended."
               okText="End"
               onConfirm={() =>
-                end(row._id)
+                end({ id: row._id })
                   .unwrap()
                   .then(() => toast.success('Live session ended'))
                   .catch((error: unknown) => toast.error(errorMessage(error)))

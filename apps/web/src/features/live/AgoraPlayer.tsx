@@ -3,7 +3,7 @@ import { Button, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../shared/lib/toast';
 import { AgoraUnreachable, followRemote, joinAgora, leaveAgora } from './agora';
-import { useAgoraTokenMutation } from './api';
+import { useCreateAgoraTokenMutation } from './api';
 import { LiveVideoBox, useLiveVideo } from './LiveVideoBox';
 
 type State = { step: 'joining' | 'waiting' | 'playing' } | { step: 'failed'; message: string };
@@ -23,7 +23,7 @@ export function agoraProblem(error: unknown) {
 export function AgoraPlayer({ sessionId, label }: { sessionId: string; label: string }) {
   const live = useLiveVideo();
   const { video, play } = live;
-  const [fetchToken] = useAgoraTokenMutation();
+  const [fetchToken] = useCreateAgoraTokenMutation();
   const [state, setState] = useState<State>({ step: 'joining' });
   const [attempt, setAttempt] = useState(0);
 
@@ -31,7 +31,7 @@ export function AgoraPlayer({ sessionId, label }: { sessionId: string; label: st
     let cancelled = false;
     let joined: Awaited<ReturnType<typeof joinAgora>>['client'] | undefined;
     setState({ step: 'joining' });
-    joinAgora(() => fetchToken({ sessionId }).unwrap(), 'audience')
+    joinAgora(() => fetchToken({ body: { sessionId } }).unwrap(), 'audience')
       .then(({ client }) => {
         if (cancelled) return void leaveAgora(client);
         joined = client;

@@ -1,13 +1,13 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { useLiveNowQuery } from './api';
+import { mostWatchedFirst, useListLiveSessionsQuery } from './api';
 import { useLiveStreamingOn } from './LiveStreamingOn';
 
 /** "Live" on a creator's page header while they stream, leading to their live page. */
 export function LiveBadge({ performerId }: { performerId: string }) {
   const on = useLiveStreamingOn();
-  const { data } = useLiveNowQuery({ performerId, limit: 1 }, { skip: !on });
+  const { data } = useListLiveSessionsQuery({ performerId, limit: 1, ...mostWatchedFirst }, { skip: !on });
   const session = data?.data[0];
   if (!on || !session) return null;
   return (

@@ -1,7 +1,7 @@
 import { EyeOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useLiveNowQuery } from './api';
+import { mostWatchedFirst, useListLiveSessionsQuery } from './api';
 import { useLiveStreamingOn } from './LiveStreamingOn';
 
 /** How often the strip looks again for who went live or ended. */
@@ -10,7 +10,7 @@ const REFRESH_MS = 30_000;
 /** "Live now" on the fan's home: creators streaming at this moment, most watched first; nothing when nobody is. */
 export function LiveNowStrip() {
   const on = useLiveStreamingOn();
-  const { data } = useLiveNowQuery({ limit: 20 }, { pollingInterval: REFRESH_MS, skip: !on });
+  const { data } = useListLiveSessionsQuery({ limit: 20, ...mostWatchedFirst }, { pollingInterval: REFRESH_MS, skip: !on });
   if (!on || !data?.data.length) return null;
   return (
     <section className="live-now" aria-labelledby="live-now-title">

@@ -13,7 +13,7 @@ import { ReportButton } from '../community/ReportButton';
 import { PayModal, TipButton } from '../wallet/PayButtons';
 import { usePayDialog } from '../wallet/usePayDialog';
 import { AgoraPlayer } from './AgoraPlayer';
-import { useJoinQuery, useLiveNowQuery, useLiveSessionQuery } from './api';
+import { mostWatchedFirst, useGetLiveSessionQuery, useJoinLiveSessionQuery, useListLiveSessionsQuery } from './api';
 import { LiveCount } from './LiveBadge';
 import { LivePlayer } from './LivePlayer';
 import { RequestPrivateShow } from './RequestPrivateShow';
@@ -37,14 +37,19 @@ export default function LivePage() {
   const [endedReason, setEndedReason] = useState<keyof typeof endedReasons>();
   // A new session (the creator back from a private show) opens on this same page.
   useEffect(() => setEndedReason(undefined), [sessionId]);
-  const { data: joined, error, isLoading, refetch } = useJoinQuery(sessionId, { skip: !!endedReason, pollingInterval: RENEW_MS });
+  const {
+    data: joined,
+    error,
+    isLoading,
+    refetch,
+  } = useJoinLiveSessionQuery({ id: sessionId }, { skip: !!endedReason, pollingInterval: RENEW_MS });
   // The session last watched: whose return to wait for once they go private (the join stops then).
   const [watched, setWatched] = useState<LiveSession>();
   useEffect(() => {
     if (joined) setWatched(joined.session);
   }, [joined]);
   // The session as this viewer sees it (its creator, price, the viewer's standing): what the gate shows when joining is refused.
-  const { data: summary, isLoading: gateLoading } = useLiveSessionQuery(sessionId, { skip: !error });
+  const { data: summary, isLoading: gateLoading } = useGetLiveSessionQuery({ id: sessionId }, { skip: !error });
 
   useSocketEvent('stream/ready', (payload) => {
     if (payload.sessionId === sessionId) void refetch();
@@ -82,7 +87,7 @@ function Watching({
 }: {
   session: LiveSession;
   conversationId: string;
-  playback: NonNullable<ReturnType<typeof useJoinQuery>['data']>['playback'];
+  playback: NonNullable<ReturnType<typeof useJoinLiveSessionQuery>['data']>['playback'];
   renew: () => void;
 }) {
   const members = useStreamRoom(session._id);
@@ -128,7 +133,10 @@ function Watching({
 function InPrivateShow({ session }: { session: LiveSession }) {
   const navigate = useNavigate();
   const name = session.performer.name || session.performer.username;
-  const { data } = useLiveNowQuery({ performerId: session.performerId, limit: 1 }, { pollingInterval: BACK_CHECK_MS });
+  const { data } = useListLiveSessionsQuery(
+    { performerId: session.performerId, limit: 1, ...mostWatchedFirst },
+    { pollingInterval: BACK_CHECK_MS },
+  );
   const next = data?.data.find((live) => live._id !== session._id);
   useEffect(() => {
     if (next) navigate(`/live/${next._id}`, { replace: true });

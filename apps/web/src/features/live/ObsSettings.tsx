@@ -1,7 +1,7 @@
 import { Button, Descriptions, Input, Popconfirm, Typography } from 'antd';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { CopyButton } from '../../shared/ui/CopyButton';
-import { useStreamSettingsQuery, useUpdateStreamMutation } from './api';
+import { useGetStreamSettingsQuery, useUpdateStreamSettingsMutation } from './api';
 
 /** Where streaming software publishes: the API's RTMP listener on this site's host (README: port 1935). */
 export const rtmpServerUrl = () => `rtmp://${window.location.hostname}:1935/live`;
@@ -11,10 +11,10 @@ export const rtmpServerUrl = () => `rtmp://${window.location.hostname}:1935/live
  * hashed, so it shows only in the answer that made it; making a new one stops the old.
  */
 export function ObsSettings() {
-  const { data: settings } = useStreamSettingsQuery();
-  const [update, { isLoading }] = useUpdateStreamMutation();
+  const { data: settings } = useGetStreamSettingsQuery();
+  const [update, { isLoading }] = useUpdateStreamSettingsMutation();
   const makeKey = () =>
-    update({ rotateStreamKey: true })
+    update({ body: { rotateStreamKey: true } })
       .unwrap()
       .then(() => toast.success('New stream key made: copy it now, it is shown only once'))
       .catch((error: unknown) => toast.error(errorMessage(error)));

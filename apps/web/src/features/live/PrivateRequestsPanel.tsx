@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { liveApi, useAnswerPrivateRequestMutation, usePrivateRequestsQuery } from './api';
+import { liveApi, useAnswerPrivateShowRequestMutation, useListPrivateShowRequestsQuery } from './api';
 
 const pending = { status: 'pending', limit: 50, offset: 0 } as const;
 
@@ -15,15 +15,15 @@ const pending = { status: 'pending', limit: 50, offset: 0 } as const;
  * (spec 3 and 4). Accepting while live ends the public session first: the creator goes private.
  */
 export function PrivateRequestsPanel({ live, goPrivate }: { live: boolean; goPrivate: () => Promise<void> }) {
-  const { data, isLoading } = usePrivateRequestsQuery(pending);
-  const [answer] = useAnswerPrivateRequestMutation();
+  const { data, isLoading } = useListPrivateShowRequestsQuery(pending);
+  const [answer] = useAnswerPrivateShowRequestMutation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   useSocketEvent('private/request_added', ({ request }) => {
     toast.info(`${request.user.name || request.user.username} asks for a private show`);
     dispatch(
-      liveApi.util.updateQueryData('privateRequests', pending, (list) => {
+      liveApi.util.updateQueryData('listPrivateShowRequests', pending, (list) => {
         if (list.data.some((item) => item.conversationId === request.conversationId)) return;
         list.data.unshift(request);
         list.total += 1;
@@ -32,7 +32,7 @@ export function PrivateRequestsPanel({ live, goPrivate }: { live: boolean; goPri
   });
   useSocketEvent('private/request_removed', ({ conversationId }) => {
     dispatch(
-      liveApi.util.updateQueryData('privateRequests', pending, (list) => {
+      liveApi.util.updateQueryData('listPrivateShowRequests', pending, (list) => {
         const kept = list.data.filter((item) => item.conversationId !== conversationId);
         list.total -= list.data.length - kept.length;
         list.data = kept;
@@ -42,7 +42,7 @@ export function PrivateRequestsPanel({ live, goPrivate }: { live: boolean; goPri
 
   const respond = async (request: PrivateRequest, action: 'accept' | 'decline') => {
     try {
-      await answer({ id: request._id, action }).unwrap();
+      await answer({ id: request._id, body: { action } }).unwrap();
       if (action === 'decline') return toast.success('Request declined');
       if (live) await goPrivate();
       navigate(`/private-show/${request._id}`);

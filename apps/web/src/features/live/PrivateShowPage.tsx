@@ -11,7 +11,7 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { agoraProblem } from './AgoraPlayer';
 import { followRemote, joinAgora, leaveAgora, publishStream } from './agora';
-import { useAgoraTokenMutation, usePrivateCallQuery } from './api';
+import { useCreateAgoraTokenMutation, useGetPrivateShowCallQuery } from './api';
 import { CallConnection } from './call';
 import { stopTracks } from './useCamera';
 
@@ -34,7 +34,7 @@ const stateLabels: Record<RTCPeerConnectionState, string> = {
 /** `/private-show/{id}`: the private show's 1:1 call, the same screen for the fan and the creator. */
 export default function PrivateShowPage() {
   const { showId = '' } = useParams();
-  const { data: call, error, isLoading } = usePrivateCallQuery(showId);
+  const { data: call, error, isLoading } = useGetPrivateShowCallQuery({ id: showId });
   const [ended, setEnded] = useState<PrivateRequest>();
   useSocketEvent('private/request_updated', ({ request }) => {
     if (request._id === showId && closedStatuses.includes(request.status)) setEnded(request);
@@ -93,7 +93,7 @@ function Call({ call }: { call: PrivateCall }) {
   const connection = useRef<CallConnection>(undefined);
   const connected = useRef(false);
   const closeMedia = useRef<() => void>(undefined);
-  const [fetchToken] = useAgoraTokenMutation();
+  const [fetchToken] = useCreateAgoraTokenMutation();
 
   useEffect(() => {
     if (!socket) return;
@@ -133,7 +133,7 @@ function Call({ call }: { call: PrivateCall }) {
     };
     // Through Agora both parties are hosts in the show's channel: connected once the other publishes.
     const agora = (stream: MediaStream) =>
-      joinAgora(() => fetchToken({ showId }).unwrap(), 'host')
+      joinAgora(() => fetchToken({ body: { showId } }).unwrap(), 'host')
         .then(async ({ AgoraRTC, client }) => {
           if (cancelled) return leaveAgora(client);
           agoraClient = client;

@@ -4,13 +4,13 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { usePublicSettingsQuery } from '../settings/api';
-import { useStreamSettingsQuery, useUpdateStreamMutation } from './api';
+import { useGetStreamSettingsQuery, useUpdateStreamSettingsMutation } from './api';
 
 /** The creator's price a minute for private shows; 0 takes no requests. */
 export function PrivateShowPrice() {
-  const { data: settings } = useStreamSettingsQuery();
+  const { data: settings } = useGetStreamSettingsQuery();
   const { data: site } = usePublicSettingsQuery();
-  const [update, { isLoading }] = useUpdateStreamMutation();
+  const [update, { isLoading }] = useUpdateStreamSettingsMutation();
   const [price, setPrice] = useState<number | null>(null);
   useEffect(() => {
     if (settings) setPrice(settings.privateShowPrice);
@@ -19,7 +19,7 @@ export function PrivateShowPrice() {
   const max = site?.maximumStreamPrice ?? 1000;
   const refused = price === 0 ? undefined : amountProblem(price, { what: 'A private show minute', min, max });
   const save = () =>
-    update({ privateShowPrice: price ?? 0 })
+    update({ body: { privateShowPrice: price ?? 0 } })
       .unwrap()
       .then((saved) =>
         toast.success(saved.privateShowPrice ? `Private shows: ${formatTokens(saved.privateShowPrice)} a minute` : 'Private shows are off'),

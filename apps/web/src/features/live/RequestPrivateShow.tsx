@@ -7,7 +7,7 @@ import { useAppSelector } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useAnswerPrivateRequestMutation, usePrivateRequestsQuery, useRequestPrivateShowMutation } from './api';
+import { useAnswerPrivateShowRequestMutation, useCreatePrivateShowRequestMutation, useListPrivateShowRequestsQuery } from './api';
 
 /**
  * "Request a private show" on the live page: the creator's price a minute and a note; then the
@@ -19,10 +19,10 @@ export function RequestPrivateShow({ session }: { session: LiveSession }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
-  const [request, { isLoading }] = useRequestPrivateShowMutation();
-  const [answer, { isLoading: cancelling }] = useAnswerPrivateRequestMutation();
+  const [request, { isLoading }] = useCreatePrivateShowRequestMutation();
+  const [answer, { isLoading: cancelling }] = useAnswerPrivateShowRequestMutation();
   // A request sent earlier (this page reloaded) is still the fan's open one.
-  const { data: mine } = usePrivateRequestsQuery({ status: 'pending', limit: 20, offset: 0 });
+  const { data: mine } = useListPrivateShowRequestsQuery({ status: 'pending', limit: 20, offset: 0 });
   const [sent, setSent] = useState<PrivateRequest>();
   const waiting = sent ?? mine?.data.find((item) => item.performerId === session.performerId);
   const name = session.performer.name || session.performer.username;
@@ -50,7 +50,7 @@ export function RequestPrivateShow({ session }: { session: LiveSession }) {
           <Button
             loading={cancelling}
             onClick={() =>
-              answer({ id: waiting._id, action: 'cancel' })
+              answer({ id: waiting._id, body: { action: 'cancel' } })
                 .unwrap()
                 .then(() => {
                   setSent(undefined);
@@ -66,7 +66,7 @@ export function RequestPrivateShow({ session }: { session: LiveSession }) {
     );
   }
   const send = () =>
-    request({ performerId: session.performerId, message })
+    request({ body: { performerId: session.performerId, message } })
       .unwrap()
       .then((made) => {
         setSent(made);

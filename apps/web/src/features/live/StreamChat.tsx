@@ -8,11 +8,11 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ReportButton } from '../community/ReportButton';
 import {
-  useClearStreamChatMutation,
-  useDeleteStreamMessageMutation,
-  useLazyStreamMessagesQuery,
-  useSendStreamMessageMutation,
-  useSetSlowModeMutation,
+  useClearLiveChatMutation,
+  useDeleteConversationMessageMutation,
+  useLazyListLiveChatMessagesQuery,
+  useSendLiveChatMessageMutation,
+  useUpdateLiveChatSlowModeMutation,
 } from './api';
 import { withLine, withOlder } from './chat-state';
 
@@ -47,11 +47,11 @@ export function StreamChat({
   const [lines, setLines] = useState<StreamMessage[]>();
   const [text, setText] = useState('');
   const [slowMode, setSlowModeShown] = useState(slowModeSeconds);
-  const [loadPage] = useLazyStreamMessagesQuery();
-  const [send, { isLoading: sending }] = useSendStreamMessageMutation();
-  const [remove] = useDeleteStreamMessageMutation();
-  const [clear] = useClearStreamChatMutation();
-  const [setSlowMode] = useSetSlowModeMutation();
+  const [loadPage] = useLazyListLiveChatMessagesQuery();
+  const [send, { isLoading: sending }] = useSendLiveChatMessageMutation();
+  const [remove] = useDeleteConversationMessageMutation();
+  const [clear] = useClearLiveChatMutation();
+  const [setSlowMode] = useUpdateLiveChatSlowModeMutation();
   const scroller = useRef<HTMLDivElement>(null);
   // Whether older lines may remain on the server, a page of them loading, and what failed to load.
   const [moreOlder, setMoreOlder] = useState(false);
@@ -63,7 +63,7 @@ export function StreamChat({
   useEffect(() => setSlowModeShown(slowModeSeconds), [slowModeSeconds]);
   const loadLatest = useCallback(() => {
     setLoadError(undefined);
-    loadPage({ conversationId, offset: 0, limit: CHAT_PAGE })
+    loadPage({ id: conversationId, offset: 0, limit: CHAT_PAGE })
       .unwrap()
       // Lines that arrived by socket while the page loaded stay: the newest win.
       .then((page) => {
@@ -78,7 +78,7 @@ export function StreamChat({
     setLoadingOlder(true);
     setLoadError(undefined);
     // The lines held are the newest ones (new lines reach the server too), so the next page starts after them.
-    loadPage({ conversationId, offset: lines.length, limit: CHAT_PAGE })
+    loadPage({ id: conversationId, offset: lines.length, limit: CHAT_PAGE })
       .unwrap()
       .then((page) => {
         setLines((current) => withOlder(current ?? [], page.data));
@@ -116,7 +116,7 @@ export function StreamChat({
     const line = text.trim();
     if (!line) return;
     try {
-      const message = await send({ conversationId, text: line }).unwrap();
+      const message = await send({ id: conversationId, body: { text: line } }).unwrap();
       setLines((current) => withLine(current ?? [], message));
       setText('');
     } catch (error) {
@@ -138,7 +138,7 @@ export function StreamChat({
               style={{ width: 190 }}
               options={slowModeChoices.map((seconds) => ({ value: seconds, label: `Slow mode: ${slowModeLabel(seconds)}` }))}
               onChange={(seconds: number) =>
-                setSlowMode({ conversationId, slowModeSeconds: seconds })
+                setSlowMode({ id: conversationId, body: { slowModeSeconds: seconds } })
                   .unwrap()
                   .then(() => {
                     setSlowModeShown(seconds);
@@ -151,7 +151,7 @@ export function StreamChat({
               title="Clear the chat for everyone?"
               okText="Clear"
               onConfirm={() =>
-                clear(conversationId)
+                clear({ id: conversationId })
                   .unwrap()
                   .then(() => toast.success('Chat cleared'))
                   .catch((error: unknown) => toast.error(errorMessage(error)))
@@ -212,7 +212,7 @@ export function StreamChat({
               canDelete={!line.isDeleted && !ended && (moderator || (line.senderId === me?._id && line.tip === null))}
               canReport={!line.isDeleted && line.senderId !== me?._id}
               onDelete={() =>
-                remove(line._id)
+                remove({ id: line._id })
                   .unwrap()
                   .catch((error: unknown) => toast.error(errorMessage(error)))
               }

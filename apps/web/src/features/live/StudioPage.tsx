@@ -9,7 +9,14 @@ import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePublicSettingsQuery } from '../settings/api';
 import { agoraProblem } from './AgoraPlayer';
-import { useAgoraTokenMutation, useGoLiveMutation, useLiveNowQuery, useStreamSettingsQuery, useUpdateSessionMutation } from './api';
+import {
+  mostWatchedFirst,
+  useCreateAgoraTokenMutation,
+  useGetStreamSettingsQuery,
+  useListLiveSessionsQuery,
+  useStartLiveSessionMutation,
+  useUpdateLiveSessionMutation,
+} from './api';
 import { startAgoraBroadcast, startBroadcast } from './broadcast';
 import { CameraPanel } from './CameraPanel';
 import { GoLiveForm } from './GoLiveForm';
@@ -34,17 +41,17 @@ export default function StudioPage() {
   const socket = useAppSocket();
   const [source, setSource] = useState<Source>('browser');
   const camera = useCamera(source === 'browser');
-  const { data: settings } = useStreamSettingsQuery();
+  const { data: settings } = useGetStreamSettingsQuery();
   // A session already running (the studio reopened while live) is picked up where it is.
-  const { data: running, isLoading } = useLiveNowQuery(me ? { performerId: me._id } : {}, { skip: !me });
+  const { data: running, isLoading } = useListLiveSessionsQuery(me ? { performerId: me._id, ...mostWatchedFirst } : {}, { skip: !me });
   const [session, setSession] = useState<LiveSession>();
-  const [goLive, { isLoading: starting }] = useGoLiveMutation();
-  const [updateSession, { isLoading: ending }] = useUpdateSessionMutation();
+  const [goLive, { isLoading: starting }] = useStartLiveSessionMutation();
+  const [updateSession, { isLoading: ending }] = useUpdateLiveSessionMutation();
   const [broadcasting, setBroadcasting] = useState(false);
   const { data: siteSettings } = usePublicSettingsQuery();
   // Agora carries the video when the admin turned it on (the API refuses tokens while it lacks its certificate).
   const agoraSite = !!siteSettings?.agoraEnable && !!siteSettings.agoraAppId;
-  const [fetchAgoraToken] = useAgoraTokenMutation();
+  const [fetchAgoraToken] = useCreateAgoraTokenMutation();
   const stopBroadcast = useRef<() => void>(undefined);
   useEffect(() => {
     if (!session && running?.data[0]) setSession(running.data[0]);
@@ -64,7 +71,10 @@ export default function StudioPage() {
     if (!socket || !camera.stream) return toast.error('The camera is not ready yet');
     if (agoraSite) {
       try {
-        stopBroadcast.current = await startAgoraBroadcast(() => fetchAgoraToken({ sessionId: target._id }).unwrap(), camera.stream);
+        stopBroadcast.current = await startAgoraBroadcast(
+          () => fetchAgoraToken({ body: { sessionId: target._id } }).unwrap(),
+          camera.stream,
+        );
         setBroadcasting(true);
         return;
       } catch (error) {
@@ -83,7 +93,7 @@ export default function StudioPage() {
   };
   const start = async (input: GoLiveInput) => {
     try {
-      const started = await goLive(input).unwrap();
+      const started = await goLive({ body: input }).unwrap();
       setSession(started);
       toast.success('You are live');
       if (source === 'browser') await broadcast(started);
@@ -95,7 +105,7 @@ export default function StudioPage() {
     if (!live) return;
     stop();
     try {
-      setSession(await updateSession({ id: live._id, status: 'ended' }).unwrap());
+      setSession(await updateSession({ id: live._id, body: { status: 'ended' } }).unwrap());
       toast.success('Your live session ended');
     } catch (error) {
       toast.error(errorMessage(error));

@@ -7,7 +7,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { useMassMessagesQuery, useSendMassMessageMutation, useUnsendMassMessageMutation } from '../messages/api';
+import { useDeleteMassMessageMutation, useListMassMessagesQuery, useSendMassMessageMutation } from '../messages/api';
 import { Composer } from '../messages/Composer';
 
 type Audience = (typeof massAudiences)[number];
@@ -27,14 +27,14 @@ const POLL_MS = 2000;
 export default function MassMessagesPage() {
   const [audience, setAudience] = useState<Audience>('subscribers');
   const [send] = useSendMassMessageMutation();
-  const [unsend] = useUnsendMassMessageMutation();
+  const [unsend] = useDeleteMassMessageMutation();
   const { state, tableProps } = useTableState([], { sortBy: 'createdAt' });
   const page = { offset: (state.current - 1) * state.pageSize, limit: state.pageSize };
   const [sending, setSending] = useState(false);
   // On a phone the three audiences stack: side by side they are wider than the screen.
   const phone = !Grid.useBreakpoint().sm;
   // Polls while a delivery is under way, so its progress moves by itself.
-  const { data, isLoading } = useMassMessagesQuery(page, { pollingInterval: sending ? POLL_MS : 0 });
+  const { data, isLoading } = useListMassMessagesQuery(page, { pollingInterval: sending ? POLL_MS : 0 });
   const anySending = !!data?.data.some((item) => item.status === 'sending');
   useEffect(() => setSending(anySending), [anySending]);
   const layout = usePhoneColumns<MassMessage>(
@@ -81,7 +81,7 @@ export default function MassMessagesPage() {
               }
               okText="Unsend"
               onConfirm={() =>
-                unsend(row._id)
+                unsend({ id: row._id })
                   .unwrap()
                   .then(() =>
                     toast.success(
@@ -124,7 +124,7 @@ export default function MassMessagesPage() {
             isCreator
             sendLabel={`Send to ${audienceLabels[audience].toLowerCase()}`}
             onSend={async (content) => {
-              const sent = await send({ audience, ...content }).unwrap();
+              const sent = await send({ body: { audience, ...content } }).unwrap();
               toast.success(`Sending to ${sent.recipients} ${sent.recipients === 1 ? 'fan' : 'fans'}`);
             }}
           />

@@ -16,7 +16,7 @@ export function MessageButton({ person, block, size }: { person: PublicUser; blo
   const navigate = useNavigate();
   const signedIn = useSignedInAction();
   const start = () =>
-    openConversation({ source: person.isPerformer ? 'performer' : 'user', sourceId: person._id })
+    openConversation({ body: { source: person.isPerformer ? 'performer' : 'user', sourceId: person._id } })
       .unwrap()
       .then((conversation) => navigate(`/messages?conversation=${conversation._id}`))
       // Why it was refused (they take no messages from you), else the catalogue's words (spec 8).

@@ -3,13 +3,13 @@ import { Badge, Button } from 'antd';
 import { Link } from 'react-router';
 import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
-import { messagesApi, useUnreadTotalQuery } from './api';
+import { messagesApi, useGetUnreadMessageCountQuery } from './api';
 
 /** The header's way to the messages, with the unseen count kept live by the socket. */
 export function MessagesLink() {
-  const { data } = useUnreadTotalQuery();
+  const { data } = useGetUnreadMessageCountQuery();
   const dispatch = useAppDispatch();
-  useSocketEvent('unread_total', (total) => dispatch(messagesApi.util.upsertQueryData('unreadTotal', undefined, total)));
+  useSocketEvent('unread_total', (total) => dispatch(messagesApi.util.upsertQueryData('getUnreadMessageCount', undefined, total)));
   const unread = data?.total ?? 0;
   return (
     <Link to="/messages" aria-label={unread ? `Messages, ${unread} unread` : 'Messages'} data-testid="messages-link">

@@ -8,7 +8,7 @@ import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatMoment } from '../../shared/lib/dates';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
-import { changeConversationLists, useConversationQuery, useConversationsQuery } from './api';
+import { changeConversationLists, useGetConversationQuery, useListConversationsQuery } from './api';
 import { ThreadView } from './ThreadView';
 
 const PAGE = 20;
@@ -45,10 +45,10 @@ export default function MessagesPage() {
   const [limit, setLimit] = useState(PAGE);
   const phone = !Grid.useBreakpoint().md;
   const dispatch = useAppDispatch();
-  const list = useConversationsQuery({ offset: 0, limit, keyword: keyword || undefined });
+  const list = useListConversationsQuery({ offset: 0, limit, keyword: keyword || undefined });
   const inList = list.data?.data.find((item) => item._id === activeId);
   // A conversation opened from elsewhere (a profile's Message button) may not be on the first page yet.
-  const opened = useConversationQuery(activeId ?? '', { skip: !activeId || !!inList });
+  const opened = useGetConversationQuery({ id: activeId ?? '' }, { skip: !activeId || !!inList });
   const active = inList ?? opened.data;
   // Opening a conversation puts it on top of the list if absent and makes it active (spec 4); a
   // search shows only what it found.

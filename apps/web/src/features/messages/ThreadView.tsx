@@ -14,7 +14,12 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { ReportButton } from '../community/ReportButton';
 import { TipButton, UnlockButton } from '../wallet/PayButtons';
-import { useDeleteMessageMutation, useLazyMessagesPageQuery, useReadAllMutation, useSendMessageMutation } from './api';
+import {
+  useDeleteConversationMessageMutation,
+  useLazyListConversationMessagesQuery,
+  useMarkConversationReadMutation,
+  useSendConversationMessageMutation,
+} from './api';
 import { Composer } from './Composer';
 import { byDay, seenUntil, type Thread, withMessage, withPage } from './thread-state';
 
@@ -34,10 +39,10 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   const [thread, setThread] = useState<Thread>({ messages: [], total: 0, status: 'loading' });
   const [deleteFailure, setDeleteFailure] = useState<string>();
   const [typingUntil, setTypingUntil] = useState(0);
-  const [loadPage, { isFetching }] = useLazyMessagesPageQuery();
-  const [readAll] = useReadAllMutation();
-  const [remove] = useDeleteMessageMutation();
-  const [send] = useSendMessageMutation();
+  const [loadPage, { isFetching }] = useLazyListConversationMessagesQuery();
+  const [readAll] = useMarkConversationReadMutation();
+  const [remove] = useDeleteConversationMessageMutation();
+  const [send] = useSendConversationMessageMutation();
   const socket = useAppSocket();
   const lastTyping = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
@@ -52,7 +57,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   const load = useCallback(
     async (offset: number, limit = MESSAGE_PAGE_SIZE) => {
       try {
-        const page = await loadPage({ conversationId: id, offset, limit }).unwrap();
+        const page = await loadPage({ id, offset, limit }).unwrap();
         setThread((current) => withPage(current, page.data, page.total));
       } catch {
         setThread((current) => ({ ...current, status: current.messages.length ? 'loaded' : 'failed' }));
@@ -65,7 +70,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
   useEffect(() => {
     setThread({ messages: [], total: 0, status: 'loading' });
     void load(0);
-    void readAll(id);
+    void readAll({ id });
   }, [id, load, readAll]);
 
   useLayoutEffect(() => {
@@ -92,7 +97,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
     setThread((current) => withMessage(current, message));
     if (message.senderId !== me?._id) {
       setTypingUntil(0);
-      void readAll(id);
+      void readAll({ id });
     }
   });
   const replace = ({ message }: { message: Message }) => {
@@ -177,7 +182,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
                 mine={message.senderId === me?._id}
                 onDelete={() => {
                   setDeleteFailure(undefined);
-                  remove(message._id)
+                  remove({ id: message._id })
                     .unwrap()
                     .then((deleted) => setThread((current) => withMessage(current, deleted)))
                     // Kept in the thread's state and shown in it (spec 4, 8), not a passing toast.
@@ -209,7 +214,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
         <Composer
           isCreator={!!me?.isPerformer}
           onSend={async (content) => {
-            const message = await send({ conversationId: id, ...content }).unwrap();
+            const message = await send({ id, body: content }).unwrap();
             sent.current = true;
             setThread((current) => withMessage(current, message));
           }}

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { GRID_PAGE_SIZE, PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useBookmarkedFeedsQuery } from '../feeds/api';
+import { useListBookmarkedFeedsQuery } from '../feeds/api';
 import { FeedCard } from '../feeds/FeedCard';
 import { BookmarkedGalleries } from '../galleries/GalleryGrid';
 import { BookmarkedProducts } from '../shop/ProductGrid';
@@ -79,7 +79,7 @@ function BookmarkedCreators() {
 
 function BookmarkedPosts() {
   const { state, setPage } = useTableState(noFilters, { pageSize: GRID_PAGE_SIZE });
-  const { data, isLoading } = useBookmarkedFeedsQuery(useGridPage());
+  const { data, isLoading } = useListBookmarkedFeedsQuery(useGridPage());
   if (isLoading) return <Skeleton active />;
   if (!data?.total) {
     return (

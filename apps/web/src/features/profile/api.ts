@@ -1,9 +1,8 @@
-import { useAppDispatch } from '../../app/store';
 import { endpoints as followsEndpoints, type ListCreatorFollowersApiResponse } from '../../shared/api/generated/follows';
 import { endpoints as performersEndpoints, type SearchCreatorsApiArg } from '../../shared/api/generated/performers';
 import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { endpoints as searchEndpoints } from '../../shared/api/generated/search';
-import { api } from '../../shared/lib/api';
+import { useReaction } from '../../shared/api/reactions';
 import { followed, followStatesLoaded, unfollowed } from '../../shared/lib/follow';
 
 export type Follower = ListCreatorFollowersApiResponse['data'][number];
@@ -89,22 +88,12 @@ export const bookmarkedCreatorsApi = reactionsEndpoints.enhanceEndpoints({
   endpoints: { listBookmarkedCreators: { providesTags: ['Bookmarks'], onQueryStarted: syncingFollowStates(linkedPerformers) } },
 });
 
-/**
- * Bookmarks a creator (`on`) or takes the bookmark back, then refetches the bookmarks and the
- * creator's page. Wrapped here rather than enhanced: every feature's likes and bookmarks go through
- * the two reactions endpoints, and an enhancement of those would apply to all of them.
- */
-export function useBookmarkCreator() {
-  const dispatch = useAppDispatch();
-  const [addReaction, adding] = reactionsEndpoints.useAddReactionMutation();
-  const [removeReaction, removing] = reactionsEndpoints.useRemoveReactionMutation();
-  const bookmark = async (performerId: string, on: boolean) => {
-    const body = { objectType: 'performer', objectId: performerId, action: 'bookmark' } as const;
-    await (on ? addReaction({ body }) : removeReaction({ body })).unwrap();
-    dispatch(api.util.invalidateTags(['Bookmarks', 'Performer']));
-  };
-  return [bookmark, { isLoading: adding.isLoading || removing.isLoading }] as const;
-}
+/** Bookmarks a creator (`on`) or takes the bookmark back, then refetches the bookmarks and the creator's page. */
+export const useBookmarkCreator = () =>
+  useReaction(
+    (performerId: string) => ({ objectType: 'performer', objectId: performerId, action: 'bookmark' }),
+    () => ['Bookmarks', 'Performer'],
+  );
 
 export const { useGetCreatorProfileQuery, useSearchCreatorsQuery, useListTopCreatorsQuery, useListRandomCreatorsQuery } = profileApi;
 export const { useFollowCreatorMutation, useUnfollowCreatorMutation, useListFollowedCreatorsQuery, useListCreatorFollowersQuery } =

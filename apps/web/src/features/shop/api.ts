@@ -1,7 +1,6 @@
-import { useAppDispatch } from '../../app/store';
 import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { endpoints } from '../../shared/api/generated/shop';
-import { api } from '../../shared/lib/api';
+import { useReaction } from '../../shared/api/reactions';
 
 export const shopApi = endpoints.enhanceEndpoints({
   endpoints: {
@@ -52,19 +51,9 @@ export const {
 } = shopApi;
 export const { useListBookmarkedProductsQuery } = bookmarkedProductsApi;
 
-/**
- * Bookmarks a product (`on`) or takes the bookmark back, then refetches the products (the star on
- * its page, the bookmarked list). Wrapped here, not in the reactions endpoints: every feature's
- * likes and bookmarks go through those two (see useLikeStory).
- */
-export function useBookmarkProduct() {
-  const dispatch = useAppDispatch();
-  const [addReaction, adding] = reactionsEndpoints.useAddReactionMutation();
-  const [removeReaction, removing] = reactionsEndpoints.useRemoveReactionMutation();
-  const bookmark = async (id: string, on: boolean) => {
-    const body = { objectType: 'product', objectId: id, action: 'bookmark' } as const;
-    await (on ? addReaction({ body }) : removeReaction({ body })).unwrap();
-    dispatch(api.util.invalidateTags(['Products']));
-  };
-  return [bookmark, { isLoading: adding.isLoading || removing.isLoading }] as const;
-}
+/** Bookmarks a product (`on`) or takes the bookmark back, then refetches the products (the star on its page, the bookmarked list). */
+export const useBookmarkProduct = () =>
+  useReaction(
+    (id: string) => ({ objectType: 'product', objectId: id, action: 'bookmark' }),
+    () => ['Products'],
+  );

@@ -13,6 +13,7 @@ export const fileStatusPath = {
 
 const fileStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // Hand-written: it asks the feeds', videos' and messages' status routes by path, and the messages one answers no file to swap in.
     fileStatus: build.query<MediaFile, string>({ query: (path) => path, keepUnusedDataFor: 0 }),
   }),
 });
