@@ -71,7 +71,7 @@ const signedIn = [{ session: [] }, { bearer: [] }];
 const optionallySignedIn = [{}, ...signedIn];
 
 /** The one error shape, in the document's components. */
-export const errorSchemas = { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) };
+const errorSchemas = { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) };
 const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
