@@ -190,7 +190,7 @@ export function ThreadView({ conversation, onBack }: { conversation: Conversatio
                       setDeleteFailure(`The message could not be deleted: ${errorMessage(error, Messages.genericError)}`),
                     );
                 }}
-                onBought={reloadAround}
+                reload={reloadAround}
               />
             ))}
           </section>
@@ -233,12 +233,13 @@ function MessageBubble({
   message,
   mine,
   onDelete,
-  onBought,
+  reload,
 }: {
   message: Message;
   mine: boolean;
   onDelete: () => void;
-  onBought: () => void;
+  /** Reads the newest messages again: after a purchase opens this one, or its file has finished processing. */
+  reload: () => void;
 }) {
   const time = dayjs(message.createdAt).format('HH:mm');
   return (
@@ -256,7 +257,7 @@ function MessageBubble({
         {!message.isDeleted && message.files.length > 0 && (
           <Flex gap={4} wrap style={{ marginTop: message.text ? 8 : 0 }}>
             {message.files.map((file) => (
-              <MessageFile key={file._id} message={message} file={file} />
+              <MessageFile key={file._id} message={message} file={file} onSettled={reload} />
             ))}
           </Flex>
         )}
@@ -267,7 +268,7 @@ function MessageBubble({
             ) : message.canView ? (
               <Typography.Text type="secondary">Unlocked</Typography.Text>
             ) : (
-              <UnlockButton type="message" id={message._id} price={message.price} noun="message" onPaid={onBought} />
+              <UnlockButton type="message" id={message._id} price={message.price} noun="message" onPaid={reload} />
             )}
           </Flex>
         )}
@@ -302,10 +303,12 @@ function MessageBubble({
 /**
  * One file of a message. A video or audio note still processing is asked for again by its status
  * endpoint while the socket is not connected; when it is, the thread's `message_file_updated` brings it.
+ * The messages' status endpoint answers the status alone (a paid message's file is presented to
+ * each reader by the thread), so once it has settled the thread reads the message again.
  */
-function MessageFile({ message, file: sent }: { message: Message; file: MediaFile }) {
+function MessageFile({ message, file: sent, onSettled }: { message: Message; file: MediaFile; onSettled: () => void }) {
   const connected = useAppSelector((state) => state.socket.status === 'connected');
-  const file = useSettledFile(sent, fileStatusPath.message(message._id, sent._id), connected);
+  const file = useSettledFile(sent, fileStatusPath.message(message._id, sent._id), connected, onSettled);
   const kind = file.type.replace('message-', '');
   return file.status === 'processing' ? (
     <Typography.Text type="secondary">Processing {kind}…</Typography.Text>

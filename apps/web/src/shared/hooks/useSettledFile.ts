@@ -1,5 +1,5 @@
 import type { MediaFile } from '@limelight/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import { api } from '../lib/api';
 import { backoffDelay } from '../lib/backoff';
@@ -14,7 +14,7 @@ export const fileStatusPath = {
 const fileStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Hand-written: it asks the feeds', videos' and messages' status routes by path, and the messages one answers no file to swap in.
-    fileStatus: build.query<MediaFile, string>({ query: (path) => path, keepUnusedDataFor: 0 }),
+    fileStatus: build.query<MediaFile | Pick<MediaFile, 'status'>, string>({ query: (path) => path, keepUnusedDataFor: 0 }),
   }),
 });
 
@@ -27,11 +27,15 @@ const MAX_POLL_MS = 15_000;
  * back-off until processing has finished or failed, and then answers the settled file (with its
  * playable link), so the page swaps the player in without a reload (spec 4: "video file
  * processing status is polled"). A file that is gone (404) stops the asking. `paused` holds the
- * asking while something else brings the change (a message thread's socket).
+ * asking while something else brings the change (a message thread's socket). An endpoint that
+ * answers the status alone (a message's) calls `onSettled` instead, for the caller to read it again.
  */
-export function useSettledFile(file: MediaFile, path: string, paused = false): MediaFile {
+export function useSettledFile(file: MediaFile, path: string, paused = false, onSettled?: () => void): MediaFile {
   const dispatch = useAppDispatch();
   const [settled, setSettled] = useState<MediaFile>();
+  // The latest callback, without asking again each time the caller renders a new one.
+  const onSettledRef = useRef(onSettled);
+  onSettledRef.current = onSettled;
   const waiting = file.status === 'processing' && !paused && settled?._id !== file._id;
   useEffect(() => {
     if (!waiting) return;
@@ -42,7 +46,10 @@ export function useSettledFile(file: MediaFile, path: string, paused = false): M
       const request = dispatch(fileStatusApi.endpoints.fileStatus.initiate(path, { subscribe: false, forceRefetch: true }));
       const result = await request;
       if (stopped) return;
-      if (result.data && result.data.status !== 'processing') return setSettled(result.data);
+      if (result.data && result.data.status !== 'processing') {
+        if ('_id' in result.data) return setSettled(result.data);
+        return onSettledRef.current?.();
+      }
       if (result.error && 'status' in result.error && result.error.status === 404) return;
       failures += 1;
       timer = setTimeout(ask, backoffDelay(failures, FIRST_POLL_MS, MAX_POLL_MS));
