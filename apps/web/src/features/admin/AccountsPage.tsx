@@ -4,6 +4,7 @@ import { Button, Flex, Grid, Popconfirm, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminListAccountsApiArg } from '../../shared/api/generated/admin';
+import { listArg } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
@@ -49,7 +50,7 @@ export function AccountsPage({ accountRole: role }: { accountRole: 'user' | 'per
       filterNames={filterNames}
       fixedQuery={{ role }}
       defaultSortBy="updatedAt"
-      useList={(query) => useAdminListAccountsQuery(query as AdminListAccountsApiArg)}
+      useList={(query) => useAdminListAccountsQuery(listArg<AdminListAccountsApiArg>(query))}
       exportPath="/admin/accounts"
       phoneColumns={['username', 'actions']}
       filters={(state, setFilter) => (
@@ -239,7 +240,7 @@ export function AdminsPage() {
       filterNames={['q']}
       fixedQuery={{ role: 'admin' }}
       defaultSortBy="createdAt"
-      useList={(query) => useAdminListAccountsQuery(query as AdminListAccountsApiArg)}
+      useList={(query) => useAdminListAccountsQuery(listArg<AdminListAccountsApiArg>(query))}
       exportPath="/admin/accounts"
       phoneColumns={['username', 'email']}
       actions={<NewAdminButton />}

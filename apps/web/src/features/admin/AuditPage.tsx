@@ -2,6 +2,7 @@ import type { AuditEvent } from '@limelight/contracts';
 import { Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import type { AdminListAuditEventsApiArg } from '../../shared/api/generated/admin';
+import { listArg } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { SearchFilter } from '../../shared/ui/TableFilters';
 import { labelOf } from '../community/moderation-labels';
@@ -19,8 +20,7 @@ export function AuditPage() {
     <AdminTable<AuditEvent>
       title="Audit trail"
       filterNames={filterNames}
-      // The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
-      useList={(query) => useAdminListAuditEventsQuery(query as AdminListAuditEventsApiArg)}
+      useList={(query) => useAdminListAuditEventsQuery(listArg<AdminListAuditEventsApiArg>(query))}
       exportPath="/admin/audit"
       phoneColumns={['action', 'createdAt']}
       columns={[

@@ -12,6 +12,7 @@ import { Button, Descriptions, Drawer, Empty, List, Space, Table, Tag, Typograph
 import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { AdminListEntitiesApiArg } from '../../shared/api/generated/admin';
+import { listArg } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageLoading } from '../../shared/ui/PageLoading';
@@ -131,8 +132,7 @@ export function EntitiesPage() {
       key={current}
       title={info.title}
       filterNames={filterNames}
-      // The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
-      useList={(query) => useAdminListEntitiesQuery({ kind: current, ...query } as AdminListEntitiesApiArg)}
+      useList={(query) => useAdminListEntitiesQuery(listArg<AdminListEntitiesApiArg>({ kind: current, ...query }))}
       columns={columns}
       phoneColumns={['title', 'owner']}
       exportPath={`/admin/entities/${current}`}

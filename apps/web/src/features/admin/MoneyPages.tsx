@@ -18,6 +18,7 @@ import type {
   AdminListPayoutRequestsApiArg,
   AdminListWalletChargesApiArg,
 } from '../../shared/api/generated/admin';
+import { listArg } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens, useFormatMoney } from '../../shared/lib/money';
 import {
@@ -52,12 +53,11 @@ import {
 } from './money-api';
 import type { ListQuery } from './site-api';
 
-// The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
-const useAdminEarnings = (query: ListQuery) => useAdminListEarningsQuery(query as AdminListEarningsApiArg);
-const useAdminPayouts = (query: ListQuery) => useAdminListPayoutRequestsQuery(query as AdminListPayoutRequestsApiArg);
-const useAdminTransactions = (query: ListQuery) => useAdminListPaymentTransactionsQuery(query as AdminListPaymentTransactionsApiArg);
-const useAdminCharges = (query: ListQuery) => useAdminListWalletChargesQuery(query as AdminListWalletChargesApiArg);
-const useAdminCoupons = (query: ListQuery) => useAdminListCouponsQuery(query as AdminListCouponsApiArg);
+const useAdminEarnings = (query: ListQuery) => useAdminListEarningsQuery(listArg<AdminListEarningsApiArg>(query));
+const useAdminPayouts = (query: ListQuery) => useAdminListPayoutRequestsQuery(listArg<AdminListPayoutRequestsApiArg>(query));
+const useAdminTransactions = (query: ListQuery) => useAdminListPaymentTransactionsQuery(listArg<AdminListPaymentTransactionsApiArg>(query));
+const useAdminCharges = (query: ListQuery) => useAdminListWalletChargesQuery(listArg<AdminListWalletChargesApiArg>(query));
+const useAdminCoupons = (query: ListQuery) => useAdminListCouponsQuery(listArg<AdminListCouponsApiArg>(query));
 
 /** A row's Refund button, which asks first and tells how it went. */
 function RefundButton({ what, description, refund }: { what: 'payment' | 'charge'; description: string; refund: () => Promise<unknown> }) {

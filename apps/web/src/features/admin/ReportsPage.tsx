@@ -37,7 +37,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminListReportGroupsApiArg } from '../../shared/api/generated/admin';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { CsvExportButton } from '../../shared/ui/CsvExportButton';
@@ -358,8 +358,7 @@ function AppealsTab({ open }: { open: (targetType: string, targetId: string) => 
 /** The report queue (issue 27): one row per reported target, oldest first against the 7-day limit. */
 export function ReportsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames, { sortBy: 'firstReportedAt', sort: 'asc' });
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useAdminListReportGroupsQuery(query as AdminListReportGroupsApiArg);
+  const { data, isFetching } = useAdminListReportGroupsQuery(listArg<AdminListReportGroupsApiArg>(query));
   const phone = Grid.useBreakpoint().sm === false;
   const [params, setParams] = useSearchParams();
   const opened = params.get('case')?.split(':');

@@ -15,6 +15,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useAppDispatch } from '../../app/store';
 import type { AdminListSitePostsApiArg, AdminListSitePromosApiArg, AdminListTokenPackagesApiArg } from '../../shared/api/generated/admin';
+import { listArg } from '../../shared/hooks/useTableState';
 import { api } from '../../shared/lib/api';
 import { formatMoment } from '../../shared/lib/dates';
 import { useFormatMoney } from '../../shared/lib/money';
@@ -42,11 +43,9 @@ import {
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const date = (value: string) => formatMoment(value);
 const required = (label: string) => [{ required: true, message: `${label} is required` }];
-
-// The table's sort and filters from the URL go as they are: the API refuses a value it does not know.
-const useAdminPosts = (query: ListQuery) => useAdminListSitePostsQuery(query as AdminListSitePostsApiArg);
-const useAdminSitePromos = (query: ListQuery) => useAdminListSitePromosQuery(query as AdminListSitePromosApiArg);
-const useAdminTokenPackages = (query: ListQuery) => useAdminListTokenPackagesQuery(query as AdminListTokenPackagesApiArg);
+const useAdminPosts = (query: ListQuery) => useAdminListSitePostsQuery(listArg<AdminListSitePostsApiArg>(query));
+const useAdminSitePromos = (query: ListQuery) => useAdminListSitePromosQuery(listArg<AdminListSitePromosApiArg>(query));
+const useAdminTokenPackages = (query: ListQuery) => useAdminListTokenPackagesQuery(listArg<AdminListTokenPackagesApiArg>(query));
 
 /** CMS pages and posts; a published page is at /page/{slug}. */
 export function PostsAdminPage() {

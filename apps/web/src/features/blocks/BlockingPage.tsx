@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useAppSelector } from '../../app/store';
 import type { ListBlockedUsersApiArg } from '../../shared/api/generated/blocks';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -49,8 +49,7 @@ export default function BlockingPage() {
 /** The blocked accounts, searched and paged in the URL (spec 2). */
 function BlockedUsersCard({ who }: { who: keyof typeof copy }) {
   const { state, query, setFilter, tableProps } = useTableState(['q'] as const, { sortBy: 'createdAt' });
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListBlockedUsersQuery(query as ListBlockedUsersApiArg);
+  const { data, isFetching } = useListBlockedUsersQuery(listArg<ListBlockedUsersApiArg>(query));
   const [unblock] = useUnblockUserMutation();
   const words = copy[who];
   // On a phone, who and Unblock stay; the reason and the date fold into the row.

@@ -3,7 +3,7 @@ import { Card, Col, DatePicker, Flex, List, Row, Statistic, Table, Tag, Typograp
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { ListCreatorEarningsApiArg } from '../../shared/api/generated/earnings';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { daysBetween, formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { chargeTypeLabels, labelOptions } from '../../shared/lib/money-labels';
@@ -37,8 +37,7 @@ export default function EarningsPage() {
     key: date,
     value: netByDay.get(date) ?? 0,
   }));
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListCreatorEarningsQuery(query as ListCreatorEarningsApiArg);
+  const { data, isFetching } = useListCreatorEarningsQuery(listArg<ListCreatorEarningsApiArg>(query));
   const salesLayout = usePhoneColumns<Earning>(
     [
       createdAtColumn('Date', sortOrder),

@@ -4,7 +4,7 @@ import type { SortOrder as AntSortOrder } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListCreatorPayoutRequestsApiArg } from '../../shared/api/generated/payouts';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { formatTokens } from '../../shared/lib/money';
 import { labelOptions, payoutStatusLabels } from '../../shared/lib/money-labels';
@@ -70,8 +70,7 @@ export default function PayoutsPage() {
   const { data: balance } = useCalculatePayoutBalanceQuery();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
   const columns = payoutColumns(sortOrder);
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListCreatorPayoutRequestsQuery(query as ListCreatorPayoutRequestsApiArg);
+  const { data, isFetching } = useListCreatorPayoutRequestsQuery(listArg<ListCreatorPayoutRequestsApiArg>(query));
   const [requestPayout, { isLoading }] = useCreatePayoutRequestMutation();
   const [intent, setIntent] = useState(() => crypto.randomUUID());
   const [form] = Form.useForm<PayoutForm>();

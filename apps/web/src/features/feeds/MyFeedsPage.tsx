@@ -2,7 +2,7 @@ import { type Feed, feedAudienceOf, feedStatuses, feedTypes } from '@limelight/c
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ListOwnFeedsApiArg } from '../../shared/api/generated/feeds';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
@@ -16,8 +16,7 @@ const filterNames = ['q', 'type', 'status'] as const;
 /** `/creator/posts`: the creator's posts, scheduled and hidden ones too, with the table state in the URL. */
 export default function MyFeedsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListOwnFeedsQuery(query as ListOwnFeedsApiArg);
+  const { data, isFetching } = useListOwnFeedsQuery(listArg<ListOwnFeedsApiArg>(query));
   const [remove] = useDeleteFeedMutation();
 
   return (

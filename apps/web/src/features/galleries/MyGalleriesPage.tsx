@@ -2,7 +2,7 @@ import { type Gallery, libraryStatuses } from '@limelight/contracts';
 import { Card, Flex, Table } from 'antd';
 import { Link } from 'react-router';
 import type { ListOwnGalleriesApiArg } from '../../shared/api/generated/galleries';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
@@ -16,8 +16,7 @@ const filterNames = ['q', 'status'] as const;
 /** `/creator/galleries`: the creator's galleries, drafts and hidden ones too; table state in the URL. */
 export default function MyGalleriesPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListOwnGalleriesQuery(query as ListOwnGalleriesApiArg);
+  const { data, isFetching } = useListOwnGalleriesQuery(listArg<ListOwnGalleriesApiArg>(query));
   const [remove] = useDeleteGalleryMutation();
 
   return (

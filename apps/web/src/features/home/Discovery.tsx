@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Grid, Input, Pagination, Select, Switch, Tag
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SearchCreatorsApiArg } from '../../shared/api/generated/performers';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { useListCountriesQuery } from '../lookups/api';
 import { useListSearchKeywordsQuery, useRecordSearchKeywordMutation, useSearchCreatorsQuery } from '../profile/api';
 import { CreatorGrid } from './CreatorGrid';
@@ -31,9 +31,14 @@ export function Discovery({ browse }: { browse: ReactNode }) {
   const phone = Grid.useBreakpoint().md === false;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = Object.keys(filters).filter((name) => name !== 'q').length;
-  // The URL's filters go as they are: the API refuses a value it does not know.
   const results = useSearchCreatorsQuery(
-    { offset: query.offset, limit: query.limit, ...filters, order: undefined, sortBy: filters.order ?? 'popular' } as SearchCreatorsApiArg,
+    listArg<SearchCreatorsApiArg>({
+      offset: query.offset,
+      limit: query.limit,
+      ...filters,
+      order: undefined,
+      sortBy: filters.order ?? 'popular',
+    }),
     { skip: !searching },
   );
   const countries = useListCountriesQuery();

@@ -1,7 +1,7 @@
 import type { LiveSession } from '@limelight/contracts';
 import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { AdminListLiveSessionsApiArg } from '../../shared/api/generated/admin';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -21,7 +21,7 @@ const endedReasonLabels = { performer: 'by the creator', admin: 'by an admin', t
 export function AdminLiveSessionsPage() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'startedAt' });
   const status = state.filters.status ?? 'live';
-  const { data, isFetching } = useAdminListLiveSessionsQuery({ ...query, status } as AdminListLiveSessionsApiArg);
+  const { data, isFetching } = useAdminListLiveSessionsQuery(listArg<AdminListLiveSessionsApiArg>({ ...query, status }));
   const [end] = useAdminEndLiveSessionMutation();
   const layout = usePhoneColumns<LiveSession>(
     [

@@ -2,7 +2,7 @@ import { libraryStatuses, type Product, type ProductType, productTypes } from '@
 import { Card, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { ListCreatorProductsApiArg } from '../../shared/api/generated/shop';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
@@ -18,8 +18,7 @@ const filterNames = ['q', 'status', 'type'] as const;
 /** `/creator/products`: the creator's store, drafts and hidden products too; table state in the URL. */
 export default function MyProductsPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListCreatorProductsQuery(query as ListCreatorProductsApiArg);
+  const { data, isFetching } = useListCreatorProductsQuery(listArg<ListCreatorProductsApiArg>(query));
   const [remove] = useDeleteProductMutation();
   const layout = usePhoneColumns<Product>(
     [

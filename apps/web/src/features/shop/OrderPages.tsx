@@ -1,6 +1,7 @@
 import { Card, Flex } from 'antd';
 import { useParams } from 'react-router';
 import type { ListBuyerOrdersApiArg, ListSellerOrdersApiArg } from '../../shared/api/generated/shop';
+import { listArg } from '../../shared/hooks/useTableState';
 import { CsvExportButton } from '../../shared/ui/CsvExportButton';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { useListBuyerOrdersQuery, useListSellerOrdersQuery } from './api';
@@ -10,8 +11,7 @@ import { OrdersTable, useOrdersTableState } from './OrdersTable';
 /** `/creator/orders`: what fans bought from the creator's store, to send and follow. */
 export function SellerOrdersPage() {
   const { query } = useOrdersTableState();
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListSellerOrdersQuery(query as ListSellerOrdersApiArg);
+  const { data, isFetching } = useListSellerOrdersQuery(listArg<ListSellerOrdersApiArg>(query));
   return (
     <Card className="page-wide">
       <PageTitle>Orders</PageTitle>
@@ -35,8 +35,7 @@ export function SellerOrderPage() {
 /** `/user/orders`: what the fan bought, where it stands. */
 export function MyOrdersPage() {
   const { query } = useOrdersTableState();
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListBuyerOrdersQuery(query as ListBuyerOrdersApiArg);
+  const { data, isFetching } = useListBuyerOrdersQuery(listArg<ListBuyerOrdersApiArg>(query));
   return (
     <Card className="page-wide">
       <PageTitle>My orders</PageTitle>
@@ -60,8 +59,7 @@ export function MyOrderPage() {
 /** `/admin/orders`: every order on the site. */
 export function AdminOrdersPage() {
   const { query } = useOrdersTableState();
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListSellerOrdersQuery(query as ListSellerOrdersApiArg);
+  const { data, isFetching } = useListSellerOrdersQuery(listArg<ListSellerOrdersApiArg>(query));
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={8}>

@@ -2,7 +2,7 @@ import type { Subscription } from '@limelight/contracts';
 import { Avatar, Card, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import type { ListCreatorSubscribersApiArg, ListFanSubscriptionsApiArg } from '../../shared/api/generated/subscriptions';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
 import { formatCard, formatTokens } from '../../shared/lib/money';
 import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from '../../shared/lib/money-labels';
@@ -39,9 +39,8 @@ function SubscriptionsTable({ side }: { side: 'user' | 'performer' }) {
   // A plan's price is in tokens however it was paid (decision 032); the card is named beside it.
   const price = (row: Subscription) => (row.paidWith === 'free' ? 'Free' : formatTokens(row.price));
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'updatedAt' });
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const mine = useListFanSubscriptionsQuery(query as ListFanSubscriptionsApiArg, { skip: side !== 'user' });
-  const theirs = useListCreatorSubscribersQuery(query as ListCreatorSubscribersApiArg, { skip: side !== 'performer' });
+  const mine = useListFanSubscriptionsQuery(listArg<ListFanSubscriptionsApiArg>(query), { skip: side !== 'user' });
+  const theirs = useListCreatorSubscribersQuery(listArg<ListCreatorSubscribersApiArg>(query), { skip: side !== 'performer' });
   const { data, isFetching } = side === 'user' ? mine : theirs;
   const layout = usePhoneColumns<Subscription>(
     [

@@ -3,7 +3,7 @@ import { Card, Flex, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListOwnVideosApiArg } from '../../shared/api/generated/videos';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
@@ -19,9 +19,8 @@ const POLL_MS = 3000;
 export default function MyVideosPage() {
   const { state, query, setFilter, sortOrder, tableProps } = useTableState(filterNames);
   const [processing, setProcessing] = useState(false);
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
   // Refreshes while an upload is still being processed, so its status turns by itself.
-  const { data, isFetching } = useListOwnVideosQuery(query as ListOwnVideosApiArg, { pollingInterval: processing ? POLL_MS : 0 });
+  const { data, isFetching } = useListOwnVideosQuery(listArg<ListOwnVideosApiArg>(query), { pollingInterval: processing ? POLL_MS : 0 });
   const [remove] = useDeleteVideoMutation();
   const anyProcessing = !!data?.data.some((video) => video.video?.status === 'processing');
   useEffect(() => setProcessing(anyProcessing), [anyProcessing]);

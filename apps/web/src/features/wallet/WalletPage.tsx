@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../app/store';
 import type { ListPaymentTransactionsApiArg } from '../../shared/api/generated/payments';
 import type { ListWalletChargesApiArg } from '../../shared/api/generated/wallet';
-import { useTableState } from '../../shared/hooks/useTableState';
+import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -117,8 +117,7 @@ function PaymentState({ payment, onFollow }: { payment: PaymentTransaction; onFo
 function PaymentsTable() {
   const money = useFormatMoney();
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListPaymentTransactionsQuery(query as ListPaymentTransactionsApiArg);
+  const { data, isFetching } = useListPaymentTransactionsQuery(listArg<ListPaymentTransactionsApiArg>(query));
   const { follow, confirmation } = usePaymentFollowUp('The payment went through');
   const layout = usePhoneColumns<PaymentTransaction>(
     [
@@ -157,8 +156,7 @@ function PaymentsTable() {
 
 function ChargesTable() {
   const { state, query, setFilter, tableProps, sortOrder } = useTableState(['type'] as const, { sortBy: 'createdAt' });
-  // The URL's sort and filters go as they are: the API refuses a value it does not know.
-  const { data, isFetching } = useListWalletChargesQuery(query as ListWalletChargesApiArg);
+  const { data, isFetching } = useListWalletChargesQuery(listArg<ListWalletChargesApiArg>(query));
   const layout = usePhoneColumns<WalletCharge>(
     [
       createdAtColumn('Date', sortOrder),

@@ -12,6 +12,13 @@ export type TableState<F extends string> = {
   filters: Partial<Record<F, string>>;
 };
 
+/**
+ * A table's query from the URL as the argument of the list endpoint it feeds (the generated
+ * `…ApiArg`). The URL's sort and filters are strings and go as they are: the API checks them and
+ * refuses one it does not know with a 400 naming the field, so the page does not check them again.
+ */
+export const listArg = <Arg extends object>(query: object): Arg => query as Arg;
+
 const positive = (value: string | null, fallback: number) => {
   const number = Number(value);
   return Number.isInteger(number) && number > 0 ? number : fallback;
