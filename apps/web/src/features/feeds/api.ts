@@ -3,6 +3,7 @@ import { useAppDispatch } from '../../app/store';
 import { endpoints } from '../../shared/api/generated/feeds';
 import { endpoints as mediaEndpoints } from '../../shared/api/generated/media';
 import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
+import { useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
 
 export type FeedSource = { kind: 'timeline' } | { kind: 'creator'; username: string };
@@ -109,25 +110,22 @@ export function useVoteInFeedPoll() {
  */
 export function useReactToFeed() {
   const dispatch = useAppDispatch();
-  const [addReaction] = reactionsEndpoints.useAddReactionMutation();
-  const [removeReaction] = reactionsEndpoints.useRemoveReactionMutation();
-  return async ({ feedId, action, on, arg }: FeedReaction & { arg?: FeedPageArg }) => {
-    const patch =
-      arg &&
-      dispatch(
-        feedsApi.util.updateQueryData('feedPages', arg, (pages) => {
-          const feed = pages.pages.flatMap((page) => page.data).find((item) => item._id === feedId);
-          if (!feed) return;
-          if (action === 'like') patchFeed(pages, { _id: feedId, isLiked: on, likeCount: Math.max(0, feed.likeCount + (on ? 1 : -1)) });
-          else patchFeed(pages, { _id: feedId, isBookmarked: on });
-        }),
-      );
-    const body = { objectType: 'feed', objectId: feedId, action } as const;
-    await (on ? addReaction({ body }) : removeReaction({ body })).unwrap().catch((error: unknown) => {
-      patch?.undo();
-      if (!arg || gone(error)) dispatch(api.util.invalidateTags(['Feeds']));
-      throw error;
-    });
-    if (!arg) dispatch(api.util.invalidateTags(['Feeds']));
-  };
+  const [react] = useReaction(
+    ({ feedId, action }: Omit<FeedReaction, 'on'> & { arg?: FeedPageArg }) => ({ objectType: 'feed', objectId: feedId, action }),
+    ({ arg }) => (arg ? [] : ['Feeds']),
+    {
+      patched: ({ feedId, action, arg }, on) =>
+        arg &&
+        dispatch(
+          feedsApi.util.updateQueryData('feedPages', arg, (pages) => {
+            const feed = pages.pages.flatMap((page) => page.data).find((item) => item._id === feedId);
+            if (!feed) return;
+            if (action === 'like') patchFeed(pages, { _id: feedId, isLiked: on, likeCount: Math.max(0, feed.likeCount + (on ? 1 : -1)) });
+            else patchFeed(pages, { _id: feedId, isBookmarked: on });
+          }),
+        ).undo,
+      refetchedOnRefusal: ({ arg }, error) => (!arg || gone(error) ? ['Feeds'] : []),
+    },
+  );
+  return ({ on, ...target }: FeedReaction & { arg?: FeedPageArg }) => react(target, on);
 }

@@ -25,15 +25,17 @@ export function useLikeStory() {
   const [react] = useReaction(
     (story: Story) => ({ objectType: 'story', objectId: story._id, action: 'like' }),
     () => [],
-    (story, on) =>
-      dispatch(
-        storiesApi.util.updateQueryData('listCreatorStories', { id: story.performer._id }, (stories) => {
-          const shown = stories.find((item) => item._id === story._id);
-          if (!shown || shown.isLiked === on) return;
-          shown.isLiked = on;
-          shown.likeCount += on ? 1 : -1;
-        }),
-      ).undo,
+    {
+      patched: (story, on) =>
+        dispatch(
+          storiesApi.util.updateQueryData('listCreatorStories', { id: story.performer._id }, (stories) => {
+            const shown = stories.find((item) => item._id === story._id);
+            if (!shown || shown.isLiked === on) return;
+            shown.isLiked = on;
+            shown.likeCount += on ? 1 : -1;
+          }),
+        ).undo,
+    },
   );
   return react;
 }
