@@ -47,11 +47,11 @@ export function intentOf(request: FastifyRequest): Intent | undefined {
 export const priorAnswerSql = (userId: SQL, key: SQL) =>
   sql`prior as (select fingerprint, response from ${idempotencyKeys} where user_id = ${userId}::uuid and key = ${key}::text)`;
 
-/** The CTE `answer` of a statement: stores the key with its answer, over the row of `from`, when a key is given. */
-export const storeAnswerSql = (stored: { userId: SQL; key: SQL; fingerprint: SQL; response: SQL }, from: SQL) =>
+/** The CTE `answer` of a statement: stores the key with its answer (over the row of `from`, when given), when a key is given. */
+export const storeAnswerSql = (stored: { userId: SQL; key: SQL; fingerprint: SQL; response: SQL }, from?: SQL) =>
   sql`answer as (
     insert into ${idempotencyKeys} (user_id, key, fingerprint, response)
-    select ${stored.userId}::uuid, ${stored.key}::text, ${stored.fingerprint}::text, ${stored.response} from ${from}
+    select ${stored.userId}::uuid, ${stored.key}::text, ${stored.fingerprint}::text, ${stored.response}${from ? sql` from ${from}` : sql``}
     where ${stored.key}::text is not null)`;
 
 /**
@@ -85,7 +85,7 @@ export async function idempotent<T>(
           fingerprint: sql`${intent.fingerprint}`,
           response: sql`${JSON.stringify(answer)}::jsonb`,
         };
-        await tx.execute(sql`with ${storeAnswerSql(stored, sql`(select) as one`)} select 1`);
+        await tx.execute(sql`with ${storeAnswerSql(stored)} select 1`);
         return answer;
       }),
     );
