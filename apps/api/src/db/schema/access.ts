@@ -1,97 +1,39 @@
-import type { SubscriptionPayer, SubscriptionStatus, SubscriptionType } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
-import { walletCharges } from './money';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
+export type HoldState = 'hidden' | 'removed' | 'review';
+
 /**
- * One record per fan and creator, reused on renewal (domain rules: Subscriptions). Access
- * lasts until `expiredAt`, also after cancelling. Payments fill it (Money issue).
+ * Moderation holds (decision 046): one row per piece of content an admin hid or removed, or an
+ * upload held for review. Keyed by the content's id alone (every content id is a random uuid),
+ * so every visibility policy asks one index with `not exists`, whatever the content's kind.
  */
-export const subscriptions = pgTable(
-  'subscriptions',
+export const moderationHolds = pgTable(
+  'moderation_holds',
   {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    performerId: uuid('performer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').$type<SubscriptionType>().notNull(),
-    status: text('status').$type<SubscriptionStatus>().notNull().default('created'),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
-    nextRenewalAt: timestamp('next_renewal_at', { withTimezone: true }),
-    usedFreeTrial: boolean('used_free_trial').notNull().default(false),
-    /** How it is paid and renewed: free, wallet, or a card gateway (sandbox, stripe). */
-    gateway: text('gateway').$type<SubscriptionPayer>(),
-    /** The card renewals charge, for card subscriptions. */
-    cardId: uuid('card_id'),
-    /** What the last period cost. */
-    priceCents: bigint('price_cents', { mode: 'number' }).notNull().default(0),
+    targetId: uuid('target_id').primaryKey(),
+    targetType: text('target_type').notNull(),
+    /** The account whose content it is: told why, and the one who may appeal. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').$type<HoldState>().notNull(),
+    reason: text('reason').notNull(),
+    /** A removal that lets buyers keep what they paid for (not illegal material, decision 046). */
+    buyersKeep: boolean('buyers_keep').notNull().default(false),
+    /** A new item held for review before publication (decision 054): its owner may still edit it, unlike every other hold. */
+    prePublication: boolean('pre_publication').notNull().default(false),
+    actedBy: uuid('acted_by').references(() => users.id, { onDelete: 'set null' }),
+    appealText: text('appeal_text'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    appealDecision: text('appeal_decision'),
+    appealDecidedAt: timestamp('appeal_decided_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('subscriptions_pair_key').on(t.userId, t.performerId),
-    index('subscriptions_performer_idx').on(t.performerId, t.expiredAt),
-    index('subscriptions_user_updated_idx').on(t.userId, t.updatedAt),
-    // The renewal job's queue: what falls due first.
-    index('subscriptions_next_renewal_idx').on(t.nextRenewalAt),
-    check('subscriptions_status_check', sql`${t.status} in ('created', 'active', 'cancelled', 'expired')`),
-  ],
-);
-
-/** `stream`: a paid live session, bought once per session. */
-export type PurchasableType = 'feed' | 'video' | 'gallery' | 'product' | 'message' | 'stream';
-
-/**
- * What a fan has bought, one row per item, written in the same transaction as the successful
- * charge (Money issue), so access checks read one indexed table instead of the ledger.
- */
-export const purchasedItems = pgTable(
-  'purchased_items',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    itemType: text('item_type').$type<PurchasableType>().notNull(),
-    itemId: uuid('item_id').notNull(),
-    /** The wallet charge that paid for it. */
-    chargeId: uuid('charge_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [unique('purchased_items_user_item_key').on(t.userId, t.itemType, t.itemId)],
-);
-
-/**
- * Each period a fan paid for (or got free): the sale behind a subscription's ledger journal and
- * the creator's earning.
- */
-export const subscriptionPeriods = pgTable(
-  'subscription_periods',
-  {
-    id: id(),
-    subscriptionId: uuid('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'restrict' }),
-    type: text('type').$type<SubscriptionType>().notNull(),
-    paidWith: text('paid_with').$type<SubscriptionPayer>().notNull(),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    /** The card payment, when paid by card. */
-    paymentId: uuid('payment_id'),
-    /** The wallet charge, when paid from the wallet. */
-    chargeId: uuid('charge_id').references(() => walletCharges.id, { onDelete: 'restrict' }),
-    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('subscription_periods_subscription_idx').on(t.subscriptionId, t.createdAt),
-    unique('subscription_periods_payment_key').on(t.paymentId),
-    unique('subscription_periods_charge_key').on(t.chargeId),
+    index('moderation_holds_owner_idx').on(t.ownerId, t.createdAt),
+    index('moderation_holds_appeal_idx').on(t.appealedAt).where(sql`${t.appealedAt} is not null and ${t.appealDecidedAt} is null`),
+    check('moderation_holds_state_check', sql`${t.state} in ('hidden', 'removed', 'review')`),
   ],
 );

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { files } from './files';
 import { deletedAt, keptOffSale } from './library';
+import { files } from './media';
 import { users } from './users';
 
 export type FeedType = 'text' | 'photo' | 'video' | 'audio';

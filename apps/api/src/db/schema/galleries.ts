@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { files } from './files';
 import { libraryItemColumns, libraryItemConstraints } from './library';
+import { files } from './media';
 import { users } from './users';
 
 /** A set of photos sold or kept for subscribers as one; its photos follow its rule. */

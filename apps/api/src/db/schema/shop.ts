@@ -2,8 +2,8 @@ import type { DeliveryAddress, DeliveryStatus, ProductType } from '@limelight/co
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { files } from './files';
 import { libraryItemColumns, libraryItemConstraints } from './library';
+import { files } from './media';
 import { walletCharges } from './money';
 import { users } from './users';
 

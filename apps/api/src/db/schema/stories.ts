@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { files } from './files';
+import { files } from './media';
 import { users } from './users';
 
 export type StoryType = 'text' | 'photo' | 'video';

@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
-import { sessions } from './sessions';
+import { sessions } from './platform/sessions';
 import { users } from './users';
 
 /**
@@ -75,24 +75,6 @@ export const authChallenges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('auth_challenges_expires_at_idx').on(t.expiresAt)],
-);
-
-/** Devices that signed in to an account before: the SHA-256 of the random id in their HttpOnly cookie. */
-export const knownDevices = pgTable(
-  'known_devices',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    deviceHash: text('device_hash').notNull(),
-    userAgent: text('user_agent'),
-    /** The country of the address it last signed in from (ISO code), shown on the security page. */
-    country: text('country'),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('known_devices_user_device_key').on(t.userId, t.deviceHash)],
 );
 
 /** When a session last proved a second factor (a step-up): payout changes accept it for 10 minutes. */

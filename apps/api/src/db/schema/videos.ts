@@ -1,6 +1,6 @@
 import { jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
-import { files } from './files';
 import { libraryItemColumns, libraryItemConstraints } from './library';
+import { files } from './media';
 
 /** A video in a creator's library: for subscribers, or for sale on its own. */
 export const videos = pgTable(

@@ -1,6 +1,16 @@
 import type { FileStatus } from '@limelight/contracts';
-import { doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
+
+/** Perceptual hashes of removed images: an upload within a few bits of one is held for review. */
+export const removedImageHashes = pgTable('removed_image_hashes', {
+  id: id(),
+  /** 64-bit pHash as a signed bigint, compared with bit_count(hash # candidate). */
+  hash: bigint('hash', { mode: 'bigint' }).notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: uuid('target_id').notNull(),
+  createdAt: createdAt(),
+});
 
 /** An uploaded file's record; the bytes live in storage under `storageKey`. */
 export const files = pgTable(

@@ -1,5 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
 import { users } from './users';
 
 export type IdentityProvider = 'google' | 'twitter';
@@ -32,4 +32,22 @@ export const twitterRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('twitter_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** Devices that signed in to an account before: the SHA-256 of the random id in their HttpOnly cookie. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    /** The country of the address it last signed in from (ISO code), shown on the security page. */
+    country: text('country'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('known_devices_user_device_key').on(t.userId, t.deviceHash)],
 );

@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
-import { users } from './users';
+import { createdAt, id } from '../columns';
+import { users } from '../users';
 
 /** Login sessions. Only a SHA-256 of the opaque token is stored, so a database leak opens nothing. */
 export const sessions = pgTable(

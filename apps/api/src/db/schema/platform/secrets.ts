@@ -1,5 +1,5 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt } from '../columns';
 
 /**
  * Secrets the processes of one site must share (the key that signs media links), made at first

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+export type ReportStatus = 'open' | 'resolved' | 'dismissed';
+
+/** What users flag for the admin to review; one open report per user and target. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    /** Null for a case opened without an account (the takedown form) or by the system (a re-upload). */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    reason: text('reason').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status').$type<ReportStatus>().notNull().default('open'),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('reports_reporter_target_key').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
+  ],
+);
+
+export const takedownCaseNumbers = pgSequence('takedown_case_numbers', { startWith: 1 });
+
+/** A complaint from someone without an account (a depicted person, a rights holder): a case with a number. */
+export const takedownCases = pgTable('takedown_cases', {
+  id: id(),
+  caseNumber: text('case_number').notNull().unique(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  relation: text('relation').notNull(),
+  urls: text('urls').array().notNull(),
+  description: text('description').notNull(),
+  sworn: boolean('sworn').notNull(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+});
