@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client';
-import { rateBudgets } from '../db/schema';
+import { rateBudgets } from '../db/schema/platform/sessions';
 import { retryLater } from './errors';
 
 /**

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database, Queryable, Transaction } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
+import { idempotencyKeys } from '../db/schema/platform/idempotency';
 import { badRequest, unprocessable } from './errors';
 
 const MAX_KEY_LENGTH = 255;

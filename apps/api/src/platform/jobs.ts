@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Database, pingDatabase, type Queryable } from '../db/client';
-import { jobs, periodicTasks } from '../db/schema';
+import { jobs, periodicTasks } from '../db/schema/platform/jobs';
 import { isUnavailable } from './errors';
 import { traced } from './tracing';
 

@@ -1,7 +1,7 @@
 import { ErrorCode, type LedgerAccountKind, ledgerAccountKinds } from '@limelight/contracts';
 import { and, eq, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema/platform/ledger';
 import { AppError } from './errors';
 
 /** An account by whose money it is: a user's wallet or earnings, or one of the platform's (owner null). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { livePublishers } from '../db/schema';
+import { livePublishers } from '../db/schema/platform/live';
 
 /**
  * How long a publisher's lease lasts unless renewed: a crashed process's session can be broadcast

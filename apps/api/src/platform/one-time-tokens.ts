@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { oneTimeTokens } from '../db/schema';
+import { oneTimeTokens } from '../db/schema/platform/sessions';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export type TokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { appSecrets } from '../db/schema';
+import { appSecrets } from '../db/schema/platform/secrets';
 
 /**
  * The named secret, made on first use; concurrent first starts agree on one value. Read first:

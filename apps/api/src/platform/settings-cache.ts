@@ -8,7 +8,7 @@ import {
 } from '@limelight/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client';
-import { settings } from '../db/schema';
+import { settings } from '../db/read/settings';
 import type { EventBus } from './bus';
 
 export const SETTINGS_CHANGED_CHANNEL = 'settings:changed';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
-import { signInThrottles } from '../db/schema';
+import { signInThrottles } from '../db/schema/platform/sessions';
 import { retryLater } from './errors';
 
 /**

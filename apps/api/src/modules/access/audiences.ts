@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { follows, subscriptions, userBlocks, users } from '../../db/schema';
+import { userBlocks } from '../../db/read/blocks';
+import { follows } from '../../db/read/follows';
+import { subscriptions } from '../../db/read/subscriptions';
+import { users } from '../../db/read/users';
 import { subscriptionGivesAccess } from './policy';
 
 /** Whom a creator reaches at once: their subscribers, their followers, or both. */

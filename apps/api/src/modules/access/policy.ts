@@ -1,6 +1,8 @@
 import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows, type PurchasableType, purchasedItems, subscriptions } from '../../db/schema';
+import { follows } from '../../db/read/follows';
+import { type PurchasableType, purchasedItems } from '../../db/read/money';
+import { subscriptions } from '../../db/read/subscriptions';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { assertMayReach, boundViewer, isPrivileged, notHiddenSql, type Refusal, refusalSql, refusals, type ViewerSql } from './creators';

@@ -7,7 +7,9 @@ import {
 } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { moderationHolds, performerProfiles, reports } from '../../db/schema';
+import { performerProfiles } from '../../db/read/performers';
+import { moderationHolds } from '../../db/schema/access';
+import { reports } from '../../db/schema/reports';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,7 @@
 import { type AccountStanding, ErrorCode } from '@limelight/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/schema';
+import { performerProfiles } from '../../db/read/performers';
+import { users } from '../../db/read/users';
 import { AppError } from '../../platform/errors';
 
 /**

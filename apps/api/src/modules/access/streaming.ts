@@ -1,7 +1,10 @@
 import { ErrorCode, formatTokens, fromCents } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles, purchasedItems, subscriptions, users } from '../../db/schema';
+import { purchasedItems } from '../../db/read/money';
+import { performerProfiles } from '../../db/read/performers';
+import { subscriptions } from '../../db/read/subscriptions';
+import { users } from '../../db/read/users';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
 import { isPrivileged, type Refusal, refusals, refused } from './creators';

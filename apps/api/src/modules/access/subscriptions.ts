@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import type { subscriptions } from '../../db/schema';
+import type { subscriptions } from '../../db/read/subscriptions';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { assertMayBePaid } from './payees';

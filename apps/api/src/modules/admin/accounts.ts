@@ -8,7 +8,8 @@ import {
   type WalletAdjustmentInput,
 } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/schema';
+import { performerProfiles } from '../../db/schema/performers';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Intent } from '../../platform/idempotency';

@@ -1,7 +1,9 @@
 import type { AccountStanding, Role } from '@limelight/contracts';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files, performerProfiles, users } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { performerProfiles } from '../../db/read/performers';
+import { users } from '../../db/read/users';
 import { escapeLike, isUuid, orderBy } from '../../platform/http';
 import { standingIs } from '../access';
 import { verificationIs } from '../performers';

@@ -1,6 +1,7 @@
 import type { AdminAccount, VerifyDocumentsInput } from '@limelight/contracts';
 import { and, eq, ne } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/schema';
+import { performerProfiles } from '../../db/schema/performers';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

@@ -1,7 +1,8 @@
 import type { AccountStanding, StandingActionInput, StandingRecord } from '@limelight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { standingActions, users } from '../../db/schema';
+import { standingActions } from '../../db/schema/admin';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';

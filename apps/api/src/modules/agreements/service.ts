@@ -1,7 +1,7 @@
 import { type AgreementDocument, legalPageSlugs, type PendingAgreement } from '@limelight/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { agreements } from '../../db/schema';
+import { agreements } from '../../db/schema/agreements';
 import { isAdmin, type Viewer } from '../access';
 import { legalPages } from '../posts';
 

@@ -2,7 +2,7 @@ import type { AuditEvent, AuditQuery } from '@limelight/contracts';
 import { and, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents } from '../../db/schema/audit';
 import { escapeLike } from '../../platform/http';
 
 /** Who acted and from where: taken from the request, or `system` for jobs and the command line. */

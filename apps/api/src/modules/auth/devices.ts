@@ -2,7 +2,7 @@ import { deviceName, type KnownDevice } from '@limelight/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { knownDevices } from '../../db/schema';
+import { knownDevices } from '../../db/schema/auth';
 import type { Deps } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';

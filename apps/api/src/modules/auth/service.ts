@@ -11,7 +11,9 @@ import {
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { authChallenges, performerProfiles, users } from '../../db/schema';
+import { performerProfiles } from '../../db/schema/performers';
+import { authChallenges } from '../../db/schema/two-factor';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';

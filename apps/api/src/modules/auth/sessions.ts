@@ -1,6 +1,6 @@
 import type { ActiveSession } from '@limelight/contracts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { sessions } from '../../db/schema';
+import { sessions } from '../../db/read/platform/sessions';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions, revokeSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

@@ -1,5 +1,6 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
-import { authChallenges, oneTimeTokens, rateBudgets, signInThrottles } from '../../db/schema';
+import { oneTimeTokens, rateBudgets, signInThrottles } from '../../db/schema/platform/sessions';
+import { authChallenges } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 
 const SWEEP_EVERY_MS = 15 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { userBlocks } from '../../db/schema';
+import { userBlocks } from '../../db/schema/blocks';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /** Block lists for the admin's console: who blocked (owner) whom (other), and why (decision 052). */

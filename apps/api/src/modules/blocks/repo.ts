@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { countryBlocks, fanCountryBlocks, userBlocks, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { countryBlocks, fanCountryBlocks, userBlocks } from '../../db/schema/blocks';
 import { escapeLike } from '../../platform/http';
 import { isCreator } from '../access';
 

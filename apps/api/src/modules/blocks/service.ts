@@ -1,6 +1,8 @@
 import type { BlockedUser, BlockUserInput } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { countryBlocks, fanCountryBlocks, subscriptions, userBlocks, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { countryBlocks, fanCountryBlocks, userBlocks } from '../../db/schema/blocks';
+import { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';

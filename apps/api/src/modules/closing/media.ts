@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { performerProfiles, stories, users } from '../../db/schema';
+import { performerProfiles } from '../../db/read/performers';
+import { stories } from '../../db/read/stories';
+import { users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { jobKind } from '../../platform/jobs';
 import { deleteFileRecords, type FileRow, storedKeys } from '../media';

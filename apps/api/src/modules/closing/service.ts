@@ -1,7 +1,9 @@
 import { type DeleteAccountInput, ErrorCode, formatTokens, HELD_USERNAME_DAYS } from '@limelight/contracts';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { sessions, stories, subscriptions } from '../../db/schema';
+import { sessions } from '../../db/read/platform/sessions';
+import { stories } from '../../db/schema/stories';
+import { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { comments } from '../../db/schema';
+import { comments } from '../../db/schema/comments';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /** Comments for the admin's console, with what they are on (decision 052). */

@@ -2,7 +2,11 @@ import { type Comment, type commentQuerySchema, ErrorCode, mentionedUsernames } 
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { comments, feeds, files, galleries, videos } from '../../db/schema';
+import { feeds } from '../../db/read/feeds';
+import { galleries } from '../../db/read/galleries';
+import { files } from '../../db/read/media';
+import { videos } from '../../db/read/videos';
+import { comments } from '../../db/schema/comments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
@@ -10,7 +14,7 @@ import { publicUrl } from '../../platform/storage';
 import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, canViewOne, type Gated, may, mayDeleteComment, notHeld } from '../access';
 import { openedFeed } from '../feeds';
 import { openedGallery } from '../galleries';
-import { saveImageFile } from '../media';
+import { deleteFileRecords, saveImageFile } from '../media';
 import { notify } from '../notifications';
 import { forgetReactions, viewerReactedSql } from '../reactions';
 import { findByUsernames, publicUsersById } from '../users';
@@ -305,7 +309,7 @@ async function presentComments(
 }
 
 async function removeFile(deps: Deps, fileId: string) {
-  const [file] = await deps.db.delete(files).where(eq(files.id, fileId)).returning();
+  const [file] = await deleteFileRecords(deps.db, [fileId]);
   if (file)
     await deps.storage.remove(file.storageKey).catch((error: unknown) => deps.log.warn({ err: error }, 'comment photo not removed'));
 }

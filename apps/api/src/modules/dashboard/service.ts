@@ -1,7 +1,14 @@
 import { type CreatorDashboard, fromCents } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import { preparedStatement } from '../../db/prepared';
-import { earnings, feeds, follows, orders, payoutRequests, performerProfiles, streamSessions, subscriptions } from '../../db/schema';
+import { feeds } from '../../db/read/feeds';
+import { follows } from '../../db/read/follows';
+import { earnings } from '../../db/read/money';
+import { payoutRequests } from '../../db/read/payouts';
+import { performerProfiles } from '../../db/read/performers';
+import { orders } from '../../db/read/shop';
+import { streamSessions } from '../../db/read/streaming';
+import { subscriptions } from '../../db/read/subscriptions';
 import type { Deps } from '../../deps';
 
 /** How many of the creator's recent posts the dashboard ranks. */

@@ -1,7 +1,8 @@
 import { type Earning, type earningQuerySchema, type earningStatsQuerySchema, fromCents } from '@limelight/contracts';
 import { and, count, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
-import { earnings, payoutRequests } from '../../db/schema';
+import { earnings } from '../../db/read/money';
+import { payoutRequests } from '../../db/read/payouts';
 import type { Deps } from '../../deps';
 import { orderBy } from '../../platform/http';
 import { balanceOf, earningsOf, payoutHoldOf } from '../../platform/ledger';

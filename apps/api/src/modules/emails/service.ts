@@ -11,7 +11,10 @@ import {
 } from '@limelight/contracts';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
-import { appSecrets, emailTemplates, notificationPreferences, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { emailTemplates } from '../../db/schema/emails';
+import { notificationPreferences } from '../../db/schema/notifications';
+import { appSecrets } from '../../db/schema/platform/secrets';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';

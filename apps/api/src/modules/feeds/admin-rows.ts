@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { feeds } from '../../db/schema';
+import { feeds } from '../../db/schema/feeds';
 import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Posts for the admin's console, of every status (decision 052). */

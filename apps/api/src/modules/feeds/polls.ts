@@ -2,7 +2,7 @@ import type { CreatePollInput, Poll } from '@limelight/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
-import { pollOptions, polls, pollVotes } from '../../db/schema';
+import { pollOptions, polls, pollVotes } from '../../db/schema/feeds';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';

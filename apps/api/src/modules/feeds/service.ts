@@ -3,7 +3,9 @@ import { and, count, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } fr
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { feedFiles, feeds, files, performerProfiles, polls } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { performerProfiles } from '../../db/read/performers';
+import { feedFiles, feeds, polls } from '../../db/schema/feeds';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -87,7 +89,7 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
     } else await announcePost(deps, tx, row!, performer.name);
     const kept = new Set([...input.fileIds, input.thumbnailId, input.teaserId]);
     const dropped = previous.filter((id) => !kept.has(id));
-    const removed = dropped.length ? await tx.delete(files).where(inArray(files.id, dropped)).returning() : [];
+    const removed = await deleteFileRecords(tx, dropped);
     return { feedId: row!.id, removed };
   });
   await removeStored(deps, detached.removed);

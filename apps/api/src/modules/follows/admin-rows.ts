@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows } from '../../db/schema';
+import { follows } from '../../db/schema/follows';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /** Follows for the admin's console: the follower (owner) and the creator (other) (decision 052). */

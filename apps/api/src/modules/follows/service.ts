@@ -1,6 +1,8 @@
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows, performerProfiles, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { follows } from '../../db/schema/follows';
+import { performerProfiles } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { unprocessable } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { galleries, photos } from '../../db/schema';
+import { galleries, photos } from '../../db/schema/galleries';
 import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Galleries for the admin's console, of every status (decision 052). */

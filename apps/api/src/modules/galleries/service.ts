@@ -13,7 +13,8 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, galleries, photos } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { galleries, photos } from '../../db/schema/galleries';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
@@ -289,7 +290,7 @@ export async function deletePhoto(deps: Deps, performer: SessionUser, id: string
         coverPhotoId: sql`case when ${galleries.coverPhotoId} = ${photo.id} then ${next?.id ?? null}::uuid else ${galleries.coverPhotoId} end`,
       })
       .where(eq(galleries.id, photo.galleryId));
-    return tx.delete(files).where(eq(files.id, photo.fileId)).returning();
+    return deleteFileRecords(tx, [photo.fileId]);
   });
   await removeStored(deps, removed);
 }

@@ -1,6 +1,10 @@
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import type { feeds, galleries, PurchasableType, products, videos } from '../../db/schema';
+import type { feeds } from '../../db/read/feeds';
+import type { galleries } from '../../db/read/galleries';
+import type { PurchasableType } from '../../db/read/money';
+import type { products } from '../../db/read/shop';
+import type { videos } from '../../db/read/videos';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { ErrorCode, MEDIA_LIMITS, type Role } from '@limelight/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema/media';
 import { AppError, retryLater } from '../../platform/errors';
 import { type MediaInfo, probe } from '../../platform/ffmpeg';
 import type { SpooledUpload } from '../../platform/uploads';

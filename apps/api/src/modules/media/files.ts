@@ -1,7 +1,7 @@
 import type { MediaFile } from '@limelight/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import { type MediaSigner, PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 

@@ -2,7 +2,9 @@ import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import phash from 'sharp-phash';
 import type { Queryable } from '../../db/client';
-import { moderationHolds, removedImageHashes, reports } from '../../db/schema';
+import { moderationHolds } from '../../db/schema/access';
+import { removedImageHashes } from '../../db/schema/media';
+import { reports } from '../../db/schema/reports';
 import type { Deps } from '../../deps';
 import type { FileRow } from './files';
 

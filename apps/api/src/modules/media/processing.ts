@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import { type FfmpegBudget, FfmpegTimeout, grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
 import { makeBlurredPreview, sharp } from '../../platform/images';

@@ -1,7 +1,8 @@
 import type { SetAltTextInput } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files, users } from '../../db/schema';
+import { files } from '../../db/schema/media';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';

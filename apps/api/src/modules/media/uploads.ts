@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_AUDIO_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@limelight/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { conversationMembers, conversations, messages } from '../../db/schema';
+import { conversationMembers, conversations, messages } from '../../db/schema/messages';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /** Lines of live sessions' chats for the admin's console; `parentId` is the chat (decision 052). */

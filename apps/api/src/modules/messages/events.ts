@@ -1,7 +1,9 @@
 import { DELETED_MESSAGE_TEXT, type Message, streamRoom } from '@limelight/contracts';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { conversationMembers, messageFiles, messages, streamSessions, users } from '../../db/schema';
+import { streamSessions } from '../../db/read/streaming';
+import { users } from '../../db/read/users';
+import { conversationMembers, messageFiles, messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { isBlockedPair } from '../access';

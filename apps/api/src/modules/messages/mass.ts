@@ -2,17 +2,10 @@ import { DELETED_MESSAGE_TEXT, formatTokens, fromCents, type MassMessage, type s
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import {
-  conversationMembers,
-  conversations,
-  files,
-  massMessageFiles,
-  massMessages,
-  messages,
-  purchasedItems,
-  users,
-  walletCharges,
-} from '../../db/schema';
+import { files } from '../../db/read/media';
+import { purchasedItems, walletCharges } from '../../db/read/money';
+import { users } from '../../db/read/users';
+import { conversationMembers, conversations, massMessageFiles, massMessages, messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

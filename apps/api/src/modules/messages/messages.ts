@@ -5,16 +5,10 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import {
-  conversationMembers,
-  conversations,
-  files,
-  massMessageFiles,
-  messageFiles,
-  messages,
-  purchasedItems,
-  users,
-} from '../../db/schema';
+import { files } from '../../db/read/media';
+import { purchasedItems } from '../../db/read/money';
+import { users } from '../../db/read/users';
+import { conversationMembers, conversations, massMessageFiles, messageFiles, messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, parseOrThrow } from '../../platform/errors';

@@ -1,6 +1,7 @@
 import { DELETED_MESSAGE_TEXT, fromCents, type Message } from '@limelight/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { conversationMembers, files, massMessageFiles, messageFiles, type messages } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { conversationMembers, massMessageFiles, messageFiles, type messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { type Access, accessFrom, accessTo } from '../access';

@@ -1,7 +1,9 @@
 import { fromCents, type PublicUser, STREAM_DELETED_MESSAGE_TEXT, type StreamMessage, streamRoom } from '@limelight/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { messages, streamSessions, users } from '../../db/schema';
+import { streamSessions } from '../../db/read/streaming';
+import { users } from '../../db/read/users';
+import { messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

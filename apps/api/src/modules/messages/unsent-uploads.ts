@@ -1,6 +1,7 @@
 import { MEDIA_LIMITS } from '@limelight/contracts';
 import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
-import { files, massMessageFiles, messageFiles } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { massMessageFiles, messageFiles } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import { deleteFileRecords, removeStored } from '../media';
 import { MESSAGE_FILE_TYPES } from './messages';

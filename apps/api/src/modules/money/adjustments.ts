@@ -1,6 +1,6 @@
 import { ErrorCode } from '@limelight/contracts';
 import type { Queryable } from '../../db/client';
-import { walletAdjustments } from '../../db/schema';
+import { walletAdjustments } from '../../db/schema/money';
 import { AppError } from '../../platform/errors';
 import { platform, post, walletOf } from '../../platform/ledger';
 

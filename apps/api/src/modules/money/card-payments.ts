@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { earnings, type paymentTransactions, subscriptionPeriods } from '../../db/schema';
+import type { paymentTransactions } from '../../db/read/payments';
+import { subscriptionPeriods } from '../../db/read/subscriptions';
+import { earnings } from '../../db/schema/money';
 import type { Deps } from '../../deps';
 import { type JournalHeader, lockedBalances, platform, post, walletOf } from '../../platform/ledger';
 import { addPeriod, removePeriod } from './periods';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/read/platform/ledger';
 
 /** One UTC day of money movements, in cents. */
 export type LedgerDay = { date: string; revenueCents: number; feesCents: number; payoutsCents: number; refundsCents: number };

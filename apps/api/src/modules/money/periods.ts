@@ -1,7 +1,8 @@
 import { formatMoney, fromCents, planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { subscriptionPeriods, subscriptions, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { subscriptionPeriods, subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import { type EmailDeps, sendEmail } from '../emails';
 import { notify } from '../notifications';

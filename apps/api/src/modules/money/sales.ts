@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { earnings, performerProfiles } from '../../db/schema';
+import { performerProfiles } from '../../db/read/performers';
+import { earnings } from '../../db/schema/money';
 import type { Deps } from '../../deps';
 import {
   type AccountRef,

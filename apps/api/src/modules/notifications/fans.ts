@@ -2,7 +2,7 @@ import type { NotificationKind } from '@limelight/contracts';
 import { and, asc, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { jobKind } from '../../platform/jobs';
 import { type FanAudience, fansOf } from '../access';

@@ -8,7 +8,8 @@ import {
 import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { notificationPreferences, notifications, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { notificationPreferences, notifications } from '../../db/schema/notifications';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { type CardChargeInput, fromCents, type WalletChargeRouteType } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type PurchasableType, purchasedItems } from '../../db/schema';
+import { type PurchasableType, purchasedItems } from '../../db/read/money';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import type { CardLabel, PaymentCard, PaymentGatewayName } from '@limelight/contracts';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { paymentCards } from '../../db/schema';
+import { paymentCards } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound, unprocessable } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { ErrorCode, type StripeConnectAccount, type StripeConnectStatus } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { gatewayAccounts } from '../../db/schema';
+import { gatewayAccounts } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';

@@ -2,7 +2,7 @@ import { type Coupon, couponCodeSchema, type couponQuerySchema, type saveCouponS
 import { and, count, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { coupons, couponUses } from '../../db/schema';
+import { coupons, couponUses } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { ErrorCode, type PaymentGatewayName } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
-import { gatewayAccounts } from '../../db/schema';
+import { gatewayAccounts } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';

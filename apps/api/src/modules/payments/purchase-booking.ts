@@ -1,7 +1,8 @@
 import { formatTokens, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { paymentTransactions, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { sendEmail } from '../emails';

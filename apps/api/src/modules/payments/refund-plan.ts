@@ -1,7 +1,8 @@
 import { formatMoney, formatTokens, fromCents, type RefundPreview } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { type paymentTransactions, walletCharges } from '../../db/schema';
+import { walletCharges } from '../../db/read/money';
+import type { paymentTransactions } from '../../db/schema/payments';
 import { balanceOf, walletOf } from '../../platform/ledger';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;

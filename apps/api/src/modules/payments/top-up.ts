@@ -1,7 +1,7 @@
 import { type TopUpInput, toCents } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { tokenPackages } from '../../db/schema';
+import { tokenPackages } from '../../db/read/token-packages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';

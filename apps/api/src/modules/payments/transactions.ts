@@ -2,7 +2,7 @@ import type { PaymentTransaction, transactionQuerySchema } from '@limelight/cont
 import { fromCents } from '@limelight/contracts';
 import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { coupons, paymentTransactions } from '../../db/schema';
+import { coupons, paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { paymentAttempts, paymentTransactions, webhookEvents } from '../../db/schema';
+import { paymentAttempts, paymentTransactions, webhookEvents } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { outcomeOf, stripeSdk } from '../../platform/payments/stripe';

@@ -1,6 +1,6 @@
 import { count, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { payoutRequests } from '../../db/schema';
+import { payoutRequests } from '../../db/schema/payouts';
 
 /** Payout requests the admin has yet to pay (pending or approved) and the cents they hold. */
 export async function payoutsToPay(db: Queryable) {

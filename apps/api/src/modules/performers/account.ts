@@ -8,7 +8,8 @@ import {
 } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerBanking, performerPaymentSettings, performerProfiles, users } from '../../db/schema';
+import { performerBanking, performerPaymentSettings, performerProfiles } from '../../db/schema/performers';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { RequestSession, SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';

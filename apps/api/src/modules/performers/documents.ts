@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { documentOpensInline, type PerformerDocumentField, performerDocumentFields } from '@limelight/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { files, performerProfiles } from '../../db/schema';
+import { performerProfiles } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
@@ -12,6 +12,7 @@ import { sanitizePdf, UnreadablePdfError } from '../../platform/pdf';
 import { sniffMimeType } from '../../platform/storage';
 import { ACCEPTS, type BufferedUpload, checkImage, readMediaForm } from '../../platform/uploads';
 import { alertAdmin } from '../emails';
+import { deleteFileRecords, saveDownloadFile } from '../media';
 
 export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 type StoredDocument = UploadedDocument & { storageKey: string };
@@ -86,18 +87,12 @@ export const discardDocuments = (deps: Pick<Deps, 'storage'>, stored: StoredDocu
 export async function recordDocuments(tx: Queryable, ownerId: string, stored: StoredDocument[]) {
   const columnValues: Partial<Record<(typeof columns)[PerformerDocumentField], string>> = {};
   for (const document of stored) {
-    const [file] = await tx
-      .insert(files)
-      .values({
-        ownerId,
-        type: 'document',
-        storageKey: document.storageKey,
-        originalName: document.originalName,
-        mimeType: document.mimeType,
-        size: document.data.length,
-      })
-      .returning({ id: files.id });
-    columnValues[columns[document.field]] = file!.id;
+    const file = await saveDownloadFile(
+      tx,
+      { ownerId, type: 'document' },
+      { storageKey: document.storageKey, originalName: document.originalName, mimeType: document.mimeType, size: document.data.length },
+    );
+    columnValues[columns[document.field]] = file.id;
   }
   return columnValues;
 }
@@ -127,7 +122,7 @@ export async function replaceDocuments(deps: Deps, performer: SessionUser, docum
         link: `${deps.config.publicUrl}/admin/creators?q=${encodeURIComponent(performer.username ?? '')}`,
       });
       const previous = Object.keys(columnValues).flatMap((column) => profile[column as keyof typeof columnValues] ?? []);
-      return previous.length ? tx.delete(files).where(inArray(files.id, previous)).returning({ storageKey: files.storageKey }) : [];
+      return deleteFileRecords(tx, previous);
     });
     await Promise.all(replaced.map((file) => deps.storage.remove(file.storageKey).catch(() => undefined)));
   } catch (error) {

@@ -8,13 +8,17 @@ import {
 } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files, moderationHolds, performerProfileRevisions, performerProfiles, reports, users } from '../../db/schema';
+import { moderationHolds } from '../../db/schema/access';
+import { performerProfileRevisions, performerProfiles } from '../../db/schema/performers';
+import { reports } from '../../db/schema/reports';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { holdFilesForReview, isReviewedBeforePublication, liftFileReviewHolds } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import {
+  deleteFileRecords,
   type FileRow,
   findFile,
   type ProfileImageKind,
@@ -107,7 +111,7 @@ async function closeCase(tx: Queryable, creatorId: string) {
 async function dropFiles(tx: Queryable, ids: string[]) {
   if (!ids.length) return [];
   await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, ids));
-  return tx.delete(files).where(inArray(files.id, ids)).returning();
+  return deleteFileRecords(tx, ids);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { birthDateRangeOf, type CreatorCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { performerProfiles } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notHiddenFrom } from '../access';

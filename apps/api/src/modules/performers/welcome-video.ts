@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files, performerProfiles } from '../../db/schema';
+import { performerProfiles } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
-import { findFile, keepUpload, queueProcessing, removeStored } from '../media';
+import { deleteFileRecords, findFile, keepUpload, queueProcessing, removeStored } from '../media';
 import { profileChangesReviewed, reviseFile } from './revisions';
 
 /**
@@ -44,6 +44,6 @@ export async function removeWelcomeVideo(deps: Deps, performer: SessionUser) {
 
 async function removeFileRecord(tx: Parameters<typeof findFile>[0], fileId: string | null) {
   const file = await findFile(tx, fileId);
-  if (file) await tx.delete(files).where(eq(files.id, file.id));
+  if (file) await deleteFileRecords(tx, [file.id]);
   return file;
 }

@@ -3,7 +3,7 @@ import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type SanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { posts } from '../../db/schema';
+import { posts } from '../../db/schema/posts';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { escapeLike, isUuid, orderBy, uniqueViolation } from '../../platform/http';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { reactions } from '../../db/schema';
+import { reactions } from '../../db/schema/reactions';
 import type { SessionUser } from '../../platform/auth';
 
 /** Which of these objects the viewer liked or bookmarked, in one query. */

@@ -1,7 +1,12 @@
 import type { ReactionInput } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { comments, feeds, galleries, reactions, stories, videos } from '../../db/schema';
+import { comments } from '../../db/schema/comments';
+import { feeds } from '../../db/schema/feeds';
+import { galleries } from '../../db/schema/galleries';
+import { reactions } from '../../db/schema/reactions';
+import { stories } from '../../db/schema/stories';
+import { videos } from '../../db/schema/videos';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { visibleCreator } from '../access';

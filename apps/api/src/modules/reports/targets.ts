@@ -1,23 +1,16 @@
 import type { ModerationTargetType } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import {
-  comments,
-  conversationMembers,
-  feedFiles,
-  feeds,
-  files,
-  galleries,
-  messageFiles,
-  messages,
-  photos,
-  productImages,
-  products,
-  stories,
-  streamSessions,
-  users,
-  videos,
-} from '../../db/schema';
+import { comments } from '../../db/read/comments';
+import { feedFiles, feeds } from '../../db/read/feeds';
+import { galleries, photos } from '../../db/read/galleries';
+import { files } from '../../db/read/media';
+import { conversationMembers, messageFiles, messages } from '../../db/read/messages';
+import { productImages, products } from '../../db/read/shop';
+import { stories } from '../../db/read/stories';
+import { streamSessions } from '../../db/read/streaming';
+import { users } from '../../db/read/users';
+import { videos } from '../../db/read/videos';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { searchKeywords } from '../../db/schema';
+import { searchKeywords } from '../../db/schema/search';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { searchKeywordSearchers, searchKeywords } from '../../db/schema';
+import { searchKeywordSearchers, searchKeywords } from '../../db/schema/search';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { sharedSecret } from '../../platform/secrets';

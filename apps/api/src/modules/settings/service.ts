@@ -11,7 +11,7 @@ import {
   settingRanges,
   settingValueSchema,
 } from '@limelight/contracts';
-import { settings } from '../../db/schema';
+import { settings } from '../../db/schema/settings';
 import type { Deps } from '../../deps';
 import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { activeGatewayName } from '../payments';

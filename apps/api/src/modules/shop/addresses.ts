@@ -2,7 +2,7 @@ import type { Address, DeliveryAddress, saveAddressSchema } from '@limelight/con
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { addresses } from '../../db/schema';
+import { addresses } from '../../db/schema/shop';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { addresses, products } from '../../db/schema';
+import { addresses, products } from '../../db/schema/shop';
 import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Products for the admin's console, of every status (decision 052). */

@@ -13,7 +13,10 @@ import {
 import { and, count, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files, orders, productImages, products, purchasedItems, users, type walletCharges } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { purchasedItems, type walletCharges } from '../../db/read/money';
+import { users } from '../../db/read/users';
+import { orders, productImages, products } from '../../db/schema/shop';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { adminSitePromoSearchQuerySchema, saveSitePromoSchema, sitePromoSearchQuerySchema } from '@limelight/contracts';
 import { and, count, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { sitePromos } from '../../db/schema';
+import { sitePromos } from '../../db/schema/site-promos';
 import type { Deps } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { stories } from '../../db/schema';
+import { stories } from '../../db/schema/stories';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /** Stories for the admin's console, expired ones too (decision 052). */

@@ -1,6 +1,8 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import { files, performerProfiles, stories } from '../../db/schema';
+import { files } from '../../db/read/media';
+import { performerProfiles } from '../../db/read/performers';
+import { stories } from '../../db/schema/stories';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -17,7 +19,7 @@ import {
   ownHolds,
 } from '../access';
 import { withdrawOwnFromReview } from '../library';
-import { findFile, presentMediaFile, storedKeys } from '../media';
+import { deleteFileRecords, findFile, presentMediaFile, storedKeys } from '../media';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
 
@@ -66,7 +68,7 @@ export async function deleteStory(deps: Deps, performer: SessionUser, id: string
     if (!row) throw notFound('Story');
     await withdrawOwnFromReview(tx, performer, { targetType: 'story', targetId: row.id, fileIds: row.fileId ? [row.fileId] : [] });
     const found = await findFile(tx, row.fileId);
-    if (found) await tx.delete(files).where(eq(files.id, found.id));
+    if (found) await deleteFileRecords(tx, [found.id]);
     return found;
   });
   if (file) await Promise.all(storedKeys(file).map((key) => deps.storage.remove(key).catch(() => undefined)));

@@ -1,7 +1,8 @@
 import { formatTokens, fromCents } from '@limelight/contracts';
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { privateShowRequests, walletCharges } from '../../db/schema';
+import { walletCharges } from '../../db/read/money';
+import { privateShowRequests } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { notifyBalance, refundWalletCharge } from '../money';
 import { notify, notifyRefund } from '../notifications';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import { streamSessions } from '../../db/schema';
+import { streamSessions } from '../../db/schema/streaming';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 /** Live sessions for the admin's console; `parentId` is the session's chat (decision 052). */

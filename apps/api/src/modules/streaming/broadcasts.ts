@@ -1,6 +1,6 @@
 import { streamRoom, userRoom } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { streamSessions } from '../../db/schema';
+import { streamSessions } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import type { LiveFeed, LiveInput } from '../../platform/live-media';

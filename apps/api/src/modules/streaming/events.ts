@@ -1,7 +1,7 @@
 import { streamRoom, userRoom } from '@limelight/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { streamSessions } from '../../db/schema';
+import { streamSessions } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { unauthenticated } from '../../platform/errors';
 import { findById } from '../users';

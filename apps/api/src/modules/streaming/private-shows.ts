@@ -3,7 +3,9 @@ import { fromCents, type PrivateRequest, type privateRequestQuerySchema } from '
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { conversations, privateShowRequests, streams, users } from '../../db/schema';
+import { users } from '../../db/read/users';
+import { conversations } from '../../db/schema/messages';
+import { privateShowRequests, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, forbidden, notFound } from '../../platform/errors';

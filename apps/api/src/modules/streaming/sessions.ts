@@ -18,7 +18,10 @@ import {
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { conversations, performerProfiles, streamSessions, streams, users } from '../../db/schema';
+import { performerProfiles } from '../../db/read/performers';
+import { users } from '../../db/read/users';
+import { conversations } from '../../db/schema/messages';
+import { streamSessions, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';

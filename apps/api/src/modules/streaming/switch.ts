@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { privateShowRequests, streamSessions } from '../../db/schema';
+import { privateShowRequests, streamSessions } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { liveStreamingOn } from './open';
 import { endPrivateShow } from './private-shows';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { subscriptions } from '../../db/schema';
+import { subscriptions } from '../../db/schema/subscriptions';
 import { type AdminRowFilters, adminRowPage, nullValue } from '../../platform/admin-rows';
 
 const until = sql`coalesce(', until ' || to_char(${subscriptions.expiredAt} at time zone 'UTC', 'YYYY-MM-DD'), '')`;

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { utcDay } from '../../db/day';
-import { subscriptions } from '../../db/schema';
+import { subscriptions } from '../../db/schema/subscriptions';
 
 /** Subscriptions giving access now: active and not expired. */
 export async function activeSubscriptionCount(db: Queryable) {

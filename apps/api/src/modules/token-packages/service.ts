@@ -1,7 +1,7 @@
 import { fromCents, type saveTokenPackageSchema, toCents, type tokenPackageSearchQuerySchema } from '@limelight/contracts';
 import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { tokenPackages } from '../../db/schema';
+import { tokenPackages } from '../../db/schema/token-packages';
 import type { Deps } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { escapeLike, orderBy } from '../../platform/http';

@@ -3,7 +3,7 @@ import { ErrorCode } from '@limelight/contracts';
 import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../../db/client';
-import { passkeys, recoveryCodes, totpSecrets } from '../../db/schema';
+import { passkeys, recoveryCodes, totpSecrets } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { open } from '../../platform/secret-box';

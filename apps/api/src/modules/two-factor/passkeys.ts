@@ -10,7 +10,7 @@ import {
 } from '@simplewebauthn/server';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { authChallenges, passkeys } from '../../db/schema';
+import { authChallenges, passkeys } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';

@@ -10,7 +10,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import { sessionStepUps, totpSecrets } from '../../db/schema';
+import { sessionStepUps, totpSecrets } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 import { type RequestSession, type SessionUser, sessionOf } from '../../platform/auth';
 import { AppError, conflict } from '../../platform/errors';

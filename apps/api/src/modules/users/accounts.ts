@@ -1,7 +1,7 @@
 import type { Role } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';

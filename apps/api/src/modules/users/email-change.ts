@@ -1,7 +1,7 @@
 import { ErrorCode } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError } from '../../platform/errors';

@@ -1,7 +1,7 @@
 import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { utcDay } from '../../db/day';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 
 /** Fans and creators who signed up each UTC day since `since` (the users_role_created_at index). */
 export async function signUpsByDay(db: Queryable, since: Date) {

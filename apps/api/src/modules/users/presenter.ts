@@ -1,7 +1,7 @@
 import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type CurrentUser, type PublicUser } from '@limelight/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import { publicUrl } from '../../platform/storage';
 import { isAdmin, isCreator } from '../access';
 import type { ProfileRow, UserRow } from './repo';

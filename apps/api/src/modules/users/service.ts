@@ -1,6 +1,6 @@
 import type { UpdateAccountInput } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import { videos } from '../../db/schema';
+import { videos } from '../../db/schema/videos';
 import { type AdminRowFilters, adminRowPage, nullValue, statusOrDeleted } from '../../platform/admin-rows';
 
 /** Videos for the admin's console, of every status (decision 052). */

@@ -1,7 +1,7 @@
 import { type ChargeType, formatTokens, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { walletCharges } from '../../db/schema';
+import { walletCharges } from '../../db/read/money';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { notifyBalance, refundWalletCharge } from '../money';
