@@ -23,15 +23,15 @@ import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { closingRoutes, registerMediaRemoval } from './modules/closing';
 import { commentsRoutes } from './modules/comments/routes';
-import { reachableComment } from './modules/comments/service';
+import { countCommentLikes, reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { earningsRoutes } from './modules/earnings/routes';
 import { emailsRoutes } from './modules/emails/routes';
-import { visibleFeed } from './modules/feeds';
+import { countFeedLikes, visibleFeed } from './modules/feeds';
 import { feedsRoutes } from './modules/feeds/routes';
 import { followsRoutes } from './modules/follows/routes';
-import { visibleGallery } from './modules/galleries';
+import { countGalleryLikes, visibleGallery } from './modules/galleries';
 import { galleriesRoutes } from './modules/galleries/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
@@ -55,7 +55,7 @@ import { reachableProduct } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
-import { reachableStory } from './modules/stories/service';
+import { countStoryLikes, reachableStory } from './modules/stories/service';
 import {
   registerLiveEvents,
   registerPrivateShowEvents,
@@ -72,7 +72,7 @@ import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { registerSecondFactorGate, twoFactorRoutes } from './modules/two-factor';
 import { accountPresence } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
-import { visibleVideo } from './modules/videos';
+import { countVideoLikes, visibleVideo } from './modules/videos';
 import { videosRoutes } from './modules/videos/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { createAccountBudgets } from './platform/account-budgets';
@@ -329,12 +329,12 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(followsRoutes(deps));
       await api.register(
         reactionsRoutes(deps, {
-          feed: visibleFeed,
-          video: visibleVideo,
-          gallery: visibleGallery,
-          product: reachableProduct,
-          comment: reachableComment,
-          story: reachableStory,
+          feed: { reach: visibleFeed, countLikes: countFeedLikes },
+          video: { reach: visibleVideo, countLikes: countVideoLikes },
+          gallery: { reach: visibleGallery, countLikes: countGalleryLikes },
+          product: { reach: reachableProduct },
+          comment: { reach: reachableComment, countLikes: countCommentLikes },
+          story: { reach: reachableStory, countLikes: countStoryLikes },
         }),
       );
       await api.register(mediaRoutes(deps));

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { rateBudgets } from '../db/schema/platform/sessions';
 import { retryLater } from './errors';
 
@@ -86,3 +86,8 @@ export const drawsFrom =
     const accountId = request.session?.user.id;
     if (accountId && applies(request)) await budgets.take(budget, accountId);
   };
+
+/** Deletes the budgets whose window has ended (a new window starts a new row). */
+export async function sweepEndedBudgets(db: Queryable, now: Date) {
+  await db.delete(rateBudgets).where(lt(rateBudgets.windowEndsAt, now));
+}

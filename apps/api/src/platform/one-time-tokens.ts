@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { oneTimeTokens } from '../db/schema/platform/sessions';
 import { hashToken, newOpaqueToken } from './tokens';
@@ -74,4 +74,9 @@ export async function withdrawOneTimeTokens(db: Queryable, userId: string, purpo
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/** Deletes expired links: they are refused when read anyway, so only the table's size depends on this. */
+export async function sweepExpiredTokens(db: Queryable, now: Date) {
+  await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, now));
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 import { appSecrets } from '../db/schema/platform/secrets';
 
 /**
@@ -8,7 +8,7 @@ import { appSecrets } from '../db/schema/platform/secrets';
  * once it exists (every start but the first) a start writes nothing, where the insert that finds
  * it was a write transaction, a WAL flush on the embedded database, at every start.
  */
-export async function sharedSecret(db: Database, name: string): Promise<string> {
+export async function sharedSecret(db: Queryable, name: string): Promise<string> {
   const [existing] = await db.select().from(appSecrets).where(eq(appSecrets.name, name));
   if (existing) return existing.value;
   await db

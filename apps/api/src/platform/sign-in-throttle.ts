@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client';
 import { signInThrottles } from '../db/schema/platform/sessions';
 import { retryLater } from './errors';
@@ -106,4 +106,16 @@ export async function recordFailedSignIn(db: Queryable, address: string): Promis
 /** A success (outside a guessing run), or a password reset: the key starts afresh. */
 export async function clearSignInFailures(db: Queryable, account: string): Promise<void> {
   await db.delete(signInThrottles).where(eq(signInThrottles.key, account));
+}
+
+/** Deletes failure counts forgotten after a quiet day, unless a lock on them still runs. */
+export async function sweepForgottenThrottles(db: Queryable, now: Date) {
+  await db
+    .delete(signInThrottles)
+    .where(
+      and(
+        lt(signInThrottles.lastFailureAt, new Date(now.getTime() - FORGET_AFTER_MS)),
+        or(isNull(signInThrottles.lockedUntil), lt(signInThrottles.lockedUntil, now)),
+      ),
+    );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -29,18 +29,4 @@ export const notifications = pgTable(
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null and ${t.inApp}`),
     index('notifications_email_pending_idx').on(t.createdAt).where(sql`${t.email} and ${t.emailedAt} is null`),
   ],
-);
-
-/** An account's choice per kind; a kind with no row follows the defaults in the contracts. */
-export const notificationPreferences = pgTable(
-  'notification_preferences',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    inApp: boolean('in_app').notNull(),
-    email: boolean('email').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );

@@ -8,11 +8,10 @@ import {
   type SecondFactorMethod,
   type SecondFactorSignIn,
 } from '@limelight/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { performerProfiles } from '../../db/schema/performers';
-import { authChallenges } from '../../db/schema/two-factor';
 import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
@@ -29,13 +28,22 @@ import {
   recordFailedSignIn,
   takeSignInAttempt,
 } from '../../platform/sign-in-throttle';
-import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { assertInGoodStanding, isCreator, may, passesMaintenance } from '../access';
 import { pendingAgreements, recordAgreements } from '../agreements';
 import { type AuditSource, auditSourceOfUser, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
 import { discardDocuments, recordDocuments, storeDocuments, type UploadedDocument } from '../performers';
-import { assertionOptions, type FactorInput, factorsOf, stepUpAtSignIn, verifyFactor, verifyPasskeyAssertion } from '../two-factor';
+import {
+  assertionOptions,
+  type FactorInput,
+  factorsOf,
+  openSignInChallenge,
+  pendingSignInChallenge,
+  stepUpAtSignIn,
+  takeSignInChallenge,
+  verifyFactor,
+  verifyPasskeyAssertion,
+} from '../two-factor';
 import {
   assertAvailable,
   assertNewPassword,
@@ -207,14 +215,7 @@ export async function beginSignIn(
   if (deps.settings.get('maintenanceMode') && !passesMaintenance(user)) throw siteInMaintenance();
   const factors = await factorsOf(deps.db, user.id);
   if (!factors.enabled) return openSession(deps, user, remember, method, meta);
-  const { token, tokenHash } = newOpaqueToken();
-  await deps.db.insert(authChallenges).values({
-    purpose: 'second_factor',
-    tokenHash,
-    userId: user.id,
-    detail: { remember, method },
-    expiresAt: new Date(Date.now() + SECOND_FACTOR_SECONDS * 1000),
-  });
+  const token = await openSignInChallenge(deps.db, user.id, { remember, method }, SECOND_FACTOR_SECONDS);
   const methods: SecondFactorMethod[] = [];
   if (factors.totp) methods.push('totp', 'recovery');
   if (factors.passkeys) methods.push('passkey');
@@ -225,17 +226,7 @@ const SECOND_FACTOR_SECONDS = 5 * 60;
 const expiredChallenge = () => new AppError(400, ErrorCode.invalidToken, 'This sign-in has expired: please enter your password again');
 
 async function pendingSignIn(deps: Deps, challenge: string) {
-  const [row] = await deps.db
-    .select()
-    .from(authChallenges)
-    .where(
-      and(
-        eq(authChallenges.tokenHash, hashToken(challenge)),
-        eq(authChallenges.purpose, 'second_factor'),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, new Date()),
-      ),
-    );
+  const row = await pendingSignInChallenge(deps.db, challenge);
   const user = row?.userId ? await findById(deps.db, row.userId) : undefined;
   if (!row || !user) throw expiredChallenge();
   return { row, user };
@@ -251,12 +242,7 @@ export async function secondFactorPasskeyOptions(deps: Deps, challenge: string) 
 export async function completeSecondFactor(deps: Deps, input: SecondFactorSignIn, meta: ClientMeta) {
   const { row, user } = await pendingSignIn(deps, input.challenge);
   await verifyFactor(deps, user.id, input as FactorInput);
-  const [taken] = await deps.db
-    .update(authChallenges)
-    .set({ usedAt: new Date() })
-    .where(and(eq(authChallenges.id, row.id), isNull(authChallenges.usedAt)))
-    .returning({ id: authChallenges.id });
-  if (!taken) throw expiredChallenge();
+  if (!(await takeSignInChallenge(deps.db, row.id))) throw expiredChallenge();
   if (user.status !== 'active') throw inactiveAccount();
   const method = (row.detail.method ?? 'password') as SessionMethod;
   const session = await openSession(deps, user, row.detail.remember ?? true, method, meta);

@@ -9,6 +9,7 @@ import { videos } from '../../db/read/videos';
 import { comments } from '../../db/schema/comments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { likeCounter } from '../../platform/counters';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { publicUrl } from '../../platform/storage';
 import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, canViewOne, type Gated, may, mayDeleteComment, notHeld } from '../access';
@@ -215,6 +216,9 @@ async function leaveParent(tx: Queryable, parentId: string) {
  * A comment someone means to like: there, not a placeholder, on an item they may comment on, its
  * author not in a block with them. Handed to the reactions module (app.ts).
  */
+/** A like counted on the comment (handed to the reactions module). */
+export const countCommentLikes = likeCounter(comments);
+
 export async function reachableComment(deps: Deps, viewer: SessionUser, id: string) {
   const [comment] = await deps.db.select().from(comments).where(eq(comments.id, id));
   if (!comment || comment.deletedAt) throw notFound('Comment');

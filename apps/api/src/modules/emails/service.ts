@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   defaultNotificationChannels,
   type EmailCategory,
@@ -8,17 +8,17 @@ import {
   type EmailTemplateEdit,
   emailCategories,
   emailCategoryKinds,
+  type NotificationSetting,
 } from '@limelight/contracts';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { users } from '../../db/read/users';
-import { emailTemplates } from '../../db/schema/emails';
-import { notificationPreferences } from '../../db/schema/notifications';
-import { appSecrets } from '../../db/schema/platform/secrets';
+import { emailTemplates, notificationPreferences } from '../../db/schema/emails';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { queueMail } from '../../platform/mail';
+import { sharedSecret } from '../../platform/secrets';
 import { type AuditSource, recordAudit } from '../audit';
 import { catalogue, type EmailKey, type EmailVariables, emailKeys, globalVariables, type TemplateDefinition } from './catalogue';
 import { renderHtml, renderText, variablesIn } from './render';
@@ -65,30 +65,30 @@ export async function setEmailCategories(db: Queryable, userId: string, preferen
     });
 }
 
+/** Saves an account's channels for these notification kinds (its notification settings page). */
+export async function setNotificationChannels(db: Queryable, userId: string, channels: NotificationSetting[]) {
+  if (!channels.length) return;
+  await db
+    .insert(notificationPreferences)
+    .values(channels.map((channel) => ({ userId, ...channel })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` },
+    });
+}
+
 // ---------------------------------------------------------------------------------------------
 // One-click unsubscribe (RFC 8058): a signed token names the account and the category
 // ---------------------------------------------------------------------------------------------
 
 const SECRET_NAME = 'email-links';
 
-/** The signing secret, read (made on first use) with the caller's connection, so it works inside a transaction. */
-async function linkSecret(db: Queryable) {
-  const read = async () => (await db.select().from(appSecrets).where(eq(appSecrets.name, SECRET_NAME)))[0]?.value;
-  const existing = await read();
-  if (existing) return existing;
-  await db
-    .insert(appSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('hex') })
-    .onConflictDoNothing();
-  return (await read())!;
-}
-
 type UnsubscribeScope = EmailCategory | 'all';
 const signatureOf = (secret: string, payload: string) => createHmac('sha256', secret).update(`unsubscribe\n${payload}`).digest('base64url');
 
 export async function unsubscribeToken(db: Queryable, userId: string, scope: UnsubscribeScope) {
   const payload = Buffer.from(`${userId}:${scope}`).toString('base64url');
-  return `${payload}.${signatureOf(await linkSecret(db), payload)}`;
+  return `${payload}.${signatureOf(await sharedSecret(db, SECRET_NAME), payload)}`;
 }
 
 const badToken = () =>
@@ -98,7 +98,7 @@ const badToken = () =>
 export async function unsubscribe(db: Database, token: string) {
   const [payload, signature] = token.split('.');
   if (!payload || !signature) throw badToken();
-  const expected = Buffer.from(signatureOf(await linkSecret(db), payload));
+  const expected = Buffer.from(signatureOf(await sharedSecret(db, SECRET_NAME), payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badToken();
   const [userId, scope] = Buffer.from(payload, 'base64url').toString().split(':') as [string, UnsubscribeScope];

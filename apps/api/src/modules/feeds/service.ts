@@ -8,6 +8,7 @@ import { performerProfiles } from '../../db/read/performers';
 import { feedFiles, feeds, polls } from '../../db/schema/feeds';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound } from '../../platform/errors';
 import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
 import {
@@ -397,6 +398,9 @@ async function findShownFeed(db: Queryable, id: string) {
 }
 
 /** One post for a visitor; hidden, scheduled, deleted or unlisted creators' posts are not found. */
+/** A like counted on the post (handed to the reactions module). */
+export const countFeedLikes = likeCounter(feeds);
+
 export const visibleFeed = async (deps: Deps, viewer: SessionUser | undefined, id: string) =>
   visibleTo(deps.db, await findShownFeed(deps.db, id), viewer, 'Post');
 

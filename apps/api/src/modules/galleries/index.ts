@@ -1,4 +1,4 @@
 /** What other modules may use of the galleries module (decision 004): everything else is its own. */
 
 export { adminGalleryRows, adminPhotoRows } from './admin-rows';
-export { openedGallery, retireCreatorGalleries, visibleGallery } from './service';
+export { countGalleryLikes, openedGallery, retireCreatorGalleries, visibleGallery } from './service';

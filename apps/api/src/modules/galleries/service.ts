@@ -17,6 +17,7 @@ import { files } from '../../db/read/media';
 import { galleries, photos } from '../../db/schema/galleries';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
@@ -148,6 +149,9 @@ export async function performerGalleries(deps: Deps, performer: SessionUser, que
 }
 
 /** One gallery for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
+/** A like counted on the gallery (handed to the reactions module). */
+export const countGalleryLikes = likeCounter(galleries);
+
 export const visibleGallery = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
   visibleItem(deps.db, galleries, viewer, id, 'Gallery');
 

@@ -8,13 +8,14 @@ import {
 import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { notificationPreferences } from '../../db/read/emails';
 import { users } from '../../db/read/users';
-import { notificationPreferences, notifications } from '../../db/schema/notifications';
+import { notifications } from '../../db/schema/notifications';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { enqueueEachSql, jobKind } from '../../platform/jobs';
-import { sendEmail } from '../emails';
+import { sendEmail, setNotificationChannels } from '../emails';
 import { publicUsersById } from '../users';
 
 /**
@@ -270,14 +271,6 @@ export async function updateSettings(deps: Deps, owner: SessionUser, settings: N
       { field: `${foreign}.kind`, message: `must be one of ${own.join(', ')}` },
     ]);
   }
-  if (settings.length) {
-    await deps.db
-      .insert(notificationPreferences)
-      .values(settings.map((setting) => ({ userId: owner.id, ...setting })))
-      .onConflictDoUpdate({
-        target: [notificationPreferences.userId, notificationPreferences.kind],
-        set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` },
-      });
-  }
+  await setNotificationChannels(deps.db, owner.id, settings);
   return settingsOf(deps, owner);
 }

@@ -40,7 +40,7 @@ export const reactionsRoutes =
         },
       },
       async (request) => {
-        await reactionsService.unreact(deps, sessionOf(request).user, request.body);
+        await reactionsService.unreact(deps, targets, sessionOf(request).user, request.body);
         return request.body;
       },
     );

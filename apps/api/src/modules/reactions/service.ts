@@ -1,14 +1,9 @@
 import type { ReactionInput } from '@limelight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { comments } from '../../db/schema/comments';
-import { feeds } from '../../db/schema/feeds';
-import { galleries } from '../../db/schema/galleries';
+import { and, eq } from 'drizzle-orm';
 import { reactions } from '../../db/schema/reactions';
-import { stories } from '../../db/schema/stories';
-import { videos } from '../../db/schema/videos';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import type { LikeCounter } from '../../platform/counters';
 import { visibleCreator } from '../access';
 import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
@@ -18,16 +13,20 @@ import { findPerformer, pageOfLinkedPerformers } from '../performers';
  * may reach it, and throws the 404 or 403 otherwise. The content modules present their items with
  * reactions (likes, bookmarks), so reactions cannot import them: the app hands their checks in.
  */
+/**
+ * What each kind of object hands in (through app.ts, decision 004): whether the user may reach it
+ * and whose it is, and the counter its owner keeps of its likes, if it keeps one.
+ */
 export type ReactionTargets = Record<
   Exclude<ReactionInput['objectType'], 'performer'>,
-  (deps: Deps, user: SessionUser, id: string) => Promise<{ performerId: string }>
+  { reach: (deps: Deps, user: SessionUser, id: string) => Promise<{ performerId: string }>; countLikes?: LikeCounter }
 >;
 
 /** The object, if the user may reach it, and the creator it belongs to. */
 const reachable = async (deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) =>
   input.objectType === 'performer'
     ? { performerId: (await visibleCreator(deps.db, user, await findPerformer(deps.db, input.objectId))).user.id }
-    : targets[input.objectType](deps, user, input.objectId);
+    : targets[input.objectType].reach(deps, user, input.objectId);
 
 const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product', performer: 'page', story: 'story' } as const;
 /** Where a like notification leads; a creator's page and a story (gone in a day) lead nowhere. */
@@ -36,37 +35,6 @@ const likedPages: Partial<Record<ReactionInput['objectType'], string>> = {
   video: 'video',
   gallery: 'gallery',
   product: 'product',
-};
-
-/** Counters kept beside the object, changed in the same transaction as the reaction. */
-const counters: Partial<
-  Record<`${ReactionInput['objectType']}:${ReactionInput['action']}`, (tx: Queryable, id: string, by: number) => Promise<unknown>>
-> = {
-  'feed:like': (tx, id, by) =>
-    tx
-      .update(feeds)
-      .set({ likeCount: sql`greatest(${feeds.likeCount} + ${by}, 0)` })
-      .where(eq(feeds.id, id)),
-  'video:like': (tx, id, by) =>
-    tx
-      .update(videos)
-      .set({ likeCount: sql`greatest(${videos.likeCount} + ${by}, 0)` })
-      .where(eq(videos.id, id)),
-  'gallery:like': (tx, id, by) =>
-    tx
-      .update(galleries)
-      .set({ likeCount: sql`greatest(${galleries.likeCount} + ${by}, 0)` })
-      .where(eq(galleries.id, id)),
-  'comment:like': (tx, id, by) =>
-    tx
-      .update(comments)
-      .set({ likeCount: sql`greatest(${comments.likeCount} + ${by}, 0)` })
-      .where(eq(comments.id, id)),
-  'story:like': (tx, id, by) =>
-    tx
-      .update(stories)
-      .set({ likeCount: sql`greatest(${stories.likeCount} + ${by}, 0)` })
-      .where(eq(stories.id, id)),
 };
 
 /** Likes or bookmarks an object; doing it again changes nothing. */
@@ -79,7 +47,7 @@ export async function react(deps: Deps, targets: ReactionTargets, user: SessionU
       .onConflictDoNothing()
       .returning({ id: reactions.id });
     if (!inserted.length) return;
-    await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, 1);
+    if (input.action === 'like' && input.objectType !== 'performer') await targets[input.objectType].countLikes?.(tx, input.objectId, 1);
     // A comment's likes are counted on it; nobody is told of each (the creator's content was not liked).
     if (input.action === 'like' && input.objectType !== 'comment') {
       const page = likedPages[input.objectType];
@@ -94,7 +62,7 @@ export async function react(deps: Deps, targets: ReactionTargets, user: SessionU
   });
 }
 
-export async function unreact(deps: Deps, user: SessionUser, input: ReactionInput) {
+export async function unreact(deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) {
   await deps.db.transaction(async (tx) => {
     const removed = await tx
       .delete(reactions)
@@ -107,7 +75,8 @@ export async function unreact(deps: Deps, user: SessionUser, input: ReactionInpu
         ),
       )
       .returning({ id: reactions.id });
-    if (removed.length) await counters[`${input.objectType}:${input.action}`]?.(tx, input.objectId, -1);
+    if (removed.length && input.action === 'like' && input.objectType !== 'performer')
+      await targets[input.objectType].countLikes?.(tx, input.objectId, -1);
   });
 }
 

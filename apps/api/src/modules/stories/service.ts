@@ -5,6 +5,7 @@ import { performerProfiles } from '../../db/read/performers';
 import { stories } from '../../db/schema/stories';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound } from '../../platform/errors';
 import {
   assertMayReach,
@@ -135,6 +136,9 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
  * A live story someone means to like: they may see the creator's stories (followers and
  * subscribers, blocks refused). Handed to the reactions module (app.ts).
  */
+/** A like counted on the story (handed to the reactions module). */
+export const countStoryLikes = likeCounter(stories);
+
 export async function reachableStory(deps: Deps, viewer: SessionUser, id: string) {
   const [story] = await deps.db
     .select({ performerId: stories.performerId })

@@ -4,3 +4,4 @@ export { registerSecondFactorGate } from './gate';
 export { assertionOptions, verifyPasskeyAssertion } from './passkeys';
 export { twoFactorRoutes } from './routes';
 export { assertFreshSecondFactor, stepUpAtSignIn } from './service';
+export { openSignInChallenge, pendingSignInChallenge, sweepExpiredChallenges, takeSignInChallenge } from './sign-in-challenges';

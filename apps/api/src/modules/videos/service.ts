@@ -14,6 +14,7 @@ import { files } from '../../db/read/media';
 import { videos } from '../../db/schema/videos';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
@@ -211,6 +212,9 @@ export async function performerVideos(deps: Deps, performer: SessionUser, query:
 }
 
 /** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
+/** A like counted on the video (handed to the reactions module). */
+export const countVideoLikes = likeCounter(videos);
+
 export const visibleVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) => visibleItem(deps.db, videos, viewer, id, 'Video');
 
 /** A video's own page: a visible one, or one its creator deleted to its buyers alone. */
