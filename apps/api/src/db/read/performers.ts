@@ -1,2 +1,2 @@
 /** What other modules may read of the performers module's tables (decision 074): reads only; `npm run lint` refuses a write through them. */
-export { performerBanking, performerPaymentSettings, performerProfiles } from '../schema/performers';
+export { performerBanking, performerPaymentSettings } from '../schema/performers';

@@ -3,7 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { countryBlocks, fanCountryBlocks, userBlocks } from '../../db/read/blocks';
-import { performerProfiles } from '../../db/read/performers';
+import { performerProfiles } from '../../db/read/users';
 import type { SessionUser } from '../../platform/auth';
 import { clientCountry } from '../../platform/client-country';
 import { AppError, notFound } from '../../platform/errors';

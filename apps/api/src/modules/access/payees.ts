@@ -1,7 +1,7 @@
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { countryBlocks, userBlocks } from '../../db/read/blocks';
-import { performerProfiles } from '../../db/read/performers';
+import { performerProfiles } from '../../db/read/users';
 import type { SessionUser } from '../../platform/auth';
 import { forbidden, notFound } from '../../platform/errors';
 import { assertMayReach, type Refusal, refused } from './creators';

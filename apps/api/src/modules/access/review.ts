@@ -7,7 +7,7 @@ import {
 } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/performers';
+import { performerProfiles } from '../../db/read/users';
 import { moderationHolds } from '../../db/schema/access';
 import { reports } from '../../db/schema/reports';
 

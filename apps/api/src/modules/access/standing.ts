@@ -1,7 +1,6 @@
 import { type AccountStanding, ErrorCode } from '@limelight/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { performerProfiles } from '../../db/read/performers';
-import { users } from '../../db/read/users';
+import { performerProfiles, users } from '../../db/read/users';
 import { AppError } from '../../platform/errors';
 
 /**

@@ -8,8 +8,7 @@ import {
   type WalletAdjustmentInput,
 } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
-import { performerProfiles } from '../../db/schema/performers';
-import { users } from '../../db/schema/users';
+import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Intent } from '../../platform/idempotency';
@@ -19,7 +18,17 @@ import { assertMay, isCreator } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { issueLoginLink, sendPasswordSetupLink } from '../auth';
 import { adjustWallet, BPS, fromBps, notifyBalance, toBps } from '../money';
-import { assertAvailable, duplicateAsConflict, emailSetByAdmin, findById, findProfile, insertAccount, type UserRow } from '../users';
+import {
+  assertAvailable,
+  changeAccount,
+  changeCreatorProfile,
+  emailSetByAdmin,
+  findById,
+  findProfile,
+  insertAccount,
+  openCreatorProfile,
+  type UserRow,
+} from '../users';
 import { accountIdentity } from './identity';
 
 const adminViewer = (source: AuditSource) => (source.actor ? { id: source.actor.id, role: source.actor.role ?? undefined } : null);
@@ -81,23 +90,17 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
     const newEmail = changes.email ? fields.email : undefined;
     if (newEmail && user.verifiedEmail) changes.verifiedEmail = { from: true, to: false };
     if (Object.keys(changes).length) {
-      await tx
-        .update(users)
-        .set(newEmail ? { ...fields, verifiedEmail: false } : fields)
-        .where(eq(users.id, user.id))
-        .catch((error: unknown) => {
-          throw duplicateAsConflict(error);
-        });
+      await changeAccount(tx, user.id, newEmail ? { ...fields, verifiedEmail: false } : fields);
     }
     if (newEmail) await emailSetByAdmin(deps, tx, user, newEmail);
-    if (becomesCreator) await tx.insert(performerProfiles).values({ userId: user.id }).onConflictDoNothing();
+    if (becomesCreator) await openCreatorProfile(tx, user.id);
     if (commission !== undefined) {
       const bps = commission === null ? null : toBps(commission)!;
       const [before] = await tx
         .select({ bps: performerProfiles.commissionBps })
         .from(performerProfiles)
         .where(eq(performerProfiles.userId, user.id));
-      await tx.update(performerProfiles).set({ commissionBps: bps }).where(eq(performerProfiles.userId, user.id));
+      await changeCreatorProfile(tx, user.id, { commissionBps: bps });
       if ((before?.bps ?? null) !== bps) {
         changes.commission = { from: before?.bps == null ? null : before.bps / BPS, to: commission };
       }
@@ -107,7 +110,7 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
         .select({ flagged: performerProfiles.reviewBeforePublication })
         .from(performerProfiles)
         .where(eq(performerProfiles.userId, user.id));
-      await tx.update(performerProfiles).set({ reviewBeforePublication }).where(eq(performerProfiles.userId, user.id));
+      await changeCreatorProfile(tx, user.id, { reviewBeforePublication });
       if ((before?.flagged ?? false) !== reviewBeforePublication) {
         changes.reviewBeforePublication = { from: before?.flagged ?? false, to: reviewBeforePublication };
       }

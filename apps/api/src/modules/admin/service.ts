@@ -1,14 +1,13 @@
 import type { AdminAccount, VerifyDocumentsInput } from '@limelight/contracts';
-import { and, eq, ne } from 'drizzle-orm';
-import { performerProfiles } from '../../db/schema/performers';
-import { users } from '../../db/schema/users';
+import { eq } from 'drizzle-orm';
+import { performerProfiles, users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { standingOf } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
-import { findById } from '../users';
+import { changeAccountStatus, changeCreatorProfile, findById } from '../users';
 import { accountIdentity } from './identity';
 import { type AccountFilters, findDocument, listAccounts } from './repo';
 
@@ -50,11 +49,7 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
 export async function setAccountStatus(deps: Deps, source: AuditSource, userId: string, status: 'active' | 'inactive') {
   const revoked = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
-    const [row] = await tx
-      .update(users)
-      .set({ status })
-      .where(and(eq(users.id, userId), ne(users.role, 'admin')))
-      .returning({ id: users.id, email: users.email, name: users.name, username: users.username });
+    const row = await changeAccountStatus(tx, userId, status);
     if (!row) throw notFound('Account');
     if (status === 'inactive' && before?.status !== 'inactive' && row.email) {
       await sendEmail(deps, tx, 'account.deactivated', {
@@ -86,20 +81,18 @@ export async function setDocumentsVerified(deps: Deps, source: AuditSource, perf
       .from(performerProfiles)
       .where(eq(performerProfiles.userId, performerId))
       .for('update');
-    const [row] = await tx
-      .update(performerProfiles)
-      .set(
-        verified
-          ? { verifiedDocument: true, verifiedAt: now, documentsRejectedReason: null, documentsRejectedAt: null }
-          : {
-              verifiedDocument: false,
-              verifiedAt: null,
-              documentsRejectedReason: reason ?? null,
-              documentsRejectedAt: reason ? now : null,
-            },
-      )
-      .where(eq(performerProfiles.userId, performerId))
-      .returning({ userId: performerProfiles.userId });
+    const row = await changeCreatorProfile(
+      tx,
+      performerId,
+      verified
+        ? { verifiedDocument: true, verifiedAt: now, documentsRejectedReason: null, documentsRejectedAt: null }
+        : {
+            verifiedDocument: false,
+            verifiedAt: null,
+            documentsRejectedReason: reason ?? null,
+            documentsRejectedAt: reason ? now : null,
+          },
+    );
     if (!row) throw notFound('Creator');
     const action = verified ? 'creator.verify' : reason ? 'creator.reject' : 'creator.unverify';
     await recordAudit(tx, source, { action, target: { type: 'user', id: performerId }, reason });

@@ -1,8 +1,8 @@
 import type { AccountStanding, StandingActionInput, StandingRecord } from '@limelight/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { users } from '../../db/read/users';
 import { standingActions } from '../../db/schema/admin';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
@@ -12,6 +12,7 @@ import { sendEmail } from '../emails';
 import { notify } from '../notifications';
 import { announceClosedShows, closePrivateShowsOf, endSessionsOf } from '../streaming';
 import { stopRenewalsOf } from '../subscriptions';
+import { changeAccount } from '../users';
 
 type Account = typeof users.$inferSelect;
 
@@ -73,10 +74,7 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
     if (input.action === 'restore' && from === 'good') throw conflict('This account is already in good standing');
     const to: AccountStanding = { warn: from, suspend: 'suspended', ban: 'banned', restore: 'good' }[input.action] as AccountStanding;
     if (input.action !== 'warn') {
-      await tx
-        .update(users)
-        .set({ standing: to, standingUntil: until, standingReason: to === 'good' ? null : input.reason })
-        .where(eq(users.id, userId));
+      await changeAccount(tx, userId, { standing: to, standingUntil: until, standingReason: to === 'good' ? null : input.reason });
     }
     await tx.insert(standingActions).values({
       userId,

@@ -8,11 +8,8 @@ import {
   type SecondFactorMethod,
   type SecondFactorSignIn,
 } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/schema/performers';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { createSession, type RequestSession, revokeAllSessions, revokeSession, type SessionMethod } from '../../platform/auth';
 import { AppError, badRequest, siteInMaintenance } from '../../platform/errors';
@@ -47,12 +44,14 @@ import {
 import {
   assertAvailable,
   assertNewPassword,
+  changeAccount,
   changeOwnPassword,
   findByEmail,
   findById,
   findByLogin,
   insertAccount,
   mailSecurityChange,
+  openCreatorProfile,
   sendVerificationMail,
   type UserRow,
 } from '../users';
@@ -90,8 +89,7 @@ export async function registerPerformer(deps: Deps, input: RegisterPerformerInpu
   try {
     const user = await deps.db.transaction(async (tx) => {
       const account = await insertAccount(tx, 'performer', input);
-      await tx.insert(performerProfiles).values({
-        userId: account.id,
+      await openCreatorProfile(tx, account.id, {
         gender: input.gender,
         country: input.country,
         dateOfBirth: input.dateOfBirth,
@@ -349,7 +347,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
     // Refused here, the link stays unused: the rollback gives it back for a better password.
     assertNewPassword(deps, password, user);
     // The link proved the mailbox, so the address is verified too, and guessing starts afresh.
-    await tx.update(users).set({ passwordHash, verifiedEmail: true }).where(eq(users.id, user.id));
+    await changeAccount(tx, user.id, { passwordHash, verifiedEmail: true });
     await clearSignInFailures(tx, accountKey(user));
     const source = { ...auditSourceOfUser(user), ip: meta.ip, userAgent: meta.userAgent };
     await recordAudit(tx, source, { action: 'auth.password.reset', target: { type: 'user', id: user.id } });
@@ -362,7 +360,7 @@ export async function resetPassword(deps: Deps, token: string, password: string,
 export async function verifyEmail(deps: Deps, token: string) {
   const link = await consumeOneTimeToken(deps.db, token, 'verify_email');
   if (!link) throw new AppError(400, ErrorCode.invalidToken, 'This verification link is invalid or has expired');
-  await deps.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, link.userId));
+  await changeAccount(deps.db, link.userId, { verifiedEmail: true });
 }
 
 /**

@@ -3,11 +3,9 @@ import { ErrorCode, usernameSchema } from '@limelight/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { type IdentityProvider, socialIdentities, twitterRequests } from '../../db/schema/auth';
-import { performerProfiles } from '../../db/schema/performers';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { AppError, conflict } from '../../platform/errors';
-import { findByEmail, findById, takenFields, type UserRow } from '../users';
+import { findByEmail, findById, insertPasswordlessAccount, openCreatorProfile, takenFields, type UserRow } from '../users';
 import { beginSignIn, type ClientMeta, inactiveAccount } from './service';
 
 export type SocialRole = 'user' | 'performer';
@@ -137,17 +135,14 @@ async function createAccount(tx: Queryable, external: ExternalAccount, role: Soc
   const handle = usernameSchema.safeParse(external.username ?? '');
   const wanted = { username: handle.success ? handle.data : undefined, email: external.email };
   const taken = await takenFields(tx, wanted);
-  const [user] = await tx
-    .insert(users)
-    .values({
-      role,
-      name: external.name.trim().slice(0, 100) || `${external.provider} user ${randomBytes(3).toString('hex')}`,
-      username: taken.includes('username') ? null : wanted.username,
-      email: taken.includes('email') ? null : wanted.email,
-      verifiedEmail: !!wanted.email && !taken.includes('email'),
-    })
-    .returning();
+  const user = await insertPasswordlessAccount(tx, {
+    role,
+    name: external.name.trim().slice(0, 100) || `${external.provider} user ${randomBytes(3).toString('hex')}`,
+    username: taken.includes('username') ? null : wanted.username,
+    email: taken.includes('email') ? null : wanted.email,
+    verifiedEmail: !!wanted.email && !taken.includes('email'),
+  });
   // access: not a permission (a new creator account gets its profile row)
-  if (role === 'performer') await tx.insert(performerProfiles).values({ userId: user!.id });
-  return user!;
+  if (role === 'performer') await openCreatorProfile(tx, user.id);
+  return user;
 }

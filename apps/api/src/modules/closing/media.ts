@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/performers';
 import { stories } from '../../db/read/stories';
-import { users } from '../../db/read/users';
+import { performerProfiles, users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { jobKind } from '../../platform/jobs';
 import { deleteFileRecords, type FileRow, storedKeys } from '../media';

@@ -5,10 +5,10 @@ import { feeds } from '../../db/read/feeds';
 import { follows } from '../../db/read/follows';
 import { earnings } from '../../db/read/money';
 import { payoutRequests } from '../../db/read/payouts';
-import { performerProfiles } from '../../db/read/performers';
 import { orders } from '../../db/read/shop';
 import { streamSessions } from '../../db/read/streaming';
 import { subscriptions } from '../../db/read/subscriptions';
+import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 
 /** How many of the creator's recent posts the dashboard ranks. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { files } from '../../db/read/media';
-import { performerProfiles } from '../../db/read/performers';
+import { performerProfiles } from '../../db/read/users';
 import { feedFiles, feeds, polls } from '../../db/schema/feeds';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';

@@ -1,15 +1,14 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/read/users';
 import { follows } from '../../db/schema/follows';
-import { performerProfiles } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { unprocessable } from '../../platform/errors';
 import { may, visibleCreator } from '../access';
 import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
-import { toPublicUser } from '../users';
+import { countFollowers, toPublicUser } from '../users';
 
 type Page = { offset: number; limit: number };
 
@@ -25,7 +24,7 @@ export async function follow(deps: Deps, viewer: SessionUser, performerId: strin
       .onConflictDoNothing()
       .returning({ id: follows.id });
     if (added.length) {
-      await changeFollowersCount(tx, performer.user.id, 1);
+      await countFollowers(tx, performer.user.id, 1);
       await notify(deps, tx, {
         userId: performer.user.id,
         kind: 'new_follower',
@@ -36,12 +35,6 @@ export async function follow(deps: Deps, viewer: SessionUser, performerId: strin
     }
   });
 }
-
-const changeFollowersCount = (tx: Queryable, performerId: string, by: number) =>
-  tx
-    .update(performerProfiles)
-    .set({ followersCount: sql`${performerProfiles.followersCount} + ${by}` })
-    .where(eq(performerProfiles.userId, performerId));
 
 /**
  * A block ends following both ways (decision 038): neither account keeps the other in its
@@ -57,7 +50,7 @@ export async function endFollowsBetween(tx: Queryable, one: string, other: strin
       ),
     )
     .returning({ performerId: follows.performerId });
-  for (const row of removed) await changeFollowersCount(tx, row.performerId, -1);
+  for (const row of removed) await countFollowers(tx, row.performerId, -1);
 }
 
 export async function unfollow(deps: Deps, viewer: SessionUser, performerId: string) {
@@ -66,7 +59,7 @@ export async function unfollow(deps: Deps, viewer: SessionUser, performerId: str
       .delete(follows)
       .where(and(eq(follows.followerId, viewer.id), eq(follows.performerId, performerId)))
       .returning({ id: follows.id });
-    if (removed.length) await changeFollowersCount(tx, performerId, -1);
+    if (removed.length) await countFollowers(tx, performerId, -1);
   });
 }
 

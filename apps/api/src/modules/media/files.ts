@@ -52,6 +52,12 @@ export async function deleteFileRecords(tx: Queryable, ids: string[]): Promise<F
   return ids.length ? tx.delete(files).where(inArray(files.id, ids)).returning() : [];
 }
 
+/** Deletes the record of the file stored under this key (an account's previous avatar or cover), answering it. */
+export async function deleteFileRecordByKey(tx: Queryable, storageKey: string): Promise<FileRow | undefined> {
+  const [file] = await tx.delete(files).where(eq(files.storageKey, storageKey)).returning();
+  return file;
+}
+
 /** Removes the stored objects of deleted files; one that cannot be removed is logged, not fatal. */
 export async function removeStored(deps: Pick<Deps, 'storage' | 'log'>, removed: Array<FileRow | undefined>) {
   const keys = removed.flatMap((file) => (file ? storedKeys(file) : []));

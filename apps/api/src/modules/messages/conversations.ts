@@ -213,3 +213,12 @@ export async function unreadTotals(db: Queryable, userIds: string[]): Promise<Ma
     .groupBy(conversationMembers.userId);
   return new Map(rows.map((row) => [row.userId, row.total]));
 }
+
+/**
+ * The chat room of a live session or a private show, keyed by it (`stream:<id>`,
+ * `private-show:<id>`), opened in the caller's transaction; answers its id.
+ */
+export async function openRoomConversation(tx: Queryable, room: { type: 'stream' | 'private_show'; pairKey: string; startedBy: string }) {
+  const [conversation] = await tx.insert(conversations).values(room).returning({ id: conversations.id });
+  return conversation!.id;
+}

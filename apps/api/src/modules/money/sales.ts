@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { performerProfiles } from '../../db/read/performers';
+import { performerProfiles } from '../../db/read/users';
 import { earnings } from '../../db/schema/money';
 import type { Deps } from '../../deps';
 import {

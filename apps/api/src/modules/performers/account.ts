@@ -8,8 +8,7 @@ import {
 } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerBanking, performerPaymentSettings, performerProfiles } from '../../db/schema/performers';
-import { users } from '../../db/schema/users';
+import { performerBanking, performerPaymentSettings } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { RequestSession, SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
@@ -18,6 +17,8 @@ import { findFile, presentMediaFile } from '../media';
 import {
   assertAvailable,
   assertCurrentPassword,
+  changeAccount,
+  changeCreatorProfile,
   changeOwnPassword,
   duplicateAsConflict,
   mailSecurityChange,
@@ -107,9 +108,7 @@ export async function updateMyAccount(deps: Deps, session: RequestSession, input
   const updated = await deps.db
     .transaction(async (tx) => {
       const [user] =
-        name !== undefined || username !== undefined
-          ? await tx.update(users).set({ name, username }).where(eq(users.id, performer.id)).returning()
-          : [performer];
+        name !== undefined || username !== undefined ? [await changeAccount(tx, performer.id, { name, username })] : [performer];
       const profileChanges = Object.fromEntries(
         Object.entries({
           ...profile,
@@ -120,7 +119,7 @@ export async function updateMyAccount(deps: Deps, session: RequestSession, input
         }).filter(([, value]) => value !== undefined),
       );
       if (Object.keys(profileChanges).length) {
-        await tx.update(performerProfiles).set(profileChanges).where(eq(performerProfiles.userId, performer.id));
+        await changeCreatorProfile(tx, performer.id, profileChanges);
       }
       await reviseText(tx, performer.id, revised);
       return user!;

@@ -3,7 +3,7 @@ import { documentOpensInline, type PerformerDocumentField, performerDocumentFiel
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/schema/performers';
+import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
@@ -13,6 +13,7 @@ import { sniffMimeType } from '../../platform/storage';
 import { ACCEPTS, type BufferedUpload, checkImage, readMediaForm } from '../../platform/uploads';
 import { alertAdmin } from '../emails';
 import { deleteFileRecords, saveDownloadFile } from '../media';
+import { changeCreatorProfile } from '../users';
 
 export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 type StoredDocument = UploadedDocument & { storageKey: string };
@@ -113,10 +114,12 @@ export async function replaceDocuments(deps: Deps, performer: SessionUser, docum
       if (profile.verifiedDocument) throw conflict('Your documents are verified; contact the site administrator to change them');
       const columnValues = await recordDocuments(tx, performer.id, stored);
       // New documents go back to the admin's review queue; a refusal's reason has been answered (decision 051).
-      await tx
-        .update(performerProfiles)
-        .set({ ...columnValues, documentsSubmittedAt: new Date(), documentsRejectedReason: null, documentsRejectedAt: null })
-        .where(eq(performerProfiles.userId, performer.id));
+      await changeCreatorProfile(tx, performer.id, {
+        ...columnValues,
+        documentsSubmittedAt: new Date(),
+        documentsRejectedReason: null,
+        documentsRejectedAt: null,
+      });
       await alertAdmin(deps, tx, 'admin.verificationPending', {
         creator: performer.username,
         link: `${deps.config.publicUrl}/admin/creators?q=${encodeURIComponent(performer.username ?? '')}`,

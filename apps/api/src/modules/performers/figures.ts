@@ -1,7 +1,7 @@
 import { and, count, eq, gte, isNotNull, min, not } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { utcDay } from '../../db/day';
-import { performerProfiles } from '../../db/schema/performers';
+import { performerProfiles } from '../../db/read/users';
 
 /**
  * Creators whose documents stand at `status` (decision 051): pending is sent and neither verified

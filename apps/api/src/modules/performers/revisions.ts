@@ -8,10 +8,10 @@ import {
 } from '@limelight/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { performerProfiles, users } from '../../db/read/users';
 import { moderationHolds } from '../../db/schema/access';
-import { performerProfileRevisions, performerProfiles } from '../../db/schema/performers';
+import { performerProfileRevisions } from '../../db/schema/performers';
 import { reports } from '../../db/schema/reports';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -22,13 +22,11 @@ import {
   type FileRow,
   findFile,
   type ProfileImageKind,
-  pointProfileImage,
   presentMediaFile,
   removeStored,
-  replaceProfileImage,
   saveProfileImage,
 } from '../media';
-import { avatarOf, coverOf } from '../users';
+import { avatarOf, changeAccount, changeCreatorProfile, coverOf, pointProfileImage, replaceProfileImage } from '../users';
 
 /**
  * A reviewed creator's changes of their public page (decision 055) wait in one revision per
@@ -226,8 +224,8 @@ export async function applyRevision(tx: Queryable, creatorId: string) {
   const row = await pendingRevision(tx, creatorId);
   if (!row) throw notFound('A profile change waiting for review');
   const { name, ...profile } = row.changes;
-  if (name !== undefined) await tx.update(users).set({ name }).where(eq(users.id, creatorId));
-  if (Object.keys(profile).length) await tx.update(performerProfiles).set(profile).where(eq(performerProfiles.userId, creatorId));
+  if (name !== undefined) await changeAccount(tx, creatorId, { name });
+  if (Object.keys(profile).length) await changeCreatorProfile(tx, creatorId, profile);
   await liftFileReviewHolds(tx, pendingFileIds(row));
   const replaced: Array<FileRow | undefined> = [];
   for (const kind of ['avatar', 'cover'] as const) {
@@ -239,7 +237,7 @@ export async function applyRevision(tx: Queryable, creatorId: string) {
       .select({ id: performerProfiles.welcomeVideoFileId })
       .from(performerProfiles)
       .where(eq(performerProfiles.userId, creatorId));
-    await tx.update(performerProfiles).set({ welcomeVideoFileId: row.welcomeVideoFileId }).where(eq(performerProfiles.userId, creatorId));
+    await changeCreatorProfile(tx, creatorId, { welcomeVideoFileId: row.welcomeVideoFileId });
     replaced.push(...(await dropFiles(tx, before?.id ? [before.id] : [])));
   }
   await tx.delete(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creatorId));

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { birthDateRangeOf, type CreatorCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import { users } from '../../db/read/users';
-import { performerProfiles } from '../../db/schema/performers';
+import { performerProfiles, users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notHiddenFrom } from '../access';

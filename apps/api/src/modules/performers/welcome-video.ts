@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/schema/performers';
+import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
 import { deleteFileRecords, findFile, keepUpload, queueProcessing, removeStored } from '../media';
+import { changeCreatorProfile } from '../users';
 import { profileChangesReviewed, reviseFile } from './revisions';
 
 /**
@@ -26,7 +27,7 @@ export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, up
     const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
     if (!profile) throw notFound('Creator profile');
     const file = await fileOf(tx);
-    await tx.update(performerProfiles).set({ welcomeVideoFileId: file.id }).where(eq(performerProfiles.userId, performer.id));
+    await changeCreatorProfile(tx, performer.id, { welcomeVideoFileId: file.id });
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });
   await removeStored(deps, [previous]);
@@ -36,7 +37,7 @@ export async function removeWelcomeVideo(deps: Deps, performer: SessionUser) {
   const removed = await deps.db.transaction(async (tx) => {
     const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
     if (!profile) throw notFound('Creator profile');
-    await tx.update(performerProfiles).set({ welcomeVideoFileId: null }).where(eq(performerProfiles.userId, performer.id));
+    await changeCreatorProfile(tx, performer.id, { welcomeVideoFileId: null });
     return removeFileRecord(tx, profile.welcomeVideoFileId);
   });
   await removeStored(deps, [removed]);

@@ -1,7 +1,7 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { files } from '../../db/read/media';
-import { performerProfiles } from '../../db/read/performers';
+import { performerProfiles } from '../../db/read/users';
 import { stories } from '../../db/schema/stories';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';

@@ -1,14 +1,13 @@
 import { type StreamConversation, streamRoom } from '@limelight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { rowFromJson } from '../../db/json-row';
-import { messages } from '../../db/schema/messages';
+import type { messages } from '../../db/read/messages';
 import { streamSessions, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound, retryLater } from '../../platform/errors';
 import { assertMayReach, assertMayWatch, may } from '../access';
-import { pageOfLines, presentStreamLine } from '../messages';
+import { clearLines, insertChatLine, insertTipLine, pageOfLines, presentStreamLine } from '../messages';
 import { publicUsersById, toPublicUser } from '../users';
 import { assertLiveStreamingOn } from './open';
 import { type SessionRow, watchableSession } from './sessions';
@@ -84,24 +83,13 @@ export async function sendStreamMessage(deps: Deps, sender: SessionUser, convers
   const chat = await chatOf(deps.db, conversationId);
   await watchableSession(deps, sender, chat.session.id);
   const slow = may(sender, 'live.skipSlowMode', chat.session) ? 0 : chat.slowModeSeconds;
-  const result = await deps.db.execute<MessageRow & { wait: number | null }>(sql`
-    with recent as (
-      select max(created_at) as at from ${messages}
-      where conversation_id = ${conversationId}::uuid and sender_id = ${sender.id}::uuid and ${slow}::int > 0
-        and created_at > now() - make_interval(secs => ${slow}::int)),
-    written as (
-      insert into ${messages} (conversation_id, sender_id, text, created_at)
-      select ${conversationId}::uuid, ${sender.id}::uuid, ${input.text}::text, clock_timestamp() from recent where recent.at is null
-      returning *)
-    select (select to_json(written) from written) as line,
-      (select ceil(extract(epoch from (recent.at + make_interval(secs => ${slow}::int) - now())))::int from recent) as wait`);
-  const [answer] = result.rows as unknown as Array<{ line: Record<string, unknown> | null; wait: number | null }>;
+  const answer = await insertChatLine(deps.db, { conversationId, senderId: sender.id, text: input.text, slowModeSeconds: slow });
   if (!answer?.line) {
     const wait = Math.max(1, answer?.wait ?? slow);
     throw retryLater(`Slow mode is on: you can write again in ${wait} seconds`, wait);
   }
   // The written row came back with the statement: no second read.
-  const line = presentStreamLine(rowFromJson(messages, answer.line), toPublicUser(sender));
+  const line = presentStreamLine(answer.line, toPublicUser(sender));
   deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/message_created', { message: line });
   return line;
 }
@@ -110,9 +98,9 @@ export async function sendStreamMessage(deps: Deps, sender: SessionUser, convers
 export async function clearStreamChat(deps: Deps, actor: SessionUser, conversationId: string) {
   const chat = await chatOf(deps.db, conversationId).catch(() => undefined);
   if (!chat || !may(actor, 'live.manage', chat.session)) throw notFound('Conversation');
-  const removed = await deps.db.delete(messages).where(eq(messages.conversationId, conversationId)).returning({ id: messages.id });
+  const removed = await clearLines(deps.db, conversationId);
   deps.realtime.io.to(streamRoom(chat.session.id)).emit('stream/chat_cleared', { sessionId: chat.session.id, conversationId });
-  return { removed: removed.length };
+  return { removed };
 }
 
 /** A live session a fan tips in: live, and theirs to watch. */
@@ -122,25 +110,9 @@ export async function sessionForTip(deps: Deps, fan: SessionUser, sessionId: str
   return row;
 }
 
-/** A tip's highlighted line, written in the tip's own transaction (so a paid tip always has its line). */
-export async function writeTipLine(
-  tx: Queryable,
-  session: SessionRow,
-  tip: { fanId: string; chargeId: string; cents: number; text: string },
-) {
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      conversationId: session.conversationId,
-      senderId: tip.fanId,
-      text: tip.text,
-      tipCents: tip.cents,
-      tipChargeId: tip.chargeId,
-      createdAt: sql`clock_timestamp()`,
-    })
-    .returning();
-  return row!;
-}
+/** A tip's highlighted line in the session's chat, written in the tip's own transaction. */
+export const writeTipLine = (tx: Queryable, session: SessionRow, tip: { fanId: string; chargeId: string; cents: number; text: string }) =>
+  insertTipLine(tx, { conversationId: session.conversationId, ...tip });
 
 /** After the tip's commit: its line and the tip reach the room. */
 export function announceTip(deps: Deps, session: SessionRow, row: MessageRow, fan: SessionUser) {

@@ -4,7 +4,6 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { users } from '../../db/read/users';
-import { conversations } from '../../db/schema/messages';
 import { privateShowRequests, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -13,6 +12,7 @@ import { uniqueViolation } from '../../platform/http';
 import { balanceOf, insufficientBalance, walletOf } from '../../platform/ledger';
 import { assertMay, assertMayBePaid, isCreator, isSelf } from '../access';
 import { sendEmail } from '../emails';
+import { openRoomConversation } from '../messages';
 import { publicUsersById } from '../users';
 
 export type RequestRow = typeof privateShowRequests.$inferSelect;
@@ -65,17 +65,14 @@ export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { 
   const row = await deps.db
     .transaction(async (tx) => {
       const id = randomUUID();
-      const [conversation] = await tx
-        .insert(conversations)
-        .values({ type: 'private_show', pairKey: `private-show:${id}`, startedBy: fan.id })
-        .returning({ id: conversations.id });
+      const conversationId = await openRoomConversation(tx, { type: 'private_show', pairKey: `private-show:${id}`, startedBy: fan.id });
       const [created] = await tx
         .insert(privateShowRequests)
         .values({
           id,
           performerId: input.performerId,
           userId: fan.id,
-          conversationId: conversation!.id,
+          conversationId,
           pricePerMinuteCents: stream.privateShowPriceCents,
           message: input.message,
         })

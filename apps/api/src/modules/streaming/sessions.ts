@@ -18,15 +18,14 @@ import {
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/performers';
-import { users } from '../../db/read/users';
-import { conversations } from '../../db/schema/messages';
+import { performerProfiles, users } from '../../db/read/users';
 import { streamSessions, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
 import { assertMay, assertMayWatch, isAdmin, isSelf, listedNow, notHeld, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { openRoomConversation } from '../messages';
 import { tellFans } from '../notifications';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
@@ -133,17 +132,14 @@ export async function goLive(deps: Deps, performer: SessionUser, input: z.output
     .transaction(async (tx) => {
       const stream = await streamOf(tx, performer.id);
       const id = randomUUID();
-      const [conversation] = await tx
-        .insert(conversations)
-        .values({ type: 'stream', pairKey: `stream:${id}`, startedBy: performer.id })
-        .returning({ id: conversations.id });
+      const conversationId = await openRoomConversation(tx, { type: 'stream', pairKey: `stream:${id}`, startedBy: performer.id });
       const [session] = await tx
         .insert(streamSessions)
         .values({
           id,
           streamId: stream.id,
           performerId: performer.id,
-          conversationId: conversation!.id,
+          conversationId,
           title: input.title ?? stream.title,
           description: input.description ?? stream.description,
           access: input.access,

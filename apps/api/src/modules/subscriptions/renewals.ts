@@ -3,8 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-o
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { paymentCards, paymentTransactions } from '../../db/read/payments';
-import { performerProfiles } from '../../db/read/performers';
-import { users } from '../../db/read/users';
+import { performerProfiles, users } from '../../db/read/users';
 import { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';

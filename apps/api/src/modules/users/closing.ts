@@ -1,8 +1,7 @@
 import { HELD_USERNAME_DAYS } from '@limelight/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/schema/performers';
-import { heldUsernames, users } from '../../db/schema/users';
+import { heldUsernames, performerProfiles, users } from '../../db/schema/users';
 import type { UserRow } from './repo';
 
 /**

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { performerProfiles } from '../../db/schema/performers';
-import { users } from '../../db/schema/users';
+import { performerProfiles, users } from '../../db/schema/users';
 import type { PresenceListener } from '../../platform/realtime';
 
 /**

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/performers';
-import { heldUsernames, users } from '../../db/schema/users';
+import { heldUsernames, performerProfiles, users } from '../../db/schema/users';
 import { escapeLike, isUuid } from '../../platform/http';
 
 export type UserRow = typeof users.$inferSelect;

@@ -7,8 +7,8 @@ import { conflict, notFound } from '../../platform/errors';
 import { multipartForm, readImageUpload } from '../../platform/uploads';
 import { isReviewedBeforePublication, requireAdmin } from '../access';
 import { auditSourceOf } from '../audit';
-import { replaceProfileImage } from '../media';
 import { cancelEmailChange } from './email-change';
+import { replaceProfileImage } from './profile-images';
 import { findById } from './repo';
 import * as usersService from './service';
 
