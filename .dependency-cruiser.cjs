@@ -10,13 +10,9 @@ const api = '^apps/api/src';
  */
 const crossWritesToFold = [
   'modules/access/review.ts -> reports',
-  'modules/blocks/service.ts -> subscriptions',
-  'modules/closing/service.ts -> stories',
-  'modules/closing/service.ts -> subscriptions',
   'modules/media/phash.ts -> access',
   'modules/media/phash.ts -> reports',
   'modules/money/periods.ts -> subscriptions',
-  'modules/money/wallet-payments.ts -> platform/ledger',
   'modules/performers/revisions.ts -> access',
   'modules/performers/revisions.ts -> reports',
   'modules/reports/service.ts -> access',

@@ -76,6 +76,27 @@ export function journalSql(header: { kind: SQL; referenceType: SQL; referenceId:
 }
 
 /**
+ * The balance changes of a payment that is one statement (decision 017), as CTE bodies beside
+ * `journalSql`, so only this file writes the ledger's accounts. `debitCoveredSql` takes `amount`
+ * from an owned account only while its balance covers it (no row when it does not: the caller
+ * refuses); `creditOwnedSql` adds each row's amount to its owner's account, opening it on first
+ * use; both answer the account's id and balance. `platformAccountIdSql` names a platform account,
+ * whose balance is the sum of its entries.
+ */
+export const debitCoveredSql = (kind: LedgerAccountKind, ownerId: SQL, amount: SQL, from: SQL) => sql`
+      update ${ledgerAccounts} a set balance_cents = a.balance_cents - ${amount} from ${from}
+      where a.kind = ${sql.raw(`'${kind}'`)} and a.owner_id = ${ownerId} and a.balance_cents >= ${amount}
+      returning a.id, a.balance_cents`;
+
+export const creditOwnedSql = (kind: LedgerAccountKind, rows: { ownerId: SQL; amount: SQL; from: SQL }) => sql`
+      insert into ${ledgerAccounts} as a (kind, owner_id, balance_cents) select ${sql.raw(`'${kind}'`)}, ${rows.ownerId}, ${rows.amount} from ${rows.from}
+      on conflict (owner_id, kind) do update set balance_cents = a.balance_cents + excluded.balance_cents
+      returning a.id, a.balance_cents`;
+
+export const platformAccountIdSql = (kind: PlatformAccountKind) =>
+  sql`(select id from ${ledgerAccounts} where owner_id is null and kind = ${sql.raw(`'${kind}'`)})`;
+
+/**
  * Changes an owned account's cached balance in one statement; a debit that would overdraw it
  * matches no row (the atomic conditional update) and is refused.
  */

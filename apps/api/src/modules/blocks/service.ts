@@ -2,7 +2,6 @@ import type { BlockedUser, BlockUserInput } from '@limelight/contracts';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../db/read/users';
 import { countryBlocks, fanCountryBlocks, userBlocks } from '../../db/schema/blocks';
-import { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -10,6 +9,7 @@ import { isAdmin, isCreator, isSelf, may } from '../access';
 import { endFollowsBetween } from '../follows';
 import { isCountryCode } from '../lookups';
 import { leaveCreatorRooms } from '../streaming';
+import { stopRenewalBetween } from '../subscriptions';
 import { toPublicUser } from '../users';
 import { blockedPage, countriesBlockedBy, findBlock } from './repo';
 
@@ -36,10 +36,7 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
       .returning();
     await endFollowsBetween(tx, blocker.id, target.id);
     if (isCreator(blocker)) {
-      await tx
-        .update(subscriptions)
-        .set({ status: 'cancelled', nextRenewalAt: null })
-        .where(and(eq(subscriptions.userId, target.id), eq(subscriptions.performerId, blocker.id), eq(subscriptions.status, 'active')));
+      await stopRenewalBetween(tx, target.id, blocker.id);
     }
     return row!;
   });

@@ -1,9 +1,7 @@
 import { type DeleteAccountInput, ErrorCode, formatTokens, HELD_USERNAME_DAYS } from '@limelight/contracts';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/read/platform/sessions';
-import { stories } from '../../db/schema/stories';
-import { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';
@@ -14,6 +12,8 @@ import { sendEmail } from '../emails';
 import { retireCreatorFeeds } from '../feeds';
 import { retireCreatorGalleries } from '../galleries';
 import { retireCreatorProducts } from '../shop';
+import { removeCreatorStories } from '../stories';
+import { stopRenewalsOf } from '../subscriptions';
 import { anonymiseAccount, assertCurrentPassword } from '../users';
 import { retireCreatorVideos } from '../videos';
 import { queueMediaRemoval } from './media';
@@ -65,16 +65,8 @@ export async function deleteOwnAccount(deps: Deps, session: RequestSession, inpu
       ...(await retireCreatorProducts(tx, user.id)),
     ];
     await queueMediaRemoval(deps, tx, user.id, retired);
-    await tx.delete(stories).where(eq(stories.performerId, user.id));
-    await tx
-      .update(subscriptions)
-      .set({ status: 'cancelled', nextRenewalAt: null })
-      .where(
-        and(
-          or(eq(subscriptions.userId, user.id), eq(subscriptions.performerId, user.id)),
-          inArray(subscriptions.status, ['active', 'created']),
-        ),
-      );
+    await removeCreatorStories(tx, user.id);
+    await stopRenewalsOf(tx, user.id, { pendingToo: true });
     await anonymiseAccount(tx, user);
     await recordAudit(tx, source, {
       action: 'account.delete',

@@ -6,12 +6,11 @@ import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
 import { subscriptionPeriods } from '../../db/read/subscriptions';
 import { earnings, type PurchasableType, purchasedItems, walletCharges } from '../../db/schema/money';
-import { ledgerAccounts } from '../../db/schema/platform/ledger';
 import type { Deps } from '../../deps';
 import { conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
 import { type Intent, idempotent, priorAnswerSql, replayOf, storeAnswerSql, storedAnswer } from '../../platform/idempotency';
-import { insufficientBalance, journalSql, walletOf } from '../../platform/ledger';
+import { creditOwnedSql, debitCoveredSql, insufficientBalance, journalSql, platformAccountIdSql, walletOf } from '../../platform/ledger';
 import { notifyInStatement } from '../notifications';
 import { removePeriod } from './periods';
 import { refundSale, saleSplitSql, siteCommissionBps } from './sales';
@@ -67,10 +66,7 @@ const payStatement = preparedStatement<{
       select ${p('grossCents')}::bigint as gross, s.bps, s.commission
       from (${saleSplitSql({ performerId: sql`${p('performerId')}::uuid`, grossCents: sql`${p('grossCents')}::bigint`, siteBps: sql`${p('siteBps')}::int` })}) s
       where not exists (select 1 from prior) and not exists (select 1 from owned)),
-    debit as (
-      update ${ledgerAccounts} a set balance_cents = a.balance_cents - split.gross from split
-      where a.kind = 'wallet' and a.owner_id = ${p('fanId')}::uuid and a.balance_cents >= split.gross
-      returning a.id, a.balance_cents),
+    debit as (${debitCoveredSql('wallet', sql`${p('fanId')}::uuid`, sql`split.gross`, sql`split`)}),
     charge as (
       insert into ${walletCharges} (id, user_id, performer_id, type, item_id, gross_cents, commission_cents, net_cents, message, created_at, updated_at)
       select ${p('chargeId')}::uuid, ${p('fanId')}::uuid, ${p('performerId')}::uuid, ${p('type')}::text, ${p('itemId')}::uuid,
@@ -84,14 +80,11 @@ const payStatement = preparedStatement<{
     earning as (
       insert into ${earnings} (performer_id, user_id, source_type, source_id, gross_cents, commission_cents, net_cents, commission_bps)
       select c.performer_id, c.user_id, c.type, c.id, c.gross_cents, c.commission_cents, c.net_cents, split.bps from charge c, split),
-    credit as (
-      insert into ${ledgerAccounts} as a (kind, owner_id, balance_cents) select 'earnings', performer_id, net_cents from charge
-      on conflict (owner_id, kind) do update set balance_cents = a.balance_cents + excluded.balance_cents
-      returning a.id, a.balance_cents),
+    credit as (${creditOwnedSql('earnings', { ownerId: sql`performer_id`, amount: sql`net_cents`, from: sql`charge` })}),
     ${journalSql(
       { kind: sql`'charge'`, referenceType: sql`'wallet_charge'`, referenceId: sql`charge.id` },
       sql`(debit.id, -charge.gross_cents), (credit.id, charge.net_cents),
-        ((select id from ${ledgerAccounts} where owner_id is null and kind = 'platform_revenue'), charge.commission_cents)`,
+        (${platformAccountIdSql('platform_revenue')}, charge.commission_cents)`,
       sql`charge, debit, credit`,
     )},
     ${notifyInStatement(

@@ -1,5 +1,6 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { files } from '../../db/read/media';
 import { performerProfiles } from '../../db/read/users';
 import { stories } from '../../db/schema/stories';
@@ -201,4 +202,9 @@ async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<stri
       moderation: heldMark(row.id),
     };
   });
+}
+
+/** The account's deletion takes its stories with it (they were only ever a day long). */
+export async function removeCreatorStories(tx: Queryable, performerId: string) {
+  await tx.delete(stories).where(eq(stories.performerId, performerId));
 }

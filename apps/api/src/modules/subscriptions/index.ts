@@ -2,4 +2,4 @@
 
 export { adminSubscriptionRows } from './admin-rows';
 export { activeSubscriptionCount, subscriptionsStartedByDay } from './figures';
-export { stopRenewalsOf } from './service';
+export { stopRenewalBetween, stopRenewalsOf } from './service';

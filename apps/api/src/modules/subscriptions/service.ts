@@ -8,7 +8,7 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, count, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
@@ -291,14 +291,29 @@ export async function searchSubscriptions(
 }
 
 /**
- * An admin suspended or banned the account (decision 045): none of its subscriptions renews any
- * more, as the fan or as the creator; each keeps its access until it expires, as after a fan's cancel.
+ * None of the account's subscriptions renews any more, as the fan or as the creator; each keeps its
+ * access until it expires, as after a fan's cancel. An admin suspended or banned the account
+ * (decision 045), or its owner deleted it (`pendingToo`: one still waiting for its first payment
+ * is cancelled as well).
  */
-export async function stopRenewalsOf(tx: Queryable, userId: string) {
+export async function stopRenewalsOf(tx: Queryable, userId: string, options: { pendingToo?: boolean } = {}) {
   const rows = await tx
     .update(subscriptions)
     .set({ status: 'cancelled', nextRenewalAt: null })
-    .where(and(sql`(${subscriptions.userId} = ${userId} or ${subscriptions.performerId} = ${userId})`, eq(subscriptions.status, 'active')))
+    .where(
+      and(
+        or(eq(subscriptions.userId, userId), eq(subscriptions.performerId, userId)),
+        inArray(subscriptions.status, options.pendingToo ? ['active', 'created'] : ['active']),
+      ),
+    )
     .returning({ id: subscriptions.id });
   return rows.length;
+}
+
+/** A creator blocked a fan (decision 038): the fan's subscription to them renews no more. */
+export async function stopRenewalBetween(tx: Queryable, fanId: string, creatorId: string) {
+  await tx
+    .update(subscriptions)
+    .set({ status: 'cancelled', nextRenewalAt: null })
+    .where(and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, creatorId), eq(subscriptions.status, 'active')));
 }
