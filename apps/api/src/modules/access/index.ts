@@ -52,17 +52,6 @@ export {
   subscriptionGivesAccess,
   visibleTo,
 } from './policy';
-export {
-  holdFilesForReview,
-  holdForReview,
-  isReviewedBeforePublication,
-  liftFileReviewHolds,
-  liftReviewHolds,
-  type ReviewFacts,
-  reviewedBeforePublication,
-  waitsForReview,
-  withdrawFromReview,
-} from './review';
 export { assertInGoodStanding, inGoodStanding, listedNow, listedNowAs, standingIs, standingOf, standingRefusal } from './standing';
 export {
   assertMayCall,

@@ -3,7 +3,7 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { files } from '../../db/read/media';
-import { moderationHolds } from '../../db/schema/access';
+import { moderationHolds } from '../../db/read/moderation';
 import { AppError, notFound } from '../../platform/errors';
 import { isAdmin, isSelf, type Viewer } from './actions';
 import type { ViewerSql } from './creators';

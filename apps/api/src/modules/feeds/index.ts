@@ -1,4 +1,4 @@
 /** What other modules may use of the feeds module (decision 004): everything else is its own. */
 
 export { adminPostRows } from './admin-rows';
-export { announcePost, countFeedLikes, openedFeed, retireCreatorFeeds, visibleFeed } from './service';
+export { announcePost, countFeedLikes, openedFeed, publishApprovedFeed, retireCreatorFeeds, visibleFeed } from './service';

@@ -16,9 +16,7 @@ import {
   boughtAmong,
   canViewOne,
   creatorsReachingSql,
-  holdForReview,
   holdOn,
-  isReviewedBeforePublication,
   listedNow,
   notHeld,
   notHeldSql,
@@ -31,6 +29,7 @@ import {
 } from '../access';
 import { keepSoldOnes, lockedItemsOf, withdrawOwnFromReview } from '../library';
 import { deleteFileRecords, findFile, presentMediaFile, removeStored } from '../media';
+import { holdForReview, isReviewedBeforePublication } from '../moderation';
 import { tellFans } from '../notifications';
 import { byListedCreator, findCreatorForViewer } from '../performers';
 import { bookmarkedPage } from '../reactions';
@@ -447,4 +446,14 @@ export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { o
     page,
   );
   return { data: data.map(({ item, ...bookmark }) => ({ ...bookmark, feed: item })), total };
+}
+
+/** A post approved at review before publication is published now, unless it is scheduled later (decision 054); answers it. */
+export async function publishApprovedFeed(tx: Queryable, id: string) {
+  const [row] = await tx
+    .update(feeds)
+    .set({ publishedAt: sql`case when ${feeds.scheduleAt} > now() then ${feeds.publishedAt} else now() end` })
+    .where(eq(feeds.id, id))
+    .returning();
+  return row;
 }

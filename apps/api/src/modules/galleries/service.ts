@@ -21,17 +21,7 @@ import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import {
-  accessTo,
-  assertMayReach,
-  boughtAmong,
-  canViewOne,
-  holdForReview,
-  isReviewedBeforePublication,
-  notHeld,
-  ownHolds,
-  waitsForReview,
-} from '../access';
+import { accessTo, assertMayReach, boughtAmong, canViewOne, notHeld, ownHolds } from '../access';
 import {
   countView,
   keepSoldOnes,
@@ -46,6 +36,7 @@ import {
   withdrawOwnFromReview,
 } from '../library';
 import { deleteFileRecords, presentMediaFile, removeStored, saveImageFile } from '../media';
+import { holdForReview, isReviewedBeforePublication, waitsForReview } from '../moderation';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
 

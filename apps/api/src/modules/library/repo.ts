@@ -9,8 +9,9 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { orderBy } from '../../platform/http';
-import { assertOwnerMayChange, may, notHeld, notHiddenFrom, openTo, visibleTo, withdrawFromReview } from '../access';
+import { assertOwnerMayChange, may, notHeld, notHiddenFrom, openTo, visibleTo } from '../access';
 import { auditSourceOfUser, recordAudit } from '../audit';
+import { withdrawFromReview } from '../moderation';
 import { byListedCreator } from '../performers';
 
 /** The tables of a creator's library: they share their columns (db/schema/library.ts). */

@@ -2,10 +2,9 @@ import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import phash from 'sharp-phash';
 import type { Queryable } from '../../db/client';
-import { moderationHolds } from '../../db/schema/access';
 import { removedImageHashes } from '../../db/schema/media';
-import { reports } from '../../db/schema/reports';
 import type { Deps } from '../../deps';
+import { holdAsReupload } from '../moderation';
 import type { FileRow } from './files';
 
 /**
@@ -62,16 +61,6 @@ export async function holdIfReupload(db: Queryable, file: { id: string; ownerId:
     return false;
   }
   if (!(await matchesRemoved(db, hash))) return false;
-  await db
-    .insert(moderationHolds)
-    .values({ targetId: file.id, targetType: 'file', ownerId: file.ownerId, state: 'review', reason: 'Re-upload of removed material' })
-    .onConflictDoNothing();
-  await db.insert(reports).values({
-    reporterId: null,
-    targetType: 'reupload',
-    targetId: file.id,
-    reason: 'illegal',
-    description: 'This upload matches removed material (perceptual hash).',
-  });
+  await holdAsReupload(db, file);
   return true;
 }

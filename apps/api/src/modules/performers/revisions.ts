@@ -6,16 +6,14 @@ import {
   type RevisedProfileText,
   revisedProfileFields,
 } from '@limelight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { reports } from '../../db/read/moderation';
 import { performerProfiles, users } from '../../db/read/users';
-import { moderationHolds } from '../../db/schema/access';
 import { performerProfileRevisions } from '../../db/schema/performers';
-import { reports } from '../../db/schema/reports';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { holdFilesForReview, isReviewedBeforePublication, liftFileReviewHolds } from '../access';
 import { type AuditSource, recordAudit } from '../audit';
 import {
   deleteFileRecords,
@@ -26,6 +24,7 @@ import {
   removeStored,
   saveProfileImage,
 } from '../media';
+import { closeOpenCases, holdFilesForReview, isReviewedBeforePublication, liftFileReviewHolds, liftHolds, openCase } from '../moderation';
 import { avatarOf, changeAccount, changeCreatorProfile, coverOf, pointProfileImage, replaceProfileImage } from '../users';
 
 /**
@@ -82,14 +81,13 @@ async function openRevision(tx: Queryable, creatorId: string) {
 }
 
 /** Opens the queue's case for the creator's revision unless one is open: a report without a reporter (decision 054). */
-async function openCase(tx: Queryable, creatorId: string) {
+async function openRevisionCase(tx: Queryable, creatorId: string) {
   const [open] = await tx
     .select({ id: reports.id })
     .from(reports)
     .where(and(eq(reports.targetType, PROFILE_REVISION_CASE), eq(reports.targetId, creatorId), eq(reports.status, 'open')));
   if (open) return;
-  await tx.insert(reports).values({
-    reporterId: null,
+  await openCase(tx, {
     targetType: PROFILE_REVISION_CASE,
     targetId: creatorId,
     reason: 'prePublication',
@@ -98,17 +96,14 @@ async function openCase(tx: Queryable, creatorId: string) {
 }
 
 /** Closes the open case of a revision nobody has to decide any more (withdrawn, or nothing left to change). */
-async function closeCase(tx: Queryable, creatorId: string) {
-  await tx
-    .update(reports)
-    .set({ status: 'dismissed', handledAt: new Date() })
-    .where(and(eq(reports.targetType, PROFILE_REVISION_CASE), eq(reports.targetId, creatorId), eq(reports.status, 'open')));
+async function closeRevisionCase(tx: Queryable, creatorId: string) {
+  await closeOpenCases(tx, { targetType: PROFILE_REVISION_CASE, targetId: creatorId }, { status: 'dismissed' });
 }
 
 /** Deletes these files with their holds; answers the rows, whose stored bytes go once committed (`removeStored`). */
 async function dropFiles(tx: Queryable, ids: string[]) {
   if (!ids.length) return [];
-  await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, ids));
+  await liftHolds(tx, ids);
   return deleteFileRecords(tx, ids);
 }
 
@@ -117,9 +112,9 @@ async function dropFiles(tx: Queryable, ids: string[]) {
  * nothing different from the public page any more, else its case is open.
  */
 async function settle(tx: Queryable, row: RevisionRow) {
-  if (Object.keys(row.changes).length || pendingFileIds(row).length) return openCase(tx, row.userId);
+  if (Object.keys(row.changes).length || pendingFileIds(row).length) return openRevisionCase(tx, row.userId);
   await tx.delete(performerProfileRevisions).where(eq(performerProfileRevisions.userId, row.userId));
-  await closeCase(tx, row.userId);
+  await closeRevisionCase(tx, row.userId);
 }
 
 /**
@@ -201,7 +196,7 @@ export async function withdrawMyRevision(deps: Deps, creator: SessionUser, sourc
   const dropped = await deps.db.transaction(async (tx) => {
     const [row] = await tx.delete(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creator.id)).returning();
     if (!row) throw notFound('A profile change waiting for review');
-    await closeCase(tx, creator.id);
+    await closeRevisionCase(tx, creator.id);
     if (!row.refusedAt) await recordAudit(tx, source, { action: 'profile.withdraw', target: { type: 'user', id: creator.id } });
     return dropFiles(tx, pendingFileIds(row));
   });

@@ -1,6 +1,6 @@
 import { count, eq, lt, min, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { reports } from '../../db/schema/reports';
+import { reports } from '../../db/read/moderation';
 
 /** Reports are to be resolved within 7 days (issue 27): older open ones are overdue. */
 export const REPORT_LIMIT_DAYS = 7;

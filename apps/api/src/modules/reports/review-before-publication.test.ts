@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { setSetting, signedIn, subscribe, verifiedPerformer } from '../../../test/factories';
 import { generateVideo } from '../../../test/media';
 import { auditEvents, moderationHolds, notifications, performerProfiles } from '../../db/schema';
-import { isReviewedBeforePublication, reviewedBeforePublication } from '../access';
+import { isReviewedBeforePublication, reviewedBeforePublication } from '../moderation';
 
 type Account = Awaited<ReturnType<typeof signedIn>>;
 let app: TestApp;

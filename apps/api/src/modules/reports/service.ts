@@ -13,7 +13,6 @@ import {
   type ReportedContent,
   type ReportGroup,
   type reportGroupQuerySchema,
-  STORY_LIFETIME_HOURS,
   type TakedownInput,
   type takedownSchema,
 } from '@limelight/contracts';
@@ -21,27 +20,36 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { moderationHolds, reports, takedownCases } from '../../db/read/moderation';
 import { users } from '../../db/read/users';
-import { moderationHolds } from '../../db/schema/access';
-import { feeds } from '../../db/schema/feeds';
-import { reports, takedownCases } from '../../db/schema/reports';
-import { stories } from '../../db/schema/stories';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
 import { orderBy, uniqueViolation } from '../../platform/http';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
-import { assertMay, hasBuyers, holdOn, liftReviewHolds, waitsForReview } from '../access';
+import { assertMay, hasBuyers, holdOn } from '../access';
 import { auditSourceOf, recordAudit } from '../audit';
 import { alertAdmin, sendEmail } from '../emails';
-import { announcePost } from '../feeds';
+import { announcePost, publishApprovedFeed } from '../feeds';
 import { rememberRemovedImages, removeStored } from '../media';
 import { retractHeldLine } from '../messages';
+import {
+  closeOpenCases,
+  liftHolds,
+  liftReviewHolds,
+  openCase,
+  openTakedownCase,
+  placeHolds,
+  recordAppeal,
+  setCaseStatus,
+  upholdAppeal,
+  waitsForReview,
+} from '../moderation';
 import { notify } from '../notifications';
 import { applyRevision, refuseRevision, revisionForReview } from '../performers';
+import { startStoryLifetime } from '../stories';
 import { publicUsersById } from '../users';
-
 import { assertReportable, filesById, readTarget } from './targets';
 
 type ReportInput = z.output<typeof createReportSchema>;
@@ -107,7 +115,7 @@ export async function createReport(deps: Deps, reporter: SessionUser, input: Rep
   await assertReportable(deps, reporter, input.targetType, input.targetId);
   try {
     await deps.db.transaction(async (tx) => {
-      await tx.insert(reports).values({ ...input, reporterId: reporter.id });
+      await openCase(tx, { ...input, reporterId: reporter.id });
       await alertAdmin(deps, tx, 'admin.reportReceived', {
         target: input.targetType,
         reason: input.reason,
@@ -268,11 +276,11 @@ export async function reportedContent(deps: Deps, targetType: string, targetId: 
 
 /** Closes the open reports on a target and tells each reporter the outcome (never the penalty's details). */
 async function closeReports(deps: Deps, tx: Queryable, admin: SessionUser, targetType: string, targetId: string, actionTaken: boolean) {
-  const closed = await tx
-    .update(reports)
-    .set({ status: actionTaken ? 'resolved' : 'dismissed', handledBy: admin.id, handledAt: new Date() })
-    .where(and(eq(reports.targetId, targetId), eq(reports.status, 'open'), targetType ? eq(reports.targetType, targetType) : undefined))
-    .returning({ reporterId: reports.reporterId, targetType: reports.targetType });
+  const closed = await closeOpenCases(
+    tx,
+    { targetId, targetType: targetType || undefined },
+    { status: actionTaken ? 'resolved' : 'dismissed', handledBy: admin.id },
+  );
   const reporterIds = [...new Set(closed.flatMap((row) => (row.reporterId ? [row.reporterId] : [])))];
   if (!reporterIds.length) return closed.length;
   const addresses = await tx
@@ -326,11 +334,7 @@ export async function handleReport(
   status: 'open' | 'resolved' | 'dismissed',
 ) {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(reports)
-      .set({ status, handledBy: status === 'open' ? null : admin.id, handledAt: status === 'open' ? null : new Date() })
-      .where(eq(reports.id, id))
-      .returning();
+    const row = await setCaseStatus(tx, id, status, admin.id);
     if (!row) throw notFound('Report');
     await recordAudit(tx, auditSourceOf(request), { action: `report.${status}`, target: { type: 'report', id } });
   });
@@ -353,7 +357,7 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
     const ids = [input.targetId, ...target.fileIds];
     let drop = false;
     if (input.action === 'restore') {
-      const removed = await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, ids)).returning();
+      const removed = await liftHolds(tx, ids);
       if (!removed.length) throw notFound('A hold on this');
       if (removed.some((hold) => hold.state === 'removed')) throw conflict('Removed content cannot be restored');
     } else {
@@ -362,34 +366,11 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
       if (existing?.state === 'hidden' && input.action === 'hide') throw conflict('This is hidden already');
       const buyersKeep = input.action === 'remove' && !input.illegal && !!library && (await hasBuyers(tx, library, input.targetId));
       const state = input.action === 'hide' ? ('hidden' as const) : ('removed' as const);
-      await tx
-        .insert(moderationHolds)
-        .values(
-          ids.map((targetId) => ({
-            targetId,
-            targetType: targetId === input.targetId ? input.targetType : 'file',
-            ownerId: target.ownerId,
-            state,
-            reason: input.reason,
-            buyersKeep,
-            actedBy: admin.id,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: moderationHolds.targetId,
-          set: {
-            state,
-            reason: input.reason,
-            buyersKeep,
-            // Refused at review before publication: now a hold only an admin lifts (decision 054).
-            prePublication: false,
-            actedBy: admin.id,
-            appealText: null,
-            appealedAt: null,
-            appealDecision: null,
-            appealDecidedAt: null,
-          },
-        });
+      await placeHolds(
+        tx,
+        ids.map((targetId) => ({ targetId, targetType: targetId === input.targetId ? input.targetType : 'file', ownerId: target.ownerId })),
+        { state, reason: input.reason, buyersKeep, actedBy: admin.id },
+      );
       if (target.ownerId) {
         const [owner] = await tx.select(recipientColumns).from(users).where(eq(users.id, target.ownerId));
         await notify(deps, tx, {
@@ -433,19 +414,10 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
  */
 const publishApproved: Record<PrePublicationType, (deps: Deps, tx: Queryable, id: string, ownerName: string) => Promise<void>> = {
   feed: async (deps, tx, id, ownerName) => {
-    const [row] = await tx
-      .update(feeds)
-      .set({ publishedAt: sql`case when ${feeds.scheduleAt} > now() then ${feeds.publishedAt} else now() end` })
-      .where(eq(feeds.id, id))
-      .returning();
+    const row = await publishApprovedFeed(tx, id);
     if (row) await announcePost(deps, tx, row, ownerName);
   },
-  story: async (_deps, tx, id) => {
-    await tx
-      .update(stories)
-      .set({ expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
-      .where(eq(stories.id, id));
-  },
+  story: async (_deps, tx, id) => startStoryLifetime(tx, id),
   product: async () => {},
   video: async () => {},
   gallery: async () => {},
@@ -539,7 +511,7 @@ export async function appeal(deps: Deps, request: FastifyRequest, owner: Session
     if (!hold || hold.targetType === 'file' || hold.state === 'review') throw refusal();
     assertMay(owner, 'content.appeal', hold, refusal);
     if (hold.appealedAt) throw conflict('You have already appealed this decision; an appeal can be made once');
-    await tx.update(moderationHolds).set({ appealText: text, appealedAt: new Date() }).where(eq(moderationHolds.targetId, targetId));
+    await recordAppeal(tx, targetId, text);
     // The owner is the actor: the trail shows who asked, next to the admin's decision.
     await recordAudit(tx, auditSourceOf(request), {
       action: 'appeal.create',
@@ -558,13 +530,9 @@ export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId
     const upheld = input.decision === 'uphold';
     if (!upheld && hold.state === 'removed' && !hold.buyersKeep) throw conflict('Removed media is deleted and cannot be restored');
     const target = await readTarget(tx, hold.targetType, targetId);
-    if (upheld)
-      await tx
-        .update(moderationHolds)
-        .set({ appealDecision: `upheld: ${input.reason}`, appealDecidedAt: new Date() })
-        .where(eq(moderationHolds.targetId, targetId));
+    if (upheld) await upholdAppeal(tx, targetId, input.reason);
     else {
-      await tx.delete(moderationHolds).where(inArray(moderationHolds.targetId, [targetId, ...(target?.fileIds ?? [])]));
+      await liftHolds(tx, [targetId, ...(target?.fileIds ?? [])]);
     }
     const what = label(hold.targetType);
     if (hold.ownerId) {
@@ -624,31 +592,22 @@ export async function myModeratedItems(deps: Deps, owner: SessionUser) {
   return rows.map(presentHold);
 }
 
-const caseNumberOf = (n: number | bigint, at: Date) => `LL-${at.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
-
 /** A complaint without an account: a case with a number, e-mailed to the person, in the admin's queue. */
 export async function openTakedown(deps: Deps, input: z.output<typeof takedownSchema>, ip: string) {
   await verifyRecaptchaIfEnabled(deps, input.recaptchaToken, ip);
   return deps.db.transaction(async (tx) => {
-    const seq = await tx.execute(sql`select nextval('takedown_case_numbers') as n`);
-    const caseNumber = caseNumberOf((seq.rows[0] as { n: string }).n as unknown as number, new Date());
-    const [row] = await tx
-      .insert(takedownCases)
-      .values({
-        caseNumber,
-        name: input.name,
-        email: input.email,
-        relation: input.relation,
-        urls: input.urls,
-        description: input.description,
-        sworn: input.sworn,
-        ip,
-      })
-      .returning();
-    await tx.insert(reports).values({
-      reporterId: null,
+    const { id, caseNumber } = await openTakedownCase(tx, {
+      name: input.name,
+      email: input.email,
+      relation: input.relation,
+      urls: input.urls,
+      description: input.description,
+      sworn: input.sworn,
+      ip,
+    });
+    await openCase(tx, {
       targetType: 'takedown',
-      targetId: row!.id,
+      targetId: id,
       reason: input.relation === 'rightsHolder' ? 'copyright' : 'other',
       description: `${input.urls.join('\n')}\n\n${input.description}`.slice(0, 2000),
     });

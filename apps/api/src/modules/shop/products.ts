@@ -19,7 +19,7 @@ import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { assertBuyersKeep, assertMayReach, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
+import { assertBuyersKeep, assertMayReach, ownHolds } from '../access';
 import { keepSoldOnes, libraryPage, lockedItemsOf, ownedBy, ownItem, shownTo, visibleItem, withdrawOwnFromReview } from '../library';
 import {
   DOWNLOAD_UPLOAD,
@@ -31,6 +31,7 @@ import {
   saveDownloadFile,
   saveImageFile,
 } from '../media';
+import { holdForReview, isReviewedBeforePublication, waitsForReview } from '../moderation';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
 

@@ -8,20 +8,10 @@ import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound } from '../../platform/errors';
-import {
-  assertMayReach,
-  assertOwnerMayChange,
-  creatorsReaching,
-  holdForReview,
-  isPrivileged,
-  isReviewedBeforePublication,
-  listedNow,
-  may,
-  notHeld,
-  ownHolds,
-} from '../access';
+import { assertMayReach, assertOwnerMayChange, creatorsReaching, isPrivileged, listedNow, may, notHeld, ownHolds } from '../access';
 import { withdrawOwnFromReview } from '../library';
 import { deleteFileRecords, findFile, presentMediaFile, storedKeys } from '../media';
+import { holdForReview, isReviewedBeforePublication } from '../moderation';
 import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
 
@@ -207,4 +197,12 @@ async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<stri
 /** The account's deletion takes its stories with it (they were only ever a day long). */
 export async function removeCreatorStories(tx: Queryable, performerId: string) {
   await tx.delete(stories).where(eq(stories.performerId, performerId));
+}
+
+/** A story approved at review before publication lives its full lifetime from now (decision 054). */
+export async function startStoryLifetime(tx: Queryable, id: string) {
+  await tx
+    .update(stories)
+    .set({ expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
+    .where(eq(stories.id, id));
 }

@@ -18,7 +18,7 @@ import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
 import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
-import { accessTo, assertMayReach, boughtAmong, holdForReview, isReviewedBeforePublication, ownHolds, waitsForReview } from '../access';
+import { accessTo, assertMayReach, boughtAmong, ownHolds } from '../access';
 import {
   countView,
   keepSoldOnes,
@@ -41,6 +41,7 @@ import {
   saveImageFile,
   VIDEO_UPLOAD,
 } from '../media';
+import { holdForReview, isReviewedBeforePublication, waitsForReview } from '../moderation';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
 

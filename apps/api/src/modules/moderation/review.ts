@@ -8,8 +8,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { performerProfiles } from '../../db/read/users';
-import { moderationHolds } from '../../db/schema/access';
-import { reports } from '../../db/schema/reports';
+import { moderationHolds } from '../../db/schema/moderation';
+import { closeOpenCases, openCase } from './cases';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,8 +55,7 @@ export async function holdForReview(tx: Queryable, item: Held, opened = false) {
     ...item.fileIds.map((targetId) => ({ targetId, targetType: 'file' })),
   ]);
   if (opened) return;
-  await tx.insert(reports).values({
-    reporterId: null,
+  await openCase(tx, {
     targetType: item.targetType,
     targetId: item.targetId,
     reason: 'prePublication',
@@ -119,17 +118,7 @@ export async function liftFileReviewHolds(tx: Queryable, fileIds: string[]) {
  */
 export async function withdrawFromReview(tx: Queryable, item: Omit<Held, 'ownerId'>) {
   if (!(await liftReviewHolds(tx, item.targetId, item.fileIds))) return undefined;
-  await tx
-    .update(reports)
-    .set({ status: 'dismissed', handledAt: new Date() })
-    .where(
-      and(
-        eq(reports.targetType, item.targetType),
-        eq(reports.targetId, item.targetId),
-        eq(reports.reason, 'prePublication'),
-        eq(reports.status, 'open'),
-      ),
-    );
+  await closeOpenCases(tx, { targetType: item.targetType, targetId: item.targetId, reason: 'prePublication' }, { status: 'dismissed' });
   return {
     action: 'review.withdraw',
     target: { type: item.targetType, id: item.targetId },
