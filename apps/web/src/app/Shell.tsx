@@ -2,15 +2,16 @@ import { useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgreementsDialog } from '../features/auth/AgreementsDialog';
 import { currentUserApi, useGetCurrentUserQuery } from '../features/auth/api';
-import { settingsApi, useCheckSiteBlockedInCountryQuery, usePublicSettingsQuery } from '../features/settings/api';
+import { settingsApi, useCheckSiteBlockedInCountryQuery, usePublicSettingsQuery } from '../shared/api/settings';
 import { api } from '../shared/lib/api';
 import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
+import { useAppDispatch, useAppSelector } from '../shared/lib/store';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { GeoBlockLayout } from './layouts/GeoBlockLayout';
 import { MaintenancePage } from './MaintenancePage';
 import { SessionUnavailable } from './SessionUnavailable';
-import { type AppStore, useAppDispatch, useAppSelector } from './store';
+import type { AppStore } from './store';
 
 /** Opens the socket only while signed in and closes it on logout (spec 4). */
 function useSocket(loggedIn: boolean) {

@@ -1,8 +1,8 @@
 import { ConfigProvider, message } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useReducedMotion } from '../shared/hooks/useReducedMotion';
+import { useAppSelector } from '../shared/lib/store';
 import { setToastInstance, TOAST_SECONDS } from '../shared/lib/toast';
-import { useAppSelector } from './store';
 import { themeConfig } from './theme-tokens';
 
 /**

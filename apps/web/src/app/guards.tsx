@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { loginUrlAfter } from '../shared/lib/navigation';
+import { useAppSelector } from '../shared/lib/store';
 import { PageLoading } from '../shared/ui/PageLoading';
-import { useAppSelector } from './store';
 
 export type GuardProps = {
   children: ReactNode;

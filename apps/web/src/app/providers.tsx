@@ -1,6 +1,7 @@
 import { type ReactNode, useLayoutEffect } from 'react';
 import { Provider } from 'react-redux';
-import { type AppStore, useAppSelector } from './store';
+import { useAppSelector } from '../shared/lib/store';
+import type { AppStore } from './store';
 import { Toasts } from './Themed';
 
 /**

@@ -5,6 +5,7 @@ import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, sugges
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { setNavigator } from '../shared/lib/navigation';
+import { useAppSelector } from '../shared/lib/store';
 import { isSignedIn } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { Guard, type GuardProps } from './guards';
@@ -12,7 +13,7 @@ import { BlankLayout } from './layouts/BlankLayout';
 import { PrimaryLayout } from './layouts/PrimaryLayout';
 import { PublicLayout } from './layouts/PublicLayout';
 import { Shell } from './Shell';
-import { type AppStore, useAppSelector } from './store';
+import type { AppStore } from './store';
 import { Themed } from './Themed';
 
 /** What a page may ask for ahead of its first render: the store, and the opening address's params. */

@@ -8,8 +8,8 @@ import { MessagesLink } from '../../features/messages/MessagesLink';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useShopOpen } from '../../features/shop/ShopOpen';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppSelector } from '../../shared/lib/store';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
-import { useAppSelector } from '../store';
 import { useHeaderMenus, VisitorActions } from './SiteHeader';
 
 /** A nav entry: its key is its path, so the page open marks it (and the group holding it). */

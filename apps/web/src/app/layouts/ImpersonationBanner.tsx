@@ -1,5 +1,5 @@
 import { useLogout } from '../../features/auth/useSessionActions';
-import { useAppSelector } from '../store';
+import { useAppSelector } from '../../shared/lib/store';
 
 /**
  * While an admin is logged in as this account (issue 27), a banner says so on every page; End

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { Link, NavLink } from 'react-router';
-import { usePublicSettingsQuery } from '../../features/settings/api';
 import { LegalLink } from '../../features/site/TermsLink';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
+import { useAppSelector } from '../../shared/lib/store';
 import { isSignedIn } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
-import { useAppSelector } from '../store';
 import { Themed } from '../Themed';
 import { ImpersonationBanner } from './ImpersonationBanner';
 

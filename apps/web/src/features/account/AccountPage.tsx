@@ -1,7 +1,7 @@
 import { Messages, registerUserSchema } from '@limelight/contracts';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
-import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';

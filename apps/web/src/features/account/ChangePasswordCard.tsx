@@ -1,7 +1,7 @@
 import { Messages } from '@limelight/contracts/constants';
 import { Alert, Button, Card, Form } from 'antd';
-import { useAppSelector } from '../../app/store';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useRequestPasswordResetMutation } from '../auth/api';
 import { PasswordFields } from '../auth/RegisterPage';

@@ -2,8 +2,8 @@ import { CheckCircleFilled, UploadOutlined } from '@ant-design/icons';
 import { type PerformerAccount, type PerformerDocumentField, performerDocumentFields } from '@limelight/contracts';
 import { Alert, Button, Flex, List, Progress, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
+import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 

@@ -1,6 +1,6 @@
 import { registerUserSchema } from '@limelight/contracts';
 import { Alert, Button, Form, Input } from 'antd';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { usePreparePassword } from '../auth/usePreparePassword';

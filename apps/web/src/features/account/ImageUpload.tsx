@@ -2,9 +2,9 @@ import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@limelight/contracts';
 import { Avatar, Button, Flex, Progress, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { userLoaded } from '../../shared/lib/session';
+import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 

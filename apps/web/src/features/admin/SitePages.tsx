@@ -13,12 +13,12 @@ import {
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Progress, Select, Switch, Tag, Upload } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/store';
 import type { AdminListSitePostsApiArg, AdminListSitePromosApiArg, AdminListTokenPackagesApiArg } from '../../shared/api/generated/admin';
 import { listArg } from '../../shared/hooks/useTableState';
 import { api } from '../../shared/lib/api';
 import { formatMoment } from '../../shared/lib/dates';
 import { useFormatMoney } from '../../shared/lib/money';
+import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';

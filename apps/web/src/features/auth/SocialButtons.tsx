@@ -1,8 +1,8 @@
 import { GoogleOutlined, XOutlined } from '@ant-design/icons';
 import { Button, Divider, Flex } from 'antd';
 import { useSearchParams } from 'react-router';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { usePublicSettingsQuery } from '../settings/api';
 import { type SocialRole, useStartTwitterSignInMutation } from './api';
 import { keepTwitterRequest, startGoogleSignIn } from './socialSignIn';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { preparePassword } from '../../shared/lib/password';
-import { usePublicSettingsQuery } from '../settings/api';
 
 /** Passwords as the server expects them: hashed first when HASH_PW_CLIENT is on. */
 export function usePreparePassword() {

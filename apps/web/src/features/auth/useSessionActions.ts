@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { landingPath, sameSitePath } from '../../shared/lib/landing';
 import { loginUrl } from '../../shared/lib/navigation';
 import { loggedIn, sessionEnded } from '../../shared/lib/session';
+import { useAppDispatch } from '../../shared/lib/store';
 import { toast } from '../../shared/lib/toast';
 import { forgetSignedIn, forgetTabToken, saveTabToken, tabToken } from '../../shared/lib/token';
 import { currentUserApi, type Registered, useSignInMutation, useSignOutMutation } from './api';

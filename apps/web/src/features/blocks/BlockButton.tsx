@@ -2,8 +2,8 @@ import { StopOutlined } from '@ant-design/icons';
 import type { PublicUser } from '@limelight/contracts';
 import { Button, Flex, Input, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
 import { unfollowed } from '../../shared/lib/follow';
+import { useAppDispatch, useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useBlockUserMutation, useGetUserBlockStatusQuery, useUnblockUserMutation } from './api';
 

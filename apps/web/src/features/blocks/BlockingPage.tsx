@@ -1,10 +1,10 @@
 import type { BlockedUser } from '@limelight/contracts';
 import { Avatar, Button, Card, Flex, Select, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../app/store';
 import type { ListBlockedUsersApiArg } from '../../shared/api/generated/blocks';
 import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatDay } from '../../shared/lib/dates';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';

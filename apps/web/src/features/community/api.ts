@@ -1,9 +1,9 @@
 import type { Comment } from '@limelight/contracts';
-import { useAppDispatch } from '../../app/store';
 import { endpoints as commentsEndpoints } from '../../shared/api/generated/comments';
 import { endpoints as reportsEndpoints } from '../../shared/api/generated/reports';
 import { type Reaction, useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
+import { useAppDispatch } from '../../shared/lib/store';
 
 /** The cached lists that show a comment or reaction count, by what was commented on or reacted to. */
 const listTags = { feed: 'Feeds', video: 'Videos', gallery: 'Galleries' } as const;

@@ -11,9 +11,9 @@ import type { CreatorDashboard, DiscoveryRequirement } from '@limelight/contract
 import { Button, Card, Col, Empty, Flex, List, Row, Skeleton, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppSelector } from '../../shared/lib/store';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { useGetMyCreatorAccountQuery } from '../account/creator-api';
 import { useLiveStreamingOn } from '../live/LiveStreamingOn';

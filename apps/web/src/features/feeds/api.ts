@@ -1,10 +1,10 @@
 import type { Feed, FeedPage, FeedType } from '@limelight/contracts';
-import { useAppDispatch } from '../../app/store';
 import { endpoints } from '../../shared/api/generated/feeds';
 import { endpoints as mediaEndpoints } from '../../shared/api/generated/media';
 import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
+import { useAppDispatch } from '../../shared/lib/store';
 
 export type FeedSource = { kind: 'timeline' } | { kind: 'creator'; username: string };
 type FeedPageArg = { source: FeedSource; type?: FeedType };

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { joinAsCreatorUrl } from '../../shared/lib/navigation';
 import { LiveNowStrip } from '../live/LiveNowStrip';
 import {
@@ -10,7 +11,6 @@ import {
   useListTopCreatorsQuery,
   useSearchCreatorsQuery,
 } from '../profile/api';
-import { usePublicSettingsQuery } from '../settings/api';
 import { CreatorShelf } from './CreatorShelf';
 import { oneShelfEach } from './oneShelfEach';
 

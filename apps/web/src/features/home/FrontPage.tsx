@@ -2,9 +2,9 @@ import { DollarOutlined, PictureOutlined, VideoCameraOutlined } from '@ant-desig
 import { Card, Col, Flex, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { joinAsCreatorUrl, joinUrl, loginUrl } from '../../shared/lib/navigation';
 import { discoveryCounts } from '../profile/api';
-import { usePublicSettingsQuery } from '../settings/api';
 import { SitePromos } from '../site/SitePromos';
 import { ExploreShelves } from './ExploreShelves';
 import './home.css';

@@ -1,7 +1,7 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../shared/lib/store';
 import { FeedList } from '../feeds/FeedList';
 import { LiveNowStrip } from '../live/LiveNowStrip';
 import { discoveryCounts, suggestionPool, useListTopCreatorsQuery } from '../profile/api';

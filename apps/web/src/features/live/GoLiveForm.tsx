@@ -1,8 +1,8 @@
 import type { GoLiveInput } from '@limelight/contracts';
 import { Button, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
-import { usePublicSettingsQuery } from '../settings/api';
 
 /** What a session starts with: its title and description, and who may watch (subscribers, or a price). */
 export function GoLiveForm({

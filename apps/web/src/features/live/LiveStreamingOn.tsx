@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { Result } from '../../shared/ui/Result';
-import { usePublicSettingsQuery } from '../settings/api';
 
 export const LIVE_STREAMING_OFF = 'Live streaming is turned off on this site';
 

@@ -2,9 +2,9 @@ import { UserOutlined } from '@ant-design/icons';
 import type { PrivateRequest } from '@limelight/contracts';
 import { Avatar, Button, Empty, Flex, List, Popconfirm, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { liveApi, useAnswerPrivateShowRequestMutation, useListPrivateShowRequestsQuery } from './api';
 

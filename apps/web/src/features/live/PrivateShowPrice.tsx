@@ -1,9 +1,9 @@
 import { Button, Flex, Form, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
-import { usePublicSettingsQuery } from '../settings/api';
 import { useGetStreamSettingsQuery, useUpdateStreamSettingsMutation } from './api';
 
 /** The creator's price a minute for private shows; 0 takes no requests. */

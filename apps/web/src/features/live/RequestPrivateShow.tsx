@@ -3,9 +3,9 @@ import type { LiveSession, PrivateRequest } from '@limelight/contracts';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useAnswerPrivateShowRequestMutation, useCreatePrivateShowRequestMutation, useListPrivateShowRequestsQuery } from './api';
 

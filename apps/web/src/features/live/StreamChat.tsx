@@ -2,9 +2,9 @@ import { DeleteOutlined, DollarOutlined } from '@ant-design/icons';
 import { MAX_SLOW_MODE_SECONDS, MAX_STREAM_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE, type StreamMessage } from '@limelight/contracts';
 import { Alert, Button, Empty, Flex, Input, Popconfirm, Select, Skeleton, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ReportButton } from '../community/ReportButton';
 import {

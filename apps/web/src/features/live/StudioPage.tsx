@@ -3,11 +3,11 @@ import { ErrorCode } from '@limelight/contracts/constants';
 import { Alert, Button, Card, Flex, Popconfirm, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { usePublicSettingsQuery } from '../settings/api';
 import { agoraProblem } from './AgoraPlayer';
 import {
   mostWatchedFirst,

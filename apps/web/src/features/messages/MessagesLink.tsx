@@ -1,8 +1,8 @@
 import { MessageOutlined } from '@ant-design/icons';
 import { Badge, Button } from 'antd';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { useAppDispatch } from '../../shared/lib/store';
 import { messagesApi, useGetUnreadMessageCountQuery } from './api';
 
 /** The header's way to the messages, with the unseen count kept live by the socket. */

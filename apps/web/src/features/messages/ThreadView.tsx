@@ -5,11 +5,11 @@ import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography }
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { ReportButton } from '../community/ReportButton';

@@ -2,8 +2,8 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Empty, Flex, Popover, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { useAppDispatch } from '../../shared/lib/store';
 import {
   notificationsApi,
   useGetUnreadNotificationCountQuery,

@@ -2,8 +2,8 @@ import { HeartFilled, HeartOutlined, StarFilled, StarOutlined } from '@ant-desig
 import type { PublicPerformer } from '@limelight/contracts';
 import { Alert, Button, Tooltip } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import { joinUrl } from '../../shared/lib/navigation';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useBookmarkCreator, useFollowCreatorMutation, useUnfollowCreatorMutation } from './api';
 

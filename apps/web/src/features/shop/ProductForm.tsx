@@ -11,10 +11,10 @@ import {
 import { Button, Card, Form, Input, InputNumber, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { Result } from '../../shared/ui/Result';
-import { usePublicSettingsQuery } from '../settings/api';
 
 /** Whether the admin opened the shop (`enableProduct`): closed, the web shows no way into it. */
 export function useShopOpen() {

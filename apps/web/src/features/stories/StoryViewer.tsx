@@ -2,13 +2,13 @@ import { CaretRightOutlined, HeartFilled, HeartOutlined, LeftOutlined, PauseOutl
 import type { Story } from '@limelight/contracts';
 import { Avatar, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
-import { useAppSelector } from '../../app/store';
 import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
 import { usePlayerVolume } from '../../shared/hooks/usePlayerVolume';
 import { useTabCycle } from '../../shared/hooks/useTabCycle';
 import { readableTextOn } from '../../shared/lib/contrast';
 import { formatMoment } from '../../shared/lib/dates';
 import { mediaAlt } from '../../shared/lib/media-alt';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ReportButton } from '../community/ReportButton';
 import { TipButton } from '../wallet/PayButtons';

@@ -1,7 +1,7 @@
 import type { Story } from '@limelight/contracts';
-import { useAppDispatch } from '../../app/store';
 import { endpoints } from '../../shared/api/generated/stories';
 import { useReaction } from '../../shared/api/reactions';
+import { useAppDispatch } from '../../shared/lib/store';
 
 export const storiesApi = endpoints.enhanceEndpoints({
   endpoints: {

@@ -3,10 +3,10 @@ import { type LibraryStatus, MAX_VIDEO_UPLOAD_BYTES, type Video } from '@limelig
 import { Button, Card, Flex, Form, Input, Popconfirm, Progress, Select, Skeleton, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { VIDEO_LIMITS_TEXT } from '../../shared/lib/media-limits';
+import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { LibraryAccessFields } from '../../shared/ui/LibraryFields';

@@ -2,11 +2,11 @@ import { CreditCardOutlined, DeleteOutlined } from '@ant-design/icons';
 import { type PaymentCard, SANDBOX_CARDS, type SandboxCardInput } from '@limelight/contracts';
 import { Alert, Button, Card, Empty, Flex, Form, Input, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
+import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { formatCard } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
-import { usePublicSettingsQuery } from '../settings/api';
 import { useAddPaymentCardMutation, useListPaymentCardsQuery, useRemovePaymentCardMutation, useSetDefaultPaymentCardMutation } from './api';
 
 // Stripe's form and its React bindings load only on sites that take cards through Stripe.

@@ -1,9 +1,9 @@
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/store';
 import { api, subscriberContentTags } from '../../shared/lib/api';
 import { formatTokens } from '../../shared/lib/money';
+import { useAppDispatch } from '../../shared/lib/store';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Result } from '../../shared/ui/Result';
 import { useGetPaymentTransactionQuery } from './api';

@@ -3,12 +3,12 @@ import type { ChargeStatus, ChargeType, PaymentTransaction, WalletCharge } from 
 import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import type { ListPaymentTransactionsApiArg } from '../../shared/api/generated/payments';
 import type { ListWalletChargesApiArg } from '../../shared/api/generated/wallet';
 import { listArg, useTableState } from '../../shared/hooks/useTableState';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
+import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageTitle } from '../../shared/ui/PageTitle';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { usePublicSettingsQuery } from '../../features/settings/api';
+import { usePublicSettingsQuery } from '../api/settings';
+import { useAppDispatch, useAppSelector } from '../lib/store';
 import { setVolume } from '../lib/theme';
 
 /**

@@ -1,8 +1,8 @@
 import type { MediaFile } from '@limelight/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../app/store';
 import { api } from '../lib/api';
 import { backoffDelay } from '../lib/backoff';
+import { useAppDispatch } from '../lib/store';
 
 /** The three processing-status endpoints of spec 7, one per place a video or audio file lives. */
 export const fileStatusPath = {

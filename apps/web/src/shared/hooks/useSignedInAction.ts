@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppSelector } from '../../app/store';
 import { currentPage, joinUrl } from '../lib/navigation';
+import { useAppSelector } from '../lib/store';
 
 /**
  * Wraps an action only members can take (like, vote, report…): a visitor is sent to sign up (or

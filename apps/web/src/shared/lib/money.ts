@@ -1,6 +1,6 @@
 import { formatMoney } from '@limelight/contracts';
 import { useCallback } from 'react';
-import { usePublicSettingsQuery } from '../../features/settings/api';
+import { usePublicSettingsQuery } from '../api/settings';
 
 /**
  * How an amount is shown (decision 032), one rule everywhere: whatever is bought or held on the

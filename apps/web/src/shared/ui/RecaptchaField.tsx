@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useEffect, useRef } from 'react';
-import { usePublicSettingsQuery } from '../../features/settings/api';
+import { usePublicSettingsQuery } from '../api/settings';
 
 type Grecaptcha = {
   ready(callback: () => void): void;

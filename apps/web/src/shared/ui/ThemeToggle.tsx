@@ -1,5 +1,5 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../lib/store';
 import { toggleTheme } from '../lib/theme';
 
 /** In every header, so a plain button (styles.css) rather than antd's Button and Tooltip. */

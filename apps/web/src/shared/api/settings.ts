@@ -1,6 +1,7 @@
 import type { PublicSettings } from '@limelight/contracts';
-import { endpoints } from '../../shared/api/generated/blocks';
+import { endpoints } from './generated/blocks';
 
+/** The public settings every screen reads (spec 3), and whether the visitor's country is blocked. */
 export const settingsApi = endpoints
   .enhanceEndpoints({ endpoints: { checkSiteBlockedInCountry: { providesTags: ['PublicSettings'] } } })
   .injectEndpoints({
