@@ -30,12 +30,12 @@ import {
   payoutStatusLabels,
 } from '../../shared/lib/money-labels';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { paymentPurpose, paymentStatusColumn } from '../../shared/pay/PaymentOutcome';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { EarningSource } from '../earnings/EarningsPage';
 import { payoutColumns } from '../earnings/PayoutsPage';
-import { paymentPurpose, paymentStatusColumn } from '../wallet/PaymentOutcome';
 import { AdminTable } from './AdminTable';
 import {
   useAdminCreateCouponMutation,

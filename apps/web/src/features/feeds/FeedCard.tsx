@@ -11,12 +11,12 @@ import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { TipButton, UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
 import { Lightbox, PhotoButton, useLightbox } from '../galleries/Lightbox';
-import { TipButton, UnlockButton } from '../wallet/PayButtons';
 import { type FeedSource, useReactToFeed, useVoteInFeedPoll } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };

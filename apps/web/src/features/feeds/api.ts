@@ -5,6 +5,7 @@ import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../s
 import { useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
 import { useAppDispatch } from '../../shared/lib/store';
+import { saleTag } from '../../shared/pay/sale';
 
 export type FeedSource = { kind: 'timeline' } | { kind: 'creator'; username: string };
 type FeedPageArg = { source: FeedSource; type?: FeedType };
@@ -26,7 +27,7 @@ export const feedsApi = endpoints
     endpoints: {
       listOwnFeeds: { providesTags: ['Feeds'] },
       /** One post as this viewer may see it. */
-      getFeed: { providesTags: ['Feeds'] },
+      getFeed: { providesTags: ['Feeds', saleTag('feed')] },
       getOwnFeed: { providesTags: ['Feeds'] },
       createFeed: { invalidatesTags: ['Feeds'] },
       updateFeed: { invalidatesTags: ['Feeds'] },
@@ -46,14 +47,14 @@ export const feedsApi = endpoints
           url: queryArg.source.kind === 'timeline' ? '/user/feeds' : `/user/feeds/search/${encodeURIComponent(queryArg.source.username)}`,
           params: { limit: 10, ...(pageParam ? { cursor: pageParam } : {}), ...(queryArg.type ? { type: queryArg.type } : {}) },
         }),
-        providesTags: ['Feeds'],
+        providesTags: ['Feeds', saleTag('feed')],
       }),
     }),
   });
 
 /** The fan's bookmarked posts, listed under the reactions in the API's document. */
 export const bookmarkedFeedsApi = reactionsEndpoints.enhanceEndpoints({
-  endpoints: { listBookmarkedFeeds: { providesTags: ['Feeds'] } },
+  endpoints: { listBookmarkedFeeds: { providesTags: ['Feeds', saleTag('feed')] } },
 });
 
 export const mediaApi = mediaEndpoints.enhanceEndpoints({

@@ -1,11 +1,12 @@
 import { endpoints } from '../../shared/api/generated/galleries';
 import { endpoints as photosEndpoints } from '../../shared/api/generated/photos';
 import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
+import { saleTag } from '../../shared/pay/sale';
 
 export const galleriesApi = endpoints.enhanceEndpoints({
   endpoints: {
-    searchGalleries: { providesTags: ['Galleries'] },
-    getGallery: { providesTags: ['Galleries'] },
+    searchGalleries: { providesTags: ['Galleries', saleTag('gallery')] },
+    getGallery: { providesTags: ['Galleries', saleTag('gallery')] },
     /** Counts one view; the answer is the new count. */
     addGalleryView: {
       onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
@@ -41,7 +42,7 @@ export const oldestFirst = { sortBy: 'createdAt', sort: 'asc' } as const;
 
 /** The fan's bookmarked galleries, listed under the reactions in the API's document. */
 export const bookmarkedGalleriesApi = reactionsEndpoints.enhanceEndpoints({
-  endpoints: { listBookmarkedGalleries: { providesTags: ['Galleries'] } },
+  endpoints: { listBookmarkedGalleries: { providesTags: ['Galleries', saleTag('gallery')] } },
 });
 
 export const {

@@ -11,9 +11,9 @@ import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { TipButton, UnlockButton } from '../../shared/pay/PayButtons';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { ReportButton } from '../community/ReportButton';
-import { TipButton, UnlockButton } from '../wallet/PayButtons';
 import {
   useDeleteConversationMessageMutation,
   useLazyListConversationMessagesQuery,

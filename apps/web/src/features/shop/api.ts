@@ -1,20 +1,21 @@
 import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { endpoints } from '../../shared/api/generated/shop';
 import { useReaction } from '../../shared/api/reactions';
+import { saleTag } from '../../shared/pay/sale';
 
 export const shopApi = endpoints.enhanceEndpoints({
   endpoints: {
     /** Fans' view: active products, by creator (`performerId`), words or type. */
-    listShopProducts: { providesTags: ['Products'] },
-    getShopProduct: { providesTags: ['Products'] },
+    listShopProducts: { providesTags: ['Products', saleTag('product')] },
+    getShopProduct: { providesTags: ['Products', saleTag('product')] },
     listCreatorProducts: { providesTags: ['Products'] },
     getCreatorProduct: { providesTags: ['Products'] },
     deleteProduct: { invalidatesTags: ['Products'] },
     /** A creator's sales, or every order for an admin. */
     listSellerOrders: { providesTags: ['Orders'] },
     /** The signed-in fan's own orders. */
-    listBuyerOrders: { providesTags: ['Orders'] },
-    getOrder: { providesTags: ['Orders'] },
+    listBuyerOrders: { providesTags: ['Orders', saleTag('product')] },
+    getOrder: { providesTags: ['Orders', saleTag('product')] },
     updateOrderDelivery: { invalidatesTags: ['Orders'] },
     updateOrderDeliveryAddress: { invalidatesTags: ['Orders'] },
     listDeliveryAddresses: { providesTags: ['Addresses'] },
@@ -29,7 +30,7 @@ export const WHOLE_ADDRESS_BOOK = { limit: 20 };
 
 /** The fan's bookmarked products, listed under the reactions in the API's document. */
 export const bookmarkedProductsApi = reactionsEndpoints.enhanceEndpoints({
-  endpoints: { listBookmarkedProducts: { providesTags: ['Products'] } },
+  endpoints: { listBookmarkedProducts: { providesTags: ['Products', saleTag('product')] } },
 });
 
 export const {

@@ -10,8 +10,8 @@ import { formatMoment } from '../../shared/lib/dates';
 import { mediaAlt } from '../../shared/lib/media-alt';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { TipButton } from '../../shared/pay/PayButtons';
 import { ReportButton } from '../community/ReportButton';
-import { TipButton } from '../wallet/PayButtons';
 import { useLikeStory, useListCreatorStoriesQuery } from './api';
 
 const STILL_MS = 5000;

@@ -8,12 +8,12 @@ import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useListPaymentCardsQuery } from '../wallet/api';
-import { defaultPayWith, PaymentMethodPicker, type PayWith } from '../wallet/PaymentMethodPicker';
-import { usePaymentFollowUp } from '../wallet/PaymentOutcome';
-import { topUpLink } from '../wallet/top-up-link';
-import { useIntentKey } from '../wallet/useIntentKey';
-import { usePayDialogKeys } from '../wallet/usePayDialogKeys';
+import { useListPaymentCardsQuery } from '../../shared/pay/api';
+import { defaultPayWith, PaymentMethodPicker, type PayWith } from '../../shared/pay/PaymentMethodPicker';
+import { usePaymentFollowUp } from '../../shared/pay/PaymentOutcome';
+import { topUpLink } from '../../shared/pay/top-up-link';
+import { useIntentKey } from '../../shared/pay/useIntentKey';
+import { usePayDialogKeys } from '../../shared/pay/usePayDialogKeys';
 import { useListFanSubscriptionsQuery, useSubscribeToCreatorMutation } from './api';
 import { mayResume, RenewalSwitch } from './RenewalSwitch';
 

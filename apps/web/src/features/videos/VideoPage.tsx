@@ -9,12 +9,12 @@ import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { useLibraryReaction } from '../community/api';
 import { Comments } from '../community/Comments';
 import { ReactionBar } from '../community/ReactionBar';
-import { UnlockButton } from '../wallet/PayButtons';
 import { useAddVideoViewMutation, useGetVideoQuery } from './api';
 import { videoPoster } from './VideoCard';
 

@@ -1,10 +1,11 @@
 import { endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { endpoints } from '../../shared/api/generated/videos';
+import { saleTag } from '../../shared/pay/sale';
 
 export const videosApi = endpoints.enhanceEndpoints({
   endpoints: {
-    searchVideos: { providesTags: ['Videos'] },
-    getVideo: { providesTags: ['Videos'] },
+    searchVideos: { providesTags: ['Videos', saleTag('video')] },
+    getVideo: { providesTags: ['Videos', saleTag('video')] },
     /** Counts one view; the answer is the new count. */
     addVideoView: {
       onQueryStarted: async ({ id }, { dispatch, queryFulfilled }) => {
@@ -26,7 +27,7 @@ export const videosApi = endpoints.enhanceEndpoints({
 
 /** The fan's bookmarked videos, listed under the reactions in the API's document. */
 export const bookmarkedVideosApi = reactionsEndpoints.enhanceEndpoints({
-  endpoints: { listBookmarkedVideos: { providesTags: ['Videos'] } },
+  endpoints: { listBookmarkedVideos: { providesTags: ['Videos', saleTag('video')] } },
 });
 
 export const {

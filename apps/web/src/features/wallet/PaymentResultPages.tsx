@@ -1,14 +1,14 @@
 import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { api, subscriberContentTags } from '../../shared/lib/api';
+import { api } from '../../shared/lib/api';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppDispatch } from '../../shared/lib/store';
+import { settledPaymentTags, useGetPaymentTransactionQuery } from '../../shared/pay/api';
+import { paymentPurpose } from '../../shared/pay/PaymentOutcome';
+import { backPath } from '../../shared/pay/top-up-link';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { Result } from '../../shared/ui/Result';
-import { useGetPaymentTransactionQuery } from './api';
-import { paymentPurpose } from './PaymentOutcome';
-import { backPath } from './top-up-link';
 
 const POLL_MS = 2000;
 
@@ -31,7 +31,7 @@ export function PaymentSuccessPage() {
   const dispatch = useAppDispatch();
   const settled = payment?.status === 'success';
   useEffect(() => {
-    if (settled) dispatch(api.util.invalidateTags([...subscriberContentTags, 'Products', 'Orders', 'Charges', 'Me']));
+    if (settled) dispatch(api.util.invalidateTags([...settledPaymentTags]));
   }, [settled, dispatch]);
   // Back where the fan decided to pay (a path of this site), else to what the payment was for.
   const returnTo = backPath(params);

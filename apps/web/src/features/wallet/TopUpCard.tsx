@@ -5,13 +5,13 @@ import { useSearchParams } from 'react-router';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { useCheckCouponCodeMutation, useListPaymentCardsQuery, useTopUpWalletMutation } from '../../shared/pay/api';
+import { usePaymentFollowUp } from '../../shared/pay/PaymentOutcome';
+import { askedTopUp } from '../../shared/pay/top-up-link';
+import { useIntentKey } from '../../shared/pay/useIntentKey';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
 import { useListTokenPackagesQuery } from '../site/api';
 import { TermsLink } from '../site/TermsLink';
-import { useCheckCouponCodeMutation, useListPaymentCardsQuery, useTopUpWalletMutation } from './api';
-import { usePaymentFollowUp } from './PaymentOutcome';
-import { askedTopUp } from './top-up-link';
-import { useIntentKey } from './useIntentKey';
 
 type Mode = 'amount' | 'package';
 

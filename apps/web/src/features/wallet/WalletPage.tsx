@@ -10,16 +10,16 @@ import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { useListPaymentTransactionsQuery, useListWalletChargesQuery, useRetryPaymentMutation } from '../../shared/pay/api';
+import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from '../../shared/pay/PaymentOutcome';
+import { backPath } from '../../shared/pay/top-up-link';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useListPaymentTransactionsQuery, useListWalletChargesQuery, useRetryPaymentMutation } from './api';
 import { CardsPanel } from './CardsPanel';
-import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from './PaymentOutcome';
 import { TopUpCard } from './TopUpCard';
-import { backPath } from './top-up-link';
 
 /** `/user/wallet`: balance, top-up, cards, and what was paid in and spent (tabs, table state in the URL). */
 export default function WalletPage() {

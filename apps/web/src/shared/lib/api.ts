@@ -128,6 +128,8 @@ export const api = createApi({
     'MassMessages',
     'Products',
     'Orders',
+    // What a sale changes, said by each seller: see saleTag (shared/pay/api.ts).
+    'Sale',
     'Addresses',
     'Live',
     'StreamSettings',

@@ -3,12 +3,12 @@ import type { PublicUser, WalletChargeInput, WalletChargeRouteType } from '@lime
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { usePublicSettingsQuery } from '../../shared/api/settings';
-import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
-import { formatTokens } from '../../shared/lib/money';
-import { useAppSelector } from '../../shared/lib/store';
-import { errorMessage, toast } from '../../shared/lib/toast';
-import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
+import { usePublicSettingsQuery } from '../api/settings';
+import { useSignedInAction } from '../hooks/useSignedInAction';
+import { formatTokens } from '../lib/money';
+import { useAppSelector } from '../lib/store';
+import { errorMessage, toast } from '../lib/toast';
+import { AmountInput, amountProblem } from '../ui/AmountInput';
 import { useListPaymentCardsQuery, usePayTipOrItemByCardMutation, usePayTipOrItemFromWalletMutation } from './api';
 import { defaultPayWith, PaymentMethodPicker, type PayWith } from './PaymentMethodPicker';
 import { usePaymentFollowUp } from './PaymentOutcome';

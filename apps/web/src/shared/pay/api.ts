@@ -1,9 +1,15 @@
-import { endpoints } from '../../shared/api/generated/payments';
-import { endpoints as walletEndpoints } from '../../shared/api/generated/wallet';
-import { subscriberContentTags } from '../../shared/lib/api';
+import { endpoints } from '../api/generated/payments';
+import { endpoints as walletEndpoints } from '../api/generated/wallet';
+import { subscriberContentTags } from '../lib/api';
+import { saleTag } from './sale';
 
-/** What unlocking, tipping or buying changes: the item's list, the fan's payments, orders and balance. */
-const paidTags = ['Feeds', 'Videos', 'Galleries', 'Products', 'Orders', 'Charges', 'Me'] as const;
+/** What any payment of the fan changes: their balance and their wallet's charges. */
+const buyerTags = ['Charges', 'Me'] as const;
+/**
+ * What a payment settled later (confirmed with the bank, retried, or settled by a gateway's
+ * webhook) may have bought, its purchase unknown to the request: a subscription's content, or any sale.
+ */
+export const settledPaymentTags = [...subscriberContentTags, 'Sale', ...buyerTags] as const;
 
 /**
  * The fan's cards and card payments. Every money-moving call carries the key of the fan's one
@@ -17,12 +23,12 @@ export const paymentsApi = endpoints.enhanceEndpoints({
     setDefaultPaymentCard: { invalidatesTags: ['Cards'] },
     removePaymentCard: { invalidatesTags: ['Cards'] },
     topUpWallet: { invalidatesTags: ['Payments', 'Me'] },
-    confirmSandboxPayment: { invalidatesTags: [...subscriberContentTags, ...paidTags, 'Payments'] },
-    retryPayment: { invalidatesTags: [...subscriberContentTags, ...paidTags, 'Payments'] },
+    confirmSandboxPayment: { invalidatesTags: [...settledPaymentTags, 'Payments'] },
+    retryPayment: { invalidatesTags: [...settledPaymentTags, 'Payments'] },
     getPaymentTransaction: { providesTags: ['Payments'] },
     listPaymentTransactions: { providesTags: ['Payments'] },
     /** A tip or an item paid with a saved card: a card payment that books the wallet charge once the card pays. */
-    payTipOrItemByCard: { invalidatesTags: [...paidTags, 'Payments'] },
+    payTipOrItemByCard: { invalidatesTags: (_payment, _error, { type }) => [saleTag(type), ...buyerTags, 'Payments'] },
   },
 });
 
@@ -31,7 +37,7 @@ export const walletApi = walletEndpoints.enhanceEndpoints({
   endpoints: {
     listWalletCharges: { providesTags: ['Charges'] },
     /** A tip (id: the creator) or an item bought from the wallet. */
-    payTipOrItemFromWallet: { invalidatesTags: [...paidTags] },
+    payTipOrItemFromWallet: { invalidatesTags: (_charge, _error, { type }) => [saleTag(type), ...buyerTags] },
   },
 });
 

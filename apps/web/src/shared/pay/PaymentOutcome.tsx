@@ -2,10 +2,10 @@ import type { PaymentTransaction } from '@limelight/contracts';
 import { Button, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { usePublicSettingsQuery } from '../../shared/api/settings';
-import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
-import { paymentStatusLabels } from '../../shared/lib/money-labels';
-import { errorMessage, toast } from '../../shared/lib/toast';
+import { usePublicSettingsQuery } from '../api/settings';
+import { formatCard, formatTokens, useFormatMoney } from '../lib/money';
+import { paymentStatusLabels } from '../lib/money-labels';
+import { errorMessage, toast } from '../lib/toast';
 import { useConfirmSandboxPaymentMutation } from './api';
 import { stripeJs } from './stripe-js';
 

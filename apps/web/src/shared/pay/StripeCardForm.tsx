@@ -3,8 +3,8 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js';
 import { Alert, Button, Flex, Form, Input, Skeleton, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { formatCard } from '../../shared/lib/money';
-import { errorMessage, toast } from '../../shared/lib/toast';
+import { formatCard } from '../lib/money';
+import { errorMessage, toast } from '../lib/toast';
 import { useAddPaymentCardMutation } from './api';
 import { stripeJs } from './stripe-js';
 

@@ -2,8 +2,8 @@ import { CreditCardOutlined, PlusOutlined, WalletOutlined } from '@ant-design/ic
 import type { ListResponse, PaymentCard } from '@limelight/contracts';
 import { Button, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
-import { AddCardForm } from './CardsPanel';
+import { formatCard, formatTokens, useFormatMoney } from '../lib/money';
+import { AddCardForm } from './AddCardForm';
 
 /** How a pay dialog pays: from the wallet, or with one of the fan's saved cards. */
 export type PayWith = { kind: 'wallet' } | { kind: 'card'; cardId: string };

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { useTabCycle } from '../../shared/hooks/useTabCycle';
+import { useTabCycle } from '../hooks/useTabCycle';
 
 /**
  * The keyboard path of a pay dialog (decision 030): when it opens the focus lands on its first
