@@ -139,8 +139,8 @@ const MyOrderPage = page(() => import('../features/shop/OrderPages').then((m) =>
 const StudioPage = page(() => import('../features/live/StudioPage'));
 const LivePage = page(() => import('../features/live/LivePage'));
 const PrivateShowPage = page(() => import('../features/live/PrivateShowPage'));
-const AdminApp = page(() => import('../features/admin/AdminApp'));
-const NotFoundPage = page(() => import('./NotFoundPage'));
+const AdminApp = page(() => import('./AdminArea'));
+const NotFoundPage = page(() => import('../shared/ui/NotFoundPage'));
 
 const signedIn = (element: ReactNode) => <Guard auth>{element}</Guard>;
 const creatorOnly = (element: ReactNode) => (

@@ -1,11 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../shared/lib/api';
-import { rootReducer } from '../shared/lib/store';
+import { reducer } from '../shared/lib/store';
 
 /** The one store, wired here once: the shared reducer (shared/lib/store.ts) and the API's middleware. */
 export const createStore = () =>
   configureStore({
-    reducer: rootReducer,
+    reducer,
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 

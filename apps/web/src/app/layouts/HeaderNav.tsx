@@ -10,7 +10,7 @@ import { useShopOpen } from '../../features/shop/ShopOpen';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
-import { useHeaderMenus, VisitorActions } from './SiteHeader';
+import { useHeaderMenus, VisitorActions } from './HeaderParts';
 
 /** A nav entry: its key is its path, so the page open marks it (and the group holding it). */
 const link = (path: string, label: string) => ({ key: path, label: <Link to={path}>{label}</Link> });

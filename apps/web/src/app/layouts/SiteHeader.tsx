@@ -1,11 +1,12 @@
 import { lazy } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { LegalLink } from '../../features/site/TermsLink';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { useAppSelector } from '../../shared/lib/store';
 import { isSignedIn } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
 import { Themed } from '../Themed';
+import { useHeaderMenus, VisitorActions } from './HeaderParts';
 import { ImpersonationBanner } from './ImpersonationBanner';
 
 const loadHeaderNav = () => import('./HeaderNav');
@@ -23,29 +24,6 @@ export function SiteLogo() {
       {logo ? <img src={logo} alt={siteName} height={32} /> : <img src="/logo.svg" alt="" width={28} height={28} />}
       {!logo && <span data-testid="site-name">{siteName}</span>}
     </Link>
-  );
-}
-
-/** The header menus the admin configured, in their order. */
-export function useHeaderMenus() {
-  const { data: settings } = usePublicSettingsQuery();
-  return (settings?.menus ?? []).filter((item) => item.section === 'header').sort((a, b) => a.ordering - b.ordering);
-}
-
-/** A visitor's way around and in: the creators, logging in, signing up (on a phone too). */
-export function VisitorActions() {
-  return (
-    <>
-      <NavLink to="/explore" className="frame-button">
-        Explore
-      </NavLink>
-      <Link to="/auth/login" className="frame-button">
-        Log in
-      </Link>
-      <Link to="/auth/register" className="frame-button frame-button-primary">
-        Sign up
-      </Link>
-    </>
   );
 }
 

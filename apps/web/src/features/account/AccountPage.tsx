@@ -5,7 +5,7 @@ import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { NotificationSettingsCard } from '../notifications/NotificationSettingsCard';
+import { NotificationSettingsCard } from '../notifications';
 import { useUpdateCurrentUserMutation } from './api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { DeleteAccountCard } from './DeleteAccountCard';

@@ -5,8 +5,8 @@ import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { usePreparePassword } from '../auth/usePreparePassword';
-import { CountrySelect } from '../lookups/fields';
+import { usePreparePassword } from '../auth';
+import { CountrySelect } from '../lookups';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import {
   useGetMyCreatorAccountQuery,

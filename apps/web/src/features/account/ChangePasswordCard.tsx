@@ -3,9 +3,7 @@ import { Alert, Button, Card, Form } from 'antd';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { useRequestPasswordResetMutation } from '../auth/api';
-import { PasswordFields } from '../auth/RegisterPage';
-import { usePreparePassword } from '../auth/usePreparePassword';
+import { PasswordFields, usePreparePassword, useRequestPasswordResetMutation } from '../auth';
 import { useChangePasswordMutation } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 

@@ -7,7 +7,7 @@ import { sessionEnded } from '../../shared/lib/session';
 import { useAppDispatch, useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { forgetSignedIn } from '../../shared/lib/token';
-import { usePreparePassword } from '../auth/usePreparePassword';
+import { usePreparePassword } from '../auth';
 import { useDeleteCurrentUserMutation } from './api';
 
 type DeleteForm = { password?: string; confirm: string; forfeitBalance?: boolean };

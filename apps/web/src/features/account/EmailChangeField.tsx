@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { usePreparePassword } from '../auth/usePreparePassword';
+import { usePreparePassword } from '../auth';
 import { useCancelPendingEmailChangeMutation } from './api';
 import { CurrentPasswordField } from './CurrentPasswordField';
 

@@ -1,7 +1,6 @@
 import { Col, Form, type FormInstance, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { useListCountryStatesQuery, useListLanguagesQuery, useListStateCitiesQuery } from '../lookups/api';
-import { CountrySelect } from '../lookups/fields';
+import { CountrySelect, useListCountryStatesQuery, useListLanguagesQuery, useListStateCitiesQuery } from '../lookups';
 
 type Noted = 'country' | 'state' | 'city';
 

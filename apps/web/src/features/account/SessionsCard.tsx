@@ -3,7 +3,7 @@ import { Button, Card, Empty, List, Popconfirm, Skeleton, Tag, Typography } from
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { useCountryName } from '../lookups/fields';
+import { useCountryName } from '../lookups';
 import { useEndOtherSignInSessionsMutation, useEndSignInSessionMutation, useListSignInSessionsQuery } from './api';
 
 const methodLabels: Record<ActiveSession['method'], string> = {

@@ -4,7 +4,7 @@ import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { CopyButton } from '../../shared/ui/CopyButton';
 import { LoadFailed } from '../../shared/ui/LoadFailed';
-import { usePreparePassword } from '../auth/usePreparePassword';
+import { usePreparePassword } from '../auth';
 import {
   useConfirmTotpSetupMutation,
   useDisableTotpMutation,

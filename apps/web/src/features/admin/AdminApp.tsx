@@ -32,22 +32,19 @@ import type { AdminEntityKind } from '@limelight/contracts';
 import { Button, Drawer, Grid, Layout, Menu, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { SiteFooter, SiteHeader } from '../../app/layouts/SiteHeader';
 import { loginUrlAfter } from '../../shared/lib/navigation';
 import { useAppSelector } from '../../shared/lib/store';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
-import { AdminLiveSessionsPage } from '../live/AdminLiveSessionsPage';
-import { LiveStreamingOn, useLiveStreamingOn } from '../live/LiveStreamingOn';
-import { AdminOrderPage, AdminOrdersPage } from '../shop/OrderPages';
-import { useShopOpen } from '../shop/ShopOpen';
+import { LiveStreamingOn, useLiveStreamingOn } from '../live';
+import { AdminOrderPage, AdminOrdersPage, useShopOpen } from '../shop';
 import { AccountsPage, AdminsPage } from './AccountsPage';
-
 import { AuditPage } from './AuditPage';
 import { DashboardPage } from './DashboardPage';
 import { EmailTemplateEditorPage, EmailTemplatesPage } from './EmailTemplatesPage';
 import { EntitiesPage, kindInfo } from './EntitiesPage';
+import { AdminLiveSessionsPage } from './LiveSessionsPage';
 
 import { CouponsAdminPage, EarningsAdminPage, PayoutsAdminPage, TransactionsAdminPage, WalletChargesAdminPage } from './MoneyPages';
 import { ReportsPage } from './ReportsPage';
@@ -222,7 +219,8 @@ function AdminContent({ children }: { children: ReactNode }) {
 }
 
 /** The admin area, loaded only when an admin opens /admin. */
-export default function AdminApp() {
+/** The admin's area under /admin; `header` and `footer` are the site's, handed in by the app's router. */
+export default function AdminApp({ header, footer }: { header: ReactNode; footer: ReactNode }) {
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
   const user = useAppSelector((state) => state.session.user);
   const ended = useAppSelector((state) => state.session.ended);
@@ -238,7 +236,7 @@ export default function AdminApp() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
-      <SiteHeader />
+      {header}
       {user.isAdmin ? (
         <AdminFrame current={current} groups={groups}>
           <Routes>
@@ -264,7 +262,7 @@ export default function AdminApp() {
           />
         </AdminContent>
       )}
-      <SiteFooter />
+      {footer}
     </Layout>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminListAuditEventsApiArg } from '../../shared/api/generated/admi
 import { listArg } from '../../shared/hooks/useTableState';
 import { formatMoment } from '../../shared/lib/dates';
 import { SearchFilter } from '../../shared/ui/TableFilters';
-import { labelOf } from '../community/moderation-labels';
+import { labelOf } from '../community';
 import { AdminTable } from './AdminTable';
 import { useAdminListAuditEventsQuery } from './console-api';
 import { auditActionLabels } from './labels';

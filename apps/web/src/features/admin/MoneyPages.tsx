@@ -34,8 +34,7 @@ import { paymentPurpose, paymentStatusColumn } from '../../shared/pay/PaymentOut
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { EarningSource } from '../earnings/EarningsPage';
-import { payoutColumns } from '../earnings/PayoutsPage';
+import { EarningSource, payoutColumns } from '../earnings';
 import { AdminTable } from './AdminTable';
 import {
   useAdminCreateCouponMutation,

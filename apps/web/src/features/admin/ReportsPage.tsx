@@ -51,8 +51,8 @@ import {
   reportCaseReasonLabels,
   reportStatusLabels,
   standingActionDone,
-} from '../community/moderation-labels';
-import { HeldTag } from '../moderation/HeldTag';
+} from '../community';
+import { HeldTag } from '../moderation';
 import { useAdminUpdateAccountStandingMutation } from './api';
 import {
   useAdminApproveContentMutation,

@@ -1,6 +1,6 @@
 import type { ProfileRevisionChange } from '@limelight/contracts';
 import { Card, Flex, Image, Typography } from 'antd';
-import { revisedFieldLabels } from '../moderation/revision-labels';
+import { revisedFieldLabels } from '../moderation';
 
 /** One side of a change: words, a picture or a video, or "Nothing" when the field was empty. */
 function Side({ change, value, side }: { change: ProfileRevisionChange; value: string | null; side: string }) {

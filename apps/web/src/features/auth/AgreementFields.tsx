@@ -1,5 +1,5 @@
 import { Checkbox, Form } from 'antd';
-import { LegalLink } from '../site/TermsLink';
+import { LegalLink } from '../site';
 
 const mustTick = (message: string) => ({
   validator: (_rule: unknown, value: unknown) => (value === true ? Promise.resolve() : Promise.reject(new Error(message))),

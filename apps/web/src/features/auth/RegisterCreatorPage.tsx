@@ -11,7 +11,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
 import { zodRule } from '../../shared/lib/zod-rule';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
-import { CountrySelect } from '../lookups/fields';
+import { CountrySelect } from '../lookups';
 import { AgreementFields } from './AgreementFields';
 import type { Registered } from './api';
 import { PasswordFields } from './RegisterPage';

@@ -9,7 +9,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SearchFilter } from '../../shared/ui/TableFilters';
-import { useListCountriesQuery } from '../lookups/api';
+import { useListCountriesQuery } from '../lookups';
 import { useListBlockedCountriesQuery, useListBlockedUsersQuery, useUnblockUserMutation, useUpdateBlockedCountriesMutation } from './api';
 
 /**

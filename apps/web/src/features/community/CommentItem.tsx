@@ -6,7 +6,7 @@ import { REFRESH_ON_RETURN } from '../../shared/lib/api';
 import { formatMoment } from '../../shared/lib/dates';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { BlockButton } from '../blocks/BlockButton';
+import { BlockButton } from '../blocks';
 import { oldestFirst, useDeleteComment, useLikeComment, useListCommentsQuery } from './api';
 import { CommentComposer } from './CommentComposer';
 import { ReportButton } from './ReportButton';

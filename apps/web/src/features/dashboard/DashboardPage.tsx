@@ -15,8 +15,8 @@ import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
-import { useGetMyCreatorAccountQuery } from '../account/creator-api';
-import { useLiveStreamingOn } from '../live/LiveStreamingOn';
+import { useGetMyCreatorAccountQuery } from '../account';
+import { useLiveStreamingOn } from '../live';
 import { useGetCreatorDashboardQuery } from './api';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

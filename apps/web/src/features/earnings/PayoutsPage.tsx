@@ -13,9 +13,7 @@ import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useGetMyCreatorAccountQuery, useGetStripeConnectAccountQuery } from '../account/creator-api';
-import { StepUpPrompt } from '../account/StepUpPrompt';
-import { stripeStatusLabels } from '../account/StripeConnectCard';
+import { StepUpPrompt, stripeStatusLabels, useGetMyCreatorAccountQuery, useGetStripeConnectAccountQuery } from '../account';
 import { useCalculatePayoutBalanceQuery, useCreatePayoutRequestMutation, useListCreatorPayoutRequestsQuery } from './api';
 
 /** The columns the creator's and the admin's lists of payout requests share. */

@@ -14,9 +14,8 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { TipButton, UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
-import { Comments } from '../community/Comments';
-import { ReactionBar } from '../community/ReactionBar';
-import { Lightbox, PhotoButton, useLightbox } from '../galleries/Lightbox';
+import { Comments, ReactionBar } from '../community';
+import { Lightbox, PhotoButton, useLightbox } from '../galleries';
 import { type FeedSource, useReactToFeed, useVoteInFeedPoll } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };

@@ -19,13 +19,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useUploads } from '../../shared/hooks/useUploads';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { AltTextFields, uploadedFiles, useAltTexts } from '../../shared/ui/AltText';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
 import { ITEM_PRICE } from '../../shared/ui/LibraryFields';
 import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
-import { savedMessage } from '../moderation/review-note';
-import { AltTextFields, uploadedFiles, useAltTexts } from './AltText';
+import { savedMessage } from '../moderation';
 import { useCreateFeedMutation, useCreateFeedPollMutation, useGetOwnFeedQuery, useUpdateFeedMutation } from './api';
 import { audienceLabels, feedTypeLabels } from './labels';
 

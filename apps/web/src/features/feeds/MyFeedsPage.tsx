@@ -7,7 +7,7 @@ import { formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { HeldTag } from '../moderation/HeldTag';
+import { HeldTag } from '../moderation';
 import { useDeleteFeedMutation, useListOwnFeedsQuery } from './api';
 import { audienceLabels, feedStatusLabels, feedTypeLabels } from './labels';
 

@@ -1,6 +1,5 @@
 import type { Feed, FeedPage, FeedType } from '@limelight/contracts';
 import { endpoints } from '../../shared/api/generated/feeds';
-import { endpoints as mediaEndpoints } from '../../shared/api/generated/media';
 import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
@@ -57,17 +56,6 @@ export const bookmarkedFeedsApi = reactionsEndpoints.enhanceEndpoints({
   endpoints: { listBookmarkedFeeds: { providesTags: ['Feeds', saleTag('feed')] } },
 });
 
-export const mediaApi = mediaEndpoints.enhanceEndpoints({
-  endpoints: {
-    /**
-     * The creator's alt text for one of their pictures, wherever it is shown (decision 030). Posts,
-     * videos and stories write it just before they are saved, and their save refreshes their lists;
-     * a gallery's photos are written one by one, so their lists are refreshed here.
-     */
-    updateMediaAltText: { invalidatesTags: ['Photos', 'Galleries'] },
-  },
-});
-
 export const {
   useFeedPagesInfiniteQuery,
   useListOwnFeedsQuery,
@@ -79,7 +67,6 @@ export const {
   useCreateFeedPollMutation,
 } = feedsApi;
 export const { useListBookmarkedFeedsQuery } = bookmarkedFeedsApi;
-export const { useUpdateMediaAltTextMutation } = mediaApi;
 
 /**
  * Votes in a post's poll. In the paged list named by `arg` the post is patched in place; elsewhere

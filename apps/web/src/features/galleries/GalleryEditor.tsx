@@ -8,11 +8,11 @@ import { api } from '../../shared/lib/api';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { SavedAltText } from '../../shared/ui/AltText';
 import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
 import { Result } from '../../shared/ui/Result';
 import { accepts, UploadField } from '../../shared/ui/UploadField';
-import { SavedAltText } from '../feeds/AltText';
-import { savedMessage } from '../moderation/review-note';
+import { savedMessage } from '../moderation';
 import {
   oldestFirst,
   useCreateGalleryMutation,

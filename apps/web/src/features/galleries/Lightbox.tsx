@@ -3,7 +3,7 @@ import { Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
 import { useDialogKeys } from '../../shared/hooks/useDialogKeys';
 import { useTabCycle } from '../../shared/hooks/useTabCycle';
-import { ReportButton } from '../community/ReportButton';
+import { ReportButton } from '../community';
 
 export type LightboxPhoto = { key: string; src: string; alt: string };
 

@@ -7,7 +7,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { HeldTag } from '../moderation/HeldTag';
+import { HeldTag } from '../moderation';
 import { useDeleteGalleryMutation, useListOwnGalleriesQuery } from './api';
 import { galleryCover } from './GalleryCard';
 

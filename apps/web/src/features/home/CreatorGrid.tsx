@@ -1,7 +1,7 @@
 import type { DiscoveryPerformer } from '@limelight/contracts';
 import { Card, Col, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { PerformerCard } from '../profile/PerformerCard';
+import { PerformerCard } from '../profile';
 
 // Two a row on a phone, so a shelf is a glance rather than a long scroll.
 const gridColumns = { xs: 12, md: 8, lg: 6 };

@@ -5,8 +5,8 @@ import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SearchCreatorsApiArg } from '../../shared/api/generated/performers';
 import { listArg, useTableState } from '../../shared/hooks/useTableState';
-import { useListCountriesQuery } from '../lookups/api';
-import { useListSearchKeywordsQuery, useRecordSearchKeywordMutation, useSearchCreatorsQuery } from '../profile/api';
+import { useListCountriesQuery } from '../lookups';
+import { useListSearchKeywordsQuery, useRecordSearchKeywordMutation, useSearchCreatorsQuery } from '../profile';
 import { CreatorGrid } from './CreatorGrid';
 
 const filterNames = ['q', 'gender', 'country', 'age', 'hair', 'bodyType', 'ethnicity', 'isFreeSubscription', 'isOnline', 'order'] as const;

@@ -1,5 +1,5 @@
 import { Typography } from 'antd';
-import { discoveryCounts } from '../profile/api';
+import { discoveryCounts } from '../profile';
 import { Discovery } from './Discovery';
 import { ExploreShelves } from './ExploreShelves';
 import './home.css';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { joinAsCreatorUrl } from '../../shared/lib/navigation';
-import { LiveNowStrip } from '../live/LiveNowStrip';
+import { LiveNowStrip } from '../live';
 import {
   discoveryCounts,
   freeTrialSearch,
@@ -10,7 +10,7 @@ import {
   useListRandomCreatorsQuery,
   useListTopCreatorsQuery,
   useSearchCreatorsQuery,
-} from '../profile/api';
+} from '../profile';
 import { CreatorShelf } from './CreatorShelf';
 import { oneShelfEach } from './oneShelfEach';
 

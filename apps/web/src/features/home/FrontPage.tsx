@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { joinAsCreatorUrl, joinUrl, loginUrl } from '../../shared/lib/navigation';
-import { discoveryCounts } from '../profile/api';
-import { SitePromos } from '../site/SitePromos';
+import { discoveryCounts } from '../profile';
+import { SitePromos } from '../site';
 import { ExploreShelves } from './ExploreShelves';
 import './home.css';
 

@@ -2,12 +2,11 @@ import { Card, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAppSelector } from '../../shared/lib/store';
-import { FeedList } from '../feeds/FeedList';
-import { LiveNowStrip } from '../live/LiveNowStrip';
-import { discoveryCounts, suggestionPool, useListTopCreatorsQuery } from '../profile/api';
-import { PerformerCard } from '../profile/PerformerCard';
-import { SitePromos } from '../site/SitePromos';
-import { StoryBar } from '../stories/StoryBar';
+import { FeedList } from '../feeds';
+import { LiveNowStrip } from '../live';
+import { discoveryCounts, PerformerCard, suggestionPool, useListTopCreatorsQuery } from '../profile';
+import { SitePromos } from '../site';
+import { StoryBar } from '../stories';
 import './home.css';
 
 /**

@@ -11,7 +11,7 @@ import { PayModal, TipButton } from '../../shared/pay/PayButtons';
 import { usePayDialog } from '../../shared/pay/usePayDialog';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
-import { ReportButton } from '../community/ReportButton';
+import { ReportButton } from '../community';
 import { AgoraPlayer } from './AgoraPlayer';
 import { mostWatchedFirst, useGetLiveSessionQuery, useJoinLiveSessionQuery, useListLiveSessionsQuery } from './api';
 import { LiveCount } from './LiveBadge';

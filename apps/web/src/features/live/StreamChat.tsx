@@ -6,7 +6,7 @@ import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { ReportButton } from '../community/ReportButton';
+import { ReportButton } from '../community';
 import {
   useClearLiveChatMutation,
   useDeleteConversationMessageMutation,

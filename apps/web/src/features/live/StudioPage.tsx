@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
+import { formatDuration } from '../../shared/lib/dates';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorCode, errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -26,7 +27,7 @@ import { PrivateRequestsPanel } from './PrivateRequestsPanel';
 import { PrivateShowPrice } from './PrivateShowPrice';
 import { StreamChat } from './StreamChat';
 import { useCamera } from './useCamera';
-import { formatDuration, useLiveClock } from './useHeartbeat';
+import { useLiveClock } from './useHeartbeat';
 import { useStreamRoom } from './useStreamRoom';
 
 type Source = 'browser' | 'obs';

@@ -1,7 +1,6 @@
 import type { StreamMessage } from '@limelight/contracts';
 import { describe, expect, it } from 'vitest';
 import { KEPT_LINES, withLine, withOlder } from './chat-state';
-import { formatDuration } from './useHeartbeat';
 
 const line = (id: string, text = id): StreamMessage => ({
   _id: id,
@@ -32,12 +31,5 @@ describe('a live chat', () => {
     for (let index = 0; index < KEPT_LINES + 5; index++) lines = withLine(lines, line(String(index)));
     expect(lines).toHaveLength(KEPT_LINES);
     expect(lines[0]?._id).toBe('5');
-  });
-});
-
-describe('a live duration', () => {
-  it('reads as minutes and seconds, with hours past the hour', () => {
-    expect(formatDuration(75)).toBe('1:15');
-    expect(formatDuration(3725)).toBe('1:02:05');
   });
 });

@@ -25,11 +25,3 @@ export function useLiveClock(sessionId: string | undefined, startedAt: string | 
   }, [sessionId, startedAt, beat]);
   return seconds;
 }
-
-/** 75 → "1:15", 3725 → "1:02:05". */
-export function formatDuration(total: number) {
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const seconds = String(total % 60).padStart(2, '0');
-  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
-}

@@ -7,8 +7,7 @@ import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { useDeleteMassMessageMutation, useListMassMessagesQuery, useSendMassMessageMutation } from '../messages/api';
-import { Composer } from '../messages/Composer';
+import { Composer, useDeleteMassMessageMutation, useListMassMessagesQuery, useSendMassMessageMutation } from '../messages';
 
 type Audience = (typeof massAudiences)[number];
 const audienceLabels: Record<Audience, string> = { subscribers: 'Subscribers', followers: 'Followers', all: 'Subscribers and followers' };

@@ -13,7 +13,7 @@ import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { TipButton, UnlockButton } from '../../shared/pay/PayButtons';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
-import { ReportButton } from '../community/ReportButton';
+import { ReportButton } from '../community';
 import {
   useDeleteConversationMessageMutation,
   useLazyListConversationMessagesQuery,

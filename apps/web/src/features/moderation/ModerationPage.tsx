@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useAppealModeratedItemMutation, useListMyModeratedItemsQuery } from '../community/api';
-import { labelOf, moderationTargetLabels } from '../community/moderation-labels';
+import { labelOf, moderationTargetLabels, useAppealModeratedItemMutation, useListMyModeratedItemsQuery } from '../community';
 import { HeldTag, heldLabel } from './HeldTag';
 
 /** `/moderation`: what moderation hid or removed of yours, why, and one appeal each. */

@@ -8,7 +8,7 @@ import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { Result } from '../../shared/ui/Result';
-import { useSendTakedownRequestMutation } from '../community/api';
+import { useSendTakedownRequestMutation } from '../community';
 
 const fields = takedownSchema.shape;
 type Values = Omit<TakedownInput, 'urls'> & { urls: string };

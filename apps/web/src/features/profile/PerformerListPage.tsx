@@ -5,12 +5,10 @@ import { useSearchParams } from 'react-router';
 import { useTableState } from '../../shared/hooks/useTableState';
 import { GRID_PAGE_SIZE, PagedGrid, useGridPage } from '../../shared/ui/PagedGrid';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { useListBookmarkedFeedsQuery } from '../feeds/api';
-import { FeedCard } from '../feeds/FeedCard';
-import { BookmarkedGalleries } from '../galleries/GalleryGrid';
-import { BookmarkedProducts } from '../shop/ProductGrid';
-import { useShopOpen } from '../shop/ShopOpen';
-import { BookmarkedVideos } from '../videos/VideoGrid';
+import { FeedCard, useListBookmarkedFeedsQuery } from '../feeds';
+import { BookmarkedGalleries } from '../galleries';
+import { BookmarkedProducts, useShopOpen } from '../shop';
+import { BookmarkedVideos } from '../videos';
 import { useListBookmarkedCreatorsQuery, useListFollowedCreatorsQuery } from './api';
 import { PerformerCard } from './PerformerCard';
 

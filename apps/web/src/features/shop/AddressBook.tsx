@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { applyFieldErrors } from '../../shared/lib/form-errors';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { zodRule } from '../../shared/lib/zod-rule';
-import { CountrySelect, useCountryName } from '../lookups/fields';
+import { CountrySelect, useCountryName } from '../lookups';
 import {
   useCreateDeliveryAddressMutation,
   useListDeliveryAddressesQuery,

@@ -8,7 +8,7 @@ import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCa
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { HeldTag } from '../moderation/HeldTag';
+import { HeldTag } from '../moderation';
 import { useDeleteProductMutation, useListCreatorProductsQuery } from './api';
 import { ProductThumb } from './ProductCard';
 import { productTypeLabels, stockNote } from './shop-rules';

@@ -11,7 +11,7 @@ import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
-import { ReportButton } from '../community/ReportButton';
+import { ReportButton } from '../community';
 import { useBookmarkProduct, useGetShopProductQuery } from './api';
 import { BuyButton, DownloadButton, myOrdersLink } from './BuyButton';
 import { productTypeLabels, stockNote } from './shop-rules';

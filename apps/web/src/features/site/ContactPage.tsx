@@ -9,7 +9,7 @@ import { zodRule } from '../../shared/lib/zod-rule';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { RecaptchaField } from '../../shared/ui/RecaptchaField';
 import { Result } from '../../shared/ui/Result';
-import { useSendContactMessageMutation } from './api';
+import { useSendContactMessageMutation } from './contact-api';
 
 const fields = contactSchema.shape;
 

@@ -1,7 +1,7 @@
 import { Card, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import NotFoundPage from '../../app/NotFoundPage';
+import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { useGetSitePostQuery } from './api';
 
 /** `/page/{slug or id}`: a CMS page. Its HTML was sanitized by the API when the admin saved it. */

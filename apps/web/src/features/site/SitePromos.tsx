@@ -1,7 +1,7 @@
 import type { PromoPosition } from '@limelight/contracts';
 import { Carousel, Typography } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
-import { useListSitePromosQuery } from './api';
+import { useListSitePromosQuery } from './promos-api';
 
 /**
  * The carousel hides every slide but the current one (and its copies at either end) from

@@ -1,20 +1,9 @@
-import { endpoints as contactEndpoints } from '../../shared/api/generated/contact';
 import { endpoints as postsEndpoints } from '../../shared/api/generated/posts';
-import { endpoints as sitePromoEndpoints } from '../../shared/api/generated/site-promo';
-import { endpoints as walletEndpoints } from '../../shared/api/generated/wallet';
 
-// What every visitor reads: CMS pages, banners, token packages, and the contact form.
+// The CMS pages every visitor reads (the legal links of every screen's footer among them). What
+// else the site shows has a file of its own (promos-api, contact-api), so the entry, which draws
+// the footer, carries none of it.
 
 export const { useGetSitePostQuery, useListSitePostsQuery } = postsEndpoints.enhanceEndpoints({
   endpoints: { getSitePost: { providesTags: ['Posts'] }, listSitePosts: { providesTags: ['Posts'] } },
 });
-
-export const { useListSitePromosQuery } = sitePromoEndpoints.enhanceEndpoints({
-  endpoints: { listSitePromos: { providesTags: ['SitePromos'] } },
-});
-
-export const { useListTokenPackagesQuery } = walletEndpoints.enhanceEndpoints({
-  endpoints: { listTokenPackages: { providesTags: ['TokenPackages'] } },
-});
-
-export const { useSendContactMessageMutation } = contactEndpoints;

@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { formatMoment } from '../../shared/lib/dates';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
+import { AltTextFields, useAltTexts } from '../../shared/ui/AltText';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { AltTextFields, useAltTexts } from '../feeds/AltText';
-import { HeldTag } from '../moderation/HeldTag';
-import { savedMessage } from '../moderation/review-note';
+import { HeldTag, savedMessage } from '../moderation';
 import { useCreateStoryMutation, useDeleteStoryMutation, useListOwnStoriesQuery } from './api';
 
 type StoryType = Story['type'];

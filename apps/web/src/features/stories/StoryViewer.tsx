@@ -11,7 +11,7 @@ import { mediaAlt } from '../../shared/lib/media-alt';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { TipButton } from '../../shared/pay/PayButtons';
-import { ReportButton } from '../community/ReportButton';
+import { ReportButton } from '../community';
 import { useLikeStory, useListCreatorStoriesQuery } from './api';
 
 const STILL_MS = 5000;

@@ -9,8 +9,8 @@ import { labelOptions, subscriptionPayerLabels, subscriptionStatusLabels } from 
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { BlockButton } from '../blocks/BlockButton';
-import { MessageButton } from '../messages/MessageButton';
+import { BlockButton } from '../blocks';
+import { MessageButton } from '../messages';
 import { useListCreatorSubscribersQuery, useListFanSubscriptionsQuery } from './api';
 import { RenewalSwitch } from './RenewalSwitch';
 

@@ -4,13 +4,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ListOwnVideosApiArg } from '../../shared/api/generated/videos';
 import { listArg, useTableState } from '../../shared/hooks/useTableState';
+import { formatDuration } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { LibraryStatusTag, libraryStatusLabels } from '../../shared/ui/LibraryCard';
 import { createdAtColumn, EditDeleteActions, ListHeader, updatedAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
-import { HeldTag } from '../moderation/HeldTag';
+import { HeldTag } from '../moderation';
 import { useDeleteVideoMutation, useListOwnVideosQuery } from './api';
-import { formatDuration, videoPoster } from './VideoCard';
+import { videoPoster } from './VideoCard';
 
 const filterNames = ['q', 'status'] as const;
 const POLL_MS = 3000;

@@ -1,13 +1,6 @@
 import type { Video } from '@limelight/contracts';
+import { formatDuration } from '../../shared/lib/dates';
 import { LibraryCard } from '../../shared/ui/LibraryCard';
-
-/** m:ss or h:mm:ss. */
-export const formatDuration = (seconds: number) => {
-  const whole = Math.round(seconds);
-  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
-};
 
 /** The picture a video shows before it plays: the creator's thumbnail, else a frame, else its blurred preview. */
 export const videoPoster = (video: Video) => video.thumbnail?.url ?? video.video?.thumbnailUrl ?? video.video?.previewUrl;

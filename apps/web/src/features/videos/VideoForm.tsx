@@ -9,11 +9,11 @@ import { VIDEO_LIMITS_TEXT } from '../../shared/lib/media-limits';
 import { useAppDispatch } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { uploadForm } from '../../shared/lib/upload';
+import { AltTextFields, useAltTexts } from '../../shared/ui/AltText';
 import { LibraryAccessFields } from '../../shared/ui/LibraryFields';
 import { Result } from '../../shared/ui/Result';
 import { accepts } from '../../shared/ui/UploadField';
-import { AltTextFields, useAltTexts } from '../feeds/AltText';
-import { savedMessage } from '../moderation/review-note';
+import { savedMessage } from '../moderation';
 import { useGetOwnVideoQuery, useRemoveVideoFileMutation } from './api';
 
 type VideoFormValues = { title: string; description: string; tags: string[]; status: LibraryStatus; isSale: boolean; price: number };

@@ -12,9 +12,7 @@ import { errorMessage, toast } from '../../shared/lib/toast';
 import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
-import { useLibraryReaction } from '../community/api';
-import { Comments } from '../community/Comments';
-import { ReactionBar } from '../community/ReactionBar';
+import { Comments, ReactionBar, useLibraryReaction } from '../community';
 import { useAddVideoViewMutation, useGetVideoQuery } from './api';
 import { videoPoster } from './VideoCard';
 

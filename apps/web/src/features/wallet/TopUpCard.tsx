@@ -10,8 +10,7 @@ import { usePaymentFollowUp } from '../../shared/pay/PaymentOutcome';
 import { askedTopUp } from '../../shared/pay/top-up-link';
 import { useIntentKey } from '../../shared/pay/useIntentKey';
 import { AmountInput, amountProblem } from '../../shared/ui/AmountInput';
-import { useListTokenPackagesQuery } from '../site/api';
-import { TermsLink } from '../site/TermsLink';
+import { TermsLink, useListTokenPackagesQuery } from '../site';
 
 type Mode = 'amount' | 'package';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, formatDay, formatMoment } from './dates';
+import { daysBetween, formatDay, formatDuration, formatMoment } from './dates';
 
 const now = new Date(2026, 10, 22, 14, 0);
 
@@ -28,5 +28,12 @@ describe('daysBetween', () => {
   it('lists every day of a range, both ends included, across a month', () => {
     expect(daysBetween('2026-10-30', '2026-11-02')).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
     expect(daysBetween('2026-11-02', '2026-11-02')).toEqual(['2026-11-02']);
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads a length as minutes and seconds, with hours past the hour', () => {
+    expect(formatDuration(75)).toBe('1:15');
+    expect(formatDuration(3725)).toBe('1:02:05');
   });
 });

@@ -30,3 +30,11 @@ export function daysBetween(from: string, to: string) {
   for (let day = dayjs(from); !day.isAfter(dayjs(to), 'day'); day = day.add(1, 'day')) days.push(day.format('YYYY-MM-DD'));
   return days;
 }
+
+/** A length in seconds (a video, a live session) as m:ss or h:mm:ss: 75 → "1:15", 3725 → "1:02:05". */
+export const formatDuration = (seconds: number) => {
+  const whole = Math.round(seconds);
+  const [hours, minutes, secs] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
+};

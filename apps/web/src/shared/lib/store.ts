@@ -1,5 +1,5 @@
-import { combineReducers, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import { api } from './api';
 import { followSlice } from './follow';
 import { sessionSlice } from './session';
@@ -11,16 +11,16 @@ import { preferencesSlice } from './theme';
  * follows, preferences, socket). Their shapes are shared, so the reducer and the typed hooks live
  * here, below the features; app/store.ts wires them into the one store (decision 075).
  */
-export const rootReducer = combineReducers({
+export const reducer = {
   [api.reducerPath]: api.reducer,
   session: sessionSlice.reducer,
   follow: followSlice.reducer,
   preferences: preferencesSlice.reducer,
   socket: socketSlice.reducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = { [Slice in keyof typeof reducer]: ReturnType<(typeof reducer)[Slice]> };
 /** What the store's dispatch takes: actions, and thunks such as an endpoint's `initiate`. */
 export type AppDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppDispatch: () => AppDispatch = useDispatch;
+export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;

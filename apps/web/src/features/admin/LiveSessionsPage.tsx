@@ -2,14 +2,13 @@ import type { LiveSession } from '@limelight/contracts';
 import { Button, Card, Flex, Popconfirm, Table, Tag } from 'antd';
 import type { AdminListLiveSessionsApiArg } from '../../shared/api/generated/admin';
 import { listArg, useTableState } from '../../shared/hooks/useTableState';
-import { formatMoment } from '../../shared/lib/dates';
+import { formatDuration, formatMoment } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { usePhoneColumns } from '../../shared/ui/PhoneTable';
 import { SelectFilter } from '../../shared/ui/TableFilters';
-import { useAdminEndLiveSessionMutation, useAdminListLiveSessionsQuery } from './admin-api';
-import { formatDuration } from './useHeartbeat';
+import { useAdminEndLiveSessionMutation, useAdminListLiveSessionsQuery } from './live-api';
 
 const statusOptions = [
   { value: 'live', label: 'Live' },

@@ -1,9 +1,9 @@
 import { MAX_ALT_TEXT_LENGTH, type MediaFile } from '@limelight/contracts';
 import { Flex, Input, Typography } from 'antd';
 import { useId, useState } from 'react';
-import type { Uploads } from '../../shared/hooks/useUploads';
-import { errorMessage, toast } from '../../shared/lib/toast';
-import { useUpdateMediaAltTextMutation } from './api';
+import { useUpdateMediaAltTextMutation } from '../api/media';
+import type { Uploads } from '../hooks/useUploads';
+import { errorMessage, toast } from '../lib/toast';
 
 /** The files of a picker that have reached the server, in order. */
 export const uploadedFiles = (uploads: Uploads) => uploads.items.flatMap((item) => (item.file ? [item.file] : []));

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../shared/ui/ButtonLink';
-import { Result } from '../shared/ui/Result';
+import { ButtonLink } from './ButtonLink';
+import { Result } from './Result';
 
 export default function NotFoundPage() {
   return (

@@ -1,0 +1,3 @@
+import { endpoints } from '../../shared/api/generated/contact';
+
+export const { useSendContactMessageMutation } = endpoints;
