@@ -32,6 +32,7 @@ import {
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { paymentPurpose, paymentStatusColumn } from '../../shared/pay/PaymentOutcome';
 import { AmountInput, amountRules } from '../../shared/ui/AmountInput';
+import { amountColumn } from '../../shared/ui/MoneyTable';
 import { createdAtColumn } from '../../shared/ui/TableCells';
 import { SearchFilter, SelectFilter } from '../../shared/ui/TableFilters';
 import { EarningSource, payoutColumns } from '../earnings';
@@ -276,9 +277,9 @@ export function EarningsAdminPage() {
         { title: 'Creator', key: 'performer', render: (_: unknown, row) => row.performer.name },
         { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
         { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
-        { title: 'Gross', dataIndex: 'gross', sorter: true, render: formatTokens },
-        { title: 'Commission', dataIndex: 'commission', render: formatTokens },
-        { title: 'Net', dataIndex: 'net', render: formatTokens },
+        { ...amountColumn<Earning>('Gross', 'gross'), sorter: true },
+        amountColumn<Earning>('Commission', 'commission'),
+        amountColumn<Earning>('Net', 'net'),
       ]}
     />
   );

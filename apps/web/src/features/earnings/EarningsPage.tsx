@@ -1,5 +1,5 @@
 import type { Earning } from '@limelight/contracts';
-import { Card, Col, DatePicker, Flex, List, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Card, Col, DatePicker, Flex, List, Row, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { ListCreatorEarningsApiArg } from '../../shared/api/generated/earnings';
@@ -8,10 +8,8 @@ import { daysBetween, formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
 import { chargeTypeLabels, labelOptions } from '../../shared/lib/money-labels';
 import { BarChart } from '../../shared/ui/BarChart';
+import { amountColumn, MoneyTable } from '../../shared/ui/MoneyTable';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { createdAtColumn } from '../../shared/ui/TableCells';
-import { SelectFilter } from '../../shared/ui/TableFilters';
 import { useGetCreatorEarningStatsQuery, useListCreatorEarningsQuery } from './api';
 
 const filterNames = ['sourceType', 'fromDate', 'toDate'] as const;
@@ -26,9 +24,12 @@ export function EarningSource({ earning }: { earning: Earning }) {
   );
 }
 
+const useSales = (query: object) => useListCreatorEarningsQuery(listArg<ListCreatorEarningsApiArg>(query));
+
 /** `/creator/earnings`: totals, a chart by day, the split by source, and every sale (URL state). */
 export default function EarningsPage() {
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(filterNames, { sortBy: 'createdAt' });
+  // The period is the sales table's filter too: both read it from the URL.
+  const { state, setFilter } = useTableState(filterNames, { sortBy: 'createdAt' });
   const range = { fromDate: state.filters.fromDate ?? dayjs().subtract(29, 'day').format('YYYY-MM-DD'), toDate: state.filters.toDate };
   const { data: stats } = useGetCreatorEarningStatsQuery(range);
   // The API leaves out days without sales; the chart shows every day of the period, so its bars keep their dates.
@@ -37,19 +38,6 @@ export default function EarningsPage() {
     key: date,
     value: netByDay.get(date) ?? 0,
   }));
-  const { data, isFetching } = useListCreatorEarningsQuery(listArg<ListCreatorEarningsApiArg>(query));
-  const salesLayout = usePhoneColumns<Earning>(
-    [
-      createdAtColumn('Date', sortOrder),
-      { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
-      { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
-      { title: 'Gross', dataIndex: 'gross', sorter: true, sortOrder: sortOrder('gross'), render: formatTokens },
-      { title: 'Commission', dataIndex: 'commission', render: formatTokens },
-      { title: 'Net', dataIndex: 'net', sorter: true, sortOrder: sortOrder('net'), render: formatTokens },
-    ],
-    ['source', 'user', 'net'],
-    700,
-  );
 
   return (
     <div className="page-wide">
@@ -132,21 +120,20 @@ export default function EarningsPage() {
         </Col>
       </Row>
       <Card style={{ marginTop: 16 }} title="Sales">
-        <SelectFilter
-          value={state.filters.sourceType}
-          onChange={(value) => setFilter('sourceType', value)}
-          options={labelOptions(chargeTypeLabels)}
-          placeholder="Source"
-          label="Filter by source"
-        />
-        <Table<Earning>
-          rowKey="_id"
-          loading={isFetching}
-          dataSource={data?.data}
-          style={{ marginTop: 12 }}
-          locale={{ emptyText: 'No sales yet.' }}
-          {...tableProps<Earning>(data?.total)}
-          {...salesLayout}
+        <MoneyTable<Earning, (typeof filterNames)[number]>
+          filterNames={filterNames}
+          filter={{ name: 'sourceType', options: labelOptions(chargeTypeLabels), placeholder: 'Source', label: 'Filter by source' }}
+          useList={useSales}
+          columns={(sortOrder) => [
+            { title: 'Source', key: 'source', render: (_: unknown, row) => <EarningSource earning={row} /> },
+            { title: 'Fan', key: 'user', render: (_: unknown, row) => row.user.name },
+            amountColumn('Gross', 'gross', { sortOrder }),
+            amountColumn('Commission', 'commission'),
+            amountColumn('Net', 'net', { sortOrder }),
+          ]}
+          phoneColumns={['source', 'user', 'net']}
+          scrollX={700}
+          empty="No sales yet."
         />
       </Card>
     </div>

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ChargeStatus, ChargeType, PaymentTransaction, WalletCharge } from '@limelight/contracts';
-import { Button, Card, Col, Flex, Row, Statistic, Table, Tabs, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Tabs, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ListPaymentTransactionsApiArg } from '../../shared/api/generated/payments';
 import type { ListWalletChargesApiArg } from '../../shared/api/generated/wallet';
-import { listArg, useTableState } from '../../shared/hooks/useTableState';
-import { formatCard, formatTokens, useFormatMoney } from '../../shared/lib/money';
+import { listArg } from '../../shared/hooks/useTableState';
+import { formatCard, useFormatMoney } from '../../shared/lib/money';
 import { chargeStatusLabels, chargeTypeLabels, labelOptions, paymentStatusLabels } from '../../shared/lib/money-labels';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
@@ -14,10 +14,8 @@ import { useListPaymentTransactionsQuery, useListWalletChargesQuery, useRetryPay
 import { PaymentStatusTag, paymentPurpose, usePaymentFollowUp } from '../../shared/pay/PaymentOutcome';
 import { backPath } from '../../shared/pay/top-up-link';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
+import { amountColumn, MoneyTable } from '../../shared/ui/MoneyTable';
 import { PageTitle } from '../../shared/ui/PageTitle';
-import { usePhoneColumns } from '../../shared/ui/PhoneTable';
-import { createdAtColumn } from '../../shared/ui/TableCells';
-import { SelectFilter } from '../../shared/ui/TableFilters';
 import { CardsPanel } from './CardsPanel';
 import { TopUpCard } from './TopUpCard';
 
@@ -114,40 +112,33 @@ function PaymentState({ payment, onFollow }: { payment: PaymentTransaction; onFo
   );
 }
 
+const usePayments = (query: object) => useListPaymentTransactionsQuery(listArg<ListPaymentTransactionsApiArg>(query));
+const useCharges = (query: object) => useListWalletChargesQuery(listArg<ListWalletChargesApiArg>(query));
+
 function PaymentsTable() {
   const money = useFormatMoney();
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['status'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useListPaymentTransactionsQuery(listArg<ListPaymentTransactionsApiArg>(query));
   const { follow, confirmation } = usePaymentFollowUp('The payment went through');
-  const layout = usePhoneColumns<PaymentTransaction>(
-    [
-      createdAtColumn('Date', sortOrder),
-      { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
-      { title: 'Paid', dataIndex: 'amount', sorter: true, sortOrder: sortOrder('amount'), render: money },
-      { title: 'Card', key: 'card', render: (_: unknown, row) => (row.card ? formatCard(row.card) : 'Removed card') },
-      { title: 'Status', key: 'status', render: (_: unknown, row) => <PaymentState payment={row} onFollow={follow} /> },
-    ],
-    ['for', 'amount', 'status'],
-    700,
-  );
   return (
     <>
-      <SelectFilter
-        value={state.filters.status}
-        onChange={(value) => setFilter('status', value)}
-        options={labelOptions(paymentStatusLabels)}
-        placeholder="Status"
-        label="Filter by status"
-        width={200}
-      />
-      <Table<PaymentTransaction>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        style={{ marginTop: 12 }}
-        locale={{ emptyText: 'No card payments yet.' }}
-        {...tableProps<PaymentTransaction>(data?.total)}
-        {...layout}
+      <MoneyTable<PaymentTransaction, 'status'>
+        filterNames={['status']}
+        filter={{
+          name: 'status',
+          options: labelOptions(paymentStatusLabels),
+          placeholder: 'Status',
+          label: 'Filter by status',
+          width: 200,
+        }}
+        useList={usePayments}
+        columns={(sortOrder) => [
+          { title: 'For', key: 'for', render: (_: unknown, row) => paymentPurpose(row) },
+          amountColumn('Paid', 'amount', { format: money, sortOrder }),
+          { title: 'Card', key: 'card', render: (_: unknown, row) => (row.card ? formatCard(row.card) : 'Removed card') },
+          { title: 'Status', key: 'status', render: (_: unknown, row) => <PaymentState payment={row} onFollow={follow} /> },
+        ]}
+        phoneColumns={['for', 'amount', 'status']}
+        scrollX={700}
+        empty="No card payments yet."
       />
       {confirmation}
     </>
@@ -155,47 +146,30 @@ function PaymentsTable() {
 }
 
 function ChargesTable() {
-  const { state, query, setFilter, tableProps, sortOrder } = useTableState(['type'] as const, { sortBy: 'createdAt' });
-  const { data, isFetching } = useListWalletChargesQuery(listArg<ListWalletChargesApiArg>(query));
-  const layout = usePhoneColumns<WalletCharge>(
-    [
-      createdAtColumn('Date', sortOrder),
-      { title: 'For', dataIndex: 'type', render: (type: ChargeType) => <Tag>{chargeTypeLabels[type]}</Tag> },
-      {
-        title: 'Creator',
-        key: 'performer',
-        render: (_: unknown, row) => <Link to={`/${row.performer.username ?? row.performer._id}`}>{row.performer.name}</Link>,
-      },
-      { title: 'Spent', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: formatTokens },
-      {
-        // A refunded purchase gave its tokens back: it must not read as money still spent.
-        title: 'Status',
-        dataIndex: 'status',
-        render: (status: ChargeStatus) => <Tag color={chargeStatusLabels[status].color}>{chargeStatusLabels[status].label}</Tag>,
-      },
-      { title: 'Message', dataIndex: 'message', ellipsis: true },
-    ],
-    ['type', 'price', 'status'],
-    600,
-  );
   return (
-    <>
-      <SelectFilter
-        value={state.filters.type}
-        onChange={(value) => setFilter('type', value)}
-        options={labelOptions(chargeTypeLabels)}
-        placeholder="For"
-        label="Filter by what was paid for"
-      />
-      <Table<WalletCharge>
-        rowKey="_id"
-        loading={isFetching}
-        dataSource={data?.data}
-        style={{ marginTop: 12 }}
-        locale={{ emptyText: 'Nothing spent yet.' }}
-        {...tableProps<WalletCharge>(data?.total)}
-        {...layout}
-      />
-    </>
+    <MoneyTable<WalletCharge, 'type'>
+      filterNames={['type']}
+      filter={{ name: 'type', options: labelOptions(chargeTypeLabels), placeholder: 'For', label: 'Filter by what was paid for' }}
+      useList={useCharges}
+      columns={(sortOrder) => [
+        { title: 'For', dataIndex: 'type', render: (type: ChargeType) => <Tag>{chargeTypeLabels[type]}</Tag> },
+        {
+          title: 'Creator',
+          key: 'performer',
+          render: (_: unknown, row) => <Link to={`/${row.performer.username ?? row.performer._id}`}>{row.performer.name}</Link>,
+        },
+        amountColumn('Spent', 'price', { sortOrder }),
+        {
+          // A refunded purchase gave its tokens back: it must not read as money still spent.
+          title: 'Status',
+          dataIndex: 'status',
+          render: (status: ChargeStatus) => <Tag color={chargeStatusLabels[status].color}>{chargeStatusLabels[status].label}</Tag>,
+        },
+        { title: 'Message', dataIndex: 'message', ellipsis: true },
+      ]}
+      phoneColumns={['type', 'price', 'status']}
+      scrollX={600}
+      empty="Nothing spent yet."
+    />
   );
 }

@@ -28,7 +28,7 @@ export function SearchFilter({
   );
 }
 
-type Option = { value: string; label: string };
+export type Option = { value: string; label: string };
 
 /** A filter choice above a table; `values` are shown as they are, `options` with labels. */
 export function SelectFilter({
