@@ -41,8 +41,8 @@ export type AdminTableProps<T extends Row, F extends object> = {
   /** Query values always sent (a role), beside the table's own. */
   fixedQuery?: ConsoleQuery;
   defaultSortBy?: string;
-  /** What the table says when no row matches. */
-  empty?: string;
+  /** What the table says when no row matches (it may depend on the filters). */
+  empty?: string | ((state: TableState<string>) => string);
   editor?: RowEditor<T, F>;
   actions?: ReactNode;
   children?: ReactNode;
@@ -97,7 +97,7 @@ export function AdminTable<T extends Row, F extends object = object>(props: Admi
         rowKey="_id"
         loading={isFetching}
         dataSource={data?.data}
-        locale={props.empty ? { emptyText: props.empty } : undefined}
+        locale={props.empty ? { emptyText: typeof props.empty === 'string' ? props.empty : props.empty(state) } : undefined}
         {...layout}
         {...tableProps<T>(data?.total)}
       />
