@@ -2,7 +2,7 @@ import { Alert, Button, Form, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { useResetPasswordMutation } from './api';
-import { PasswordFields } from './RegisterPage';
+import { PasswordFields } from './SignUpForm';
 import { usePreparePassword } from './usePreparePassword';
 
 export default function ResetPasswordPage() {
