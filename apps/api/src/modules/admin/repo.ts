@@ -1,6 +1,7 @@
 import type { AccountStanding, Role } from '@limelight/contracts';
 import { and, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { files } from '../../db/read/media';
 import { performerProfiles, users } from '../../db/read/users';
 import { escapeLike, isUuid, orderBy } from '../../platform/http';
@@ -39,7 +40,7 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
   if (filters.verification) conditions.push(verificationIs(filters.verification));
   const where = and(...conditions);
 
-  const [rows, [totalRow]] = await Promise.all([
+  const { rows, total } = await pageOf(
     db
       .select({ user: users, profile: performerProfiles })
       .from(users)
@@ -53,10 +54,15 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
           users.id,
         ),
       )
-      .limit(filters.limit)
-      .offset(filters.offset),
-    db.select({ total: count() }).from(users).leftJoin(performerProfiles, eq(performerProfiles.userId, users.id)).where(where),
-  ]);
+      .$dynamic(),
+    filters,
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+      .where(where)
+      .then(([row]) => row?.total ?? 0),
+  );
 
   const fileIds = rows
     .flatMap(({ profile }) => [profile?.idVerificationFileId, profile?.documentVerificationFileId])
@@ -64,7 +70,7 @@ export async function listAccounts(db: Queryable, filters: AccountFilters) {
   const documentRows = fileIds.length
     ? await db.select({ id: files.id, mimeType: files.mimeType }).from(files).where(inArray(files.id, fileIds))
     : [];
-  return { rows, documents: new Map(documentRows.map((row) => [row.id, row])), total: totalRow?.total ?? 0 };
+  return { rows, documents: new Map(documentRows.map((row) => [row.id, row])), total };
 }
 
 export async function findDocument(db: Queryable, fileId: string) {

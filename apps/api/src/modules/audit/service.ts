@@ -1,7 +1,8 @@
 import type { AuditEvent, AuditQuery } from '@limelight/contracts';
-import { and, count, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { auditEvents } from '../../db/schema/audit';
 import { escapeLike } from '../../platform/http';
 
@@ -76,16 +77,16 @@ export async function searchAudit(db: Queryable, query: AuditQuery): Promise<{ d
   }
   const where = and(...conditions);
   const direction = query.sort === 'asc' ? sql`asc` : sql`desc`;
-  const [rows, [totalRow]] = await Promise.all([
+  const { rows, total } = await pageOf(
     db
       .select()
       .from(auditEvents)
       .where(where)
       .orderBy(sql`${auditEvents.createdAt} ${direction}`, query.sort === 'asc' ? auditEvents.id : desc(auditEvents.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(auditEvents).where(where),
-  ]);
+      .$dynamic(),
+    query,
+    db.$count(auditEvents, where),
+  );
   return {
     data: rows.map((row) => ({
       _id: row.id,
@@ -101,6 +102,6 @@ export async function searchAudit(db: Queryable, query: AuditQuery): Promise<{ d
       userAgent: row.userAgent,
       createdAt: row.createdAt.toISOString(),
     })),
-    total: totalRow?.total ?? 0,
+    total,
   };
 }

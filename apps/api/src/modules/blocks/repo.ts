@@ -1,31 +1,37 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { type Page, pageOf } from '../../db/paging';
 import { users } from '../../db/read/users';
 import { countryBlocks, fanCountryBlocks, userBlocks } from '../../db/schema/blocks';
 import { escapeLike } from '../../platform/http';
 import { isCreator } from '../access';
 
-type Page = { offset: number; limit: number; q?: string };
+type Filtered = Page & { q?: string };
 
 /** The accounts one user blocked, newest first, with the total; `q` matches name or username. */
-export async function blockedPage(db: Queryable, blockerId: string, page: Page) {
+export async function blockedPage(db: Queryable, blockerId: string, page: Filtered) {
   const pattern = page.q ? `%${escapeLike(page.q)}%` : undefined;
   const where = and(
     eq(userBlocks.blockerId, blockerId),
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     db
       .select({ block: userBlocks, target: users })
       .from(userBlocks)
       .innerJoin(users, eq(users.id, userBlocks.targetId))
       .where(where)
       .orderBy(desc(userBlocks.createdAt), desc(userBlocks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(userBlocks).innerJoin(users, eq(users.id, userBlocks.targetId)).where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+      .$dynamic(),
+    page,
+    db
+      .select({ total: count() })
+      .from(userBlocks)
+      .innerJoin(users, eq(users.id, userBlocks.targetId))
+      .where(where)
+      .then(([row]) => row?.total ?? 0),
+  );
+  return { rows, total };
 }
 
 export async function findBlock(db: Queryable, blockerId: string, targetId: string) {

@@ -1,7 +1,8 @@
 import { type Comment, type commentQuerySchema, ErrorCode, mentionedUsernames } from '@limelight/contracts';
-import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { feeds } from '../../db/read/feeds';
 import { galleries } from '../../db/read/galleries';
 import { files } from '../../db/read/media';
@@ -26,7 +27,7 @@ type ObjectType = Comment['objectType'];
 type Target = { ownerId: string; canView: boolean; isKept: boolean };
 const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery' };
 /** The web page of the commented content, where a notification about it leads. */
-const pageOf = (input: { objectType: ObjectType; objectId: string }) =>
+const commentedPage = (input: { objectType: ObjectType; objectId: string }) =>
   `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`;
 
 /** Per commentable kind: find it for this viewer as its page does (404 when hidden) and keep its comment count. */
@@ -107,7 +108,7 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
         kind: 'reply',
         actorId: author.id,
         text: `${author.name} replied to your comment: ${input.content.slice(0, 80)}`,
-        link: pageOf(input),
+        link: commentedPage(input),
       });
     }
     // The creator hears of every comment on their content, unless it answers their own (told above).
@@ -117,7 +118,7 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
         kind: 'comment',
         actorId: author.id,
         text: `${author.name} commented on your ${nouns[input.objectType]}: ${input.content.slice(0, 80)}`,
-        link: pageOf(input),
+        link: commentedPage(input),
       });
     }
     await notifyMentioned(deps, tx, author, input, [target.ownerId, ...(parent ? [parent.userId] : [])]);
@@ -153,7 +154,7 @@ async function notifyMentioned(
       kind: 'mention',
       actorId: author.id,
       text: `${author.name} mentioned you in a comment: ${input.content.slice(0, 80)}`,
-      link: pageOf(input),
+      link: commentedPage(input),
     });
   }
 }
@@ -174,7 +175,7 @@ export async function updateComment(deps: Deps, author: SessionUser, id: string,
     .returning();
   if (existing.imageFileId && existing.imageFileId !== imageFileId) await removeFile(deps, existing.imageFileId);
   const target = await targets[row!.objectType as ObjectType].find(deps, author, row!.objectId);
-  const [read] = await commentRows(deps, author, eq(comments.id, id));
+  const [read] = withLikes(await commentRows(deps, author).where(eq(comments.id, id)));
   return (await presentComments(deps, author, [read!], target.ownerId))[0]!;
 }
 
@@ -239,34 +240,24 @@ export async function listComments(deps: Deps, viewer: SessionUser | undefined, 
     notHeld(viewer, comments.id, comments.userId),
   );
   const direction = query.sort === 'asc' ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    commentRows(deps, viewer, where, {
-      order: [direction(comments.createdAt), direction(comments.id)],
-      limit: query.limit,
-      offset: query.offset,
-    }),
-    deps.db.select({ total: count() }).from(comments).where(where),
-  ]);
-  return { data: await presentComments(deps, viewer, rows, target.ownerId), total: counted?.total ?? 0 };
+  const { rows, total } = await pageOf(
+    commentRows(deps, viewer).where(where).orderBy(direction(comments.createdAt), direction(comments.id)),
+    query,
+    deps.db.$count(comments, where),
+  );
+  return { data: await presentComments(deps, viewer, withLikes(rows), target.ownerId), total };
 }
 
-/** Comments with whether the viewer liked each, read in the same statement. */
-async function commentRows(
-  deps: Deps,
-  viewer: SessionUser | undefined,
-  where: SQL | undefined,
-  page: { order: SQL[]; limit: number; offset: number } = { order: [], limit: 1, offset: 0 },
-): Promise<Array<CommentRow & { isLiked: boolean }>> {
+/** A query of comments with whether the viewer liked each, read in the same statement (its filters and order are the caller's). */
+function commentRows(deps: Deps, viewer: SessionUser | undefined) {
   const viewerId = viewer ? sql`${viewer.id}::uuid` : sql`null::uuid`;
-  const rows = await deps.db
+  return deps.db
     .select({ comment: comments, isLiked: viewerReactedSql(viewerId, 'comment', sql`${comments.id}`, 'like') })
     .from(comments)
-    .where(where)
-    .orderBy(...page.order)
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map((row) => ({ ...row.comment, isLiked: row.isLiked }));
+    .$dynamic();
 }
+
+const withLikes = (rows: Array<{ comment: CommentRow; isLiked: boolean }>) => rows.map((row) => ({ ...row.comment, isLiked: row.isLiked }));
 
 async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
   const table = { feed: feeds, video: videos, gallery: galleries }[objectType];

@@ -1,6 +1,7 @@
 import { type Earning, type earningQuerySchema, type earningStatsQuerySchema, fromCents } from '@limelight/contracts';
-import { and, count, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
+import { pageOf } from '../../db/paging';
 import { earnings } from '../../db/read/money';
 import { payoutRequests } from '../../db/read/payouts';
 import type { Deps } from '../../deps';
@@ -49,17 +50,17 @@ export async function searchEarnings(deps: Deps, query: z.output<typeof earningQ
   if (performerId) conditions.push(eq(earnings.performerId, performerId));
   if (query.sourceType) conditions.push(eq(earnings.sourceType, query.sourceType));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(earnings)
       .where(where)
       .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, earnings.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ value: count() }).from(earnings).where(where),
-  ]);
-  return { data: await presentEarnings(deps, rows), total: total!.value };
+      .$dynamic(),
+    query,
+    deps.db.$count(earnings, where),
+  );
+  return { data: await presentEarnings(deps, rows), total };
 }
 
 /** What a creator earned, paid out, holds and may request now (tokens). */

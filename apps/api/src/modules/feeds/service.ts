@@ -1,7 +1,8 @@
 import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCents } from '@limelight/contracts';
-import { and, count, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { preparedStatement } from '../../db/prepared';
 import { files } from '../../db/read/media';
 import { performerProfiles } from '../../db/read/users';
@@ -253,17 +254,17 @@ export async function performerFeeds(deps: Deps, performer: SessionUser, query: 
     query.status ? eq(feeds.status, query.status) : undefined,
     query.q ? ilike(feeds.text, `%${escapeLike(query.q)}%`) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(feeds)
       .where(where)
       .orderBy(...orderBy(ownSortable, query.sortBy, query.sort, feeds.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(feeds).where(where),
-  ]);
-  return { data: await presentFeeds(deps, performer, rows), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(feeds, where),
+  );
+  return { data: await presentFeeds(deps, performer, rows), total };
 }
 
 /** What fans may list: active posts whose time has come, of creators who are listed. */
@@ -335,7 +336,7 @@ export const timelinePage = preparedStatement<PresentedRow>(
 export async function timeline(deps: Deps, viewer: SessionUser, query: PageQuery) {
   const [afterAt, afterId] = query.cursor ? decodeCursor(query.cursor, 2) : [NEWEST.at, NEWEST.id];
   const rows = await timelinePage(deps.db, { ...viewerParams(viewer), type: query.type ?? null, afterAt, afterId, take: query.limit + 1 });
-  return pageOf(deps, viewer, rows, query.limit, (feed) => [String(feed.published_at), String(feed.id)]);
+  return keysetPage(deps, viewer, rows, query.limit, (feed) => [String(feed.published_at), String(feed.id)]);
 }
 
 /** One creator's posts for a visitor: pinned first, then newest, in keyset pages. */
@@ -365,7 +366,7 @@ export async function creatorFeeds(deps: Deps, viewer: SessionUser | undefined, 
     afterAt,
     afterId,
   });
-  return pageOf(deps, viewer, rows, query.limit, (feed) => [String(feed.is_pinned), String(feed.published_at), String(feed.id)]);
+  return keysetPage(deps, viewer, rows, query.limit, (feed) => [String(feed.is_pinned), String(feed.published_at), String(feed.id)]);
 }
 
 /**
@@ -373,7 +374,7 @@ export async function creatorFeeds(deps: Deps, viewer: SessionUser | undefined, 
  * follow. The cursor keeps the database's own timestamps (microseconds), so a keyset page never
  * skips a post published within the same millisecond as the last one shown.
  */
-function pageOf(
+function keysetPage(
   deps: Deps,
   viewer: SessionUser | undefined,
   rows: PresentedRow[],
@@ -397,7 +398,7 @@ async function findShownFeed(db: Queryable, id: string) {
 }
 
 /** One post for a visitor; hidden, scheduled, deleted or unlisted creators' posts are not found. */
-/** A like counted on the post (handed to the reactions module). */
+/** A like total on the post (handed to the reactions module). */
 export const countFeedLikes = likeCounter(feeds);
 
 export const visibleFeed = async (deps: Deps, viewer: SessionUser | undefined, id: string) =>

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { type Page, pageOf } from '../../db/paging';
 import { users } from '../../db/read/users';
 import { follows } from '../../db/schema/follows';
 import type { Deps } from '../../deps';
@@ -9,8 +10,6 @@ import { may, visibleCreator } from '../access';
 import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
 import { countFollowers, toPublicUser } from '../users';
-
-type Page = { offset: number; limit: number };
 
 /** Follows a listed creator who has not blocked the fan; following again changes nothing. */
 export async function follow(deps: Deps, viewer: SessionUser, performerId: string) {
@@ -66,24 +65,24 @@ export async function unfollow(deps: Deps, viewer: SessionUser, performerId: str
 /** The signed-in creator's followers, newest first. */
 export async function followers(deps: Deps, performer: SessionUser, page: Page) {
   const mine = eq(follows.performerId, performer.id);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select({ id: follows.id, createdAt: follows.createdAt, user: users })
       .from(follows)
       .innerJoin(users, eq(users.id, follows.followerId))
       .where(mine)
       .orderBy(desc(follows.createdAt), desc(follows.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db.select({ total: count() }).from(follows).where(mine),
-  ]);
+      .$dynamic(),
+    page,
+    deps.db.$count(follows, mine),
+  );
   return {
     data: rows.map((row) => ({
       _id: row.id,
       follower: toPublicUser(row.user),
       createdAt: row.createdAt.toISOString(),
     })),
-    total: total?.total ?? 0,
+    total,
   };
 }
 

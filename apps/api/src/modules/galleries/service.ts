@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { files } from '../../db/read/media';
 import { galleries, photos } from '../../db/schema/galleries';
 import type { Deps } from '../../deps';
@@ -117,8 +118,12 @@ export async function ownGallery(deps: Deps, performer: SessionUser, id: string)
   return (await presentGalleries(deps, performer, [await ownGalleryRow(deps.db, performer, id)]))[0]!;
 }
 
-const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: z.output<typeof gallerySearchQuerySchema>) =>
-  libraryPage(deps, galleries, where, query, (rows) => presentGalleries(deps, viewer, rows));
+const galleriesPage = (
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  where: SQL | undefined,
+  query: z.output<typeof gallerySearchQuerySchema>,
+) => libraryPage(deps, galleries, where, query, (rows) => presentGalleries(deps, viewer, rows));
 
 export async function searchGalleries(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof gallerySearchQuerySchema>) {
   if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
@@ -127,7 +132,7 @@ export async function searchGalleries(deps: Deps, viewer: SessionUser | undefine
     query.performerId ? eq(galleries.performerId, query.performerId) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
-  return pageOf(deps, viewer, where, query);
+  return galleriesPage(deps, viewer, where, query);
 }
 
 export async function performerGalleries(deps: Deps, performer: SessionUser, query: z.output<typeof performerGalleryQuerySchema>) {
@@ -136,11 +141,11 @@ export async function performerGalleries(deps: Deps, performer: SessionUser, que
     query.status ? eq(galleries.status, query.status) : undefined,
     query.q ? ilike(galleries.title, `%${escapeLike(query.q)}%`) : undefined,
   );
-  return pageOf(deps, performer, where, query);
+  return galleriesPage(deps, performer, where, query);
 }
 
 /** One gallery for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
-/** A like counted on the gallery (handed to the reactions module). */
+/** A like total on the gallery (handed to the reactions module). */
 export const countGalleryLikes = likeCounter(galleries);
 
 export const visibleGallery = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
@@ -309,17 +314,12 @@ export async function galleryPhotos(
   // A photo hidden by moderation leaves the gallery for everyone but its creator and admins (decision 046).
   const where = and(eq(photos.galleryId, gallery.id), notHeld(viewer, photos.id, photos.performerId));
   const direction = query.sort === 'asc' ? asc : desc;
-  const [rows, [counted]] = await Promise.all([
-    deps.db
-      .select()
-      .from(photos)
-      .where(where)
-      .orderBy(direction(photos.createdAt), direction(photos.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(photos).where(where),
-  ]);
-  return { data: await presentPhotos(deps, rows, () => ({ gallery, canView })), total: counted?.total ?? 0 };
+  const { rows, total } = await pageOf(
+    deps.db.select().from(photos).where(where).orderBy(direction(photos.createdAt), direction(photos.id)).$dynamic(),
+    query,
+    deps.db.$count(photos, where),
+  );
+  return { data: await presentPhotos(deps, rows, () => ({ gallery, canView })), total };
 }
 
 /** A creator's photos across their shown galleries, newest first, each as its gallery allows. */
@@ -331,17 +331,22 @@ export async function performerPhotos(
 ) {
   await assertMayReach(deps.db, viewer, performerId);
   const where = and(eq(photos.performerId, performerId), shownIn(galleries), notHeld(viewer, photos.id, photos.performerId));
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select({ photo: photos, gallery: galleries })
       .from(photos)
       .innerJoin(galleries, eq(galleries.id, photos.galleryId))
       .where(where)
       .orderBy(desc(photos.createdAt), desc(photos.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    deps.db.select({ total: count() }).from(photos).innerJoin(galleries, eq(galleries.id, photos.galleryId)).where(where),
-  ]);
+      .$dynamic(),
+    page,
+    deps.db
+      .select({ total: count() })
+      .from(photos)
+      .innerJoin(galleries, eq(galleries.id, photos.galleryId))
+      .where(where)
+      .then(([row]) => row?.total ?? 0),
+  );
   const shownGalleries = [...new Map(rows.map((row) => [row.gallery.id, row.gallery])).values()];
   const access = await accessTo(deps.db, viewer, 'gallery', shownGalleries);
   const data = await presentPhotos(
@@ -349,7 +354,7 @@ export async function performerPhotos(
     rows.map((row) => row.photo),
     (galleryId) => ({ gallery: shownGalleries.find((gallery) => gallery.id === galleryId)!, canView: access.get(galleryId)!.canView }),
   );
-  return { data, total: counted?.total ?? 0 };
+  return { data, total };
 }
 
 /** Photos with their files in one query; `galleryOf` says each photo's gallery and whether the viewer may see it. */

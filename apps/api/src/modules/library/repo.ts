@@ -1,5 +1,6 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import type { feeds } from '../../db/read/feeds';
 import type { galleries } from '../../db/read/galleries';
 import type { PurchasableType } from '../../db/read/money';
@@ -132,20 +133,17 @@ export async function libraryPage<T extends LibraryTable, P>(
     title: table.title,
     price: table.priceCents,
   };
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(table as LibraryTable)
       .where(where)
       .orderBy(...orderBy(sortable, query.sortBy, query.sort, table.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db
-      .select({ total: count() })
-      .from(table as LibraryTable)
-      .where(where),
-  ]);
-  return { data: await present(rows as RowOf<T>[]), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(table as LibraryTable, where),
+  );
+  return { data: await present(rows as RowOf<T>[]), total };
 }
 
 /**

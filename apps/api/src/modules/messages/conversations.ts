@@ -2,6 +2,7 @@ import { type Conversation, DELETED_MESSAGE_TEXT } from '@limelight/contracts';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { users } from '../../db/read/users';
 import { conversationMembers, conversations, messageFiles, messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
@@ -182,20 +183,18 @@ export async function listConversations(deps: Deps, reader: SessionUser, query: 
     or(isNotNull(conversations.lastMessageAt), eq(conversations.startedBy, reader.id)),
     pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    memberView(deps.db)
-      .where(where)
-      .orderBy(desc(conversationMembers.lastActivityAt), desc(conversationMembers.conversationId))
-      .offset(query.offset)
-      .limit(query.limit),
+  const { rows, total } = await pageOf(
+    memberView(deps.db).where(where).orderBy(desc(conversationMembers.lastActivityAt), desc(conversationMembers.conversationId)).$dynamic(),
+    query,
     deps.db
       .select({ value: count() })
       .from(conversationMembers)
       .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
       .innerJoin(users, eq(users.id, conversationMembers.otherUserId))
-      .where(where),
-  ]);
-  return { data: await presentConversations(deps.db, reader, rows), total: total?.value ?? 0 };
+      .where(where)
+      .then(([row]) => row?.value ?? 0),
+  );
+  return { data: await presentConversations(deps.db, reader, rows), total };
 }
 
 /** `GET /messages/total-unread-messages`: the reader's unseen messages over every conversation. */

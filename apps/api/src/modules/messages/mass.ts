@@ -2,6 +2,7 @@ import { DELETED_MESSAGE_TEXT, formatTokens, fromCents, type MassMessage, type s
 import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { files } from '../../db/read/media';
 import { purchasedItems, walletCharges } from '../../db/read/money';
 import { users } from '../../db/read/users';
@@ -211,11 +212,12 @@ export async function unsendMassMessage(deps: Deps, performer: SessionUser, id: 
 /** The creator's mass messages, newest first, each with its progress and results. */
 export async function listMassMessages(deps: Deps, performer: SessionUser, page: { offset: number; limit: number }) {
   const where = eq(massMessages.performerId, performer.id);
-  const [rows, [total]] = await Promise.all([
-    deps.db.select().from(massMessages).where(where).orderBy(desc(massMessages.createdAt)).offset(page.offset).limit(page.limit),
-    deps.db.select({ value: count() }).from(massMessages).where(where),
-  ]);
-  return { data: await presentMassMessages(deps, rows), total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(
+    deps.db.select().from(massMessages).where(where).orderBy(desc(massMessages.createdAt)).$dynamic(),
+    page,
+    deps.db.$count(massMessages, where),
+  );
+  return { data: await presentMassMessages(deps, rows), total };
 }
 
 export async function massMessageFor(deps: Deps, performer: SessionUser, id: string): Promise<MassMessage> {

@@ -1,7 +1,8 @@
 import { fromCents, type PublicUser, STREAM_DELETED_MESSAGE_TEXT, type StreamMessage, streamRoom } from '@limelight/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
+import { pageOf } from '../../db/paging';
 import { streamSessions } from '../../db/read/streaming';
 import { users } from '../../db/read/users';
 import { messages } from '../../db/schema/messages';
@@ -22,11 +23,12 @@ type MessageRow = typeof messages.$inferSelect;
 export async function pageOfLines(db: Queryable, conversationId: string, page: { offset: number; limit: number }, reader?: Viewer) {
   // Lines hidden by moderation are gone for all but their sender and admins (decision 046).
   const where = and(eq(messages.conversationId, conversationId), notHeld(reader, messages.id, messages.senderId));
-  const [rows, [total]] = await Promise.all([
-    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).offset(page.offset).limit(page.limit),
-    db.select({ value: count() }).from(messages).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const { rows, total } = await pageOf(
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).$dynamic(),
+    page,
+    db.$count(messages, where),
+  );
+  return { rows, total };
 }
 
 /** A stream chat line as viewers see it: a tip's line carries its amount. */

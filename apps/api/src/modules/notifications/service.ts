@@ -8,6 +8,7 @@ import {
 import { and, count, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { notificationPreferences } from '../../db/read/emails';
 import { users } from '../../db/read/users';
 import { notifications } from '../../db/schema/notifications';
@@ -227,12 +228,15 @@ export async function listNotifications(
     eq(notifications.inApp, true),
     query.unread === 'true' ? isNull(notifications.readAt) : undefined,
   );
-  const [rows, [total], unread] = await Promise.all([
-    deps.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt)).offset(query.offset).limit(query.limit),
-    deps.db.select({ value: count() }).from(notifications).where(where),
+  const [{ rows, total }, unread] = await Promise.all([
+    pageOf(
+      deps.db.select().from(notifications).where(where).orderBy(desc(notifications.createdAt), desc(notifications.id)).$dynamic(),
+      query,
+      deps.db.$count(notifications, where),
+    ),
     unreadCount(deps.db, owner.id),
   ]);
-  return { data: await present(deps, rows), total: total?.value ?? 0, unread };
+  return { data: await present(deps, rows), total, unread };
 }
 
 export async function markRead(deps: Deps, owner: SessionUser, id: string) {

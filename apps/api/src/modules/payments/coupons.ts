@@ -1,7 +1,8 @@
 import { type Coupon, couponCodeSchema, type couponQuerySchema, type saveCouponSchema } from '@limelight/contracts';
-import { and, count, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { coupons, couponUses } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -106,17 +107,17 @@ const couponSort = { createdAt: coupons.createdAt, updatedAt: coupons.updatedAt,
 /** The admin's coupons. */
 export async function searchCoupons(deps: Deps, query: z.output<typeof couponQuerySchema>) {
   const where = query.q ? ilike(coupons.code, `%${escapeLike(query.q.toUpperCase())}%`) : undefined;
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(coupons)
       .where(where)
       .orderBy(...orderBy(couponSort, query.sortBy, query.sort, coupons.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(coupons).where(where),
-  ]);
-  return { data: rows.map(presentCoupon), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(coupons, where),
+  );
+  return { data: rows.map(presentCoupon), total };
 }
 
 export async function createCoupon(deps: Deps, input: CouponValues) {

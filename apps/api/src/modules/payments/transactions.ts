@@ -1,7 +1,8 @@
 import type { PaymentTransaction, transactionQuerySchema } from '@limelight/contracts';
 import { fromCents } from '@limelight/contracts';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { pageOf } from '../../db/paging';
 import { coupons, paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -98,15 +99,15 @@ export async function searchTransactions(deps: Deps, query: z.output<typeof tran
   if (query.type) conditions.push(eq(paymentTransactions.type, query.type));
   if (query.status) conditions.push(eq(paymentTransactions.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(paymentTransactions)
       .where(where)
       .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, paymentTransactions.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ value: count() }).from(paymentTransactions).where(where),
-  ]);
-  return { data: await presentTransactions(deps, rows), total: total!.value };
+      .$dynamic(),
+    query,
+    deps.db.$count(paymentTransactions, where),
+  );
+  return { data: await presentTransactions(deps, rows), total };
 }

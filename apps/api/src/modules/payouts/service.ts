@@ -10,10 +10,11 @@ import {
   type reviewPayoutSchema,
   toCents,
 } from '@limelight/contracts';
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { performerBanking, performerPaymentSettings } from '../../db/read/performers';
 import { users } from '../../db/read/users';
 import { payoutRequests } from '../../db/schema/payouts';
@@ -277,15 +278,15 @@ export async function searchPayouts(deps: Deps, query: z.output<typeof payoutQue
   if (owner) conditions.push(eq(payoutRequests.performerId, owner));
   if (query.status) conditions.push(eq(payoutRequests.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(payoutRequests)
       .where(where)
       .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, payoutRequests.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ value: count() }).from(payoutRequests).where(where),
-  ]);
-  return { data: await presentPayouts(deps, rows), total: total!.value };
+      .$dynamic(),
+    query,
+    deps.db.$count(payoutRequests, where),
+  );
+  return { data: await presentPayouts(deps, rows), total };
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
+import { pageOf } from '../../db/paging';
 import { preparedStatement } from '../../db/prepared';
 import { feedFiles, feeds } from '../../db/read/feeds';
 import { follows } from '../../db/read/follows';
@@ -228,7 +229,7 @@ export async function pageOfLinkedPerformers(
   viewer: SessionUser,
 ) {
   const where = and(link.where, listedPerformer, notHiddenFrom(viewer, link.performerId));
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     db
       .select({ id: link.id, createdAt: link.createdAt, user: users, profile: performerProfiles })
       .from(link.table)
@@ -236,14 +237,15 @@ export async function pageOfLinkedPerformers(
       .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
       .where(where)
       .orderBy(desc(link.createdAt), desc(link.id))
-      .limit(page.limit)
-      .offset(page.offset),
+      .$dynamic(),
+    page,
     db
       .select({ total: count() })
       .from(link.table)
       .innerJoin(performerProfiles, eq(performerProfiles.userId, link.performerId))
-      .where(where),
-  ]);
+      .where(where)
+      .then(([row]) => row?.total ?? 0),
+  );
   const flags = await viewerFlags(
     db,
     viewer.id,
@@ -255,6 +257,6 @@ export async function pageOfLinkedPerformers(
       performer: toPublicPerformer(row, flags),
       createdAt: (row.createdAt as Date).toISOString(),
     })),
-    total: total?.total ?? 0,
+    total,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { birthDateRangeOf, type CreatorCounts, type DiscoveryPerformer, type PerformerSearchQuery } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { pageOf } from '../../db/paging';
 import { performerProfiles, users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -88,16 +89,21 @@ async function withViewerFlags(
 /** Listed creators matching the filters and not hidden from the viewer by a block, one page, with the total. */
 export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, viewer?: SessionUser) {
   const where = filters(query, viewer);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     selectPerformers(deps)
       .where(where)
       .orderBy(...orderings[query.sortBy])
-      .limit(query.limit)
-      .offset(query.offset),
+      .$dynamic(),
+    query,
     // The filters read performer_profiles and the avatar of users.
-    deps.db.select({ total: count() }).from(performerProfiles).innerJoin(users, eq(users.id, performerProfiles.userId)).where(where),
-  ]);
-  return { data: await withViewerFlags(deps, rows, viewer), total: total?.total ?? 0 };
+    deps.db
+      .select({ total: count() })
+      .from(performerProfiles)
+      .innerJoin(users, eq(users.id, performerProfiles.userId))
+      .where(where)
+      .then(([row]) => row?.total ?? 0),
+  );
+  return { data: await withViewerFlags(deps, rows, viewer), total };
 }
 
 /** Whether a search for `q` finds any creator a visitor may see (popular searches list only those). */

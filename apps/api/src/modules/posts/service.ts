@@ -1,8 +1,9 @@
 import { type adminPostSearchQuerySchema, legalPageSlugs, type SavePostInput } from '@limelight/contracts';
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type SanitizeHtml from 'sanitize-html';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { posts } from '../../db/schema/posts';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
@@ -52,17 +53,17 @@ export async function searchPosts(deps: Deps, query: PostQuery, publishedOnly: b
     filters.push(or(ilike(posts.title, pattern), ilike(posts.slug, pattern))!);
   }
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(posts)
       .where(where)
       .orderBy(...orderBy(sortable, query.sortBy, query.sort, posts.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(posts).where(where),
-  ]);
-  return { data: rows.map(presentPost), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(posts, where),
+  );
+  return { data: rows.map(presentPost), total };
 }
 
 /** One post by id or slug; drafts are visible to the admin only. */

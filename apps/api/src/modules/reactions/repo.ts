@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { reactions } from '../../db/schema/reactions';
 import type { SessionUser } from '../../platform/auth';
 
@@ -41,10 +42,11 @@ export async function bookmarkedPage<Row extends { id: string }, Item>(
     eq(reactions.action, 'bookmark'),
     inArray(reactions.objectId, items.shownIds),
   );
-  const [bookmarks, [counted]] = await Promise.all([
-    db.select().from(reactions).where(where).orderBy(desc(reactions.createdAt), desc(reactions.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(reactions).where(where),
-  ]);
+  const { rows: bookmarks, total } = await pageOf(
+    db.select().from(reactions).where(where).orderBy(desc(reactions.createdAt), desc(reactions.id)).$dynamic(),
+    page,
+    db.$count(reactions, where),
+  );
   const loaded = bookmarks.length ? await items.load(bookmarks.map((bookmark) => bookmark.objectId)) : [];
   const ordered = bookmarks.map((bookmark) => loaded.find((row) => row.id === bookmark.objectId)!);
   const presented = await items.present(ordered);
@@ -55,6 +57,6 @@ export async function bookmarkedPage<Row extends { id: string }, Item>(
       item: presented[index]!,
       createdAt: bookmark.createdAt.toISOString(),
     })),
-    total: counted?.total ?? 0,
+    total,
   };
 }

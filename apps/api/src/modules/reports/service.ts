@@ -20,6 +20,7 @@ import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { moderationHolds, reports, takedownCases } from '../../db/read/moderation';
 import { users } from '../../db/read/users';
 import type { Deps } from '../../deps';
@@ -151,17 +152,17 @@ export async function searchReports(deps: Deps, query: z.output<typeof adminRepo
     query.status ? eq(reports.status, query.status) : undefined,
     query.targetType ? eq(reports.targetType, query.targetType) : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(reports)
       .where(where)
       .orderBy(...orderBy({ createdAt: reports.createdAt, updatedAt: reports.updatedAt }, query.sortBy, query.sort, reports.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(reports).where(where),
-  ]);
-  return { data: await presentReports(deps, rows), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(reports, where),
+  );
+  return { data: await presentReports(deps, rows), total };
 }
 
 /** The queue: one row per target with its count, reasons and the age of its oldest report (oldest first by default). */
@@ -173,7 +174,7 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
   );
   const first = sql<Date>`min(${reports.createdAt})`;
   const counted = count();
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select({
         targetType: reports.targetType,
@@ -190,13 +191,15 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
       .where(where)
       .groupBy(reports.targetType, reports.targetId, moderationHolds.state, moderationHolds.reason, moderationHolds.prePublication)
       .orderBy(sql`${query.sortBy === 'count' ? counted : first} ${sql.raw(query.sort)}, ${reports.targetId}`)
-      .limit(query.limit)
-      .offset(query.offset),
+      .$dynamic(),
+    query,
+    // One row per target: the count is of distinct targets.
     deps.db
       .select({ total: sql<number>`count(distinct (${reports.targetType}, ${reports.targetId}))::int` })
       .from(reports)
-      .where(where),
-  ]);
+      .where(where)
+      .then(([row]) => row?.total ?? 0),
+  );
   const data: ReportGroup[] = rows.map((row) => {
     const firstAt = new Date(row.first);
     return {
@@ -218,7 +221,7 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
             : null,
     };
   });
-  return { data, total: total?.total ?? 0 };
+  return { data, total };
 }
 
 /** The reported content in place, for the admin: its words, its media through signed links, its reports. */

@@ -2,6 +2,7 @@ import type { Address, DeliveryAddress, saveAddressSchema } from '@limelight/con
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { addresses } from '../../db/schema/shop';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
@@ -93,17 +94,17 @@ export async function deleteAddress(deps: Deps, owner: SessionUser, id: string) 
 /** `GET /addresses/search`: the owner's address book, the default first, then the newest. */
 export async function listAddresses(deps: Deps, owner: SessionUser, page: { offset: number; limit: number }) {
   const where = eq(addresses.userId, owner.id);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(addresses)
       .where(where)
       .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    deps.db.select({ value: count() }).from(addresses).where(where),
-  ]);
-  return { data: rows.map(presentAddress), total: total!.value };
+      .$dynamic(),
+    page,
+    deps.db.$count(addresses, where),
+  );
+  return { data: rows.map(presentAddress), total };
 }
 
 /** One of the owner's addresses, locked for the transaction; anyone else's is not found. */

@@ -13,6 +13,7 @@ import {
 import { and, count, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { files } from '../../db/read/media';
 import { purchasedItems, type walletCharges } from '../../db/read/money';
 import { users } from '../../db/read/users';
@@ -152,17 +153,17 @@ export async function searchOrders(deps: Deps, viewer: SessionUser, scope: Order
   }
   const where = and(...conditions);
   const sortable = { createdAt: orders.createdAt, totalPrice: orders.totalCents };
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(orders)
       .where(where)
       .orderBy(...orderBy(sortable, query.sortBy, query.sort, orders.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ value: count() }).from(orders).where(where),
-  ]);
-  return { data: await presentOrders(deps, viewer, rows), total: total!.value };
+      .$dynamic(),
+    query,
+    deps.db.$count(orders, where),
+  );
+  return { data: await presentOrders(deps, viewer, rows), total };
 }
 
 export const orderScopeOf = (viewer: SessionUser): OrderScope => (isAdmin(viewer) ? 'all' : { performerId: viewer.id });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { adminSitePromoSearchQuerySchema, saveSitePromoSchema, sitePromoSearchQuerySchema } from '@limelight/contracts';
-import { and, count, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { pageOf } from '../../db/paging';
 import { sitePromos } from '../../db/schema/site-promos';
 import type { Deps } from '../../deps';
 import { notFound } from '../../platform/errors';
@@ -45,17 +46,17 @@ export async function searchPromos(deps: Deps, query: PromoQuery, liveOnly: bool
     );
   } else if (query.status) filters.push(eq(sitePromos.status, query.status));
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(sitePromos)
       .where(where)
       .orderBy(...orderBy(sortable, query.sortBy ?? 'ordering', query.sort ?? 'asc', sitePromos.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(sitePromos).where(where),
-  ]);
-  return { data: rows.map(presentPromo), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(sitePromos, where),
+  );
+  return { data: rows.map(presentPromo), total };
 }
 
 const columnsOf = (input: PromoValues) => ({

@@ -1,6 +1,7 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { files } from '../../db/read/media';
 import { performerProfiles } from '../../db/read/users';
 import { stories } from '../../db/schema/stories';
@@ -69,11 +70,12 @@ export async function deleteStory(deps: Deps, performer: SessionUser, id: string
 /** The creator's own stories, expired ones too, newest first. */
 export async function myStories(deps: Deps, performer: SessionUser, page: { offset: number; limit: number }) {
   const where = eq(stories.performerId, performer.id);
-  const [rows, [counted]] = await Promise.all([
-    deps.db.select().from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).limit(page.limit).offset(page.offset),
-    deps.db.select({ total: count() }).from(stories).where(where),
-  ]);
-  return { data: await presentStories(deps, rows, new Set(), performer), total: counted?.total ?? 0 };
+  const { rows, total } = await pageOf(
+    deps.db.select().from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).$dynamic(),
+    page,
+    deps.db.$count(stories, where),
+  );
+  return { data: await presentStories(deps, rows, new Set(), performer), total };
 }
 
 export async function ownStory(deps: Deps, performer: SessionUser, id: string) {
@@ -127,7 +129,7 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
  * A live story someone means to like: they may see the creator's stories (followers and
  * subscribers, blocks refused). Handed to the reactions module (app.ts).
  */
-/** A like counted on the story (handed to the reactions module). */
+/** A like total on the story (handed to the reactions module). */
 export const countStoryLikes = likeCounter(stories);
 
 export async function reachableStory(deps: Deps, viewer: SessionUser, id: string) {

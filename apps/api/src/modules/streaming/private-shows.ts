@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, type PrivateRequest, type privateRequestQuerySchema } from '@limelight/contracts';
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { users } from '../../db/read/users';
 import { privateShowRequests, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
@@ -112,17 +113,17 @@ export async function listPrivateRequests(deps: Deps, viewer: SessionUser, query
   ];
   if (query.status) conditions.push(eq(privateShowRequests.status, query.status));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(privateShowRequests)
       .where(where)
       .orderBy(query.sort === 'asc' ? privateShowRequests.createdAt : desc(privateShowRequests.createdAt), privateShowRequests.id)
-      .offset(query.offset)
-      .limit(query.limit),
-    deps.db.select({ value: count() }).from(privateShowRequests).where(where),
-  ]);
-  return { data: await present(deps, rows), total: total?.value ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(privateShowRequests, where),
+  );
+  return { data: await present(deps, rows), total };
 }
 
 /** Which answers each party may give, from which state. */

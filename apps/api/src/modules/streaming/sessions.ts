@@ -18,6 +18,7 @@ import {
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { performerProfiles, users } from '../../db/read/users';
 import { streamSessions, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
@@ -375,26 +376,27 @@ async function listSessions(
   where: SQL | undefined,
   query: { offset: number; limit: number; sortBy: 'startedAt' | 'viewerCount'; sort: 'asc' | 'desc' },
 ) {
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     sessionsWithCreators(deps)
       .where(where)
       .orderBy(...orderBy(sessionSortColumns, query.sortBy, query.sort, streamSessions.id))
-      .offset(query.offset)
-      .limit(query.limit),
+      .$dynamic(),
+    query,
     deps.db
       .select({ value: count() })
       .from(streamSessions)
       .innerJoin(users, eq(users.id, streamSessions.performerId))
       .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId))
-      .where(where),
-  ]);
+      .where(where)
+      .then(([row]) => row?.value ?? 0),
+  );
   return {
     data: await presentSessions(
       deps,
       viewer,
       rows.map((row) => row.session),
     ),
-    total: total?.value ?? 0,
+    total,
   };
 }
 

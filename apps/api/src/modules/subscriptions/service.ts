@@ -8,10 +8,11 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, count, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { paymentTransactions } from '../../db/read/payments';
 import { performerProfiles, users } from '../../db/read/users';
 import { subscriptions } from '../../db/schema/subscriptions';
@@ -277,17 +278,17 @@ export async function searchSubscriptions(
   if (query.performerId) conditions.push(eq(subscriptions.performerId, query.performerId));
   if (query.activeOnly === 'true') conditions.push(subscriptionGivesAccess()!);
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(subscriptions)
       .where(where)
       .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, subscriptions.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ value: count() }).from(subscriptions).where(where),
-  ]);
-  return { data: await presentSubscriptions(deps, rows, side === 'user'), total: total!.value };
+      .$dynamic(),
+    query,
+    deps.db.$count(subscriptions, where),
+  );
+  return { data: await presentSubscriptions(deps, rows, side === 'user'), total };
 }
 
 /**

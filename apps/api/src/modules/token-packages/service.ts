@@ -1,6 +1,7 @@
 import { fromCents, type saveTokenPackageSchema, toCents, type tokenPackageSearchQuerySchema } from '@limelight/contracts';
-import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { pageOf } from '../../db/paging';
 import { tokenPackages } from '../../db/schema/token-packages';
 import type { Deps } from '../../deps';
 import { notFound } from '../../platform/errors';
@@ -29,17 +30,17 @@ export async function searchPackages(deps: Deps, query: z.output<typeof tokenPac
   if (activeOnly) filters.push(eq(tokenPackages.isActive, true));
   if (query.q) filters.push(ilike(tokenPackages.name, `%${escapeLike(query.q)}%`));
   const where = and(...filters);
-  const [rows, [counted]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(tokenPackages)
       .where(where)
       .orderBy(...orderBy(sortable, query.sortBy, query.sort, tokenPackages.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ total: count() }).from(tokenPackages).where(where),
-  ]);
-  return { data: rows.map(presentPackage), total: counted?.total ?? 0 };
+      .$dynamic(),
+    query,
+    deps.db.$count(tokenPackages, where),
+  );
+  return { data: rows.map(presentPackage), total };
 }
 
 const columnsOf = ({ price, tokens, ...rest }: PackageValues) => ({ ...rest, priceCents: toCents(price), tokensCents: toCents(tokens) });

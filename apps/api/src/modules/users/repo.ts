@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { pageOf } from '../../db/paging';
 import { heldUsernames, performerProfiles, users } from '../../db/schema/users';
 import { escapeLike, isUuid } from '../../platform/http';
 
@@ -83,11 +84,12 @@ export async function searchUsers(db: Queryable, q: string | undefined, page: { 
     ne(users.id, exceptId),
     prefix ? or(sql`lower(${users.username}) like ${prefix}`, sql`lower(${users.name}) like ${prefix}`) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.username), asc(users.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  const { rows, total } = await pageOf(
+    db.select().from(users).where(where).orderBy(asc(users.username), asc(users.id)).$dynamic(),
+    page,
+    db.$count(users, where),
+  );
+  return { rows, total };
 }
 
 export async function findActiveByIdOrUsername(db: Queryable, idOrUsername: string) {

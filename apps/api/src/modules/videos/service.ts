@@ -181,7 +181,7 @@ export async function ownVideo(deps: Deps, performer: SessionUser, id: string) {
   return (await presentVideos(deps, performer, [await ownVideoRow(deps.db, performer, id)]))[0]!;
 }
 
-const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: z.output<typeof videoSearchQuerySchema>) =>
+const videosPage = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: z.output<typeof videoSearchQuerySchema>) =>
   libraryPage(deps, videos, where, query, (rows) => presentVideos(deps, viewer, rows));
 
 const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
@@ -203,13 +203,13 @@ export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, 
     query.performerId ? eq(videos.performerId, query.performerId) : undefined,
     ...filtersOf(query),
   );
-  return pageOf(deps, viewer, where, query);
+  return videosPage(deps, viewer, where, query);
 }
 
 /** The creator's own library, drafts and inactive videos included. */
 export async function performerVideos(deps: Deps, performer: SessionUser, query: z.output<typeof performerVideoQuerySchema>) {
   const where = and(ownedBy(videos, performer), query.status ? eq(videos.status, query.status) : undefined, ...filtersOf(query));
-  return pageOf(deps, performer, where, query);
+  return videosPage(deps, performer, where, query);
 }
 
 /** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
+import { pageOf } from '../../db/paging';
 import { preparedStatement } from '../../db/prepared';
 import { type PurchasableType, walletCharges } from '../../db/read/money';
 import { users } from '../../db/read/users';
@@ -358,19 +359,19 @@ export async function searchCharges(deps: Deps, scope: ChargeScope, query: z.out
   if (query.type) conditions.push(eq(walletCharges.type, query.type));
   if (query.status) conditions.push(eq(walletCharges.status, query.status));
   const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageOf(
     deps.db
       .select()
       .from(walletCharges)
       .where(where)
       .orderBy(...orderBy(chargeSortColumns, query.sortBy, query.sort, walletCharges.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    deps.db.select({ value: count() }).from(walletCharges).where(where),
-  ]);
+      .$dynamic(),
+    query,
+    deps.db.$count(walletCharges, where),
+  );
   const people = await publicUsersById(
     deps.db,
     rows.flatMap((row) => [row.userId, row.performerId]),
   );
-  return { data: rows.map((row) => presentCharge(row, people)), total: total!.value };
+  return { data: rows.map((row) => presentCharge(row, people)), total };
 }
