@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { cruise } from 'dependency-cruiser';
+import { folderCycles } from './lib/folder-cycles.mjs';
 
 const require = createRequire(import.meta.url);
 const { crossWritesToFold, forbidden, options } = require('../.dependency-cruiser.cjs');
@@ -28,50 +29,9 @@ const problems = output.summary.violations
   .map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 for (const gone of stillToFold) problems.push(`own-tables-only: '${gone}' no longer happens: take it off crossWritesToFold`);
 
-const moduleOf = (path) => path.match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1];
-/** module -> the modules it imports, with one file-level import that shows it. */
-const edges = new Map();
-for (const file of output.modules) {
-  const from = moduleOf(file.source);
-  if (!from) continue;
-  for (const dependency of file.dependencies) {
-    const to = moduleOf(dependency.resolved);
-    if (!to || to === from) continue;
-    if (!edges.has(from)) edges.set(from, new Map());
-    if (!edges.get(from).has(to)) edges.get(from).set(to, `${file.source} -> ${dependency.resolved}`);
-  }
-}
-
-// Tarjan's strongly connected components: every component of more than one module is a cycle.
-let index = 0;
-const stack = [];
-const state = new Map();
-const cycles = [];
-function visit(node) {
-  state.set(node, { index, low: index, onStack: true });
-  index += 1;
-  stack.push(node);
-  for (const next of edges.get(node)?.keys() ?? []) {
-    if (!state.has(next)) {
-      visit(next);
-      state.get(node).low = Math.min(state.get(node).low, state.get(next).low);
-    } else if (state.get(next).onStack) state.get(node).low = Math.min(state.get(node).low, state.get(next).index);
-  }
-  if (state.get(node).low === state.get(node).index) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      state.get(member).onStack = false;
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1) cycles.push(component.sort());
-  }
-}
-for (const node of edges.keys()) if (!state.has(node)) visit(node);
-for (const cycle of cycles) {
-  const links = cycle.flatMap((from) => cycle.filter((to) => edges.get(from)?.has(to)).map((to) => `    ${edges.get(from).get(to)}`));
-  problems.push(`no-module-cycles: ${cycle.join(', ')} import each other:\n${links.join('\n')}`);
+const moduleCycles = folderCycles(output.modules, (path) => path.match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1]);
+for (const cycle of moduleCycles.cycles) {
+  problems.push(`no-module-cycles: ${cycle.members.join(', ')} import each other:\n${cycle.links.map((link) => `    ${link}`).join('\n')}`);
 }
 
 // Decision 043: one vocabulary for "who may". Outside the access module (and its tests, the demo
@@ -164,5 +124,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `Layering rule holds: ${output.summary.totalCruised} files, ${edges.size} modules with dependencies, no module cycle, no role or owner comparison outside modules/access, no queueMail outside modules/emails, each module writing its own tables only (${crossWritesToFold.length} writes still to fold into their owner).`,
+  `Layering rule holds: ${output.summary.totalCruised} files, ${moduleCycles.folders} modules with dependencies, no module cycle, no role or owner comparison outside modules/access, no queueMail outside modules/emails, each module writing its own tables only (${crossWritesToFold.length} writes still to fold into their owner).`,
 );

@@ -8,6 +8,7 @@
  */
 import { createRequire } from 'node:module';
 import { cruise } from 'dependency-cruiser';
+import { folderCycles } from './lib/folder-cycles.mjs';
 
 const require = createRequire(import.meta.url);
 const { forbidden, options } = require('../apps/web/.dependency-cruiser.cjs');
@@ -20,50 +21,11 @@ const problems = output.summary.violations.map((v) =>
     : `${v.rule.name}: ${v.from} -> ${v.to}`,
 );
 
-const featureOf = (path) => path.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
-/** feature -> the features it imports, with one file-level import that shows it. */
-const edges = new Map();
-for (const file of output.modules) {
-  const from = featureOf(file.source);
-  if (!from) continue;
-  for (const dependency of file.dependencies) {
-    const to = featureOf(dependency.resolved);
-    if (!to || to === from) continue;
-    if (!edges.has(from)) edges.set(from, new Map());
-    if (!edges.get(from).has(to)) edges.get(from).set(to, `${file.source} -> ${dependency.resolved}`);
-  }
-}
-
-// Tarjan's strongly connected components: every component of more than one feature is a cycle.
-let index = 0;
-const stack = [];
-const state = new Map();
-const cycles = [];
-function visit(node) {
-  state.set(node, { index, low: index, onStack: true });
-  index += 1;
-  stack.push(node);
-  for (const next of edges.get(node)?.keys() ?? []) {
-    if (!state.has(next)) {
-      visit(next);
-      state.get(node).low = Math.min(state.get(node).low, state.get(next).low);
-    } else if (state.get(next).onStack) state.get(node).low = Math.min(state.get(node).low, state.get(next).index);
-  }
-  if (state.get(node).low === state.get(node).index) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      state.get(member).onStack = false;
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1) cycles.push(component.sort());
-  }
-}
-for (const node of edges.keys()) if (!state.has(node)) visit(node);
-for (const cycle of cycles) {
-  const links = cycle.flatMap((from) => cycle.filter((to) => edges.get(from)?.has(to)).map((to) => `    ${edges.get(from).get(to)}`));
-  problems.push(`no-feature-cycles: ${cycle.join(', ')} import each other:\n${links.join('\n')}`);
+const featureCycles = folderCycles(output.modules, (path) => path.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1]);
+for (const cycle of featureCycles.cycles) {
+  problems.push(
+    `no-feature-cycles: ${cycle.members.join(', ')} import each other:\n${cycle.links.map((link) => `    ${link}`).join('\n')}`,
+  );
 }
 
 if (problems.length) {
@@ -72,4 +34,6 @@ if (problems.length) {
   );
   process.exit(1);
 }
-console.log(`Web boundaries hold: ${output.summary.totalCruised} files, ${edges.size} features with dependencies, no feature cycle.`);
+console.log(
+  `Web boundaries hold: ${output.summary.totalCruised} files, ${featureCycles.folders} features with dependencies, no feature cycle.`,
+);
