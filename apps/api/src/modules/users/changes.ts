@@ -8,8 +8,8 @@ import type { ProfileRow, UserRow } from './repo';
  * How other modules change an account and a creator's profile: the users module owns both tables
  * (decision 074), so every write goes through these and a rule on a column has one place to live.
  */
-export type AccountChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
-export type CreatorProfileChanges = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>>;
+type AccountChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
+type CreatorProfileChanges = Partial<Omit<typeof performerProfiles.$inferInsert, 'userId' | 'createdAt' | 'updatedAt'>>;
 
 /** Changes an account and answers it (undefined when there is none); a taken username or e-mail answers 409 naming it. */
 export async function changeAccount(tx: Queryable, userId: string, changes: AccountChanges): Promise<UserRow | undefined> {
@@ -29,7 +29,6 @@ export async function changeAccountStatus(tx: Queryable, userId: string, status:
   const [row] = await tx
     .update(users)
     .set({ status })
-    // access: not a permission (the one account kind this switch never reaches)
     .where(and(eq(users.id, userId), ne(users.role, 'admin')))
     .returning();
   return row;

@@ -9,8 +9,6 @@ export {
   sendVerificationMail,
 } from './accounts';
 export {
-  type AccountChanges,
-  type CreatorProfileChanges,
   changeAccount,
   changeAccountStatus,
   changeCreatorProfile,
