@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/client';
-import type { Deps } from './deps';
+import type { Deps, Sellable } from './deps';
 import { standingRefusal } from './modules/access';
 import { adminRoutes } from './modules/admin/routes';
 import { agreementsRoutes } from './modules/agreements/routes';
@@ -28,16 +28,23 @@ import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { earningsRoutes } from './modules/earnings/routes';
 import { emailsRoutes } from './modules/emails/routes';
-import { countFeedLikes, visibleFeed } from './modules/feeds';
+import { feedSellable } from './modules/feeds';
 import { feedsRoutes } from './modules/feeds/routes';
 import { followsRoutes } from './modules/follows/routes';
-import { countGalleryLikes, visibleGallery } from './modules/galleries';
+import { gallerySellable } from './modules/galleries';
 import { galleriesRoutes } from './modules/galleries/routes';
 import { healthRoutes } from './modules/health/routes';
 import { lookupsRoutes } from './modules/lookups/routes';
 import { registerMediaProcessing } from './modules/media/processing';
 import { mediaRoutes } from './modules/media/routes';
-import { messageFileSettled, registerMassDelivery, registerMessagingEvents, registerUnsentUploadSweep } from './modules/messages';
+import {
+  messageFileSettled,
+  messageSellable,
+  registerMassDelivery,
+  registerMessagingEvents,
+  registerUnsentUploadSweep,
+  tipInConversation,
+} from './modules/messages';
 import { messagesRoutes } from './modules/messages/routes';
 import { registerNotificationDelivery } from './modules/notifications';
 import { notificationsRoutes } from './modules/notifications/routes';
@@ -51,7 +58,7 @@ import { reportsRoutes } from './modules/reports/routes';
 import { searchRoutes } from './modules/search/routes';
 import { registerMaintenanceGate } from './modules/settings/maintenance';
 import { settingsRoutes } from './modules/settings/routes';
-import { reachableProduct } from './modules/shop';
+import { productSellable } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
 import { storiesRoutes } from './modules/stories/routes';
@@ -63,17 +70,22 @@ import {
   registerStreamingEvents,
   registerStreamingJobs,
   startRtmp,
+  streamSellable,
+  streamTipSellable,
+  tipInSession,
 } from './modules/streaming';
 import { livePlaybackRoutes } from './modules/streaming/live-routes';
 import { streamingRoutes } from './modules/streaming/routes';
+import { subscriptionSellable } from './modules/subscriptions';
 import { registerRenewals } from './modules/subscriptions/renewals';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { tokenPackagesRoutes } from './modules/token-packages/routes';
 import { registerSecondFactorGate, twoFactorRoutes } from './modules/two-factor';
 import { accountPresence } from './modules/users';
 import { usersRoutes } from './modules/users/routes';
-import { countVideoLikes, visibleVideo } from './modules/videos';
+import { videoSellable } from './modules/videos';
 import { videosRoutes } from './modules/videos/routes';
+import { tipSellable } from './modules/wallet';
 import { walletRoutes } from './modules/wallet/routes';
 import { createAccountBudgets } from './platform/account-budgets';
 import { registerSessionResolution } from './platform/auth';
@@ -95,6 +107,7 @@ import { registerRequestLog, requestLogger } from './platform/request-log';
 import { createS3Storage } from './platform/s3-storage';
 import { sharedSecret } from './platform/secrets';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { sellablesOf } from './platform/selling';
 import { cacheSessions } from './platform/session-cache';
 import { SettingsCache } from './platform/settings-cache';
 import { createLocalStorage, createMediaSigner } from './platform/storage';
@@ -108,6 +121,8 @@ export type Adapters = {
   database?: DatabaseHandle;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Things to sell beside the site's own (a test's seller, decision 076). */
+  sellables?: Sellable[];
 };
 export type App = FastifyInstance;
 
@@ -211,6 +226,18 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     google: createGoogleSignIn(config.google),
     twitter: createTwitterSignIn(config.twitterBaseUrl),
     budgets: createAccountBudgets(database.db, rateLimitRedis),
+    sellables: sellablesOf([
+      tipSellable({ session: tipInSession, conversation: tipInConversation }),
+      feedSellable,
+      videoSellable,
+      gallerySellable,
+      productSellable,
+      messageSellable,
+      streamSellable,
+      streamTipSellable,
+      subscriptionSellable,
+      ...(adapters.sellables ?? []),
+    ]),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -329,10 +356,6 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
       await api.register(followsRoutes(deps));
       await api.register(
         reactionsRoutes(deps, {
-          feed: { reach: visibleFeed, countLikes: countFeedLikes },
-          video: { reach: visibleVideo, countLikes: countVideoLikes },
-          gallery: { reach: visibleGallery, countLikes: countGalleryLikes },
-          product: { reach: reachableProduct },
           comment: { reach: reachableComment, countLikes: countCommentLikes },
           story: { reach: reachableStory, countLikes: countStoryLikes },
         }),

@@ -38,6 +38,7 @@ export const walletCharges = pgTable(
     performerId: uuid('performer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** A registered sellable's type (decision 076: the app's registry decides what is sold, not a list in the schema). */
     type: text('type').$type<ChargeType>().notNull(),
     /** The item bought; null for a tip. */
     itemId: uuid('item_id'),
@@ -53,10 +54,6 @@ export const walletCharges = pgTable(
   (t) => [
     index('wallet_charges_user_created_idx').on(t.userId, t.createdAt),
     index('wallet_charges_performer_created_idx').on(t.performerId, t.createdAt),
-    check(
-      'wallet_charges_type_check',
-      sql`${t.type} in ('tip', 'feed', 'video', 'gallery', 'product', 'message', 'stream', 'stream_tip', 'subscription')`,
-    ),
     check('wallet_charges_status_check', sql`${t.status} in ('pending', 'success', 'refunded')`),
     check('wallet_charges_amounts', sql`${t.grossCents} > 0 and ${t.netCents} + ${t.commissionCents} = ${t.grossCents}`),
   ],

@@ -44,6 +44,7 @@ export {
   accessTo,
   boughtAmong,
   canViewOne,
+  commentedItem,
   creatorsReaching,
   creatorsReachingSql,
   type Gated,

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import { follows } from '../../db/read/follows';
 import { type PurchasableType, purchasedItems } from '../../db/read/money';
 import { subscriptions } from '../../db/read/subscriptions';
+import type { CommentedItem, Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { assertMayReach, boundViewer, isPrivileged, notHiddenSql, type Refusal, refusalSql, refusals, type ViewerSql } from './creators';
@@ -176,3 +177,18 @@ export async function openTo<T extends Deletable>(
   await assertMayReach(db, viewer, found.row.performerId);
   return found.row;
 }
+
+/**
+ * How comments find an item sold or kept for subscribers (a `Sellable`'s `comments.find`): as its
+ * page finds it (404 when hidden), whether the viewer may see it, and whether its creator deleted
+ * it after a sale (kept for its buyers, who still read its comments).
+ */
+export const commentedItem =
+  <Item extends Gated & { deletedAt: Date | null }>(
+    itemType: PurchasableType,
+    find: (deps: Deps, viewer: SessionUser | undefined, id: string) => Promise<Item>,
+  ) =>
+  async (deps: Deps, viewer: SessionUser | undefined, id: string): Promise<CommentedItem> => {
+    const item = await find(deps, viewer, id);
+    return { ownerId: item.performerId, canView: await canViewOne(deps.db, viewer, itemType, item), isKept: !!item.deletedAt };
+  };

@@ -1,9 +1,17 @@
-import { commentQuerySchema, commentSchema, createCommentSchema, listResponseSchema, updateCommentSchema } from '@limelight/contracts';
+import {
+  commentObjectTypes,
+  commentQuerySchema,
+  commentSchema,
+  createCommentSchema,
+  listResponseSchema,
+  updateCommentSchema,
+} from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { parseOrThrow } from '../../platform/errors';
+import { typesEnum } from '../../platform/selling';
 import { multipartForm, readMediaForm } from '../../platform/uploads';
 import * as commentsService from './service';
 
@@ -12,6 +20,9 @@ const idParams = z.object({ id: z.uuid('must be an id') });
 export const commentsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // What may be commented on: the document's kinds, and any more sellables take comments (a test's seller).
+    const objectType = typesEnum(commentObjectTypes, deps.sellables.commentable);
+    const comment = commentSchema.extend({ objectType });
     app.post(
       '/comments',
       {
@@ -21,8 +32,8 @@ export const commentsRoutes =
           tags: ['comments'],
           summary: 'Comment on a post, video or gallery, or reply to a comment',
           operationId: 'createComment',
-          body: createCommentSchema,
-          response: { 200: commentSchema },
+          body: createCommentSchema.extend({ objectType }),
+          response: { 200: comment },
         },
       },
       async (request) => commentsService.createComment(deps, sessionOf(request).user, request.body),
@@ -39,7 +50,7 @@ export const commentsRoutes =
           description: 'Multipart: content, and optionally a photo under the field name file.',
           ...multipartForm({ file: { accepts: 'image' } }, updateCommentSchema.partial()),
           params: idParams,
-          response: { 200: commentSchema },
+          response: { 200: comment },
         },
       },
       async (request) => {
@@ -56,8 +67,8 @@ export const commentsRoutes =
           tags: ['comments'],
           summary: "List an item's comments or the replies to one",
           operationId: 'listComments',
-          querystring: commentQuerySchema,
-          response: { 200: listResponseSchema(commentSchema) },
+          querystring: commentQuerySchema.extend({ objectType }),
+          response: { 200: listResponseSchema(comment) },
         },
       },
       async (request) => commentsService.listComments(deps, request.session?.user, request.query),

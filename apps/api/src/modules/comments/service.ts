@@ -3,74 +3,39 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { pageOf } from '../../db/paging';
-import { feeds } from '../../db/read/feeds';
-import { galleries } from '../../db/read/galleries';
 import { files } from '../../db/read/media';
-import { videos } from '../../db/read/videos';
 import { comments } from '../../db/schema/comments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { likeCounter } from '../../platform/counters';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { publicUrl } from '../../platform/storage';
-import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, canViewOne, type Gated, may, mayDeleteComment, notHeld } from '../access';
-import { openedFeed } from '../feeds';
-import { openedGallery } from '../galleries';
+import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, may, mayDeleteComment, notHeld } from '../access';
 import { deleteFileRecords, saveImageFile } from '../media';
 import { notify } from '../notifications';
 import { forgetReactions, viewerReactedSql } from '../reactions';
 import { findByUsernames, publicUsersById } from '../users';
-import { openedVideo } from '../videos';
 
-type ObjectType = Comment['objectType'];
-/** `isKept`: its creator deleted it after a sale; its buyers still read its comments, nobody adds any. */
-type Target = { ownerId: string; canView: boolean; isKept: boolean };
-const nouns: Record<ObjectType, string> = { feed: 'post', video: 'video', gallery: 'gallery' };
+/** What comments are on: any sellable that takes comments (`deps.sellables`, decision 076). */
+type ObjectType = string;
+/** A comment as answered: on any commentable sellable's item (the routes' schema names the kinds). */
+type PresentedComment = Omit<Comment, 'objectType'> & { objectType: ObjectType };
+/** The commentable sellable of this type; the routes' schemas admit no other. */
+const commentsOn = (deps: Pick<Deps, 'sellables'>, objectType: ObjectType) => deps.sellables.of(objectType).comments!;
+const nounOf = (deps: Pick<Deps, 'sellables'>, objectType: ObjectType) => deps.sellables.of(objectType).noun;
 /** The web page of the commented content, where a notification about it leads. */
-const commentedPage = (input: { objectType: ObjectType; objectId: string }) =>
-  `/${input.objectType === 'feed' ? 'post' : input.objectType}/${input.objectId}`;
-
-/** Per commentable kind: find it for this viewer as its page does (404 when hidden) and keep its comment count. */
-const targets: Record<
-  ObjectType,
-  {
-    find(deps: Deps, viewer: SessionUser | undefined, id: string): Promise<Target>;
-    count(tx: Queryable, id: string, by: number): Promise<unknown>;
-  }
-> = {
-  feed: gated('feed', openedFeed, feeds),
-  video: gated('video', openedVideo, videos),
-  gallery: gated('gallery', openedGallery, galleries),
-};
-
-/** A commentable item sold or kept for subscribers: found for the viewer, its access checked. */
-function gated(
-  itemType: 'feed' | 'video' | 'gallery',
-  find: (deps: Deps, viewer: SessionUser | undefined, id: string) => Promise<Gated & { deletedAt: Date | null }>,
-  table: typeof feeds | typeof videos | typeof galleries,
-) {
-  return {
-    async find(deps: Deps, viewer: SessionUser | undefined, id: string): Promise<Target> {
-      const item = await find(deps, viewer, id);
-      return { ownerId: item.performerId, canView: await canViewOne(deps.db, viewer, itemType, item), isKept: !!item.deletedAt };
-    },
-    count: (tx: Queryable, id: string, by: number) =>
-      tx
-        .update(table)
-        .set({ commentCount: sql`greatest(${table.commentCount} + ${by}, 0)` })
-        .where(eq(table.id, id)),
-  };
-}
+const commentedPage = (deps: Pick<Deps, 'sellables'>, input: { objectType: ObjectType; objectId: string }) =>
+  `/${commentsOn(deps, input.objectType).page}/${input.objectId}`;
 
 type CommentRow = typeof comments.$inferSelect;
 type NewComment = { objectType: ObjectType; objectId: string; content: string; parentId?: string };
 
 /** Only those who may see the content itself may comment on it, and reply to or like its comments. */
 async function assertMayComment(deps: Deps, viewer: SessionUser, input: { objectType: ObjectType; objectId: string }, verb: string) {
-  const target = await targets[input.objectType].find(deps, viewer, input.objectId);
-  if (target.isKept) throw conflict(`This ${nouns[input.objectType]} was deleted: its comments are closed`);
+  const target = await commentsOn(deps, input.objectType).find(deps, viewer, input.objectId);
+  if (target.isKept) throw conflict(`This ${nounOf(deps, input.objectType)} was deleted: its comments are closed`);
   if (!target.canView) {
-    throw new AppError(403, ErrorCode.forbidden, `Subscribe or unlock this ${nouns[input.objectType]} to ${verb}`);
+    throw new AppError(403, ErrorCode.forbidden, `Subscribe or unlock this ${nounOf(deps, input.objectType)} to ${verb}`);
   }
   return target;
 }
@@ -97,7 +62,7 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
       .insert(comments)
       .values({ ...input, userId: author.id })
       .returning();
-    await targets[input.objectType].count(tx, input.objectId, 1);
+    await commentsOn(deps, input.objectType).count(tx, input.objectId, 1);
     if (parent) {
       await tx
         .update(comments)
@@ -108,7 +73,7 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
         kind: 'reply',
         actorId: author.id,
         text: `${author.name} replied to your comment: ${input.content.slice(0, 80)}`,
-        link: commentedPage(input),
+        link: commentedPage(deps, input),
       });
     }
     // The creator hears of every comment on their content, unless it answers their own (told above).
@@ -117,8 +82,8 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
         userId: target.ownerId,
         kind: 'comment',
         actorId: author.id,
-        text: `${author.name} commented on your ${nouns[input.objectType]}: ${input.content.slice(0, 80)}`,
-        link: commentedPage(input),
+        text: `${author.name} commented on your ${nounOf(deps, input.objectType)}: ${input.content.slice(0, 80)}`,
+        link: commentedPage(deps, input),
       });
     }
     await notifyMentioned(deps, tx, author, input, [target.ownerId, ...(parent ? [parent.userId] : [])]);
@@ -154,7 +119,7 @@ async function notifyMentioned(
       kind: 'mention',
       actorId: author.id,
       text: `${author.name} mentioned you in a comment: ${input.content.slice(0, 80)}`,
-      link: commentedPage(input),
+      link: commentedPage(deps, input),
     });
   }
 }
@@ -174,7 +139,7 @@ export async function updateComment(deps: Deps, author: SessionUser, id: string,
     .where(eq(comments.id, id))
     .returning();
   if (existing.imageFileId && existing.imageFileId !== imageFileId) await removeFile(deps, existing.imageFileId);
-  const target = await targets[row!.objectType as ObjectType].find(deps, author, row!.objectId);
+  const target = await commentsOn(deps, row!.objectType).find(deps, author, row!.objectId);
   const [read] = withLikes(await commentRows(deps, author).where(eq(comments.id, id)));
   return (await presentComments(deps, author, [read!], target.ownerId))[0]!;
 }
@@ -187,8 +152,9 @@ export async function updateComment(deps: Deps, author: SessionUser, id: string,
 export async function deleteComment(deps: Deps, viewer: SessionUser, id: string) {
   const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
   if (!existing || existing.deletedAt) throw notFound('Comment');
-  const objectType = existing.objectType as ObjectType;
-  const ownerId = await ownerOf(deps, objectType, existing.objectId);
+  const objectType = existing.objectType;
+  // An item gone for good has no owner: its comments' authors and admins may still delete them.
+  const ownerId = (await commentsOn(deps, objectType).owner(deps.db, existing.objectId)) ?? '';
   if (!mayDeleteComment(viewer, { authorId: existing.userId, ownerId })) throw notFound('Comment');
   await deps.db.transaction(async (tx) => {
     if (existing.replyCount > 0) {
@@ -198,7 +164,7 @@ export async function deleteComment(deps: Deps, viewer: SessionUser, id: string)
       if (existing.parentId) await leaveParent(tx, existing.parentId);
     }
     await forgetReactions(tx, 'comment', [id]);
-    await targets[objectType].count(tx, existing.objectId, -1);
+    await commentsOn(deps, objectType).count(tx, existing.objectId, -1);
   });
   if (existing.imageFileId) await removeFile(deps, existing.imageFileId);
 }
@@ -224,14 +190,18 @@ export async function reachableComment(deps: Deps, viewer: SessionUser, id: stri
   const [comment] = await deps.db.select().from(comments).where(eq(comments.id, id));
   if (!comment || comment.deletedAt) throw notFound('Comment');
   await assertNotHeldFrom(deps.db, viewer, comment.id, comment.userId, 'Comment');
-  const target = await assertMayComment(deps, viewer, comment as { objectType: ObjectType; objectId: string }, 'like its comments');
+  const target = await assertMayComment(deps, viewer, comment, 'like its comments');
   await assertMayAnswerComment(deps.db, viewer, { authorId: comment.userId });
   return { performerId: target.ownerId };
 }
 
 /** Top-level comments of an item, or the replies under one of them, each with the viewer's like. */
-export async function listComments(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof commentQuerySchema>) {
-  const target = await targets[query.objectType].find(deps, viewer, query.objectId);
+export async function listComments(
+  deps: Deps,
+  viewer: SessionUser | undefined,
+  query: Omit<z.output<typeof commentQuerySchema>, 'objectType'> & { objectType: ObjectType },
+) {
+  const target = await commentsOn(deps, query.objectType).find(deps, viewer, query.objectId);
   const where = and(
     eq(comments.objectType, query.objectType),
     eq(comments.objectId, query.objectId),
@@ -259,18 +229,12 @@ function commentRows(deps: Deps, viewer: SessionUser | undefined) {
 
 const withLikes = (rows: Array<{ comment: CommentRow; isLiked: boolean }>) => rows.map((row) => ({ ...row.comment, isLiked: row.isLiked }));
 
-async function ownerOf(deps: Deps, objectType: ObjectType, objectId: string) {
-  const table = { feed: feeds, video: videos, gallery: galleries }[objectType];
-  const [row] = await deps.db.select({ performerId: table.performerId }).from(table).where(eq(table.id, objectId));
-  return row?.performerId;
-}
-
 async function presentComments(
   deps: Deps,
   viewer: SessionUser | undefined,
   rows: Array<CommentRow & { isLiked: boolean }>,
   ownerId: string,
-): Promise<Comment[]> {
+): Promise<PresentedComment[]> {
   if (!rows.length) return [];
   const imageIds = rows.flatMap((row) => (row.imageFileId ? [row.imageFileId] : []));
   const [authors, images] = await Promise.all([
@@ -285,7 +249,7 @@ async function presentComments(
     const isDeleted = !!row.deletedAt;
     return {
       _id: row.id,
-      objectType: row.objectType as ObjectType,
+      objectType: row.objectType,
       objectId: row.objectId,
       parentId: row.parentId,
       content: row.content,

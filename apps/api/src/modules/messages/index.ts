@@ -4,7 +4,7 @@ export { adminChatLineRows, adminConversationMessages, adminConversationRows, is
 export { openRoomConversation } from './conversations';
 export { messageFileSettled, registerMessagingEvents, retractHeldLine } from './events';
 export { registerMassDelivery } from './mass';
-export { messageForSale } from './messages';
+export { messageSellable } from './sellable';
 export { clearLines, insertChatLine, insertTipLine, pageOfLines, presentStreamLine } from './stream-lines';
-export { announceTipMessage, assertTipConversation, tipGuards, writeTipMessage } from './tips';
+export { tipInConversation } from './tips';
 export { registerUnsentUploadSweep } from './unsent-uploads';

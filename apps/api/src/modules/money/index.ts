@@ -5,12 +5,11 @@
 
 export { adjustWallet, type WalletAdjustment } from './adjustments';
 export { notifyBalance } from './balance';
-export { creditCardPayment, takeBackCardPayment } from './card-payments';
+export { creditCardPayment, creditCardSale, takeBackCardPayment } from './card-payments';
 export { type LedgerDay, ledgerFiguresByDay } from './figures';
 export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
-export { addPeriod, removePeriod } from './periods';
 export { BPS, fromBps, shareOf, toBps } from './rates';
-export { recordSale, refundSale, type SaleSplit, splitSale } from './sales';
+export { refundSaleOf } from './sales';
 export {
   type NewCharge,
   type PaidBalances,

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { performerProfiles } from '../../db/read/users';
 import { earnings } from '../../db/schema/money';
@@ -82,17 +82,27 @@ export async function recordSale(
   return { payerBalance: payerBalance!, creatorBalance: creatorBalance! };
 }
 
+/** Undoes the sale its seller recorded as `source` (`refundSale`), inside `tx`. */
+export async function refundSaleOf(
+  tx: Transaction,
+  source: { sourceType: string; sourceId: string },
+  journal: JournalHeader,
+  payer: AccountRef = platform('gateway_clearing'),
+) {
+  const [sale] = await tx
+    .select()
+    .from(earnings)
+    .where(and(eq(earnings.sourceType, source.sourceType), eq(earnings.sourceId, source.sourceId), eq(earnings.isRefund, false)));
+  return refundSale(tx, sale!, { payer, journal });
+}
+
 /**
  * Undoes a sale inside `tx` (a refund): the payer gets the gross back; the creator gives back
  * the net as far as their available earnings still hold it (what was paid out or is on hold
  * stays theirs); the platform gives back its commission and writes off the rest as a promotion.
  * The creator's earnings show it as a refund row. Returns the payer's and the creator's balances.
  */
-export async function refundSale(
-  tx: Transaction,
-  sale: typeof earnings.$inferSelect,
-  refund: { payer: AccountRef; journal: JournalHeader },
-) {
+async function refundSale(tx: Transaction, sale: typeof earnings.$inferSelect, refund: { payer: AccountRef; journal: JournalHeader }) {
   const creator = earningsOf(sale.performerId);
   const owned = refund.payer.ownerId ? [refund.payer as OwnedAccountRef, creator] : [creator];
   const available = (await lockedBalances(tx, owned)).at(-1)!;

@@ -4,7 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { preparedStatement } from '../../db/prepared';
-import { subscriptionPeriods } from '../../db/read/subscriptions';
 import { earnings, type PurchasableType, purchasedItems, walletCharges } from '../../db/schema/money';
 import type { Deps } from '../../deps';
 import { conflict } from '../../platform/errors';
@@ -12,8 +11,7 @@ import { uniqueViolation } from '../../platform/http';
 import { type Intent, idempotent, priorAnswerSql, replayOf, storeAnswerSql, storedAnswer } from '../../platform/idempotency';
 import { creditOwnedSql, debitCoveredSql, insufficientBalance, journalSql, platformAccountIdSql, walletOf } from '../../platform/ledger';
 import { notifyInStatement } from '../notifications';
-import { removePeriod } from './periods';
-import { refundSale, saleSplitSql, siteCommissionBps } from './sales';
+import { refundSaleOf, saleSplitSql, siteCommissionBps } from './sales';
 
 export type WalletSale = {
   fanId: string;
@@ -230,7 +228,7 @@ export async function payFromWalletOnce<T extends object>(
 
 /**
  * Gives a successful wallet charge back inside `tx`, once: the fan's wallet gets the gross back
- * and loses what it bought (the item locks again; a subscription period is taken out); the
+ * and loses the item it unlocked (what else it bought, its seller takes back: `Sellable.refund`); the
  * creator gives back the net as far as their available earnings hold it. Returns undefined when
  * the charge is not (or no longer) a successful one.
  */
@@ -241,16 +239,12 @@ export async function refundWalletCharge(tx: Transaction, chargeId: string) {
     .where(and(eq(walletCharges.id, chargeId), eq(walletCharges.status, 'success')))
     .returning();
   if (!charge) return undefined;
-  const [sale] = await tx
-    .select()
-    .from(earnings)
-    .where(and(eq(earnings.sourceType, charge.type), eq(earnings.sourceId, charge.id), eq(earnings.isRefund, false)));
-  const balances = await refundSale(tx, sale!, {
-    payer: walletOf(charge.userId),
-    journal: { kind: 'refund', referenceType: 'wallet_charge', referenceId: charge.id },
-  });
+  const balances = await refundSaleOf(
+    tx,
+    { sourceType: charge.type, sourceId: charge.id },
+    { kind: 'refund', referenceType: 'wallet_charge', referenceId: charge.id },
+    walletOf(charge.userId),
+  );
   await tx.delete(purchasedItems).where(eq(purchasedItems.chargeId, charge.id));
-  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.chargeId, charge.id));
-  if (period) await removePeriod(tx, period);
   return { charge, ...balances };
 }

@@ -198,7 +198,9 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
     if (outcome.status === 'fail') await releaseCoupon(tx, payment.id);
     if (outcome.status === 'fail' || outcome.status === 'success') await mailOutcome(deps, tx, payment);
     if (outcome.status !== 'success') return undefined;
-    const credited = await creditCardPayment(deps, tx, payment);
+    // What its seller records itself (a subscription period) it credits; anything else is tokens for the wallet.
+    const sold = deps.sellables.get(payment.type)?.card;
+    const credited = sold ? await sold.paid(deps, tx, payment) : await creditCardPayment(tx, payment);
     // A card purchase: the wallet pays for it at once, in this transaction (decision 032).
     const announce = payment.type === 'charge' ? await bookCardPurchase(deps, tx, payment) : undefined;
     return { credited, announce };
@@ -231,7 +233,7 @@ async function mailOutcome(deps: Deps, tx: Transaction, payment: PaymentRow) {
     }
     return;
   }
-  const item = payment.purchase ? refundedItem(payment.purchase.type) : refundedPayment[payment.type];
+  const item = payment.purchase ? refundedItem(deps, payment.purchase.type) : refundedPayment[payment.type];
   const link = payment.type === 'subscription' ? `${deps.config.publicUrl}/user/subscriptions` : wallet;
   if (payment.status === 'success') {
     await sendEmail(deps, tx, 'payment.cardReceipt', { to: fan.email, vars: { ...common, item, reference: payment.id, link } });
@@ -270,14 +272,17 @@ export async function refundPayment(deps: Deps, paymentId: string, refundedCents
       .returning();
     const [refund] = await tx.insert(paymentRefunds).values({ paymentId, amountCents: more }).returning({ id: paymentRefunds.id });
     const firstRefund = before.status === 'success';
-    const charge = firstRefund && before.chargeId ? await refundChargeIn(tx, before.chargeId) : undefined;
-    const taken = await takeBackCardPayment(tx, payment!, { refundId: refund!.id, beforeCents: before.refundedCents });
+    const charge = firstRefund && before.chargeId ? await refundChargeIn(deps, tx, before.chargeId) : undefined;
+    const sold = deps.sellables.get(before.type)?.card;
+    const taken = sold
+      ? await sold.refunded(tx, payment!, refund!.id)
+      : await takeBackCardPayment(tx, payment!, { refundId: refund!.id, beforeCents: before.refundedCents });
     await tellFanOfRefund(deps, tx, payment!, more);
     await notifyRefund(deps, tx, {
       fanId: before.userId,
       performerId: charge?.charge.performerId ?? (before.type === 'subscription' ? before.performerId : null),
       amount: formatMoney(fromCents(more)),
-      item: charge ? refundedItem(charge.charge.type) : refundedPayment[before.type],
+      item: charge ? refundedItem(deps, charge.charge.type) : refundedPayment[before.type],
       fanMailed: true,
     });
     return { taken, charge };

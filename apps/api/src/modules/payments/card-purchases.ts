@@ -20,7 +20,7 @@ import { transactionFor } from './transactions';
 export async function payByCard(
   deps: Deps,
   fan: SessionUser,
-  type: WalletChargeRouteType,
+  type: string,
   id: string,
   { cardId, ...input }: CardChargeInput,
   request: FastifyRequest,
@@ -39,7 +39,7 @@ export async function payByCard(
     tokensCents: sale.priceCents,
     performerId: sale.performerId,
     // The price as it is now: a change before the card pays refuses the purchase, never charges another amount.
-    purchase: { type, itemId: id, input: { ...input, price: fromCents(sale.priceCents) } },
+    purchase: { type: type as WalletChargeRouteType, itemId: id, input: { ...input, price: fromCents(sale.priceCents) } },
     cardId,
   });
   return transactionFor(deps, fan, paymentId);

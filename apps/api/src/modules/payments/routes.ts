@@ -22,8 +22,9 @@ import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
 import { idempotencyHeaders } from '../../platform/idempotency';
+import { typesEnum } from '../../platform/selling';
 import { requireAdmin } from '../access';
-import { tipGuards } from '../messages';
+import { tipGuards } from '../wallet';
 import { confirmSandboxPayment, refundByAdmin, refundPreviewFor, retryPayment } from './card-payments';
 import { payByCard } from './card-purchases';
 import { addCard, listCards, removeCard, setDefaultCard } from './cards';
@@ -127,7 +128,7 @@ export const paymentsRoutes =
           operationId: 'payTipOrItemByCard',
           headers: idempotencyHeaders,
           description: `Pays a tip or an item (as POST /wallet/charges/{type}/{id}) with a saved card. Nothing is granted until the card pays; the purchase then is an ordinary wallet charge. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
-          params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
+          params: z.object({ type: typesEnum(walletChargeRouteTypes, deps.sellables.sold), id: z.uuid('must be an id') }),
           body: cardChargeInputSchema,
           response: { 200: paymentTransactionSchema },
         },

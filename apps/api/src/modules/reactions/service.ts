@@ -3,30 +3,31 @@ import { and, eq } from 'drizzle-orm';
 import { reactions } from '../../db/schema/reactions';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import type { LikeCounter } from '../../platform/counters';
+import type { Counter } from '../../platform/counters';
 import { visibleCreator } from '../access';
 import { notify } from '../notifications';
 import { findPerformer, pageOfLinkedPerformers } from '../performers';
 
 /**
  * How each kind of object is found for a user: it resolves when the object exists and the user
- * may reach it, and throws the 404 or 403 otherwise. The content modules present their items with
- * reactions (likes, bookmarks), so reactions cannot import them: the app hands their checks in.
+ * may reach it (throwing the 404 or 403 otherwise), with whose it is and the counter its owner
+ * keeps of its likes, if it keeps one. The content modules present their items with reactions
+ * (likes, bookmarks), so reactions cannot import them: what is sold is asked of its sellable
+ * (`deps.sellables`), comments and stories hand theirs in through app.ts (decision 076).
  */
-/**
- * What each kind of object hands in (through app.ts, decision 004): whether the user may reach it
- * and whose it is, and the counter its owner keeps of its likes, if it keeps one.
- */
-export type ReactionTargets = Record<
-  Exclude<ReactionInput['objectType'], 'performer'>,
-  { reach: (deps: Deps, user: SessionUser, id: string) => Promise<{ performerId: string }>; countLikes?: LikeCounter }
->;
+type ReactionTarget = { reach: (deps: Deps, user: SessionUser, id: string) => Promise<{ performerId: string }>; countLikes?: Counter };
+export type ReactionTargets = Record<'comment' | 'story', ReactionTarget>;
+
+const targetOf = (deps: Deps, targets: ReactionTargets, type: Exclude<ReactionInput['objectType'], 'performer'>): ReactionTarget => {
+  const sellable = deps.sellables.get(type);
+  return sellable?.reach ? { reach: sellable.reach, countLikes: sellable.countLikes } : targets[type as keyof ReactionTargets];
+};
 
 /** The object, if the user may reach it, and the creator it belongs to. */
 const reachable = async (deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) =>
   input.objectType === 'performer'
     ? { performerId: (await visibleCreator(deps.db, user, await findPerformer(deps.db, input.objectId))).user.id }
-    : targets[input.objectType].reach(deps, user, input.objectId);
+    : targetOf(deps, targets, input.objectType).reach(deps, user, input.objectId);
 
 const likedNouns = { feed: 'post', video: 'video', gallery: 'gallery', product: 'product', performer: 'page', story: 'story' } as const;
 /** Where a like notification leads; a creator's page and a story (gone in a day) lead nowhere. */
@@ -47,7 +48,8 @@ export async function react(deps: Deps, targets: ReactionTargets, user: SessionU
       .onConflictDoNothing()
       .returning({ id: reactions.id });
     if (!inserted.length) return;
-    if (input.action === 'like' && input.objectType !== 'performer') await targets[input.objectType].countLikes?.(tx, input.objectId, 1);
+    if (input.action === 'like' && input.objectType !== 'performer')
+      await targetOf(deps, targets, input.objectType).countLikes?.(tx, input.objectId, 1);
     // A comment's likes are counted on it; nobody is told of each (the creator's content was not liked).
     if (input.action === 'like' && input.objectType !== 'comment') {
       const page = likedPages[input.objectType];
@@ -76,7 +78,7 @@ export async function unreact(deps: Deps, targets: ReactionTargets, user: Sessio
       )
       .returning({ id: reactions.id });
     if (removed.length && input.action === 'like' && input.objectType !== 'performer')
-      await targets[input.objectType].countLikes?.(tx, input.objectId, -1);
+      await targetOf(deps, targets, input.objectType).countLikes?.(tx, input.objectId, -1);
   });
 }
 

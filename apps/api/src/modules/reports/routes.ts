@@ -16,6 +16,7 @@ import {
   reportGroupSchema,
   reportSchema,
   reportStatuses,
+  reportTargetTypes,
   takedownSchema,
 } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,16 +24,22 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { perAccountRateLimit, requireUser, sessionOf } from '../../platform/auth';
 import { sendCsv } from '../../platform/csv';
+import { typesEnum } from '../../platform/selling';
 import { requireAdmin } from '../access';
 import * as reportsService from './service';
 
 const message = z.object({ message: z.string() });
-const target = z.object({ targetType: z.enum(reportCaseTypes), targetId: z.uuid('must be an id') });
 const held = z.object({ targetId: z.uuid('must be an id') });
 
 export const reportsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // What may be reported and sits in the queue: the document's kinds, and any more sellables
+    // that tell moderation what they are (a test's seller, decision 076).
+    const targetType = typesEnum(reportTargetTypes, deps.sellables.reportable);
+    const caseType = typesEnum(reportCaseTypes, deps.sellables.reportable);
+    const target = z.object({ targetType: caseType, targetId: z.uuid('must be an id') });
+    const report = reportSchema.extend({ targetType: caseType });
     app.post(
       '/reports',
       {
@@ -42,7 +49,7 @@ export const reportsRoutes =
           tags: ['reports'],
           summary: 'Report a piece of content or an account',
           operationId: 'createReport',
-          body: createReportSchema,
+          body: createReportSchema.extend({ targetType }),
           response: { 200: message },
         },
       },
@@ -114,7 +121,7 @@ export const reportsRoutes =
           summary: 'Search single reports',
           operationId: 'adminListReports',
           querystring: adminReportQuerySchema,
-          response: { 200: listResponseSchema(reportSchema) },
+          response: { 200: listResponseSchema(report) },
         },
       },
       async (request) => reportsService.searchReports(deps, request.query),
@@ -129,7 +136,7 @@ export const reportsRoutes =
           summary: 'List the report queue, one row per reported target',
           operationId: 'adminListReportGroups',
           querystring: reportGroupQuerySchema,
-          response: { 200: listResponseSchema(reportGroupSchema) },
+          response: { 200: listResponseSchema(reportGroupSchema.extend({ targetType: caseType })) },
         },
       },
       async (request) => reportsService.reportGroups(deps, request.query),
@@ -173,7 +180,7 @@ export const reportsRoutes =
           summary: 'Get reported content in place, with its reports',
           operationId: 'adminGetReportedContent',
           params: target,
-          response: { 200: reportedContentSchema },
+          response: { 200: reportedContentSchema.extend({ targetType: caseType, reports: z.array(report) }) },
         },
       },
       async (request) => reportsService.reportedContent(deps, request.params.targetType, request.params.targetId),

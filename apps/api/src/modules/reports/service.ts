@@ -53,7 +53,8 @@ import { startStoryLifetime } from '../stories';
 import { publicUsersById } from '../users';
 import { assertReportable, filesById, readTarget } from './targets';
 
-type ReportInput = z.output<typeof createReportSchema>;
+/** A report's input; its target may be any reportable sellable's type besides the document's (decision 076). */
+type ReportInput = Omit<z.output<typeof createReportSchema>, 'targetType'> & { targetType: string };
 const SIGNED_SECONDS = 10 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -239,7 +240,7 @@ export async function reportedContent(deps: Deps, targetType: string, targetId: 
       ? Promise.resolve({ ownerId: null, title: 'Re-upload of removed material', text: '', fileIds: [targetId] })
       : revision
         ? { ownerId: revision.ownerId, title: revision.title, text: '', fileIds: [] }
-        : readTarget(deps.db, targetType, targetId),
+        : readTarget(deps, deps.db, targetType, targetId),
     holdOn(deps.db, holdTarget),
     deps.db.select().from(moderationHolds).where(eq(moderationHolds.targetId, holdTarget)),
   ]);
@@ -352,7 +353,7 @@ const LIBRARY_TYPES = { feed: 'feed', video: 'video', gallery: 'gallery', produc
  * what they paid for (not when the material is illegal), and remembers the images' hashes.
  */
 export async function actOnContent(deps: Deps, request: FastifyRequest, admin: SessionUser, input: ContentActionInput) {
-  const target = await readTarget(deps.db, input.targetType, input.targetId);
+  const target = await readTarget(deps, deps.db, input.targetType, input.targetId);
   if (!target) throw notFound('Content');
   const what = label(input.targetType);
   const library = LIBRARY_TYPES[input.targetType as keyof typeof LIBRARY_TYPES];
@@ -441,7 +442,7 @@ const approvedPages: Partial<Record<PrePublicationType, (id: string) => string>>
 export async function approveContent(deps: Deps, request: FastifyRequest, admin: SessionUser, input: ApproveContentInput) {
   const { targetType } = input;
   if (targetType === PROFILE_REVISION_CASE) return approveProfileRevision(deps, request, admin, input.targetId);
-  const target = await readTarget(deps.db, targetType, input.targetId);
+  const target = await readTarget(deps, deps.db, targetType, input.targetId);
   if (!target) throw notFound('Content');
   await deps.db.transaction(async (tx) => {
     if (!(await liftReviewHolds(tx, input.targetId, target.fileIds))) throw notFound('An item waiting for review before publication');
@@ -532,7 +533,7 @@ export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId
     if (hold.appealDecidedAt) throw conflict('This appeal is decided already');
     const upheld = input.decision === 'uphold';
     if (!upheld && hold.state === 'removed' && !hold.buyersKeep) throw conflict('Removed media is deleted and cannot be restored');
-    const target = await readTarget(tx, hold.targetType, targetId);
+    const target = await readTarget(deps, tx, hold.targetType, targetId);
     if (upheld) await upholdAppeal(tx, targetId, input.reason);
     else {
       await liftHolds(tx, [targetId, ...(target?.fileIds ?? [])]);

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { messages } from '../../db/read/messages';
 import { streamSessions, streams } from '../../db/schema/streaming';
-import type { Deps } from '../../deps';
+import type { Deps, Sale } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { notFound, retryLater } from '../../platform/errors';
+import { badRequest, notFound, retryLater } from '../../platform/errors';
 import { assertMayReach, assertMayWatch, may } from '../access';
 import { clearLines, insertChatLine, insertTipLine, pageOfLines, presentStreamLine } from '../messages';
 import { publicUsersById, toPublicUser } from '../users';
@@ -103,22 +103,45 @@ export async function clearStreamChat(deps: Deps, actor: SessionUser, conversati
   return { removed };
 }
 
-/** A live session a fan tips in: live, and theirs to watch. */
-export async function sessionForTip(deps: Deps, fan: SessionUser, sessionId: string) {
+/**
+ * A tip sent in a live session's chat (the wallet's tip with a `sessionId`): to the session's
+ * creator, by a fan who may watch it; paid with its highlighted line in one transaction, and
+ * announced to the room (the line and the tip) after the commit.
+ */
+export async function tipInSession(
+  deps: Deps,
+  fan: SessionUser,
+  tip: { performerId: string; placeId: string; cents: number; text: string },
+): Promise<Sale> {
   assertLiveStreamingOn(deps);
-  const { row } = await watchableSession(deps, fan, sessionId);
-  return row;
-}
-
-/** A tip's highlighted line in the session's chat, written in the tip's own transaction. */
-export const writeTipLine = (tx: Queryable, session: SessionRow, tip: { fanId: string; chargeId: string; cents: number; text: string }) =>
-  insertTipLine(tx, { conversationId: session.conversationId, ...tip });
-
-/** After the tip's commit: its line and the tip reach the room. */
-export function announceTip(deps: Deps, session: SessionRow, row: MessageRow, fan: SessionUser) {
-  const line = presentStreamLine(row, toPublicUser(fan));
-  const room = deps.realtime.io.to(streamRoom(session.id));
-  room.emit('stream/message_created', { message: line });
-  room.emit('stream/tip', { sessionId: session.id, message: line, amount: line.tip! });
-  return line;
+  const { row: session } = await watchableSession(deps, fan, tip.placeId);
+  if (session.performerId !== tip.performerId) {
+    throw badRequest('sessionId: is not a live session of this creator', [
+      { field: 'sessionId', message: 'must be a live session of this creator' },
+    ]);
+  }
+  let row: MessageRow | undefined;
+  return {
+    performerId: tip.performerId,
+    priceCents: tip.cents,
+    itemId: session.id,
+    once: false,
+    chargeType: 'stream_tip',
+    after: async (tx, charge) => {
+      row = await insertTipLine(tx, {
+        conversationId: session.conversationId,
+        fanId: fan.id,
+        chargeId: charge.id,
+        cents: tip.cents,
+        text: tip.text,
+      });
+    },
+    announce: () => {
+      if (!row) return;
+      const line = presentStreamLine(row, toPublicUser(fan));
+      const room = deps.realtime.io.to(streamRoom(session.id));
+      room.emit('stream/message_created', { message: line });
+      room.emit('stream/tip', { sessionId: session.id, message: line, amount: line.tip! });
+    },
+  };
 }

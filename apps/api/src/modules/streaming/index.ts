@@ -4,10 +4,11 @@ export { announceClosedShows, type ClosedShows, closePrivateShowsOf } from './ac
 export { adminLiveSessionRows } from './admin-rows';
 export { registerPrivateShowJobs } from './billing';
 export { registerPrivateShowEvents } from './calls';
-export { announceTip, sessionForTip, writeTipLine } from './chat';
+export { tipInSession } from './chat';
 export { leaveCreatorRooms, registerStreamingEvents } from './events';
 export { registerLiveEvents } from './live-events';
 export { assertLiveStreamingOn } from './open';
 export { startRtmp } from './rtmp-publish';
+export { streamSellable, streamTipSellable } from './sellable';
 export { endSessionsOf, endStaleSessions, findSession, type SessionRow } from './sessions';
 export { registerStreamingJobs } from './switch';

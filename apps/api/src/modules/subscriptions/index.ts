@@ -2,4 +2,5 @@
 
 export { adminSubscriptionRows } from './admin-rows';
 export { activeSubscriptionCount, subscriptionsStartedByDay } from './figures';
+export { subscriptionSellable } from './periods';
 export { stopRenewalBetween, stopRenewalsOf } from './service';

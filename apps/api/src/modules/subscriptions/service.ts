@@ -23,9 +23,10 @@ import { orderBy } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { assertMay, assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal, subscriptionGivesAccess } from '../access';
 import { sendEmail } from '../emails';
-import { addPeriod, notifyBalance, payFromWallet } from '../money';
+import { notifyBalance, payFromWallet } from '../money';
 import { cardLabels, startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
+import { addPeriod } from './periods';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -1,4 +1,5 @@
 /** What other modules may use of the videos module (decision 004): everything else is its own. */
 
 export { adminVideoRows } from './admin-rows';
-export { countVideoLikes, openedVideo, retireCreatorVideos, visibleVideo } from './service';
+export { videoSellable } from './sellable';
+export { retireCreatorVideos } from './service';

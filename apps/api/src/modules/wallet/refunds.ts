@@ -1,4 +1,4 @@
-import { type ChargeType, formatTokens, fromCents } from '@limelight/contracts';
+import { formatTokens, fromCents } from '@limelight/contracts';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { walletCharges } from '../../db/read/money';
@@ -6,45 +6,36 @@ import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { notifyBalance, refundWalletCharge } from '../money';
 import { notifyRefund } from '../notifications';
-import { lockOrderedStock, refundOrder } from '../shop';
 import { chargeFor } from './charges';
 
-/** What a refunded charge paid for, as its fan and creator are told. */
-const refundedItems: Record<ChargeType, string> = {
-  tip: 'a tip',
-  feed: 'a post',
-  video: 'a video',
-  gallery: 'a gallery',
-  product: 'a product',
-  message: 'a paid message',
-  stream: 'a live session',
-  stream_tip: 'a tip in a live session',
-  subscription: 'a subscription period',
-};
-export const refundedItem = (type: ChargeType) => refundedItems[type];
+/** What a refunded charge paid for, as its fan and creator are told ("a post"). */
+export const refundedItem = (deps: Pick<Deps, 'sellables'>, type: string) => deps.sellables.get(type)?.refundedAs ?? 'a purchase';
 
 /**
- * Gives a wallet charge back inside `tx`, once (see the money module's refundWalletCharge); a
- * product goes back on the shelf, and its order says it was refunded. Undefined when the charge
- * is not (or no longer) a successful one. Whoever calls it tells fan and creator (notifyRefund).
+ * Gives a wallet charge back inside `tx`, once (see the money module's refundWalletCharge), with
+ * what its seller takes back around the money (a product's stock locked first, in the payment's
+ * lock order, and back on the shelf after). Undefined when the charge is not (or no longer) a
+ * successful one. Whoever calls it tells fan and creator (notifyRefund).
  */
-export async function refundChargeIn(tx: Transaction, id: string) {
-  await lockOrderedStock(tx, id);
+export async function refundChargeIn(deps: Pick<Deps, 'sellables'>, tx: Transaction, id: string) {
+  const [found] = await tx.select({ type: walletCharges.type }).from(walletCharges).where(eq(walletCharges.id, id));
+  const refund = found && deps.sellables.get(found.type)?.refund;
+  await refund?.before?.(tx, id);
   const done = await refundWalletCharge(tx, id);
-  if (done?.charge.type === 'product') await refundOrder(tx, done.charge.id);
+  if (done) await refund?.after?.(tx, done.charge);
   return done;
 }
 
 /** `POST /admin/wallet/charges/{id}/refund`: gives a wallet charge back, once. */
 export async function refundCharge(deps: Deps, id: string) {
   const refunded = await deps.db.transaction(async (tx) => {
-    const done = await refundChargeIn(tx, id);
+    const done = await refundChargeIn(deps, tx, id);
     if (done) {
       await notifyRefund(deps, tx, {
         fanId: done.charge.userId,
         performerId: done.charge.performerId,
         amount: formatTokens(fromCents(done.charge.grossCents)),
-        item: refundedItem(done.charge.type),
+        item: refundedItem(deps, done.charge.type),
       });
     }
     return done;

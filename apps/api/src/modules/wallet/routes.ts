@@ -1,4 +1,5 @@
 import {
+  chargeTypes,
   formatTokens,
   IDEMPOTENCY_HEADER,
   listResponseSchema,
@@ -15,15 +16,18 @@ import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
 import { csvPerson, sendCsv } from '../../platform/csv';
 import { idempotencyHeaders } from '../../platform/idempotency';
+import { typesEnum } from '../../platform/selling';
 import { requireAdmin } from '../access';
-import { tipGuards } from '../messages';
 import { chargeScopeOf, chargeWallet, searchCharges } from './charges';
 import { refundCharge } from './refunds';
+import { tipGuards } from './tips';
 
 /** Wallet charges (spec 7): tips and purchases paid from the wallet. */
 export const walletRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    // A charge of any registered seller (the document's types, and a test's seller beside them).
+    const charge = walletChargeSchema.extend({ type: typesEnum(chargeTypes, deps.sellables.types) });
     app.post(
       '/wallet/charges/:type/:id',
       {
@@ -34,9 +38,9 @@ export const walletRoutes =
           operationId: 'payTipOrItemFromWallet',
           headers: idempotencyHeaders,
           description: `Pays a tip (id: the creator) or an item (id: the post, video or gallery) from the wallet. Send an ${IDEMPOTENCY_HEADER} header to make retries safe.`,
-          params: z.object({ type: z.enum(walletChargeRouteTypes), id: z.uuid('must be an id') }),
+          params: z.object({ type: typesEnum(walletChargeRouteTypes, deps.sellables.sold), id: z.uuid('must be an id') }),
           body: walletChargeInputSchema,
-          response: { 200: walletChargeResultSchema },
+          response: { 200: walletChargeResultSchema.extend({ charge }) },
         },
       },
       async (request) => chargeWallet(deps, sessionOf(request).user, request.params.type, request.params.id, request.body, request),
@@ -51,7 +55,7 @@ export const walletRoutes =
           summary: 'List wallet charges the signed-in fan paid or creator received',
           operationId: 'listWalletCharges',
           querystring: walletChargeQuerySchema,
-          response: { 200: listResponseSchema(walletChargeSchema) },
+          response: { 200: listResponseSchema(charge) },
         },
       },
       async (request) => searchCharges(deps, chargeScopeOf(sessionOf(request).user), request.query),
@@ -66,7 +70,7 @@ export const walletRoutes =
           summary: 'List all wallet charges',
           operationId: 'adminListWalletCharges',
           querystring: walletChargeQuerySchema,
-          response: { 200: listResponseSchema(walletChargeSchema) },
+          response: { 200: listResponseSchema(charge) },
         },
       },
       async (request) => searchCharges(deps, 'all', request.query),
@@ -111,7 +115,7 @@ export const walletRoutes =
           description:
             'Gives a wallet charge back: the fan gets the tokens back and loses what they bought; the creator gives back the net as far as it is still there.',
           params: z.object({ id: z.uuid('must be an id') }),
-          response: { 200: walletChargeSchema },
+          response: { 200: charge },
         },
       },
       async (request) => refundCharge(deps, request.params.id),

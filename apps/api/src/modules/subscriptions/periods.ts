@@ -1,10 +1,12 @@
 import { formatMoney, fromCents, planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
+import type { paymentTransactions } from '../../db/read/payments';
 import { users } from '../../db/read/users';
 import { subscriptionPeriods, subscriptions } from '../../db/schema/subscriptions';
-import type { Deps } from '../../deps';
+import type { CardSettlement, Deps, Sellable } from '../../deps';
 import { type EmailDeps, sendEmail } from '../emails';
+import { creditCardSale, refundSaleOf } from '../money';
 import { notify } from '../notifications';
 
 const DAY_MS = 86_400_000;
@@ -122,7 +124,8 @@ async function mailFan(
  * Takes a refunded period out of its subscription, inside the refund's transaction: the
  * subscription loses the period's length (never ending before now) and stops renewing.
  */
-export async function removePeriod(tx: Transaction, period: typeof subscriptionPeriods.$inferSelect) {
+async function removePeriod(tx: Transaction, period: typeof subscriptionPeriods.$inferSelect | undefined) {
+  if (!period) return;
   await tx
     .update(subscriptions)
     .set({
@@ -132,3 +135,49 @@ export async function removePeriod(tx: Transaction, period: typeof subscriptionP
     })
     .where(eq(subscriptions.id, period.subscriptionId));
 }
+
+type PaymentRow = typeof paymentTransactions.$inferSelect;
+
+/** A card-paid subscription period: the subscription runs on, the creator earns, the platform keeps its share. */
+async function paidByCard(deps: EmailDeps & Pick<Deps, 'settings'>, tx: Transaction, payment: PaymentRow): Promise<CardSettlement> {
+  const { periodId } = await addPeriod(deps, tx, {
+    userId: payment.userId,
+    performerId: payment.performerId!,
+    type: payment.subscriptionType!,
+    paidWith: payment.gateway,
+    amountCents: payment.amountCents,
+    cardId: payment.cardId,
+    paymentId: payment.id,
+  });
+  return creditCardSale(deps, tx, payment, { sourceType: 'subscription', sourceId: periodId, referenceType: 'subscription_period' });
+}
+
+/** A card-paid period given back (whole, once): its net leaves the creator, its commission the platform, and the subscription loses it. */
+async function refundedByCard(tx: Transaction, payment: PaymentRow, refundId: string): Promise<CardSettlement> {
+  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.paymentId, payment.id));
+  const { creatorBalance } = await refundSaleOf(
+    tx,
+    { sourceType: 'subscription', sourceId: period!.id },
+    { kind: 'refund', referenceType: 'payment_refund', referenceId: refundId },
+  );
+  await removePeriod(tx, period);
+  return { userId: payment.performerId!, balance: creatorBalance };
+}
+
+/**
+ * A subscription period, as refunds and card payments ask for it (decision 076): it is sold by
+ * the subscriptions module's own routes, paid from the wallet or by card; a refund of either takes
+ * the period out of its subscription.
+ */
+export const subscriptionSellable: Sellable = {
+  type: 'subscription',
+  noun: 'subscription period',
+  refundedAs: 'a subscription period',
+  refund: {
+    after: async (tx, charge) => {
+      const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.chargeId, charge.id));
+      await removePeriod(tx, period);
+    },
+  },
+  card: { paid: paidByCard, refunded: refundedByCard },
+};
