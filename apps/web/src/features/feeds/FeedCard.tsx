@@ -4,7 +4,7 @@ import { Alert, Avatar, Button, Card, Flex, Progress, Space, Spin, Tag, Typograp
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
+import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatMoment } from '../../shared/lib/dates';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
@@ -16,7 +16,7 @@ import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments, ReactionBar } from '../community';
 import { Lightbox, PhotoButton, useLightbox } from '../galleries';
-import { type FeedSource, useReactToFeed, useVoteInFeedPoll } from './api';
+import { type FeedSource, feedsApi, useReactToFeed, useVoteInFeedPoll } from './api';
 
 type FeedArg = { source: FeedSource; type?: Feed['type'] };
 
@@ -123,7 +123,7 @@ function FeedMedia({ feed }: { feed: Feed }) {
 
 /** A post whose video or audio is still being processed: shown as soon as it is ready, or its failure. */
 function ProcessingFeedMedia({ feed, file }: { feed: Feed; file: MediaFile }) {
-  const now = useSettledFile(file, fileStatusPath.feed(feed._id, file._id));
+  const now = useSettledFile(file, statusOf(feedsApi.endpoints.getFeedFileStatus, { id: feed._id, fileId: file._id }));
   if (now.status !== 'processing')
     return <FeedMedia feed={{ ...feed, files: feed.files.map((item) => (item._id === now._id ? now : item)) }} />;
   return (

@@ -5,7 +5,7 @@ import { Alert, Button, Divider, Flex, Image, Popconfirm, Skeleton, Typography }
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
+import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useAppSocket, useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
 import { presenceLabel } from '../../shared/lib/presence';
@@ -15,6 +15,7 @@ import { TipButton, UnlockButton } from '../../shared/pay/PayButtons';
 import { PresenceAvatar } from '../../shared/ui/PresenceAvatar';
 import { ReportButton } from '../community';
 import {
+  messagesApi,
   useDeleteConversationMessageMutation,
   useLazyListConversationMessagesQuery,
   useMarkConversationReadMutation,
@@ -308,7 +309,12 @@ function MessageBubble({
  */
 function MessageFile({ message, file: sent, onSettled }: { message: Message; file: MediaFile; onSettled: () => void }) {
   const connected = useAppSelector((state) => state.socket.status === 'connected');
-  const file = useSettledFile(sent, fileStatusPath.message(message._id, sent._id), connected, onSettled);
+  const file = useSettledFile(
+    sent,
+    statusOf(messagesApi.endpoints.getMessageFileStatus, { id: message._id, fileId: sent._id }),
+    connected,
+    onSettled,
+  );
   const kind = file.type.replace('message-', '');
   return file.status === 'processing' ? (
     <Typography.Text type="secondary">Processing {kind}…</Typography.Text>

@@ -3,7 +3,7 @@ import { Avatar, Card, Flex, Result, Skeleton, Spin, Tag, Typography } from 'ant
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOnce } from '../../shared/hooks/useOnce';
-import { fileStatusPath, useSettledFile } from '../../shared/hooks/useSettledFile';
+import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
@@ -13,7 +13,7 @@ import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments, ReactionBar, useLibraryReaction } from '../community';
-import { useAddVideoViewMutation, useGetVideoQuery } from './api';
+import { useAddVideoViewMutation, useGetVideoQuery, videosApi } from './api';
 import { videoPoster } from './VideoCard';
 
 /** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
@@ -96,7 +96,7 @@ export default function VideoPage() {
 
 /** The video itself, asked for again while it is processed so that it plays as soon as it is ready. */
 function MainVideo({ video, file }: { video: Video; file: MediaFile }) {
-  const now = useSettledFile(file, fileStatusPath.video(video._id, file._id));
+  const now = useSettledFile(file, statusOf(videosApi.endpoints.getVideoFileStatus, { id: video._id, fileId: file._id }));
   if (now.status === 'finished') {
     return (
       <VideoPlayer

@@ -4,9 +4,10 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpoints } from '../api/generated/messages';
 import { api } from '../lib/api';
 import { sessionSlice } from '../lib/session';
-import { useSettledFile } from './useSettledFile';
+import { statusOf, useSettledFile } from './useSettledFile';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,7 +39,10 @@ function render(onSettled: () => void) {
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  return renderHook(() => useSettledFile(processing, '/messages/m-1/file/file-1/status', false, onSettled), { wrapper });
+  return renderHook(
+    () => useSettledFile(processing, statusOf(endpoints.endpoints.getMessageFileStatus, { id: 'm-1', fileId: 'file-1' }), false, onSettled),
+    { wrapper },
+  );
 }
 
 describe('a file still processing', () => {
