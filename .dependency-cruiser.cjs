@@ -3,51 +3,7 @@
  * API: a module is a folder of apps/api/src/modules; others use it only through its index.ts.
  */
 const api = '^apps/api/src';
-/**
- * Modules whose SQL still sits outside their repo (issue 29): the list only shrinks, and
- * scripts/check-boundaries.mjs fails on a listed module that has none left outside it.
- */
-const sqlToMoveHome = [
-  'access',
-  'admin',
-  'agreements',
-  'audit',
-  'auth',
-  'blocks',
-  'closing',
-  'comments',
-  'dashboard',
-  'earnings',
-  'emails',
-  'feeds',
-  'follows',
-  'galleries',
-  'media',
-  'messages',
-  'moderation',
-  'money',
-  'notifications',
-  'payments',
-  'payouts',
-  'performers',
-  'posts',
-  'reactions',
-  'reports',
-  'search',
-  'settings',
-  'shop',
-  'site-promos',
-  'stories',
-  'streaming',
-  'subscriptions',
-  'token-packages',
-  'two-factor',
-  'users',
-  'videos',
-  'wallet',
-];
 module.exports = {
-  sqlToMoveHome,
   forbidden: [
     {
       name: 'module-public-surface',
@@ -100,7 +56,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: `${api}/modules/([^/]+)/`,
-        pathNot: ['\\.test\\.ts$', `${api}/modules/[^/]+/repo(\\.ts$|/)`, `${api}/modules/(${sqlToMoveHome.join('|')})/`],
+        pathNot: ['\\.test\\.ts$', `${api}/modules/[^/]+/repo(\\.ts$|/)`],
       },
       to: {
         // drizzle-orm itself is outside the graph (node_modules): scripts/check-boundaries.mjs reads the imports for it.

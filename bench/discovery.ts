@@ -13,7 +13,7 @@ import { ageBandOf, COVER_FALLBACK } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
-import { creatorProfileStatements } from '../apps/api/src/modules/performers/repo';
+import { creatorProfileStatements } from '../apps/api/src/modules/performers/repo/profiles';
 import { publicUrl } from '../apps/api/src/platform/storage';
 import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 

@@ -18,42 +18,19 @@ import { cruise } from 'dependency-cruiser';
 import { folderCycles } from './lib/folder-cycles.mjs';
 
 const require = createRequire(import.meta.url);
-const config = require('../.dependency-cruiser.cjs');
-const { forbidden, options } = config;
-// SQL_HOME_CHECK=feeds,videos checks those modules as if they were off the list (while moving them).
-const checking = (process.env.SQL_HOME_CHECK ?? '').split(',').filter(Boolean);
-const sqlToMoveHome = config.sqlToMoveHome.filter((name) => !checking.includes(name));
-if (checking.length) {
-  const rule = forbidden.find((candidate) => candidate.name === 'sql-in-its-home');
-  rule.from.pathNot[2] = `^apps/api/src/modules/(${sqlToMoveHome.join('|')})/`;
-}
+const { forbidden, options } = require('../.dependency-cruiser.cjs');
 
 const { output } = await cruise(['apps/api/src', 'packages/contracts/src'], { ...options, ruleSet: { forbidden }, validate: true });
 
 const problems = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 
-// sql-in-its-home: drizzle-orm imported for its values outside a module's repo (the graph leaves
-// node_modules out, so the import lines are read); and the modules still listed must still have
-// SQL outside their repo (the list only shrinks).
-const sqlHome = forbidden.find((rule) => rule.name === 'sql-in-its-home');
-const sqlTargets = sqlHome.to.path.map((pattern) => new RegExp(pattern));
+// sql-in-its-home for drizzle-orm, which the graph leaves out with node_modules: its import lines
+// are read, and a value import outside a module's repo fails (a type-only one passes).
 const outsideRepo = output.modules.filter(
   (file) => /^apps\/api\/src\/modules\/[^/]+\//.test(file.source) && !/\.test\.ts$|\/repo(\.ts$|\/)/.test(file.source),
 );
-const moduleOf = (file) => file.source.split('/')[4];
-const importsDrizzle = (file) => /^import (?!type )[^;]*from 'drizzle-orm/m.test(readFileSync(file.source, 'utf8'));
-const importsSqlHelpers = (file) =>
-  file.dependencies.some(
-    (dependency) =>
-      sqlTargets.some((pattern) => pattern.test(dependency.resolved)) &&
-      !dependency.dependencyTypes.every((type) => type.startsWith('type-only')),
-  );
-const withSqlOutside = new Set(outsideRepo.filter((file) => importsDrizzle(file) || importsSqlHelpers(file)).map(moduleOf));
-for (const file of outsideRepo.filter((file) => !sqlToMoveHome.includes(moduleOf(file)) && importsDrizzle(file))) {
+for (const file of outsideRepo.filter((file) => /^import (?!type )[^;]*from 'drizzle-orm/m.test(readFileSync(file.source, 'utf8')))) {
   problems.push(`sql-in-its-home: ${file.source} imports drizzle-orm outside its module's repo`);
-}
-for (const module of sqlToMoveHome.filter((name) => !withSqlOutside.has(name))) {
-  problems.push(`sql-in-its-home: modules/${module} has no SQL outside its repo any more: take it off sqlToMoveHome`);
 }
 
 const moduleCycles = folderCycles(output.modules, (path) => path.match(/^apps\/api\/src\/modules\/([^/]+)\//)?.[1]);
@@ -151,5 +128,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `Layering rule holds: ${output.summary.totalCruised} files, ${moduleCycles.folders} modules with dependencies, no module cycle, no role or owner comparison outside modules/access, no queueMail outside modules/emails, each module writing its own tables only, ${sqlToMoveHome.length} modules with SQL still to move into their repo.`,
+  `Layering rule holds: ${output.summary.totalCruised} files, ${moduleCycles.folders} modules with dependencies, no module cycle, no role or owner comparison outside modules/access, no queueMail outside modules/emails, each module writing its own tables only, each module's SQL in its repo.`,
 );

@@ -22,8 +22,8 @@ import { registerAuthJobs } from './modules/auth/service';
 import { socialAuthRoutes } from './modules/auth/social-routes';
 import { blocksRoutes } from './modules/blocks/routes';
 import { closingRoutes, registerMediaRemoval } from './modules/closing';
+import { countCommentLikes, reachableComment } from './modules/comments';
 import { commentsRoutes } from './modules/comments/routes';
-import { countCommentLikes, reachableComment } from './modules/comments/service';
 import { contactRoutes } from './modules/contact/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { earningsRoutes } from './modules/earnings/routes';
@@ -61,8 +61,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { productSellable } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
+import { countStoryLikes, reachableStory } from './modules/stories';
 import { storiesRoutes } from './modules/stories/routes';
-import { countStoryLikes, reachableStory } from './modules/stories/service';
 import {
   registerLiveEvents,
   registerPrivateShowEvents,

@@ -1,64 +1,49 @@
 /** What other modules may use of the access module (decision 004): everything else is its own. */
 
 export { type Action, assertMay, isAdmin, isCreator, isFan, isSelf, may, mayEach, type Viewer } from './actions';
-export { type FanAudience, fansOf } from './audiences';
 export { assertMayAnswerComment, mayDeleteComment } from './comments';
-export {
-  assertMayReach,
-  isPrivileged,
-  notHiddenFrom,
-  type Refusal,
-  refusalSql,
-  refusals,
-  refused,
-  type ViewerSql,
-  viewerParams,
-  viewerPlaceholders,
-  visibleCreator,
-  visibleCreatorWith,
-} from './creators';
+export { assertMayReach, isPrivileged, refusals, refused, visibleCreator, visibleCreatorWith } from './creators';
 export { requireAdmin, requireBlockList, requireFan, requireMay, requireOrdersManager, requirePerformer } from './guards';
 export { passesMaintenance } from './maintenance';
-export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, blockReasonSql, isBlockedPair } from './messaging';
+export { assertMayStartConversation, assertNotBlockedPair, blockedPairs, blockedRefusal, isBlockedPair } from './messaging';
 export {
   assertBuyersKeep,
   assertNotHeldFrom,
   assertOwnerMayChange,
   fileServable,
   type Hold,
-  heldIdsOf,
   heldRefusal,
   holdOn,
   holdsOn,
   notHeld,
-  notHeldSql,
   ownHolds,
 } from './moderation';
-export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
+export { assertMayBePaid, assertMayRequestPayout, assertNoPayRefusal } from './payees';
 export {
   type Access,
   type AccessFacts,
-  accessFactsSql,
   accessFrom,
   accessFromFacts,
   accessTo,
-  boughtAmong,
   canViewOne,
   commentedItem,
-  creatorsReaching,
-  creatorsReachingSql,
   type Gated,
-  hasBuyers,
   openTo,
-  subscriptionGivesAccess,
   visibleTo,
 } from './policy';
-export { assertInGoodStanding, inGoodStanding, listedNow, listedNowAs, standingIs, standingOf, standingRefusal } from './standing';
+export { creatorsReaching, creatorsReachingSql, type FanAudience, fansOf, subscriptionGivesAccess } from './repo/fans';
+export { heldIdsOf, notHeldSql } from './repo/holds';
+export { blockReasonSql } from './repo/messaging';
+export { type PayRefusal, payRefusalOf, payRefusalSql } from './repo/payees';
+export { accessFactsSql, boughtAmong, hasBuyers } from './repo/purchases';
+export { notHiddenFrom, type Refusal, refusalSql } from './repo/refusals';
+export { listedNow, listedNowAs, standingIs } from './repo/standing';
+export { type ViewerSql, viewerParams, viewerPlaceholders } from './repo/viewer';
+export { assertInGoodStanding, inGoodStanding, standingOf, standingRefusal } from './standing';
 export {
   assertMayCall,
   assertMayWatch,
   type CalledShow,
-  payRefusalOf,
   type Watch,
   type WatchedSession,
   type WatchFacts,

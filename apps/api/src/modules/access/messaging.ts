@@ -1,17 +1,13 @@
 import type { MessagesFrom } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { userBlocks } from '../../db/read/blocks';
-import { follows } from '../../db/read/follows';
-import { subscriptions } from '../../db/read/subscriptions';
-import { performerProfiles, users } from '../../db/read/users';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { isAdmin } from './actions';
 import { assertMayReach } from './creators';
-import { subscriptionGivesAccess } from './policy';
-import { inGoodStanding, listedNow, standingIs } from './standing';
+import { followsCreator, subscribes } from './repo/fans';
+import { BLOCKED_BY_OTHER, BLOCKED_BY_VIEWER, blocksBetween, conversationRecipient } from './repo/messaging';
+import { inGoodStanding } from './standing';
 
 /**
  * Who may message whom (decision 013). Conversations are between a fan and a creator. A fan
@@ -20,24 +16,11 @@ import { inGoodStanding, listedNow, standingIs } from './standing';
  * them. Never across a block, either way: a blocked pair's conversation is deactivated and says why.
  */
 
-const BLOCKED_BY_VIEWER = 'You blocked this account';
-const BLOCKED_BY_OTHER = 'This account has blocked you';
-/** The other account is suspended or banned (decision 045). */
-const OUT_OF_REACH = 'This account is not available';
-
 /** Why the pair cannot message each other, as `viewer` is told, for a page of other members at once. */
 export async function blockedPairs(db: Queryable, viewer: Pick<SessionUser, 'id'>, otherIds: string[]): Promise<Map<string, string>> {
   const reasons = new Map<string, string>();
   if (!otherIds.length) return reasons;
-  const rows = await db
-    .select({ blockerId: userBlocks.blockerId, targetId: userBlocks.targetId })
-    .from(userBlocks)
-    .where(
-      or(
-        and(eq(userBlocks.blockerId, viewer.id), inArray(userBlocks.targetId, otherIds)),
-        and(eq(userBlocks.targetId, viewer.id), inArray(userBlocks.blockerId, otherIds)),
-      ),
-    );
+  const rows = await blocksBetween(db, viewer.id, otherIds);
   for (const row of rows) {
     const other = row.blockerId === viewer.id ? row.targetId : row.blockerId;
     // Being blocked says more than having blocked: it wins when both happened.
@@ -56,20 +39,6 @@ export async function isBlockedPair(db: Queryable, oneId: string, otherId: strin
   return (await blockedPairs(db, { id: oneId }, [otherId])).size > 0;
 }
 
-/**
- * The same rule as one SQL expression (the reason `viewerId` is told, or null), for a write that
- * checks it in its own statement: a message send. Being blocked sorts first (false before true):
- * it wins when both happened, as above.
- */
-export const blockReasonSql = (viewerId: SQL, otherId: SQL) => sql<string | null>`coalesce((
-  select case when ${userBlocks.blockerId} = ${viewerId} then ${BLOCKED_BY_VIEWER}::text else ${BLOCKED_BY_OTHER}::text end
-  from ${userBlocks}
-  where (${userBlocks.blockerId} = ${viewerId} and ${userBlocks.targetId} = ${otherId})
-     or (${userBlocks.targetId} = ${viewerId} and ${userBlocks.blockerId} = ${otherId})
-  order by ${userBlocks.blockerId} = ${viewerId}
-  limit 1), (select ${OUT_OF_REACH}::text from ${users} where ${users.id} = ${otherId} and ${standingIs('suspended')}
-    union all select ${OUT_OF_REACH}::text from ${users} where ${users.id} = ${otherId} and ${standingIs('banned')} limit 1))`;
-
 export const blockedRefusal = (reason: string) => new AppError(403, ErrorCode.blocked, `${reason}: messages are off`);
 
 /** Refuses a message between the two when either blocked the other. */
@@ -78,39 +47,10 @@ export async function assertNotBlockedPair(db: Queryable, sender: Pick<SessionUs
   if (reason) throw blockedRefusal(reason);
 }
 
-async function followsCreator(db: Queryable, fanId: string, performerId: string) {
-  const rows = await db
-    .select({ id: follows.id })
-    .from(follows)
-    .where(and(eq(follows.followerId, fanId), eq(follows.performerId, performerId)));
-  return rows.length > 0;
-}
-
-async function subscribes(db: Queryable, fanId: string, performerId: string) {
-  const rows = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, performerId), subscriptionGivesAccess()));
-  return rows.length > 0;
-}
-
 /** Refuses, naming what is missing, when `sender` may not start a conversation with `recipientId`. */
 export async function assertMayStartConversation(db: Queryable, sender: SessionUser, recipientId: string) {
   if (recipientId === sender.id) throw forbidden('You cannot message yourself');
-  const [recipient] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      status: users.status,
-      listed: listedNow(),
-      standing: users.standing,
-      standingUntil: users.standingUntil,
-      standingReason: users.standingReason,
-      messagesFrom: performerProfiles.messagesFrom,
-    })
-    .from(users)
-    .leftJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(eq(users.id, recipientId));
+  const recipient = await conversationRecipient(db, recipientId);
   if (recipient?.status !== 'active' || recipient.role === 'admin') throw notFound('Account');
   // A suspended or banned account is out of reach (decision 045), except to an admin.
   if (!inGoodStanding(recipient) && !isAdmin(sender)) throw notFound('Account');

@@ -1,12 +1,10 @@
 import { ErrorCode } from '@limelight/contracts';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/read/media';
-import { moderationHolds } from '../../db/read/moderation';
 import { AppError, notFound } from '../../platform/errors';
 import { isAdmin, isSelf, type Viewer } from './actions';
-import type { ViewerSql } from './creators';
+import { holdOnStoredFile, holdRows, notHeldOrOwn } from './repo/holds';
 
 /**
  * Content an admin hid or removed, or an upload held for review (decision 046): one table of
@@ -18,35 +16,14 @@ export type Hold = { state: 'hidden' | 'removed' | 'review'; reason: string; buy
 /** A list condition: rows whose `idColumn` is not held, except the viewer's own (`ownerColumn`) and for admins. */
 export function notHeld(viewer: Viewer, idColumn: AnyPgColumn | SQL, ownerColumn?: AnyPgColumn | SQL): SQL | undefined {
   if (isAdmin(viewer)) return undefined;
-  const free = sql`not exists (select 1 from ${moderationHolds} where ${moderationHolds.targetId} = ${idColumn})`;
-  return viewer && ownerColumn ? sql`(${ownerColumn} = ${viewer.id} or ${free})` : free;
+  return notHeldOrOwn(idColumn, viewer && ownerColumn ? { ownerColumn, ownerId: viewer.id } : undefined);
 }
-
-/** `notHeld` for a statement that names the viewer in SQL (decision 018): one text for every viewer. */
-export const notHeldSql = (viewer: ViewerSql, id: SQL | AnyPgColumn, owner: SQL | AnyPgColumn) =>
-  sql`(${viewer.isAdmin} or ${owner} = ${viewer.id} or not exists (select 1 from ${moderationHolds} where ${moderationHolds.targetId} = ${id}))`;
-
-/**
- * The ids of one owner's held content, as a subquery (an index range on the owner's holds): for
- * counts that must leave out what is gone for everyone but the owner, such as unseen messages.
- */
-export const heldIdsOf = (owner: AnyPgColumn | SQL) =>
-  sql`(select ${moderationHolds.targetId} from ${moderationHolds} where ${moderationHolds.ownerId} = ${owner})`;
 
 /** The holds on these ids (for marking an owner's list "Hidden by moderation"). */
 export async function holdsOn(db: Queryable, ids: string[]): Promise<Map<string, Hold>> {
   const result = new Map<string, Hold>();
   if (!ids.length) return result;
-  const rows = await db
-    .select({
-      id: moderationHolds.targetId,
-      state: moderationHolds.state,
-      reason: moderationHolds.reason,
-      buyersKeep: moderationHolds.buyersKeep,
-      prePublication: moderationHolds.prePublication,
-    })
-    .from(moderationHolds)
-    .where(inArray(moderationHolds.targetId, [...new Set(ids)]));
+  const rows = await holdRows(db, [...new Set(ids)]);
   for (const { id, ...hold } of rows) result.set(id, hold);
   return result;
 }
@@ -108,11 +85,6 @@ export const heldRefusal = (hold: Hold) =>
  */
 export async function fileServable(db: Queryable, viewer: Viewer, storageKey: string) {
   if (isAdmin(viewer)) return true;
-  const [row] = await db
-    .select({ ownerId: moderationHolds.ownerId, buyersKeep: moderationHolds.buyersKeep })
-    .from(files)
-    .innerJoin(moderationHolds, eq(moderationHolds.targetId, files.id))
-    .where(eq(files.storageKey, storageKey))
-    .limit(1);
+  const row = await holdOnStoredFile(db, storageKey);
   return !row || row.buyersKeep || (!!row.ownerId && isSelf(viewer, row.ownerId));
 }

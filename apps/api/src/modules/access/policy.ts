@@ -1,30 +1,13 @@
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows } from '../../db/read/follows';
-import { type PurchasableType, purchasedItems } from '../../db/read/money';
-import { subscriptions } from '../../db/read/subscriptions';
+import type { PurchasableType } from '../../db/read/money';
 import type { CommentedItem, Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { assertMayReach, boundViewer, isPrivileged, notHiddenSql, type Refusal, refusalSql, refusals, type ViewerSql } from './creators';
+import { assertMayReach, isPrivileged, refusals } from './creators';
 import { assertBuyersKeep, assertNotHeldFrom } from './moderation';
-
-/** A subscription that still opens the creator's content: active or cancelled, until it expires. */
-export const subscriptionGivesAccess = () =>
-  and(inArray(subscriptions.status, ['active', 'cancelled']), gt(subscriptions.expiredAt, sql`now()`));
-
-/**
- * The creators whose posts and stories reach this fan (column `id`): followed or subscribed to,
- * and not hidden from them by a block.
- */
-export const creatorsReachingSql = (viewer: ViewerSql) => sql`(
-  select reaching.id from (
-    select ${follows.performerId} as id from ${follows} where ${follows.followerId} = ${viewer.id}
-    union
-    select ${subscriptions.performerId} from ${subscriptions} where ${subscriptions.userId} = ${viewer.id} and ${subscriptionGivesAccess()}
-  ) reaching where ${notHiddenSql(viewer, sql`reaching.id`)}
-)`;
-export const creatorsReaching = (viewer: SessionUser) => creatorsReachingSql(boundViewer(viewer));
+import { subscribedAmong } from './repo/fans';
+import { boughtBy, hasBuyers } from './repo/purchases';
+import type { Refusal } from './repo/refusals';
 
 /** Anything a creator may sell or keep for subscribers. */
 export type Gated = { id: string; performerId: string; isSale: boolean; priceCents: number };
@@ -44,23 +27,13 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
     refusals(db, viewer, performerIds),
     viewer
       ? Promise.all([
-          db
-            .select({ performerId: subscriptions.performerId })
-            .from(subscriptions)
-            .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess())),
-          db
-            .select({ itemId: purchasedItems.itemId })
-            .from(purchasedItems)
-            .where(
-              and(
-                eq(purchasedItems.userId, viewer.id),
-                eq(purchasedItems.itemType, itemType),
-                inArray(
-                  purchasedItems.itemId,
-                  items.map((item) => item.id),
-                ),
-              ),
-            ),
+          subscribedAmong(db, viewer.id, performerIds),
+          boughtBy(
+            db,
+            viewer.id,
+            itemType,
+            items.map((item) => item.id),
+          ),
         ])
       : [[], []],
   ]);
@@ -77,18 +50,7 @@ export async function accessTo(db: Queryable, viewer: SessionUser | undefined, i
   return result;
 }
 
-/**
- * The facts of `accessTo` for one item of a hand-written statement, as its columns `refusal`,
- * `is_subscribed` and `is_bought` (read them with `accessFromFacts`): a page of items and its
- * access in one statement.
- */
-export const accessFactsSql = (viewer: ViewerSql, itemType: PurchasableType, item: { id: SQL; performerId: SQL }) => sql`
-  ${refusalSql(viewer, item.performerId)} as refusal,
-  exists(select 1 from ${subscriptions} where ${subscriptions.userId} = ${viewer.id}
-    and ${subscriptions.performerId} = ${item.performerId} and ${subscriptionGivesAccess()}) as is_subscribed,
-  exists(select 1 from ${purchasedItems} where ${purchasedItems.userId} = ${viewer.id}
-    and ${purchasedItems.itemType} = ${itemType} and ${purchasedItems.itemId} = ${item.id}) as is_bought`;
-
+/** The facts `accessFactsSql` reads for one item, as its columns. */
 export type AccessFacts = { refusal: Refusal | null; is_subscribed: boolean; is_bought: boolean };
 
 export const accessFromFacts = (viewer: SessionUser | undefined, item: Gated, facts: AccessFacts) =>
@@ -112,32 +74,6 @@ export function accessFrom(
 /** Whether this viewer may see one item in full. */
 export async function canViewOne(db: Queryable, viewer: SessionUser | undefined, itemType: PurchasableType, item: Gated) {
   return (await accessTo(db, viewer, itemType, [item])).get(item.id)!.canView;
-}
-
-/** Whether anyone (or `buyerId`) holds this item: a purchase stands until a refund takes its row away. */
-export async function hasBuyers(db: Queryable, itemType: PurchasableType, itemId: string, buyerId?: string) {
-  const [row] = await db
-    .select({ id: purchasedItems.id })
-    .from(purchasedItems)
-    .where(
-      and(
-        eq(purchasedItems.itemType, itemType),
-        eq(purchasedItems.itemId, itemId),
-        buyerId ? eq(purchasedItems.userId, buyerId) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
-/** Which of these items someone holds a purchase of (the batch form of `hasBuyers`). */
-export async function boughtAmong(db: Queryable, itemType: PurchasableType, itemIds: string[]) {
-  if (!itemIds.length) return new Set<string>();
-  const rows = await db
-    .selectDistinct({ id: purchasedItems.itemId })
-    .from(purchasedItems)
-    .where(and(eq(purchasedItems.itemType, itemType), inArray(purchasedItems.itemId, itemIds)));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** An item as `visibleTo` and `openTo` look it up: its row, and whether fans may see it now. */

@@ -1,16 +1,15 @@
 import { ErrorCode, formatTokens, fromCents } from '@limelight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { purchasedItems } from '../../db/read/money';
-import { subscriptions } from '../../db/read/subscriptions';
-import { performerProfiles, users } from '../../db/read/users';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
-import { isPrivileged, type Refusal, refusals, refused } from './creators';
+import { isPrivileged, refusals, refused } from './creators';
 import { assertNotHeldFrom } from './moderation';
-import { assertNoPayRefusal, type PayRefusal, payRefusalSql } from './payees';
-import { subscriptionGivesAccess } from './policy';
-import { listedNow } from './standing';
+import { assertNoPayRefusal } from './payees';
+import { subscribedAmong } from './repo/fans';
+import { payRefusalOf } from './repo/payees';
+import { boughtBy } from './repo/purchases';
+import type { Refusal } from './repo/refusals';
+import { listedCreatorsAmong } from './repo/standing';
 
 /**
  * Who may watch a live session (decision 023): the creator and admins always; nobody the creator
@@ -37,31 +36,15 @@ export async function watchFacts(db: Queryable, viewer: SessionUser | undefined,
   const performerIds = [...new Set(sessions.map((session) => session.performerId))];
   const [refusedBy, publicRows, subscribed, bought] = await Promise.all([
     refusals(db, viewer, performerIds),
-    db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-      .where(and(inArray(users.id, performerIds), eq(users.status, 'active'), listedNow())),
+    listedCreatorsAmong(db, performerIds),
+    viewer ? subscribedAmong(db, viewer.id, performerIds) : [],
     viewer
-      ? db
-          .select({ performerId: subscriptions.performerId })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.userId, viewer.id), inArray(subscriptions.performerId, performerIds), subscriptionGivesAccess()))
-      : [],
-    viewer
-      ? db
-          .select({ itemId: purchasedItems.itemId })
-          .from(purchasedItems)
-          .where(
-            and(
-              eq(purchasedItems.userId, viewer.id),
-              eq(purchasedItems.itemType, 'stream'),
-              inArray(
-                purchasedItems.itemId,
-                sessions.map((session) => session.id),
-              ),
-            ),
-          )
+      ? boughtBy(
+          db,
+          viewer.id,
+          'stream',
+          sessions.map((session) => session.id),
+        )
       : [],
   ]);
   const publicIds = new Set(publicRows.map((row) => row.id));
@@ -107,17 +90,6 @@ export async function assertMayWatch(db: Queryable, viewer: SessionUser | undefi
 
 /** A private show as its call's policy reads it. */
 export type CalledShow = { userId: string; performerId: string; status: string };
-
-/** Why this fan may not pay this creator now (`payRefusalSql`'s rule: blocked, not payable), or null. */
-export async function payRefusalOf(db: Queryable, fanId: string, performerId: string) {
-  // No request here (a socket event, a job): country blocks were applied when the fan asked for the show.
-  const { rows } = (await db.execute(
-    sql`select ${payRefusalSql(sql`${fanId}`, sql`${performerId}`, sql`null`)} as refusal`,
-  )) as unknown as {
-    rows: Array<{ refusal: PayRefusal | null }>;
-  };
-  return rows[0]!.refusal;
-}
 
 /**
  * Who may take part in a private show's call (decision 025): its two people only (404 for anyone

@@ -7,8 +7,6 @@ import {
   toCents,
   type WalletAdjustmentInput,
 } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
-import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { Intent } from '../../platform/idempotency';
@@ -30,6 +28,7 @@ import {
   type UserRow,
 } from '../users';
 import { accountIdentity } from './identity';
+import { commissionOf, reviewFlagOf } from './repo';
 
 const adminViewer = (source: AuditSource) => (source.actor ? { id: source.actor.id, role: source.actor.role ?? undefined } : null);
 
@@ -96,20 +95,14 @@ export async function updateAccount(deps: Deps, source: AuditSource, userId: str
     if (becomesCreator) await openCreatorProfile(tx, user.id);
     if (commission !== undefined) {
       const bps = commission === null ? null : toBps(commission)!;
-      const [before] = await tx
-        .select({ bps: performerProfiles.commissionBps })
-        .from(performerProfiles)
-        .where(eq(performerProfiles.userId, user.id));
+      const before = await commissionOf(tx, user.id);
       await changeCreatorProfile(tx, user.id, { commissionBps: bps });
       if ((before?.bps ?? null) !== bps) {
         changes.commission = { from: before?.bps == null ? null : before.bps / BPS, to: commission };
       }
     }
     if (reviewBeforePublication !== undefined) {
-      const [before] = await tx
-        .select({ flagged: performerProfiles.reviewBeforePublication })
-        .from(performerProfiles)
-        .where(eq(performerProfiles.userId, user.id));
+      const before = await reviewFlagOf(tx, user.id);
       await changeCreatorProfile(tx, user.id, { reviewBeforePublication });
       if ((before?.flagged ?? false) !== reviewBeforePublication) {
         changes.reviewBeforePublication = { from: before?.flagged ?? false, to: reviewBeforePublication };

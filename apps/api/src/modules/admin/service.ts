@@ -1,6 +1,4 @@
 import type { AdminAccount, VerifyDocumentsInput } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
-import { performerProfiles, users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -9,7 +7,7 @@ import { type AuditSource, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
 import { changeAccountStatus, changeCreatorProfile, findById } from '../users';
 import { accountIdentity } from './identity';
-import { type AccountFilters, findDocument, listAccounts } from './repo';
+import { type AccountFilters, contactOf, findDocument, listAccounts, lockAccountStatus, lockDocumentsVerified } from './repo';
 
 export async function searchAccounts(deps: Deps, filters: AccountFilters) {
   const { rows, documents, total } = await listAccounts(deps.db, filters);
@@ -48,7 +46,7 @@ export async function searchAccounts(deps: Deps, filters: AccountFilters) {
 /** Deactivating an account also ends its sessions, so it is locked out at once. */
 export async function setAccountStatus(deps: Deps, source: AuditSource, userId: string, status: 'active' | 'inactive') {
   const revoked = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('update');
+    const before = await lockAccountStatus(tx, userId);
     const row = await changeAccountStatus(tx, userId, status);
     if (!row) throw notFound('Account');
     if (status === 'inactive' && before?.status !== 'inactive' && row.email) {
@@ -76,11 +74,7 @@ export async function setDocumentsVerified(deps: Deps, source: AuditSource, perf
   const { verified, reason } = input;
   const now = new Date();
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ verified: performerProfiles.verifiedDocument })
-      .from(performerProfiles)
-      .where(eq(performerProfiles.userId, performerId))
-      .for('update');
+    const before = await lockDocumentsVerified(tx, performerId);
     const row = await changeCreatorProfile(
       tx,
       performerId,
@@ -96,10 +90,7 @@ export async function setDocumentsVerified(deps: Deps, source: AuditSource, perf
     if (!row) throw notFound('Creator');
     const action = verified ? 'creator.verify' : reason ? 'creator.reject' : 'creator.unverify';
     await recordAudit(tx, source, { action, target: { type: 'user', id: performerId }, reason });
-    const [creator] = await tx
-      .select({ email: users.email, name: users.name, username: users.username })
-      .from(users)
-      .where(eq(users.id, performerId));
+    const creator = await contactOf(tx, performerId);
     if (!creator?.email) return;
     const vars = { name: creator.name || creator.username, link: `${deps.config.publicUrl}/creator/account?tab=documents` };
     // Approved: told once, when it changes. Rejected with a reason: told why, to fix and resubmit.

@@ -1,8 +1,6 @@
 import type { AccountStanding, StandingActionInput, StandingRecord } from '@limelight/contracts';
-import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/read/users';
-import { standingActions } from '../../db/schema/admin';
+import type { users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { revokeAllSessions } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
@@ -13,6 +11,7 @@ import { notify } from '../notifications';
 import { announceClosedShows, closePrivateShowsOf, endSessionsOf } from '../streaming';
 import { stopRenewalsOf } from '../subscriptions';
 import { changeAccount } from '../users';
+import { findNonAdminAccount, insertStandingAction, lockNonAdminAccount, standingActionsOf } from './repo';
 
 type Account = typeof users.$inferSelect;
 
@@ -64,11 +63,7 @@ const noticeText = {
 export async function setAccountStanding(deps: Deps, source: AuditSource, userId: string, input: StandingActionInput) {
   const until = input.until ? new Date(input.until) : null;
   const { revoked, account, to, closedShows } = await deps.db.transaction(async (tx) => {
-    const [account] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, userId), ne(users.role, 'admin')))
-      .for('update');
+    const account = await lockNonAdminAccount(tx, userId);
     if (!account) throw notFound('Account');
     const from = standingOf(account);
     if (input.action === 'restore' && from === 'good') throw conflict('This account is already in good standing');
@@ -76,7 +71,7 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
     if (input.action !== 'warn') {
       await changeAccount(tx, userId, { standing: to, standingUntil: until, standingReason: to === 'good' ? null : input.reason });
     }
-    await tx.insert(standingActions).values({
+    await insertStandingAction(tx, {
       userId,
       action: input.action,
       reason: input.reason,
@@ -118,18 +113,9 @@ export async function setAccountStanding(deps: Deps, source: AuditSource, userId
 
 /** The account's standing history, newest first, with each admin's name. */
 export async function standingHistory(deps: Deps, userId: string): Promise<StandingRecord[]> {
-  const [account] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), ne(users.role, 'admin')));
+  const account = await findNonAdminAccount(deps.db, userId);
   if (!account) throw notFound('Account');
-  const admins = users;
-  const rows = await deps.db
-    .select({ action: standingActions, adminName: admins.username })
-    .from(standingActions)
-    .leftJoin(admins, eq(admins.id, standingActions.adminId))
-    .where(eq(standingActions.userId, userId))
-    .orderBy(desc(standingActions.createdAt), desc(standingActions.id));
+  const rows = await standingActionsOf(deps.db, userId);
   return rows.map(({ action, adminName }) => ({
     _id: action.id,
     action: action.action,

@@ -1,9 +1,8 @@
 import { type AgreementDocument, legalPageSlugs, type PendingAgreement } from '@limelight/contracts';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { agreements } from '../../db/schema/agreements';
 import { isAdmin, type Viewer } from '../access';
 import { legalPages } from '../posts';
+import { acceptedVersions, agreementsOf, insertAgreements } from './repo';
 
 /** Where an acceptance came from, kept beside it. */
 export type AgreementMeta = { ip?: string; userAgent?: string };
@@ -28,18 +27,16 @@ export async function currentAgreements(db: Queryable): Promise<PendingAgreement
 /** Records the current versions as accepted by the account (those already recorded stay as they were). */
 export async function recordAgreements(tx: Queryable, userId: string, meta: AgreementMeta = {}) {
   const current = await currentAgreements(tx);
-  await tx
-    .insert(agreements)
-    .values(
-      current.map(({ document, version }) => ({
-        userId,
-        document,
-        version,
-        ip: meta.ip ?? null,
-        userAgent: meta.userAgent?.slice(0, 500) ?? null,
-      })),
-    )
-    .onConflictDoNothing();
+  await insertAgreements(
+    tx,
+    current.map(({ document, version }) => ({
+      userId,
+      document,
+      version,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    })),
+  );
 }
 
 /**
@@ -48,10 +45,7 @@ export async function recordAgreements(tx: Queryable, userId: string, meta: Agre
  */
 export async function pendingAgreements(db: Queryable, user: NonNullable<Viewer>): Promise<PendingAgreement[]> {
   if (isAdmin(user)) return [];
-  const [current, accepted] = await Promise.all([
-    currentAgreements(db),
-    db.select({ document: agreements.document, version: agreements.version }).from(agreements).where(eq(agreements.userId, user.id)),
-  ]);
+  const [current, accepted] = await Promise.all([currentAgreements(db), acceptedVersions(db, user.id)]);
   const has = (document: AgreementDocument, version: number) =>
     accepted.some((row) => row.document === document && row.version === version);
   return current.filter((item) => !has(item.document, item.version));
@@ -59,10 +53,6 @@ export async function pendingAgreements(db: Queryable, user: NonNullable<Viewer>
 
 /** The account's own record: every version it accepted, oldest first. */
 export async function acceptedAgreements(db: Queryable, userId: string) {
-  const rows = await db
-    .select()
-    .from(agreements)
-    .where(and(eq(agreements.userId, userId)))
-    .orderBy(asc(agreements.acceptedAt), asc(agreements.document));
+  const rows = await agreementsOf(db, userId);
   return rows.map((row) => ({ document: row.document, version: row.version, acceptedAt: row.acceptedAt.toISOString() }));
 }

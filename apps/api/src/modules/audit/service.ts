@@ -1,10 +1,7 @@
 import type { AuditEvent, AuditQuery } from '@limelight/contracts';
-import { and, desc, eq, gte, like, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { auditEvents } from '../../db/schema/audit';
-import { escapeLike } from '../../platform/http';
+import { auditEventsPage, insertAuditEvent } from './repo';
 
 /** Who acted and from where: taken from the request, or `system` for jobs and the command line. */
 export type AuditSource = {
@@ -42,7 +39,7 @@ export type AuditEntry = {
  * entry exists exactly when the change does.
  */
 export async function recordAudit(db: Queryable, source: AuditSource, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
+  await insertAuditEvent(db, {
     actorId: source.actor?.id ?? null,
     actorName: source.actor ? (source.actor.username ?? source.actor.name ?? null) : 'system',
     actorRole: source.actor?.role ?? null,
@@ -57,36 +54,7 @@ export async function recordAudit(db: Queryable, source: AuditSource, entry: Aud
 }
 
 export async function searchAudit(db: Queryable, query: AuditQuery): Promise<{ data: AuditEvent[]; total: number }> {
-  const conditions: Array<SQL | undefined> = [
-    query.actorId ? eq(auditEvents.actorId, query.actorId) : undefined,
-    query.action ? or(eq(auditEvents.action, query.action), like(auditEvents.action, `${escapeLike(query.action)}.%`)) : undefined,
-    query.targetType ? eq(auditEvents.targetType, query.targetType) : undefined,
-    query.targetId ? eq(auditEvents.targetId, query.targetId) : undefined,
-    query.from ? gte(auditEvents.createdAt, new Date(query.from)) : undefined,
-    query.to ? lte(auditEvents.createdAt, new Date(query.to)) : undefined,
-  ];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
-    conditions.push(
-      or(
-        sql`lower(coalesce(${auditEvents.reason}, '')) like ${pattern}`,
-        sql`lower(coalesce(${auditEvents.actorName}, '')) like ${pattern}`,
-        sql`lower(coalesce(${auditEvents.targetId}, '')) like ${pattern}`,
-      ),
-    );
-  }
-  const where = and(...conditions);
-  const direction = query.sort === 'asc' ? sql`asc` : sql`desc`;
-  const { rows, total } = await pageOf(
-    db
-      .select()
-      .from(auditEvents)
-      .where(where)
-      .orderBy(sql`${auditEvents.createdAt} ${direction}`, query.sort === 'asc' ? auditEvents.id : desc(auditEvents.id))
-      .$dynamic(),
-    query,
-    db.$count(auditEvents, where),
-  );
+  const { rows, total } = await auditEventsPage(db, query);
   return {
     data: rows.map((row) => ({
       _id: row.id,

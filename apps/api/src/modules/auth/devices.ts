@@ -1,12 +1,11 @@
 import { deviceName, type KnownDevice } from '@limelight/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { knownDevices } from '../../db/schema/auth';
 import type { Deps } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { hashToken, newOpaqueToken } from '../../platform/tokens';
 import { sendEmail } from '../emails';
+import { deleteKnownDevice, keepKnownDevice, knownDeviceCount, knownDevicesOf } from './repo';
 
 /**
  * Known devices (decision 048): a browser gets a long-lived random id in an HttpOnly cookie, kept
@@ -32,15 +31,6 @@ export function deviceIdOf(deps: Pick<Deps, 'config'>, request: FastifyRequest, 
   return token;
 }
 
-export async function isKnownDevice(db: Queryable, userId: string, deviceId: string | undefined) {
-  if (!deviceId) return false;
-  const [row] = await db
-    .select({ id: knownDevices.id })
-    .from(knownDevices)
-    .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, hashToken(deviceId))));
-  return !!row;
-}
-
 type Account = { id: string; email: string | null; name: string | null; username: string | null };
 export type DeviceMeta = { userAgent?: string; ip?: string; deviceId?: string };
 
@@ -53,15 +43,8 @@ export async function rememberDevice(deps: Deps, user: Account, meta: DeviceMeta
   const deviceHash = hashToken(meta.deviceId);
   const country = (meta.ip && deps.geo.countryOf(meta.ip)) || null;
   await deps.db.transaction(async (tx) => {
-    const [{ n: before } = { n: 0 }] = await tx.select({ n: count() }).from(knownDevices).where(eq(knownDevices.userId, user.id));
-    const [added] = await tx
-      .insert(knownDevices)
-      .values({ userId: user.id, deviceHash, userAgent: meta.userAgent?.slice(0, 500), country })
-      .onConflictDoUpdate({
-        target: [knownDevices.userId, knownDevices.deviceHash],
-        set: { lastSeenAt: new Date(), userAgent: meta.userAgent?.slice(0, 500), country },
-      })
-      .returning({ createdAt: knownDevices.createdAt, lastSeenAt: knownDevices.lastSeenAt });
+    const before = await knownDeviceCount(tx, user.id);
+    const added = await keepKnownDevice(tx, user.id, { deviceHash, userAgent: meta.userAgent?.slice(0, 500), country });
     const isNew = added && added.createdAt.getTime() === added.lastSeenAt.getTime();
     if (isNew && before > 0) await mailNewSignIn(deps, tx, user, meta);
   });
@@ -90,12 +73,7 @@ async function mailNewSignIn(deps: Deps, tx: Queryable, user: Account, meta: Dev
 
 /** The account's known devices, last seen first, for its security page. */
 export async function listKnownDevices(db: Queryable, userId: string): Promise<KnownDevice[]> {
-  const rows = await db
-    .select()
-    .from(knownDevices)
-    .where(eq(knownDevices.userId, userId))
-    .orderBy(desc(knownDevices.lastSeenAt))
-    .limit(200);
+  const rows = await knownDevicesOf(db, userId);
   return rows.map((row) => ({
     _id: row.id,
     userAgent: row.userAgent,
@@ -110,9 +88,5 @@ export async function listKnownDevices(db: Queryable, userId: string): Promise<K
  * a new device again, e-mailed and, while the account is under guessing, challenged.
  */
 export async function forgetKnownDevice(db: Queryable, userId: string, deviceId: string) {
-  const forgotten = await db
-    .delete(knownDevices)
-    .where(and(eq(knownDevices.id, deviceId), eq(knownDevices.userId, userId)))
-    .returning({ id: knownDevices.id });
-  if (!forgotten.length) throw notFound('Device');
+  if (!(await deleteKnownDevice(db, userId, deviceId))) throw notFound('Device');
 }

@@ -55,7 +55,8 @@ import {
   sendVerificationMail,
   type UserRow,
 } from '../users';
-import { type DeviceMeta, isKnownDevice, rememberDevice } from './devices';
+import { type DeviceMeta, rememberDevice } from './devices';
+import { isKnownDevice } from './repo';
 import { registerExpirySweep } from './sweep';
 
 export type ClientMeta = DeviceMeta;

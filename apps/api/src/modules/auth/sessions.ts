@@ -1,18 +1,12 @@
 import type { ActiveSession } from '@limelight/contracts';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { sessions } from '../../db/read/platform/sessions';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions, revokeSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { liveSessionsOf } from './repo';
 
 /** The places an account is signed in (device, country, last activity), newest first, so its owner can end the ones they do not know. */
 export async function activeSessions(deps: Deps, current: RequestSession): Promise<ActiveSession[]> {
-  const rows = await deps.db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, current.user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .orderBy(desc(sessions.createdAt))
-    .limit(100);
+  const rows = await liveSessionsOf(deps.db, current.user.id);
   return rows.map((row) => ({
     _id: row.id,
     method: row.method as ActiveSession['method'],

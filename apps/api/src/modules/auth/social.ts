@@ -1,11 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode, usernameSchema } from '@limelight/contracts';
-import { and, eq, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { type IdentityProvider, socialIdentities, twitterRequests } from '../../db/schema/auth';
+import type { IdentityProvider } from '../../db/schema/auth';
 import type { Deps } from '../../deps';
 import { AppError, conflict } from '../../platform/errors';
 import { findByEmail, findById, insertPasswordlessAccount, openCreatorProfile, takenFields, type UserRow } from '../users';
+import {
+  claimTwitterRequest,
+  deleteExpiredTwitterRequests,
+  linkedUserId,
+  linkSocialIdentity,
+  storeTwitterRequest,
+  twitterRequestOf,
+} from './repo';
 import { beginSignIn, type ClientMeta, inactiveAccount } from './service';
 
 export type SocialRole = 'user' | 'performer';
@@ -53,8 +60,8 @@ export async function googleCodeLogin(deps: Deps, input: { code: string; redirec
 export async function twitterLogin(deps: Deps, role: SocialRole) {
   const request = await deps.twitter.requestToken(twitterConsumer(deps), `${deps.config.publicUrl}/auth/twitter/callback`);
   const now = Date.now();
-  await deps.db.delete(twitterRequests).where(lt(twitterRequests.expiresAt, new Date(now)));
-  await deps.db.insert(twitterRequests).values({
+  await deleteExpiredTwitterRequests(deps.db, new Date(now));
+  await storeTwitterRequest(deps.db, {
     oauthToken: request.token,
     oauthTokenSecret: request.secret,
     role,
@@ -73,12 +80,11 @@ export async function twitterCallback(
     new AppError(400, ErrorCode.invalidToken, 'This Twitter sign-in has expired, please start again', [
       { field: 'oauthToken', message: 'is unknown or expired' },
     ]);
-  const [stored] = await deps.db.select().from(twitterRequests).where(eq(twitterRequests.oauthToken, input.oauthToken));
+  const stored = await twitterRequestOf(deps.db, input.oauthToken);
   const secretMatches = !input.oauthTokenSecret || sameText(input.oauthTokenSecret, stored?.oauthTokenSecret ?? '');
   if (!stored || stored.expiresAt.getTime() < Date.now() || !secretMatches) throw expired();
   // Deleting is what claims it: of two concurrent callbacks only one gets the row back.
-  const claimed = await deps.db.delete(twitterRequests).where(eq(twitterRequests.oauthToken, stored.oauthToken)).returning();
-  if (!claimed.length) throw expired();
+  if (!(await claimTwitterRequest(deps.db, stored.oauthToken))) throw expired();
   const account = await deps.twitter.completeSignIn(
     twitterConsumer(deps),
     { key: stored.oauthToken, secret: stored.oauthTokenSecret },
@@ -105,11 +111,7 @@ async function signIn(deps: Deps, external: ExternalAccount, role: SocialRole, m
     if (linked) return linked;
     const existing = external.email ? await findByEmail(tx, external.email) : undefined;
     const account = existing ?? (await createAccount(tx, external, role));
-    const [link] = await tx
-      .insert(socialIdentities)
-      .values({ provider: external.provider, providerUserId: external.providerUserId, userId: account.id })
-      .onConflictDoNothing()
-      .returning();
+    const link = await linkSocialIdentity(tx, external.provider, external.providerUserId, account.id);
     // A simultaneous first sign-in with the same identity won the race: roll this one back.
     if (!link) throw conflict('This sign-in is already being completed, please try again');
     return account;
@@ -120,11 +122,8 @@ async function signIn(deps: Deps, external: ExternalAccount, role: SocialRole, m
 }
 
 async function findLinkedUser(db: Queryable, external: ExternalAccount) {
-  const [link] = await db
-    .select({ userId: socialIdentities.userId })
-    .from(socialIdentities)
-    .where(and(eq(socialIdentities.provider, external.provider), eq(socialIdentities.providerUserId, external.providerUserId)));
-  return link ? findById(db, link.userId) : undefined;
+  const userId = await linkedUserId(db, external.provider, external.providerUserId);
+  return userId ? findById(db, userId) : undefined;
 }
 
 /**

@@ -1,2 +1,2 @@
 /** What other modules may use of the blocks module (decision 004): everything else is its own. */
-export { adminBlockRows } from './admin-rows';
+export { adminBlockRows } from './repo';

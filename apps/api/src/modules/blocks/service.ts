@@ -1,7 +1,6 @@
 import type { BlockedUser, BlockUserInput } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/read/users';
-import { countryBlocks, fanCountryBlocks, userBlocks } from '../../db/schema/blocks';
+import type { users } from '../../db/read/users';
+import type { userBlocks } from '../../db/schema/blocks';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -11,7 +10,16 @@ import { isCountryCode } from '../lookups';
 import { leaveCreatorRooms } from '../streaming';
 import { stopRenewalBetween } from '../subscriptions';
 import { toPublicUser } from '../users';
-import { blockedPage, countriesBlockedBy, findBlock } from './repo';
+import {
+  accountById,
+  blockedPage,
+  countriesBlockedBy,
+  deleteBlock,
+  findBlock,
+  replaceCreatorCountryBlocks,
+  replaceFanCountryBlocks,
+  upsertBlock,
+} from './repo';
 
 const refuseTarget = (message: string) => badRequest(`targetId: ${message}`, [{ field: 'targetId', message }]);
 
@@ -23,22 +31,18 @@ const refuseTarget = (message: string) => badRequest(`targetId: ${message}`, [{ 
  */
 export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUserInput): Promise<BlockedUser> {
   if (isSelf(blocker, input.targetId)) throw refuseTarget('you cannot block yourself');
-  const [target] = await deps.db.select().from(users).where(eq(users.id, input.targetId));
+  const target = await accountById(deps.db, input.targetId);
   if (!target) throw refuseTarget('must name an existing account');
   if (!may(blocker, 'account.block', target)) {
     throw refuseTarget(isAdmin(target) ? 'an admin cannot be blocked' : 'fans may block creators only');
   }
   const block = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(userBlocks)
-      .values({ blockerId: blocker.id, targetId: target.id, reason: input.reason || null })
-      .onConflictDoUpdate({ target: [userBlocks.blockerId, userBlocks.targetId], set: { reason: input.reason || null } })
-      .returning();
+    const row = await upsertBlock(tx, blocker.id, target.id, input.reason || null);
     await endFollowsBetween(tx, blocker.id, target.id);
     if (isCreator(blocker)) {
       await stopRenewalBetween(tx, target.id, blocker.id);
     }
-    return row!;
+    return row;
   });
   if (isCreator(blocker)) {
     await leaveCreatorRooms(deps, blocker.id, target.id).catch((error: unknown) =>
@@ -49,10 +53,7 @@ export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUs
 }
 
 export async function unblockUser(deps: Deps, blocker: SessionUser, targetId: string) {
-  const [removed] = await deps.db
-    .delete(userBlocks)
-    .where(and(eq(userBlocks.blockerId, blocker.id), eq(userBlocks.targetId, targetId)))
-    .returning();
+  const removed = await deleteBlock(deps.db, blocker.id, targetId);
   if (!removed) throw notFound('Block');
 }
 
@@ -83,13 +84,8 @@ export async function setBlockedCountries(deps: Deps, blocker: SessionUser, coun
   }
   const codes = [...new Set(countryCodes)];
   await deps.db.transaction(async (tx) => {
-    if (isCreator(blocker)) {
-      await tx.delete(countryBlocks).where(eq(countryBlocks.performerId, blocker.id));
-      if (codes.length) await tx.insert(countryBlocks).values(codes.map((countryCode) => ({ performerId: blocker.id, countryCode })));
-    } else {
-      await tx.delete(fanCountryBlocks).where(eq(fanCountryBlocks.userId, blocker.id));
-      if (codes.length) await tx.insert(fanCountryBlocks).values(codes.map((countryCode) => ({ userId: blocker.id, countryCode })));
-    }
+    if (isCreator(blocker)) await replaceCreatorCountryBlocks(tx, blocker.id, codes);
+    else await replaceFanCountryBlocks(tx, blocker.id, codes);
   });
   return blockedCountries(deps, blocker);
 }

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { stories } from '../../db/read/stories';
-import { performerProfiles, users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { jobKind } from '../../platform/jobs';
 import { deleteFileRecords, type FileRow, storedKeys } from '../media';
+import { accountImagesOf, storyFilesOf, welcomeVideoOf } from './repo';
 
 const REMOVE_MEDIA_JOB = jobKind('account.remove-media', z.object({ keys: z.array(z.string()) }));
 
@@ -17,15 +15,9 @@ const REMOVE_MEDIA_JOB = jobKind('account.remove-media', z.object({ keys: z.arra
  * committed (a rollback queues nothing). Money records stay for the ledger.
  */
 export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable, userId: string, retired: FileRow[]) {
-  const [account] = await tx
-    .select({ avatarKey: users.avatarKey, coverKey: users.coverKey, avatarFileId: users.avatarFileId, coverFileId: users.coverFileId })
-    .from(users)
-    .where(eq(users.id, userId));
-  const [profile] = await tx
-    .select({ welcomeVideoFileId: performerProfiles.welcomeVideoFileId })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, userId));
-  const storyFiles = await tx.select({ fileId: stories.fileId }).from(stories).where(eq(stories.performerId, userId));
+  const account = await accountImagesOf(tx, userId);
+  const profile = await welcomeVideoOf(tx, userId);
+  const storyFiles = await storyFilesOf(tx, userId);
   const fileIds = [account?.avatarFileId, account?.coverFileId, profile?.welcomeVideoFileId, ...storyFiles.map((story) => story.fileId)];
   const removed = await deleteFileRecords(
     tx,

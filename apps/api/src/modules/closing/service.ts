@@ -1,7 +1,5 @@
 import { type DeleteAccountInput, ErrorCode, formatTokens, HELD_USERNAME_DAYS } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { sessions } from '../../db/read/platform/sessions';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError, badRequest } from '../../platform/errors';
@@ -17,6 +15,7 @@ import { stopRenewalsOf } from '../subscriptions';
 import { anonymiseAccount, assertCurrentPassword } from '../users';
 import { retireCreatorVideos } from '../videos';
 import { queueMediaRemoval } from './media';
+import { sessionOpenedAt } from './repo';
 
 /** A session opened this recently counts as a fresh sign-in for an account with no password (social sign-in). */
 const FRESH_SIGN_IN_MS = 10 * 60_000;
@@ -93,8 +92,7 @@ async function assertProvenByPassword(deps: Deps, user: RequestSession['user'], 
 }
 
 async function sessionStartedAt(deps: Deps, session: RequestSession) {
-  const [row] = await deps.db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, session.id));
-  return row?.createdAt.getTime() ?? 0;
+  return (await sessionOpenedAt(deps.db, session.id))?.getTime() ?? 0;
 }
 
 /** The confirmation sent to the address the account had (template `account.deleted`). */

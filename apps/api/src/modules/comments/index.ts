@@ -1,2 +1,3 @@
 /** What other modules may use of the comments module (decision 004): everything else is its own. */
-export { adminCommentRows } from './admin-rows';
+export { adminCommentRows, countCommentLikes } from './repo';
+export { reachableComment } from './service';

@@ -1,20 +1,30 @@
-import { type Comment, type commentQuerySchema, ErrorCode, mentionedUsernames } from '@limelight/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { type Comment, ErrorCode, mentionedUsernames } from '@limelight/contracts';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { files } from '../../db/read/media';
-import { comments } from '../../db/schema/comments';
+import type { comments } from '../../db/schema/comments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { likeCounter } from '../../platform/counters';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { publicUrl } from '../../platform/storage';
-import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, may, mayDeleteComment, notHeld } from '../access';
+import { assertMayAnswerComment, assertNotHeldFrom, blockedPairs, may, mayDeleteComment } from '../access';
 import { deleteFileRecords, saveImageFile } from '../media';
 import { notify } from '../notifications';
-import { forgetReactions, viewerReactedSql } from '../reactions';
+import { forgetReactions } from '../reactions';
 import { findByUsernames, publicUsersById } from '../users';
+import {
+  blankComment,
+  type CommentsQuery,
+  commentById,
+  commentWithLike,
+  countReply,
+  deleteCommentRow,
+  insertComment,
+  pageOfComments,
+  photoFiles,
+  uncountReply,
+  updateCommentContent,
+} from './repo';
+
+/** app.ts hands the comments' like counter to the reactions module from here. */
 
 /** What comments are on: any sellable that takes comments (`deps.sellables`, decision 076). */
 type ObjectType = string;
@@ -42,7 +52,7 @@ async function assertMayComment(deps: Deps, viewer: SessionUser, input: { object
 
 /** The top-level comment a reply goes under: on the same item, still there, its author not in a block with the replier. */
 async function parentFor(deps: Deps, author: SessionUser, input: NewComment & { parentId: string }) {
-  const [parent] = await deps.db.select().from(comments).where(eq(comments.id, input.parentId));
+  const parent = await commentById(deps.db, input.parentId);
   if (!parent || parent.deletedAt || parent.objectType !== input.objectType || parent.objectId !== input.objectId)
     throw notFound('Comment');
   if (parent.parentId) {
@@ -58,16 +68,10 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
   const target = await assertMayComment(deps, author, input, 'comment on it');
   const parent = input.parentId ? await parentFor(deps, author, { ...input, parentId: input.parentId }) : undefined;
   const row = await deps.db.transaction(async (tx) => {
-    const [comment] = await tx
-      .insert(comments)
-      .values({ ...input, userId: author.id })
-      .returning();
+    const comment = await insertComment(tx, { ...input, userId: author.id });
     await commentsOn(deps, input.objectType).count(tx, input.objectId, 1);
     if (parent) {
-      await tx
-        .update(comments)
-        .set({ replyCount: sql`${comments.replyCount} + 1` })
-        .where(eq(comments.id, parent.id));
+      await countReply(tx, parent.id);
       await notify(deps, tx, {
         userId: parent.userId,
         kind: 'reply',
@@ -87,7 +91,7 @@ export async function createComment(deps: Deps, author: SessionUser, input: NewC
       });
     }
     await notifyMentioned(deps, tx, author, input, [target.ownerId, ...(parent ? [parent.userId] : [])]);
-    return comment!;
+    return comment;
   });
   return (await presentComments(deps, author, [{ ...row, isLiked: false }], target.ownerId))[0]!;
 }
@@ -126,21 +130,17 @@ async function notifyMentioned(
 
 /** The author edits the text and may add or replace a photo. */
 export async function updateComment(deps: Deps, author: SessionUser, id: string, input: { content?: string; image?: Buffer }) {
-  const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
+  const existing = await commentById(deps.db, id);
   if (!existing || !may(author, 'comment.edit', existing) || existing.deletedAt) throw notFound('Comment');
   let imageFileId = existing.imageFileId;
   if (input.image) {
     const file = await saveImageFile(deps, deps.db, { ownerId: author.id, type: 'comment-photo', access: 'public' }, input.image);
     imageFileId = file.id;
   }
-  const [row] = await deps.db
-    .update(comments)
-    .set({ content: input.content ?? existing.content, imageFileId })
-    .where(eq(comments.id, id))
-    .returning();
+  const row = await updateCommentContent(deps.db, id, { content: input.content ?? existing.content, imageFileId });
   if (existing.imageFileId && existing.imageFileId !== imageFileId) await removeFile(deps, existing.imageFileId);
   const target = await commentsOn(deps, row!.objectType).find(deps, author, row!.objectId);
-  const [read] = withLikes(await commentRows(deps, author).where(eq(comments.id, id)));
+  const [read] = withLikes(await commentWithLike(deps.db, author, id));
   return (await presentComments(deps, author, [read!], target.ownerId))[0]!;
 }
 
@@ -150,7 +150,7 @@ export async function updateComment(deps: Deps, author: SessionUser, id: string,
  * goes with its last reply (decision 040).
  */
 export async function deleteComment(deps: Deps, viewer: SessionUser, id: string) {
-  const [existing] = await deps.db.select().from(comments).where(eq(comments.id, id));
+  const existing = await commentById(deps.db, id);
   if (!existing || existing.deletedAt) throw notFound('Comment');
   const objectType = existing.objectType;
   // An item gone for good has no owner: its comments' authors and admins may still delete them.
@@ -158,9 +158,9 @@ export async function deleteComment(deps: Deps, viewer: SessionUser, id: string)
   if (!mayDeleteComment(viewer, { authorId: existing.userId, ownerId })) throw notFound('Comment');
   await deps.db.transaction(async (tx) => {
     if (existing.replyCount > 0) {
-      await tx.update(comments).set({ deletedAt: new Date(), content: '', imageFileId: null, likeCount: 0 }).where(eq(comments.id, id));
+      await blankComment(tx, id);
     } else {
-      await tx.delete(comments).where(eq(comments.id, id));
+      await deleteCommentRow(tx, id);
       if (existing.parentId) await leaveParent(tx, existing.parentId);
     }
     await forgetReactions(tx, 'comment', [id]);
@@ -171,23 +171,16 @@ export async function deleteComment(deps: Deps, viewer: SessionUser, id: string)
 
 /** A reply is gone: its parent counts one fewer, and a placeholder left with no replies goes too. */
 async function leaveParent(tx: Queryable, parentId: string) {
-  const [parent] = await tx
-    .update(comments)
-    .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
-    .where(eq(comments.id, parentId))
-    .returning();
-  if (parent?.deletedAt && parent.replyCount === 0) await tx.delete(comments).where(eq(comments.id, parentId));
+  const parent = await uncountReply(tx, parentId);
+  if (parent?.deletedAt && parent.replyCount === 0) await deleteCommentRow(tx, parentId);
 }
 
 /**
  * A comment someone means to like: there, not a placeholder, on an item they may comment on, its
  * author not in a block with them. Handed to the reactions module (app.ts).
  */
-/** A like counted on the comment (handed to the reactions module). */
-export const countCommentLikes = likeCounter(comments);
-
 export async function reachableComment(deps: Deps, viewer: SessionUser, id: string) {
-  const [comment] = await deps.db.select().from(comments).where(eq(comments.id, id));
+  const comment = await commentById(deps.db, id);
   if (!comment || comment.deletedAt) throw notFound('Comment');
   await assertNotHeldFrom(deps.db, viewer, comment.id, comment.userId, 'Comment');
   const target = await assertMayComment(deps, viewer, comment, 'like its comments');
@@ -196,35 +189,10 @@ export async function reachableComment(deps: Deps, viewer: SessionUser, id: stri
 }
 
 /** Top-level comments of an item, or the replies under one of them, each with the viewer's like. */
-export async function listComments(
-  deps: Deps,
-  viewer: SessionUser | undefined,
-  query: Omit<z.output<typeof commentQuerySchema>, 'objectType'> & { objectType: ObjectType },
-) {
+export async function listComments(deps: Deps, viewer: SessionUser | undefined, query: CommentsQuery) {
   const target = await commentsOn(deps, query.objectType).find(deps, viewer, query.objectId);
-  const where = and(
-    eq(comments.objectType, query.objectType),
-    eq(comments.objectId, query.objectId),
-    query.parentId ? eq(comments.parentId, query.parentId) : isNull(comments.parentId),
-    // Comments hidden by moderation are gone for all but their author and admins (decision 046).
-    notHeld(viewer, comments.id, comments.userId),
-  );
-  const direction = query.sort === 'asc' ? asc : desc;
-  const { rows, total } = await pageOf(
-    commentRows(deps, viewer).where(where).orderBy(direction(comments.createdAt), direction(comments.id)),
-    query,
-    deps.db.$count(comments, where),
-  );
+  const { rows, total } = await pageOfComments(deps.db, viewer, query);
   return { data: await presentComments(deps, viewer, withLikes(rows), target.ownerId), total };
-}
-
-/** A query of comments with whether the viewer liked each, read in the same statement (its filters and order are the caller's). */
-function commentRows(deps: Deps, viewer: SessionUser | undefined) {
-  const viewerId = viewer ? sql`${viewer.id}::uuid` : sql`null::uuid`;
-  return deps.db
-    .select({ comment: comments, isLiked: viewerReactedSql(viewerId, 'comment', sql`${comments.id}`, 'like') })
-    .from(comments)
-    .$dynamic();
 }
 
 const withLikes = (rows: Array<{ comment: CommentRow; isLiked: boolean }>) => rows.map((row) => ({ ...row.comment, isLiked: row.isLiked }));
@@ -242,7 +210,7 @@ async function presentComments(
       deps.db,
       rows.flatMap((row) => (row.deletedAt ? [] : [row.userId])),
     ),
-    imageIds.length ? deps.db.select().from(files).where(inArray(files.id, imageIds)) : Promise.resolve([]),
+    imageIds.length ? photoFiles(deps.db, imageIds) : Promise.resolve([]),
   ]);
   return rows.map((row) => {
     const image = images.find((file) => file.id === row.imageFileId);

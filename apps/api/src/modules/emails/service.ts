@@ -10,10 +10,8 @@ import {
   emailCategoryKinds,
   type NotificationSetting,
 } from '@limelight/contracts';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
-import { users } from '../../db/read/users';
-import { emailTemplates, notificationPreferences } from '../../db/schema/emails';
+import type { emailTemplates } from '../../db/schema/emails';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
@@ -22,6 +20,17 @@ import { sharedSecret } from '../../platform/secrets';
 import { type AuditSource, recordAudit } from '../audit';
 import { catalogue, type EmailKey, type EmailVariables, emailKeys, globalVariables, type TemplateDefinition } from './catalogue';
 import { renderHtml, renderText, variablesIn } from './render';
+import {
+  accountIdOf,
+  deleteTemplateOverride,
+  emailChoicesOf,
+  firstAdminEmail,
+  saveEmailChoices,
+  saveNotificationChannels,
+  saveTemplateOverride,
+  templateOverrideOf,
+  templateOverrides,
+} from './repo';
 
 export type EmailDeps = Pick<Deps, 'config' | 'settings' | 'jobs'>;
 type Rendered = { subject: string; text: string; html: string };
@@ -38,10 +47,7 @@ const settingsLink = (deps: EmailDeps) => `${deps.config.publicUrl}/notification
 /** Whether the account wants e-mail of this category: any of its kinds on for e-mail, by choice or default. */
 export async function emailCategoryOn(db: Queryable, userId: string, category: EmailCategory) {
   const kinds = emailCategoryKinds[category];
-  const rows = await db
-    .select({ kind: notificationPreferences.kind, email: notificationPreferences.email })
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.userId, userId), inArray(notificationPreferences.kind, kinds)));
+  const rows = await emailChoicesOf(db, userId, kinds);
   return kinds.some((kind) => rows.find((row) => row.kind === kind)?.email ?? defaultNotificationChannels[kind].email);
 }
 
@@ -56,25 +62,16 @@ export async function setEmailCategories(db: Queryable, userId: string, preferen
     emailCategoryKinds[category].map((kind) => ({ userId, kind, inApp: defaultNotificationChannels[kind].inApp, email })),
   );
   if (!rows.length) return;
-  await db
-    .insert(notificationPreferences)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { email: sql`excluded.email` },
-    });
+  await saveEmailChoices(db, rows);
 }
 
 /** Saves an account's channels for these notification kinds (its notification settings page). */
 export async function setNotificationChannels(db: Queryable, userId: string, channels: NotificationSetting[]) {
   if (!channels.length) return;
-  await db
-    .insert(notificationPreferences)
-    .values(channels.map((channel) => ({ userId, ...channel })))
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { inApp: sql`excluded.in_app`, email: sql`excluded.email` },
-    });
+  await saveNotificationChannels(
+    db,
+    channels.map((channel) => ({ userId, ...channel })),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -103,8 +100,7 @@ export async function unsubscribe(db: Database, token: string) {
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badToken();
   const [userId, scope] = Buffer.from(payload, 'base64url').toString().split(':') as [string, UnsubscribeScope];
   const categories = scope === 'all' ? [...emailCategories] : [scope];
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) throw badToken();
+  if (!(await accountIdOf(db, userId))) throw badToken();
   await setEmailCategories(
     db,
     userId,
@@ -116,11 +112,6 @@ export async function unsubscribe(db: Database, token: string) {
 // ---------------------------------------------------------------------------------------------
 // Rendering and sending
 // ---------------------------------------------------------------------------------------------
-
-async function overrideOf(db: Queryable, key: string) {
-  const [row] = await db.select().from(emailTemplates).where(eq(emailTemplates.key, key));
-  return row;
-}
 
 function render(template: { subject: string; body: string }, vars: Record<string, string>, footer: string[]): Rendered {
   const withFooter = `${template.body.trimEnd()}\n\n--\n${footer.join('\n')}`;
@@ -149,7 +140,7 @@ export async function sendEmail<K extends EmailKey>(
   const definition = definitionOf(key)!;
   const scope = definition.category;
   if (scope && scope !== 'all' && options.userId && !(await emailCategoryOn(tx, options.userId, scope))) return false;
-  const template = (await overrideOf(tx, key)) ?? definition;
+  const template = (await templateOverrideOf(tx, key)) ?? definition;
   const vars: Record<string, string> = {
     siteName: deps.settings.get('siteName'),
     settingsLink: settingsLink(deps),
@@ -181,13 +172,7 @@ export async function sendEmail<K extends EmailKey>(
 export async function adminAddress(deps: Pick<Deps, 'settings'>, db: Queryable) {
   const configured = deps.settings.get('adminEmail');
   if (configured) return configured;
-  const [admin] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), isNotNull(users.email)))
-    .orderBy(asc(users.createdAt))
-    .limit(1);
-  return admin?.email ?? undefined;
+  return firstAdminEmail(db);
 }
 
 /** An alert to the admin (a payout request, a report, a creator to verify); nothing when no address is known. */
@@ -223,7 +208,7 @@ function present(key: string, definition: TemplateDefinition, row?: typeof email
 }
 
 export async function listTemplates(db: Queryable): Promise<EmailTemplate[]> {
-  const rows = await db.select().from(emailTemplates);
+  const rows = await templateOverrides(db);
   return emailKeys.map((key) =>
     present(
       key,
@@ -234,7 +219,7 @@ export async function listTemplates(db: Queryable): Promise<EmailTemplate[]> {
 }
 
 export async function templateOf(db: Queryable, key: string) {
-  return present(key, assertKnown(key), await overrideOf(db, key));
+  return present(key, assertKnown(key), await templateOverrideOf(db, key));
 }
 
 /** Refuses variables the e-mail does not have, naming them (400). */
@@ -253,12 +238,8 @@ export async function updateTemplate(db: Database, source: AuditSource, key: str
   const definition = assertKnown(key);
   assertVariables(definition, edit);
   return db.transaction(async (tx) => {
-    const before = await overrideOf(tx, key);
-    const [row] = await tx
-      .insert(emailTemplates)
-      .values({ key, ...edit, updatedBy: source.actor?.id ?? null })
-      .onConflictDoUpdate({ target: emailTemplates.key, set: { ...edit, updatedBy: source.actor?.id ?? null, updatedAt: sql`now()` } })
-      .returning();
+    const before = await templateOverrideOf(tx, key);
+    const row = await saveTemplateOverride(tx, key, edit, source.actor?.id ?? null);
     await recordAudit(tx, source, {
       action: 'email.template.update',
       target: { type: 'email_template', id: key },
@@ -274,7 +255,7 @@ export async function updateTemplate(db: Database, source: AuditSource, key: str
 export async function resetTemplate(db: Database, source: AuditSource, key: string) {
   const definition = assertKnown(key);
   return db.transaction(async (tx) => {
-    const [removed] = await tx.delete(emailTemplates).where(eq(emailTemplates.key, key)).returning();
+    const removed = await deleteTemplateOverride(tx, key);
     if (removed) {
       await recordAudit(tx, source, {
         action: 'email.template.update',
@@ -305,7 +286,7 @@ export async function previewTemplate(
   draft?: Partial<EmailTemplateEdit>,
 ): Promise<EmailPreview> {
   const definition = assertKnown(key);
-  const inForce = (await overrideOf(deps.db, key)) ?? definition;
+  const inForce = (await templateOverrideOf(deps.db, key)) ?? definition;
   const template = { subject: draft?.subject ?? inForce.subject, body: draft?.body ?? inForce.body };
   assertVariables(definition, template);
   return sampleRender(deps, definition, template);

@@ -1,23 +1,26 @@
 import type { CreatePollInput, Poll } from '@limelight/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { rowFromJson } from '../../db/json-row';
-import { pollOptions, polls, pollVotes } from '../../db/schema/feeds';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';
-
-type PollRow = typeof polls.$inferSelect;
-type PollOptionRow = typeof pollOptions.$inferSelect;
+import {
+  countVote,
+  insertPoll,
+  insertPollOptions,
+  insertVote,
+  type PollJson,
+  type PollOptionRow,
+  type PollRow,
+  pollOptionOf,
+  pollRowsFromJson,
+  pollRowsOf,
+} from './repo/polls';
 
 export async function createPoll(deps: Deps, performer: SessionUser, input: Required<CreatePollInput>) {
   const pollId = await deps.db.transaction(async (tx) => {
-    const [poll] = await tx
-      .insert(polls)
-      .values({ performerId: performer.id, description: input.description, expiredAt: new Date(input.expiredAt) })
-      .returning();
-    await tx.insert(pollOptions).values(input.options.map((text, position) => ({ pollId: poll!.id, text, position })));
-    return poll!.id;
+    const poll = await insertPoll(tx, { performerId: performer.id, description: input.description, expiredAt: new Date(input.expiredAt) });
+    await insertPollOptions(tx, poll.id, input.options);
+    return poll.id;
   });
   return (await pollsFor(deps.db, [pollId], performer)).get(pollId)!;
 }
@@ -26,16 +29,7 @@ export async function createPoll(deps: Deps, performer: SessionUser, input: Requ
 export async function pollsFor(db: Queryable, pollIds: string[], viewer?: SessionUser): Promise<Map<string, Poll>> {
   const result = new Map<string, Poll>();
   if (!pollIds.length) return result;
-  const [pollRows, optionRows, votes] = await Promise.all([
-    db.select().from(polls).where(inArray(polls.id, pollIds)),
-    db.select().from(pollOptions).where(inArray(pollOptions.pollId, pollIds)).orderBy(asc(pollOptions.position)),
-    viewer
-      ? db
-          .select()
-          .from(pollVotes)
-          .where(and(eq(pollVotes.userId, viewer.id), inArray(pollVotes.pollId, pollIds)))
-      : Promise.resolve([]),
-  ]);
+  const [pollRows, optionRows, votes] = await pollRowsOf(db, pollIds, viewer?.id);
   for (const poll of pollRows) {
     const options = optionRows.filter((option) => option.pollId === poll.id);
     result.set(poll.id, toPoll(poll, options, votes.find((vote) => vote.pollId === poll.id)?.optionId ?? null));
@@ -55,42 +49,21 @@ function toPoll(poll: PollRow, options: PollOptionRow[], votedOptionId: string |
   };
 }
 
-/**
- * A post's poll, its options in order and `viewerId`'s vote as one JSON value (null without a
- * poll), for the statement that presents a page of posts; `pollFromJson` reads it.
- */
-export const pollJsonSql = (pollId: SQL, viewerId: SQL) => sql`(
-  select json_build_object(
-    'poll', to_json(${polls}),
-    'options', coalesce((select json_agg(${pollOptions} order by ${pollOptions.position}) from ${pollOptions} where ${pollOptions.pollId} = ${polls.id}), '[]'),
-    'voted', (select ${pollVotes.optionId} from ${pollVotes} where ${pollVotes.pollId} = ${polls.id} and ${pollVotes.userId} = ${viewerId}))
-  from ${polls} where ${polls.id} = ${pollId})`;
-
-export type PollJson = { poll: Record<string, unknown>; options: Array<Record<string, unknown>>; voted: string | null };
-
-export const pollFromJson = (json: PollJson) =>
-  toPoll(
-    rowFromJson(polls, json.poll),
-    json.options.map((option) => rowFromJson(pollOptions, option)),
-    json.voted,
-  );
+/** A post's poll as its JSON from the statement that presents a page of posts (`pollJsonSql`) says. */
+export const pollFromJson = (json: PollJson) => {
+  const { poll, options, voted } = pollRowsFromJson(json);
+  return toPoll(poll, options, voted);
+};
 
 /** One vote per user per poll, before it ends; the count rises in the same transaction. */
 export async function vote(db: Queryable, pollId: string, optionId: string, voter: SessionUser) {
   await db.transaction(async (tx) => {
-    const [option] = await tx
-      .select({ id: pollOptions.id, expiredAt: polls.expiredAt })
-      .from(pollOptions)
-      .innerJoin(polls, eq(polls.id, pollOptions.pollId))
-      .where(and(eq(pollOptions.id, optionId), eq(pollOptions.pollId, pollId)));
+    const option = await pollOptionOf(tx, pollId, optionId);
     if (!option)
       throw badRequest('optionId is not an option of this poll', [{ field: 'optionId', message: 'is not an option of this poll' }]);
     if (option.expiredAt.getTime() <= Date.now()) throw conflict('This poll has ended');
-    const [inserted] = await tx.insert(pollVotes).values({ pollId, optionId, userId: voter.id }).onConflictDoNothing().returning();
+    const inserted = await insertVote(tx, pollId, optionId, voter.id);
     if (!inserted) throw conflict('You have already voted in this poll');
-    await tx
-      .update(pollOptions)
-      .set({ voteCount: sql`${pollOptions.voteCount} + 1` })
-      .where(eq(pollOptions.id, optionId));
+    await countVote(tx, optionId);
   });
 }

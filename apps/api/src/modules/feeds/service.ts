@@ -1,41 +1,40 @@
 import { type FeedType, type performerFeedQuerySchema, type saveFeedSchema, toCents } from '@limelight/contracts';
-import { and, eq, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { preparedStatement } from '../../db/prepared';
-import { files } from '../../db/read/media';
-import { performerProfiles } from '../../db/read/users';
-import { feedFiles, feeds, polls } from '../../db/schema/feeds';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound } from '../../platform/errors';
-import { decodeCursor, encodeCursor, escapeLike, orderBy } from '../../platform/http';
-import {
-  assertOwnerMayChange,
-  boughtAmong,
-  canViewOne,
-  creatorsReachingSql,
-  holdOn,
-  listedNow,
-  notHeld,
-  notHeldSql,
-  notHiddenFrom,
-  openTo,
-  viewerParams,
-  viewerPlaceholders,
-  visibleCreatorWith,
-  visibleTo,
-} from '../access';
-import { keepSoldOnes, lockedItemsOf, withdrawOwnFromReview } from '../library';
+import { decodeCursor, encodeCursor } from '../../platform/http';
+import { assertOwnerMayChange, boughtAmong, canViewOne, holdOn, openTo, viewerParams, visibleCreatorWith, visibleTo } from '../access';
+import { withdrawOwnFromReview } from '../library';
 import { deleteFileRecords, findFile, presentMediaFile, removeStored } from '../media';
 import { holdForReview, isReviewedBeforePublication } from '../moderation';
 import { tellFans } from '../notifications';
-import { byListedCreator, findCreatorForViewer } from '../performers';
+import { findCreatorForViewer } from '../performers';
 import { bookmarkedPage } from '../reactions';
 import { vote } from './polls';
-import { type FeedRow, type PresentedRow, presentedPage, presentFeed, presentFeeds } from './present';
+import { presentFeed, presentFeeds } from './present';
+import {
+  attachMedia,
+  attachmentClaims,
+  deleteFeeds,
+  deletePolls,
+  detachMedia,
+  type FeedRow,
+  feedsByIds,
+  feedWithPoll,
+  findOwnFeed,
+  findOwnPoll,
+  findShownFeed,
+  insertFeed,
+  keepSoldFeeds,
+  lockedFeedsOf,
+  mediaFileIdsOfFeeds,
+  ownFeedPage,
+  shownFeedIds,
+  updateFeed,
+} from './repo/feeds';
+import { creatorPage, type PresentedRow, timelinePage } from './repo/timeline';
 
 type SaveFeed = z.output<typeof saveFeedSchema>;
 type PageQuery = { cursor?: string; limit: number; type?: FeedType };
@@ -69,29 +68,22 @@ export async function saveFeed(deps: Deps, performer: SessionUser, input: SaveFe
       teaserFileId: input.teaserId,
       pollId: input.pollId,
     };
-    const [row] = existing
-      ? await tx.update(feeds).set(values).where(eq(feeds.id, existing.id)).returning()
-      : await tx
-          .insert(feeds)
-          .values({ ...values, performerId: performer.id })
-          .returning();
+    const row = existing ? await updateFeed(tx, existing.id, values) : await insertFeed(tx, { ...values, performerId: performer.id });
     const previous = existing ? await attachedFileIds(tx, [existing]) : [];
-    await tx.delete(feedFiles).where(eq(feedFiles.feedId, row!.id));
-    if (input.fileIds.length) {
-      await tx.insert(feedFiles).values(input.fileIds.map((fileId, position) => ({ feedId: row!.id, fileId, position })));
-    }
+    await detachMedia(tx, row.id);
+    if (input.fileIds.length) await attachMedia(tx, row.id, input.fileIds);
     // A reviewed creator's post waits for an admin (decision 054); an edit while it waits holds its new files too.
     const reviewed = existing
       ? !!hold?.prePublication
       : await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id);
     if (reviewed) {
       const fileIds = [...input.fileIds, input.thumbnailId, input.teaserId].filter((id): id is string => !!id);
-      await holdForReview(tx, { targetType: 'feed', targetId: row!.id, ownerId: performer.id, fileIds }, !!existing);
-    } else await announcePost(deps, tx, row!, performer.name);
+      await holdForReview(tx, { targetType: 'feed', targetId: row.id, ownerId: performer.id, fileIds }, !!existing);
+    } else await announcePost(deps, tx, row, performer.name);
     const kept = new Set([...input.fileIds, input.thumbnailId, input.teaserId]);
     const dropped = previous.filter((id) => !kept.has(id));
     const removed = await deleteFileRecords(tx, dropped);
-    return { feedId: row!.id, removed };
+    return { feedId: row.id, removed };
   });
   await removeStored(deps, detached.removed);
   return feedForOwner(deps, performer, detached.feedId);
@@ -126,26 +118,7 @@ async function checkAttachments(tx: Queryable, performer: SessionUser, input: Sa
   const ids = wanted.map((item) => item.id);
   if (new Set(ids).size !== ids.length)
     throw badRequest('fileIds: a file may be used once', [{ field: 'fileIds', message: 'must not repeat a file' }]);
-  const [owned, inUse, otherFeedsFiles] = await Promise.all([
-    ids.length
-      ? tx
-          .select()
-          .from(files)
-          .where(and(inArray(files.id, ids), eq(files.ownerId, performer.id)))
-      : Promise.resolve([]),
-    ids.length
-      ? tx
-          .select({ fileId: feedFiles.fileId })
-          .from(feedFiles)
-          .where(and(inArray(feedFiles.fileId, ids), feedId ? ne(feedFiles.feedId, feedId) : undefined))
-      : Promise.resolve([]),
-    ids.length
-      ? tx
-          .select({ thumbnail: feeds.thumbnailFileId, teaser: feeds.teaserFileId })
-          .from(feeds)
-          .where(and(or(inArray(feeds.thumbnailFileId, ids), inArray(feeds.teaserFileId, ids)), feedId ? ne(feeds.id, feedId) : undefined))
-      : Promise.resolve([]),
-  ]);
+  const [owned, inUse, otherFeedsFiles] = await attachmentClaims(tx, performer, ids, feedId);
   const used = new Set([...inUse.map((row) => row.fileId), ...otherFeedsFiles.flatMap((row) => [row.thumbnail, row.teaser])]);
   for (const item of wanted) {
     const file = owned.find((row) => row.id === item.id);
@@ -159,14 +132,8 @@ async function checkAttachments(tx: Queryable, performer: SessionUser, input: Sa
     }
   }
   if (input.pollId) {
-    const [poll] = await tx
-      .select()
-      .from(polls)
-      .where(and(eq(polls.id, input.pollId), eq(polls.performerId, performer.id)));
-    const [taken] = await tx
-      .select({ id: feeds.id })
-      .from(feeds)
-      .where(and(eq(feeds.pollId, input.pollId), feedId ? ne(feeds.id, feedId) : undefined));
+    const poll = await findOwnPoll(tx, performer, input.pollId);
+    const taken = await feedWithPoll(tx, input.pollId, feedId);
     if (!poll || taken)
       throw badRequest('pollId is not a free poll of yours', [{ field: 'pollId', message: 'must name your own unused poll' }]);
   }
@@ -174,22 +141,13 @@ async function checkAttachments(tx: Queryable, performer: SessionUser, input: Sa
 
 async function attachedFileIds(tx: Queryable, posts: FeedRow[]) {
   const ids = posts.map((post) => post.id);
-  const rows = ids.length ? await tx.select({ fileId: feedFiles.fileId }).from(feedFiles).where(inArray(feedFiles.feedId, ids)) : [];
-  return [...rows.map((row) => row.fileId), ...posts.flatMap((post) => [post.thumbnailFileId, post.teaserFileId])].filter(
-    (id): id is string => !!id,
-  );
+  const media = ids.length ? await mediaFileIdsOfFeeds(tx, ids) : [];
+  return [...media, ...posts.flatMap((post) => [post.thumbnailFileId, post.teaserFileId])].filter((id): id is string => !!id);
 }
-
-/** The creator's own posts: one they deleted is its buyers' alone (decision 034). */
-const ownedFeeds = (performer: SessionUser) => and(eq(feeds.performerId, performer.id), isNull(feeds.deletedAt));
 
 /** A post of the creator's own (any state but deleted), optionally locked for a change; else 404. */
 async function ownFeed(db: Queryable, performer: SessionUser, id: string, forUpdate = false) {
-  const query = db
-    .select()
-    .from(feeds)
-    .where(and(eq(feeds.id, id), ownedFeeds(performer)));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const row = await findOwnFeed(db, performer, id, forUpdate);
   if (!row) throw notFound('Post');
   // Only an admin lifts a moderation hold: the creator's own changes are refused, saying why.
   if (forUpdate) await assertOwnerMayChange(db, performer, row.id);
@@ -216,14 +174,12 @@ export async function deleteFeed(deps: Deps, performer: SessionUser, id: string)
 }
 
 /** All of a creator's posts, retired as `deleteFeed` does one, for an account deleted by its owner; the file records it deleted. */
-export const retireCreatorFeeds = async (tx: Queryable, performerId: string) =>
-  retireFeeds(tx, await lockedItemsOf(tx, feeds, performerId));
+export const retireCreatorFeeds = async (tx: Queryable, performerId: string) => retireFeeds(tx, await lockedFeedsOf(tx, performerId));
 
 /** Bought posts kept for their buyers, the others deleted with their poll and file records (returned, for their stored objects). */
 async function retireFeeds(tx: Queryable, rows: FeedRow[]) {
-  const gone = await keepSoldOnes(
+  const gone = await keepSoldFeeds(
     tx,
-    feeds,
     rows,
     await boughtAmong(
       tx,
@@ -233,127 +189,29 @@ async function retireFeeds(tx: Queryable, rows: FeedRow[]) {
   );
   if (!gone.length) return [];
   const fileIds = await attachedFileIds(tx, gone);
-  await tx.delete(feeds).where(
-    inArray(
-      feeds.id,
-      gone.map((row) => row.id),
-    ),
+  await deleteFeeds(
+    tx,
+    gone.map((row) => row.id),
   );
   const pollIds = gone.flatMap((row) => (row.pollId ? [row.pollId] : []));
-  if (pollIds.length) await tx.delete(polls).where(inArray(polls.id, pollIds));
+  if (pollIds.length) await deletePolls(tx, pollIds);
   return deleteFileRecords(tx, fileIds);
 }
 
-const ownSortable = { updatedAt: feeds.updatedAt, createdAt: feeds.createdAt, publishedAt: feeds.publishedAt };
-
 /** The creator's own posts, scheduled and inactive ones included, for the content manager. */
 export async function performerFeeds(deps: Deps, performer: SessionUser, query: z.output<typeof performerFeedQuerySchema>) {
-  const where = and(
-    ownedFeeds(performer),
-    query.type ? eq(feeds.type, query.type) : undefined,
-    query.status ? eq(feeds.status, query.status) : undefined,
-    query.q ? ilike(feeds.text, `%${escapeLike(query.q)}%`) : undefined,
-  );
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(feeds)
-      .where(where)
-      .orderBy(...orderBy(ownSortable, query.sortBy, query.sort, feeds.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(feeds, where),
-  );
+  const { rows, total } = await ownFeedPage(deps.db, performer, query);
   return { data: await presentFeeds(deps, performer, rows), total };
-}
-
-/** What fans may list: active posts whose time has come, of creators who are listed. */
-const published = () => and(eq(feeds.status, 'active'), lte(feeds.publishedAt, sql`now()`));
-// A post hidden or removed by moderation is not shown to fans (decision 046): its creator sees it in their own list.
-const shownFeed = () => and(published(), byListedCreator(feeds.performerId), notHeld(undefined, feeds.id));
-
-/**
- * A page statement prepared once per page size (`take`, at most LIST_MAX_LIMIT + 1 of them). With
- * the LIMIT written in, PostgreSQL prices the generic plan of a creator's page below a custom
- * one and keeps it, instead of planning the statement again on every call (measured in
- * pg_prepared_statements; the timeline's statement keeps its generic plan with `take` as a
- * parameter, and with it written in would not).
- */
-function statementPerPageSize(name: string, build: (take: SQL) => SQL) {
-  const statements = new Map<number, ReturnType<typeof preparedStatement<PresentedRow>>>();
-  return (take: number) => {
-    const known = statements.get(take) ?? preparedStatement<PresentedRow>(`${name}_${take}`, build(sql.raw(String(Math.trunc(take)))));
-    statements.set(take, known);
-    return known;
-  };
 }
 
 /** Keyset bounds past every post: the first page asks for what comes before them. */
 const NEWEST = { pinned: 'true', at: 'infinity', id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
-const placeholder = (name: string) => sql.placeholder(name);
-
-/** A creator's posts a fan may list that come after the cursor, for the timeline's statement. */
-const listedAfterCursor = (creator: SQL) => sql`
-  ${feeds.performerId} = ${creator} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now() and ${notHeld(undefined, feeds.id)}
-  and (${placeholder('type')}::text is null or ${feeds.type} = ${placeholder('type')}::text)
-  and (${feeds.publishedAt}, ${feeds.id}) < (${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)`;
-
-/**
- * The fan's home: posts of creators they follow or subscribe to, newest first, in keyset pages,
- * and everything shown with them, in one prepared statement. Whatever the depth, it reads each
- * creator's newest post after the cursor (one index probe each); the page's `take` posts are all
- * at least as new as the `take`-th newest of those (that many posts are), so only the creators
- * whose newest reaches that bound are read further, each from their own index range.
- */
-export const timelinePage = preparedStatement<PresentedRow>(
-  'feeds_timeline_page',
-  presentedPage(
-    sql`
-      with newest as (
-        select n.performer_id, n.published_at
-        from ${creatorsReachingSql(viewerPlaceholders)} creator
-        join ${performerProfiles} on ${performerProfiles.userId} = creator.id and ${listedNow()}
-        cross join lateral (
-          select ${feeds.performerId}, ${feeds.publishedAt} from ${feeds} where ${listedAfterCursor(sql`creator.id`)}
-          order by ${feeds.publishedAt} desc, ${feeds.id} desc limit 1
-        ) n),
-      bound as (
-        select coalesce(
-          (select published_at from newest order by published_at desc offset ${placeholder('take')}::int - 1 limit 1),
-          '-infinity'::timestamptz) as at)
-      select f.* from newest, bound
-      cross join lateral (
-        select * from ${feeds} where ${listedAfterCursor(sql`newest.performer_id`)} and ${feeds.publishedAt} >= bound.at
-        order by ${feeds.publishedAt} desc, ${feeds.id} desc limit ${placeholder('take')}
-      ) f
-      where newest.published_at >= bound.at
-      order by f.published_at desc, f.id desc
-      limit ${placeholder('take')}`,
-    sql`p.published_at desc, p.id desc`,
-  ),
-);
 
 export async function timeline(deps: Deps, viewer: SessionUser, query: PageQuery) {
   const [afterAt, afterId] = query.cursor ? decodeCursor(query.cursor, 2) : [NEWEST.at, NEWEST.id];
   const rows = await timelinePage(deps.db, { ...viewerParams(viewer), type: query.type ?? null, afterAt, afterId, take: query.limit + 1 });
   return keysetPage(deps, viewer, rows, query.limit, (feed) => [String(feed.published_at), String(feed.id)]);
 }
-
-/** One creator's posts for a visitor: pinned first, then newest, in keyset pages. */
-export const creatorPage = statementPerPageSize('feeds_creator_page', (take) =>
-  presentedPage(
-    sql`
-      select * from ${feeds}
-      where ${feeds.performerId} = ${placeholder('performerId')}::uuid and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now()
-        and ${notHeldSql(viewerPlaceholders, feeds.id, feeds.performerId)}
-        and (${placeholder('type')}::text is null or ${feeds.type} = ${placeholder('type')}::text)
-        and (${feeds.isPinned}, ${feeds.publishedAt}, ${feeds.id})
-          < (${placeholder('afterPinned')}::boolean, ${placeholder('afterAt')}::timestamptz, ${placeholder('afterId')}::uuid)
-      order by ${feeds.isPinned} desc, ${feeds.publishedAt} desc, ${feeds.id} desc
-      limit ${take}`,
-    sql`p.is_pinned desc, p.published_at desc, p.id desc`,
-  ),
-);
 
 export async function creatorFeeds(deps: Deps, viewer: SessionUser | undefined, usernameOrId: string, query: PageQuery) {
   const performer = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer));
@@ -389,18 +247,7 @@ function keysetPage(
   };
 }
 
-async function findShownFeed(db: Queryable, id: string) {
-  const [found] = await db
-    .select({ row: feeds, shown: sql<boolean>`(${shownFeed()})` })
-    .from(feeds)
-    .where(eq(feeds.id, id));
-  return found;
-}
-
 /** One post for a visitor; hidden, scheduled, deleted or unlisted creators' posts are not found. */
-/** A like total on the post (handed to the reactions module). */
-export const countFeedLikes = likeCounter(feeds);
-
 export const visibleFeed = async (deps: Deps, viewer: SessionUser | undefined, id: string) =>
   visibleTo(deps.db, await findShownFeed(deps.db, id), viewer, 'Post');
 
@@ -437,24 +284,11 @@ export async function bookmarkedFeeds(deps: Deps, viewer: SessionUser, page: { o
     viewer,
     'feed',
     {
-      shownIds: deps.db
-        .select({ id: feeds.id })
-        .from(feeds)
-        .where(and(shownFeed(), notHiddenFrom(viewer, feeds.performerId))),
-      load: (ids) => deps.db.select().from(feeds).where(inArray(feeds.id, ids)),
+      shownIds: shownFeedIds(deps.db, viewer),
+      load: (ids) => feedsByIds(deps.db, ids),
       present: (rows) => presentFeeds(deps, viewer, rows),
     },
     page,
   );
   return { data: data.map(({ item, ...bookmark }) => ({ ...bookmark, feed: item })), total };
-}
-
-/** A post approved at review before publication is published now, unless it is scheduled later (decision 054); answers it. */
-export async function publishApprovedFeed(tx: Queryable, id: string) {
-  const [row] = await tx
-    .update(feeds)
-    .set({ publishedAt: sql`case when ${feeds.scheduleAt} > now() then ${feeds.publishedAt} else now() end` })
-    .where(eq(feeds.id, id))
-    .returning();
-  return row;
 }

@@ -1,4 +1,4 @@
 /** What other modules may use of the follows module (decision 004). */
 
-export { adminFollowRows } from './admin-rows';
+export { adminFollowRows } from './repo';
 export { endFollowsBetween } from './service';

@@ -1,5 +1,5 @@
 /** What other modules may use of the galleries module (decision 004): everything else is its own. */
 
-export { adminGalleryRows, adminPhotoRows } from './admin-rows';
+export { adminGalleryRows, adminPhotoRows } from './repo';
 export { gallerySellable } from './sellable';
 export { retireCreatorGalleries } from './service';

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { galleries, photos } from '../../db/schema/galleries';
 import type { Sellable } from '../../deps';
-import { commentCounter } from '../../platform/counters';
-import { itemSale, performerOf } from '../../platform/selling';
+import { itemSale } from '../../platform/selling';
 import { commentedItem } from '../access';
-import { countGalleryLikes, openedGallery, visibleGallery } from './service';
+import { countGalleryComments, countGalleryLikes, findGallery, galleryOwnerOf, photoFileIdsOf } from './repo';
+import { openedGallery, visibleGallery } from './service';
 
 /** A gallery, as everything that sells, likes, comments on or reports one asks for it (decision 076). */
 export const gallerySellable: Sellable = {
@@ -16,19 +14,18 @@ export const gallerySellable: Sellable = {
   countLikes: countGalleryLikes,
   comments: {
     find: commentedItem('gallery', openedGallery),
-    owner: performerOf(galleries),
-    count: commentCounter(galleries),
+    owner: galleryOwnerOf,
+    count: countGalleryComments,
     page: 'gallery',
   },
   moderation: async (db, id) => {
-    const [row] = await db.select().from(galleries).where(eq(galleries.id, id));
+    const row = await findGallery(db, id);
     if (!row) return undefined;
-    const rows = await db.select({ id: photos.fileId }).from(photos).where(eq(photos.galleryId, id));
     return {
       ownerId: row.performerId,
       title: row.title,
       text: row.description,
-      fileIds: rows.map((photo) => photo.id),
+      fileIds: await photoFileIdsOf(db, id),
       library: 'galleries',
     };
   },

@@ -1,11 +1,10 @@
 import { ErrorCode, MEDIA_LIMITS, type Role } from '@limelight/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema/media';
 import { AppError, retryLater } from '../../platform/errors';
 import { type MediaInfo, probe } from '../../platform/ffmpeg';
 import type { SpooledUpload } from '../../platform/uploads';
 import { isAdmin, isCreator } from '../access';
+import { mediaUsedBy, processingFilesOf } from './repo';
 
 /**
  * What an audio or video upload may cost the media workers (decision 008). It is read from the
@@ -38,11 +37,7 @@ export function limitProblem(info: MediaInfo, medium: Medium): string | undefine
 
 /** Refuses the upload when the account already has the most uploads waiting to be processed. */
 export async function assertProcessingQuota(db: Queryable, ownerId: string) {
-  const [row] = await db
-    .select({ waiting: count() })
-    .from(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.status, 'processing')));
-  if ((row?.waiting ?? 0) >= MEDIA_LIMITS.maxProcessingPerAccount) {
+  if ((await processingFilesOf(db, ownerId)) >= MEDIA_LIMITS.maxProcessingPerAccount) {
     throw retryLater(
       `You have ${MEDIA_LIMITS.maxProcessingPerAccount} uploads still processing, the most at once: upload this one when one of them is done`,
       60,
@@ -67,13 +62,7 @@ const hoursAndMinutes = (seconds: number) =>
 export async function assertMediaBudget(db: Queryable, uploader: Uploader, incoming: { bytes: number; seconds?: number }) {
   if (isAdmin(uploader)) return;
   const budget = isCreator(uploader) ? 'performer' : 'user';
-  const [used] = await db
-    .select({
-      stored: sql<number>`coalesce(sum(${files.size}), 0)::float8`,
-      processed: sql<number>`coalesce(sum(${files.duration}) filter (where ${files.createdAt} > now() - interval '1 day'), 0)::float8`,
-    })
-    .from(files)
-    .where(eq(files.ownerId, uploader.id));
+  const used = await mediaUsedBy(db, uploader.id);
   const maxStored = MEDIA_LIMITS.maxStoredBytes[budget];
   if ((used?.stored ?? 0) + incoming.bytes > maxStored) {
     throw new AppError(

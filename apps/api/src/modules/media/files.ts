@@ -1,7 +1,5 @@
 import type { MediaFile } from '@limelight/contracts';
-import { eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema/media';
+import type { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import { type MediaSigner, PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 
@@ -38,25 +36,8 @@ export function presentMediaFile(file: FileRow, access?: { signer: MediaSigner; 
   };
 }
 
-export async function findFile(db: Queryable, id: string | null | undefined): Promise<FileRow | undefined> {
-  if (!id) return undefined;
-  const [file] = await db.select().from(files).where(eq(files.id, id));
-  return file;
-}
-
 /** Every stored object of a file, for removal. */
 export const storedKeys = (file: FileRow) => [file.storageKey, file.thumbnailKey, file.previewKey].filter((key): key is string => !!key);
-
-/** Deletes these file records in `tx`, answering them so their stored objects can go after the commit. */
-export async function deleteFileRecords(tx: Queryable, ids: string[]): Promise<FileRow[]> {
-  return ids.length ? tx.delete(files).where(inArray(files.id, ids)).returning() : [];
-}
-
-/** Deletes the record of the file stored under this key (an account's previous avatar or cover), answering it. */
-export async function deleteFileRecordByKey(tx: Queryable, storageKey: string): Promise<FileRow | undefined> {
-  const [file] = await tx.delete(files).where(eq(files.storageKey, storageKey)).returning();
-  return file;
-}
 
 /** Removes the stored objects of deleted files; one that cannot be removed is logged, not fatal. */
 export async function removeStored(deps: Pick<Deps, 'storage' | 'log'>, removed: Array<FileRow | undefined>) {

@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import phash from 'sharp-phash';
 import type { Queryable } from '../../db/client';
-import { removedImageHashes } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import { holdAsReupload } from '../moderation';
 import type { FileRow } from './files';
+import { matchesRemovedImage, rememberRemovedHash } from './repo';
 
 /**
  * Removed material does not come back (decision 046): the perceptual hash of each removed image
@@ -34,19 +33,11 @@ export async function rememberRemovedImages(deps: Deps, targetType: string, targ
     if (!key) continue;
     try {
       const hash = await hashImage(await bufferOf(await deps.storage.read(key)));
-      await deps.db.insert(removedImageHashes).values({ hash, targetType, targetId });
+      await rememberRemovedHash(deps.db, hash, targetType, targetId);
     } catch (error) {
       deps.log.warn({ err: error, key }, 'removed image not hashed');
     }
   }
-}
-
-/** Whether an image is within a few bits of removed material. */
-export async function matchesRemoved(db: Queryable, hash: bigint) {
-  const rows = await db.execute(
-    sql`select 1 from ${removedImageHashes} where bit_count((${removedImageHashes.hash} # ${hash.toString()}::bigint)::bit(64)) <= ${MAX_DISTANCE} limit 1`,
-  );
-  return rows.rows.length > 0;
 }
 
 /**
@@ -60,7 +51,7 @@ export async function holdIfReupload(db: Queryable, file: { id: string; ownerId:
   } catch {
     return false;
   }
-  if (!(await matchesRemoved(db, hash))) return false;
+  if (!(await matchesRemovedImage(db, hash, MAX_DISTANCE))) return false;
   await holdAsReupload(db, file);
   return true;
 }

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import { type FfmpegBudget, FfmpegTimeout, grabFrame, probe, transcodeToMp3, transcodeToMp4 } from '../../platform/ffmpeg';
 import { makeBlurredPreview, sharp } from '../../platform/images';
@@ -13,7 +11,7 @@ import { jobKind } from '../../platform/jobs';
 import { PROTECTED_PREFIX, PUBLIC_PREFIX } from '../../platform/storage';
 import type { SpooledUpload } from '../../platform/uploads';
 import { admit, assertMediaBudget, assertProcessingQuota, limitProblem, type Medium, type Uploader } from './admission';
-import { findFile } from './files';
+import { failProcessedFile, findFile, finishProcessedFile, insertFile } from './repo';
 
 const PROCESS_MEDIA_JOB = jobKind(
   'process-media',
@@ -53,23 +51,20 @@ export async function queueProcessing(
   tx: Queryable,
   file: { ownerId: string; type: string; media: Medium; access: MediaAccess } & KeptUpload,
 ) {
-  const [row] = await tx
-    .insert(files)
-    .values({
-      ownerId: file.ownerId,
-      type: file.type,
-      status: 'processing',
-      storageKey: file.uploadKey,
-      originalName: file.upload.originalName.slice(0, 255),
-      mimeType: file.upload.mimeType,
-      size: file.upload.size,
-    })
-    .returning();
-  const payload = { fileId: row!.id, media: file.media, access: file.access };
+  const row = await insertFile(tx, {
+    ownerId: file.ownerId,
+    type: file.type,
+    status: 'processing',
+    storageKey: file.uploadKey,
+    originalName: file.upload.originalName.slice(0, 255),
+    mimeType: file.upload.mimeType,
+    size: file.upload.size,
+  });
+  const payload = { fileId: row.id, media: file.media, access: file.access };
   // Each account's uploads queue behind each other by their length, so one account's backlog
   // does not keep another's waiting (fair sharing in the job queue).
   await deps.jobs.enqueue(tx, PROCESS_MEDIA_JOB, payload, { group: file.ownerId, cost: Math.max(1, Math.round(file.seconds)) });
-  return row!;
+  return row;
 }
 
 const prefixFor = (access: MediaAccess) => (access === 'public' ? PUBLIC_PREFIX : PROTECTED_PREFIX);
@@ -130,22 +125,16 @@ export function registerMediaProcessing(deps: Deps, listener: { settled?: (fileI
       // The poster is a frame of the video, as protected as the video; the blurred preview is public.
       const thumbnailKey = output.thumbnail ? await storeImage(output.thumbnail, prefix, 'thumbnails') : null;
       const previewKey = output.preview ? await storeImage(output.preview, PUBLIC_PREFIX, 'previews') : null;
-      const [updated] = await deps.db
-        .update(files)
-        .set({
-          status: 'finished',
-          storageKey: output.key,
-          mimeType: output.mimeType,
-          size: (await fs.stat(output.localPath)).size,
-          width: output.width,
-          height: output.height,
-          duration: Math.round(output.duration * 100) / 100,
-          thumbnailKey,
-          previewKey,
-          error: null,
-        })
-        .where(eq(files.id, file.id))
-        .returning({ id: files.id });
+      const updated = await finishProcessedFile(deps.db, file.id, {
+        storageKey: output.key,
+        mimeType: output.mimeType,
+        size: (await fs.stat(output.localPath)).size,
+        width: output.width,
+        height: output.height,
+        duration: Math.round(output.duration * 100) / 100,
+        thumbnailKey,
+        previewKey,
+      });
       // Replaced or deleted while it was processing: keep nothing of it.
       await Promise.all([file.storageKey, ...(updated ? [] : stored)].map((key) => deps.storage.remove(key)));
       if (updated) await settled(file.id);
@@ -161,7 +150,7 @@ export function registerMediaProcessing(deps: Deps, listener: { settled?: (fileI
             : error instanceof FfmpegTimeout
               ? 'Processing this file took longer than its time limit'
               : 'The file could not be processed';
-        await deps.db.update(files).set({ status: 'error', error: message }).where(eq(files.id, file.id));
+        await failProcessedFile(deps.db, file.id, message);
         await deps.storage.remove(file.storageKey);
         await settled(file.id);
       }

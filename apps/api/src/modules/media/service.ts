@@ -1,10 +1,9 @@
 import type { SetAltTextInput } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
-import { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound } from '../../platform/errors';
 import { presentMediaFile } from './files';
+import { ownedFileType, setFileAltText } from './repo';
 import { saveImageFile } from './uploads';
 
 const boxes = {
@@ -33,17 +32,10 @@ const SEEN_FILE_TYPE = /-(photo|thumbnail|video|teaser|image)$/;
  * account's file answers 404, as if it did not exist.
  */
 export async function setAltText(deps: Deps, owner: SessionUser, fileId: string, input: Required<SetAltTextInput>) {
-  const [file] = await deps.db
-    .select({ type: files.type })
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerId, owner.id)));
+  const file = await ownedFileType(deps.db, owner.id, fileId);
   if (!file) throw notFound('File');
   if (!SEEN_FILE_TYPE.test(file.type))
     throw badRequest('altText is only for pictures and videos', [{ field: 'altText', message: 'is only for pictures and videos' }]);
-  const [updated] = await deps.db
-    .update(files)
-    .set({ altText: input.altText || null })
-    .where(eq(files.id, fileId))
-    .returning();
-  return presentMediaFile(updated!, { signer: deps.mediaSigner, canView: true });
+  const updated = await setFileAltText(deps.db, fileId, input.altText || null);
+  return presentMediaFile(updated, { signer: deps.mediaSigner, canView: true });
 }

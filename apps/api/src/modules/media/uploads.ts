@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { MAX_AUDIO_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@limelight/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/schema/media';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
@@ -13,6 +12,7 @@ import { assertMediaBudget } from './admission';
 import { presentMediaFile } from './files';
 import { holdIfReupload } from './phash';
 import { keepUpload, type MediaAccess, queueProcessing } from './processing';
+import { insertFile } from './repo';
 
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-msvideo'];
 export const VIDEO_UPLOAD = { maxBytes: MAX_VIDEO_UPLOAD_BYTES, types: VIDEO_TYPES, describe: 'an MP4, MOV, WebM or AVI video' };
@@ -101,13 +101,8 @@ export async function keepDownload(deps: Deps, upload: SpooledUpload): Promise<K
   return { storageKey, size: upload.size, mimeType: upload.mimeType, originalName: upload.originalName };
 }
 
-export async function saveDownloadFile(db: Queryable, file: { ownerId: string; type: string }, kept: KeptDownload) {
-  const [row] = await db
-    .insert(files)
-    .values({ ...file, ...kept, status: 'finished' })
-    .returning();
-  return row!;
-}
+export const saveDownloadFile = (db: Queryable, file: { ownerId: string; type: string }, kept: KeptDownload) =>
+  insertFile(db, { ...file, ...kept, status: 'finished' });
 
 /**
  * Every image upload is stored here (decision 046): processed, recorded as a finished file, and
@@ -121,12 +116,9 @@ export async function saveImageFile(
   upload: Buffer,
 ) {
   const stored = await storeImage(deps, file.access, upload, file.box, file.folder);
-  const [row] = await db
-    .insert(files)
-    .values({ ownerId: file.ownerId, type: file.type, status: 'finished', mimeType: 'image/webp', ...stored })
-    .returning();
-  await holdIfReupload(db, row!, upload);
-  return row!;
+  const row = await insertFile(db, { ownerId: file.ownerId, type: file.type, status: 'finished', mimeType: 'image/webp', ...stored });
+  await holdIfReupload(db, row, upload);
+  return row;
 }
 
 type ImageBox = { width: number; height: number };

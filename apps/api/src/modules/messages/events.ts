@@ -1,16 +1,15 @@
 import { DELETED_MESSAGE_TEXT, type Message, streamRoom } from '@limelight/contracts';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { streamSessions } from '../../db/read/streaming';
-import { users } from '../../db/read/users';
-import { conversationMembers, messageFiles, messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { isBlockedPair } from '../access';
 import type { FileRow } from '../media';
 import { findById, toPublicUser } from '../users';
-import { type ConversationRow, conversationFor, conversationView, type MemberRow, unreadTotal, unreadTotals } from './conversations';
+import { type ConversationRow, conversationFor, conversationView, type MemberRow, unreadTotal } from './conversations';
 import { type MessageRow, presentMessages, presentNewMessage } from './present';
+import { membersBut, membersOf, otherMemberOf, recipientsIn, unreadTotals } from './repo/conversations';
+import { messageWithFile } from './repo/files';
+import { lineWithSender } from './repo/lines';
 import { presentStreamLine } from './stream-lines';
 
 /**
@@ -47,18 +46,11 @@ export async function announceToMany(deps: Deps, copies: MessageRow[], event: 'm
   await safely(
     deps,
     (async () => {
-      const recipients = await deps.db
-        .select({ conversationId: conversationMembers.conversationId, userId: conversationMembers.userId })
-        .from(conversationMembers)
-        .where(
-          and(
-            inArray(
-              conversationMembers.conversationId,
-              copies.map((copy) => copy.conversationId),
-            ),
-            ne(conversationMembers.userId, copies[0]!.senderId),
-          ),
-        );
+      const recipients = await recipientsIn(
+        deps.db,
+        copies.map((copy) => copy.conversationId),
+        copies[0]!.senderId,
+      );
       const recipientOf = new Map(recipients.map((row) => [row.conversationId, row.userId]));
       const first = await findById(deps.db, recipientOf.get(copies[0]!.conversationId) ?? '');
       if (!first) return;
@@ -150,10 +142,7 @@ export function registerMessagingEvents(deps: Deps) {
     'typing',
     async (userId, payload) => {
       const { conversationId } = typingSchema.parse(payload);
-      const [member] = await deps.db
-        .select({ otherUserId: conversationMembers.otherUserId })
-        .from(conversationMembers)
-        .where(and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)));
+      const member = await otherMemberOf(deps.db, conversationId, userId);
       // Across a block (either way) nobody learns the other is there and typing.
       if (!member || (await isBlockedPair(deps.db, userId, member.otherUserId))) return;
       deps.realtime.toUser(member.otherUserId).emit('typing', { conversationId, userId });
@@ -164,16 +153,9 @@ export function registerMessagingEvents(deps: Deps) {
 
 /** A message file finished processing (or failed): both members see the message anew. */
 export async function messageFileSettled(deps: Deps, fileId: string) {
-  const [row] = await deps.db
-    .select({ message: messages })
-    .from(messageFiles)
-    .innerJoin(messages, eq(messages.id, messageFiles.messageId))
-    .where(eq(messageFiles.fileId, fileId));
+  const row = await messageWithFile(deps.db, fileId);
   if (!row || row.message.isDeleted) return;
-  const members = await deps.db
-    .select({ userId: conversationMembers.userId })
-    .from(conversationMembers)
-    .where(eq(conversationMembers.conversationId, row.message.conversationId));
+  const members = await membersOf(deps.db, row.message.conversationId);
   await announce.fileUpdated(
     deps,
     row.message,
@@ -187,12 +169,7 @@ export async function messageFileSettled(deps: Deps, fileId: string) {
  * Its sender keeps seeing it (marked) in a private thread; a chat room is one audience.
  */
 export async function retractHeldLine(deps: Deps, messageId: string) {
-  const [found] = await deps.db
-    .select({ message: messages, sessionId: streamSessions.id, sender: users })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .leftJoin(streamSessions, eq(streamSessions.conversationId, messages.conversationId))
-    .where(eq(messages.id, messageId));
+  const found = await lineWithSender(deps.db, messageId);
   if (!found) return;
   const gone = { ...found.message, isDeleted: true };
   if (found.sessionId) {
@@ -201,10 +178,7 @@ export async function retractHeldLine(deps: Deps, messageId: string) {
       .emit('stream/message_deleted', { message: presentStreamLine(gone, toPublicUser(found.sender)) });
     return;
   }
-  const others = await deps.db
-    .select({ userId: conversationMembers.userId })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.conversationId, gone.conversationId), ne(conversationMembers.userId, gone.senderId)));
+  const others = await membersBut(deps.db, gone.conversationId, gone.senderId);
   const retract = async (userId: string) => {
     const member = await findById(deps.db, userId);
     if (!member) return;

@@ -1,11 +1,11 @@
 import { DELETED_MESSAGE_TEXT, fromCents, type Message } from '@limelight/contracts';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { files } from '../../db/read/media';
-import { conversationMembers, massMessageFiles, messageFiles, type messages } from '../../db/schema/messages';
+import type { messages } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { type Access, accessFrom, accessTo } from '../access';
 import { type FileRow, presentMediaFile } from '../media';
+import { othersReadAt } from './repo/conversations';
+import { filesOfMassMessages, filesOfMessages } from './repo/files';
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -19,15 +19,7 @@ export async function presentMessages(deps: Deps, reader: SessionUser, rows: Mes
   const [attached, access, readers] = await Promise.all([
     attachedFiles(deps, rows),
     accessTo(deps.db, reader, 'message', rows.map(gated)),
-    deps.db
-      .select({ conversationId: conversationMembers.conversationId, lastReadAt: conversationMembers.lastReadAt })
-      .from(conversationMembers)
-      .where(
-        and(
-          inArray(conversationMembers.conversationId, [...new Set(rows.map((row) => row.conversationId))]),
-          ne(conversationMembers.userId, reader.id),
-        ),
-      ),
+    othersReadAt(deps.db, [...new Set(rows.map((row) => row.conversationId))], reader.id),
   ]);
   const otherReadAt = new Map(readers.map((row) => [row.conversationId, row.lastReadAt]));
   return rows.map((row) => {
@@ -82,25 +74,11 @@ function messageView(deps: Deps, row: MessageRow, attached: FileRow[], access: A
 async function attachedFiles(deps: Deps, rows: MessageRow[]) {
   const massIds = [...new Set(rows.flatMap((row) => (row.massMessageId ? [row.massMessageId] : [])))];
   const [own, shared] = await Promise.all([
-    deps.db
-      .select({ messageId: messageFiles.messageId, file: files })
-      .from(messageFiles)
-      .innerJoin(files, eq(files.id, messageFiles.fileId))
-      .where(
-        inArray(
-          messageFiles.messageId,
-          rows.map((row) => row.id),
-        ),
-      )
-      .orderBy(asc(messageFiles.position)),
-    massIds.length
-      ? deps.db
-          .select({ massMessageId: massMessageFiles.massMessageId, file: files })
-          .from(massMessageFiles)
-          .innerJoin(files, eq(files.id, massMessageFiles.fileId))
-          .where(inArray(massMessageFiles.massMessageId, massIds))
-          .orderBy(asc(massMessageFiles.position))
-      : [],
+    filesOfMessages(
+      deps.db,
+      rows.map((row) => row.id),
+    ),
+    massIds.length ? filesOfMassMessages(deps.db, massIds) : [],
   ]);
   const result = new Map<string, FileRow[]>();
   for (const row of rows) {

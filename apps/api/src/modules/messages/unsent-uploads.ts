@@ -1,10 +1,8 @@
 import { MEDIA_LIMITS } from '@limelight/contracts';
-import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
-import { files } from '../../db/read/media';
-import { massMessageFiles, messageFiles } from '../../db/schema/messages';
 import type { Deps } from '../../deps';
 import { deleteFileRecords, removeStored } from '../media';
 import { MESSAGE_FILE_TYPES } from './messages';
+import { unsentUploads } from './repo/files';
 
 /** How often each worker looks for message uploads never sent, and how many it removes at a time. */
 const SWEEP_EVERY_MS = 15 * 60_000;
@@ -18,18 +16,7 @@ const SWEEP_BATCH = 500;
  */
 export async function sweepUnsentUploads(deps: Pick<Deps, 'db' | 'storage' | 'log'>, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - MEDIA_LIMITS.unsentUploadHours * 3_600_000);
-  const unsent = await deps.db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(
-        inArray(files.type, MESSAGE_FILE_TYPES),
-        lt(files.createdAt, before),
-        notExists(deps.db.select({ one: sql`1` }).from(messageFiles).where(sql`${messageFiles.fileId} = ${files.id}`)),
-        notExists(deps.db.select({ one: sql`1` }).from(massMessageFiles).where(sql`${massMessageFiles.fileId} = ${files.id}`)),
-      ),
-    )
-    .limit(SWEEP_BATCH);
+  const unsent = await unsentUploads(deps.db, MESSAGE_FILE_TYPES, before, SWEEP_BATCH);
   const removed = await deleteFileRecords(
     deps.db,
     unsent.map((row) => row.id),

@@ -1,15 +1,11 @@
 import {
   NEW_CREATOR_REVIEW_DAYS,
-  PRE_PUBLICATION_REASON,
   type PrePublicationType,
   type ReviewBeforePublicationMode,
   reviewBeforePublicationModes,
 } from '@limelight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/users';
-import { moderationHolds } from '../../db/schema/moderation';
-import { closeOpenCases, openCase } from './cases';
+import { closeOpenCases, insertReviewHolds, liftReviewHolds, openCase, reviewFactsOf } from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,11 +31,7 @@ const modeOf = (setting: string) =>
 export async function isReviewedBeforePublication(db: Queryable, setting: string, creatorId: string) {
   const mode = modeOf(setting);
   if (mode === 'off') return false;
-  const [facts] = await db
-    .select({ verifiedAt: performerProfiles.verifiedAt, reviewBeforePublication: performerProfiles.reviewBeforePublication })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, creatorId));
-  return reviewedBeforePublication(mode, facts);
+  return reviewedBeforePublication(mode, await reviewFactsOf(db, creatorId));
 }
 
 type Held = { targetType: PrePublicationType; targetId: string; ownerId: string; fileIds: string[] };
@@ -63,24 +55,6 @@ export async function holdForReview(tx: Queryable, item: Held, opened = false) {
   });
 }
 
-/** Whether this item waits for review before publication (its owner may then still edit it). */
-export async function waitsForReview(db: Queryable, id: string) {
-  const [row] = await db
-    .select({ id: moderationHolds.targetId })
-    .from(moderationHolds)
-    .where(and(eq(moderationHolds.targetId, id), eq(moderationHolds.prePublication, true)));
-  return !!row;
-}
-
-/** Lifts the pre-publication holds on an item and its files (never another hold on one of them); the item's was there. */
-export async function liftReviewHolds(tx: Queryable, targetId: string, fileIds: string[]) {
-  const lifted = await tx
-    .delete(moderationHolds)
-    .where(and(inArray(moderationHolds.targetId, [targetId, ...fileIds]), eq(moderationHolds.prePublication, true)))
-    .returning({ id: moderationHolds.targetId });
-  return lifted.some((row) => row.id === targetId);
-}
-
 /**
  * Holds the files of a creator's pending profile revision (decision 055): a new avatar, cover or
  * welcome video, whose links then refuse everyone but its owner and admins until approved.
@@ -92,22 +66,6 @@ export async function holdFilesForReview(tx: Queryable, ownerId: string, fileIds
       ownerId,
       fileIds.map((targetId) => ({ targetId, targetType: 'file' })),
     );
-}
-
-/** Pre-publication `review` holds on these targets; one already held (a re-upload's hold) keeps its own. */
-async function insertReviewHolds(tx: Queryable, ownerId: string, targets: Array<{ targetId: string; targetType: string }>) {
-  await tx
-    .insert(moderationHolds)
-    .values(
-      targets.map((target) => ({ ...target, ownerId, state: 'review' as const, reason: PRE_PUBLICATION_REASON, prePublication: true })),
-    )
-    .onConflictDoNothing();
-}
-
-/** Lifts the pre-publication holds of these files (a re-upload hold on one of them stays). */
-export async function liftFileReviewHolds(tx: Queryable, fileIds: string[]) {
-  if (!fileIds.length) return;
-  await tx.delete(moderationHolds).where(and(inArray(moderationHolds.targetId, fileIds), eq(moderationHolds.prePublication, true)));
 }
 
 /**

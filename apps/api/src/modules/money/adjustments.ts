@@ -1,8 +1,8 @@
 import { ErrorCode } from '@limelight/contracts';
 import type { Queryable } from '../../db/client';
-import { walletAdjustments } from '../../db/schema/money';
 import { AppError } from '../../platform/errors';
 import { platform, post, walletOf } from '../../platform/ledger';
+import { insertWalletAdjustment } from './repo/wallet-adjustments';
 
 export type WalletAdjustment = { userId: string; adminId: string | null; amountCents: number; reason: string };
 
@@ -13,13 +13,13 @@ export type WalletAdjustment = { userId: string; adminId: string | null; amountC
  * naming `amount`) and nothing is written. Returns the row's id and the wallet's new balance.
  */
 export async function adjustWallet(tx: Queryable, adjustment: WalletAdjustment): Promise<{ id: string; balanceCents: number }> {
-  const [row] = await tx.insert(walletAdjustments).values(adjustment).returning({ id: walletAdjustments.id });
+  const id = await insertWalletAdjustment(tx, adjustment);
   try {
-    const [balanceCents] = await post(tx, { kind: 'admin_adjustment', referenceType: 'wallet_adjustment', referenceId: row!.id }, [
+    const [balanceCents] = await post(tx, { kind: 'admin_adjustment', referenceType: 'wallet_adjustment', referenceId: id }, [
       { ...walletOf(adjustment.userId), amountCents: adjustment.amountCents },
       { ...platform('promotions'), amountCents: -adjustment.amountCents },
     ]);
-    return { id: row!.id, balanceCents: balanceCents! };
+    return { id, balanceCents: balanceCents! };
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.insufficientBalance) {
       throw new AppError(409, ErrorCode.insufficientBalance, 'This debit would take the wallet below zero', [

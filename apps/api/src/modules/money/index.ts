@@ -6,9 +6,9 @@
 export { adjustWallet, type WalletAdjustment } from './adjustments';
 export { notifyBalance } from './balance';
 export { creditCardPayment, creditCardSale, takeBackCardPayment } from './card-payments';
-export { type LedgerDay, ledgerFiguresByDay } from './figures';
 export { changePayoutHold, holdPayout, releasePayoutHold } from './holds';
 export { BPS, fromBps, shareOf, toBps } from './rates';
+export { type LedgerDay, ledgerFiguresByDay } from './repo/ledger';
 export { refundSaleOf } from './sales';
 export {
   type NewCharge,

@@ -1,5 +1,4 @@
 import { BASIS_POINTS, isWholeBasisPoints } from '@limelight/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * Rates are integer basis points: 10,000 is the whole, 1000 is 10 %. The database keeps them so;
@@ -7,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const BPS = BASIS_POINTS;
 /** Added before the division so that half a cent and above rounds up. */
-const HALF_UP = BPS / 2;
+export const HALF_UP = BPS / 2;
 
 /** A fraction (0.1) as basis points; undefined when it is not a whole number of them, so callers refuse it. */
 export const toBps = (rate: number): number | undefined => (isWholeBasisPoints(rate) ? Math.round(rate * BPS) : undefined);
@@ -17,15 +16,6 @@ export const fromBps = (bps: number) => bps / BPS;
 /**
  * The share of an amount a rate takes, in whole cents, in integer arithmetic: rounded half up
  * (0.5 cent and above to the next cent). The one rounding of every commission and discount;
- * `shareOfSql` is the same for a statement that splits inside the database.
+ * `shareOfSql` (repo/sales.ts) is the same for a statement that splits inside the database.
  */
 export const shareOf = (amountCents: number, bps: number) => Math.floor((amountCents * bps + HALF_UP) / BPS);
-
-/**
- * `shareOf` as a SQL expression over the statement's own values (a sale paid in one statement
- * reads the creator's rate where it splits). In bigint arithmetic, whose division truncates:
- * the floor, for the amounts and rates here, which are never negative. `split.test.ts` runs both
- * over the edge amounts and rates.
- */
-export const shareOfSql = (amountCents: SQL, bps: SQL) =>
-  sql`((${amountCents})::bigint * (${bps}) + ${sql.raw(String(HALF_UP))}) / ${sql.raw(String(BPS))}`;

@@ -1,7 +1,5 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { performerProfiles } from '../../db/read/users';
-import { earnings } from '../../db/schema/money';
+import type { earnings } from '../../db/schema/money';
 import type { Deps } from '../../deps';
 import {
   type AccountRef,
@@ -12,7 +10,8 @@ import {
   platform,
   post,
 } from '../../platform/ledger';
-import { BPS, shareOfSql } from './rates';
+import { BPS } from './rates';
+import { insertEarning, saleEarningOf, saleSplitOf } from './repo/sales';
 
 /**
  * The site's commission (setting `performerCommission`) in basis points, for creators with no
@@ -20,30 +19,10 @@ import { BPS, shareOfSql } from './rates';
  */
 export const siteCommissionBps = (deps: Pick<Deps, 'settings'>) => Math.round(deps.settings.get('performerCommission') * BPS);
 
-/**
- * How a sale splits, as a query answering `bps` and `commission`: the platform keeps its
- * commission (the creator's own rate when an admin set one, else the site's), rounded as
- * `shareOf`, and the creator earns the rest. The one definition of a sale's split: the wallet
- * payment statement (decision 017) embeds it, so its one round trip stays one, and `splitSale`
- * runs it for every other sale.
- */
-export const saleSplitSql = (params: { performerId: SQL; grossCents: SQL; siteBps: SQL }) => sql`
-  select rate.bps, ${shareOfSql(params.grossCents, sql`rate.bps`)} as commission
-  from (select coalesce(
-    (select commission_bps from ${performerProfiles} where user_id = ${params.performerId}), ${params.siteBps}) as bps) rate`;
-
 /** How a sale splits (`saleSplitSql`), read inside `tx`. */
 export async function splitSale(deps: Pick<Deps, 'settings'>, tx: Queryable, performerId: string, grossCents: number) {
-  const { rows } = (await tx.execute(
-    saleSplitSql({
-      performerId: sql`${performerId}::uuid`,
-      grossCents: sql`${grossCents}::bigint`,
-      siteBps: sql`${siteCommissionBps(deps)}::int`,
-    }),
-  )) as unknown as { rows: Array<{ bps: number; commission: unknown }> };
-  // The driver may answer a bigint as a string; a share never exceeds its gross, a safe integer.
-  const commissionCents = Number(rows[0]!.commission);
-  return { grossCents, commissionBps: rows[0]!.bps, commissionCents, netCents: grossCents - commissionCents };
+  const { bps, commissionCents } = await saleSplitOf(tx, performerId, grossCents, siteCommissionBps(deps));
+  return { grossCents, commissionBps: bps, commissionCents, netCents: grossCents - commissionCents };
 }
 export type SaleSplit = Awaited<ReturnType<typeof splitSale>>;
 
@@ -64,7 +43,7 @@ export async function recordSale(
     referenceType: string;
   },
 ) {
-  await tx.insert(earnings).values({
+  await insertEarning(tx, {
     performerId: sale.performerId,
     userId: sale.fanId,
     sourceType: sale.sourceType,
@@ -89,10 +68,7 @@ export async function refundSaleOf(
   journal: JournalHeader,
   payer: AccountRef = platform('gateway_clearing'),
 ) {
-  const [sale] = await tx
-    .select()
-    .from(earnings)
-    .where(and(eq(earnings.sourceType, source.sourceType), eq(earnings.sourceId, source.sourceId), eq(earnings.isRefund, false)));
+  const sale = await saleEarningOf(tx, source);
   return refundSale(tx, sale!, { payer, journal });
 }
 
@@ -113,7 +89,7 @@ async function refundSale(tx: Transaction, sale: typeof earnings.$inferSelect, r
     { ...platform('platform_revenue'), amountCents: -sale.commissionCents },
     { ...platform('promotions'), amountCents: -(sale.netCents - taken) },
   ]);
-  await tx.insert(earnings).values({
+  await insertEarning(tx, {
     performerId: sale.performerId,
     userId: sale.userId,
     sourceType: sale.sourceType,

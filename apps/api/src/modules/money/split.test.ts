@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { expectSoundLedger, fundWallet } from '../../../test/factories';
 import { performerProfiles, users } from '../../db/schema';
-import { shareOf, shareOfSql } from './rates';
+import { shareOf } from './rates';
+import { shareOfSql } from './repo/sales';
 import { splitSale } from './sales';
 import { payFromWallet } from './wallet-payments';
 

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ChargeType, NotificationKind } from '@limelight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../../db/client';
-import { rowFromJson } from '../../db/json-row';
-import { preparedStatement } from '../../db/prepared';
-import { earnings, type PurchasableType, purchasedItems, walletCharges } from '../../db/schema/money';
+import type { PurchasableType, walletCharges } from '../../db/schema/money';
 import type { Deps } from '../../deps';
 import { conflict } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/http';
-import { type Intent, idempotent, priorAnswerSql, replayOf, storeAnswerSql, storedAnswer } from '../../platform/idempotency';
-import { creditOwnedSql, debitCoveredSql, insufficientBalance, journalSql, platformAccountIdSql, walletOf } from '../../platform/ledger';
-import { notifyInStatement } from '../notifications';
-import { refundSaleOf, saleSplitSql, siteCommissionBps } from './sales';
+import { type Intent, idempotent, replayOf, storedAnswer } from '../../platform/idempotency';
+import { insufficientBalance, walletOf } from '../../platform/ledger';
+import { forgetUnlockedItem, markChargeRefunded, payInOneStatement } from './repo/wallet-charges';
+import { refundSaleOf, siteCommissionBps } from './sales';
 
 export type WalletSale = {
   fanId: string;
@@ -32,87 +29,16 @@ export type WalletPayment = { charge: ChargeRow; payerBalance: number; creatorBa
 /** What a payment's stored answer adds to the caller's: the fan's and the creator's new balances. */
 export type PaidBalances = { balanceCents: number; creatorBalanceCents: number };
 
-/** A named parameter of the prepared statement, as SQL (the shared statement pieces take SQL). */
-const p = (name: string) => sql`${sql.placeholder(name)}`;
-
-/**
- * A whole wallet payment as one statement (decision 017): one round trip, and the creator's
- * balance row (every sale of a hot creator waits on it) is locked only until the commit that
- * follows at once. With a key, it first reads the Idempotency-Key (known: it does nothing and
- * answers the stored row) and stores the answer with the payment. In order: an item the fan
- * already owns (then nothing happens either), the split (`saleSplitSql`, the one every sale
- * uses), the fan's conditional debit (no row: not enough money, and nothing else happens), the
- * charge, the unlocked item, the earning, the journal, the creator's earnings (created with their
- * first sale), the entries, the notice, the key. The wallet is locked before the earnings, the
- * ledger's lock order. The platform's revenue account exists from migration 0029 on: the entry
- * finds it by the (owner_id, kind) unique index (decision 022).
- */
-const payStatement = preparedStatement<{
-  charge: Record<string, unknown> | null;
-  balance: number | null;
-  creator_balance: number | null;
-  prior: { fingerprint: string; response: unknown } | null;
-  owned: boolean;
-}>(
-  'pay_from_wallet',
-  sql`
-    with ${priorAnswerSql(p('fanId'), p('key'))},
-    owned as (
-      select 1 from ${purchasedItems}
-      where user_id = ${p('fanId')}::uuid and item_type = ${p('unlocks')}::text and item_id = ${p('itemId')}::uuid),
-    split as (
-      select ${p('grossCents')}::bigint as gross, s.bps, s.commission
-      from (${saleSplitSql({ performerId: sql`${p('performerId')}::uuid`, grossCents: sql`${p('grossCents')}::bigint`, siteBps: sql`${p('siteBps')}::int` })}) s
-      where not exists (select 1 from prior) and not exists (select 1 from owned)),
-    debit as (${debitCoveredSql('wallet', sql`${p('fanId')}::uuid`, sql`split.gross`, sql`split`)}),
-    charge as (
-      insert into ${walletCharges} (id, user_id, performer_id, type, item_id, gross_cents, commission_cents, net_cents, message, created_at, updated_at)
-      select ${p('chargeId')}::uuid, ${p('fanId')}::uuid, ${p('performerId')}::uuid, ${p('type')}::text, ${p('itemId')}::uuid,
-        split.gross, split.commission, split.gross - split.commission, ${p('message')}::text,
-        ${p('createdAt')}::timestamptz, ${p('createdAt')}::timestamptz
-      from split, debit
-      returning *),
-    unlocked as (
-      insert into ${purchasedItems} (user_id, item_type, item_id, charge_id)
-      select user_id, ${p('unlocks')}::text, item_id, id from charge where ${p('unlocks')}::text is not null),
-    earning as (
-      insert into ${earnings} (performer_id, user_id, source_type, source_id, gross_cents, commission_cents, net_cents, commission_bps)
-      select c.performer_id, c.user_id, c.type, c.id, c.gross_cents, c.commission_cents, c.net_cents, split.bps from charge c, split),
-    credit as (${creditOwnedSql('earnings', { ownerId: sql`performer_id`, amount: sql`net_cents`, from: sql`charge` })}),
-    ${journalSql(
-      { kind: sql`'charge'`, referenceType: sql`'wallet_charge'`, referenceId: sql`charge.id` },
-      sql`(debit.id, -charge.gross_cents), (credit.id, charge.net_cents),
-        (${platformAccountIdSql('platform_revenue')}, charge.commission_cents)`,
-      sql`charge, debit, credit`,
-    )},
-    ${notifyInStatement(
-      { userId: p('performerId'), kind: p('noticeKind'), actorId: p('fanId'), text: p('noticeText'), link: p('noticeLink') },
-      sql`charge`,
-    )},
-    ${storeAnswerSql(
-      {
-        userId: p('fanId'),
-        key: p('key'),
-        fingerprint: p('fingerprint'),
-        response: sql`${p('answer')}::jsonb || jsonb_build_object('balanceCents', debit.balance_cents, 'creatorBalanceCents', credit.balance_cents)`,
-      },
-      sql`debit, credit`,
-    )}
-    select (select to_json(charge) from charge) as charge, (select balance_cents::float8 from debit) as balance,
-      (select balance_cents::float8 from credit) as creator_balance, (select to_json(prior) from prior) as prior,
-      exists (select 1 from owned) as owned`,
-);
-
 const alreadyBought = () => conflict('You have already bought this');
 
 /**
  * What the statement's outcome means: a payment, or a refusal (the item is owned already, asked
  * before the balance; the wallet holds too little). A unique key settles two purchases racing.
  */
-function paymentOf(row: { charge: Record<string, unknown> | null; owned: boolean }) {
+function paymentOf(row: { charge: ChargeRow | null; owned: boolean }) {
   if (row.owned) throw alreadyBought();
   if (!row.charge) throw insufficientBalance();
-  return rowFromJson(walletCharges, row.charge);
+  return row.charge;
 }
 const asAlreadyBought = (error: unknown) => (uniqueViolation(error) === 'purchased_items_user_item_key' ? alreadyBought() : error);
 
@@ -140,7 +66,7 @@ async function runPayment(
   charge: NewCharge,
   once?: { intent: Intent; answer: object },
 ) {
-  const [row] = await payStatement(db, {
+  return payInOneStatement(db, {
     fanId: sale.fanId,
     performerId: sale.performerId,
     type: sale.type,
@@ -158,7 +84,6 @@ async function runPayment(
     fingerprint: once?.intent.fingerprint ?? null,
     answer: once ? JSON.stringify(once.answer) : null,
   });
-  return row!;
 }
 
 /**
@@ -233,11 +158,7 @@ export async function payFromWalletOnce<T extends object>(
  * the charge is not (or no longer) a successful one.
  */
 export async function refundWalletCharge(tx: Transaction, chargeId: string) {
-  const [charge] = await tx
-    .update(walletCharges)
-    .set({ status: 'refunded' })
-    .where(and(eq(walletCharges.id, chargeId), eq(walletCharges.status, 'success')))
-    .returning();
+  const charge = await markChargeRefunded(tx, chargeId);
   if (!charge) return undefined;
   const balances = await refundSaleOf(
     tx,
@@ -245,6 +166,6 @@ export async function refundWalletCharge(tx: Transaction, chargeId: string) {
     { kind: 'refund', referenceType: 'wallet_charge', referenceId: charge.id },
     walletOf(charge.userId),
   );
-  await tx.delete(purchasedItems).where(eq(purchasedItems.chargeId, charge.id));
+  await forgetUnlockedItem(tx, charge.id);
   return { charge, ...balances };
 }

@@ -1,12 +1,11 @@
 import type { NotificationKind } from '@limelight/contracts';
-import { and, asc, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import { jobKind } from '../../platform/jobs';
-import { type FanAudience, fansOf } from '../access';
+import type { FanAudience } from '../access';
 import { type EmailDeps, sendEmail } from '../emails';
+import { fansAfter, refundPeople } from './repo';
 import { notify, notifyMany } from './service';
 
 /**
@@ -38,12 +37,7 @@ export async function tellFans(deps: Pick<Deps, 'jobs'>, tx: Queryable, news: Fa
 export function registerFanOut(deps: Deps) {
   deps.jobs.register(FAN_OUT_JOB, async ({ after, ...news }) => {
     await deps.db.transaction(async (tx) => {
-      const batch = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(fansOf(news.performerId, news.audience), after ? gt(users.id, after) : undefined))
-        .orderBy(asc(users.id))
-        .limit(BATCH);
+      const batch = await fansAfter(tx, news.performerId, news.audience, after, BATCH);
       if (!batch.length) return;
       const last = batch.at(-1)!.id;
       const next = { key: `fan-out:${news.kind}:${news.sourceId}:${last}` };
@@ -83,10 +77,7 @@ export async function notifyRefund(deps: EmailDeps, tx: Queryable, refund: Refun
     text: `You were refunded ${refund.amount} for ${refund.item}`,
     link: '/user/wallet',
   });
-  const people = await tx
-    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
-    .from(users)
-    .where(inArray(users.id, refund.performerId ? [refund.fanId, refund.performerId] : [refund.fanId]));
+  const people = await refundPeople(tx, refund.performerId ? [refund.fanId, refund.performerId] : [refund.fanId]);
   const byId = new Map(people.map((person) => [person.id, person]));
   const fan = byId.get(refund.fanId);
   // Refunds are essential e-mails (domain rules: fan and creator are told of every refund).

@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser, sessionOf } from '../../platform/auth';
-import { listNotifications, markAllRead, markRead, settingsOf, unreadCount, updateSettings } from './service';
+import { unreadCount } from './repo';
+import { listNotifications, markAllRead, markRead, settingsOf, updateSettings } from './service';
 
 /** The notification centre: the bell's list and count, reading, and the choice of channels per kind. */
 export const notificationsRoutes =

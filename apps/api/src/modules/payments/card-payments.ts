@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, formatMoney, formatTokens, fromCents, type PaymentStatus, type RefundPreview } from '@limelight/contracts';
-import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { ErrorCode, formatMoney, formatTokens, fromCents, type RefundPreview } from '@limelight/contracts';
 import type { Transaction } from '../../db/client';
-import { users } from '../../db/read/users';
-import { paymentAttempts, paymentCards, paymentRefunds, paymentTransactions } from '../../db/schema/payments';
+import type { paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, conflict, notFound } from '../../platform/errors';
@@ -15,10 +13,29 @@ import { creditCardPayment, notifyBalance, takeBackCardPayment } from '../money'
 import { notifyRefund } from '../notifications';
 import { refundChargeIn, refundedItem } from '../wallet';
 import { cardToCharge } from './cards';
-import { releaseCoupon, reserveCoupon, usableCoupon } from './coupons';
+import { reserveCoupon, usableCoupon } from './coupons';
 import { activeGatewayName, gatewayNamed, gatewayOfPayment } from './gateways';
 import { bookCardPurchase } from './purchase-booking';
 import { previewOf, refundPlan } from './refund-plan';
+import { cardById, cardExists } from './repo/cards';
+import { releaseCoupon } from './repo/coupons';
+import { fanAddressOf, receiptAddressOf } from './repo/fans';
+import {
+  claimAttemptAgain,
+  insertPayment,
+  insertPaymentRefund,
+  lastAttempt,
+  lockRefundablePayment,
+  markAttemptUnknown,
+  markPaymentRefunded,
+  openAttemptNumber,
+  paymentById,
+  paymentOf,
+  recordAttemptOutcome,
+  reopenFailedPayment,
+  sandboxPaymentOf,
+  settleOpenPayment,
+} from './repo/payments';
 import { retryable, transactionFor } from './transactions';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
@@ -37,9 +54,6 @@ const descriptions: Record<PaymentRow['type'], string> = {
   charge: 'Purchase',
 };
 
-/** States a payment may still leave; success, fail, canceled and refunded are final here. */
-const open: PaymentStatus[] = ['created', 'processing', 'require_authentication'];
-
 /**
  * Creates a card payment (once per intent) and makes its first charge; a retried
  * request whose payment already left `processing` only reports it. Returns the payment's id.
@@ -55,13 +69,11 @@ export async function startCardPayment(
   const card = await cardToCharge(deps, user, gateway.name, payment.cardId);
   const { paymentId } = await idempotent(deps.db, user.id, intent, async (tx) => {
     const id = randomUUID();
-    await tx
-      .insert(paymentTransactions)
-      .values({ ...payment, id, userId: user.id, gateway: gateway.name, status: 'processing', cardId: card.id });
+    await insertPayment(tx, { ...payment, id, userId: user.id, gateway: gateway.name, status: 'processing', cardId: card.id });
     await reserve?.(tx, id);
     return { paymentId: id };
   });
-  const [row] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, paymentId));
+  const row = await paymentById(deps.db, paymentId);
   if (row!.status === 'processing') await attemptCharge(deps, user, row!);
   return paymentId;
 }
@@ -74,7 +86,7 @@ export async function startCardPayment(
  * for the payment is out.
  */
 async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow, afterFailure = false): Promise<boolean> {
-  const [card] = payment.cardId ? await deps.db.select().from(paymentCards).where(eq(paymentCards.id, payment.cardId)) : [];
+  const card = payment.cardId ? await cardById(deps.db, payment.cardId) : undefined;
   if (!card) {
     await settlePayment(deps, payment.id, { status: 'fail', reason: 'The card was removed' });
     return true;
@@ -93,29 +105,12 @@ async function attemptCharge(deps: Deps, user: SessionUser, payment: PaymentRow,
     })
     .catch(async (error: unknown) => {
       deps.log.error({ err: error, paymentId: payment.id }, 'card gateway call failed');
-      await deps.db
-        .update(paymentAttempts)
-        .set({ state: 'unknown', error: error instanceof Error ? error.message.slice(0, 500) : String(error) })
-        .where(eq(paymentAttempts.id, attempt.id));
+      await markAttemptUnknown(deps.db, attempt.id, error instanceof Error ? error.message.slice(0, 500) : String(error));
       throw new AppError(503, ErrorCode.providerUnavailable, 'The card gateway did not answer: try again in a minute');
     });
-  await deps.db
-    .update(paymentAttempts)
-    .set({ state: sent.outcome.status, gatewayRef: sent.gatewayRef, error: null })
-    .where(eq(paymentAttempts.id, attempt.id));
+  await recordAttemptOutcome(deps.db, attempt.id, sent.outcome.status, sent.gatewayRef);
   await settlePayment(deps, payment.id, sent.outcome, sent.gatewayRef);
   return true;
-}
-
-/** The payment's newest attempt, if any. */
-async function lastAttempt(deps: Deps, paymentId: string) {
-  const [last] = await deps.db
-    .select()
-    .from(paymentAttempts)
-    .where(eq(paymentAttempts.paymentId, paymentId))
-    .orderBy(desc(paymentAttempts.number))
-    .limit(1);
-  return last;
 }
 
 /**
@@ -124,7 +119,7 @@ async function lastAttempt(deps: Deps, paymentId: string) {
  * Whether it settled the payment.
  */
 async function settleFromLastAttempt(deps: Deps, paymentId: string) {
-  const last = await lastAttempt(deps, paymentId);
+  const last = await lastAttempt(deps.db, paymentId);
   if (last?.state === 'success') await settlePayment(deps, paymentId, { status: 'success' }, last.gatewayRef ?? undefined);
   else if (last?.state === 'fail')
     await settlePayment(deps, paymentId, { status: 'fail', reason: last.error ?? 'Your card was declined' }, last.gatewayRef ?? undefined);
@@ -133,47 +128,19 @@ async function settleFromLastAttempt(deps: Deps, paymentId: string) {
 }
 
 /**
- * A call out longer than this was made by a process that died with it (a gateway call, the SDK's
- * own retries included, gives up well before: 3 tries of 20 s); its outcome is unknown.
- */
-const ABANDONED_CALL_MS = 90_000;
-
-/**
  * The attempt to send now, claimed in one statement: the first; the last one again while its
  * outcome is unknown (no answer came, or the process sending it died); the next one after the
  * payment failed. Undefined while a call is out or the gateway is still deciding (its outcome
  * then arrives by webhook).
  */
 async function openAttempt(deps: Deps, paymentId: string, afterFailure: boolean) {
-  const last = await lastAttempt(deps, paymentId);
+  const last = await lastAttempt(deps.db, paymentId);
   if (last?.state === 'unknown' || last?.state === 'sending') {
     // Sent again with the same gateway idempotency key: a card the first call charged is not charged twice.
-    const [resent] = await deps.db
-      .update(paymentAttempts)
-      .set({ state: 'sending' })
-      .where(
-        and(
-          eq(paymentAttempts.id, last.id),
-          or(
-            eq(paymentAttempts.state, 'unknown'),
-            and(
-              eq(paymentAttempts.state, 'sending'),
-              lt(paymentAttempts.updatedAt, sql`now() - make_interval(secs => ${ABANDONED_CALL_MS / 1000})`),
-            ),
-          ),
-        ),
-      )
-      .returning();
-    return resent;
+    return claimAttemptAgain(deps.db, last.id);
   }
   if (last && !afterFailure) return undefined;
-  const number = (last?.number ?? 0) + 1;
-  const [opened] = await deps.db
-    .insert(paymentAttempts)
-    .values({ paymentId, number, idempotencyKey: `${paymentId}:${number}` })
-    .onConflictDoNothing()
-    .returning();
-  return opened;
+  return openAttemptNumber(deps.db, paymentId, (last?.number ?? 0) + 1);
 }
 
 /**
@@ -183,17 +150,7 @@ async function openAttempt(deps: Deps, paymentId: string, afterFailure: boolean)
  */
 export async function settlePayment(deps: Deps, paymentId: string, outcome: ChargeOutcome, gatewayRef?: string) {
   const settled = await deps.db.transaction(async (tx) => {
-    const [payment] = await tx
-      .update(paymentTransactions)
-      .set({
-        status: outcome.status,
-        // The attempt that settles it is the one a refund gives back.
-        ...(gatewayRef ? { gatewayRef } : {}),
-        failureReason: 'reason' in outcome ? outcome.reason : null,
-        ...('clientSecret' in outcome && outcome.clientSecret ? { clientSecret: outcome.clientSecret } : {}),
-      })
-      .where(and(eq(paymentTransactions.id, paymentId), inArray(paymentTransactions.status, open)))
-      .returning();
+    const payment = await settleOpenPayment(tx, paymentId, outcome, gatewayRef);
     if (!payment) return undefined;
     if (outcome.status === 'fail') await releaseCoupon(tx, payment.id);
     if (outcome.status === 'fail' || outcome.status === 'success') await mailOutcome(deps, tx, payment);
@@ -212,10 +169,7 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
 
 /** The fan's receipt, or the news that the payment failed, in the transaction that settled it (essential e-mails). */
 async function mailOutcome(deps: Deps, tx: Transaction, payment: PaymentRow) {
-  const [fan] = await tx
-    .select({ email: users.email, name: users.name, username: users.username })
-    .from(users)
-    .where(eq(users.id, payment.userId));
+  const fan = await receiptAddressOf(tx, payment.userId);
   if (!fan?.email) return;
   const common = { name: fan.name || fan.username, amount: formatMoney(fromCents(payment.amountCents)) };
   const wallet = `${deps.config.publicUrl}/user/wallet`;
@@ -255,29 +209,21 @@ async function mailOutcome(deps: Deps, tx: Transaction, payment: PaymentRow) {
  */
 export async function refundPayment(deps: Deps, paymentId: string, refundedCents?: number) {
   const refunded = await deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(paymentTransactions)
-      .where(and(eq(paymentTransactions.id, paymentId), inArray(paymentTransactions.status, ['success', 'refunded'])))
-      .for('update');
+    const before = await lockRefundablePayment(tx, paymentId);
     if (!before) return undefined;
     const total = Math.min(refundedCents ?? before.amountCents, before.amountCents);
     const more = total - before.refundedCents;
     // Nothing new (a repeated report), or a subscription period, which is given back whole, once.
     if (more <= 0 || (before.type === 'subscription' && before.status === 'refunded')) return undefined;
-    const [payment] = await tx
-      .update(paymentTransactions)
-      .set({ status: 'refunded', refundedCents: total })
-      .where(eq(paymentTransactions.id, paymentId))
-      .returning();
-    const [refund] = await tx.insert(paymentRefunds).values({ paymentId, amountCents: more }).returning({ id: paymentRefunds.id });
+    const payment = await markPaymentRefunded(tx, paymentId, total);
+    const refundId = await insertPaymentRefund(tx, paymentId, more);
     const firstRefund = before.status === 'success';
     const charge = firstRefund && before.chargeId ? await refundChargeIn(deps, tx, before.chargeId) : undefined;
     const sold = deps.sellables.get(before.type)?.card;
     const taken = sold
-      ? await sold.refunded(tx, payment!, refund!.id)
-      : await takeBackCardPayment(tx, payment!, { refundId: refund!.id, beforeCents: before.refundedCents });
-    await tellFanOfRefund(deps, tx, payment!, more);
+      ? await sold.refunded(tx, payment, refundId)
+      : await takeBackCardPayment(tx, payment, { refundId, beforeCents: before.refundedCents });
+    await tellFanOfRefund(deps, tx, payment, more);
     await notifyRefund(deps, tx, {
       fanId: before.userId,
       performerId: charge?.charge.performerId ?? (before.type === 'subscription' ? before.performerId : null),
@@ -293,7 +239,7 @@ export async function refundPayment(deps: Deps, paymentId: string, refundedCents
 }
 
 async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow, refundedCents: number) {
-  const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
+  const fan = await fanAddressOf(tx, payment.userId);
   if (!fan?.email) return;
   const [back, paid] = [formatMoney(fromCents(refundedCents)), formatMoney(fromCents(payment.amountCents))];
   const partly = payment.refundedCents < payment.amountCents;
@@ -311,7 +257,7 @@ async function tellFanOfRefund(deps: Deps, tx: Transaction, payment: PaymentRow,
 
 /** `GET /admin/payment/transactions/{id}/refund-preview`: what a refund will give back and take, before the admin confirms. */
 export async function refundPreviewFor(deps: Deps, id: string): Promise<RefundPreview> {
-  const [payment] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+  const payment = await paymentById(deps.db, id);
   if (!payment) throw notFound('Payment');
   if (payment.status !== 'success') throw conflict(`Only a successful payment can be refunded; this one is ${payment.status}`);
   return previewOf(payment, await refundPlan(deps.db, payment));
@@ -319,7 +265,7 @@ export async function refundPreviewFor(deps: Deps, id: string): Promise<RefundPr
 
 /** `POST /admin/payment/transactions/{id}/refund`: gives a successful payment back to its card, as far as its tokens are unspent. */
 export async function refundByAdmin(deps: Deps, admin: SessionUser, id: string) {
-  const [payment] = await deps.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id));
+  const payment = await paymentById(deps.db, id);
   if (!payment) throw notFound('Payment');
   if (payment.status !== 'success') throw conflict(`Only a successful payment can be refunded; this one is ${payment.status}`);
   const plan = await refundPlan(deps.db, payment);
@@ -336,10 +282,7 @@ export async function refundByAdmin(deps: Deps, admin: SessionUser, id: string) 
 
 /** `POST /payment/retry/{id}`: tries a failed or stuck payment again (with its coupon, if still usable). */
 export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
-  const [payment] = await deps.db
-    .select()
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.userId, user.id)));
+  const payment = await paymentOf(deps.db, id, user.id);
   if (!payment) throw notFound('Payment');
   if (payment.status === 'success') throw conflict('This payment has already succeeded');
   if (payment.status === 'require_authentication') throw conflict('Confirm this payment with your bank first');
@@ -355,11 +298,7 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
     return transactionFor(deps, user, id);
   }
   const reopened = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(paymentTransactions)
-      .set({ status: 'processing', failureReason: null })
-      .where(and(eq(paymentTransactions.id, id), inArray(paymentTransactions.status, ['fail', 'canceled'])))
-      .returning();
+    const row = await reopenFailedPayment(tx, id);
     if (row?.couponId) {
       const coupon = await usableCoupon(tx, user, { id: row.couponId });
       await reserveCoupon(tx, coupon, user.id, row.id);
@@ -373,18 +312,14 @@ export async function retryPayment(deps: Deps, user: SessionUser, id: string) {
 
 async function cardStillSaved(deps: Deps, payment: PaymentRow) {
   if (!payment.cardId) return false;
-  const [card] = await deps.db.select({ id: paymentCards.id }).from(paymentCards).where(eq(paymentCards.id, payment.cardId));
-  return !!card;
+  return cardExists(deps.db, payment.cardId);
 }
 
 const stillProcessing = () => conflict('This payment is still being processed: its outcome will follow');
 
 /** `POST /payment/sandbox/confirm/{id}`: the fan passes the sandbox's 3-D Secure check. */
 export async function confirmSandboxPayment(deps: Deps, user: SessionUser, id: string) {
-  const [payment] = await deps.db
-    .select()
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.userId, user.id), eq(paymentTransactions.gateway, 'sandbox')));
+  const payment = await sandboxPaymentOf(deps.db, id, user.id);
   if (!payment) throw notFound('Payment');
   if (payment.status !== 'require_authentication') throw conflict('This payment is not waiting for confirmation');
   await settlePayment(deps, id, { status: 'success' });

@@ -1,13 +1,12 @@
 import { type CardChargeInput, fromCents, type WalletChargeRouteType } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type PurchasableType, purchasedItems } from '../../db/read/money';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict } from '../../platform/errors';
 import { intentOf, storedAnswer } from '../../platform/idempotency';
 import { prepareCharge } from '../wallet';
 import { startCardPayment } from './card-payments';
+import { owns } from './repo/purchases';
 import { transactionFor } from './transactions';
 
 /**
@@ -30,7 +29,7 @@ export async function payByCard(
   const replay = intent && (await storedAnswer<{ paymentId: string }>(deps.db, fan.id, intent));
   if (replay) return transactionFor(deps, fan, replay.answer.paymentId);
   const { sale } = await prepareCharge(deps, fan, type, id, input);
-  if (sale.unlocks && sale.itemId && (await owns(deps, fan.id, sale.unlocks, sale.itemId))) {
+  if (sale.unlocks && sale.itemId && (await owns(deps.db, fan.id, sale.unlocks, sale.itemId))) {
     throw conflict('You have already bought this');
   }
   const paymentId = await startCardPayment(deps, fan, intent, {
@@ -43,12 +42,4 @@ export async function payByCard(
     cardId,
   });
   return transactionFor(deps, fan, paymentId);
-}
-
-async function owns(deps: Deps, userId: string, itemType: PurchasableType, itemId: string) {
-  const [row] = await deps.db
-    .select({ id: purchasedItems.itemId })
-    .from(purchasedItems)
-    .where(and(eq(purchasedItems.userId, userId), eq(purchasedItems.itemType, itemType), eq(purchasedItems.itemId, itemId)));
-  return !!row;
 }

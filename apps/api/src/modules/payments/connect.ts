@@ -1,11 +1,10 @@
 import { ErrorCode, type StripeConnectAccount, type StripeConnectStatus } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { gatewayAccounts } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { activeGatewayName, stripeGateway } from './gateways';
+import { saveStripeAccount, stripeAccountOf } from './repo/stripe';
 
 const notSetUp = () => new AppError(503, ErrorCode.providerNotConfigured, 'Stripe is not set up on this site');
 
@@ -18,14 +17,6 @@ async function askStripe<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-async function knownAccountId(deps: Deps, performerId: string) {
-  const [known] = await deps.db
-    .select({ externalId: gatewayAccounts.externalId })
-    .from(gatewayAccounts)
-    .where(and(eq(gatewayAccounts.userId, performerId), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'payee')));
-  return known?.externalId;
-}
-
 /**
  * `POST /stripe/accounts`: the creator's Connect account (made once) and a fresh onboarding link.
  * Stripe sends the creator back to the banking page: `?stripe=return` when they leave its form,
@@ -34,7 +25,7 @@ async function knownAccountId(deps: Deps, performerId: string) {
 export async function connectStripeAccount(deps: Deps, performer: SessionUser) {
   if (activeGatewayName(deps) !== 'stripe') throw notSetUp();
   const { client } = stripeGateway(deps);
-  let accountId = await knownAccountId(deps, performer.id);
+  let accountId = await stripeAccountOf(deps.db, performer.id, 'payee');
   if (!accountId) {
     const account = await askStripe(() =>
       client.accounts.create(
@@ -43,10 +34,7 @@ export async function connectStripeAccount(deps: Deps, performer: SessionUser) {
       ),
     );
     accountId = account.id;
-    await deps.db
-      .insert(gatewayAccounts)
-      .values({ userId: performer.id, gateway: 'stripe', role: 'payee', externalId: accountId })
-      .onConflictDoNothing();
+    await saveStripeAccount(deps.db, performer.id, 'payee', accountId);
   }
   const banking = `${deps.config.publicUrl}/creator/banking`;
   const link = await askStripe(() =>
@@ -74,7 +62,7 @@ export function connectStatusOf(account: Stripe.Account): StripeConnectStatus {
  */
 export async function stripeConnectAccount(deps: Deps, performerId: string): Promise<StripeConnectAccount> {
   const available = activeGatewayName(deps) === 'stripe';
-  const accountId = await knownAccountId(deps, performerId);
+  const accountId = await stripeAccountOf(deps.db, performerId, 'payee');
   if (!available || !accountId) return { available, status: 'not_started', accountId: accountId ?? null, requirements: [] };
   const account = await askStripe(() => stripeGateway(deps).client.accounts.retrieve(accountId));
   const status = connectStatusOf(account);

@@ -1,11 +1,10 @@
 import { ErrorCode, type PaymentGatewayName } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
-import { gatewayAccounts } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import type { PaymentGateway } from '../../platform/payments/gateway';
 import { createSandboxGateway } from '../../platform/payments/sandbox';
 import { createStripeGateway } from '../../platform/payments/stripe';
+import { saveStripeAccount, stripeAccountOf } from './repo/stripe';
 
 const sandbox = createSandboxGateway();
 
@@ -50,19 +49,8 @@ export function stripeGateway(deps: Pick<Deps, 'config' | 'settings' | 'db'>) {
     secretKey: key,
     apiBase: deps.config.stripeApiBase,
     customers: {
-      async find(userId) {
-        const [row] = await deps.db
-          .select({ externalId: gatewayAccounts.externalId })
-          .from(gatewayAccounts)
-          .where(and(eq(gatewayAccounts.userId, userId), eq(gatewayAccounts.gateway, 'stripe'), eq(gatewayAccounts.role, 'customer')));
-        return row?.externalId;
-      },
-      async save(userId, customerId) {
-        await deps.db
-          .insert(gatewayAccounts)
-          .values({ userId, gateway: 'stripe', role: 'customer', externalId: customerId })
-          .onConflictDoNothing();
-      },
+      find: (userId) => stripeAccountOf(deps.db, userId, 'customer'),
+      save: (userId, customerId) => saveStripeAccount(deps.db, userId, 'customer', customerId),
     },
   });
   stripeGateways.set(deps.db, { key, gateway });

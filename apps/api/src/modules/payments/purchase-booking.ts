@@ -1,12 +1,12 @@
 import { formatTokens, fromCents } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { users } from '../../db/read/users';
-import { paymentTransactions } from '../../db/schema/payments';
+import type { paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { sendEmail } from '../emails';
 import { bookCharge, prepareCharge } from '../wallet';
+import { fanAccount, fanAddressOf } from './repo/fans';
+import { setPurchaseCharge, setPurchaseProblem } from './repo/payments';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 
@@ -24,17 +24,17 @@ export async function bookCardPurchase(deps: Deps, tx: Transaction, payment: Pay
   try {
     const booked = await tx.transaction(async (savepoint) => {
       const scoped: Deps = { ...deps, db: savepoint as unknown as Database };
-      const [fan] = await savepoint.select().from(users).where(eq(users.id, payment.userId));
+      const fan = await fanAccount(savepoint, payment.userId);
       return bookCharge(scoped, await prepareCharge(scoped, fan!, type, itemId, input), intent);
     });
-    await tx.update(paymentTransactions).set({ chargeId: booked.charge._id }).where(eq(paymentTransactions.id, payment.id));
+    await setPurchaseCharge(tx, payment.id, booked.charge._id);
     return booked.announce;
   } catch (error) {
     if (!(error instanceof AppError)) deps.log.error({ err: error, paymentId: payment.id }, 'a card purchase could not be booked');
     const why = error instanceof AppError ? error.message : 'The purchase could not be completed';
     const problem = `${why}. The ${formatTokens(fromCents(payment.tokensCents))} you paid for are in your wallet.`;
-    await tx.update(paymentTransactions).set({ purchaseProblem: problem }).where(eq(paymentTransactions.id, payment.id));
-    const [fan] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payment.userId));
+    await setPurchaseProblem(tx, payment.id, problem);
+    const fan = await fanAddressOf(tx, payment.userId);
     if (fan?.email) {
       await sendEmail(deps, tx, 'payment.purchaseNotBooked', {
         to: fan.email,

@@ -1,9 +1,8 @@
 import { formatMoney, formatTokens, fromCents, type RefundPreview } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { walletCharges } from '../../db/read/money';
 import type { paymentTransactions } from '../../db/schema/payments';
 import { balanceOf, walletOf } from '../../platform/ledger';
+import { standingChargeGross } from './repo/purchases';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 export type RefundPlan = { refundCents: number; tokensTaken: number; reversesCharge: boolean };
@@ -17,17 +16,12 @@ export type RefundPlan = { refundCents: number; tokensTaken: number; reversesCha
  */
 export async function refundPlan(db: Queryable, payment: PaymentRow): Promise<RefundPlan> {
   if (payment.type === 'subscription') return { refundCents: payment.amountCents, tokensTaken: 0, reversesCharge: false };
-  const [charge] = payment.chargeId
-    ? await db
-        .select({ grossCents: walletCharges.grossCents })
-        .from(walletCharges)
-        .where(and(eq(walletCharges.id, payment.chargeId), eq(walletCharges.status, 'success')))
-    : [];
-  const held = (await balanceOf(db, walletOf(payment.userId))) + (charge?.grossCents ?? 0);
+  const chargeCents = payment.chargeId ? await standingChargeGross(db, payment.chargeId) : undefined;
+  const held = (await balanceOf(db, walletOf(payment.userId))) + (chargeCents ?? 0);
   const tokensTaken = Math.min(payment.tokensCents, held);
   const refundCents =
     tokensTaken === payment.tokensCents ? payment.amountCents : Math.floor((payment.amountCents * tokensTaken) / payment.tokensCents);
-  return { refundCents, tokensTaken, reversesCharge: !!charge };
+  return { refundCents, tokensTaken, reversesCharge: chargeCents !== undefined };
 }
 
 /** The plan as the admin reads it before confirming. */

@@ -1,7 +1,5 @@
 import { type TopUpInput, toCents } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { tokenPackages } from '../../db/read/token-packages';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -9,6 +7,7 @@ import { intentOf } from '../../platform/idempotency';
 import { assertMay } from '../access';
 import { startCardPayment } from './card-payments';
 import { discounted, reserveCoupon, usableCoupon } from './coupons';
+import { packageOnSale } from './repo/purchases';
 import { transactionFor } from './transactions';
 
 /**
@@ -38,10 +37,7 @@ export async function topUp(deps: Deps, user: SessionUser, input: TopUpInput, re
 
 async function priceOf(deps: Deps, input: TopUpInput) {
   if (input.packageId) {
-    const [found] = await deps.db
-      .select()
-      .from(tokenPackages)
-      .where(and(eq(tokenPackages.id, input.packageId), eq(tokenPackages.isActive, true)));
+    const found = await packageOnSale(deps.db, input.packageId);
     if (!found) throw notFound('Token package');
     return { tokensCents: found.tokensCents, packageId: found.id, priceCents: found.priceCents };
   }

@@ -1,16 +1,15 @@
 import type { PaymentTransaction, transactionQuerySchema } from '@limelight/contracts';
 import { fromCents } from '@limelight/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pageOf } from '../../db/paging';
-import { coupons, paymentTransactions } from '../../db/schema/payments';
+import type { paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { orderBy } from '../../platform/http';
 import { isAdmin } from '../access';
 import { publicUsersById } from '../users';
-import { cardLabels } from './cards';
+import { cardLabels } from './repo/cards';
+import { couponCodes } from './repo/coupons';
+import { paymentOf, paymentsPage } from './repo/payments';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
 
@@ -23,17 +22,10 @@ async function presentTransactions(deps: Deps, rows: PaymentRow[]): Promise<Paym
       deps.db,
       rows.flatMap((row) => (row.performerId ? [row.userId, row.performerId] : [row.userId])),
     ),
-    ids((row) => row.couponId).length
-      ? deps.db
-          .select({ id: coupons.id, code: coupons.code })
-          .from(coupons)
-          .where(
-            inArray(
-              coupons.id,
-              ids((row) => row.couponId),
-            ),
-          )
-      : [],
+    couponCodes(
+      deps.db,
+      ids((row) => row.couponId),
+    ),
     cardLabels(
       deps.db,
       rows.map((row) => row.cardId),
@@ -78,36 +70,13 @@ const nextActionOf = (row: PaymentRow): PaymentTransaction['nextAction'] =>
 
 /** `GET /payment/transactions/{id}`: one payment, for its owner or an admin. */
 export async function transactionFor(deps: Deps, viewer: SessionUser, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.id, id), isAdmin(viewer) ? undefined : eq(paymentTransactions.userId, viewer.id)));
+  const row = await paymentOf(deps.db, id, isAdmin(viewer) ? undefined : viewer.id);
   if (!row) throw notFound('Payment');
   return (await presentTransactions(deps, [row]))[0]!;
 }
 
-const sortColumns = {
-  createdAt: paymentTransactions.createdAt,
-  updatedAt: paymentTransactions.updatedAt,
-  amount: paymentTransactions.amountCents,
-};
-
 /** `GET /payment/transactions/user/search` (own payments) and the admin's list of all of them. */
 export async function searchTransactions(deps: Deps, query: z.output<typeof transactionQuerySchema>, userId?: string) {
-  const conditions: SQL[] = [];
-  if (userId) conditions.push(eq(paymentTransactions.userId, userId));
-  if (query.type) conditions.push(eq(paymentTransactions.type, query.type));
-  if (query.status) conditions.push(eq(paymentTransactions.status, query.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(paymentTransactions)
-      .where(where)
-      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, paymentTransactions.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(paymentTransactions, where),
-  );
+  const { rows, total } = await paymentsPage(deps.db, query, userId);
   return { data: await presentTransactions(deps, rows), total };
 }

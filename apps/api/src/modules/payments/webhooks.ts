@@ -1,10 +1,10 @@
-import { and, eq, exists, or, type SQL } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { paymentAttempts, paymentTransactions, webhookEvents } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { badRequest } from '../../platform/errors';
 import { outcomeOf, stripeSdk } from '../../platform/payments/stripe';
 import { refundPayment, settlePayment } from './card-payments';
+import { stripePaymentById, stripePaymentOfIntent } from './repo/payments';
+import { recordStripeEvent, stripeEventSeen } from './repo/stripe';
 
 /**
  * A Stripe webhook: its signature checked against the raw body (a forged or altered one is
@@ -20,17 +20,11 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
-  const [seen] = await deps.db
-    .select({ eventId: webhookEvents.eventId })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.gateway, 'stripe'), eq(webhookEvents.eventId, event.id)));
-  if (seen) return { received: true, duplicate: true };
+  if (await stripeEventSeen(deps.db, event.id)) return { received: true, duplicate: true };
 
   if (event.type.startsWith('payment_intent.')) {
     const intent = event.data.object as Stripe.PaymentIntent;
-    const payment = intent.metadata?.paymentId
-      ? await stripePayment(deps, eq(paymentTransactions.id, intent.metadata.paymentId))
-      : undefined;
+    const payment = intent.metadata?.paymentId ? await stripePaymentById(deps.db, intent.metadata.paymentId) : undefined;
     if (payment) {
       const outcome =
         event.type === 'payment_intent.payment_failed'
@@ -46,20 +40,7 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
     const charge = event.data.object as Stripe.Charge;
     const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
     // Any attempt's intent names the payment, also one whose answer never reached us.
-    const payment = intentId
-      ? await stripePayment(
-          deps,
-          or(
-            eq(paymentTransactions.gatewayRef, intentId),
-            exists(
-              deps.db
-                .select()
-                .from(paymentAttempts)
-                .where(and(eq(paymentAttempts.paymentId, paymentTransactions.id), eq(paymentAttempts.gatewayRef, intentId))),
-            ),
-          )!,
-        )
-      : undefined;
+    const payment = intentId ? await stripePaymentOfIntent(deps.db, intentId) : undefined;
     if (payment && (charge.refunded || (payment.type !== 'subscription' && charge.amount_refunded > 0))) {
       // A refunded charge had succeeded, even if that event has not arrived yet: settled first,
       // the late success finds the payment closed and credits nothing.
@@ -67,15 +48,6 @@ export async function handleStripeWebhook(deps: Deps, rawBody: Buffer, signature
       await refundPayment(deps, payment.id, Math.min(charge.amount_refunded, payment.amountCents));
     } else if (payment) deps.log.warn({ paymentId: payment.id }, 'a partial Stripe refund of a subscription is not applied');
   }
-  await deps.db.insert(webhookEvents).values({ gateway: 'stripe', eventId: event.id, type: event.type }).onConflictDoNothing();
+  await recordStripeEvent(deps.db, event);
   return { received: true, duplicate: false };
-}
-
-/** Our Stripe payment an event speaks of; none when it is not one of ours. */
-async function stripePayment(deps: Deps, which: SQL) {
-  const [payment] = await deps.db
-    .select({ id: paymentTransactions.id, type: paymentTransactions.type, amountCents: paymentTransactions.amountCents })
-    .from(paymentTransactions)
-    .where(and(eq(paymentTransactions.gateway, 'stripe'), which));
-  return payment;
 }

@@ -1,2 +1,2 @@
 /** What other modules may use of the payouts module (decision 004). */
-export { payoutsToPay } from './figures';
+export { payoutsToPay } from './repo';

@@ -10,18 +10,14 @@ import {
   type reviewPayoutSchema,
   toCents,
 } from '@limelight/contracts';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { performerBanking, performerPaymentSettings } from '../../db/read/performers';
-import { users } from '../../db/read/users';
-import { payoutRequests } from '../../db/schema/payouts';
+import type { payoutRequests } from '../../db/schema/payouts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
-import { orderBy, uniqueViolation } from '../../platform/http';
+import { uniqueViolation } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
 import { balanceOf, earningsOf } from '../../platform/ledger';
 import { assertMay, assertMayRequestPayout, inGoodStanding, isAdmin, standingOf } from '../access';
@@ -30,6 +26,20 @@ import { BPS, changePayoutHold, fromBps, holdPayout, notifyBalance, releasePayou
 import { notify } from '../notifications';
 import { stripeConnectAccount } from '../payments';
 import { publicUsersById } from '../users';
+import {
+  amountHeldBy,
+  bankAccountOf,
+  changePayoutRequest,
+  findPayoutRequest,
+  gatewaySettingsOf,
+  insertPayoutRequest,
+  lockPayoutRequestOf,
+  payoutStatusOf,
+  payoutsPage,
+  pendingRequestOf,
+  setPayoutStatus,
+  standingOfRequester,
+} from './repo';
 
 type PayoutRow = typeof payoutRequests.$inferSelect;
 
@@ -49,7 +59,7 @@ const notReady = (message: string) => unprocessable(message, [{ field: 'paymentA
  */
 async function destination(deps: Deps, performerId: string, method: PayoutMethod): Promise<Record<string, string>> {
   if (method === 'banking') {
-    const [bank] = await deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performerId));
+    const bank = await bankAccountOf(deps.db, performerId);
     if (!bank) throw notReady('Add your bank account on the Banking page first, or choose another way to be paid');
     return {
       holder: `${bank.firstName} ${bank.lastName}`,
@@ -67,10 +77,7 @@ async function destination(deps: Deps, performerId: string, method: PayoutMethod
       throw notReady('Finish setting up Stripe on the Banking page first, or choose another way to be paid');
     return { stripeAccount: account.accountId! };
   }
-  const [gateway] = await deps.db
-    .select()
-    .from(performerPaymentSettings)
-    .where(and(eq(performerPaymentSettings.userId, performerId), eq(performerPaymentSettings.gateway, method)));
+  const gateway = await gatewaySettingsOf(deps.db, performerId, method);
   if (!gateway) throw notReady('Add your PayPal e-mail on the Banking page first, or choose another way to be paid');
   return { email: gateway.value.email };
 }
@@ -102,20 +109,17 @@ export async function createPayoutRequest(
     intentOf(request),
     async (tx) => {
       const id = randomUUID();
-      await tx
-        .insert(payoutRequests)
-        .values({
-          id,
-          performerId: performer.id,
-          amountCents,
-          paymentAccountType: method,
-          paymentAccountInfo: info,
-          tokenConversionBps: Math.round(deps.settings.get('tokenConversionRate') * BPS),
-          requestNote: input.requestNote ?? '',
-        })
-        .catch((error: unknown) => {
-          throw uniqueViolation(error) ? onePending() : error;
-        });
+      await insertPayoutRequest(tx, {
+        id,
+        performerId: performer.id,
+        amountCents,
+        paymentAccountType: method,
+        paymentAccountInfo: info,
+        tokenConversionBps: Math.round(deps.settings.get('tokenConversionRate') * BPS),
+        requestNote: input.requestNote ?? '',
+      }).catch((error: unknown) => {
+        throw uniqueViolation(error) ? onePending() : error;
+      });
       const available = await holdPayout(tx, performer.id, id, amountCents);
       await alertAdmin(deps, tx, 'admin.payoutRequested', {
         creator: performer.username,
@@ -139,11 +143,6 @@ const explainShortfall =
     throw error;
   };
 
-async function heldBy(deps: Deps, id: string) {
-  const [row] = await deps.db.select({ amountCents: payoutRequests.amountCents }).from(payoutRequests).where(eq(payoutRequests.id, id));
-  return row?.amountCents ?? 0;
-}
-
 /** `PUT /payout-requests/{id}`: the creator changes a pending request; the hold follows the amount. */
 export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id: string, input: PayoutRequestInput & { amount: number }) {
   checkAmount(deps, input.amount);
@@ -154,28 +153,21 @@ export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id
   const info = await destination(deps, performer.id, method);
   const available = await deps.db
     .transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(payoutRequests)
-        .where(and(eq(payoutRequests.id, id), eq(payoutRequests.performerId, performer.id)))
-        .for('update');
+      const current = await lockPayoutRequestOf(tx, id, performer.id);
       if (!current) throw notFound('Payout request');
       if (current.status !== 'pending') throw conflict('Only a pending request can be changed');
       const difference = toCents(input.amount) - current.amountCents;
       let balance: number | undefined;
       if (difference !== 0) balance = await changePayoutHold(tx, performer.id, difference);
-      await tx
-        .update(payoutRequests)
-        .set({
-          amountCents: toCents(input.amount),
-          paymentAccountType: method,
-          paymentAccountInfo: info,
-          requestNote: input.requestNote ?? '',
-        })
-        .where(eq(payoutRequests.id, id));
+      await changePayoutRequest(tx, id, {
+        amountCents: toCents(input.amount),
+        paymentAccountType: method,
+        paymentAccountInfo: info,
+        requestNote: input.requestNote ?? '',
+      });
       return balance;
     })
-    .catch(explainShortfall(deps, performer.id, () => heldBy(deps, id)));
+    .catch(explainShortfall(deps, performer.id, () => amountHeldBy(deps.db, id)));
   if (available !== undefined) notifyBalance(deps, performer.id, available);
   return payoutFor(deps, performer, id);
 }
@@ -186,11 +178,7 @@ export async function updatePayoutRequest(deps: Deps, performer: SessionUser, id
  * again; the admin may still reject one, which returns the amount to the creator's earnings.
  */
 async function assertPayoutNotHeld(tx: Queryable, id: string) {
-  const [creator] = await tx
-    .select({ standing: users.standing, standingUntil: users.standingUntil, standingReason: users.standingReason })
-    .from(payoutRequests)
-    .innerJoin(users, eq(users.id, payoutRequests.performerId))
-    .where(eq(payoutRequests.id, id));
+  const creator = await standingOfRequester(tx, id);
   if (creator && !inGoodStanding(creator)) {
     throw conflict(`This payout request is held: the creator's account is ${standingOf(creator)}`);
   }
@@ -204,15 +192,11 @@ export async function reviewPayoutRequest(deps: Deps, admin: SessionUser, id: st
   const from = review.status === 'approved' ? ['pending'] : ['pending', 'approved'];
   const result = await deps.db.transaction(async (tx) => {
     if (review.status !== 'rejected') await assertPayoutNotHeld(tx, id);
-    const [updated] = await tx
-      .update(payoutRequests)
-      .set({ status: review.status, adminNote: review.adminNote })
-      .where(and(eq(payoutRequests.id, id), inArray(payoutRequests.status, from as PayoutRow['status'][])))
-      .returning();
+    const updated = await setPayoutStatus(tx, id, from as PayoutRow['status'][], review);
     if (!updated) {
-      const [exists] = await tx.select({ status: payoutRequests.status }).from(payoutRequests).where(eq(payoutRequests.id, id));
-      if (!exists) throw notFound('Payout request');
-      throw conflict(`This request is ${exists.status}: it cannot become ${review.status}`);
+      const status = await payoutStatusOf(tx, id);
+      if (!status) throw notFound('Payout request');
+      throw conflict(`This request is ${status}: it cannot become ${review.status}`);
     }
     await notify(deps, tx, {
       userId: updated.performerId,
@@ -252,41 +236,19 @@ async function presentPayouts(deps: Deps, rows: PayoutRow[]): Promise<PayoutRequ
 /** `GET /payout-requests/{id}/view`: for the creator who asked, or an admin. */
 export async function payoutFor(deps: Deps, viewer: SessionUser, id: string) {
   assertMay(viewer, 'payout.view', null, () => forbidden());
-  const [row] = await deps.db
-    .select()
-    .from(payoutRequests)
-    .where(and(eq(payoutRequests.id, id), isAdmin(viewer) ? undefined : eq(payoutRequests.performerId, viewer.id)));
+  const row = await findPayoutRequest(deps.db, id, isAdmin(viewer) ? undefined : viewer.id);
   if (!row) throw notFound('Payout request');
   return (await presentPayouts(deps, [row]))[0]!;
 }
 
 /** `GET /payout-requests/check/pending-review`. */
 export async function pendingPayout(deps: Deps, performer: SessionUser) {
-  const [row] = await deps.db
-    .select()
-    .from(payoutRequests)
-    .where(and(eq(payoutRequests.performerId, performer.id), eq(payoutRequests.status, 'pending')));
+  const row = await pendingRequestOf(deps.db, performer.id);
   return { hasPending: !!row, request: row ? (await presentPayouts(deps, [row]))[0]! : null };
 }
 
-const sortColumns = { createdAt: payoutRequests.createdAt, updatedAt: payoutRequests.updatedAt, amount: payoutRequests.amountCents };
-
 /** A creator's own requests, or (admin, `performerId` optional) everyone's. */
 export async function searchPayouts(deps: Deps, query: z.output<typeof payoutQuerySchema>, performerId?: string) {
-  const conditions: SQL[] = [];
-  const owner = performerId ?? query.performerId;
-  if (owner) conditions.push(eq(payoutRequests.performerId, owner));
-  if (query.status) conditions.push(eq(payoutRequests.status, query.status));
-  const where = conditions.length ? and(...conditions) : undefined;
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(payoutRequests)
-      .where(where)
-      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, payoutRequests.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(payoutRequests, where),
-  );
+  const { rows, total } = await payoutsPage(deps.db, query, performerId ?? query.performerId);
   return { data: await presentPayouts(deps, rows), total };
 }

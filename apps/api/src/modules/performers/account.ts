@@ -6,9 +6,7 @@ import {
   type UpdatePaymentGatewayInput,
   type UpdatePerformerInput,
 } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerBanking, performerPaymentSettings } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { RequestSession, SessionUser } from '../../platform/auth';
 import { notFound, unprocessable } from '../../platform/errors';
@@ -24,16 +22,18 @@ import {
   mailSecurityChange,
   requestEmailChange,
 } from '../users';
-import { discoveryMissing, findPerformer, toPublicPerformer, viewerFlags } from './repo';
+import { toPublicPerformer } from './present';
+import { bankingOf, paymentSettingsOf, saveBanking, savePaymentSetting } from './repo/payout-details';
+import { discoveryMissing, findPerformer, viewerFlags } from './repo/profiles';
 import { myRevision, profileChangesReviewed, reviseText, splitRevised } from './revisions';
 
 /** The creator's own profile with the private fields only they see. */
 export async function myAccount(deps: Deps, performer: SessionUser): Promise<PerformerAccount> {
   const row = await findPerformer(deps.db, performer.id);
   if (!row) throw notFound('Creator profile');
-  const [[banking], paymentSettings, flags, video, missing, profileRevision] = await Promise.all([
-    deps.db.select().from(performerBanking).where(eq(performerBanking.userId, performer.id)),
-    deps.db.select().from(performerPaymentSettings).where(eq(performerPaymentSettings.userId, performer.id)),
+  const [banking, paymentSettings, flags, video, missing, profileRevision] = await Promise.all([
+    bankingOf(deps.db, performer.id),
+    paymentSettingsOf(deps.db, performer.id),
     viewerFlags(deps.db, performer.id, [performer.id]),
     findFile(deps.db, row.profile.welcomeVideoFileId),
     discoveryMissing(deps.db, row),
@@ -135,10 +135,7 @@ export async function updateBanking(deps: Deps, performer: SessionUser, input: U
   const { currentPassword, ...banking } = input;
   await assertCurrentPassword(deps.db, performer, currentPassword);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(performerBanking)
-      .values({ userId: performer.id, ...banking })
-      .onConflictDoUpdate({ target: performerBanking.userId, set: { ...banking, updatedAt: new Date() } });
+    await saveBanking(tx, performer.id, banking);
     await payoutDetailsChanged(deps, tx, performer, source, 'bank account');
   });
   return myAccount(deps, performer);
@@ -154,13 +151,7 @@ export async function updatePaymentGateway(deps: Deps, performer: SessionUser, i
   const { currentPassword, ...settings } = input;
   await assertCurrentPassword(deps.db, performer, currentPassword);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(performerPaymentSettings)
-      .values({ userId: performer.id, gateway: settings.key, value: settings.value })
-      .onConflictDoUpdate({
-        target: [performerPaymentSettings.userId, performerPaymentSettings.gateway],
-        set: { value: settings.value, updatedAt: new Date() },
-      });
+    await savePaymentSetting(tx, performer.id, settings.key, settings.value);
     await payoutDetailsChanged(deps, tx, performer, source, `${settings.key} payout account`);
   });
   return myAccount(deps, performer);

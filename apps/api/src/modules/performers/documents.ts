@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { documentOpensInline, type PerformerDocumentField, performerDocumentFields } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, notFound, unprocessable } from '../../platform/errors';
@@ -14,6 +12,7 @@ import { ACCEPTS, type BufferedUpload, checkImage, readMediaForm } from '../../p
 import { alertAdmin } from '../emails';
 import { deleteFileRecords, saveDownloadFile } from '../media';
 import { changeCreatorProfile } from '../users';
+import { profileOf } from './repo/profiles';
 
 export type UploadedDocument = { field: PerformerDocumentField; data: Buffer; mimeType: string; originalName: string };
 type StoredDocument = UploadedDocument & { storageKey: string };
@@ -109,7 +108,7 @@ export async function replaceDocuments(deps: Deps, performer: SessionUser, docum
   const stored = await storeDocuments(deps, documents);
   try {
     const replaced = await deps.db.transaction(async (tx) => {
-      const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
+      const profile = await profileOf(tx, performer.id, true);
       if (!profile) throw notFound('Creator profile');
       if (profile.verifiedDocument) throw conflict('Your documents are verified; contact the site administrator to change them');
       const columnValues = await recordDocuments(tx, performer.id, stored);

@@ -8,8 +8,8 @@ export {
   storeDocuments,
   type UploadedDocument,
 } from './documents';
-export { verificationIs, verificationQueue, verifiedByDay } from './figures';
-export { byListedCreator, findCreatorForViewer, findPerformer, pageOfLinkedPerformers } from './repo';
+export { byListedCreator, findCreatorForViewer, findPerformer } from './repo/profiles';
+export { verificationIs, verificationQueue, verifiedByDay } from './repo/verification';
 export { applyRevision, refuseRevision, revisionForReview } from './revisions';
 export { anyCreatorMatches } from './search';
-export { isListed } from './service';
+export { isListed, pageOfLinkedPerformers } from './service';

@@ -6,11 +6,8 @@ import {
   type RevisedProfileText,
   revisedProfileFields,
 } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { reports } from '../../db/read/moderation';
-import { performerProfiles, users } from '../../db/read/users';
-import { performerProfileRevisions } from '../../db/schema/performers';
+import type { performerProfileRevisions } from '../../db/schema/performers';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -26,6 +23,18 @@ import {
 } from '../media';
 import { closeOpenCases, holdFilesForReview, isReviewedBeforePublication, liftFileReviewHolds, liftHolds, openCase } from '../moderation';
 import { avatarOf, changeAccount, changeCreatorProfile, coverOf, pointProfileImage, replaceProfileImage } from '../users';
+import { accountOf, profileOf, publicProfileText, welcomeVideoIdOf } from './repo/profiles';
+import {
+  deleteRevision,
+  deleteRevisionReturning,
+  ensureRevision,
+  hasOpenRevisionCase,
+  markRevisionRefused,
+  restartRevision,
+  revisionOf,
+  saveRevisionChanges,
+  saveRevisionFile,
+} from './repo/revisions';
 
 /**
  * A reviewed creator's changes of their public page (decision 055) wait in one revision per
@@ -52,41 +61,22 @@ export function splitRevised<T extends RevisedProfileText>(input: T) {
 }
 
 async function publicText(tx: Queryable, creatorId: string): Promise<Required<RevisedProfileText>> {
-  const [row] = await tx
-    .select({
-      name: users.name,
-      bio: performerProfiles.bio,
-      country: performerProfiles.country,
-      state: performerProfiles.state,
-      city: performerProfiles.city,
-    })
-    .from(users)
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
-    .where(eq(users.id, creatorId));
+  const row = await publicProfileText(tx, creatorId);
   if (!row) throw notFound('Creator profile');
   return { ...row, name: row.name ?? '' };
 }
 
 /** The creator's revision row, locked, or a fresh pending one (a refused one starts over). */
 async function openRevision(tx: Queryable, creatorId: string) {
-  await tx.insert(performerProfileRevisions).values({ userId: creatorId }).onConflictDoNothing();
-  const [row] = await tx.select().from(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creatorId)).for('update');
+  await ensureRevision(tx, creatorId);
+  const row = await revisionOf(tx, creatorId, true);
   if (!row!.refusedAt) return row!;
-  const [fresh] = await tx
-    .update(performerProfileRevisions)
-    .set({ changes: {}, refusedReason: null, refusedAt: null, createdAt: new Date(), updatedAt: new Date() })
-    .where(eq(performerProfileRevisions.userId, creatorId))
-    .returning();
-  return fresh!;
+  return restartRevision(tx, creatorId);
 }
 
 /** Opens the queue's case for the creator's revision unless one is open: a report without a reporter (decision 054). */
 async function openRevisionCase(tx: Queryable, creatorId: string) {
-  const [open] = await tx
-    .select({ id: reports.id })
-    .from(reports)
-    .where(and(eq(reports.targetType, PROFILE_REVISION_CASE), eq(reports.targetId, creatorId), eq(reports.status, 'open')));
-  if (open) return;
+  if (await hasOpenRevisionCase(tx, creatorId)) return;
   await openCase(tx, {
     targetType: PROFILE_REVISION_CASE,
     targetId: creatorId,
@@ -113,7 +103,7 @@ async function dropFiles(tx: Queryable, ids: string[]) {
  */
 async function settle(tx: Queryable, row: RevisionRow) {
   if (Object.keys(row.changes).length || pendingFileIds(row).length) return openRevisionCase(tx, row.userId);
-  await tx.delete(performerProfileRevisions).where(eq(performerProfileRevisions.userId, row.userId));
+  await deleteRevision(tx, row.userId);
   await closeRevisionCase(tx, row.userId);
 }
 
@@ -124,21 +114,13 @@ async function settle(tx: Queryable, row: RevisionRow) {
  */
 export async function reviseText(tx: Queryable, creatorId: string, revised: RevisedProfileText) {
   if (!Object.keys(revised).length) return;
-  const [now, [current]] = await Promise.all([
-    publicText(tx, creatorId),
-    tx.select().from(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creatorId)).for('update'),
-  ]);
+  const [now, current] = await Promise.all([publicText(tx, creatorId), revisionOf(tx, creatorId, true)]);
   const base: RevisedProfileText = current && !current.refusedAt ? current.changes : {};
   const merged = { ...base, ...revised } as Record<string, unknown>;
   for (const field of revisedProfileFields) if (merged[field] === undefined || merged[field] === now[field]) delete merged[field];
   if (revisedProfileFields.every((field) => merged[field] === base[field])) return;
   await openRevision(tx, creatorId);
-  const [saved] = await tx
-    .update(performerProfileRevisions)
-    .set({ changes: merged as RevisedProfileText, updatedAt: new Date() })
-    .where(eq(performerProfileRevisions.userId, creatorId))
-    .returning();
-  await settle(tx, saved!);
+  await settle(tx, await saveRevisionChanges(tx, creatorId, merged as RevisedProfileText));
 }
 
 /**
@@ -150,12 +132,7 @@ export async function reviseFile(tx: Queryable, creatorId: string, medium: Revis
   const column = fileColumns[medium];
   const replaced = row[column];
   await holdFilesForReview(tx, creatorId, [file.id]);
-  const [saved] = await tx
-    .update(performerProfileRevisions)
-    .set({ [column]: file.id, updatedAt: new Date() })
-    .where(eq(performerProfileRevisions.userId, creatorId))
-    .returning();
-  await settle(tx, saved!);
+  await settle(tx, await saveRevisionFile(tx, creatorId, column, file.id));
   return dropFiles(tx, replaced ? [replaced] : []);
 }
 
@@ -173,7 +150,7 @@ export async function changeProfileImage(deps: Deps, performer: SessionUser, kin
 
 /** The creator's own view of their revision: the new values, links to its files, or the reason it was refused. */
 export async function myRevision(deps: Deps, creatorId: string): Promise<ProfileRevision | null> {
-  const [row] = await deps.db.select().from(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creatorId));
+  const row = await revisionOf(deps.db, creatorId);
   if (!row) return null;
   const [avatar, cover, video] = await Promise.all([
     findFile(deps.db, row.avatarFileId),
@@ -194,7 +171,7 @@ export async function myRevision(deps: Deps, creatorId: string): Promise<Profile
 /** The creator takes back their pending revision (or puts away a refused one's notice): its files go, its case closes. */
 export async function withdrawMyRevision(deps: Deps, creator: SessionUser, source: AuditSource) {
   const dropped = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creator.id)).returning();
+    const row = await deleteRevisionReturning(tx, creator.id);
     if (!row) throw notFound('A profile change waiting for review');
     await closeRevisionCase(tx, creator.id);
     if (!row.refusedAt) await recordAudit(tx, source, { action: 'profile.withdraw', target: { type: 'user', id: creator.id } });
@@ -205,8 +182,7 @@ export async function withdrawMyRevision(deps: Deps, creator: SessionUser, sourc
 
 /** The creator's revision waiting for a decision, locked when about to be decided. */
 async function pendingRevision(db: Queryable, creatorId: string, lock = true) {
-  const query = db.select().from(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creatorId));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await revisionOf(db, creatorId, lock);
   return row && !row.refusedAt ? row : undefined;
 }
 
@@ -228,14 +204,11 @@ export async function applyRevision(tx: Queryable, creatorId: string) {
     if (file) replaced.push((await pointProfileImage(tx, creatorId, kind, file)).previous);
   }
   if (row.welcomeVideoFileId) {
-    const [before] = await tx
-      .select({ id: performerProfiles.welcomeVideoFileId })
-      .from(performerProfiles)
-      .where(eq(performerProfiles.userId, creatorId));
+    const before = await welcomeVideoIdOf(tx, creatorId);
     await changeCreatorProfile(tx, creatorId, { welcomeVideoFileId: row.welcomeVideoFileId });
-    replaced.push(...(await dropFiles(tx, before?.id ? [before.id] : [])));
+    replaced.push(...(await dropFiles(tx, before ? [before] : [])));
   }
-  await tx.delete(performerProfileRevisions).where(eq(performerProfileRevisions.userId, creatorId));
+  await deleteRevision(tx, creatorId);
   return {
     replaced,
     changed: [
@@ -249,10 +222,7 @@ export async function applyRevision(tx: Queryable, creatorId: string) {
 export async function refuseRevision(tx: Queryable, creatorId: string, reason: string) {
   const row = await pendingRevision(tx, creatorId);
   if (!row) throw notFound('A profile change waiting for review');
-  await tx
-    .update(performerProfileRevisions)
-    .set({ changes: {}, avatarFileId: null, coverFileId: null, welcomeVideoFileId: null, refusedReason: reason, refusedAt: new Date() })
-    .where(eq(performerProfileRevisions.userId, creatorId));
+  await markRevisionRefused(tx, creatorId, reason);
   return dropFiles(tx, pendingFileIds(row));
 }
 
@@ -260,10 +230,10 @@ export async function refuseRevision(tx: Queryable, creatorId: string, reason: s
 export async function revisionForReview(deps: Deps, creatorId: string) {
   const row = await pendingRevision(deps.db, creatorId, false);
   if (!row) return undefined;
-  const [now, [user], [profile]] = await Promise.all([
+  const [now, user, profile] = await Promise.all([
     publicText(deps.db, creatorId),
-    deps.db.select().from(users).where(eq(users.id, creatorId)),
-    deps.db.select().from(performerProfiles).where(eq(performerProfiles.userId, creatorId)),
+    accountOf(deps.db, creatorId),
+    profileOf(deps.db, creatorId),
   ]);
   const text: ProfileRevisionChange[] = revisedProfileFields.flatMap((field) =>
     row.changes[field] === undefined ? [] : [{ field, kind: 'text' as const, before: now[field], after: row.changes[field] ?? null }],

@@ -1,9 +1,11 @@
 import type { PerformerProfile } from '@limelight/contracts';
+import type { Queryable } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { isPrivileged, visibleCreatorWith } from '../access';
 import { presentMediaFile } from '../media';
-import { findCreatorForViewer, type findPerformer, toPublicPerformer } from './repo';
+import { toPublicPerformer } from './present';
+import { findCreatorForViewer, type LinkTable, linkedPerformersPage, type PerformerRow, viewerFlags } from './repo/profiles';
 
 /**
  * A creator's public page, by username or id. Only active creators an admin has verified are
@@ -19,5 +21,25 @@ export async function publicProfile(deps: Deps, usernameOrId: string, viewer?: S
   return { ...toPublicPerformer(row, row.flags), welcomeVideo, counts: row.counts! };
 }
 
-export const isListed = (row: NonNullable<Awaited<ReturnType<typeof findPerformer>>>) =>
-  row.user.status === 'active' && row.profile.verifiedDocument;
+export const isListed = (row: PerformerRow) => row.user.status === 'active' && row.profile.verifiedDocument;
+
+/**
+ * One page of listed creators reached through a link table (follows, bookmarks), newest link
+ * first, with the total and the viewer's flags: three queries whatever the page size.
+ */
+export async function pageOfLinkedPerformers(db: Queryable, link: LinkTable, page: { offset: number; limit: number }, viewer: SessionUser) {
+  const { rows, total } = await linkedPerformersPage(db, link, page, viewer);
+  const flags = await viewerFlags(
+    db,
+    viewer.id,
+    rows.map((row) => row.user.id),
+  );
+  return {
+    rows: rows.map((row) => ({
+      _id: row.id as string,
+      performer: toPublicPerformer(row, flags),
+      createdAt: (row.createdAt as Date).toISOString(),
+    })),
+    total,
+  };
+}

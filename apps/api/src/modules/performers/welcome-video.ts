@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { performerProfiles } from '../../db/read/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { SpooledUpload } from '../../platform/uploads';
 import { deleteFileRecords, findFile, keepUpload, queueProcessing, removeStored } from '../media';
 import { changeCreatorProfile } from '../users';
+import { profileOf } from './repo/profiles';
 import { profileChangesReviewed, reviseFile } from './revisions';
 
 /**
@@ -24,7 +23,7 @@ export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, up
     return;
   }
   const previous = await deps.db.transaction(async (tx) => {
-    const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
+    const profile = await profileOf(tx, performer.id, true);
     if (!profile) throw notFound('Creator profile');
     const file = await fileOf(tx);
     await changeCreatorProfile(tx, performer.id, { welcomeVideoFileId: file.id });
@@ -35,7 +34,7 @@ export async function replaceWelcomeVideo(deps: Deps, performer: SessionUser, up
 
 export async function removeWelcomeVideo(deps: Deps, performer: SessionUser) {
   const removed = await deps.db.transaction(async (tx) => {
-    const [profile] = await tx.select().from(performerProfiles).where(eq(performerProfiles.userId, performer.id)).for('update');
+    const profile = await profileOf(tx, performer.id, true);
     if (!profile) throw notFound('Creator profile');
     await changeCreatorProfile(tx, performer.id, { welcomeVideoFileId: null });
     return removeFileRecord(tx, profile.welcomeVideoFileId);

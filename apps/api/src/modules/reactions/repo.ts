@@ -1,8 +1,10 @@
+import type { ReactionInput } from '@limelight/contracts';
 import { and, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { pageOf } from '../../db/paging';
 import { reactions } from '../../db/schema/reactions';
 import type { SessionUser } from '../../platform/auth';
+import { pageOfLinkedPerformers } from '../performers';
 
 /** Which of these objects the viewer liked or bookmarked, in one query. */
 export async function viewerReactions(db: Queryable, viewer: SessionUser | undefined, objectType: string, objectIds: string[]) {
@@ -60,3 +62,40 @@ export async function bookmarkedPage<Row extends { id: string }, Item>(
     total,
   };
 }
+
+/** Records the user's reaction unless they gave it already: the new row's id, or none. */
+export const insertReaction = (tx: Queryable, userId: string, input: ReactionInput) =>
+  tx
+    .insert(reactions)
+    .values({ userId, ...input })
+    .onConflictDoNothing()
+    .returning({ id: reactions.id });
+
+/** Takes back the user's reaction: the removed row's id, or none if they had not given it. */
+export const deleteReaction = (tx: Queryable, userId: string, input: ReactionInput) =>
+  tx
+    .delete(reactions)
+    .where(
+      and(
+        eq(reactions.userId, userId),
+        eq(reactions.objectType, input.objectType),
+        eq(reactions.objectId, input.objectId),
+        eq(reactions.action, input.action),
+      ),
+    )
+    .returning({ id: reactions.id });
+
+/** One page of the creators the user bookmarked and may still see, newest first, and their total. */
+export const pageOfBookmarkedPerformers = (db: Queryable, user: SessionUser, page: { offset: number; limit: number }) =>
+  pageOfLinkedPerformers(
+    db,
+    {
+      table: reactions,
+      id: reactions.id,
+      performerId: reactions.objectId,
+      createdAt: reactions.createdAt,
+      where: and(eq(reactions.userId, user.id), eq(reactions.objectType, 'performer'), eq(reactions.action, 'bookmark')),
+    },
+    page,
+    user,
+  );

@@ -1,12 +1,11 @@
 import type { ReactionInput } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
-import { reactions } from '../../db/schema/reactions';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import type { Counter } from '../../platform/counters';
 import { visibleCreator } from '../access';
 import { notify } from '../notifications';
-import { findPerformer, pageOfLinkedPerformers } from '../performers';
+import { findPerformer } from '../performers';
+import { deleteReaction, insertReaction, pageOfBookmarkedPerformers } from './repo';
 
 /**
  * How each kind of object is found for a user: it resolves when the object exists and the user
@@ -42,11 +41,7 @@ const likedPages: Partial<Record<ReactionInput['objectType'], string>> = {
 export async function react(deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) {
   const { performerId } = await reachable(deps, targets, user, input);
   await deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(reactions)
-      .values({ userId: user.id, ...input })
-      .onConflictDoNothing()
-      .returning({ id: reactions.id });
+    const inserted = await insertReaction(tx, user.id, input);
     if (!inserted.length) return;
     if (input.action === 'like' && input.objectType !== 'performer')
       await targetOf(deps, targets, input.objectType).countLikes?.(tx, input.objectId, 1);
@@ -66,17 +61,7 @@ export async function react(deps: Deps, targets: ReactionTargets, user: SessionU
 
 export async function unreact(deps: Deps, targets: ReactionTargets, user: SessionUser, input: ReactionInput) {
   await deps.db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(reactions)
-      .where(
-        and(
-          eq(reactions.userId, user.id),
-          eq(reactions.objectType, input.objectType),
-          eq(reactions.objectId, input.objectId),
-          eq(reactions.action, input.action),
-        ),
-      )
-      .returning({ id: reactions.id });
+    const removed = await deleteReaction(tx, user.id, input);
     if (removed.length && input.action === 'like' && input.objectType !== 'performer')
       await targetOf(deps, targets, input.objectType).countLikes?.(tx, input.objectId, -1);
   });
@@ -84,17 +69,6 @@ export async function unreact(deps: Deps, targets: ReactionTargets, user: Sessio
 
 /** The creators the user bookmarked and may still see, newest first. */
 export async function bookmarkedPerformers(deps: Deps, user: SessionUser, page: { offset: number; limit: number }) {
-  const { rows, total } = await pageOfLinkedPerformers(
-    deps.db,
-    {
-      table: reactions,
-      id: reactions.id,
-      performerId: reactions.objectId,
-      createdAt: reactions.createdAt,
-      where: and(eq(reactions.userId, user.id), eq(reactions.objectType, 'performer'), eq(reactions.action, 'bookmark')),
-    },
-    page,
-    user,
-  );
+  const { rows, total } = await pageOfBookmarkedPerformers(deps.db, user, page);
   return { data: rows.map((row) => ({ ...row, objectId: row.performer._id })), total };
 }

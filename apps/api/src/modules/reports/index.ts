@@ -1,2 +1,2 @@
 /** What other modules may use of the reports module (decision 004). */
-export { openReportsQueue } from './figures';
+export { openReportsQueue } from './repo';

@@ -16,17 +16,14 @@ import {
   type TakedownInput,
   type takedownSchema,
 } from '@limelight/contracts';
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { moderationHolds, reports, takedownCases } from '../../db/read/moderation';
-import { users } from '../../db/read/users';
+import type { moderationHolds, reports } from '../../db/read/moderation';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound } from '../../platform/errors';
-import { orderBy, uniqueViolation } from '../../platform/http';
+import { uniqueViolation } from '../../platform/http';
 import { verifyRecaptchaIfEnabled } from '../../platform/recaptcha';
 import { PUBLIC_PREFIX, publicUrl } from '../../platform/storage';
 import { assertMay, hasBuyers, holdOn } from '../access';
@@ -51,7 +48,20 @@ import { notify } from '../notifications';
 import { applyRevision, refuseRevision, revisionForReview } from '../performers';
 import { startStoryLifetime } from '../stories';
 import { publicUsersById } from '../users';
-import { assertReportable, filesById, readTarget } from './targets';
+import {
+  filesById,
+  holdById,
+  holdsOwnedBy,
+  lockedHold,
+  pendingAppealHolds,
+  recipientById,
+  recipientsByIds,
+  reportGroupsPage,
+  reportsOn,
+  reportsPage,
+  takedownCaseById,
+} from './repo';
+import { assertReportable, readTarget } from './targets';
 
 /** A report's input; its target may be any reportable sellable's type besides the document's (decision 076). */
 type ReportInput = Omit<z.output<typeof createReportSchema>, 'targetType'> & { targetType: string };
@@ -60,7 +70,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Who a moderation e-mail goes to: an account (its name), or the sender of a takedown request. */
 type Recipient = { id?: string; email: string | null; name: string | null; username?: string | null };
-const recipientColumns = { id: users.id, email: users.email, name: users.name, username: users.username };
 
 /**
  * Every e-mail of moderation, in one place, each a template of the catalogue: `takedown.received`,
@@ -149,58 +158,13 @@ async function presentReports(deps: Deps, rows: Array<typeof reports.$inferSelec
 }
 
 export async function searchReports(deps: Deps, query: z.output<typeof adminReportQuerySchema>) {
-  const where = and(
-    query.status ? eq(reports.status, query.status) : undefined,
-    query.targetType ? eq(reports.targetType, query.targetType) : undefined,
-  );
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(reports)
-      .where(where)
-      .orderBy(...orderBy({ createdAt: reports.createdAt, updatedAt: reports.updatedAt }, query.sortBy, query.sort, reports.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(reports, where),
-  );
+  const { rows, total } = await reportsPage(deps.db, query);
   return { data: await presentReports(deps, rows), total };
 }
 
 /** The queue: one row per target with its count, reasons and the age of its oldest report (oldest first by default). */
 export async function reportGroups(deps: Deps, query: z.output<typeof reportGroupQuerySchema>) {
-  const where = and(
-    eq(reports.status, query.status),
-    query.targetType ? eq(reports.targetType, query.targetType) : undefined,
-    query.reason ? eq(reports.reason, query.reason) : undefined,
-  );
-  const first = sql<Date>`min(${reports.createdAt})`;
-  const counted = count();
-  const { rows, total } = await pageOf(
-    deps.db
-      .select({
-        targetType: reports.targetType,
-        targetId: reports.targetId,
-        count: counted,
-        reasons: sql<string[]>`array_agg(distinct ${reports.reason})`,
-        first,
-        state: moderationHolds.state,
-        reason: moderationHolds.reason,
-        prePublication: moderationHolds.prePublication,
-      })
-      .from(reports)
-      .leftJoin(moderationHolds, eq(moderationHolds.targetId, reports.targetId))
-      .where(where)
-      .groupBy(reports.targetType, reports.targetId, moderationHolds.state, moderationHolds.reason, moderationHolds.prePublication)
-      .orderBy(sql`${query.sortBy === 'count' ? counted : first} ${sql.raw(query.sort)}, ${reports.targetId}`)
-      .$dynamic(),
-    query,
-    // One row per target: the count is of distinct targets.
-    deps.db
-      .select({ total: sql<number>`count(distinct (${reports.targetType}, ${reports.targetId}))::int` })
-      .from(reports)
-      .where(where)
-      .then(([row]) => row?.total ?? 0),
-  );
+  const { rows, total } = await reportGroupsPage(deps.db, query);
   const data: ReportGroup[] = rows.map((row) => {
     const firstAt = new Date(row.first);
     return {
@@ -227,22 +191,18 @@ export async function reportGroups(deps: Deps, query: z.output<typeof reportGrou
 
 /** The reported content in place, for the admin: its words, its media through signed links, its reports. */
 export async function reportedContent(deps: Deps, targetType: string, targetId: string): Promise<ReportedContent> {
-  const rows = await deps.db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId)))
-    .orderBy(desc(reports.createdAt));
-  const [takedown] = targetType === 'takedown' ? await deps.db.select().from(takedownCases).where(eq(takedownCases.id, targetId)) : [];
+  const rows = await reportsOn(deps.db, targetType, targetId);
+  const takedown = targetType === 'takedown' ? await takedownCaseById(deps.db, targetId) : undefined;
   const holdTarget = targetType === 'reupload' ? targetId : targetId;
   const revision = targetType === PROFILE_REVISION_CASE ? await revisionForReview(deps, targetId) : undefined;
-  const [target, hold, [holdRow]] = await Promise.all([
+  const [target, hold, holdRow] = await Promise.all([
     targetType === 'reupload'
       ? Promise.resolve({ ownerId: null, title: 'Re-upload of removed material', text: '', fileIds: [targetId] })
       : revision
         ? { ownerId: revision.ownerId, title: revision.title, text: '', fileIds: [] }
         : readTarget(deps, deps.db, targetType, targetId),
     holdOn(deps.db, holdTarget),
-    deps.db.select().from(moderationHolds).where(eq(moderationHolds.targetId, holdTarget)),
+    holdById(deps.db, holdTarget),
   ]);
   if (!rows.length && !target && !takedown) throw notFound('Report');
   const fileRows = target ? await filesById(deps.db, target.fileIds) : [];
@@ -287,10 +247,7 @@ async function closeReports(deps: Deps, tx: Queryable, admin: SessionUser, targe
   );
   const reporterIds = [...new Set(closed.flatMap((row) => (row.reporterId ? [row.reporterId] : [])))];
   if (!reporterIds.length) return closed.length;
-  const addresses = await tx
-    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
-    .from(users)
-    .where(inArray(users.id, reporterIds));
+  const addresses = await recipientsByIds(tx, reporterIds);
   for (const reporter of addresses) {
     const what = label(targetType);
     await notify(deps, tx, {
@@ -376,7 +333,7 @@ export async function actOnContent(deps: Deps, request: FastifyRequest, admin: S
         { state, reason: input.reason, buyersKeep, actedBy: admin.id },
       );
       if (target.ownerId) {
-        const [owner] = await tx.select(recipientColumns).from(users).where(eq(users.id, target.ownerId));
+        const owner = await recipientById(tx, target.ownerId);
         await notify(deps, tx, {
           userId: target.ownerId,
           kind: 'moderation',
@@ -446,7 +403,7 @@ export async function approveContent(deps: Deps, request: FastifyRequest, admin:
   if (!target) throw notFound('Content');
   await deps.db.transaction(async (tx) => {
     if (!(await liftReviewHolds(tx, input.targetId, target.fileIds))) throw notFound('An item waiting for review before publication');
-    const [owner] = target.ownerId ? await tx.select(recipientColumns).from(users).where(eq(users.id, target.ownerId)) : [];
+    const owner = target.ownerId ? await recipientById(tx, target.ownerId) : undefined;
     await publishApproved[targetType](deps, tx, input.targetId, owner?.name || owner?.username || 'A creator');
     await closeReports(deps, tx, admin, targetType, input.targetId, true);
     if (owner) {
@@ -510,7 +467,7 @@ async function refuseProfileRevision(deps: Deps, request: FastifyRequest, admin:
 /** The owner appeals a hold once, with a text; it joins the admin's queue. */
 export async function appeal(deps: Deps, request: FastifyRequest, owner: SessionUser, targetId: string, text: string) {
   await deps.db.transaction(async (tx) => {
-    const [hold] = await tx.select().from(moderationHolds).where(eq(moderationHolds.targetId, targetId)).for('update');
+    const hold = await lockedHold(tx, targetId);
     const refusal = () => notFound('Moderated item');
     if (!hold || hold.targetType === 'file' || hold.state === 'review') throw refusal();
     assertMay(owner, 'content.appeal', hold, refusal);
@@ -528,7 +485,7 @@ export async function appeal(deps: Deps, request: FastifyRequest, owner: Session
 /** The admin's answer to an appeal: uphold the hold, or restore the content; the owner is told. */
 export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId: string, input: z.output<typeof appealDecisionSchema>) {
   await deps.db.transaction(async (tx) => {
-    const [hold] = await tx.select().from(moderationHolds).where(eq(moderationHolds.targetId, targetId)).for('update');
+    const hold = await lockedHold(tx, targetId);
     if (!hold?.appealedAt) throw notFound('Appeal');
     if (hold.appealDecidedAt) throw conflict('This appeal is decided already');
     const upheld = input.decision === 'uphold';
@@ -540,7 +497,7 @@ export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId
     }
     const what = label(hold.targetType);
     if (hold.ownerId) {
-      const [owner] = await tx.select(recipientColumns).from(users).where(eq(users.id, hold.ownerId));
+      const owner = await recipientById(tx, hold.ownerId);
       await notify(deps, tx, {
         userId: hold.ownerId,
         kind: 'moderation',
@@ -564,12 +521,7 @@ export async function decideAppeal(deps: Deps, request: FastifyRequest, targetId
 
 /** Appeals waiting for the admin, oldest first. */
 export async function pendingAppeals(deps: Deps) {
-  const rows = await deps.db
-    .select()
-    .from(moderationHolds)
-    .where(and(sql`${moderationHolds.appealedAt} is not null`, sql`${moderationHolds.appealDecidedAt} is null`))
-    .orderBy(moderationHolds.appealedAt)
-    .limit(100);
+  const rows = await pendingAppealHolds(deps.db);
   return rows.map(presentHold);
 }
 
@@ -587,12 +539,7 @@ const presentHold = (row: typeof moderationHolds.$inferSelect): ModeratedItem =>
 
 /** A creator's (or any author's) moderated items, newest first. */
 export async function myModeratedItems(deps: Deps, owner: SessionUser) {
-  const rows = await deps.db
-    .select()
-    .from(moderationHolds)
-    .where(and(eq(moderationHolds.ownerId, owner.id), or(sql`${moderationHolds.targetType} <> 'file'`)))
-    .orderBy(desc(moderationHolds.createdAt))
-    .limit(100);
+  const rows = await holdsOwnedBy(deps.db, owner.id);
   return rows.map(presentHold);
 }
 

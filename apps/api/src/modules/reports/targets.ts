@@ -1,18 +1,21 @@
 import type { ModerationTargetType } from '@limelight/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { comments } from '../../db/read/comments';
-import { photos } from '../../db/read/galleries';
-import { files } from '../../db/read/media';
-import { conversationMembers, messageFiles, messages } from '../../db/read/messages';
-import { stories } from '../../db/read/stories';
-import { streamSessions } from '../../db/read/streaming';
-import { users } from '../../db/read/users';
 import type { Deps, ModerationTarget } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { assertMayReach, assertNotHeldFrom, visibleCreatorWith } from '../access';
 import { findCreatorForViewer } from '../performers';
+import {
+  accountById,
+  attachedFileIds,
+  commentById,
+  liveChatLine,
+  memberMessage,
+  messageById,
+  photoById,
+  storyById,
+  streamSessionById,
+} from './repo';
 
 /**
  * Whether the reporter may see what they report, by the same policies the content's own module
@@ -28,44 +31,36 @@ const seenBy = (deps: Deps, type: string): Seen | undefined => deps.sellables.ge
 
 const seen: Record<OwnTargetType, Seen> = {
   photo: async (deps, viewer, id) => {
-    const [photo] = await deps.db.select().from(photos).where(eq(photos.id, id));
+    const photo = await photoById(deps.db, id);
     if (!photo) throw notFound('Photo');
     await deps.sellables.of('gallery').reach!(deps, viewer, photo.galleryId);
     await assertNotHeldFrom(deps.db, viewer, photo.id, photo.performerId, 'Photo');
   },
   story: async (deps, viewer, id) => {
-    const [story] = await deps.db.select().from(stories).where(eq(stories.id, id));
+    const story = await storyById(deps.db, id);
     if (!story) throw notFound('Story');
     await assertNotHeldFrom(deps.db, viewer, story.id, story.performerId, 'Story');
     await assertMayReach(deps.db, viewer, story.performerId);
   },
   comment: async (deps, viewer, id) => {
-    const [comment] = await deps.db.select().from(comments).where(eq(comments.id, id));
+    const comment = await commentById(deps.db, id);
     if (!comment || comment.deletedAt) throw notFound('Comment');
     await assertNotHeldFrom(deps.db, viewer, comment.id, comment.userId, 'Comment');
     await seenBy(deps, comment.objectType)!(deps, viewer, comment.objectId);
   },
   message: async (deps, viewer, id) => {
-    const [row] = await deps.db
-      .select({ id: messages.id, senderId: messages.senderId })
-      .from(messages)
-      .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
-      .where(and(eq(messages.id, id), eq(messages.isDeleted, false), eq(conversationMembers.userId, viewer.id)));
+    const row = await memberMessage(deps.db, id, viewer.id);
     if (!row) throw notFound('Message');
     await assertNotHeldFrom(deps.db, viewer, row.id, row.senderId, 'Message');
   },
   liveChat: async (deps, viewer, id) => {
-    const [row] = await deps.db
-      .select({ id: messages.id, senderId: messages.senderId, performerId: streamSessions.performerId })
-      .from(messages)
-      .innerJoin(streamSessions, eq(streamSessions.conversationId, messages.conversationId))
-      .where(and(eq(messages.id, id), eq(messages.isDeleted, false)));
+    const row = await liveChatLine(deps.db, id);
     if (!row) throw notFound('Chat line');
     await assertNotHeldFrom(deps.db, viewer, row.id, row.senderId, 'Chat line');
     await assertMayReach(deps.db, viewer, row.performerId);
   },
   live: async (deps, viewer, id) => {
-    const [session] = await deps.db.select().from(streamSessions).where(eq(streamSessions.id, id));
+    const session = await streamSessionById(deps.db, id);
     if (!session) throw notFound('Live session');
     await assertNotHeldFrom(deps.db, viewer, session.id, session.performerId, 'Live session');
     await assertMayReach(deps.db, viewer, session.performerId);
@@ -87,33 +82,32 @@ const fileIdsOf = (...ids: Array<string | null | undefined>) => ids.filter((id):
 
 const targetReaders: Record<OwnTargetType, (db: Queryable, id: string) => Promise<ModerationTarget | undefined>> = {
   photo: async (db, id) => {
-    const [row] = await db.select().from(photos).where(eq(photos.id, id));
+    const row = await photoById(db, id);
     return row && { ownerId: row.performerId, title: row.title || 'Photo', text: '', fileIds: [row.fileId] };
   },
   story: async (db, id) => {
-    const [row] = await db.select().from(stories).where(eq(stories.id, id));
+    const row = await storyById(db, id);
     return row && { ownerId: row.performerId, title: 'Story', text: row.text, fileIds: fileIdsOf(row.fileId) };
   },
   comment: async (db, id) => {
-    const [row] = await db.select().from(comments).where(eq(comments.id, id));
+    const row = await commentById(db, id);
     return row && { ownerId: row.userId, title: 'Comment', text: row.content, fileIds: fileIdsOf(row.imageFileId) };
   },
   message: async (db, id) => {
-    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+    const row = await messageById(db, id);
     if (!row) return undefined;
-    const attached = await db.select({ id: messageFiles.fileId }).from(messageFiles).where(eq(messageFiles.messageId, id));
-    return { ownerId: row.senderId, title: 'Message', text: row.text, fileIds: attached.map((file) => file.id) };
+    return { ownerId: row.senderId, title: 'Message', text: row.text, fileIds: await attachedFileIds(db, id) };
   },
   liveChat: async (db, id) => {
-    const [row] = await db.select().from(messages).where(eq(messages.id, id));
+    const row = await messageById(db, id);
     return row && { ownerId: row.senderId, title: 'Live chat line', text: row.text, fileIds: [] };
   },
   live: async (db, id) => {
-    const [row] = await db.select().from(streamSessions).where(eq(streamSessions.id, id));
+    const row = await streamSessionById(db, id);
     return row && { ownerId: row.performerId, title: row.title || 'Live session', text: row.description, fileIds: [] };
   },
   performer: async (db, id) => {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
+    const row = await accountById(db, id);
     return row && { ownerId: row.id, title: row.username ?? 'Creator', text: row.name ?? '', fileIds: [] };
   },
 };
@@ -122,9 +116,4 @@ const targetReaders: Record<OwnTargetType, (db: Queryable, id: string) => Promis
 export async function readTarget(deps: Pick<Deps, 'sellables'>, db: Queryable, type: string, id: string) {
   const reader = deps.sellables.get(type)?.moderation ?? targetReaders[type as OwnTargetType];
   return reader ? reader(db, id) : undefined;
-}
-
-export async function filesById(db: Queryable, ids: string[]) {
-  if (!ids.length) return [];
-  return db.select().from(files).where(inArray(files.id, ids));
 }

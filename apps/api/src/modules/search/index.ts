@@ -1,2 +1,2 @@
 /** What other modules may use of the search module (decision 004): everything else is its own. */
-export { adminKeywordRows } from './admin-rows';
+export { adminKeywordRows } from './repo';

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { searchKeywordSearchers, searchKeywords } from '../../db/schema/search';
+import type { searchKeywords } from '../../db/schema/search';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { sharedSecret } from '../../platform/secrets';
 import { anyCreatorMatches } from '../performers';
 import { isBlockedSearch } from './blocklist';
+import { countKeywordSearch, countKeywordSearcher, keywordsIn, keywordsSearchedBy, rememberKeywordSearcher } from './repo';
 
 /** A search shows among the popular ones once this many different people made it (decision 039). */
 export const POPULAR_AFTER_SEARCHERS = 3;
@@ -39,17 +39,8 @@ export async function recordKeyword(deps: Deps, raw: string, viewer: SessionUser
   if (isBlockedSearch(keyword) || !(await anyCreatorMatches(deps, keyword))) return { keyword, counted: false };
   const searcher = await searcherOf(deps, viewer, ip);
   await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(searchKeywords)
-      .values({ keyword })
-      .onConflictDoUpdate({ target: searchKeywords.keyword, set: { count: sql`${searchKeywords.count} + 1`, lastSearchedAt: new Date() } });
-    const [first] = await tx.insert(searchKeywordSearchers).values({ keyword, searcher }).onConflictDoNothing().returning();
-    if (first) {
-      await tx
-        .update(searchKeywords)
-        .set({ searchers: sql`${searchKeywords.searchers} + 1` })
-        .where(eq(searchKeywords.keyword, keyword));
-    }
+    await countKeywordSearch(tx, keyword);
+    if (await rememberKeywordSearcher(tx, keyword, searcher)) await countKeywordSearcher(tx, keyword);
   });
   return { keyword, counted: true };
 }
@@ -64,7 +55,7 @@ const curatedSearches = (deps: Deps) => [...new Set(deps.settings.get('popularSe
 export async function listKeywords(deps: Deps, sortBy: 'popular' | 'recent', limit: number) {
   const curated = curatedSearches(deps).slice(0, limit);
   if (curated.length) {
-    const known = await deps.db.select().from(searchKeywords).where(inArray(searchKeywords.keyword, curated));
+    const known = await keywordsIn(deps.db, curated);
     const byKeyword = new Map(known.map((row) => [row.keyword, row]));
     const data = curated.map((keyword) => {
       const row = byKeyword.get(keyword);
@@ -72,16 +63,7 @@ export async function listKeywords(deps: Deps, sortBy: 'popular' | 'recent', lim
     });
     return { data, total: data.length };
   }
-  const order =
-    sortBy === 'popular'
-      ? [desc(searchKeywords.searchers), desc(searchKeywords.count), desc(searchKeywords.lastSearchedAt)]
-      : [desc(searchKeywords.lastSearchedAt)];
-  const rows = await deps.db
-    .select()
-    .from(searchKeywords)
-    .where(gte(searchKeywords.searchers, POPULAR_AFTER_SEARCHERS))
-    .orderBy(...order)
-    .limit(limit);
+  const rows = await keywordsSearchedBy(deps.db, POPULAR_AFTER_SEARCHERS, sortBy, limit);
   // A word added to the filter after a search was counted keeps it off the list too.
   const data = rows.filter((row) => !isBlockedSearch(row.keyword)).map(present);
   return { data, total: data.length };

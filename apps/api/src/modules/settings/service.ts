@@ -11,10 +11,10 @@ import {
   settingRanges,
   settingValueSchema,
 } from '@limelight/contracts';
-import { settings } from '../../db/schema/settings';
 import type { Deps } from '../../deps';
 import { badRequest, detailsFromZod, forbidden, notFound, unprocessable } from '../../platform/errors';
 import { activeGatewayName } from '../payments';
+import { storeSetting } from './repo';
 
 function publicSettings(deps: Deps): PublicSettings {
   const values = deps.settings.all();
@@ -102,10 +102,7 @@ export async function updateSetting(deps: Deps, key: string, value: unknown, adm
       throw unprocessable(`${low} must not exceed ${high}`, [{ field: 'value', message: `${low} must not exceed ${high}` }]);
     }
   }
-  await deps.db
-    .insert(settings)
-    .values({ key, value: parsed.data, updatedBy: adminId })
-    .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedBy: adminId, updatedAt: new Date() } });
+  await storeSetting(deps.db, key, parsed.data, adminId);
   await deps.settings.reload();
   await deps.settings.announceChange([key]);
   if (definition.public) deps.realtime.io.emit('settings/changed', { keys: [key] });

@@ -1,4 +1,5 @@
 /** What other modules may use of the shop module (decision 004): everything else is its own. */
-export { adminAddressRows, adminProductRows } from './admin-rows';
 export { retireCreatorProducts } from './products';
+export { adminAddressRows } from './repo/addresses';
+export { adminProductRows } from './repo/products';
 export { productSellable } from './sellable';

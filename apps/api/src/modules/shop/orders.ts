@@ -10,25 +10,40 @@ import {
   type updateOrderSchema,
   type WalletChargeInput,
 } from '@limelight/contracts';
-import { and, count, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { files } from '../../db/read/media';
-import { purchasedItems, type walletCharges } from '../../db/read/money';
-import { users } from '../../db/read/users';
-import { orders, productImages, products } from '../../db/schema/shop';
+import type { walletCharges } from '../../db/read/money';
+import type { orders } from '../../db/schema/shop';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { escapeLike, orderBy } from '../../platform/http';
 import { publicUrl } from '../../platform/storage';
 import { assertBuyersKeep, assertMay, isAdmin, mayEach } from '../access';
 import { sendEmail } from '../emails';
 import { notify } from '../notifications';
 import { publicUsersById } from '../users';
 import { deliveryAddressFrom } from './addresses';
-import { visibleProduct } from './products';
+import {
+  buyerContactOf,
+  insertOrder,
+  markOrderRefunded,
+  type OrderScope,
+  orderById,
+  orderCountOf,
+  ordersPage,
+  saveOrder,
+} from './repo/orders';
+import {
+  coverOf,
+  downloadOf,
+  productById,
+  productPurchaseOf,
+  restock,
+  sellerOf,
+  stockOf,
+  takeStock,
+  visibleProduct,
+} from './repo/products';
 
 type OrderRow = typeof orders.$inferSelect;
 type ChargeRow = typeof walletCharges.$inferSelect;
@@ -42,7 +57,7 @@ const soldOut = (left: number) => conflict(left === 0 ? 'This product is sold ou
  * physical one, and enough stock as far as can be seen now (the charge's transaction decides).
  */
 export async function productForSale(deps: Deps, buyer: SessionUser, productId: string, input: WalletChargeInput) {
-  const product = await visibleProduct(deps, buyer, productId);
+  const product = await visibleProduct(deps.db, buyer, productId);
   const quantity = input.quantity ?? 1;
   let deliveryAddress: DeliveryAddress | null = null;
   if (product.type === 'digital') {
@@ -61,13 +76,7 @@ export async function productForSale(deps: Deps, buyer: SessionUser, productId: 
     deliveryAddress = await deliveryAddressFrom(deps.db, buyer, input.addressId);
     if ((product.stock ?? 0) < quantity) throw soldOut(product.stock ?? 0);
   }
-  const [cover] = await deps.db
-    .select({ storageKey: files.storageKey })
-    .from(productImages)
-    .innerJoin(files, eq(files.id, productImages.fileId))
-    .where(eq(productImages.productId, product.id))
-    .orderBy(productImages.position)
-    .limit(1);
+  const cover = await coverOf(deps.db, product.id);
   return {
     product,
     quantity,
@@ -85,19 +94,14 @@ export type ProductSale = Awaited<ReturnType<typeof productForSale>>;
  */
 export async function reserveStock(tx: Queryable, sale: ProductSale) {
   if (sale.product.type !== 'physical') return;
-  const [taken] = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${sale.quantity}` })
-    .where(and(eq(products.id, sale.product.id), gte(products.stock, sale.quantity)))
-    .returning({ stock: products.stock });
-  if (taken) return;
-  const [left] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, sale.product.id));
+  if (await takeStock(tx, sale.product.id, sale.quantity)) return;
+  const left = await stockOf(tx, sale.product.id);
   throw soldOut(left?.stock ?? 0);
 }
 
 /** In the charge's transaction, once paid: the order, a digital one delivered at once. */
 export async function placeOrder(tx: Queryable, sale: ProductSale, charge: ChargeRow) {
-  await tx.insert(orders).values({
+  await insertOrder(tx, {
     buyerId: charge.userId,
     performerId: charge.performerId,
     productId: sale.product.id,
@@ -115,54 +119,17 @@ export async function placeOrder(tx: Queryable, sale: ProductSale, charge: Charg
   });
 }
 
-/**
- * Before a refund moves money back: the stock row of the product the charge ordered, locked as a
- * purchase locks it (the stock, then the wallets). Taken in the other order, a refund and a
- * purchase of the same product deadlock (the chaos test saw PostgreSQL abort one with a 500).
- */
-export async function lockOrderedStock(tx: Queryable, chargeId: string) {
-  await tx.execute(
-    sql`select 1 from ${products} where ${products.id} = (select ${orders.productId} from ${orders} where ${orders.chargeId} = ${chargeId}) for update`,
-  );
-}
-
 /** A refunded order, in the refund's transaction: marked so, and a physical one's items back in stock. */
 export async function refundOrder(tx: Queryable, chargeId: string) {
-  const [order] = await tx.update(orders).set({ deliveryStatus: 'refunded' }).where(eq(orders.chargeId, chargeId)).returning();
+  const order = await markOrderRefunded(tx, chargeId);
   if (order?.productId && order.product.type === 'physical') {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${order.quantity}` })
-      .where(eq(products.id, order.productId));
+    await restock(tx, order.productId, order.quantity);
   }
 }
-
-type OrderScope = { buyerId: string } | { performerId: string } | 'all';
 
 /** `GET /orders/search` (the creator's sales, or all for the admin) and `GET /orders/users/search` (the fan's). */
 export async function searchOrders(deps: Deps, viewer: SessionUser, scope: OrderScope, query: z.output<typeof orderQuerySchema>) {
-  const conditions: Array<SQL | undefined> = [
-    scope === 'all' ? undefined : 'buyerId' in scope ? eq(orders.buyerId, scope.buyerId) : eq(orders.performerId, scope.performerId),
-    query.deliveryStatus ? eq(orders.deliveryStatus, query.deliveryStatus) : undefined,
-  ];
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(
-      or(sql`${orders.product}->>'name' ilike ${pattern}`, ilike(sql`'L-' || lpad(${orders.number}::text, 6, '0')`, pattern)),
-    );
-  }
-  const where = and(...conditions);
-  const sortable = { createdAt: orders.createdAt, totalPrice: orders.totalCents };
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(...orderBy(sortable, query.sortBy, query.sort, orders.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(orders, where),
-  );
+  const { rows, total } = await ordersPage(deps.db, scope, query);
   return { data: await presentOrders(deps, viewer, rows), total };
 }
 
@@ -170,9 +137,7 @@ export const orderScopeOf = (viewer: SessionUser): OrderScope => (isAdmin(viewer
 
 /** An order its buyer, its seller or an admin may see; anyone else is told it does not exist. */
 async function orderRowFor(db: Queryable, viewer: SessionUser, id: string, lock = false) {
-  const query = db.select().from(orders).where(eq(orders.id, id));
-  const [row] = lock ? await query.for('update') : await query;
-  return assertMay(viewer, 'order.view', row, () => notFound('Order'));
+  return assertMay(viewer, 'order.view', await orderById(db, id, lock), () => notFound('Order'));
 }
 
 export async function orderFor(deps: Deps, viewer: SessionUser, id: string) {
@@ -191,17 +156,13 @@ export async function updateOrder(deps: Deps, viewer: SessionUser, id: string, i
     assertMay(viewer, 'order.update', order, () => forbidden('Only the seller or an admin updates an order'));
     if (order.deliveryStatus === 'refunded') throw conflict('This order was refunded: its delivery is closed');
     if (order.product.type === 'digital') throw conflict('A digital product is delivered at once: there is nothing to ship');
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        deliveryStatus: input.deliveryStatus,
-        shippingCode: input.shippingCode ?? order.shippingCode,
-        carrier: input.carrier ?? order.carrier,
-      })
-      .where(eq(orders.id, id))
-      .returning();
-    if (updated!.deliveryStatus !== order.deliveryStatus) await tellBuyer(deps, tx, updated!);
-    return updated!;
+    const updated = await saveOrder(tx, id, {
+      deliveryStatus: input.deliveryStatus,
+      shippingCode: input.shippingCode ?? order.shippingCode,
+      carrier: input.carrier ?? order.carrier,
+    });
+    if (updated.deliveryStatus !== order.deliveryStatus) await tellBuyer(deps, tx, updated);
+    return updated;
   });
   return (await presentOrders(deps, viewer, [row]))[0]!;
 }
@@ -217,7 +178,7 @@ async function tellBuyer(deps: Deps, tx: Queryable, order: OrderRow) {
     text: status,
     link: `/user/orders/${order.id}`,
   });
-  const [buyer] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, order.buyerId));
+  const buyer = await buyerContactOf(tx, order.buyerId);
   if (buyer?.email) {
     await sendEmail(deps, tx, 'order.status', {
       to: buyer.email,
@@ -247,28 +208,19 @@ export async function updateDeliveryAddress(
     if (order.deliveryStatus !== 'processing')
       throw conflict(`This order ${statusWords[order.deliveryStatus]}: its address can no longer change`);
     const address = await deliveryAddressFrom(tx, buyer, input.addressId);
-    const [updated] = await tx
-      .update(orders)
-      .set({ deliveryAddress: address, phone: input.phone ?? address.phone })
-      .where(eq(orders.id, id))
-      .returning();
-    return updated!;
+    return saveOrder(tx, id, { deliveryAddress: address, phone: input.phone ?? address.phone });
   });
   return (await presentOrders(deps, buyer, [row]))[0]!;
 }
 
 /** `GET /orders/check-user-purchased`: asked by that user, the product's seller or an admin. */
 export async function checkUserPurchased(deps: Deps, viewer: SessionUser, query: z.output<typeof checkPurchasedQuerySchema>) {
-  const [product] = await deps.db.select({ performerId: products.performerId }).from(products).where(eq(products.id, query.productId));
+  const product = await sellerOf(deps.db, query.productId);
   if (!product) throw notFound('Product');
   assertMay(viewer, 'order.checkPurchase', { userId: query.userId, performerId: product.performerId }, () =>
     forbidden('Only that user, the seller or an admin may ask'),
   );
-  const [bought] = await deps.db
-    .select({ value: count() })
-    .from(orders)
-    .where(and(eq(orders.productId, query.productId), eq(orders.buyerId, query.userId), sql`${orders.deliveryStatus} <> 'refunded'`));
-  return { purchased: bought!.value > 0 };
+  return { purchased: (await orderCountOf(deps.db, query.productId, query.userId)) > 0 };
 }
 
 /**
@@ -277,12 +229,9 @@ export async function checkUserPurchased(deps: Deps, viewer: SessionUser, query:
  * which names the buyer, and the caller).
  */
 export async function downloadLink(deps: Deps, buyer: SessionUser, productId: string) {
-  const [product] = await deps.db.select().from(products).where(eq(products.id, productId));
+  const product = await productById(deps.db, productId);
   if (!product) throw notFound('Product');
-  const [bought] = await deps.db
-    .select({ id: purchasedItems.id })
-    .from(purchasedItems)
-    .where(and(eq(purchasedItems.userId, buyer.id), eq(purchasedItems.itemType, 'product'), eq(purchasedItems.itemId, productId)));
+  const bought = await productPurchaseOf(deps.db, buyer.id, productId);
   // A deleted product is its buyers' alone: to anyone else it no longer exists.
   if (!bought && product.deletedAt) throw notFound('Product');
   if (!bought) throw forbidden('Buy this product to download it');
@@ -299,11 +248,7 @@ export async function downloadFile(deps: Deps, buyer: SessionUser, productId: st
   if (!deps.mediaSigner.checkFor(`download:${productId}:${buyer.id}`, link.expires, link.signature)) {
     throw forbidden('This download link has expired or is not yours: ask for a new one from your orders');
   }
-  const [row] = await deps.db
-    .select({ file: files, performerId: products.performerId })
-    .from(products)
-    .innerJoin(files, eq(files.id, products.digitalFileId))
-    .where(eq(products.id, productId));
+  const row = await downloadOf(deps.db, productId);
   if (!row) throw notFound('File');
   // A link minted before a hide stops with it (decision 046).
   await assertBuyersKeep(deps.db, buyer, productId, row.performerId, 'Product');

@@ -7,20 +7,16 @@ import {
   saveProductSchema,
   toCents,
 } from '@limelight/contracts';
-import { and, asc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/read/media';
-import { purchasedItems } from '../../db/read/money';
-import { orders, productImages, products } from '../../db/schema/shop';
+import type { products } from '../../db/schema/shop';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
-import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { assertBuyersKeep, assertMayReach, ownHolds } from '../access';
-import { keepSoldOnes, libraryPage, lockedItemsOf, ownedBy, ownItem, shownTo, visibleItem, withdrawOwnFromReview } from '../library';
+import { withdrawOwnFromReview } from '../library';
 import {
   DOWNLOAD_UPLOAD,
   deleteFileRecords,
@@ -34,6 +30,27 @@ import {
 import { holdForReview, isReviewedBeforePublication, waitsForReview } from '../moderation';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
+import {
+  boughtAmong,
+  deleteProductImages,
+  deleteProducts,
+  hasBought,
+  imageIdsOf,
+  imagesOf,
+  insertProduct,
+  insertProductImage,
+  keepSoldProducts,
+  lockedProductsOf,
+  ownProductRow,
+  ownProductsPage,
+  productById,
+  productsByIds,
+  saveProductRow,
+  shopPage,
+  shownProductIds,
+  soldProductIds,
+  visibleProduct,
+} from './repo/products';
 
 type ProductRow = typeof products.$inferSelect;
 type SaveProduct = z.output<typeof saveProductSchema>;
@@ -77,23 +94,16 @@ export async function saveProduct(deps: Deps, performer: SessionUser, request: F
         ]);
       }
       const digitalFileId = kept ? (await saveDownloadFile(tx, { ownerId: performer.id, type: 'digital-product' }, kept)).id : undefined;
-      const [saved] = existing
-        ? await tx
-            .update(products)
-            .set({ ...columnsOf(input), ...(digitalFileId ? { digitalFileId } : {}) })
-            .where(eq(products.id, existing.id))
-            .returning()
-        : await tx
-            .insert(products)
-            .values({ ...columnsOf(input), performerId: performer.id, type: input.type, digitalFileId })
-            .returning();
+      const saved = existing
+        ? await saveProductRow(tx, existing.id, { ...columnsOf(input), ...(digitalFileId ? { digitalFileId } : {}) })
+        : await insertProduct(tx, { ...columnsOf(input), performerId: performer.id, type: input.type, digitalFileId });
       const previous = [...(digitalFileId && existing?.digitalFileId ? [existing.digitalFileId] : [])];
       if (images.length) {
-        previous.push(...(await imageIdsOf(tx, saved!.id)));
-        await tx.delete(productImages).where(eq(productImages.productId, saved!.id));
+        previous.push(...(await imageIdsOf(tx, saved.id)));
+        await deleteProductImages(tx, saved.id);
         for (const [position, image] of images.entries()) {
           const file = await saveImageFile(deps, tx, { ownerId: performer.id, type: 'product-image', access: 'public' }, image);
-          await tx.insert(productImages).values({ productId: saved!.id, fileId: file.id, position });
+          await insertProductImage(tx, { productId: saved.id, fileId: file.id, position });
         }
       }
       // A reviewed creator's product waits for an admin (decision 054); an edit while it waits holds its new files too.
@@ -101,10 +111,10 @@ export async function saveProduct(deps: Deps, performer: SessionUser, request: F
         ? await waitsForReview(tx, existing.id)
         : await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id);
       if (reviewed) {
-        const fileIds = [...(await imageIdsOf(tx, saved!.id)), ...(saved!.digitalFileId ? [saved!.digitalFileId] : [])];
-        await holdForReview(tx, { targetType: 'product', targetId: saved!.id, ownerId: performer.id, fileIds }, !!existing);
+        const fileIds = [...(await imageIdsOf(tx, saved.id)), ...(saved.digitalFileId ? [saved.digitalFileId] : [])];
+        await holdForReview(tx, { targetType: 'product', targetId: saved.id, ownerId: performer.id, fileIds }, !!existing);
       }
-      return { row: saved!, replaced: await deleteFileRecords(tx, previous) };
+      return { row: saved, replaced: await deleteFileRecords(tx, previous) };
     });
     committed = true;
     await removeStored(deps, replaced);
@@ -116,11 +126,6 @@ export async function saveProduct(deps: Deps, performer: SessionUser, request: F
     await form.discard();
   }
 }
-
-const imageIdsOf = async (db: Queryable, ...productIds: string[]) =>
-  (await db.select({ fileId: productImages.fileId }).from(productImages).where(inArray(productImages.productId, productIds))).map(
-    (row) => row.fileId,
-  );
 
 /**
  * Deletes a product. Once sold it stays its buyers' (domain rules: what a fan bought stays
@@ -139,92 +144,51 @@ export async function deleteProduct(deps: Deps, performer: SessionUser, id: stri
 
 /** All of a creator's products, retired as `deleteProduct` does one, for an account deleted by its owner; the file records it deleted. */
 export const retireCreatorProducts = async (tx: Queryable, performerId: string) =>
-  retireProducts(tx, await lockedItemsOf(tx, products, performerId));
+  retireProducts(tx, await lockedProductsOf(tx, performerId));
 
 /** Sold products (an order not refunded) kept for their buyers, the others deleted with their file records (returned, for their stored objects). */
 async function retireProducts(tx: Queryable, rows: Array<typeof products.$inferSelect>) {
-  const ids = rows.map((row) => row.id);
-  const orderRows = ids.length
-    ? await tx
-        .selectDistinct({ id: orders.productId })
-        .from(orders)
-        .where(and(inArray(orders.productId, ids), ne(orders.deliveryStatus, 'refunded')))
-    : [];
-  const gone = await keepSoldOnes(tx, products, rows, new Set(orderRows.flatMap((row) => (row.id ? [row.id] : []))));
+  const sold = await soldProductIds(
+    tx,
+    rows.map((row) => row.id),
+  );
+  const gone = await keepSoldProducts(tx, rows, sold);
   if (!gone.length) return [];
   const goneIds = gone.map((row) => row.id);
   const fileIds = [...(await imageIdsOf(tx, ...goneIds)), ...gone.flatMap((row) => (row.digitalFileId ? [row.digitalFileId] : []))];
-  await tx.delete(products).where(inArray(products.id, goneIds));
+  await deleteProducts(tx, goneIds);
   return deleteFileRecords(tx, fileIds);
 }
-
-/** The creator's own product (any state but deleted), optionally locked for a change; else 404. */
-const ownProductRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
-  ownItem(db, products, performer, id, 'Product', forUpdate);
 
 /** `GET /performer/performer-assets/products/{id}/view`: the creator's own, in any state. */
 export async function ownProduct(deps: Deps, performer: SessionUser, id: string) {
   return (await presentProducts(deps, performer, [await ownProductRow(deps.db, performer, id)]))[0]!;
 }
 
-/** Whether this user bought this product (an order not refunded). */
-export async function hasBought(db: Queryable, buyer: SessionUser, productId: string) {
-  const [bought] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.productId, productId), eq(orders.buyerId, buyer.id), ne(orders.deliveryStatus, 'refunded')))
-    .limit(1);
-  return !!bought;
-}
-
-/** One product on sale to a visitor: active, not deleted and its creator listed, unless the viewer owns it or is an admin. */
-export const visibleProduct = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
-  visibleItem(deps.db, products, viewer, id, 'Product');
-
 /** A product's page: one on sale, or a deleted one to those who bought it (and only to them). */
 async function productPageRow(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [row] = await deps.db.select().from(products).where(eq(products.id, id));
+  const row = await productById(deps.db, id);
   if (row?.deletedAt) {
     if (!viewer || !(await hasBought(deps.db, viewer, id))) throw notFound('Product');
     await assertBuyersKeep(deps.db, viewer, id, row.performerId, 'Product');
     return row;
   }
-  return visibleProduct(deps, viewer, id);
+  return visibleProduct(deps.db, viewer, id);
 }
 
 export async function productForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
   return (await presentProducts(deps, viewer, [await productPageRow(deps, viewer, id)]))[0]!;
 }
 
-type ProductQuery = z.output<typeof productSearchQuerySchema>;
-/** A list of products as either screen asks for it: the shop's or the creator's own (which may sort by last change). */
-type ProductPageQuery = Omit<ProductQuery, 'performerId' | 'sortBy'> & { sortBy: z.output<typeof performerProductQuerySchema>['sortBy'] };
-
-const filtersOf = (query: ProductPageQuery) => [
-  query.q ? ilike(products.title, `%${escapeLike(query.q)}%`) : undefined,
-  query.type ? eq(products.type, query.type) : undefined,
-];
-/** The library sorts by its own column names: a product's name is its title. */
-const pageOf = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: ProductPageQuery) =>
-  libraryPage(deps, products, where, { ...query, sortBy: query.sortBy === 'name' ? 'title' : query.sortBy }, (rows) =>
-    presentProducts(deps, viewer, rows),
-  );
-
 /** `GET /performer-assets/products/search`: active products of listed creators the viewer may reach. */
-export async function searchProducts(deps: Deps, viewer: SessionUser | undefined, query: ProductQuery) {
+export async function searchProducts(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof productSearchQuerySchema>) {
   if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
-  const where = and(
-    shownTo(viewer, products),
-    query.performerId ? eq(products.performerId, query.performerId) : undefined,
-    ...filtersOf(query),
-  );
-  return pageOf(deps, viewer, where, query);
+  return shopPage(deps, viewer, query, (rows) => presentProducts(deps, viewer, rows));
 }
 
 /** `GET /performer/performer-assets/products/search`: the creator's own, drafts and inactive ones included. */
 export async function performerProducts(deps: Deps, performer: SessionUser, query: z.output<typeof performerProductQuerySchema>) {
-  const where = and(ownedBy(products, performer), query.status ? eq(products.status, query.status) : undefined, ...filtersOf(query));
-  return pageOf(deps, performer, where, query);
+  return ownProductsPage(deps, performer, query, (rows) => presentProducts(deps, performer, rows));
 }
 
 /** `GET /reactions/products/bookmark`: the products the fan bookmarked that are still shown. */
@@ -234,8 +198,8 @@ export async function bookmarkedProducts(deps: Deps, viewer: SessionUser, page: 
     viewer,
     'product',
     {
-      shownIds: deps.db.select({ id: products.id }).from(products).where(shownTo(viewer, products)),
-      load: (ids) => deps.db.select().from(products).where(inArray(products.id, ids)),
+      shownIds: shownProductIds(deps.db, viewer),
+      load: (ids) => productsByIds(deps.db, ids),
       present: (rows) => presentProducts(deps, viewer, rows),
     },
     page,
@@ -248,23 +212,13 @@ export async function presentProducts(deps: Deps, viewer: SessionUser | undefine
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const [images, sellers, reactedTo, bought, heldMark] = await Promise.all([
-    deps.db
-      .select({ productId: productImages.productId, file: files })
-      .from(productImages)
-      .innerJoin(files, eq(files.id, productImages.fileId))
-      .where(inArray(productImages.productId, ids))
-      .orderBy(asc(productImages.position)),
+    imagesOf(deps.db, ids),
     publicUsersById(
       deps.db,
       rows.map((row) => row.performerId),
     ),
     viewerReactions(deps.db, viewer, 'product', ids),
-    viewer
-      ? deps.db
-          .select({ itemId: purchasedItems.itemId })
-          .from(purchasedItems)
-          .where(and(eq(purchasedItems.userId, viewer.id), eq(purchasedItems.itemType, 'product'), inArray(purchasedItems.itemId, ids)))
-      : [],
+    viewer ? boughtAmong(deps.db, viewer, ids) : [],
     ownHolds(deps.db, viewer, rows),
   ]);
   const boughtIds = new Set(bought.map((row) => row.itemId));

@@ -1,16 +1,15 @@
 import { formatTokens, fromCents } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
-import { productImages, products } from '../../db/schema/shop';
 import type { Deps, Sellable } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { assertShopOpen } from './open';
-import { lockOrderedStock, placeOrder, productForSale, refundOrder, reserveStock } from './orders';
-import { visibleProduct } from './products';
+import { placeOrder, productForSale, refundOrder, reserveStock } from './orders';
+import { lockOrderedStock } from './repo/orders';
+import { productById, productImageIds, visibleProduct } from './repo/products';
 
 /** A product a user may like, bookmark or report: the shop open, the product shown to them. */
 async function reachableProduct(deps: Deps, viewer: SessionUser, id: string) {
   assertShopOpen(deps);
-  return visibleProduct(deps, viewer, id);
+  return visibleProduct(deps.db, viewer, id);
 }
 
 /**
@@ -42,9 +41,9 @@ export const productSellable: Sellable = {
   refund: { before: lockOrderedStock, after: (tx, charge) => refundOrder(tx, charge.id) },
   reach: reachableProduct,
   moderation: async (db, id) => {
-    const [row] = await db.select().from(products).where(eq(products.id, id));
+    const row = await productById(db, id);
     if (!row) return undefined;
-    const images = await db.select({ id: productImages.fileId }).from(productImages).where(eq(productImages.productId, id));
+    const images = await productImageIds(db, id);
     return {
       ownerId: row.performerId,
       title: row.title,

@@ -1,63 +1,66 @@
 import { type SaveStoryInput, STORY_LIFETIME_HOURS, type Story, type StoryBarItem } from '@limelight/contracts';
-import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { files } from '../../db/read/media';
-import { performerProfiles } from '../../db/read/users';
-import { stories } from '../../db/schema/stories';
+import type { stories } from '../../db/schema/stories';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound } from '../../platform/errors';
-import { assertMayReach, assertOwnerMayChange, creatorsReaching, isPrivileged, listedNow, may, notHeld, ownHolds } from '../access';
+import { assertMayReach, assertOwnerMayChange, isPrivileged, may, ownHolds } from '../access';
 import { withdrawOwnFromReview } from '../library';
 import { deleteFileRecords, findFile, presentMediaFile, storedKeys } from '../media';
 import { holdForReview, isReviewedBeforePublication } from '../moderation';
-import { viewerReactedSql } from '../reactions';
 import { publicUsersById } from '../users';
+import {
+  deleteOwnStory,
+  editOwnStory,
+  filesOfStories,
+  insertStory,
+  listedCreatorReaching,
+  liveStoriesOf,
+  liveStoryAuthor,
+  ownStoryId,
+  ownStoryRow,
+  storiesOfCreatorPage,
+  storyBarRows,
+  storyUsingFile,
+} from './repo';
 
 type StoryRow = typeof stories.$inferSelect;
-const live = () => gt(stories.expiresAt, sql`now()`);
 const fileTypeFor = { photo: 'story-photo', video: 'story-video' } as const;
 
 export async function createStory(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
   await checkFile(deps, performer, input);
   const row = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(stories)
-      .values({ ...input, performerId: performer.id, expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
-      .returning();
+    const created = await insertStory(tx, {
+      ...input,
+      performerId: performer.id,
+      expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000),
+    });
     // A reviewed creator's story waits for an admin (decision 054); approval restarts its lifetime.
     if (await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id)) {
-      const fileIds = created!.fileId ? [created!.fileId] : [];
-      await holdForReview(tx, { targetType: 'story', targetId: created!.id, ownerId: performer.id, fileIds });
+      const fileIds = created.fileId ? [created.fileId] : [];
+      await holdForReview(tx, { targetType: 'story', targetId: created.id, ownerId: performer.id, fileIds });
     }
-    return created!;
+    return created;
   });
   return (await presentStories(deps, [row], new Set(), performer))[0]!;
 }
 
 /** Edits the words and colour; the media and the expiry stay as posted. */
 export async function updateStory(deps: Deps, performer: SessionUser, id: string, input: { text?: string; backgroundColor?: string }) {
-  const own = and(eq(stories.id, id), eq(stories.performerId, performer.id));
   // An update that changes nothing answers the story as it stands, like every update (decision 015).
-  const [found] = await deps.db.select({ id: stories.id }).from(stories).where(own);
+  const found = await ownStoryId(deps.db, performer.id, id);
   if (!found) throw notFound('Story');
   // Only an admin lifts a moderation hold; a story waiting for review before publication stays editable.
   await assertOwnerMayChange(deps.db, performer, found.id);
-  const [row] = Object.keys(input).length
-    ? await deps.db.update(stories).set(input).where(own).returning()
-    : await deps.db.select().from(stories).where(own);
+  const row = Object.keys(input).length
+    ? await editOwnStory(deps.db, performer.id, id, input)
+    : await ownStoryRow(deps.db, performer.id, id);
   if (!row) throw notFound('Story');
   return (await presentStories(deps, [row], new Set(), performer))[0]!;
 }
 
 export async function deleteStory(deps: Deps, performer: SessionUser, id: string) {
   const file = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(stories)
-      .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)))
-      .returning();
+    const row = await deleteOwnStory(tx, performer.id, id);
     if (!row) throw notFound('Story');
     await withdrawOwnFromReview(tx, performer, { targetType: 'story', targetId: row.id, fileIds: row.fileId ? [row.fileId] : [] });
     const found = await findFile(tx, row.fileId);
@@ -69,34 +72,19 @@ export async function deleteStory(deps: Deps, performer: SessionUser, id: string
 
 /** The creator's own stories, expired ones too, newest first. */
 export async function myStories(deps: Deps, performer: SessionUser, page: { offset: number; limit: number }) {
-  const where = eq(stories.performerId, performer.id);
-  const { rows, total } = await pageOf(
-    deps.db.select().from(stories).where(where).orderBy(desc(stories.createdAt), desc(stories.id)).$dynamic(),
-    page,
-    deps.db.$count(stories, where),
-  );
+  const { rows, total } = await storiesOfCreatorPage(deps.db, performer.id, page);
   return { data: await presentStories(deps, rows, new Set(), performer), total };
 }
 
 export async function ownStory(deps: Deps, performer: SessionUser, id: string) {
-  const [row] = await deps.db
-    .select()
-    .from(stories)
-    .where(and(eq(stories.id, id), eq(stories.performerId, performer.id)));
+  const row = await ownStoryRow(deps.db, performer.id, id);
   if (!row) throw notFound('Story');
   return (await presentStories(deps, [row], new Set(), performer))[0]!;
 }
 
 /** The fan's story bar: followed creators with stories still live, most recent first. */
 export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBarItem[]> {
-  const rows = await deps.db
-    .select({ performerId: stories.performerId, storyCount: count(), latestAt: max(stories.createdAt) })
-    .from(stories)
-    .innerJoin(performerProfiles, and(eq(performerProfiles.userId, stories.performerId), listedNow()))
-    .where(and(live(), sql`${stories.performerId} in ${creatorsReaching(viewer)}`, notHeld(viewer, stories.id, stories.performerId)))
-    .groupBy(stories.performerId)
-    .orderBy(desc(max(stories.createdAt)))
-    .limit(50);
+  const rows = await storyBarRows(deps.db, viewer);
   if (!rows.length) return [];
   const authors = await publicUsersById(
     deps.db,
@@ -112,11 +100,7 @@ export async function storyBar(deps: Deps, viewer: SessionUser): Promise<StoryBa
 /** One creator's live stories, oldest first, for their followers and subscribers (and the creator), each with the viewer's like. */
 export async function creatorStories(deps: Deps, viewer: SessionUser, performerId: string) {
   await assertMaySeeStoriesOf(deps, viewer, performerId);
-  const rows = await deps.db
-    .select({ story: stories, isLiked: likedBy(viewer) })
-    .from(stories)
-    .where(and(eq(stories.performerId, performerId), live(), notHeld(viewer, stories.id, stories.performerId)))
-    .orderBy(asc(stories.createdAt), asc(stories.id));
+  const rows = await liveStoriesOf(deps.db, viewer, performerId);
   return presentStories(
     deps,
     rows.map((row) => row.story),
@@ -129,28 +113,17 @@ export async function creatorStories(deps: Deps, viewer: SessionUser, performerI
  * A live story someone means to like: they may see the creator's stories (followers and
  * subscribers, blocks refused). Handed to the reactions module (app.ts).
  */
-/** A like total on the story (handed to the reactions module). */
-export const countStoryLikes = likeCounter(stories);
-
 export async function reachableStory(deps: Deps, viewer: SessionUser, id: string) {
-  const [story] = await deps.db
-    .select({ performerId: stories.performerId })
-    .from(stories)
-    .where(and(eq(stories.id, id), live(), notHeld(viewer, stories.id, stories.performerId)));
+  const story = await liveStoryAuthor(deps.db, viewer, id);
   if (!story) throw notFound('Story');
   await assertMaySeeStoriesOf(deps, viewer, story.performerId);
   return story;
 }
 
-const likedBy = (viewer: SessionUser) => viewerReactedSql(sql`${viewer.id}::uuid`, 'story', sql`${stories.id}`, 'like');
-
 async function assertMaySeeStoriesOf(deps: Deps, viewer: SessionUser, performerId: string) {
   if (!isPrivileged(viewer, performerId)) {
     await assertMayReach(deps.db, viewer, performerId);
-    const [allowed] = await deps.db
-      .select({ id: performerProfiles.userId })
-      .from(performerProfiles)
-      .where(and(eq(performerProfiles.userId, performerId), listedNow(), sql`${performerProfiles.userId} in ${creatorsReaching(viewer)}`));
+    const allowed = await listedCreatorReaching(deps.db, viewer, performerId);
     if (!allowed) throw notFound('Stories');
   }
 }
@@ -158,7 +131,7 @@ async function assertMaySeeStoriesOf(deps: Deps, viewer: SessionUser, performerI
 async function checkFile(deps: Deps, performer: SessionUser, input: Required<SaveStoryInput>) {
   if (input.type === 'text') return;
   const file = await findFile(deps.db, input.fileId);
-  const [used] = input.fileId ? await deps.db.select({ id: stories.id }).from(stories).where(eq(stories.fileId, input.fileId)) : [];
+  const used = input.fileId ? await storyUsingFile(deps.db, input.fileId) : undefined;
   if (!file || !may(performer, 'story.useFile', file) || file.type !== fileTypeFor[input.type] || used) {
     throw badRequest(`fileId must name your own unused story ${input.type}`, [
       { field: 'fileId', message: `must name your own unused story ${input.type}` },
@@ -171,7 +144,7 @@ async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<stri
   if (!rows.length) return [];
   const fileIds = rows.flatMap((row) => (row.fileId ? [row.fileId] : []));
   const [storyFiles, authors, heldMark] = await Promise.all([
-    fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+    filesOfStories(deps.db, fileIds),
     publicUsersById(
       deps.db,
       rows.map((row) => row.performerId),
@@ -194,17 +167,4 @@ async function presentStories(deps: Deps, rows: StoryRow[], liked = new Set<stri
       moderation: heldMark(row.id),
     };
   });
-}
-
-/** The account's deletion takes its stories with it (they were only ever a day long). */
-export async function removeCreatorStories(tx: Queryable, performerId: string) {
-  await tx.delete(stories).where(eq(stories.performerId, performerId));
-}
-
-/** A story approved at review before publication lives its full lifetime from now (decision 054). */
-export async function startStoryLifetime(tx: Queryable, id: string) {
-  await tx
-    .update(stories)
-    .set({ expiresAt: new Date(Date.now() + STORY_LIFETIME_HOURS * 3_600_000) })
-    .where(eq(stories.id, id));
 }

@@ -1,12 +1,11 @@
 import { formatTokens, fromCents } from '@limelight/contracts';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { walletCharges } from '../../db/read/money';
-import { privateShowRequests } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { notifyBalance, refundWalletCharge } from '../money';
 import { notify, notifyRefund } from '../notifications';
-import { announce, announceEnd, endShowsWhere, type RequestRow } from './private-shows';
+import { announce, announceEnd, type RequestRow } from './private-shows';
+import { lastMinuteCharge } from './repo/charges';
+import { cancelOpenRequestsOf, endShowsOfCreator, endShowsOfFan } from './repo/private-shows';
 
 type Refunded = NonNullable<Awaited<ReturnType<typeof refundWalletCharge>>>;
 export type ClosedShows = { cancelled: RequestRow[]; ended: RequestRow[]; refunds: Refunded[] };
@@ -20,12 +19,7 @@ const otherParty = (row: RequestRow, accountId: string) => (row.userId === accou
  * given back once (`refundWalletCharge` moves only a successful one).
  */
 async function refundMinuteInProgress(deps: Deps, tx: Transaction, show: RequestRow) {
-  const [last] = await tx
-    .select({ id: walletCharges.id })
-    .from(walletCharges)
-    .where(and(eq(walletCharges.type, 'stream'), eq(walletCharges.itemId, show.id), eq(walletCharges.userId, show.userId)))
-    .orderBy(desc(walletCharges.createdAt))
-    .limit(1);
+  const last = await lastMinuteCharge(tx, show);
   const refunded = last && (await refundWalletCharge(tx, last.id));
   if (!refunded) return undefined;
   await notifyRefund(deps, tx, {
@@ -47,17 +41,9 @@ async function refundMinuteInProgress(deps: Deps, tx: Transaction, show: Request
  * `announceClosedShows` tells the sockets.
  */
 export async function closePrivateShowsOf(deps: Deps, tx: Transaction, account: { id: string; name: string | null }): Promise<ClosedShows> {
-  const party = or(eq(privateShowRequests.userId, account.id), eq(privateShowRequests.performerId, account.id));
-  const cancelled = await tx
-    .update(privateShowRequests)
-    .set({ status: 'cancelled', respondedAt: new Date() })
-    .where(and(party, inArray(privateShowRequests.status, ['pending', 'accepted'])))
-    .returning();
+  const cancelled = await cancelOpenRequestsOf(tx, account.id);
   // Only live shows are left open (the accepted ones were just cancelled); the party leaving "hangs up".
-  const ended = [
-    ...(await endShowsWhere(tx, eq(privateShowRequests.userId, account.id), 'fan')),
-    ...(await endShowsWhere(tx, eq(privateShowRequests.performerId, account.id), 'performer')),
-  ];
+  const ended = [...(await endShowsOfFan(tx, account.id, 'fan')), ...(await endShowsOfCreator(tx, account.id, 'performer'))];
   const refunds: Refunded[] = [];
   for (const show of ended) {
     const refunded = await refundMinuteInProgress(deps, tx, show);

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode, formatTokens, fromCents } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable, Transaction } from '../../db/client';
-import { users } from '../../db/read/users';
-import { privateShowRequests } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { jobKind } from '../../platform/jobs';
@@ -12,6 +9,8 @@ import { balanceOf, walletOf } from '../../platform/ledger';
 import { payRefusalOf } from '../access';
 import { notifyBalance, payFromWalletOnce } from '../money';
 import { announce, endPrivateShow, privateShowRoom, type RequestRow } from './private-shows';
+import { nameOf } from './repo/people';
+import { lockShowMinutes, setMinutesCharged, showById, startAcceptedShow } from './repo/private-shows';
 
 /**
  * A private show's per-started-minute billing (decision 025). Minute n is a job on the queue due
@@ -45,11 +44,7 @@ function queueMinute(deps: Pick<Deps, 'config' | 'jobs'>, tx: Queryable, show: T
 /** Both parties are connected: an accepted show goes live once, and its first minute is due at once. */
 export async function startShow(deps: Deps, showId: string) {
   const live = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(privateShowRequests)
-      .set({ status: 'live', startedAt: new Date() })
-      .where(and(eq(privateShowRequests.id, showId), eq(privateShowRequests.status, 'accepted')))
-      .returning();
+    const row = await startAcceptedShow(tx, showId);
     if (row) await queueMinute(deps, tx, row, 1);
     return row;
   });
@@ -64,11 +59,7 @@ class NotDue extends Error {}
 
 /** Holds the show's row for the payment: it must still be live, with exactly the minutes before this one charged. */
 async function holdDueMinute(tx: Transaction, showId: string, minute: number) {
-  const [row] = await tx
-    .select({ status: privateShowRequests.status, minutesCharged: privateShowRequests.minutesCharged })
-    .from(privateShowRequests)
-    .where(eq(privateShowRequests.id, showId))
-    .for('update');
+  const row = await lockShowMinutes(tx, showId);
   if (row?.status !== 'live' || row.minutesCharged !== minute - 1) throw new NotDue();
 }
 
@@ -84,10 +75,10 @@ const intentOf = (show: RequestRow, minute: number) => {
  * that cannot pay ends the show (`wallet`); a fan the creator may no longer be paid by ends it too.
  */
 export async function chargeMinute(deps: Deps, showId: string, minute: number) {
-  const [show] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, showId));
+  const show = await showById(deps.db, showId);
   if (show?.status !== 'live' || show.minutesCharged >= minute) return;
   if (await payRefusalOf(deps.db, show.userId, show.performerId)) return void (await endPrivateShow(deps, show.id, 'performer'));
-  const [fan] = await deps.db.select({ name: users.name }).from(users).where(eq(users.id, show.userId));
+  const fanName = await nameOf(deps.db, show.userId);
   const price = show.pricePerMinuteCents;
   try {
     const { answer, moved } = await payFromWalletOnce(
@@ -103,7 +94,7 @@ export async function chargeMinute(deps: Deps, showId: string, minute: number) {
           minute === 1
             ? {
                 kind: 'purchase',
-                text: `${fan?.name ?? 'A fan'} started a private show with you at ${formatTokens(fromCents(price))} a minute`,
+                text: `${fanName ?? 'A fan'} started a private show with you at ${formatTokens(fromCents(price))} a minute`,
                 link: '/creator/earnings',
               }
             : undefined,
@@ -113,7 +104,7 @@ export async function chargeMinute(deps: Deps, showId: string, minute: number) {
       {
         before: (tx) => holdDueMinute(tx, show.id, minute),
         after: async (tx) => {
-          await tx.update(privateShowRequests).set({ minutesCharged: minute }).where(eq(privateShowRequests.id, show.id));
+          await setMinutesCharged(tx, show.id, minute);
           await queueMinute(deps, tx, show, minute + 1);
           if ((await balanceOf(tx, walletOf(show.userId))) < price) {
             await deps.jobs.enqueue(
@@ -145,7 +136,7 @@ export async function chargeMinute(deps: Deps, showId: string, minute: number) {
 
 /** Shortly before minute `minute`: both parties are warned if the wallet still cannot pay it (the fan may top up meanwhile). */
 async function warnLowBalance(deps: Deps, showId: string, minute: number) {
-  const [show] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, showId));
+  const show = await showById(deps.db, showId);
   if (show?.status !== 'live' || show.minutesCharged !== minute - 1) return;
   if ((await balanceOf(deps.db, walletOf(show.userId))) >= show.pricePerMinuteCents) return;
   const secondsLeft = Math.max(0, Math.round((minuteStart(deps, show, minute).getTime() - Date.now()) / 1000));

@@ -1,25 +1,14 @@
 import { streamRoom, userRoom } from '@limelight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { streamSessions } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import type { LiveFeed, LiveInput } from '../../platform/live-media';
 import { assertMay, isCreator } from '../access';
 import { findById } from '../users';
+import { liveSessionOf, markStillBroadcast } from './repo/sessions';
 import { findSession, goLive, type SessionRow, streamByKey } from './sessions';
 
 /** Playlists arrive every second; the session's heartbeat is written at most this often from them. */
 const HEARTBEAT_EVERY_MS = 10_000;
-
-/** Marks the session as still broadcast (decision 023's heartbeat); false when it is not live any more. */
-async function heartbeat(deps: Deps, sessionId: string) {
-  const rows = await deps.db
-    .update(streamSessions)
-    .set({ lastHeartbeatAt: sql`now()` })
-    .where(and(eq(streamSessions.id, sessionId), eq(streamSessions.status, 'live')))
-    .returning({ id: streamSessions.id });
-  return rows.length > 0;
-}
 
 /**
  * Starts packaging a creator's broadcast (browser or RTMP). Media flowing is the heartbeat, so a
@@ -36,7 +25,7 @@ export function startBroadcast(deps: Deps, session: SessionRow, input: LiveInput
       if (Date.now() - lastBeat < HEARTBEAT_EVERY_MS) return;
       lastBeat = Date.now();
       // Ended meanwhile (by the creator or an admin on another process): this process lets go too.
-      heartbeat(deps, sessionId).then(
+      markStillBroadcast(deps.db, sessionId).then(
         async (live) => {
           if (!live) await deps.live.end(sessionId);
         },
@@ -58,7 +47,7 @@ export function startBroadcast(deps: Deps, session: SessionRow, input: LiveInput
 export async function broadcastableSession(deps: Deps, userId: string, sessionId: string) {
   const session = await findSession(deps.db, sessionId);
   assertMay({ id: userId }, 'live.broadcast', session, () => notFound('Live session'));
-  if (!(await heartbeat(deps, sessionId))) throw conflict('This live session has ended');
+  if (!(await markStillBroadcast(deps.db, sessionId))) throw conflict('This live session has ended');
   return session;
 }
 
@@ -72,13 +61,7 @@ export async function sessionForStreamKey(deps: Deps, key: string): Promise<Sess
   const stream = await streamByKey(deps.db, key);
   const performer = stream && (await findById(deps.db, stream.performerId));
   if (performer?.status !== 'active' || !isCreator(performer)) return undefined;
-  const live = async () => {
-    const [row] = await deps.db
-      .select()
-      .from(streamSessions)
-      .where(and(eq(streamSessions.performerId, performer.id), eq(streamSessions.status, 'live')));
-    return row;
-  };
+  const live = () => liveSessionOf(deps.db, performer.id);
   // A live session made at the same moment (the studio's button) wins: this publish feeds it.
   const session =
     (await live()) ??
@@ -86,5 +69,5 @@ export async function sessionForStreamKey(deps: Deps, key: string): Promise<Sess
       (started) => findSession(deps.db, started._id),
       () => live(),
     ));
-  return session && (await heartbeat(deps, session.id)) ? session : undefined;
+  return session && (await markStillBroadcast(deps.db, session.id)) ? session : undefined;
 }

@@ -1,8 +1,6 @@
 import { type StreamConversation, streamRoom } from '@limelight/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import type { messages } from '../../db/read/messages';
-import { streamSessions, streams } from '../../db/schema/streaming';
 import type { Deps, Sale } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, notFound, retryLater } from '../../platform/errors';
@@ -10,6 +8,8 @@ import { assertMayReach, assertMayWatch, may } from '../access';
 import { clearLines, insertChatLine, insertTipLine, pageOfLines, presentStreamLine } from '../messages';
 import { publicUsersById, toPublicUser } from '../users';
 import { assertLiveStreamingOn } from './open';
+import { liveChatOf, sessionChat } from './repo/sessions';
+import { setSlowMode } from './repo/streams';
 import { type SessionRow, watchableSession } from './sessions';
 
 /**
@@ -21,11 +21,7 @@ type MessageRow = typeof messages.$inferSelect;
 
 /** The session a stream conversation belongs to, with its stream's chat settings; 404 otherwise. */
 async function chatOf(db: Queryable, conversationId: string) {
-  const [row] = await db
-    .select({ session: streamSessions, slowModeSeconds: streams.slowModeSeconds })
-    .from(streamSessions)
-    .innerJoin(streams, eq(streams.id, streamSessions.streamId))
-    .where(eq(streamSessions.conversationId, conversationId));
+  const row = await sessionChat(db, conversationId);
   if (!row) throw notFound('Conversation');
   return row;
 }
@@ -42,11 +38,7 @@ const conversationView = (session: SessionRow, slowModeSeconds: number): StreamC
 /** `GET /conversations/stream/performer/{id}`: the chat of the creator's live session (404 when not live). */
 export async function performerStreamConversation(deps: Deps, viewer: SessionUser, performerId: string) {
   await assertMayReach(deps.db, viewer, performerId);
-  const [row] = await deps.db
-    .select({ session: streamSessions, slowModeSeconds: streams.slowModeSeconds })
-    .from(streamSessions)
-    .innerJoin(streams, eq(streams.id, streamSessions.streamId))
-    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
+  const row = await liveChatOf(deps.db, performerId);
   if (!row) throw notFound('Live session');
   return conversationView(row.session, row.slowModeSeconds);
 }
@@ -55,7 +47,7 @@ export async function performerStreamConversation(deps: Deps, viewer: SessionUse
 export async function updateStreamConversation(deps: Deps, actor: SessionUser, conversationId: string, input: { slowModeSeconds: number }) {
   const chat = await chatOf(deps.db, conversationId).catch(() => undefined);
   if (!chat || !may(actor, 'live.manage', chat.session)) throw notFound('Conversation');
-  await deps.db.update(streams).set({ slowModeSeconds: input.slowModeSeconds }).where(eq(streams.id, chat.session.streamId));
+  await setSlowMode(deps.db, chat.session.streamId, input.slowModeSeconds);
   return conversationView(chat.session, input.slowModeSeconds);
 }
 

@@ -1,11 +1,10 @@
 import { streamRoom, userRoom } from '@limelight/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { streamSessions } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { unauthenticated } from '../../platform/errors';
 import { findById } from '../users';
 import { handleLive } from './open';
+import { liveSessionIdsOf, recordViewerCount, sessionCreator } from './repo/sessions';
 import { watchableSession } from './sessions';
 
 const roomSchema = z.object({ sessionId: z.uuid('must be a session id') });
@@ -19,16 +18,10 @@ const ROOM_PREFIX = streamRoom('');
 async function recount(deps: Deps, sessionId: string, leaving?: string) {
   const room = streamRoom(sessionId);
   const sockets = await deps.realtime.io.in(room).fetchSockets();
-  const [session] = await deps.db
-    .select({ performerId: streamSessions.performerId })
-    .from(streamSessions)
-    .where(eq(streamSessions.id, sessionId));
+  const session = await sessionCreator(deps.db, sessionId);
   if (!session) return 0;
   const viewers = new Set(sockets.map((socket) => socket.data.userId).filter((id) => id && id !== session.performerId && id !== leaving));
-  await deps.db
-    .update(streamSessions)
-    .set({ viewerCount: viewers.size, peakViewerCount: sql`greatest(${streamSessions.peakViewerCount}, ${viewers.size})` })
-    .where(and(eq(streamSessions.id, sessionId), eq(streamSessions.status, 'live')));
+  await recordViewerCount(deps.db, sessionId, viewers.size);
   deps.realtime.io.to(room).emit('stream/members', { sessionId, members: viewers.size });
   return viewers.size;
 }
@@ -72,10 +65,7 @@ function coalescedRecount(deps: Deps) {
 export function registerStreamingEvents(deps: Deps) {
   const recountSoon = coalescedRecount(deps);
   const tellCreator = async (sessionId: string, event: 'stream/member_joined' | 'stream/member_left', userId: string) => {
-    const [session] = await deps.db
-      .select({ performerId: streamSessions.performerId })
-      .from(streamSessions)
-      .where(eq(streamSessions.id, sessionId));
+    const session = await sessionCreator(deps.db, sessionId);
     if (session) deps.realtime.io.to(userRoom(session.performerId)).emit(event, { sessionId, userId });
   };
   handleLive(deps, 'stream/join', async (userId, payload, socket) => {
@@ -110,10 +100,7 @@ export function registerStreamingEvents(deps: Deps) {
  * process), and the count follows. Their next join, line and tip are refused by the policy.
  */
 export async function leaveCreatorRooms(deps: Deps, performerId: string, userId: string) {
-  const live = await deps.db
-    .select({ id: streamSessions.id })
-    .from(streamSessions)
-    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')));
+  const live = await liveSessionIdsOf(deps.db, performerId);
   for (const { id } of live) {
     // Their live links stop working here at once, and their next join is refused.
     deps.live.deny(id, userId);

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, type PrivateRequest, type privateRequestQuerySchema } from '@limelight/contracts';
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { users } from '../../db/read/users';
-import { privateShowRequests, streams } from '../../db/schema/streaming';
+import type { privateShowRequests } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, forbidden, notFound } from '../../platform/errors';
@@ -15,9 +12,11 @@ import { assertMay, assertMayBePaid, isCreator, isSelf } from '../access';
 import { sendEmail } from '../emails';
 import { openRoomConversation } from '../messages';
 import { publicUsersById } from '../users';
+import { creatorContact } from './repo/people';
+import { answerShowRequest, type EndReason, endShow, insertShowRequest, showById, showRequestsPage } from './repo/private-shows';
+import { streamOfCreator } from './repo/streams';
 
 export type RequestRow = typeof privateShowRequests.$inferSelect;
-type EndReason = NonNullable<RequestRow['endedReason']>;
 
 /** The sockets of a show's parties that reported their call connected (decision 025). */
 export const privateShowRoom = (showId: string) => `private-show:${showId}`;
@@ -60,26 +59,23 @@ export async function present(deps: Pick<Deps, 'db'>, rows: RequestRow[]): Promi
 export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { performerId: string; message: string }) {
   assertMay(fan, 'privateShow.request', null, () => forbidden('Only fans request private shows'));
   await assertMayBePaid(deps.db, fan, input.performerId);
-  const [stream] = await deps.db.select().from(streams).where(eq(streams.performerId, input.performerId));
+  const stream = await streamOfCreator(deps.db, input.performerId);
   if (!stream?.privateShowPriceCents) throw conflict('This creator does not take private shows');
   if ((await balanceOf(deps.db, walletOf(fan.id))) < stream.privateShowPriceCents) throw insufficientBalance();
   const row = await deps.db
     .transaction(async (tx) => {
       const id = randomUUID();
       const conversationId = await openRoomConversation(tx, { type: 'private_show', pairKey: `private-show:${id}`, startedBy: fan.id });
-      const [created] = await tx
-        .insert(privateShowRequests)
-        .values({
-          id,
-          performerId: input.performerId,
-          userId: fan.id,
-          conversationId,
-          pricePerMinuteCents: stream.privateShowPriceCents,
-          message: input.message,
-        })
-        .returning();
+      const created = await insertShowRequest(tx, {
+        id,
+        performerId: input.performerId,
+        userId: fan.id,
+        conversationId,
+        pricePerMinuteCents: stream.privateShowPriceCents,
+        message: input.message,
+      });
       await mailOfflineCreator(deps, tx, fan, input.performerId);
-      return created!;
+      return created;
     })
     .catch((error: unknown) => {
       if (uniqueViolation(error) === 'private_show_requests_one_open_idx') {
@@ -94,10 +90,7 @@ export async function requestPrivateShow(deps: Deps, fan: SessionUser, input: { 
 
 /** A creator who is offline hears of a request by e-mail (optional: the live category); one online sees it arrive. */
 async function mailOfflineCreator(deps: Deps, tx: Queryable, fan: SessionUser, performerId: string) {
-  const [creator] = await tx
-    .select({ email: users.email, name: users.name, username: users.username, isOnline: users.isOnline })
-    .from(users)
-    .where(eq(users.id, performerId));
+  const creator = await creatorContact(tx, performerId);
   if (!creator?.email || creator.isOnline) return;
   await sendEmail(deps, tx, 'live.privateRequest', {
     to: creator.email,
@@ -108,21 +101,7 @@ async function mailOfflineCreator(deps: Deps, tx: Queryable, fan: SessionUser, p
 
 /** `GET /streaming/private-requests`: a creator's requests to them, a fan's own; newest first. */
 export async function listPrivateRequests(deps: Deps, viewer: SessionUser, query: z.output<typeof privateRequestQuerySchema>) {
-  const conditions: SQL[] = [
-    isCreator(viewer) ? eq(privateShowRequests.performerId, viewer.id) : eq(privateShowRequests.userId, viewer.id),
-  ];
-  if (query.status) conditions.push(eq(privateShowRequests.status, query.status));
-  const where = and(...conditions);
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(privateShowRequests)
-      .where(where)
-      .orderBy(query.sort === 'asc' ? privateShowRequests.createdAt : desc(privateShowRequests.createdAt), privateShowRequests.id)
-      .$dynamic(),
-    query,
-    deps.db.$count(privateShowRequests, where),
-  );
+  const { rows, total } = await showRequestsPage(deps.db, isCreator(viewer) ? 'performer' : 'fan', viewer.id, query);
   return { data: await present(deps, rows), total };
 }
 
@@ -140,7 +119,7 @@ const transitions = {
  * parties hear of the new state.
  */
 export async function answerPrivateRequest(deps: Deps, actor: SessionUser, id: string, action: keyof typeof transitions) {
-  const [found] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, id));
+  const found = await showById(deps.db, id);
   const row = assertMay(actor, 'privateShow.takePart', found, () => notFound('Private show request'));
   const rule = transitions[action];
   const party = isSelf(actor, row.performerId) ? 'performer' : 'user';
@@ -148,11 +127,7 @@ export async function answerPrivateRequest(deps: Deps, actor: SessionUser, id: s
     throw forbidden(party === 'performer' ? 'The fan cancels their own request' : 'Only the creator accepts or declines a request');
   }
   if (!(rule.from as readonly string[]).includes(row.status)) throw conflict(`This request is ${row.status}`);
-  const [updated] = await deps.db
-    .update(privateShowRequests)
-    .set({ status: rule.to, respondedAt: new Date() })
-    .where(and(eq(privateShowRequests.id, id), eq(privateShowRequests.status, row.status)))
-    .returning();
+  const updated = await answerShowRequest(deps.db, id, row.status, rule.to);
   if (!updated) throw conflict('This request was answered meanwhile');
   deps.realtime.toUser(row.performerId).emit('private/request_removed', { conversationId: row.conversationId, status: updated.status });
   return announce(deps, updated);
@@ -167,18 +142,9 @@ export async function announce(deps: Pick<Deps, 'db' | 'realtime'>, row: Request
 
 /** A private show by id; 404 when there is none (who may see it is `assertMayCall`'s). */
 export async function findShow(deps: Pick<Deps, 'db'>, id: string) {
-  const [row] = await deps.db.select().from(privateShowRequests).where(eq(privateShowRequests.id, id));
+  const row = await showById(deps.db, id);
   if (!row) throw notFound('Private show');
   return row;
-}
-
-/** The shows `where` picks that are still accepted or live end now, each once; answers the rows it ended. */
-export function endShowsWhere(db: Queryable, where: SQL | undefined, reason: EndReason) {
-  return db
-    .update(privateShowRequests)
-    .set({ status: 'ended', endedReason: reason, endedAt: new Date() })
-    .where(and(where, inArray(privateShowRequests.status, ['accepted', 'live'])))
-    .returning();
 }
 
 /**
@@ -187,7 +153,7 @@ export function endShowsWhere(db: Queryable, where: SQL | undefined, reason: End
  * charged holds the row, so the end waits for it and no minute starts after it.
  */
 export async function endPrivateShow(deps: Pick<Deps, 'db' | 'realtime'>, id: string, reason: EndReason) {
-  const [ended] = await endShowsWhere(deps.db, eq(privateShowRequests.id, id), reason);
+  const [ended] = await endShow(deps.db, id, reason);
   if (!ended) return undefined;
   return announceEnd(deps, ended);
 }

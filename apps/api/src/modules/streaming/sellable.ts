@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
-import { walletCharges } from '../../db/read/money';
 import type { Sellable } from '../../deps';
 import { conflict } from '../../platform/errors';
 import { assertLiveStreamingOn } from './open';
+import { refundedSessionCharges } from './repo/charges';
 import { findSession } from './sessions';
 
 /**
@@ -24,18 +23,7 @@ export const streamSellable: Sellable = {
     return { performerId: session.performerId, priceCents: session.priceCents, itemId: session.id, once: true };
   },
   intent: async (db, fanId, sessionId) => {
-    const [refunded] = await db
-      .select({ value: count() })
-      .from(walletCharges)
-      .where(
-        and(
-          eq(walletCharges.userId, fanId),
-          eq(walletCharges.type, 'stream'),
-          eq(walletCharges.itemId, sessionId),
-          eq(walletCharges.status, 'refunded'),
-        ),
-      );
-    const key = `stream:${sessionId}:${refunded?.value ?? 0}`;
+    const key = `stream:${sessionId}:${await refundedSessionCharges(db, fanId, sessionId)}`;
     return { key, fingerprint: createHash('sha256').update(key).digest('hex') };
   },
 };

@@ -8,29 +8,39 @@ import {
   type liveSearchQuerySchema,
   type Playback,
   type SessionEndReason,
-  STREAM_HEARTBEAT_GRACE_SECONDS,
   type StreamSettings,
   streamRoom,
   toCents,
   type UpdateSessionInput,
   type updateStreamSchema,
 } from '@limelight/contracts';
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { performerProfiles, users } from '../../db/read/users';
-import { streamSessions, streams } from '../../db/schema/streaming';
+import type { streamSessions, streams } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../platform/errors';
-import { escapeLike, orderBy, uniqueViolation } from '../../platform/http';
-import { assertMay, assertMayWatch, isAdmin, isSelf, listedNow, notHeld, notHiddenFrom, watchFacts, watchFrom } from '../access';
+import { uniqueViolation } from '../../platform/http';
+import { assertMay, assertMayWatch, isAdmin, isSelf, watchFacts, watchFrom } from '../access';
 import { openRoomConversation } from '../messages';
 import { tellFans } from '../notifications';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
 import { assertLiveStreamingOn } from './open';
+import { creatorIsListed } from './repo/people';
+import {
+  adminSessionsPage,
+  endLiveSession,
+  endLiveSessionsOf,
+  endQuietSessions,
+  insertSession,
+  liveSessionsPage,
+  reportDuration,
+  sessionById,
+  setLiveSessionTerms,
+  visibleSession,
+} from './repo/sessions';
+import { privateShowPrices, saveStreamSettings, streamByKeyHash, streamOf } from './repo/streams';
 
 export type SessionRow = typeof streamSessions.$inferSelect;
 type StreamRow = typeof streams.$inferSelect;
@@ -44,15 +54,10 @@ export async function presentSessions(deps: Pick<Deps, 'db'>, viewer: SessionUse
       rows.map((row) => row.performerId),
     ),
     watchFacts(deps.db, viewer, rows),
-    deps.db
-      .select({ id: streams.id, cents: streams.privateShowPriceCents })
-      .from(streams)
-      .where(
-        inArray(
-          streams.id,
-          rows.map((row) => row.streamId),
-        ),
-      ),
+    privateShowPrices(
+      deps.db,
+      rows.map((row) => row.streamId),
+    ),
   ]);
   const privateShowCents = new Map(prices.map((price) => [price.id, price.cents]));
   return rows.map((row) => {
@@ -83,7 +88,7 @@ export const presentSession = async (deps: Pick<Deps, 'db'>, viewer: SessionUser
   (await presentSessions(deps, viewer, [row]))[0]!;
 
 export async function findSession(db: Queryable, id: string) {
-  const [row] = await db.select().from(streamSessions).where(eq(streamSessions.id, id));
+  const row = await sessionById(db, id);
   if (!row) throw notFound('Live session');
   return row;
 }
@@ -96,13 +101,6 @@ export async function ownSession(db: Queryable, actor: SessionUser, id: string) 
 
 const ended = () => conflict('This live session has ended');
 
-/** The creator's stream record, made on first use (one per creator). */
-export async function streamOf(db: Queryable, performerId: string): Promise<StreamRow> {
-  await db.insert(streams).values({ performerId }).onConflictDoNothing({ target: streams.performerId });
-  const [row] = await db.select().from(streams).where(eq(streams.performerId, performerId));
-  return row!;
-}
-
 /** A session's or a private show's price within the site's limits, in cents; 400 naming the field otherwise. */
 export function priceWithinLimits(deps: Pick<Deps, 'settings'>, field: string, price: number) {
   const [min, max] = [deps.settings.get('minimumStreamPrice'), deps.settings.get('maximumStreamPrice')];
@@ -114,11 +112,8 @@ export function priceWithinLimits(deps: Pick<Deps, 'settings'>, field: string, p
 
 /** A creator sells only once an admin verified them (the payee rule, decision 011). */
 async function assertMaySell(db: Queryable, performer: SessionUser) {
-  const [profile] = await db
-    .select({ listed: performerProfiles.listed })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, performer.id));
-  if (!profile?.listed) throw forbidden('An admin must verify your identity documents before you can sell a live session');
+  if (!(await creatorIsListed(db, performer.id)))
+    throw forbidden('An admin must verify your identity documents before you can sell a live session');
 }
 
 /**
@@ -134,19 +129,16 @@ export async function goLive(deps: Deps, performer: SessionUser, input: z.output
       const stream = await streamOf(tx, performer.id);
       const id = randomUUID();
       const conversationId = await openRoomConversation(tx, { type: 'stream', pairKey: `stream:${id}`, startedBy: performer.id });
-      const [session] = await tx
-        .insert(streamSessions)
-        .values({
-          id,
-          streamId: stream.id,
-          performerId: performer.id,
-          conversationId,
-          title: input.title ?? stream.title,
-          description: input.description ?? stream.description,
-          access: input.access,
-          priceCents,
-        })
-        .returning();
+      const session = await insertSession(tx, {
+        id,
+        streamId: stream.id,
+        performerId: performer.id,
+        conversationId,
+        title: input.title ?? stream.title,
+        description: input.description ?? stream.description,
+        access: input.access,
+        priceCents,
+      });
       // Those who may watch hear of it (a job tells them in batches, after this commits): subscribers, and followers unless it is for subscribers.
       await tellFans(deps, tx, {
         performerId: performer.id,
@@ -154,9 +146,9 @@ export async function goLive(deps: Deps, performer: SessionUser, input: z.output
         kind: 'live_started',
         sourceId: id,
         link: `/live/${id}`,
-        text: `${performer.name} is live now${session!.title ? `: ${session!.title.slice(0, 80)}` : ''}`,
+        text: `${performer.name} is live now${session.title ? `: ${session.title.slice(0, 80)}` : ''}`,
       });
-      return session!;
+      return session;
     })
     .catch((error: unknown) => {
       if (uniqueViolation(error) === 'stream_sessions_one_live_idx') throw conflict('You are already live: end that session first');
@@ -186,11 +178,12 @@ export async function updateSession(deps: Deps, actor: SessionUser, id: string, 
   if (access === 'paid' && !priceCents)
     throw badRequest('price: is required for a paid session', [{ field: 'price', message: 'is required' }]);
   if (access === 'paid' && priceCents !== row.priceCents) await assertMaySell(deps.db, actor);
-  const [updated] = await deps.db
-    .update(streamSessions)
-    .set({ title: input.title ?? row.title, description: input.description ?? row.description, access, priceCents })
-    .where(and(eq(streamSessions.id, id), eq(streamSessions.status, 'live')))
-    .returning();
+  const updated = await setLiveSessionTerms(deps.db, id, {
+    title: input.title ?? row.title,
+    description: input.description ?? row.description,
+    access,
+    priceCents,
+  });
   if (!updated) throw ended();
   deps.realtime.io.to(streamRoom(id)).emit('stream/updated', {
     sessionId: id,
@@ -207,11 +200,7 @@ export async function updateSession(deps: Deps, actor: SessionUser, id: string, 
  * room is told and emptied. Undefined when it was not live any more.
  */
 export async function endSession(deps: Deps, id: string, reason: SessionEndReason) {
-  const [row] = await deps.db
-    .update(streamSessions)
-    .set({ status: 'ended', endedReason: reason, endedAt: sql`now()`, viewerCount: 0 })
-    .where(and(eq(streamSessions.id, id), eq(streamSessions.status, 'live')))
-    .returning();
+  const row = await endLiveSession(deps.db, id, reason);
   if (row) announceEnded(deps, row.id, reason);
   return row;
 }
@@ -229,16 +218,7 @@ export function announceEnded(deps: Deps, sessionId: string, reason: SessionEndR
  * sessions whose broadcaster sent no heartbeat for the grace period end by themselves.
  */
 export async function endStaleSessions(deps: Deps) {
-  const rows = await deps.db
-    .update(streamSessions)
-    .set({ status: 'ended', endedReason: 'timeout', endedAt: sql`now()`, viewerCount: 0 })
-    .where(
-      and(
-        eq(streamSessions.status, 'live'),
-        sql`${streamSessions.lastHeartbeatAt} < now() - make_interval(secs => ${STREAM_HEARTBEAT_GRACE_SECONDS})`,
-      ),
-    )
-    .returning({ id: streamSessions.id });
+  const rows = await endQuietSessions(deps.db);
   for (const row of rows) announceEnded(deps, row.id, 'timeout');
   return rows.length;
 }
@@ -261,11 +241,7 @@ export async function setDuration(deps: Deps, performer: SessionUser, input: { i
       { field: 'duration', message: 'must not pass the time since the session started' },
     ]);
   }
-  const [updated] = await deps.db
-    .update(streamSessions)
-    .set({ durationSeconds: sql`greatest(${streamSessions.durationSeconds}, ${input.duration})`, lastHeartbeatAt: sql`now()` })
-    .where(and(eq(streamSessions.id, input.id), eq(streamSessions.status, 'live')))
-    .returning();
+  const updated = await reportDuration(deps.db, input.id, input.duration);
   if (!updated) throw ended();
   return presentSession(deps, performer, updated);
 }
@@ -297,28 +273,18 @@ export async function updateStream(deps: Deps, performer: SessionUser, input: z.
   }
   if (privateShowPriceCents && privateShowPriceCents !== stream.privateShowPriceCents) await assertMaySell(deps.db, performer);
   const streamKey = input.rotateStreamKey ? `sk_live_${randomBytes(24).toString('base64url')}` : null;
-  const [updated] = await deps.db
-    .update(streams)
-    .set({
-      title: input.title ?? stream.title,
-      description: input.description ?? stream.description,
-      privateShowPriceCents,
-      slowModeSeconds: input.slowModeSeconds ?? stream.slowModeSeconds,
-      ...(streamKey ? { streamKeyHash: streamKeyHash(streamKey), streamKeyCreatedAt: new Date() } : {}),
-    })
-    .where(eq(streams.id, stream.id))
-    .returning();
-  return settingsView(updated!, streamKey);
+  const updated = await saveStreamSettings(deps.db, stream.id, {
+    title: input.title ?? stream.title,
+    description: input.description ?? stream.description,
+    privateShowPriceCents,
+    slowModeSeconds: input.slowModeSeconds ?? stream.slowModeSeconds,
+    ...(streamKey ? { streamKeyHash: streamKeyHash(streamKey), streamKeyCreatedAt: new Date() } : {}),
+  });
+  return settingsView(updated, streamKey);
 }
 
 /** The stream a key publishes to (RTMP ingest): by its hash. */
-export async function streamByKey(db: Queryable, key: string) {
-  const [row] = await db
-    .select()
-    .from(streams)
-    .where(eq(streams.streamKeyHash, streamKeyHash(key)));
-  return row;
-}
+export const streamByKey = (db: Queryable, key: string) => streamByKeyHash(db, streamKeyHash(key));
 
 /** Whether Agora carries this site's video: turned on, with an app id and certificate. */
 export const agoraConfigured = (deps: Pick<Deps, 'settings'>) =>
@@ -360,36 +326,12 @@ export async function watchableSession(deps: Pick<Deps, 'db'>, viewer: SessionUs
   return { row, watch };
 }
 
-const sessionSortColumns = { startedAt: streamSessions.startedAt, viewerCount: streamSessions.viewerCount };
-
-/** Sessions with their creator's account and profile, which every list and the single view filter on. */
-const sessionsWithCreators = (deps: Deps) =>
-  deps.db
-    .select({ session: streamSessions })
-    .from(streamSessions)
-    .innerJoin(users, eq(users.id, streamSessions.performerId))
-    .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId));
-
-async function listSessions(
+/** A page of sessions as this viewer sees them. */
+async function presentPage(
   deps: Deps,
   viewer: SessionUser | undefined,
-  where: SQL | undefined,
-  query: { offset: number; limit: number; sortBy: 'startedAt' | 'viewerCount'; sort: 'asc' | 'desc' },
+  { rows, total }: { rows: { session: SessionRow }[]; total: number },
 ) {
-  const { rows, total } = await pageOf(
-    sessionsWithCreators(deps)
-      .where(where)
-      .orderBy(...orderBy(sessionSortColumns, query.sortBy, query.sort, streamSessions.id))
-      .$dynamic(),
-    query,
-    deps.db
-      .select({ value: count() })
-      .from(streamSessions)
-      .innerJoin(users, eq(users.id, streamSessions.performerId))
-      .innerJoin(performerProfiles, eq(performerProfiles.userId, streamSessions.performerId))
-      .where(where)
-      .then(([row]) => row?.value ?? 0),
-  );
   return {
     data: await presentSessions(
       deps,
@@ -405,17 +347,7 @@ async function listSessions(
  * those hidden from the viewer by a block (either way) or their country.
  */
 export async function searchLive(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof liveSearchQuerySchema>) {
-  const pattern = query.q ? `%${escapeLike(query.q)}%` : undefined;
-  const where = and(
-    eq(streamSessions.status, 'live'),
-    eq(users.status, 'active'),
-    listedNow(),
-    notHiddenFrom(viewer, streamSessions.performerId),
-    notHeld(viewer, streamSessions.id, streamSessions.performerId),
-    query.performerId ? eq(streamSessions.performerId, query.performerId) : undefined,
-    pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(streamSessions.title, pattern)) : undefined,
-  );
-  return listSessions(deps, viewer, where, query);
+  return presentPage(deps, viewer, await liveSessionsPage(deps.db, viewer, query));
 }
 
 /**
@@ -424,16 +356,9 @@ export async function searchLive(deps: Deps, viewer: SessionUser | undefined, qu
  * sessions too. 404 to those its creator is hidden from (a block, a country).
  */
 export async function viewSession(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  const [row] = await sessionsWithCreators(deps).where(
-    and(
-      eq(streamSessions.id, id),
-      eq(users.status, 'active'),
-      notHiddenFrom(viewer, streamSessions.performerId),
-      notHeld(viewer, streamSessions.id, streamSessions.performerId),
-    ),
-  );
+  const row = await visibleSession(deps.db, viewer, id);
   if (!row) throw notFound('Live session');
-  return presentSession(deps, viewer, row.session);
+  return presentSession(deps, viewer, row);
 }
 
 /** The creator's own stream settings (`GET /streaming/settings`); the stream key is never shown again. */
@@ -443,11 +368,7 @@ export async function streamSettings(deps: Deps, performer: SessionUser) {
 
 /** The admin's list of sessions (live ones by default filter). */
 export async function adminSessions(deps: Deps, admin: SessionUser, query: z.output<typeof adminSessionQuerySchema>) {
-  const where = and(
-    query.status ? eq(streamSessions.status, query.status) : undefined,
-    query.performerId ? eq(streamSessions.performerId, query.performerId) : undefined,
-  );
-  return listSessions(deps, admin, where, query);
+  return presentPage(deps, admin, await adminSessionsPage(deps.db, query));
 }
 
 /** The admin ends any session. */
@@ -460,11 +381,7 @@ export async function adminEndSession(deps: Deps, admin: SessionUser, id: string
 
 /** The creator was suspended or banned (decision 045): their live session, if any, ends as an admin's end. */
 export async function endSessionsOf(deps: Deps, performerId: string) {
-  const rows = await deps.db
-    .update(streamSessions)
-    .set({ status: 'ended', endedReason: 'admin', endedAt: sql`now()`, viewerCount: 0 })
-    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')))
-    .returning({ id: streamSessions.id });
+  const rows = await endLiveSessionsOf(deps.db, performerId, 'admin');
   for (const row of rows) announceEnded(deps, row.id, 'admin');
   return rows.length;
 }
@@ -474,10 +391,6 @@ export async function endSessionsOf(deps: Deps, performerId: string) {
  * reason `private`, so its viewers are told the creator is in a private show and will be back.
  */
 export async function endForPrivateShow(deps: Deps, performerId: string) {
-  const rows = await deps.db
-    .update(streamSessions)
-    .set({ status: 'ended', endedReason: 'private', endedAt: sql`now()`, viewerCount: 0 })
-    .where(and(eq(streamSessions.performerId, performerId), eq(streamSessions.status, 'live')))
-    .returning({ id: streamSessions.id });
+  const rows = await endLiveSessionsOf(deps.db, performerId, 'private');
   for (const row of rows) announceEnded(deps, row.id, 'private');
 }

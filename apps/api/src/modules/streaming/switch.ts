@@ -1,8 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import { privateShowRequests, streamSessions } from '../../db/schema/streaming';
 import type { Deps } from '../../deps';
 import { liveStreamingOn } from './open';
 import { endPrivateShow } from './private-shows';
+import { openShowIds } from './repo/private-shows';
+import { endAllLiveSessions } from './repo/sessions';
 import { announceEnded, endStaleSessions } from './sessions';
 
 /**
@@ -11,16 +11,9 @@ import { announceEnded, endStaleSessions } from './sessions';
  * stop: nobody may call any more).
  */
 export async function endAllLive(deps: Deps) {
-  const rows = await deps.db
-    .update(streamSessions)
-    .set({ status: 'ended', endedReason: 'admin', endedAt: sql`now()`, viewerCount: 0 })
-    .where(eq(streamSessions.status, 'live'))
-    .returning({ id: streamSessions.id });
+  const rows = await endAllLiveSessions(deps.db);
   for (const row of rows) announceEnded(deps, row.id, 'admin');
-  const shows = await deps.db
-    .select({ id: privateShowRequests.id })
-    .from(privateShowRequests)
-    .where(inArray(privateShowRequests.status, ['accepted', 'live']));
+  const shows = await openShowIds(deps.db);
   for (const show of shows) await endPrivateShow(deps, show.id, 'performer');
   return rows.length;
 }

@@ -1,13 +1,21 @@
 import { formatMoney, fromCents, planMonths, type SubscriptionPayer, type SubscriptionType } from '@limelight/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import type { paymentTransactions } from '../../db/read/payments';
-import { users } from '../../db/read/users';
-import { subscriptionPeriods, subscriptions } from '../../db/schema/subscriptions';
+import type { subscriptionPeriods } from '../../db/schema/subscriptions';
 import type { CardSettlement, Deps, Sellable } from '../../deps';
 import { type EmailDeps, sendEmail } from '../emails';
 import { creditCardSale, refundSaleOf } from '../money';
 import { notify } from '../notifications';
+import {
+  contactsOf,
+  insertPeriod,
+  lockSubscriptionOf,
+  nameOf,
+  periodChargedBy,
+  periodPaidBy,
+  saveSubscriptionOf,
+  shortenByPeriod,
+} from './repo';
 
 const DAY_MS = 86_400_000;
 
@@ -40,11 +48,7 @@ export async function addPeriod(
   },
 ) {
   const now = new Date();
-  const [current] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, period.userId), eq(subscriptions.performerId, period.performerId)))
-    .for('update');
+  const current = await lockSubscriptionOf(tx, period.userId, period.performerId);
   const running = current?.expiredAt && current.expiredAt > now && current.status !== 'expired';
   const startsAt = running ? current.expiredAt! : now;
   const endsAt = periodEnd(deps, period.type, startsAt);
@@ -59,14 +63,10 @@ export async function addPeriod(
     cardId: period.cardId ?? null,
     priceCents: period.amountCents,
   };
-  const [subscription] = await tx
-    .insert(subscriptions)
-    .values({ userId: period.userId, performerId: period.performerId, ...values })
-    .onConflictDoUpdate({ target: [subscriptions.userId, subscriptions.performerId], set: { ...values, updatedAt: sql`now()` } })
-    .returning();
+  const subscription = await saveSubscriptionOf(tx, period.userId, period.performerId, values);
   if (!running) {
     // A new subscriber (or one coming back), not a renewal: the creator hears of it.
-    const [fan] = await tx.select({ name: users.name }).from(users).where(eq(users.id, period.userId));
+    const fan = await nameOf(tx, period.userId);
     await notify(deps, tx, {
       userId: period.performerId,
       kind: 'new_subscriber',
@@ -76,20 +76,17 @@ export async function addPeriod(
     });
   }
   await mailFan(deps, tx, period, running ? 'subscription.renewed' : 'subscription.started', endsAt);
-  const [row] = await tx
-    .insert(subscriptionPeriods)
-    .values({
-      subscriptionId: subscription!.id,
-      type: period.type,
-      paidWith: period.paidWith,
-      amountCents: period.amountCents,
-      paymentId: period.paymentId ?? null,
-      chargeId: period.chargeId ?? null,
-      startsAt,
-      endsAt,
-    })
-    .returning({ id: subscriptionPeriods.id });
-  return { subscription: subscription!, periodId: row!.id };
+  const periodId = await insertPeriod(tx, {
+    subscriptionId: subscription.id,
+    type: period.type,
+    paidWith: period.paidWith,
+    amountCents: period.amountCents,
+    paymentId: period.paymentId ?? null,
+    chargeId: period.chargeId ?? null,
+    startsAt,
+    endsAt,
+  });
+  return { subscription, periodId };
 }
 
 /** The fan hears their subscription started or renewed (optional e-mails: the subscriptions category). */
@@ -100,10 +97,7 @@ async function mailFan(
   key: 'subscription.started' | 'subscription.renewed',
   endsAt: Date,
 ) {
-  const people = await tx
-    .select({ id: users.id, email: users.email, name: users.name, username: users.username })
-    .from(users)
-    .where(inArray(users.id, [period.userId, period.performerId]));
+  const people = await contactsOf(tx, [period.userId, period.performerId]);
   const byId = new Map(people.map((person) => [person.id, person]));
   const fan = byId.get(period.userId);
   if (!fan?.email) return;
@@ -126,14 +120,7 @@ async function mailFan(
  */
 async function removePeriod(tx: Transaction, period: typeof subscriptionPeriods.$inferSelect | undefined) {
   if (!period) return;
-  await tx
-    .update(subscriptions)
-    .set({
-      status: 'cancelled',
-      nextRenewalAt: null,
-      expiredAt: sql`greatest(now(), ${subscriptions.expiredAt} - (${period.endsAt}::timestamptz - ${period.startsAt}::timestamptz))`,
-    })
-    .where(eq(subscriptions.id, period.subscriptionId));
+  await shortenByPeriod(tx, period);
 }
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
@@ -154,7 +141,7 @@ async function paidByCard(deps: EmailDeps & Pick<Deps, 'settings'>, tx: Transact
 
 /** A card-paid period given back (whole, once): its net leaves the creator, its commission the platform, and the subscription loses it. */
 async function refundedByCard(tx: Transaction, payment: PaymentRow, refundId: string): Promise<CardSettlement> {
-  const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.paymentId, payment.id));
+  const period = await periodPaidBy(tx, payment.id);
   const { creatorBalance } = await refundSaleOf(
     tx,
     { sourceType: 'subscription', sourceId: period!.id },
@@ -175,8 +162,7 @@ export const subscriptionSellable: Sellable = {
   refundedAs: 'a subscription period',
   refund: {
     after: async (tx, charge) => {
-      const [period] = await tx.select().from(subscriptionPeriods).where(eq(subscriptionPeriods.chargeId, charge.id));
-      await removePeriod(tx, period);
+      await removePeriod(tx, await periodChargedBy(tx, charge.id));
     },
   },
   card: { paid: paidByCard, refunded: refundedByCard },

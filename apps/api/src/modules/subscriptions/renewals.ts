@@ -1,18 +1,28 @@
 import { ErrorCode } from '@limelight/contracts';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client';
-import { paymentCards, paymentTransactions } from '../../db/read/payments';
-import { performerProfiles, users } from '../../db/read/users';
-import { subscriptions } from '../../db/schema/subscriptions';
+import type { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { type Intent, idempotent } from '../../platform/idempotency';
 import { type JobRun, jobKind } from '../../platform/jobs';
-import { listedNow } from '../access';
 import { sendEmail } from '../emails';
 import { notifyBalance } from '../money';
 import { startCardPayment } from '../payments';
+import {
+  accountOf,
+  activeTrial,
+  cardStillSaved,
+  contactOf,
+  dueRenewals,
+  emailOf,
+  endingTrials,
+  expireRunOut,
+  payableProfileOf,
+  paymentOutcomeOf,
+  stillDue,
+  stopRenewing,
+  usernameOf,
+} from './repo';
 import { payPeriodFromWallet, priceColumnName } from './service';
 
 /** A subscription's period that ended: renew it, or tell its fan that the trial ends. */
@@ -32,22 +42,8 @@ const RENEWAL_ATTEMPTS = 5;
  * another process checking at once) adds nothing. Returns how many jobs it added.
  */
 export async function renewDue(deps: Deps, now = new Date()) {
-  await deps.db
-    .update(subscriptions)
-    .set({ status: 'expired', nextRenewalAt: null })
-    .where(
-      and(
-        inArray(subscriptions.status, ['active', 'cancelled']),
-        lte(subscriptions.expiredAt, now),
-        or(isNull(subscriptions.nextRenewalAt), lte(subscriptions.nextRenewalAt, new Date(now.getTime() - RENEWAL_GRACE_MS))),
-      ),
-    );
-  const due = await deps.db
-    .select({ id: subscriptions.id, expiredAt: subscriptions.expiredAt })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.nextRenewalAt, now), isNotNull(subscriptions.expiredAt)))
-    .orderBy(asc(subscriptions.nextRenewalAt))
-    .limit(RENEWAL_BATCH);
+  await expireRunOut(deps.db, now, new Date(now.getTime() - RENEWAL_GRACE_MS));
+  const due = await dueRenewals(deps.db, now, RENEWAL_BATCH);
   let queued = 0;
   for (const row of due) {
     const payload: Due = { subscriptionId: row.id, periodEnd: row.expiredAt!.toISOString() };
@@ -75,18 +71,7 @@ const TRIAL_NOTICE_MS = 86_400_000;
  * many it queued.
  */
 export async function trialsEnding(deps: Deps, now = new Date()) {
-  const ending = await deps.db
-    .select({ id: subscriptions.id, expiredAt: subscriptions.expiredAt })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.type, 'free'),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.expiredAt, now),
-        lte(subscriptions.expiredAt, new Date(now.getTime() + TRIAL_NOTICE_MS)),
-      ),
-    )
-    .limit(RENEWAL_BATCH);
+  const ending = await endingTrials(deps.db, now, new Date(now.getTime() + TRIAL_NOTICE_MS), RENEWAL_BATCH);
   let queued = 0;
   for (const row of ending) {
     const payload: Due = { subscriptionId: row.id, periodEnd: row.expiredAt!.toISOString() };
@@ -97,17 +82,11 @@ export async function trialsEnding(deps: Deps, now = new Date()) {
 
 async function mailTrialEnding(deps: Deps, due: Due) {
   await deps.db.transaction(async (tx) => {
-    const [trial] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.id, due.subscriptionId), eq(subscriptions.type, 'free'), eq(subscriptions.status, 'active')));
+    const trial = await activeTrial(tx, due.subscriptionId);
     // A fan who subscribed to a plan meanwhile is not told their trial ends.
     if (!trial || trial.expiredAt?.toISOString() !== due.periodEnd) return;
-    const [fan] = await tx
-      .select({ email: users.email, name: users.name, username: users.username })
-      .from(users)
-      .where(eq(users.id, trial.userId));
-    const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, trial.performerId));
+    const fan = await contactOf(tx, trial.userId);
+    const creator = await usernameOf(tx, trial.performerId);
     if (!fan?.email) return;
     const name = creator?.username ?? 'this creator';
     await sendEmail(deps, tx, 'subscription.trialEnding', {
@@ -149,27 +128,9 @@ export async function renewPeriod(deps: Deps, due: Due, job: JobRun) {
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-function stillDue(db: Queryable, due: Due, lock = false) {
-  const query = db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.id, due.subscriptionId),
-        eq(subscriptions.status, 'active'),
-        eq(subscriptions.expiredAt, new Date(due.periodEnd)),
-        isNotNull(subscriptions.nextRenewalAt),
-      ),
-    );
-  return (lock ? query.for('update') : query).then((rows) => rows[0]);
-}
-
 /** Charges the period; answers why it was refused (a final outcome), or nothing when paid or still pending. */
 async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow): Promise<string | undefined> {
-  const [found] = await deps.db
-    .select({ profile: performerProfiles, payable: listedNow() })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, subscription.performerId));
+  const found = await payableProfileOf(deps.db, subscription.performerId);
   const profile = found?.profile;
   // Who may be paid (access module): a creator deactivated, no longer verified, suspended or banned is not.
   if (!found?.payable) return 'the creator cannot receive payments at the moment';
@@ -194,7 +155,7 @@ async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow)
   }
   if (subscription.gateway !== 'sandbox' && subscription.gateway !== 'stripe') return 'it has no card to charge';
   if (subscription.cardId && !(await cardStillSaved(deps.db, subscription.cardId))) return 'the card it renews with was removed';
-  const [fan] = await deps.db.select().from(users).where(eq(users.id, subscription.userId));
+  const fan = await accountOf(deps.db, subscription.userId);
   const paymentId = await startCardPayment(deps, fan!, intent, {
     type: 'subscription',
     amountCents: priceCents,
@@ -202,15 +163,9 @@ async function chargePeriod(deps: Deps, due: Due, subscription: SubscriptionRow)
     subscriptionType: type,
     cardId: subscription.cardId ?? undefined,
   });
-  const [payment] = await deps.db
-    .select({ status: paymentTransactions.status, reason: paymentTransactions.failureReason })
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.id, paymentId));
+  const payment = await paymentOutcomeOf(deps.db, paymentId);
   return payment?.status === 'fail' ? `your card was not charged (${payment.reason ?? 'declined'})` : undefined;
 }
-
-const cardStillSaved = async (db: Queryable, cardId: string) =>
-  (await db.select({ id: paymentCards.id }).from(paymentCards).where(eq(paymentCards.id, cardId))).length > 0;
 
 /** A renewal charges once per subscription and period end: the wallet charge's and the card payment's key. */
 const renewalIntent = (due: Due): Intent => {
@@ -223,9 +178,9 @@ async function lapse(deps: Deps, due: Due, reason: string) {
   await deps.db.transaction(async (tx) => {
     const subscription = await stillDue(tx, due, true);
     if (!subscription) return;
-    await tx.update(subscriptions).set({ nextRenewalAt: null }).where(eq(subscriptions.id, subscription.id));
-    const [fan] = await tx.select({ email: users.email }).from(users).where(eq(users.id, subscription.userId));
-    const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, subscription.performerId));
+    await stopRenewing(tx, subscription.id);
+    const fan = await emailOf(tx, subscription.userId);
+    const creator = await usernameOf(tx, subscription.performerId);
     if (!fan?.email) return; // An account without an address sees the lapse in its subscriptions list.
     const name = creator?.username ?? 'this creator';
     await sendEmail(deps, tx, 'subscription.renewalFailed', {

@@ -8,25 +8,31 @@ import {
   subscriptionPayers,
   type subscriptionQuerySchema,
 } from '@limelight/contracts';
-import { and, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Queryable, Transaction } from '../../db/client';
-import { pageOf } from '../../db/paging';
-import { paymentTransactions } from '../../db/read/payments';
-import { performerProfiles, users } from '../../db/read/users';
-import { subscriptions } from '../../db/schema/subscriptions';
+import type { Transaction } from '../../db/client';
+import type { subscriptions } from '../../db/schema/subscriptions';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { conflict, notFound, unprocessable } from '../../platform/errors';
-import { orderBy } from '../../platform/http';
 import { idempotent, intentOf } from '../../platform/idempotency';
-import { assertMay, assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal, subscriptionGivesAccess } from '../access';
+import { assertMay, assertMayBePaid, assertMayManageRenewal, assertMayResumeRenewal } from '../access';
 import { sendEmail } from '../emails';
 import { notifyBalance, payFromWallet } from '../money';
 import { cardLabels, startCardPayment, transactionFor } from '../payments';
 import { publicUsersById } from '../users';
 import { addPeriod } from './periods';
+import {
+  cancelIfActive,
+  contactOf,
+  creatorProfileOf,
+  lockPair,
+  openPaymentOf,
+  resumeIfCancelled,
+  subscriptionById,
+  subscriptionIdOf,
+  subscriptionsPage,
+} from './repo';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -38,10 +44,7 @@ type SubscriptionRow = typeof subscriptions.$inferSelect;
 export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<typeof subscribeSchema>, request: FastifyRequest) {
   assertMay(fan, 'subscription.create', null, () => conflict('Only fans subscribe to creators'));
   await assertMayBePaid(deps.db, fan, input.performerId);
-  const [creator] = await deps.db
-    .select({ id: performerProfiles.userId, profile: performerProfiles })
-    .from(performerProfiles)
-    .where(eq(performerProfiles.userId, input.performerId));
+  const creator = await creatorProfileOf(deps.db, input.performerId);
   if (!creator) throw notFound('Creator');
   if (input.type === 'free') {
     if (!deps.settings.get('freeSubscriptionEnabled') || !creator.profile.isFreeSubscription)
@@ -66,10 +69,7 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
       (tx, paymentId) => refuseWhileSubscribed(tx, fan.id, creator.id, paymentId),
     );
     const payment = await transactionFor(deps, fan, paymentId);
-    const [after] = await deps.db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(and(eq(subscriptions.userId, fan.id), eq(subscriptions.performerId, creator.id)));
+    const after = await subscriptionIdOf(deps.db, fan.id, creator.id);
     return { subscription: after ? await subscriptionFor(deps, after.id) : null, payment };
   }
 
@@ -93,21 +93,6 @@ export async function subscribe(deps: Deps, fan: SessionUser, input: z.output<ty
 const alreadySubscribed = () => conflict('You are already subscribed to this creator');
 
 /**
- * Holds the fan-and-creator pair for the rest of the transaction and returns their subscription
- * (if any) as it is now: concurrent subscribe requests of one pair run one after the other from
- * here, so each sees what the one before it paid. A transaction lock on the pair's key works
- * before the pair has a row to lock.
- */
-async function lockPair(tx: Transaction, fanId: string, performerId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`subscribe:${fanId}:${performerId}`}, 0))`);
-  const [current] = await tx
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, performerId)));
-  return current;
-}
-
-/**
  * Refuses a new paid period, inside the paying transaction, while one is running and renewing,
  * or while another card payment for the pair is still open: of concurrent requests, one pays.
  */
@@ -123,19 +108,7 @@ async function refuseWhileSubscribed(tx: Transaction, fanId: string, performerId
       `Your subscription runs until ${current.expiredAt.toISOString().slice(0, 10)}: turn renewal back on instead of paying again`,
     );
   }
-  const [pending] = await tx
-    .select({ id: paymentTransactions.id })
-    .from(paymentTransactions)
-    .where(
-      and(
-        eq(paymentTransactions.userId, fanId),
-        eq(paymentTransactions.performerId, performerId),
-        eq(paymentTransactions.type, 'subscription'),
-        inArray(paymentTransactions.status, ['created', 'processing', 'require_authentication']),
-        exceptPaymentId ? ne(paymentTransactions.id, exceptPaymentId) : undefined,
-      ),
-    )
-    .limit(1);
+  const pending = await openPaymentOf(tx, fanId, performerId, exceptPaymentId);
   if (pending) throw conflict('A payment for this subscription is still being processed: wait for its outcome');
 }
 
@@ -168,24 +141,15 @@ export const priceColumnName = {
   yearly: 'yearlyPriceCents',
 } as const;
 
-const subscriptionRow = async (db: Queryable, id: string) => (await db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
-
 /** `POST /payment/{gateway}/cancel-subscription/{id}`: no more renewals; access lasts until it expires. */
 export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: string, id: string) {
-  const row = assertMayManageRenewal(fan, await subscriptionRow(deps.db, id), payer);
+  const row = assertMayManageRenewal(fan, await subscriptionById(deps.db, id), payer);
   if (row.status !== 'active') throw conflict('This subscription is not active');
   await deps.db.transaction(async (tx) => {
     // Conditional, so two cancels at once tell the creator once.
-    const [cancelled] = await tx
-      .update(subscriptions)
-      .set({ status: 'cancelled', nextRenewalAt: null })
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')))
-      .returning();
+    const cancelled = await cancelIfActive(tx, id);
     if (!cancelled) return;
-    const [creator] = await tx
-      .select({ email: users.email, name: users.name, username: users.username })
-      .from(users)
-      .where(eq(users.id, cancelled.performerId));
+    const creator = await contactOf(tx, cancelled.performerId);
     if (!creator?.email) return;
     await sendEmail(deps, tx, 'subscription.cancelled', {
       to: creator.email,
@@ -208,17 +172,14 @@ export async function cancelSubscription(deps: Deps, fan: SessionUser, payer: st
  */
 export async function resumeSubscription(deps: Deps, fan: SessionUser, payer: string, id: string) {
   await deps.db.transaction(async (tx) => {
-    const row = await assertMayResumeRenewal(tx, fan, await subscriptionRow(tx, id), payer);
+    const row = await assertMayResumeRenewal(tx, fan, await subscriptionById(tx, id), payer);
     if (row.type === 'free') throw conflict('A free trial does not renew: subscribe to a plan to keep access');
     if (row.status === 'active') return;
     if (row.status !== 'cancelled' || !row.expiredAt || row.expiredAt <= new Date()) {
       throw conflict('This subscription has ended: subscribe again to renew it');
     }
     // Conditional, so a renewal job that expired it meanwhile is not undone.
-    await tx
-      .update(subscriptions)
-      .set({ status: 'active', nextRenewalAt: row.expiredAt })
-      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'cancelled'), gt(subscriptions.expiredAt, sql`now()`)));
+    await resumeIfCancelled(tx, id, row.expiredAt);
   });
   return subscriptionFor(deps, id);
 }
@@ -260,11 +221,9 @@ async function presentSubscriptions(deps: Deps, rows: SubscriptionRow[], forFan:
 }
 
 async function subscriptionFor(deps: Deps, id: string) {
-  const rows = await deps.db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  return (await presentSubscriptions(deps, rows, true))[0]!;
+  const row = await subscriptionById(deps.db, id);
+  return (await presentSubscriptions(deps, row ? [row] : [], true))[0]!;
 }
-
-const sortColumns = { createdAt: subscriptions.createdAt, updatedAt: subscriptions.updatedAt, expiredAt: subscriptions.expiredAt };
 
 /** A fan's subscriptions (`/subscriptions/user/search`) or a creator's subscribers (`/subscriptions/performer/search`). */
 export async function searchSubscriptions(
@@ -273,49 +232,6 @@ export async function searchSubscriptions(
   viewer: SessionUser,
   query: z.output<typeof subscriptionQuerySchema>,
 ) {
-  const conditions: SQL[] = [side === 'user' ? eq(subscriptions.userId, viewer.id) : eq(subscriptions.performerId, viewer.id)];
-  if (query.status) conditions.push(eq(subscriptions.status, query.status));
-  if (query.type) conditions.push(eq(subscriptions.type, query.type));
-  if (query.performerId) conditions.push(eq(subscriptions.performerId, query.performerId));
-  if (query.activeOnly === 'true') conditions.push(subscriptionGivesAccess()!);
-  const where = and(...conditions);
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(subscriptions)
-      .where(where)
-      .orderBy(...orderBy(sortColumns, query.sortBy, query.sort, subscriptions.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(subscriptions, where),
-  );
+  const { rows, total } = await subscriptionsPage(deps.db, side, viewer.id, query);
   return { data: await presentSubscriptions(deps, rows, side === 'user'), total };
-}
-
-/**
- * None of the account's subscriptions renews any more, as the fan or as the creator; each keeps its
- * access until it expires, as after a fan's cancel. An admin suspended or banned the account
- * (decision 045), or its owner deleted it (`pendingToo`: one still waiting for its first payment
- * is cancelled as well).
- */
-export async function stopRenewalsOf(tx: Queryable, userId: string, options: { pendingToo?: boolean } = {}) {
-  const rows = await tx
-    .update(subscriptions)
-    .set({ status: 'cancelled', nextRenewalAt: null })
-    .where(
-      and(
-        or(eq(subscriptions.userId, userId), eq(subscriptions.performerId, userId)),
-        inArray(subscriptions.status, options.pendingToo ? ['active', 'created'] : ['active']),
-      ),
-    )
-    .returning({ id: subscriptions.id });
-  return rows.length;
-}
-
-/** A creator blocked a fan (decision 038): the fan's subscription to them renews no more. */
-export async function stopRenewalBetween(tx: Queryable, fanId: string, creatorId: string) {
-  await tx
-    .update(subscriptions)
-    .set({ status: 'cancelled', nextRenewalAt: null })
-    .where(and(eq(subscriptions.userId, fanId), eq(subscriptions.performerId, creatorId), eq(subscriptions.status, 'active')));
 }

@@ -1,30 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@limelight/contracts';
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Queryable } from '../../db/client';
-import { passkeys, recoveryCodes, totpSecrets } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { open } from '../../platform/secret-box';
 import { clearSignInFailures, confirmationKey, takeConfirmationAttempt } from '../../platform/sign-in-throttle';
 import { hashToken } from '../../platform/tokens';
 import { verifyPasskeyAssertion } from './passkeys';
+import { advanceTotpStep, factorCounts, replaceRecoveryCodes, totpSecretOf, useRecoveryCode } from './repo';
 
 /** The second factors of an account (decision 048). */
 export async function factorsOf(db: Queryable, userId: string) {
-  const [[totp], [keys], [codes]] = await Promise.all([
-    db
-      .select({ confirmedAt: totpSecrets.confirmedAt })
-      .from(totpSecrets)
-      .where(and(eq(totpSecrets.userId, userId), isNotNull(totpSecrets.confirmedAt))),
-    db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId)),
-    db
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))),
-  ]);
-  const status = { totp: !!totp, passkeys: keys?.n ?? 0, recoveryCodesLeft: codes?.n ?? 0 };
+  const status = await factorCounts(db, userId);
   return { ...status, enabled: status.totp || status.passkeys > 0 };
 }
 
@@ -45,25 +33,17 @@ export const invalidFactor = (message = 'That code is not right, or it was alrea
  * so two requests with one code cannot both pass.
  */
 export async function acceptTotpCode(deps: Pick<Deps, 'db' | 'config'>, userId: string, code: string, confirmed = true) {
-  const [row] = await deps.db
-    .select()
-    .from(totpSecrets)
-    .where(and(eq(totpSecrets.userId, userId), confirmed ? isNotNull(totpSecrets.confirmedAt) : isNull(totpSecrets.confirmedAt)));
+  const row = await totpSecretOf(deps.db, userId, confirmed);
   if (!row) return false;
   const totp = totpOf(await open(deps, row.secret));
   const delta = totp.validate({ token: code, window: 1 });
   if (delta === null) return false;
   const step = totp.counter() + delta;
-  const [used] = await deps.db
-    .update(totpSecrets)
-    .set({ lastStep: step })
-    .where(and(eq(totpSecrets.userId, userId), or(isNull(totpSecrets.lastStep), lt(totpSecrets.lastStep, step))))
-    .returning({ userId: totpSecrets.userId });
-  return !!used;
+  return advanceTotpStep(deps.db, userId, step);
 }
 
-/** Recovery codes read `xxxxx-xxxxx`; typed with or without the dash, in any case. */
-const normalRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+/** Recovery codes read `xxxxx-xxxxx`; typed with or without the dash, in any case (kept and looked up as a hash). */
+const recoveryCodeHash = (code: string) => hashToken(code.replace(/[\s-]/g, '').toLowerCase());
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 export function newRecoveryCodes(): string[] {
@@ -75,20 +55,7 @@ export function newRecoveryCodes(): string[] {
 
 /** Replaces the account's recovery codes with a new set (only their hashes are kept). */
 export async function storeRecoveryCodes(tx: Queryable, userId: string, codes: string[]) {
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  if (!codes.length) return;
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashToken(normalRecoveryCode(code)) })));
-}
-
-async function useRecoveryCode(db: Queryable, userId: string, code: string) {
-  const [used] = await db
-    .update(recoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashToken(normalRecoveryCode(code))), isNull(recoveryCodes.usedAt)),
-    )
-    .returning({ id: recoveryCodes.id });
-  return !!used;
+  await replaceRecoveryCodes(tx, userId, codes.map(recoveryCodeHash));
 }
 
 export type FactorInput = {
@@ -118,7 +85,7 @@ export async function verifyFactor(deps: Deps, userId: string, input: FactorInpu
   const accepted = input.code
     ? await acceptTotpCode(deps, userId, input.code)
     : input.recoveryCode
-      ? await useRecoveryCode(deps.db, userId, input.recoveryCode)
+      ? await useRecoveryCode(deps.db, userId, recoveryCodeHash(input.recoveryCode))
       : false;
   if (!accepted) {
     throw input.recoveryCode

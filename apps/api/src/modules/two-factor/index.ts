@@ -2,6 +2,6 @@
 export { type FactorInput, factorsOf, hasSecondFactor, verifyFactor } from './factors';
 export { registerSecondFactorGate } from './gate';
 export { assertionOptions, verifyPasskeyAssertion } from './passkeys';
+export { openSignInChallenge, pendingSignInChallenge, sweepExpiredChallenges, takeSignInChallenge } from './repo';
 export { twoFactorRoutes } from './routes';
 export { assertFreshSecondFactor, stepUpAtSignIn } from './service';
-export { openSignInChallenge, pendingSignInChallenge, sweepExpiredChallenges, takeSignInChallenge } from './sign-in-challenges';

@@ -8,14 +8,23 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { authChallenges, passkeys } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { type AuditSource, recordAudit } from '../audit';
 import { mailSecurityChange } from '../users';
+import {
+  deletePasskey,
+  insertPasskey,
+  openPasskeyChallenge,
+  type PasskeyRow,
+  passkeyByCredential,
+  passkeyCredentialsOf,
+  passkeysOf,
+  recordPasskeyUse,
+  takePasskeyChallenge,
+} from './repo';
 
 /**
  * Passkeys (WebAuthn, decision 048), with @simplewebauthn/server. The relying party is the site's
@@ -25,7 +34,6 @@ import { mailSecurityChange } from '../users';
  */
 const CHALLENGE_SECONDS = 5 * 60;
 const expiresIn = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const stillOpen = () => gt(authChallenges.expiresAt, new Date());
 const relyingParty = (deps: Pick<Deps, 'config' | 'settings'>) => {
   const url = new URL(deps.config.publicUrl);
   // An IP address cannot be an RP ID: a site published on a loopback address (development, the
@@ -40,7 +48,7 @@ const refused = (message = 'That passkey could not be verified, please try again
 /** WebAuthn options go to the browser as they are. */
 const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
 
-export const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
+export const toPasskey = (row: PasskeyRow): Passkey => ({
   _id: row.id,
   name: row.name,
   createdAt: row.createdAt.toISOString(),
@@ -48,25 +56,17 @@ export const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
 });
 
 export async function listPasskeys(db: Queryable, userId: string): Promise<Passkey[]> {
-  const rows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt));
+  const rows = await passkeysOf(db, userId);
   return rows.map(toPasskey);
 }
 
-async function newChallengeRow(db: Queryable, purpose: 'passkey_register' | 'passkey_assert', challenge: string, userId?: string) {
-  const [row] = await db
-    .insert(authChallenges)
-    .values({ purpose, challenge, userId, expiresAt: expiresIn(CHALLENGE_SECONDS) })
-    .returning({ id: authChallenges.id });
-  return row!.id;
-}
+/** A new challenge of a passkey ceremony, open for CHALLENGE_SECONDS; answers its id. */
+const newChallengeRow = (db: Queryable, purpose: 'passkey_register' | 'passkey_assert', challenge: string, userId?: string) =>
+  openPasskeyChallenge(db, purpose, challenge, expiresIn(CHALLENGE_SECONDS), userId);
 
 /** Takes a challenge once; a missing, used or expired one, or one issued to another account, is refused. */
 async function takeChallenge(db: Queryable, id: string, purpose: 'passkey_register' | 'passkey_assert', userId?: string) {
-  const [row] = await db
-    .update(authChallenges)
-    .set({ usedAt: new Date() })
-    .where(and(eq(authChallenges.id, id), eq(authChallenges.purpose, purpose), isNull(authChallenges.usedAt), stillOpen()))
-    .returning({ challenge: authChallenges.challenge, userId: authChallenges.userId });
+  const row = await takePasskeyChallenge(db, id, purpose);
   if (!row?.challenge || (row.userId && userId && row.userId !== userId)) {
     throw refused('This passkey request has expired or was already used: please try again');
   }
@@ -75,10 +75,7 @@ async function takeChallenge(db: Queryable, id: string, purpose: 'passkey_regist
 
 /** Options to create a passkey for the signed-in account: discoverable, with user verification. */
 export async function registrationOptions(deps: Deps, user: SessionUser) {
-  const existing = await deps.db
-    .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
-    .from(passkeys)
-    .where(eq(passkeys.userId, user.id));
+  const existing = await passkeyCredentialsOf(deps.db, user.id);
   const { rpID, rpName } = relyingParty(deps);
   const options = await generateRegistrationOptions({
     rpName,
@@ -106,18 +103,14 @@ export async function addPasskey(deps: Deps, user: SessionUser, input: AddPasske
   if (!verification.verified) throw refused();
   const { credential } = verification.registrationInfo;
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(passkeys)
-      .values({
-        userId: user.id,
-        credentialId: credential.id,
-        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-        counter: credential.counter,
-        transports: credential.transports ?? [],
-        name: input.name,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertPasskey(tx, {
+      userId: user.id,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name: input.name,
+    });
     if (!row) throw new AppError(409, ErrorCode.conflict, 'This passkey is already registered');
     await recordAudit(tx, source, { action: 'auth.passkey.add', target: { type: 'user', id: user.id }, details: { name: input.name } });
     await mailSecurityChange(deps, tx, user, 'passkeyAdded', input.name);
@@ -127,10 +120,7 @@ export async function addPasskey(deps: Deps, user: SessionUser, input: AddPasske
 
 export async function removePasskey(deps: Deps, user: SessionUser, passkeyId: string, source: AuditSource) {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(passkeys)
-      .where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, user.id)))
-      .returning();
+    const row = await deletePasskey(tx, user.id, passkeyId);
     if (!row) throw notFound('Passkey');
     await recordAudit(tx, source, { action: 'auth.passkey.remove', target: { type: 'user', id: user.id }, details: { name: row.name } });
     await mailSecurityChange(deps, tx, user, 'passkeyRemoved', row.name);
@@ -143,12 +133,7 @@ export async function removePasskey(deps: Deps, user: SessionUser, passkeyId: st
  */
 export async function assertionOptions(deps: Deps, userId?: string) {
   const allowCredentials = userId
-    ? (
-        await deps.db
-          .select({ id: passkeys.credentialId, transports: passkeys.transports })
-          .from(passkeys)
-          .where(eq(passkeys.userId, userId))
-      ).map((key) => ({ id: key.id, transports: key.transports }))
+    ? (await passkeyCredentialsOf(deps.db, userId)).map((key) => ({ id: key.credentialId, transports: key.transports }))
     : undefined;
   const options = await generateAuthenticationOptions({ rpID: relyingParty(deps).rpID, allowCredentials, userVerification: 'required' });
   return { challengeId: await newChallengeRow(deps.db, 'passkey_assert', options.challenge, userId), options: asJson(options) };
@@ -164,10 +149,7 @@ export async function verifyPasskeyAssertion(
   input: { challengeId: string; response: Record<string, unknown> & { id: string }; userId?: string },
 ): Promise<{ userId: string }> {
   const expectedChallenge = await takeChallenge(deps.db, input.challengeId, 'passkey_assert', input.userId);
-  const [key] = await deps.db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.credentialId, input.response.id), input.userId ? eq(passkeys.userId, input.userId) : undefined));
+  const key = await passkeyByCredential(deps.db, input.response.id, input.userId);
   if (!key) throw refused('This passkey is not registered to an account here');
   const { rpID, origin } = relyingParty(deps);
   const verification = await verifyAuthenticationResponse({
@@ -184,9 +166,6 @@ export async function verifyPasskeyAssertion(
     requireUserVerification: true,
   }).catch(() => ({ verified: false, authenticationInfo: undefined }));
   if (!verification.verified || !verification.authenticationInfo) throw refused();
-  await deps.db
-    .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date() })
-    .where(eq(passkeys.id, key.id));
+  await recordPasskeyUse(deps.db, key.id, verification.authenticationInfo.newCounter);
   return { userId: key.userId };
 }

@@ -6,11 +6,9 @@ import {
   type TotpSetup,
   type TwoFactorStatus,
 } from '@limelight/contracts';
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
-import { sessionStepUps, totpSecrets } from '../../db/schema/two-factor';
 import type { Deps } from '../../deps';
 import { type RequestSession, type SessionUser, sessionOf } from '../../platform/auth';
 import { AppError, conflict } from '../../platform/errors';
@@ -28,6 +26,7 @@ import {
   verifyFactor,
 } from './factors';
 import { mustHaveSecondFactor } from './gate';
+import { confirmTotpSecret, deleteTotpSecret, recordStepUp, stepUpSince, storeTotpSecret } from './repo';
 
 /** A step-up (a second factor checked on this session) opens payout changes for this long. */
 export const STEP_UP_SECONDS = 10 * 60;
@@ -47,10 +46,7 @@ export async function setupTotp(deps: Deps, user: SessionUser): Promise<TotpSetu
     throw conflict('An authenticator app is already set up: turn it off first to set up another');
   const secret = new Secret({ size: 20 }).base32;
   const sealed = await seal(deps, secret);
-  await deps.db
-    .insert(totpSecrets)
-    .values({ userId: user.id, secret: sealed })
-    .onConflictDoUpdate({ target: totpSecrets.userId, set: { secret: sealed, lastStep: null, createdAt: new Date() } });
+  await storeTotpSecret(deps.db, user.id, sealed);
   const otpauthUrl = totpOf(secret, user.email ?? user.username ?? 'account', deps.settings.get('siteName')).toString();
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }) };
 }
@@ -61,7 +57,7 @@ export async function confirmTotp(deps: Deps, user: SessionUser, code: string, s
     throw invalidFactor('That code is not right: check the time on your phone and try the next one');
   const recoveryCodes = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
-    await tx.update(totpSecrets).set({ confirmedAt: new Date() }).where(eq(totpSecrets.userId, user.id));
+    await confirmTotpSecret(tx, user.id);
     await storeRecoveryCodes(tx, user.id, recoveryCodes);
     await recordAudit(tx, source, { action: 'auth.2fa.enable', target: { type: 'user', id: user.id }, details: { method: 'totp' } });
     await mailSecurityChange(deps, tx, user, 'totpEnabled');
@@ -83,7 +79,7 @@ export async function disableTotp(deps: Deps, user: SessionUser, input: DisableT
     );
   }
   await deps.db.transaction(async (tx) => {
-    await tx.delete(totpSecrets).where(eq(totpSecrets.userId, user.id));
+    await deleteTotpSecret(tx, user.id);
     await storeRecoveryCodes(tx, user.id, []);
     await recordAudit(tx, source, { action: 'auth.2fa.disable', target: { type: 'user', id: user.id }, details: { method: 'totp' } });
     await mailSecurityChange(deps, tx, user, 'totpDisabled');
@@ -104,20 +100,13 @@ export async function regenerateRecoveryCodes(deps: Deps, user: SessionUser, inp
 
 async function markStepUp(deps: Deps, sessionId: string) {
   const now = new Date();
-  await deps.db
-    .insert(sessionStepUps)
-    .values({ sessionId, verifiedAt: now })
-    .onConflictDoUpdate({ target: sessionStepUps.sessionId, set: { verifiedAt: now } });
+  await recordStepUp(deps.db, sessionId, now);
   return new Date(now.getTime() + STEP_UP_SECONDS * 1000);
 }
 
 /** When this session last proved a second factor, if within the last 10 minutes. */
 async function freshStepUp(deps: Deps, sessionId: string) {
-  const [fresh] = await deps.db
-    .select({ at: sessionStepUps.verifiedAt })
-    .from(sessionStepUps)
-    .where(and(eq(sessionStepUps.sessionId, sessionId), gt(sessionStepUps.verifiedAt, new Date(Date.now() - STEP_UP_SECONDS * 1000))));
-  return fresh?.at;
+  return stepUpSince(deps.db, sessionId, new Date(Date.now() - STEP_UP_SECONDS * 1000));
 }
 
 /** Proves a second factor on this session: payout changes accept it for 10 minutes. */

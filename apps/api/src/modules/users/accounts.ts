@@ -1,7 +1,5 @@
 import type { Role } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { badRequest, conflict } from '../../platform/errors';
@@ -12,7 +10,7 @@ import { assertGuessResistant } from '../../platform/password-strength';
 import { clearSignInFailures, confirmationKey, takeConfirmationAttempt } from '../../platform/sign-in-throttle';
 import { type AuditSource, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
-import { takenFields, type UserRow } from './repo';
+import { type AccountChanges, insertUser, type NewAccount, setPasswordHash, takenFields, type UserRow, updateAccountRow } from './repo';
 import { mailSecurityChange } from './security-mail';
 
 /** Refuses a username or e-mail another account has (of either role), naming each field. */
@@ -36,18 +34,14 @@ export async function insertAccount(
   const passwordHash = await hashPassword(input.password);
   await assertAvailable(tx, input);
   try {
-    const [user] = await tx
-      .insert(users)
-      .values({
-        role,
-        name: input.name,
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        verifiedEmail: input.verifiedEmail ?? false,
-      })
-      .returning();
-    return user!;
+    return await insertUser(tx, {
+      role,
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      verifiedEmail: input.verifiedEmail ?? false,
+    });
   } catch (error) {
     throw duplicateAsConflict(error);
   }
@@ -58,6 +52,16 @@ export function duplicateAsConflict(error: unknown): unknown {
   if (constraint === undefined) return error;
   const field = constraint.includes('email') ? 'email' : 'username';
   return conflict(`${field} is already taken`, [{ field, message: 'is already taken' }]);
+}
+
+/** A new account without a password (an outside identity's); the caller checked which fields are free. */
+export const insertPasswordlessAccount = (tx: Queryable, values: Omit<NewAccount, 'passwordHash'>) => insertUser(tx, values);
+
+/** Changes an account and answers it (undefined when there is none); a taken username or e-mail answers 409 naming it. */
+export async function changeAccount(tx: Queryable, userId: string, changes: AccountChanges): Promise<UserRow | undefined> {
+  return updateAccountRow(tx, userId, changes).catch((error: unknown) => {
+    throw duplicateAsConflict(error);
+  });
 }
 
 /**
@@ -134,10 +138,7 @@ export async function changeOwnPassword(
   await assertCurrentPassword(deps.db, user, currentPassword);
   assertNewPassword(deps, password, user);
   const revoked = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: await hashPassword(password) })
-      .where(eq(users.id, user.id));
+    await setPasswordHash(tx, user.id, await hashPassword(password));
     await recordAudit(tx, source, { action: 'auth.password.change', target: { type: 'user', id: user.id } });
     await mailSecurityChange(deps, tx, user, 'password');
     return revokeAllSessions(tx, user.id, session.id);

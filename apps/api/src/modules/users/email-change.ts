@@ -1,7 +1,5 @@
 import { ErrorCode } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import { type RequestSession, revokeAllSessions } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -10,7 +8,7 @@ import { accountKey, clearSignInFailures } from '../../platform/sign-in-throttle
 import { auditSourceOfUser, recordAudit } from '../audit';
 import { sendEmail } from '../emails';
 import { assertAvailable, assertCurrentPassword, duplicateAsConflict, queueVerificationMail } from './accounts';
-import { findById, type UserRow } from './repo';
+import { findById, setVerifiedEmail, type UserRow } from './repo';
 import { mailSecurityChange } from './security-mail';
 
 /**
@@ -61,13 +59,9 @@ export async function confirmEmailChange(deps: Deps, token: string) {
     if (!link?.detail || !user) throw invalidLink('confirmation');
     const newEmail = link.detail.email;
     await assertAvailable(tx, { email: newEmail }, user.id);
-    await tx
-      .update(users)
-      .set({ email: newEmail, verifiedEmail: true })
-      .where(eq(users.id, user.id))
-      .catch((error: unknown) => {
-        throw duplicateAsConflict(error);
-      });
+    await setVerifiedEmail(tx, user.id, newEmail).catch((error: unknown) => {
+      throw duplicateAsConflict(error);
+    });
     // The link proved the new mailbox; the actor is the account itself.
     await recordAudit(tx, auditSourceOfUser(user), {
       action: 'auth.email.change',
@@ -96,13 +90,9 @@ export async function undoEmailChange(deps: Deps, token: string) {
     if (!link?.detail || !user) throw invalidLink('undo');
     const restored = link.detail.email;
     await assertAvailable(tx, { email: restored }, user.id);
-    await tx
-      .update(users)
-      .set({ email: restored, verifiedEmail: true })
-      .where(eq(users.id, user.id))
-      .catch((error: unknown) => {
-        throw duplicateAsConflict(error);
-      });
+    await setVerifiedEmail(tx, user.id, restored).catch((error: unknown) => {
+      throw duplicateAsConflict(error);
+    });
     await withdrawOneTimeTokens(tx, user.id, 'change_email');
     await clearSignInFailures(tx, accountKey(user));
     const reset = await issueOneTimeToken(tx, user.id, 'reset_password');

@@ -3,25 +3,31 @@ export {
   assertAvailable,
   assertCurrentPassword,
   assertNewPassword,
+  changeAccount,
   changeOwnPassword,
   duplicateAsConflict,
   insertAccount,
+  insertPasswordlessAccount,
   sendVerificationMail,
 } from './accounts';
-export {
-  changeAccount,
-  changeAccountStatus,
-  changeCreatorProfile,
-  countFollowers,
-  insertPasswordlessAccount,
-  openCreatorProfile,
-} from './changes';
-export { anonymiseAccount } from './closing';
 export { cancelEmailChange, confirmEmailChange, emailSetByAdmin, requestEmailChange, undoEmailChange } from './email-change';
-export { signUpsByDay } from './figures';
 export { accountPresence } from './presence';
 export { avatarOf, coverOf, publicUsersById, toPublicUser } from './presenter';
 export { pointProfileImage, replaceProfileImage } from './profile-images';
-export { findByEmail, findById, findByLogin, findByUsernames, findProfile, takenFields, type UserRow } from './repo';
+export {
+  anonymiseAccount,
+  changeAccountStatus,
+  changeCreatorProfile,
+  countFollowers,
+  findByEmail,
+  findById,
+  findByLogin,
+  findByUsernames,
+  findProfile,
+  openCreatorProfile,
+  signUpsByDay,
+  takenFields,
+  type UserRow,
+} from './repo';
 export { mailSecurityChange, type SecurityChange } from './security-mail';
 export { currentUser } from './service';

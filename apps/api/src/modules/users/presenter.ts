@@ -1,10 +1,8 @@
 import { AVATAR_PLACEHOLDER, COVER_FALLBACK, type CurrentUser, type PublicUser } from '@limelight/contracts';
-import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema/users';
 import { publicUrl } from '../../platform/storage';
 import { isAdmin, isCreator } from '../access';
-import type { ProfileRow, UserRow } from './repo';
+import { type ProfileRow, type UserRow, usersByIds } from './repo';
 
 export const centsToAmount = (cents: number) => Math.round(cents) / 100;
 
@@ -49,6 +47,6 @@ export function toPublicUser(user: UserRow): PublicUser {
 export async function publicUsersById(db: Queryable, ids: Iterable<string>): Promise<Map<string, PublicUser>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select().from(users).where(inArray(users.id, unique));
+  const rows = await usersByIds(db, unique);
   return new Map(rows.map((user) => [user.id, toPublicUser(user)]));
 }

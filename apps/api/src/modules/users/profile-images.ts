@@ -1,14 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { deleteFileRecordByKey, type FileRow, type ProfileImageKind, removeStored, saveProfileImage } from '../media';
-
-const columns = {
-  avatar: { key: 'avatarKey', file: 'avatarFileId' },
-  cover: { key: 'coverKey', file: 'coverFileId' },
-} as const;
+import { profileImageKeyForUpdate, setProfileImage } from './repo';
 
 /** Stores a new avatar or cover and shows it at once; the previous file is removed afterwards. */
 export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: ProfileImageKind, upload: Buffer) {
@@ -20,13 +14,8 @@ export async function replaceProfileImage(deps: Deps, user: SessionUser, kind: P
 
 /** Makes a stored image the account's avatar or cover, deleting the previous file's record; its stored bytes go once committed (`removeStored`). */
 export async function pointProfileImage(tx: Queryable, userId: string, kind: ProfileImageKind, file: FileRow) {
-  const column = columns[kind];
-  const [before] = await tx.select({ key: users[column.key] }).from(users).where(eq(users.id, userId)).for('update');
-  const [updated] = await tx
-    .update(users)
-    .set({ [column.key]: file.storageKey, [column.file]: file.id })
-    .where(eq(users.id, userId))
-    .returning();
-  const previous = before?.key ? await deleteFileRecordByKey(tx, before.key) : undefined;
+  const previousKey = await profileImageKeyForUpdate(tx, userId, kind);
+  const updated = await setProfileImage(tx, userId, kind, file);
+  const previous = previousKey ? await deleteFileRecordByKey(tx, previousKey) : undefined;
   return { updated: updated!, previous };
 }

@@ -1,6 +1,4 @@
 import type { UpdateAccountInput } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/users';
 import type { Deps } from '../../deps';
 import type { RequestSession } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -8,7 +6,7 @@ import { balanceOf, earningsOf, walletOf } from '../../platform/ledger';
 import { assertMay, assertMayReach, isCreator } from '../access';
 import { pendingAgreements } from '../agreements';
 import type { AuditSource } from '../audit';
-import { assertAvailable, changeOwnPassword, duplicateAsConflict } from './accounts';
+import { assertAvailable, changeAccount, changeOwnPassword } from './accounts';
 import { pendingEmailOf, requestEmailChange } from './email-change';
 import { toCurrentUser, toPublicUser } from './presenter';
 import { findActiveByIdOrUsername, findProfile, searchUsers, type UserRow } from './repo';
@@ -36,16 +34,7 @@ export async function updateAccount(deps: Deps, session: RequestSession, input: 
   await assertAvailable(deps.db, changes, user.id);
   if (password !== undefined) await changeOwnPassword(deps, session, password, currentPassword, source);
   if (email !== undefined) await requestEmailChange(deps, session, email, currentPassword);
-  const [updated] = Object.keys(changes).length
-    ? await deps.db
-        .update(users)
-        .set(changes)
-        .where(eq(users.id, user.id))
-        .returning()
-        .catch((error: unknown) => {
-          throw duplicateAsConflict(error);
-        })
-    : [user];
+  const updated = Object.keys(changes).length ? await changeAccount(deps.db, user.id, changes) : user;
   return currentUser(deps, updated!);
 }
 

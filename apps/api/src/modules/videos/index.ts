@@ -1,5 +1,5 @@
 /** What other modules may use of the videos module (decision 004): everything else is its own. */
 
-export { adminVideoRows } from './admin-rows';
+export { adminVideoRows } from './repo';
 export { videoSellable } from './sellable';
 export { retireCreatorVideos } from './service';

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { videos } from '../../db/schema/videos';
 import type { Sellable } from '../../deps';
-import { commentCounter } from '../../platform/counters';
-import { itemSale, performerOf } from '../../platform/selling';
+import { itemSale } from '../../platform/selling';
 import { commentedItem } from '../access';
-import { countVideoLikes, openedVideo, visibleVideo } from './service';
+import { countVideoComments, countVideoLikes, findVideo, videoOwnerOf } from './repo';
+import { openedVideo, visibleVideo } from './service';
 
 /** A video, as everything that sells, likes, comments on or reports one asks for it (decision 076). */
 export const videoSellable: Sellable = {
@@ -14,9 +12,9 @@ export const videoSellable: Sellable = {
   sell: async (deps, fan, id) => itemSale(await visibleVideo(deps, fan, id)),
   reach: visibleVideo,
   countLikes: countVideoLikes,
-  comments: { find: commentedItem('video', openedVideo), owner: performerOf(videos), count: commentCounter(videos), page: 'video' },
+  comments: { find: commentedItem('video', openedVideo), owner: videoOwnerOf, count: countVideoComments, page: 'video' },
   moderation: async (db, id) => {
-    const [row] = await db.select().from(videos).where(eq(videos.id, id));
+    const row = await findVideo(db, id);
     return (
       row && {
         ownerId: row.performerId,

@@ -6,31 +6,15 @@ import {
   type Video,
   type videoSearchQuerySchema,
 } from '@limelight/contracts';
-import { and, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { files } from '../../db/read/media';
-import { videos } from '../../db/schema/videos';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
-import { likeCounter } from '../../platform/counters';
 import { badRequest, notFound, parseOrThrow } from '../../platform/errors';
-import { escapeLike } from '../../platform/http';
 import { readMediaForm } from '../../platform/uploads';
 import { accessTo, assertMayReach, boughtAmong, ownHolds } from '../access';
-import {
-  countView,
-  keepSoldOnes,
-  libraryPage,
-  lockedItemsOf,
-  openedItem,
-  ownedBy,
-  ownItem,
-  shownTo,
-  visibleItem,
-  withdrawOwnFromReview,
-} from '../library';
+import { withdrawOwnFromReview } from '../library';
 import {
   deleteFileRecords,
   type KeptUpload,
@@ -44,9 +28,25 @@ import {
 import { holdForReview, isReviewedBeforePublication, waitsForReview } from '../moderation';
 import { bookmarkedPage, viewerReactions } from '../reactions';
 import { publicUsersById } from '../users';
-
-type VideoRow = typeof videos.$inferSelect;
-type VideoFileColumn = 'fileId' | 'teaserFileId' | 'thumbnailFileId';
+import {
+  clearVideoFile,
+  countVideoView,
+  deleteVideos,
+  filesByIds,
+  insertVideo,
+  keepSoldVideos,
+  lockedVideosOf,
+  openedVideoRow,
+  ownVideoRow,
+  ownVideosPage,
+  shownVideoIds,
+  shownVideosPage,
+  updateVideo,
+  type VideoFileColumn,
+  type VideoRow,
+  videosByIds,
+  visibleVideoRow,
+} from './repo';
 
 const filesOf = (video: VideoRow) => [video.fileId, video.teaserFileId, video.thumbnailFileId].filter((id): id is string => !!id);
 
@@ -88,21 +88,16 @@ export async function saveVideo(deps: Deps, performer: SessionUser, request: Fas
         ).id;
       }
       const values = { ...input, priceCents: input.isSale ? toCents(input.price) : 0, ...fileIds };
-      const [saved] = existing
-        ? await tx.update(videos).set(values).where(eq(videos.id, existing.id)).returning()
-        : await tx
-            .insert(videos)
-            .values({ ...values, performerId: performer.id })
-            .returning();
+      const saved = existing ? await updateVideo(tx, existing.id, values) : await insertVideo(tx, { ...values, performerId: performer.id });
       // A reviewed creator's video waits for an admin (decision 054); an edit while it waits holds its new files too.
       const reviewed = existing
         ? await waitsForReview(tx, existing.id)
         : await isReviewedBeforePublication(tx, deps.settings.get('reviewBeforePublication'), performer.id);
       if (reviewed) {
-        await holdForReview(tx, { targetType: 'video', targetId: saved!.id, ownerId: performer.id, fileIds: filesOf(saved!) }, !!existing);
+        await holdForReview(tx, { targetType: 'video', targetId: saved.id, ownerId: performer.id, fileIds: filesOf(saved) }, !!existing);
       }
       const previous = existing ? (Object.keys(fileIds) as VideoFileColumn[]).flatMap((column) => existing[column] ?? []) : [];
-      return { row: saved!, replaced: await deleteFileRecords(tx, previous) };
+      return { row: saved, replaced: await deleteFileRecords(tx, previous) };
     });
     committed = true;
     await removeStored(deps, replaced);
@@ -121,10 +116,7 @@ export async function removeVideoFile(deps: Deps, performer: SessionUser, id: st
   const column = type === 'teaser' ? 'teaserFileId' : 'thumbnailFileId';
   const removed = await deps.db.transaction(async (tx) => {
     const video = await ownVideoRow(tx, performer, id, true);
-    await tx
-      .update(videos)
-      .set({ [column]: null })
-      .where(eq(videos.id, id));
+    await clearVideoFile(tx, id, column);
     return deleteFileRecords(tx, video[column] ? [video[column]!] : []);
   });
   await removeStored(deps, removed);
@@ -146,14 +138,12 @@ export async function deleteVideo(deps: Deps, performer: SessionUser, id: string
 }
 
 /** All of a creator's videos, retired as `deleteVideo` does one, for an account deleted by its owner; the file records it deleted. */
-export const retireCreatorVideos = async (tx: Queryable, performerId: string) =>
-  retireVideos(tx, await lockedItemsOf(tx, videos, performerId));
+export const retireCreatorVideos = async (tx: Queryable, performerId: string) => retireVideos(tx, await lockedVideosOf(tx, performerId));
 
 /** Bought videos kept for their buyers, the others deleted with their file records (returned, for their stored objects). */
-async function retireVideos(tx: Queryable, rows: Array<typeof videos.$inferSelect>) {
-  const gone = await keepSoldOnes(
+async function retireVideos(tx: Queryable, rows: VideoRow[]) {
+  const gone = await keepSoldVideos(
     tx,
-    videos,
     rows,
     await boughtAmong(
       tx,
@@ -162,11 +152,9 @@ async function retireVideos(tx: Queryable, rows: Array<typeof videos.$inferSelec
     ),
   );
   if (!gone.length) return [];
-  await tx.delete(videos).where(
-    inArray(
-      videos.id,
-      gone.map((row) => row.id),
-    ),
+  await deleteVideos(
+    tx,
+    gone.map((row) => row.id),
   );
   return deleteFileRecords(
     tx,
@@ -174,53 +162,26 @@ async function retireVideos(tx: Queryable, rows: Array<typeof videos.$inferSelec
   );
 }
 
-const ownVideoRow = (db: Queryable, performer: SessionUser, id: string, forUpdate = false) =>
-  ownItem(db, videos, performer, id, 'Video', forUpdate);
-
 export async function ownVideo(deps: Deps, performer: SessionUser, id: string) {
   return (await presentVideos(deps, performer, [await ownVideoRow(deps.db, performer, id)]))[0]!;
 }
 
-const videosPage = (deps: Deps, viewer: SessionUser | undefined, where: SQL | undefined, query: z.output<typeof videoSearchQuerySchema>) =>
-  libraryPage(deps, videos, where, query, (rows) => presentVideos(deps, viewer, rows));
-
-const filtersOf = (query: z.output<typeof videoSearchQuerySchema>) => [
-  query.q ? ilike(videos.title, `%${escapeLike(query.q)}%`) : undefined,
-  query.tags?.length
-    ? sql`${videos.tags} ?| ${sql`array[${sql.join(
-        query.tags.map((tag) => sql`${tag}`),
-        sql`, `,
-      )}]`}`
-    : undefined,
-  query.isSale ? eq(videos.isSale, query.isSale === 'true') : undefined,
-];
-
 /** Active videos of listed creators, for visitors and fans, with what each viewer may play. */
 export async function searchVideos(deps: Deps, viewer: SessionUser | undefined, query: z.output<typeof videoSearchQuerySchema>) {
   if (query.performerId) await assertMayReach(deps.db, viewer, query.performerId);
-  const where = and(
-    shownTo(viewer, videos),
-    query.performerId ? eq(videos.performerId, query.performerId) : undefined,
-    ...filtersOf(query),
-  );
-  return videosPage(deps, viewer, where, query);
+  return shownVideosPage(deps, viewer, query, (rows) => presentVideos(deps, viewer, rows));
 }
 
 /** The creator's own library, drafts and inactive videos included. */
 export async function performerVideos(deps: Deps, performer: SessionUser, query: z.output<typeof performerVideoQuerySchema>) {
-  const where = and(ownedBy(videos, performer), query.status ? eq(videos.status, query.status) : undefined, ...filtersOf(query));
-  return videosPage(deps, performer, where, query);
+  return ownVideosPage(deps, performer, query, (rows) => presentVideos(deps, performer, rows));
 }
 
 /** One video for a visitor: active and its creator listed, unless the viewer owns it or is an admin. */
-/** A like counted on the video (handed to the reactions module). */
-export const countVideoLikes = likeCounter(videos);
-
-export const visibleVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) => visibleItem(deps.db, videos, viewer, id, 'Video');
+export const visibleVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) => visibleVideoRow(deps.db, viewer, id);
 
 /** A video's own page: a visible one, or one its creator deleted to its buyers alone. */
-export const openedVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) =>
-  openedItem(deps.db, videos, viewer, id, 'Video', 'video');
+export const openedVideo = (deps: Deps, viewer: SessionUser | undefined, id: string) => openedVideoRow(deps.db, viewer, id);
 
 export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined, id: string) {
   return (await presentVideos(deps, viewer, [await openedVideo(deps, viewer, id)]))[0]!;
@@ -228,7 +189,7 @@ export async function videoForViewer(deps: Deps, viewer: SessionUser | undefined
 
 /** A view of the video's page, whoever may open it (a deleted one's buyers too). */
 export async function addView(deps: Deps, viewer: SessionUser | undefined, id: string) {
-  return countView(deps.db, videos, await openedVideo(deps, viewer, id), viewer);
+  return countVideoView(deps.db, await openedVideo(deps, viewer, id), viewer);
 }
 
 export async function videoFileStatus(deps: Deps, viewer: SessionUser | undefined, id: string, fileId: string) {
@@ -249,7 +210,7 @@ export async function presentVideos(deps: Deps, viewer: SessionUser | undefined,
       'video',
       rows.map((row) => ({ id: row.id, performerId: row.performerId, isSale: row.isSale, priceCents: row.priceCents })),
     ),
-    fileIds.length ? deps.db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+    fileIds.length ? filesByIds(deps.db, fileIds) : Promise.resolve([]),
     publicUsersById(
       deps.db,
       rows.map((row) => row.performerId),
@@ -300,8 +261,8 @@ export async function bookmarkedVideos(deps: Deps, viewer: SessionUser, page: { 
     viewer,
     'video',
     {
-      shownIds: deps.db.select({ id: videos.id }).from(videos).where(shownTo(viewer, videos)),
-      load: (ids) => deps.db.select().from(videos).where(inArray(videos.id, ids)),
+      shownIds: shownVideoIds(deps.db, viewer),
+      load: (ids) => videosByIds(deps.db, ids),
       present: (rows) => presentVideos(deps, viewer, rows),
     },
     page,

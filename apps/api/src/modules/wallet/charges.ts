@@ -8,24 +8,19 @@ import {
   type WalletChargeInput,
   type walletChargeQuerySchema,
 } from '@limelight/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { rowFromJson } from '../../db/json-row';
-import { pageOf } from '../../db/paging';
-import { preparedStatement } from '../../db/prepared';
-import { type PurchasableType, walletCharges } from '../../db/read/money';
-import { users } from '../../db/read/users';
+import type { PurchasableType, walletCharges } from '../../db/read/money';
 import type { Deps, Sale, Sellable } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { clientCountry } from '../../platform/client-country';
 import { badRequest, conflict } from '../../platform/errors';
-import { orderBy } from '../../platform/http';
 import { type Intent, intentOf } from '../../platform/idempotency';
-import { assertMay, assertNoPayRefusal, isCreator, type PayRefusal, payRefusalSql } from '../access';
+import { assertMay, assertNoPayRefusal, isCreator } from '../access';
 import { type NewCharge, notifyBalance, payFromWalletOnce, type WalletSale } from '../money';
 import { publicUsersById, toPublicUser } from '../users';
+import { type ChargeScope, chargeParties, chargesPage } from './repo';
 
 /** An amount as the app writes it: "39.00 tokens". */
 const tokens = (cents: number) => `${formatTokens(fromCents(cents))}`;
@@ -39,16 +34,6 @@ function misplacedFields(deps: Deps, seller: Sellable, input: WalletChargeInput)
     .flatMap(({ ownFields }) => ownFields!.fields.filter(sent).map((field) => ({ field, only: ownFields!.for })))
     .filter(({ field }) => !seller.ownFields?.fields.includes(field));
 }
-
-/**
- * Whether the fan may pay the creator (`assertMayBePaid`'s rule) and both as the charge shows
- * them, in one statement: a charge's reads before its payment statement.
- */
-const partiesStatement = preparedStatement<{ refusal: PayRefusal | null; people: Array<Record<string, unknown>> | null }>(
-  'wallet_charge_parties',
-  sql`select ${payRefusalSql(sql.placeholder('fanId'), sql.placeholder('performerId'), sql.placeholder('country'))} as refusal,
-    (select json_agg(u) from ${users} u where u.id in (${sql.placeholder('fanId')}::uuid, ${sql.placeholder('performerId')}::uuid)) as people`,
-);
 
 /** A charge checked as it stands, ready to be paid from the wallet (`bookCharge`). */
 export type PreparedCharge = { type: string; target: Sale; sale: WalletSale; people: Map<string, PublicUser> };
@@ -76,18 +61,13 @@ export async function prepareCharge(
     );
   }
   const target = await seller.sell!(deps, fan, id, input);
-  const [parties] = await partiesStatement(deps.db, { fanId: fan.id, performerId: target.performerId, country: clientCountry() ?? null });
-  assertNoPayRefusal(parties!.refusal);
+  const parties = await chargeParties(deps.db, { fanId: fan.id, performerId: target.performerId, country: clientCountry() ?? null });
+  assertNoPayRefusal(parties.refusal);
   assertMay(fan, 'creator.pay', target, () => conflict('You cannot pay yourself'));
   if (target.itemId && input.price !== undefined && toCents(input.price) !== target.priceCents) {
     throw conflict(`The price has changed: it is now ${tokens(target.priceCents)}`);
   }
-  const people = new Map(
-    (parties!.people ?? []).map((json) => {
-      const user = rowFromJson(users, json);
-      return [user.id, toPublicUser(user)];
-    }),
-  );
+  const people = new Map(parties.people.map((user) => [user.id, toPublicUser(user)]));
   const sale: WalletSale = {
     fanId: fan.id,
     performerId: target.performerId,
@@ -175,31 +155,12 @@ function presentCharge(row: NewCharge, people: Map<string, PublicUser>): WalletC
   };
 }
 
-const chargeSortColumns = { createdAt: walletCharges.createdAt, price: walletCharges.grossCents };
-
-/** Whose charges a list shows: a fan's, a creator's, or (for an admin) everyone's. */
-export type ChargeScope = { userId: string } | { performerId: string } | 'all';
+/** Whose charges a fan or a creator lists: their own payments, or those they received. */
 export const chargeScopeOf = (viewer: SessionUser): ChargeScope => (isCreator(viewer) ? { performerId: viewer.id } : { userId: viewer.id });
 
 /** `GET /wallet/charges/search` (a fan's payments, or those a creator received) and the admin's list of all. */
 export async function searchCharges(deps: Deps, scope: ChargeScope, query: z.output<typeof walletChargeQuerySchema>) {
-  const conditions: SQL[] = [];
-  if (scope !== 'all') {
-    conditions.push('performerId' in scope ? eq(walletCharges.performerId, scope.performerId) : eq(walletCharges.userId, scope.userId));
-  }
-  if (query.type) conditions.push(eq(walletCharges.type, query.type));
-  if (query.status) conditions.push(eq(walletCharges.status, query.status));
-  const where = and(...conditions);
-  const { rows, total } = await pageOf(
-    deps.db
-      .select()
-      .from(walletCharges)
-      .where(where)
-      .orderBy(...orderBy(chargeSortColumns, query.sortBy, query.sort, walletCharges.id))
-      .$dynamic(),
-    query,
-    deps.db.$count(walletCharges, where),
-  );
+  const { rows, total } = await chargesPage(deps.db, scope, query);
   const people = await publicUsersById(
     deps.db,
     rows.flatMap((row) => [row.userId, row.performerId]),

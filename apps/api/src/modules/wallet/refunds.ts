@@ -1,12 +1,11 @@
 import { formatTokens, fromCents } from '@limelight/contracts';
-import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { walletCharges } from '../../db/read/money';
 import type { Deps } from '../../deps';
 import { conflict, notFound } from '../../platform/errors';
 import { notifyBalance, refundWalletCharge } from '../money';
 import { notifyRefund } from '../notifications';
 import { chargeFor } from './charges';
+import { chargeStatusOf, chargeTypeOf } from './repo';
 
 /** What a refunded charge paid for, as its fan and creator are told ("a post"). */
 export const refundedItem = (deps: Pick<Deps, 'sellables'>, type: string) => deps.sellables.get(type)?.refundedAs ?? 'a purchase';
@@ -18,8 +17,8 @@ export const refundedItem = (deps: Pick<Deps, 'sellables'>, type: string) => dep
  * successful one. Whoever calls it tells fan and creator (notifyRefund).
  */
 export async function refundChargeIn(deps: Pick<Deps, 'sellables'>, tx: Transaction, id: string) {
-  const [found] = await tx.select({ type: walletCharges.type }).from(walletCharges).where(eq(walletCharges.id, id));
-  const refund = found && deps.sellables.get(found.type)?.refund;
+  const type = await chargeTypeOf(tx, id);
+  const refund = type ? deps.sellables.get(type)?.refund : undefined;
   await refund?.before?.(tx, id);
   const done = await refundWalletCharge(tx, id);
   if (done) await refund?.after?.(tx, done.charge);
@@ -41,8 +40,8 @@ export async function refundCharge(deps: Deps, id: string) {
     return done;
   });
   if (!refunded) {
-    const [charge] = await deps.db.select({ status: walletCharges.status }).from(walletCharges).where(eq(walletCharges.id, id));
-    throw charge ? conflict(`Only a successful charge can be refunded; this one is ${charge.status}`) : notFound('Wallet charge');
+    const status = await chargeStatusOf(deps.db, id);
+    throw status ? conflict(`Only a successful charge can be refunded; this one is ${status}`) : notFound('Wallet charge');
   }
   notifyBalance(deps, refunded.charge.userId, refunded.payerBalance);
   notifyBalance(deps, refunded.charge.performerId, refunded.creatorBalance);
