@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_CREATOR_REVIEW_DAYS, reviewBeforePublicationModes } from './moderation';
+import { type PaymentGatewayName, paymentGateways } from './money';
 import { countryCodeSchema, looseUrl } from './validation';
 
 export const settingGroups = [
@@ -360,10 +361,25 @@ export type PublicSettings = Pick<SettingValues, PublicSettingKey> & {
   hashPwClient: boolean;
   googleAuthorizeUrl: string;
   /** The gateway cards go through now: Stripe once its keys are set, else the sandbox where allowed, else none. */
-  activePaymentGateway: 'sandbox' | 'stripe' | null;
+  activePaymentGateway: PaymentGatewayName | null;
   /** The site currency (ISO 4217 code) that prices are shown in. */
   currency: string;
 };
+
+/**
+ * `PublicSettings` as a schema, for the API's document: each public setting with its own schema
+ * (`settingValueSchema`, limits included), and the facts of the server's configuration.
+ */
+export const publicSettingsSchema = z.object({
+  ...(Object.fromEntries(publicSettingKeys.map((key) => [key, settingValueSchema(settingDefinitions[key])])) as Record<
+    PublicSettingKey,
+    z.ZodType
+  >),
+  hashPwClient: z.boolean(),
+  googleAuthorizeUrl: z.string(),
+  activePaymentGateway: z.enum(paymentGateways).nullable(),
+  currency: z.string(),
+});
 
 export const adminSettingSchema = z.object({
   key: z.string(),

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgreementsDialog } from '../features/auth/AgreementsDialog';
 import { currentUserApi, useGetCurrentUserQuery } from '../features/auth/api';
-import { settingsApi, useCheckSiteBlockedInCountryQuery, usePublicSettingsQuery } from '../shared/api/settings';
+import { blockedCountryApi, settingsApi, useCheckSiteBlockedInCountryQuery, usePublicSettingsQuery } from '../shared/api/settings';
 import { api } from '../shared/lib/api';
 import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
@@ -58,8 +58,8 @@ function useDocumentSettings(siteName?: string, favicon?: string) {
  * hooks, which take them over instead of asking again.
  */
 export function requestShellData(store: AppStore) {
-  store.dispatch(settingsApi.endpoints.publicSettings.initiate(undefined, { subscribe: false }));
-  store.dispatch(settingsApi.endpoints.checkSiteBlockedInCountry.initiate(undefined, { subscribe: false }));
+  store.dispatch(settingsApi.endpoints.getPublicSettings.initiate(undefined, { subscribe: false }));
+  store.dispatch(blockedCountryApi.endpoints.checkSiteBlockedInCountry.initiate(undefined, { subscribe: false }));
   if (store.getState().session.loggedIn) store.dispatch(currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false }));
 }
 

@@ -1,4 +1,4 @@
-import type { adminReportQuerySchema, reportGroupQuerySchema } from '@limelight/contracts';
+import { type adminReportQuerySchema, REPORT_LIMIT_DAYS, type reportGroupQuerySchema } from '@limelight/contracts';
 import { and, count, desc, eq, inArray, lt, min, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
@@ -12,9 +12,6 @@ import { stories } from '../../db/read/stories';
 import { streamSessions } from '../../db/read/streaming';
 import { users } from '../../db/read/users';
 import { orderBy } from '../../platform/http';
-
-/** Reports are to be resolved within 7 days (issue 27): older open ones are overdue. */
-const REPORT_LIMIT_DAYS = 7;
 
 /** Open reports: how many, since when the oldest waits, how many are overdue (the reports_status_created index). */
 export async function openReportsQueue(db: Queryable) {

@@ -1,4 +1,4 @@
-import { adminSettingSchema } from '@limelight/contracts';
+import { adminSettingSchema, publicSettingsSchema } from '@limelight/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,11 +17,11 @@ export const settingsRoutes =
           tags: ['settings'],
           summary: "Get the site's public settings",
           operationId: 'getPublicSettings',
-          response: { 200: z.record(z.string(), z.unknown()) },
+          // Documented whole; sent as the string serialised once, which the serializer passes by.
+          response: { 200: publicSettingsSchema },
         },
       },
       async (request, typedReply) => {
-        // Sent as serialised once (a string passes the response serializer by).
         const reply = typedReply as FastifyReply;
         const { body, etag } = settingsService.publicSettingsBody(deps);
         reply.header('etag', etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
