@@ -1,5 +1,7 @@
+import * as contracts from '@limelight/contracts';
 import { errorBodySchema } from '@limelight/contracts';
 import type { RouteOptions } from 'fastify';
+import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
@@ -72,6 +74,62 @@ const optionallySignedIn = [{}, ...signedIn];
 
 /** The one error shape, in the document's components. */
 const errorSchemas = { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' }) };
+
+/**
+ * The contracts' object schemas, named as the document's components: an answer says `Feed` (a
+ * `$ref`) instead of writing the post's shape out again in every operation, and the generated
+ * client's types carry the contracts' names. Query and params schemas stay inline, since the
+ * document turns their properties into parameters; the error shape is named once above. The
+ * names join zod's global registry, where the upload forms' fields keep their own metadata
+ * (`format: binary`, `x-accepts`), once per process (this module's first import).
+ */
+for (const [name, schema] of Object.entries(contracts)) {
+  if (!name.endsWith('Schema') || !(schema instanceof z.ZodObject) || /Query|Params|^error/.test(name)) continue;
+  // Each name also stands as `<Name>Input` for what a caller sends: a contract already named `…Input` is a `…Form`.
+  const id = name[0]!.toUpperCase() + name.slice(1, -'Schema'.length).replace(/Input$/, 'Form');
+  z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
+/** The `$ref`s a part of the document makes, by component name. */
+function refsIn(node: unknown, found: Set<string>): Set<string> {
+  if (Array.isArray(node)) for (const item of node) refsIn(item, found);
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') found.add(value.replace('#/components/schemas/', ''));
+      else refsIn(value, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * A request body's own schema written where it is sent, not named: the generated client then takes
+ * each body as `body`, as the web app's calls pass it (its nested schemas stay named).
+ */
+function inlineRequestBodies(document: Document) {
+  const schemas = document.components?.schemas ?? {};
+  for (const methods of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(methods)) {
+      const content = (operation.requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content;
+      for (const media of Object.values(content ?? {})) {
+        const ref = media.schema?.$ref?.replace('#/components/schemas/', '');
+        if (ref && schemas[ref]) media.schema = structuredClone(schemas[ref]) as { $ref?: string };
+      }
+    }
+  }
+}
+
+/** Only the components something uses (each named schema comes as an input and an output variant; most are one of the two). */
+function dropUnusedComponents(document: Document) {
+  const schemas = document.components?.schemas ?? {};
+  const used = refsIn(document.paths, new Set());
+  for (let grew = true; grew; ) {
+    const before = used.size;
+    for (const name of [...used]) refsIn(schemas[name], used);
+    grew = used.size > before;
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
 const errorAnswer = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
@@ -105,10 +163,12 @@ export function documentRoute<T extends { schema: object; url: string }>(
 }
 
 /**
- * OpenAPI 3.0 reads `nullable` only beside a `type`; zod's conversion of a nullable union of
- * objects (a payment's `nextAction`) writes none. The branches' one type is written beside it.
+ * OpenAPI 3.0 reads `nullable` only beside a `type`; zod's conversion writes none beside a nullable
+ * union of objects (a payment's `nextAction`) or a nullable named schema (`allOf` of one `$ref`, a
+ * notification's `actor`). The type is written beside it (every named schema is an object), and a
+ * named schema that is not nullable is referred to directly.
  */
-function typeNullableUnions(node: unknown): void {
+function typeNullables(node: unknown): void {
   if (!node || typeof node !== 'object') return;
   const schema = node as Record<string, unknown>;
   const branches = (schema.oneOf ?? schema.anyOf) as Array<{ type?: unknown }> | undefined;
@@ -116,8 +176,16 @@ function typeNullableUnions(node: unknown): void {
     const types = new Set(branches.map((branch) => branch.type));
     if (types.size === 1 && typeof branches[0]!.type === 'string') schema.type = branches[0]!.type;
   }
+  const named = schema.allOf as Array<{ $ref?: unknown }> | undefined;
+  if (named?.length === 1 && typeof named[0]!.$ref === 'string') {
+    if (schema.nullable === true) schema.type ??= 'object';
+    else {
+      for (const key of Object.keys(schema)) delete schema[key];
+      schema.$ref = named[0]!.$ref;
+    }
+  }
   // An array's values are its items: arrays are walked alike.
-  for (const value of Object.values(schema)) typeNullableUnions(value);
+  for (const value of Object.values(schema)) typeNullables(value);
 }
 
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
@@ -129,11 +197,11 @@ type Document = { paths?: Record<string, Record<string, Operation>>; components?
  * limited, any other refusal (not found, conflict, payment required) as 4XX, and 5XX (503 while
  * the database or Redis is away).
  */
-export function documentErrors(input: { openapiObject: object } | { swaggerObject: object }) {
+export function documentErrors(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
   if (!('openapiObject' in input)) return input.swaggerObject;
-  const document = input.openapiObject as Document;
+  const document = jsonSchemaTransformObject(input) as Document;
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...errorSchemas } };
-  typeNullableUnions(document);
+  typeNullables(document);
   for (const methods of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(methods)) {
       const guard = operation[GUARD_KEY] as Guard | undefined;
@@ -151,5 +219,7 @@ export function documentErrors(input: { openapiObject: object } | { swaggerObjec
       };
     }
   }
+  inlineRequestBodies(document);
+  dropUnusedComponents(document);
   return document;
 }

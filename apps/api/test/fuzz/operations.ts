@@ -20,10 +20,24 @@ type OpenApiOperation = {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 };
 
+/** `node` with each named schema (`$ref`) written out in place, so the cases are drawn from the whole shape. */
+function resolved<T>(node: T, schemas: Record<string, unknown>): T {
+  if (Array.isArray(node)) return node.map((item) => resolved(item, schemas)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as { $ref?: string }).$ref;
+  if (ref) return resolved(schemas[ref.replace('#/components/schemas/', '')] as T, schemas);
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolved(value, schemas)])) as T;
+}
+
 /** Every operation of the app, read from the OpenAPI document it serves: new routes join by existing. */
 export async function operationsOf(app: App): Promise<Operation[]> {
   await app.ready();
-  const document = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>>; servers?: Array<{ url: string }> };
+  const served = app.swagger() as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+    servers?: Array<{ url: string }>;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const document = { ...served, paths: resolved(served.paths, served.components?.schemas ?? {}) };
   const prefix = document.servers?.[0]?.url ?? '';
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({

@@ -859,45 +859,11 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type AdminListSettingsApiResponse = /** status 200 Default Response */ {
-  key: string;
-  type: string;
-  group: string;
-  label: string;
-  description?: string;
-  public: boolean;
-  secret: boolean;
-  editable: boolean;
-  value: unknown;
-  hasValue: boolean;
-  default: unknown;
-  min?: number;
-  max?: number;
-  options?: string[];
-  optionLabels?: {
-    [key: string]: string;
-  };
-}[];
+export type AdminListSettingsApiResponse =
+  /** status 200 Default Response */ AdminSetting[];
 export type AdminListSettingsApiArg = void;
-export type AdminUpdateSettingApiResponse = /** status 200 Default Response */ {
-  key: string;
-  type: string;
-  group: string;
-  label: string;
-  description?: string;
-  public: boolean;
-  secret: boolean;
-  editable: boolean;
-  value: unknown;
-  hasValue: boolean;
-  default: unknown;
-  min?: number;
-  max?: number;
-  options?: string[];
-  optionLabels?: {
-    [key: string]: string;
-  };
-};
+export type AdminUpdateSettingApiResponse =
+  /** status 200 Default Response */ AdminSetting;
 export type AdminUpdateSettingApiArg = {
   key: string;
   body: {
@@ -905,32 +871,7 @@ export type AdminUpdateSettingApiArg = {
   };
 };
 export type AdminUploadUserAvatarApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    role: "user" | "performer" | "admin";
-    isPerformer: boolean;
-    isAdmin: boolean;
-    name: string;
-    username: string | null;
-    email: string | null;
-    avatar: string;
-    cover: string | null;
-    status: "active" | "inactive" | "deleted";
-    verifiedEmail: boolean;
-    pendingEmail: string | null;
-    hasPassword: boolean;
-    verifiedDocument: boolean;
-    balance: number;
-    pendingAgreements: {
-      document: "age" | "terms" | "privacy";
-      version: number;
-      title: string;
-      slug: string | null;
-    }[];
-    impersonated?: boolean;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ CurrentUser;
 export type AdminUploadUserAvatarApiArg = {
   id: string;
   body: {
@@ -940,33 +881,7 @@ export type AdminUploadUserAvatarApiArg = {
 };
 export type AdminListLiveSessionsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      performerId: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      title: string;
-      description: string;
-      access: "subscribers" | "paid";
-      price: number;
-      status: "live" | "ended";
-      endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-      conversationId: string;
-      duration: number;
-      viewerCount: number;
-      peakViewerCount: number;
-      startedAt: string;
-      endedAt: string | null;
-      canWatch: boolean;
-      isSubscribed: boolean;
-      isBought: boolean;
-      privateShowPrice: number;
-    }[];
+    data: LiveSession[];
     total: number;
   };
 export type AdminListLiveSessionsApiArg = {
@@ -978,33 +893,7 @@ export type AdminListLiveSessionsApiArg = {
   performerId?: string;
 };
 export type AdminEndLiveSessionApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    title: string;
-    description: string;
-    access: "subscribers" | "paid";
-    price: number;
-    status: "live" | "ended";
-    endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-    conversationId: string;
-    duration: number;
-    viewerCount: number;
-    peakViewerCount: number;
-    startedAt: string;
-    endedAt: string | null;
-    canWatch: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    privateShowPrice: number;
-  };
+  /** status 200 Default Response */ LiveSession;
 export type AdminEndLiveSessionApiArg = {
   id: string;
 };
@@ -1018,32 +907,7 @@ export type AdminExportOrdersApiArg = {
   q?: string;
 };
 export type AdminListAccountsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    role: "user" | "performer" | "admin";
-    name: string;
-    username: string | null;
-    email: string | null;
-    status: "active" | "inactive" | "deleted";
-    verifiedEmail: boolean;
-    verifiedDocument: boolean;
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      submittedAt: string | null;
-    } | null;
-    documents: {
-      _id: string;
-      field: string;
-      mimeType: string;
-      url: string;
-    }[];
-    standing: "good" | "suspended" | "banned";
-    standingUntil: string | null;
-    standingReason: string | null;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: AdminAccount[];
   total: number;
 };
 export type AdminListAccountsApiArg = {
@@ -1058,47 +922,8 @@ export type AdminListAccountsApiArg = {
   standing?: "good" | "suspended" | "banned";
   verification?: "pending" | "rejected" | "verified";
 };
-export type AdminGetDashboardApiResponse = /** status 200 Default Response */ {
-  days: number;
-  from: string;
-  series: {
-    date: string;
-    fans: number;
-    creators: number;
-    verifiedCreators: number;
-    subscriptions: number;
-    revenue: number;
-    fees: number;
-    payouts: number;
-    refunds: number;
-  }[];
-  totals: {
-    fans: number;
-    creators: number;
-    verifiedCreators: number;
-    subscriptions: number;
-    revenue: number;
-    fees: number;
-    payouts: number;
-    refunds: number;
-  };
-  activeSubscriptions: number;
-  queues: {
-    reports: {
-      open: number;
-      oldestAt: string | null;
-      overdue: number;
-    };
-    verification: {
-      waiting: number;
-      oldestAt: string | null;
-    };
-    payouts: {
-      count: number;
-      amount: number;
-    };
-  };
-};
+export type AdminGetDashboardApiResponse =
+  /** status 200 Default Response */ AdminDashboard;
 export type AdminGetDashboardApiArg = {
   days?: number;
 };
@@ -1129,16 +954,7 @@ export type AdminUpdateAccountStandingApiArg = {
 };
 export type AdminListAccountStandingHistoryApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      action: "warn" | "suspend" | "ban" | "restore";
-      reason: string;
-      until: string | null;
-      reportId: string | null;
-      adminId: string | null;
-      adminName: string | null;
-      createdAt: string;
-    }[];
+    data: StandingRecord[];
   };
 export type AdminListAccountStandingHistoryApiArg = {
   id: string;
@@ -1182,35 +998,13 @@ export type AdminExportAccountsApiArg = {
   standing?: "good" | "suspended" | "banned";
   verification?: "pending" | "rejected" | "verified";
 };
-export type AdminGetAccountApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  role: "user" | "performer" | "admin";
-  name: string;
-  username: string | null;
-  email: string | null;
-  status: string;
-  commission: number | null;
-  siteCommission: number;
-  reviewBeforePublication: boolean | null;
-  balance: number;
-  createdAt: string;
-};
+export type AdminGetAccountApiResponse =
+  /** status 200 Default Response */ AdminAccountDetail;
 export type AdminGetAccountApiArg = {
   id: string;
 };
-export type AdminUpdateAccountApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  role: "user" | "performer" | "admin";
-  name: string;
-  username: string | null;
-  email: string | null;
-  status: string;
-  commission: number | null;
-  siteCommission: number;
-  reviewBeforePublication: boolean | null;
-  balance: number;
-  createdAt: string;
-};
+export type AdminUpdateAccountApiResponse =
+  /** status 200 Default Response */ AdminAccountDetail;
 export type AdminUpdateAccountApiArg = {
   id: string;
   body: {
@@ -1223,10 +1017,7 @@ export type AdminUpdateAccountApiArg = {
   };
 };
 export type AdminAdjustAccountWalletApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    balance: number;
-  };
+  /** status 200 Default Response */ WalletAdjustmentResult;
 export type AdminAdjustAccountWalletApiArg = {
   id: string;
   /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
@@ -1259,39 +1050,7 @@ export type AdminCreateAdminApiArg = {
   };
 };
 export type AdminListEntitiesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    kind:
-      | "posts"
-      | "videos"
-      | "galleries"
-      | "photos"
-      | "products"
-      | "stories"
-      | "comments"
-      | "live-sessions"
-      | "chat-lines"
-      | "subscriptions"
-      | "follows"
-      | "blocks"
-      | "conversations"
-      | "addresses"
-      | "cards"
-      | "search-keywords";
-    title: string;
-    status: string | null;
-    ownerId: string | null;
-    ownerUsername: string | null;
-    otherId: string | null;
-    otherUsername: string | null;
-    amount: number | null;
-    count: number | null;
-    parentId: string | null;
-    parentType: string | null;
-    publicUrl: string | null;
-    createdAt: string;
-    updatedAt: string | null;
-  }[];
+  data: AdminEntityRow[];
   total: number;
 };
 export type AdminListEntitiesApiArg = {
@@ -1351,74 +1110,8 @@ export type AdminExportEntitiesApiArg = {
     | "cards"
     | "search-keywords";
 };
-export type AdminGetEntityApiResponse = /** status 200 Default Response */ {
-  row: {
-    _id: string;
-    kind:
-      | "posts"
-      | "videos"
-      | "galleries"
-      | "photos"
-      | "products"
-      | "stories"
-      | "comments"
-      | "live-sessions"
-      | "chat-lines"
-      | "subscriptions"
-      | "follows"
-      | "blocks"
-      | "conversations"
-      | "addresses"
-      | "cards"
-      | "search-keywords";
-    title: string;
-    status: string | null;
-    ownerId: string | null;
-    ownerUsername: string | null;
-    otherId: string | null;
-    otherUsername: string | null;
-    amount: number | null;
-    count: number | null;
-    parentId: string | null;
-    parentType: string | null;
-    publicUrl: string | null;
-    createdAt: string;
-    updatedAt: string | null;
-  };
-  children: {
-    _id: string;
-    kind:
-      | "posts"
-      | "videos"
-      | "galleries"
-      | "photos"
-      | "products"
-      | "stories"
-      | "comments"
-      | "live-sessions"
-      | "chat-lines"
-      | "subscriptions"
-      | "follows"
-      | "blocks"
-      | "conversations"
-      | "addresses"
-      | "cards"
-      | "search-keywords";
-    title: string;
-    status: string | null;
-    ownerId: string | null;
-    ownerUsername: string | null;
-    otherId: string | null;
-    otherUsername: string | null;
-    amount: number | null;
-    count: number | null;
-    parentId: string | null;
-    parentType: string | null;
-    publicUrl: string | null;
-    createdAt: string;
-    updatedAt: string | null;
-  }[];
-};
+export type AdminGetEntityApiResponse =
+  /** status 200 Default Response */ AdminEntityDetail;
 export type AdminGetEntityApiArg = {
   kind:
     | "posts"
@@ -1441,15 +1134,7 @@ export type AdminGetEntityApiArg = {
 };
 export type AdminReadConversationApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      senderId: string;
-      senderUsername: string | null;
-      text: string;
-      price: number;
-      isDeleted: boolean;
-      createdAt: string;
-    }[];
+    data: AdminMessage[];
   };
 export type AdminReadConversationApiArg = {
   id: string;
@@ -1459,22 +1144,7 @@ export type AdminReadConversationApiArg = {
 };
 export type AdminListAuditEventsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      actorId: string | null;
-      actorName: string | null;
-      actorRole: string | null;
-      action: string;
-      targetType: string | null;
-      targetId: string | null;
-      reason: string | null;
-      details: {
-        [key: string]: unknown;
-      };
-      ip: string | null;
-      userAgent: string | null;
-      createdAt: string;
-    }[];
+    data: AuditEvent[];
     total: number;
   };
 export type AdminListAuditEventsApiArg = {
@@ -1505,90 +1175,15 @@ export type AdminExportAuditEventsApiArg = {
   to?: string;
 };
 export type AdminListEmailTemplatesApiResponse =
-  /** status 200 Default Response */ {
-    key: string;
-    description: string;
-    essential: boolean;
-    category:
-      | (
-          | "messages"
-          | "subscriptions"
-          | "purchases"
-          | "social"
-          | "live"
-          | "news"
-        )
-      | null;
-    variables: {
-      name: string;
-      description: string;
-      sample: string;
-    }[];
-    subject: string;
-    body: string;
-    defaultSubject: string;
-    defaultBody: string;
-    edited: boolean;
-    updatedAt: string | null;
-  }[];
+  /** status 200 Default Response */ EmailTemplate[];
 export type AdminListEmailTemplatesApiArg = void;
 export type AdminGetEmailTemplateApiResponse =
-  /** status 200 Default Response */ {
-    key: string;
-    description: string;
-    essential: boolean;
-    category:
-      | (
-          | "messages"
-          | "subscriptions"
-          | "purchases"
-          | "social"
-          | "live"
-          | "news"
-        )
-      | null;
-    variables: {
-      name: string;
-      description: string;
-      sample: string;
-    }[];
-    subject: string;
-    body: string;
-    defaultSubject: string;
-    defaultBody: string;
-    edited: boolean;
-    updatedAt: string | null;
-  };
+  /** status 200 Default Response */ EmailTemplate;
 export type AdminGetEmailTemplateApiArg = {
   key: string;
 };
 export type AdminUpdateEmailTemplateApiResponse =
-  /** status 200 Default Response */ {
-    key: string;
-    description: string;
-    essential: boolean;
-    category:
-      | (
-          | "messages"
-          | "subscriptions"
-          | "purchases"
-          | "social"
-          | "live"
-          | "news"
-        )
-      | null;
-    variables: {
-      name: string;
-      description: string;
-      sample: string;
-    }[];
-    subject: string;
-    body: string;
-    defaultSubject: string;
-    defaultBody: string;
-    edited: boolean;
-    updatedAt: string | null;
-  };
+  /** status 200 Default Response */ EmailTemplate;
 export type AdminUpdateEmailTemplateApiArg = {
   key: string;
   body: {
@@ -1597,41 +1192,12 @@ export type AdminUpdateEmailTemplateApiArg = {
   };
 };
 export type AdminResetEmailTemplateApiResponse =
-  /** status 200 Default Response */ {
-    key: string;
-    description: string;
-    essential: boolean;
-    category:
-      | (
-          | "messages"
-          | "subscriptions"
-          | "purchases"
-          | "social"
-          | "live"
-          | "news"
-        )
-      | null;
-    variables: {
-      name: string;
-      description: string;
-      sample: string;
-    }[];
-    subject: string;
-    body: string;
-    defaultSubject: string;
-    defaultBody: string;
-    edited: boolean;
-    updatedAt: string | null;
-  };
+  /** status 200 Default Response */ EmailTemplate;
 export type AdminResetEmailTemplateApiArg = {
   key: string;
 };
 export type AdminPreviewEmailTemplateApiResponse =
-  /** status 200 Default Response */ {
-    subject: string;
-    text: string;
-    html: string;
-  };
+  /** status 200 Default Response */ EmailPreview;
 export type AdminPreviewEmailTemplateApiArg = {
   key: string;
   body: {
@@ -1650,19 +1216,7 @@ export type AdminSendTestEmailApiArg = {
   } | null;
 };
 export type AdminListSitePostsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    slug: string;
-    type: "page" | "post";
-    title: string;
-    shortDescription: string;
-    content: string;
-    status: "draft" | "published";
-    ordering: number;
-    version: number;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: Post[];
   total: number;
 };
 export type AdminListSitePostsApiArg = {
@@ -1675,19 +1229,7 @@ export type AdminListSitePostsApiArg = {
   status?: "draft" | "published";
 };
 export type AdminCreateSitePostApiResponse =
-  /** status 201 Default Response */ {
-    _id: string;
-    slug: string;
-    type: "page" | "post";
-    title: string;
-    shortDescription: string;
-    content: string;
-    status: "draft" | "published";
-    ordering: number;
-    version: number;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 201 Default Response */ Post;
 export type AdminCreateSitePostApiArg = {
   body: {
     title: string;
@@ -1700,36 +1242,13 @@ export type AdminCreateSitePostApiArg = {
     newVersion?: boolean;
   };
 };
-export type AdminGetSitePostApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  slug: string;
-  type: "page" | "post";
-  title: string;
-  shortDescription: string;
-  content: string;
-  status: "draft" | "published";
-  ordering: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type AdminGetSitePostApiResponse =
+  /** status 200 Default Response */ Post;
 export type AdminGetSitePostApiArg = {
   id: string;
 };
 export type AdminUpdateSitePostApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    slug: string;
-    type: "page" | "post";
-    title: string;
-    shortDescription: string;
-    content: string;
-    status: "draft" | "published";
-    ordering: number;
-    version: number;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ Post;
 export type AdminUpdateSitePostApiArg = {
   id: string;
   body: {
@@ -1752,20 +1271,7 @@ export type AdminDeleteSitePostApiArg = {
 };
 export type AdminListSitePromosApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      title: string;
-      description: string;
-      href: string;
-      imageUrl: string | null;
-      position: "home-top" | "home-bottom";
-      status: "active" | "inactive";
-      ordering: number;
-      startsAt: string | null;
-      endsAt: string | null;
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: SitePromo[];
     total: number;
   };
 export type AdminListSitePromosApiArg = {
@@ -1777,20 +1283,7 @@ export type AdminListSitePromosApiArg = {
   status?: "active" | "inactive";
 };
 export type AdminCreateSitePromoApiResponse =
-  /** status 201 Default Response */ {
-    _id: string;
-    title: string;
-    description: string;
-    href: string;
-    imageUrl: string | null;
-    position: "home-top" | "home-bottom";
-    status: "active" | "inactive";
-    ordering: number;
-    startsAt: string | null;
-    endsAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 201 Default Response */ SitePromo;
 export type AdminCreateSitePromoApiArg = {
   body: {
     title: string;
@@ -1804,20 +1297,7 @@ export type AdminCreateSitePromoApiArg = {
   };
 };
 export type AdminUpdateSitePromoApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    title: string;
-    description: string;
-    href: string;
-    imageUrl: string | null;
-    position: "home-top" | "home-bottom";
-    status: "active" | "inactive";
-    ordering: number;
-    startsAt: string | null;
-    endsAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ SitePromo;
 export type AdminUpdateSitePromoApiArg = {
   id: string;
   body: {
@@ -1839,20 +1319,7 @@ export type AdminDeleteSitePromoApiArg = {
   id: string;
 };
 export type AdminUploadSitePromoImageApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    title: string;
-    description: string;
-    href: string;
-    imageUrl: string | null;
-    position: "home-top" | "home-bottom";
-    status: "active" | "inactive";
-    ordering: number;
-    startsAt: string | null;
-    endsAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ SitePromo;
 export type AdminUploadSitePromoImageApiArg = {
   id: string;
   body: {
@@ -1862,17 +1329,7 @@ export type AdminUploadSitePromoImageApiArg = {
 };
 export type AdminListTokenPackagesApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      name: string;
-      description: string;
-      price: number;
-      tokens: number;
-      ordering: number;
-      isActive: boolean;
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: TokenPackage[];
     total: number;
   };
 export type AdminListTokenPackagesApiArg = {
@@ -1883,17 +1340,7 @@ export type AdminListTokenPackagesApiArg = {
   q?: string;
 };
 export type AdminCreateTokenPackageApiResponse =
-  /** status 201 Default Response */ {
-    _id: string;
-    name: string;
-    description: string;
-    price: number;
-    tokens: number;
-    ordering: number;
-    isActive: boolean;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 201 Default Response */ TokenPackage;
 export type AdminCreateTokenPackageApiArg = {
   body: {
     name: string;
@@ -1905,17 +1352,7 @@ export type AdminCreateTokenPackageApiArg = {
   };
 };
 export type AdminUpdateTokenPackageApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    description: string;
-    price: number;
-    tokens: number;
-    ordering: number;
-    isActive: boolean;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ TokenPackage;
 export type AdminUpdateTokenPackageApiArg = {
   id: string;
   body: {
@@ -1952,20 +1389,8 @@ export type AdminListWalletChargesApiResponse =
       itemId: string | null;
       price: number;
       message: string;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
+      user: PublicUser;
+      performer: PublicUser;
       createdAt: string;
     }[];
     total: number;
@@ -2022,20 +1447,8 @@ export type AdminRefundWalletChargeApiResponse =
     itemId: string | null;
     price: number;
     message: string;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
+    user: PublicUser;
+    performer: PublicUser;
     createdAt: string;
   };
 export type AdminRefundWalletChargeApiArg = {
@@ -2043,70 +1456,7 @@ export type AdminRefundWalletChargeApiArg = {
 };
 export type AdminListPaymentTransactionsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      gateway: "sandbox" | "stripe";
-      type: "wallet_top_up" | "subscription" | "charge";
-      status:
-        | "created"
-        | "processing"
-        | "success"
-        | "fail"
-        | "canceled"
-        | "refunded"
-        | "require_authentication";
-      amount: number;
-      tokens: number;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      } | null;
-      couponCode: string | null;
-      card: {
-        brand: string;
-        last4: string;
-      } | null;
-      failureReason: string | null;
-      canRetry: boolean;
-      nextAction:
-        | (
-            | ({
-                type: "confirm";
-                url: string;
-              } | null)
-            | ({
-                type: "stripe";
-                clientSecret: string;
-              } | null)
-          )
-        | null;
-      purchase: {
-        type:
-          | "tip"
-          | "feed"
-          | "video"
-          | "gallery"
-          | "message"
-          | "product"
-          | "stream";
-        itemId: string;
-        chargeId: string | null;
-        problem: string | null;
-      } | null;
-      refunded: number;
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: PaymentTransaction[];
     total: number;
   };
 export type AdminListPaymentTransactionsApiArg = {
@@ -2141,89 +1491,17 @@ export type AdminExportPaymentTransactionsApiArg = {
     | "require_authentication";
 };
 export type AdminPreviewPaymentRefundApiResponse =
-  /** status 200 Default Response */ {
-    amount: number;
-    shortfall: number;
-    tokensTaken: number;
-    reversesCharge: boolean;
-    summary: string;
-  };
+  /** status 200 Default Response */ RefundPreview;
 export type AdminPreviewPaymentRefundApiArg = {
   id: string;
 };
-export type AdminRefundPaymentApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  gateway: "sandbox" | "stripe";
-  type: "wallet_top_up" | "subscription" | "charge";
-  status:
-    | "created"
-    | "processing"
-    | "success"
-    | "fail"
-    | "canceled"
-    | "refunded"
-    | "require_authentication";
-  amount: number;
-  tokens: number;
-  user: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  } | null;
-  couponCode: string | null;
-  card: {
-    brand: string;
-    last4: string;
-  } | null;
-  failureReason: string | null;
-  canRetry: boolean;
-  nextAction:
-    | (
-        | ({
-            type: "confirm";
-            url: string;
-          } | null)
-        | ({
-            type: "stripe";
-            clientSecret: string;
-          } | null)
-      )
-    | null;
-  purchase: {
-    type:
-      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-    itemId: string;
-    chargeId: string | null;
-    problem: string | null;
-  } | null;
-  refunded: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type AdminRefundPaymentApiResponse =
+  /** status 200 Default Response */ PaymentTransaction;
 export type AdminRefundPaymentApiArg = {
   id: string;
 };
 export type AdminListCouponsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    name: string;
-    code: string;
-    discountRate: number;
-    expiredAt: string | null;
-    remainingUses: number | null;
-    isActive: boolean;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: Coupon[];
   total: number;
 };
 export type AdminListCouponsApiArg = {
@@ -2233,17 +1511,8 @@ export type AdminListCouponsApiArg = {
   sort?: "asc" | "desc";
   q?: string;
 };
-export type AdminCreateCouponApiResponse = /** status 201 Default Response */ {
-  _id: string;
-  name: string;
-  code: string;
-  discountRate: number;
-  expiredAt: string | null;
-  remainingUses: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type AdminCreateCouponApiResponse =
+  /** status 201 Default Response */ Coupon;
 export type AdminCreateCouponApiArg = {
   body: {
     name?: string;
@@ -2254,17 +1523,8 @@ export type AdminCreateCouponApiArg = {
     isActive?: boolean;
   };
 };
-export type AdminUpdateCouponApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  code: string;
-  discountRate: number;
-  expiredAt: string | null;
-  remainingUses: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type AdminUpdateCouponApiResponse =
+  /** status 200 Default Response */ Coupon;
 export type AdminUpdateCouponApiArg = {
   id: string;
   body: {
@@ -2283,40 +1543,7 @@ export type AdminDeleteCouponApiArg = {
   id: string;
 };
 export type AdminListEarningsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    sourceType:
-      | "tip"
-      | "feed"
-      | "video"
-      | "gallery"
-      | "product"
-      | "message"
-      | "stream"
-      | "stream_tip"
-      | "subscription";
-    sourceId: string;
-    gross: number;
-    commission: number;
-    net: number;
-    commissionRate: number;
-    isRefund: boolean;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    createdAt: string;
-  }[];
+  data: Earning[];
   total: number;
 };
 export type AdminListEarningsApiArg = {
@@ -2358,27 +1585,7 @@ export type AdminExportEarningsApiArg = {
 };
 export type AdminListPayoutRequestsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      amount: number;
-      status: "pending" | "approved" | "rejected" | "paid";
-      paymentAccountType: "banking" | "paypal" | "stripe";
-      paymentAccountInfo: {
-        [key: string]: string;
-      };
-      tokenConversionRate: number;
-      requestNote: string;
-      adminNote: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: PayoutRequest[];
     total: number;
   };
 export type AdminListPayoutRequestsApiArg = {
@@ -2399,27 +1606,7 @@ export type AdminExportPayoutRequestsApiArg = {
   performerId?: string;
 };
 export type AdminReviewPayoutRequestApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    amount: number;
-    status: "pending" | "approved" | "rejected" | "paid";
-    paymentAccountType: "banking" | "paypal" | "stripe";
-    paymentAccountInfo: {
-      [key: string]: string;
-    };
-    tokenConversionRate: number;
-    requestNote: string;
-    adminNote: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ PayoutRequest;
 export type AdminReviewPayoutRequestApiArg = {
   id: string;
   body: {
@@ -2456,13 +1643,7 @@ export type AdminListReportsApiResponse = /** status 200 Default Response */ {
       | "prePublication";
     description: string;
     status: "open" | "resolved" | "dismissed";
-    reporter: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
+    reporter: PublicUser | null;
     handledAt: string | null;
     createdAt: string;
   }[];
@@ -2522,11 +1703,7 @@ export type AdminListReportGroupsApiResponse =
       status: "open" | "resolved" | "dismissed";
       firstReportedAt: string;
       dueAt: string;
-      hold: {
-        state: "hidden" | "removed" | "review";
-        reason: string;
-        prePublication: boolean;
-      } | null;
+      hold: Hold | null;
     }[];
     total: number;
   };
@@ -2616,18 +1793,8 @@ export type AdminGetReportedContentApiResponse =
       kind: "image" | "video";
       url: string;
     }[];
-    owner: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
-    hold: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
+    owner: PublicUser | null;
+    hold: Hold | null;
     appeal: {
       text: string;
       at: string;
@@ -2668,30 +1835,11 @@ export type AdminGetReportedContentApiResponse =
         | "prePublication";
       description: string;
       status: "open" | "resolved" | "dismissed";
-      reporter: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      } | null;
+      reporter: PublicUser | null;
       handledAt: string | null;
       createdAt: string;
     }[];
-    revision?: {
-      field:
-        | "name"
-        | "bio"
-        | "country"
-        | "state"
-        | "city"
-        | "avatar"
-        | "cover"
-        | "welcomeVideo";
-      kind: "text" | "image" | "video";
-      before: string | null;
-      after: string | null;
-    }[];
+    revision?: ProfileRevisionChange[];
   };
 export type AdminGetReportedContentApiArg = {
   targetType:
@@ -2783,17 +1931,7 @@ export type AdminApproveContentApiArg = {
   };
 };
 export type AdminListModerationAppealsApiResponse =
-  /** status 200 Default Response */ {
-    targetType: string;
-    targetId: string;
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-    createdAt: string;
-    appealText: string | null;
-    appealedAt: string | null;
-    appealDecision: string | null;
-  }[];
+  /** status 200 Default Response */ ModeratedItem[];
 export type AdminListModerationAppealsApiArg = void;
 export type AdminDecideModerationAppealApiResponse =
   /** status 200 Default Response */ {
@@ -2806,6 +1944,25 @@ export type AdminDecideModerationAppealApiArg = {
     reason: string;
   };
 };
+export type AdminSetting = {
+  key: string;
+  type: string;
+  group: string;
+  label: string;
+  description?: string;
+  public: boolean;
+  secret: boolean;
+  editable: boolean;
+  value: unknown;
+  hasValue: boolean;
+  default: unknown;
+  min?: number;
+  max?: number;
+  options?: string[];
+  optionLabels?: {
+    [key: string]: string;
+  };
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -2816,4 +1973,411 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PendingAgreement = {
+  document: "age" | "terms" | "privacy";
+  version: number;
+  title: string;
+  slug: string | null;
+};
+export type CurrentUser = {
+  _id: string;
+  role: "user" | "performer" | "admin";
+  isPerformer: boolean;
+  isAdmin: boolean;
+  name: string;
+  username: string | null;
+  email: string | null;
+  avatar: string;
+  cover: string | null;
+  status: "active" | "inactive" | "deleted";
+  verifiedEmail: boolean;
+  pendingEmail: string | null;
+  hasPassword: boolean;
+  verifiedDocument: boolean;
+  balance: number;
+  pendingAgreements: PendingAgreement[];
+  impersonated?: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type LiveSession = {
+  _id: string;
+  performerId: string;
+  performer: PublicUser;
+  title: string;
+  description: string;
+  access: "subscribers" | "paid";
+  price: number;
+  status: "live" | "ended";
+  endedReason: ("performer" | "admin" | "timeout" | "private") | null;
+  conversationId: string;
+  duration: number;
+  viewerCount: number;
+  peakViewerCount: number;
+  startedAt: string;
+  endedAt: string | null;
+  canWatch: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  privateShowPrice: number;
+};
+export type AdminAccount = {
+  _id: string;
+  role: "user" | "performer" | "admin";
+  name: string;
+  username: string | null;
+  email: string | null;
+  status: "active" | "inactive" | "deleted";
+  verifiedEmail: boolean;
+  verifiedDocument: boolean;
+  verification: {
+    status: "pending" | "rejected" | "verified";
+    reason: string | null;
+    submittedAt: string | null;
+  } | null;
+  documents: {
+    _id: string;
+    field: string;
+    mimeType: string;
+    url: string;
+  }[];
+  standing: "good" | "suspended" | "banned";
+  standingUntil: string | null;
+  standingReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type AdminDashboardDay = {
+  date: string;
+  fans: number;
+  creators: number;
+  verifiedCreators: number;
+  subscriptions: number;
+  revenue: number;
+  fees: number;
+  payouts: number;
+  refunds: number;
+};
+export type AdminDashboard = {
+  days: number;
+  from: string;
+  series: AdminDashboardDay[];
+  totals: {
+    fans: number;
+    creators: number;
+    verifiedCreators: number;
+    subscriptions: number;
+    revenue: number;
+    fees: number;
+    payouts: number;
+    refunds: number;
+  };
+  activeSubscriptions: number;
+  queues: {
+    reports: {
+      open: number;
+      oldestAt: string | null;
+      overdue: number;
+    };
+    verification: {
+      waiting: number;
+      oldestAt: string | null;
+    };
+    payouts: {
+      count: number;
+      amount: number;
+    };
+  };
+};
+export type StandingRecord = {
+  _id: string;
+  action: "warn" | "suspend" | "ban" | "restore";
+  reason: string;
+  until: string | null;
+  reportId: string | null;
+  adminId: string | null;
+  adminName: string | null;
+  createdAt: string;
+};
+export type AdminAccountDetail = {
+  _id: string;
+  role: "user" | "performer" | "admin";
+  name: string;
+  username: string | null;
+  email: string | null;
+  status: string;
+  commission: number | null;
+  siteCommission: number;
+  reviewBeforePublication: boolean | null;
+  balance: number;
+  createdAt: string;
+};
+export type WalletAdjustmentResult = {
+  _id: string;
+  balance: number;
+};
+export type AdminEntityRow = {
+  _id: string;
+  kind:
+    | "posts"
+    | "videos"
+    | "galleries"
+    | "photos"
+    | "products"
+    | "stories"
+    | "comments"
+    | "live-sessions"
+    | "chat-lines"
+    | "subscriptions"
+    | "follows"
+    | "blocks"
+    | "conversations"
+    | "addresses"
+    | "cards"
+    | "search-keywords";
+  title: string;
+  status: string | null;
+  ownerId: string | null;
+  ownerUsername: string | null;
+  otherId: string | null;
+  otherUsername: string | null;
+  amount: number | null;
+  count: number | null;
+  parentId: string | null;
+  parentType: string | null;
+  publicUrl: string | null;
+  createdAt: string;
+  updatedAt: string | null;
+};
+export type AdminEntityDetail = {
+  row: AdminEntityRow;
+  children: AdminEntityRow[];
+};
+export type AdminMessage = {
+  _id: string;
+  senderId: string;
+  senderUsername: string | null;
+  text: string;
+  price: number;
+  isDeleted: boolean;
+  createdAt: string;
+};
+export type AuditEvent = {
+  _id: string;
+  actorId: string | null;
+  actorName: string | null;
+  actorRole: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  reason: string | null;
+  details: {
+    [key: string]: unknown;
+  };
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+export type EmailTemplateVariable = {
+  name: string;
+  description: string;
+  sample: string;
+};
+export type EmailTemplate = {
+  key: string;
+  description: string;
+  essential: boolean;
+  category:
+    | ("messages" | "subscriptions" | "purchases" | "social" | "live" | "news")
+    | null;
+  variables: EmailTemplateVariable[];
+  subject: string;
+  body: string;
+  defaultSubject: string;
+  defaultBody: string;
+  edited: boolean;
+  updatedAt: string | null;
+};
+export type EmailPreview = {
+  subject: string;
+  text: string;
+  html: string;
+};
+export type Post = {
+  _id: string;
+  slug: string;
+  type: "page" | "post";
+  title: string;
+  shortDescription: string;
+  content: string;
+  status: "draft" | "published";
+  ordering: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type SitePromo = {
+  _id: string;
+  title: string;
+  description: string;
+  href: string;
+  imageUrl: string | null;
+  position: "home-top" | "home-bottom";
+  status: "active" | "inactive";
+  ordering: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type TokenPackage = {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  tokens: number;
+  ordering: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type CardLabel = {
+  brand: string;
+  last4: string;
+};
+export type PaymentTransaction = {
+  _id: string;
+  gateway: "sandbox" | "stripe";
+  type: "wallet_top_up" | "subscription" | "charge";
+  status:
+    | "created"
+    | "processing"
+    | "success"
+    | "fail"
+    | "canceled"
+    | "refunded"
+    | "require_authentication";
+  amount: number;
+  tokens: number;
+  user: PublicUser;
+  performer: PublicUser | null;
+  couponCode: string | null;
+  card: CardLabel | null;
+  failureReason: string | null;
+  canRetry: boolean;
+  nextAction:
+    | (
+        | ({
+            type: "confirm";
+            url: string;
+          } | null)
+        | ({
+            type: "stripe";
+            clientSecret: string;
+          } | null)
+      )
+    | null;
+  purchase: {
+    type:
+      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
+    itemId: string;
+    chargeId: string | null;
+    problem: string | null;
+  } | null;
+  refunded: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type RefundPreview = {
+  amount: number;
+  shortfall: number;
+  tokensTaken: number;
+  reversesCharge: boolean;
+  summary: string;
+};
+export type Coupon = {
+  _id: string;
+  name: string;
+  code: string;
+  discountRate: number;
+  expiredAt: string | null;
+  remainingUses: number | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type Earning = {
+  _id: string;
+  sourceType:
+    | "tip"
+    | "feed"
+    | "video"
+    | "gallery"
+    | "product"
+    | "message"
+    | "stream"
+    | "stream_tip"
+    | "subscription";
+  sourceId: string;
+  gross: number;
+  commission: number;
+  net: number;
+  commissionRate: number;
+  isRefund: boolean;
+  user: PublicUser;
+  performer: PublicUser;
+  createdAt: string;
+};
+export type PayoutRequest = {
+  _id: string;
+  amount: number;
+  status: "pending" | "approved" | "rejected" | "paid";
+  paymentAccountType: "banking" | "paypal" | "stripe";
+  paymentAccountInfo: {
+    [key: string]: string;
+  };
+  tokenConversionRate: number;
+  requestNote: string;
+  adminNote: string;
+  performer: PublicUser;
+  createdAt: string;
+  updatedAt: string;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type ProfileRevisionChange = {
+  field:
+    | "name"
+    | "bio"
+    | "country"
+    | "state"
+    | "city"
+    | "avatar"
+    | "cover"
+    | "welcomeVideo";
+  kind: "text" | "image" | "video";
+  before: string | null;
+  after: string | null;
+};
+export type ModeratedItem = {
+  targetType: string;
+  targetId: string;
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+  createdAt: string;
+  appealText: string | null;
+  appealedAt: string | null;
+  appealDecision: string | null;
 };

@@ -287,21 +287,7 @@ export type RegisterCreatorApiArg = {
   };
 };
 export type SignInApiResponse =
-  | /** status 200 Default Response */ {
-      token: string;
-      expiresAt: string;
-      pendingAgreements?: {
-        document: "age" | "terms" | "privacy";
-        version: number;
-        title: string;
-        slug: string | null;
-      }[];
-    }
-  | {
-      twoFactorRequired: true;
-      challenge: string;
-      methods: ("totp" | "recovery" | "passkey")[];
-    };
+  /** status 200 Default Response */ Session | TwoFactorChallenge;
 export type SignInApiArg = {
   body: {
     username?: string;
@@ -312,93 +298,32 @@ export type SignInApiArg = {
   };
 };
 export type CompleteTwoFactorSignInApiResponse =
-  /** status 200 Default Response */ {
-    token: string;
-    expiresAt: string;
-    pendingAgreements?: {
-      document: "age" | "terms" | "privacy";
-      version: number;
-      title: string;
-      slug: string | null;
-    }[];
-  };
+  /** status 200 Default Response */ Session;
 export type CompleteTwoFactorSignInApiArg = {
   body: {
     code?: string;
     recoveryCode?: string;
-    passkey?: {
-      id: string;
-      rawId: string;
-      type: "public-key";
-      response: {
-        clientDataJSON: string;
-        authenticatorData: string;
-        signature: string;
-        userHandle?: string;
-        [key: string]: unknown;
-      };
-      clientExtensionResults?: {
-        [key: string]: unknown;
-      };
-      authenticatorAttachment?: "platform" | "cross-platform";
-      [key: string]: unknown;
-    };
+    passkey?: PasskeyAuthenticationResponseInput;
     passkeyChallengeId?: string;
     challenge: string;
   };
 };
 export type GetTwoFactorSignInPasskeyOptionsApiResponse =
-  /** status 200 Default Response */ {
-    challengeId: string;
-    options: {
-      challenge: string;
-      [key: string]: unknown;
-    };
-  };
+  /** status 200 Default Response */ PasskeyOptionsAnswer;
 export type GetTwoFactorSignInPasskeyOptionsApiArg = {
   body: {
     challenge: string;
   };
 };
 export type GetPasskeySignInOptionsApiResponse =
-  /** status 200 Default Response */ {
-    challengeId: string;
-    options: {
-      challenge: string;
-      [key: string]: unknown;
-    };
-  };
+  /** status 200 Default Response */ PasskeyOptionsAnswer;
 export type GetPasskeySignInOptionsApiArg = void;
-export type SignInWithPasskeyApiResponse = /** status 200 Default Response */ {
-  token: string;
-  expiresAt: string;
-  pendingAgreements?: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
-};
+export type SignInWithPasskeyApiResponse =
+  /** status 200 Default Response */ Session;
 export type SignInWithPasskeyApiArg = {
   body: {
     challengeId: string;
-    response: {
-      id: string;
-      rawId: string;
-      type: "public-key";
-      response: {
-        clientDataJSON: string;
-        authenticatorData: string;
-        signature: string;
-        userHandle?: string;
-        [key: string]: unknown;
-      };
-      clientExtensionResults?: {
-        [key: string]: unknown;
-      };
-      authenticatorAttachment?: "platform" | "cross-platform";
-      [key: string]: unknown;
-    };
+    response: PasskeyAuthenticationResponseInput;
     remember?: boolean;
   };
 };
@@ -455,12 +380,7 @@ export type SignInWithLoginTokenApiResponse =
   | /** status 200 Default Response */ {
       token: string;
       expiresAt: string;
-      pendingAgreements?: {
-        document: "age" | "terms" | "privacy";
-        version: number;
-        title: string;
-        slug: string | null;
-      }[];
+      pendingAgreements?: PendingAgreement[];
       redirect?: string;
       impersonated?: boolean;
     }
@@ -477,19 +397,7 @@ export type SignInWithLoginTokenApiArg = {
   };
 };
 export type ListSignInSessionsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    method:
-      "password" | "one_time_link" | "social" | "passkey" | "impersonation";
-    userAgent: string | null;
-    ip: string | null;
-    createdAt: string;
-    expiresAt: string;
-    lastSeenAt: string | null;
-    country: string | null;
-    city: string | null;
-    current: boolean;
-  }[];
+  data: ActiveSession[];
   total: number;
 };
 export type ListSignInSessionsApiArg = void;
@@ -506,13 +414,7 @@ export type EndSignInSessionApiArg = {
   id: string;
 };
 export type ListKnownDevicesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    userAgent: string | null;
-    country: string | null;
-    firstSeenAt: string;
-    lastSeenAt: string;
-  }[];
+  data: KnownDevice[];
   total: number;
 };
 export type ListKnownDevicesApiArg = void;
@@ -541,26 +443,12 @@ export type UndoEmailChangeApiArg = {
   };
 };
 export type GetAgreementsApiResponse = /** status 200 Default Response */ {
-  accepted: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    acceptedAt: string;
-  }[];
-  pending: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
+  accepted: Agreement[];
+  pending: PendingAgreement[];
 };
 export type GetAgreementsApiArg = void;
 export type AcceptAgreementsApiResponse = /** status 200 Default Response */ {
-  pendingAgreements: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
+  pendingAgreements: PendingAgreement[];
 };
 export type AcceptAgreementsApiArg = {
   body: {
@@ -569,21 +457,7 @@ export type AcceptAgreementsApiArg = {
   };
 };
 export type SignInWithGoogleIdTokenApiResponse =
-  | /** status 200 Default Response */ {
-      token: string;
-      expiresAt: string;
-      pendingAgreements?: {
-        document: "age" | "terms" | "privacy";
-        version: number;
-        title: string;
-        slug: string | null;
-      }[];
-    }
-  | {
-      twoFactorRequired: true;
-      challenge: string;
-      methods: ("totp" | "recovery" | "passkey")[];
-    };
+  /** status 200 Default Response */ Session | TwoFactorChallenge;
 export type SignInWithGoogleIdTokenApiArg = {
   body: {
     tokenId: string;
@@ -591,21 +465,7 @@ export type SignInWithGoogleIdTokenApiArg = {
   };
 };
 export type SignInWithGoogleCodeApiResponse =
-  | /** status 200 Default Response */ {
-      token: string;
-      expiresAt: string;
-      pendingAgreements?: {
-        document: "age" | "terms" | "privacy";
-        version: number;
-        title: string;
-        slug: string | null;
-      }[];
-    }
-  | {
-      twoFactorRequired: true;
-      challenge: string;
-      methods: ("totp" | "recovery" | "passkey")[];
-    };
+  /** status 200 Default Response */ Session | TwoFactorChallenge;
 export type SignInWithGoogleCodeApiArg = {
   body: {
     code: string;
@@ -625,21 +485,7 @@ export type StartTwitterSignInApiArg = {
   };
 };
 export type CompleteTwitterSignInApiResponse =
-  | /** status 200 Default Response */ {
-      token: string;
-      expiresAt: string;
-      pendingAgreements?: {
-        document: "age" | "terms" | "privacy";
-        version: number;
-        title: string;
-        slug: string | null;
-      }[];
-    }
-  | {
-      twoFactorRequired: true;
-      challenge: string;
-      methods: ("totp" | "recovery" | "passkey")[];
-    };
+  /** status 200 Default Response */ Session | TwoFactorChallenge;
 export type CompleteTwitterSignInApiArg = {
   body: {
     oauthToken: string;
@@ -666,4 +512,69 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PendingAgreement = {
+  document: "age" | "terms" | "privacy";
+  version: number;
+  title: string;
+  slug: string | null;
+};
+export type Session = {
+  token: string;
+  expiresAt: string;
+  pendingAgreements?: PendingAgreement[];
+};
+export type TwoFactorChallenge = {
+  twoFactorRequired: true;
+  challenge: string;
+  methods: ("totp" | "recovery" | "passkey")[];
+};
+export type PasskeyAuthenticationResponseInput = {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+    [key: string]: unknown;
+  };
+  clientExtensionResults?: {
+    [key: string]: unknown;
+  };
+  authenticatorAttachment?: "platform" | "cross-platform";
+  [key: string]: unknown;
+};
+export type WebAuthnOptions = {
+  challenge: string;
+  [key: string]: unknown;
+};
+export type PasskeyOptionsAnswer = {
+  challengeId: string;
+  options: WebAuthnOptions;
+};
+export type ActiveSession = {
+  _id: string;
+  method: "password" | "one_time_link" | "social" | "passkey" | "impersonation";
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  expiresAt: string;
+  lastSeenAt: string | null;
+  country: string | null;
+  city: string | null;
+  current: boolean;
+};
+export type KnownDevice = {
+  _id: string;
+  userAgent: string | null;
+  country: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+};
+export type Agreement = {
+  document: "age" | "terms" | "privacy";
+  version: number;
+  acceptedAt: string;
 };

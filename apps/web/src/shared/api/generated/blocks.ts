@@ -70,18 +70,8 @@ export type CheckSiteBlockedInCountryApiResponse =
     country: string | null;
   };
 export type CheckSiteBlockedInCountryApiArg = void;
-export type BlockUserApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  target: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  reason: string | null;
-  createdAt: string;
-};
+export type BlockUserApiResponse =
+  /** status 200 Default Response */ BlockedUser;
 export type BlockUserApiArg = {
   body: {
     targetId: string;
@@ -89,18 +79,7 @@ export type BlockUserApiArg = {
   };
 };
 export type ListBlockedUsersApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    target: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    reason: string | null;
-    createdAt: string;
-  }[];
+  data: BlockedUser[];
   total: number;
 };
 export type ListBlockedUsersApiArg = {
@@ -110,9 +89,8 @@ export type ListBlockedUsersApiArg = {
   sort?: "asc" | "desc";
   q?: string;
 };
-export type GetUserBlockStatusApiResponse = /** status 200 Default Response */ {
-  blocked: boolean;
-};
+export type GetUserBlockStatusApiResponse =
+  /** status 200 Default Response */ BlockStatus;
 export type GetUserBlockStatusApiArg = {
   id: string;
 };
@@ -144,4 +122,20 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type BlockedUser = {
+  _id: string;
+  target: PublicUser;
+  reason: string | null;
+  createdAt: string;
+};
+export type BlockStatus = {
+  blocked: boolean;
 };

@@ -56,13 +56,7 @@ export type CreateCommentApiResponse = /** status 200 Default Response */ {
   parentId: string | null;
   content: string;
   imageUrl: string | null;
-  creator: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  } | null;
+  creator: PublicUser | null;
   isDeleted: boolean;
   canDelete: boolean;
   replyCount: number;
@@ -87,13 +81,7 @@ export type ListCommentsApiResponse = /** status 200 Default Response */ {
     parentId: string | null;
     content: string;
     imageUrl: string | null;
-    creator: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
+    creator: PublicUser | null;
     isDeleted: boolean;
     canDelete: boolean;
     replyCount: number;
@@ -120,13 +108,7 @@ export type UpdateCommentApiResponse = /** status 200 Default Response */ {
   parentId: string | null;
   content: string;
   imageUrl: string | null;
-  creator: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  } | null;
+  creator: PublicUser | null;
   isDeleted: boolean;
   canDelete: boolean;
   replyCount: number;
@@ -148,6 +130,13 @@ export type DeleteCommentApiResponse = /** status 200 Default Response */ {
 };
 export type DeleteCommentApiArg = {
   id: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
 };
 export type ErrorBody = {
   statusCode: number;

@@ -43,40 +43,7 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as endpoints };
 export type ListCreatorEarningsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      sourceType:
-        | "tip"
-        | "feed"
-        | "video"
-        | "gallery"
-        | "product"
-        | "message"
-        | "stream"
-        | "stream_tip"
-        | "subscription";
-      sourceId: string;
-      gross: number;
-      commission: number;
-      net: number;
-      commissionRate: number;
-      isRefund: boolean;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-    }[];
+    data: Earning[];
     total: number;
   };
 export type ListCreatorEarningsApiArg = {
@@ -98,74 +65,43 @@ export type ListCreatorEarningsApiArg = {
   toDate?: string;
 };
 export type GetCreatorEarningStatsApiResponse =
-  /** status 200 Default Response */ {
-    totalGross: number;
-    totalCommission: number;
-    totalNet: number;
-    bySource: {
-      sourceType:
-        | "tip"
-        | "feed"
-        | "video"
-        | "gallery"
-        | "product"
-        | "message"
-        | "stream"
-        | "stream_tip"
-        | "subscription";
-      net: number;
-      count: number;
-    }[];
-    byDay: {
-      date: string;
-      net: number;
-    }[];
-    balance: {
-      totalEarned: number;
-      totalPaidOut: number;
-      onHold: number;
-      available: number;
-      minimumPayoutAmount: number;
-    };
-  };
+  /** status 200 Default Response */ EarningStats;
 export type GetCreatorEarningStatsApiArg = {
   fromDate?: string;
   toDate?: string;
 };
 export type GetCreatorDashboardApiResponse =
-  /** status 200 Default Response */ {
-    earnings: {
-      today: number;
-      thisMonth: number;
-    };
-    subscribers: {
-      today: number;
-      last30Days: number;
-      total: number;
-    };
-    followers: {
-      today: number;
-      last30Days: number;
-      total: number;
-    };
-    topPosts: {
-      _id: string;
-      type: "text" | "photo" | "video" | "audio";
-      text: string;
-      likeCount: number;
-      commentCount: number;
-      publishedAt: string;
-    }[];
-    pendingPayouts: {
-      count: number;
-      amount: number;
-    };
-    pendingOrders: {
-      count: number;
-    } | null;
-    liveSessionId: string | null;
-  };
+  /** status 200 Default Response */ CreatorDashboard;
 export type GetCreatorDashboardApiArg = void;
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Earning = {
+  _id: string;
+  sourceType:
+    | "tip"
+    | "feed"
+    | "video"
+    | "gallery"
+    | "product"
+    | "message"
+    | "stream"
+    | "stream_tip"
+    | "subscription";
+  sourceId: string;
+  gross: number;
+  commission: number;
+  net: number;
+  commissionRate: number;
+  isRefund: boolean;
+  user: PublicUser;
+  performer: PublicUser;
+  createdAt: string;
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -176,4 +112,67 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PayoutCalculation = {
+  totalEarned: number;
+  totalPaidOut: number;
+  onHold: number;
+  available: number;
+  minimumPayoutAmount: number;
+};
+export type EarningStats = {
+  totalGross: number;
+  totalCommission: number;
+  totalNet: number;
+  bySource: {
+    sourceType:
+      | "tip"
+      | "feed"
+      | "video"
+      | "gallery"
+      | "product"
+      | "message"
+      | "stream"
+      | "stream_tip"
+      | "subscription";
+    net: number;
+    count: number;
+  }[];
+  byDay: {
+    date: string;
+    net: number;
+  }[];
+  balance: PayoutCalculation;
+};
+export type CreatorDashboard = {
+  earnings: {
+    today: number;
+    thisMonth: number;
+  };
+  subscribers: {
+    today: number;
+    last30Days: number;
+    total: number;
+  };
+  followers: {
+    today: number;
+    last30Days: number;
+    total: number;
+  };
+  topPosts: {
+    _id: string;
+    type: "text" | "photo" | "video" | "audio";
+    text: string;
+    likeCount: number;
+    commentCount: number;
+    publishedAt: string;
+  }[];
+  pendingPayouts: {
+    count: number;
+    amount: number;
+  };
+  pendingOrders: {
+    count: number;
+  } | null;
+  liveSessionId: string | null;
 };

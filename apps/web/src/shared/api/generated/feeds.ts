@@ -154,57 +154,24 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type UploadFeedPhotoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadFeedPhotoApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadFeedPhotoApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
     file: Blob;
   };
 };
-export type UploadFeedVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadFeedVideoApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadFeedVideoApiArg = {
   body: {
     /** an MP4, MOV, WebM or AVI video */
     file: Blob;
   };
 };
-export type UploadFeedAudioApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadFeedAudioApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadFeedAudioApiArg = {
   body: {
     /** an MP3, OGG, WAV or M4A file */
@@ -212,57 +179,22 @@ export type UploadFeedAudioApiArg = {
   };
 };
 export type UploadFeedThumbnailApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  };
+  /** status 200 Default Response */ MediaFile;
 export type UploadFeedThumbnailApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
     file: Blob;
   };
 };
-export type UploadFeedTeaserApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadFeedTeaserApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadFeedTeaserApiArg = {
   body: {
     /** an MP4, MOV, WebM or AVI video */
     file: Blob;
   };
 };
-export type CreateFeedPollApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  description: string;
-  expiredAt: string;
-  isExpired: boolean;
-  options: {
-    _id: string;
-    text: string;
-    voteCount: number;
-  }[];
-  totalVotes: number;
-  votedOptionId: string | null;
-};
+export type CreateFeedPollApiResponse = /** status 200 Default Response */ Poll;
 export type CreateFeedPollApiArg = {
   body: {
     description?: string;
@@ -270,91 +202,7 @@ export type CreateFeedPollApiArg = {
     expiredAt: string;
   };
 };
-export type CreateFeedApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video" | "audio";
-  text: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  poll: {
-    _id: string;
-    description: string;
-    expiredAt: string;
-    isExpired: boolean;
-    options: {
-      _id: string;
-      text: string;
-      voteCount: number;
-    }[];
-    totalVotes: number;
-    votedOptionId: string | null;
-  } | null;
-  status: "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  isPinned: boolean;
-  scheduleAt: string | null;
-  publishedAt: string;
-  likeCount: number;
-  commentCount: number;
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  subscribeFrom: number | null;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type CreateFeedApiResponse = /** status 200 Default Response */ Feed;
 export type CreateFeedApiArg = {
   body: {
     type: "text" | "photo" | "video" | "audio";
@@ -371,91 +219,7 @@ export type CreateFeedApiArg = {
   };
 };
 export type ListOwnFeedsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    type: "text" | "photo" | "video" | "audio";
-    text: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    thumbnail: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    teaser: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    poll: {
-      _id: string;
-      description: string;
-      expiredAt: string;
-      isExpired: boolean;
-      options: {
-        _id: string;
-        text: string;
-        voteCount: number;
-      }[];
-      totalVotes: number;
-      votedOptionId: string | null;
-    } | null;
-    status: "active" | "inactive";
-    isSale: boolean;
-    price: number;
-    isPinned: boolean;
-    scheduleAt: string | null;
-    publishedAt: string;
-    likeCount: number;
-    commentCount: number;
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    subscribeFrom: number | null;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Feed[];
   total: number;
 };
 export type ListOwnFeedsApiArg = {
@@ -467,179 +231,11 @@ export type ListOwnFeedsApiArg = {
   status?: "active" | "inactive";
   q?: string;
 };
-export type GetOwnFeedApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video" | "audio";
-  text: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  poll: {
-    _id: string;
-    description: string;
-    expiredAt: string;
-    isExpired: boolean;
-    options: {
-      _id: string;
-      text: string;
-      voteCount: number;
-    }[];
-    totalVotes: number;
-    votedOptionId: string | null;
-  } | null;
-  status: "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  isPinned: boolean;
-  scheduleAt: string | null;
-  publishedAt: string;
-  likeCount: number;
-  commentCount: number;
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  subscribeFrom: number | null;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetOwnFeedApiResponse = /** status 200 Default Response */ Feed;
 export type GetOwnFeedApiArg = {
   id: string;
 };
-export type UpdateFeedApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video" | "audio";
-  text: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  poll: {
-    _id: string;
-    description: string;
-    expiredAt: string;
-    isExpired: boolean;
-    options: {
-      _id: string;
-      text: string;
-      voteCount: number;
-    }[];
-    totalVotes: number;
-    votedOptionId: string | null;
-  } | null;
-  status: "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  isPinned: boolean;
-  scheduleAt: string | null;
-  publishedAt: string;
-  likeCount: number;
-  commentCount: number;
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  subscribeFrom: number | null;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type UpdateFeedApiResponse = /** status 200 Default Response */ Feed;
 export type UpdateFeedApiArg = {
   id: string;
   body: {
@@ -662,373 +258,39 @@ export type DeleteFeedApiResponse = /** status 200 Default Response */ {
 export type DeleteFeedApiArg = {
   id: string;
 };
-export type GetHomeTimelineApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    type: "text" | "photo" | "video" | "audio";
-    text: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    thumbnail: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    teaser: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    poll: {
-      _id: string;
-      description: string;
-      expiredAt: string;
-      isExpired: boolean;
-      options: {
-        _id: string;
-        text: string;
-        voteCount: number;
-      }[];
-      totalVotes: number;
-      votedOptionId: string | null;
-    } | null;
-    status: "active" | "inactive";
-    isSale: boolean;
-    price: number;
-    isPinned: boolean;
-    scheduleAt: string | null;
-    publishedAt: string;
-    likeCount: number;
-    commentCount: number;
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    subscribeFrom: number | null;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
-  nextCursor: string | null;
-};
+export type GetHomeTimelineApiResponse =
+  /** status 200 Default Response */ FeedPage;
 export type GetHomeTimelineApiArg = {
   cursor?: string;
   limit?: number;
   type?: "text" | "photo" | "video" | "audio";
 };
-export type ListCreatorFeedsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    type: "text" | "photo" | "video" | "audio";
-    text: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    thumbnail: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    teaser: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    poll: {
-      _id: string;
-      description: string;
-      expiredAt: string;
-      isExpired: boolean;
-      options: {
-        _id: string;
-        text: string;
-        voteCount: number;
-      }[];
-      totalVotes: number;
-      votedOptionId: string | null;
-    } | null;
-    status: "active" | "inactive";
-    isSale: boolean;
-    price: number;
-    isPinned: boolean;
-    scheduleAt: string | null;
-    publishedAt: string;
-    likeCount: number;
-    commentCount: number;
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    subscribeFrom: number | null;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
-  nextCursor: string | null;
-};
+export type ListCreatorFeedsApiResponse =
+  /** status 200 Default Response */ FeedPage;
 export type ListCreatorFeedsApiArg = {
   cursor?: string;
   limit?: number;
   type?: "text" | "photo" | "video" | "audio";
   username: string;
 };
-export type GetFeedApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video" | "audio";
-  text: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  poll: {
-    _id: string;
-    description: string;
-    expiredAt: string;
-    isExpired: boolean;
-    options: {
-      _id: string;
-      text: string;
-      voteCount: number;
-    }[];
-    totalVotes: number;
-    votedOptionId: string | null;
-  } | null;
-  status: "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  isPinned: boolean;
-  scheduleAt: string | null;
-  publishedAt: string;
-  likeCount: number;
-  commentCount: number;
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  subscribeFrom: number | null;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetFeedApiResponse = /** status 200 Default Response */ Feed;
 export type GetFeedApiArg = {
   id: string;
 };
-export type VoteInFeedPollApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video" | "audio";
-  text: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  poll: {
-    _id: string;
-    description: string;
-    expiredAt: string;
-    isExpired: boolean;
-    options: {
-      _id: string;
-      text: string;
-      voteCount: number;
-    }[];
-    totalVotes: number;
-    votedOptionId: string | null;
-  } | null;
-  status: "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  isPinned: boolean;
-  scheduleAt: string | null;
-  publishedAt: string;
-  likeCount: number;
-  commentCount: number;
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  subscribeFrom: number | null;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type VoteInFeedPollApiResponse = /** status 200 Default Response */ Feed;
 export type VoteInFeedPollApiArg = {
   id: string;
   body: {
     optionId: string;
   };
 };
-export type GetFeedFileStatusApiResponse = /** status 200 Default Response */ {
+export type GetFeedFileStatusApiResponse =
+  /** status 200 Default Response */ MediaFile;
+export type GetFeedFileStatusApiArg = {
+  id: string;
+  fileId: string;
+};
+export type MediaFile = {
   _id: string;
   type: string;
   status: "processing" | "finished" | "error";
@@ -1041,10 +303,6 @@ export type GetFeedFileStatusApiResponse = /** status 200 Default Response */ {
   height: number | null;
   altText: string | null;
 };
-export type GetFeedFileStatusApiArg = {
-  id: string;
-  fileId: string;
-};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -1055,4 +313,60 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type Poll = {
+  _id: string;
+  description: string;
+  expiredAt: string;
+  isExpired: boolean;
+  options: {
+    _id: string;
+    text: string;
+    voteCount: number;
+  }[];
+  totalVotes: number;
+  votedOptionId: string | null;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Feed = {
+  _id: string;
+  type: "text" | "photo" | "video" | "audio";
+  text: string;
+  performer: PublicUser;
+  files: MediaFile[];
+  thumbnail: MediaFile | null;
+  teaser: MediaFile | null;
+  poll: Poll | null;
+  status: "active" | "inactive";
+  isSale: boolean;
+  price: number;
+  isPinned: boolean;
+  scheduleAt: string | null;
+  publishedAt: string;
+  likeCount: number;
+  commentCount: number;
+  isLiked: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  canView: boolean;
+  subscribeFrom: number | null;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
+};
+export type FeedPage = {
+  data: Feed[];
+  nextCursor: string | null;
 };

@@ -66,17 +66,7 @@ export type UnfollowCreatorApiArg = {
 };
 export type ListCreatorFollowersApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      follower: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-    }[];
+    data: Follower[];
     total: number;
   };
 export type ListCreatorFollowersApiArg = {
@@ -87,133 +77,7 @@ export type ListCreatorFollowersApiArg = {
 };
 export type ListFollowedCreatorsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        cover: string;
-        bio: string;
-        gender: ("male" | "female" | "transgender") | null;
-        country: string | null;
-        state: string | null;
-        city: string | null;
-        languages: string[];
-        age: string | null;
-        height:
-          | (
-              | "under_140"
-              | "140_142"
-              | "143_145"
-              | "146_148"
-              | "149_151"
-              | "152_154"
-              | "155_157"
-              | "158_160"
-              | "161_163"
-              | "164_166"
-              | "167_169"
-              | "170_172"
-              | "173_175"
-              | "176_178"
-              | "179_181"
-              | "182_184"
-              | "185_187"
-              | "188_190"
-              | "over_190"
-            )
-          | null;
-        weight:
-          | (
-              | "under_40"
-              | "40_42"
-              | "43_45"
-              | "46_48"
-              | "49_51"
-              | "52_54"
-              | "55_57"
-              | "58_60"
-              | "61_63"
-              | "64_66"
-              | "67_69"
-              | "70_72"
-              | "73_75"
-              | "76_78"
-              | "79_81"
-              | "82_84"
-              | "85_87"
-              | "88_90"
-              | "91_93"
-              | "94_96"
-              | "97_99"
-              | "over_100"
-            )
-          | null;
-        bodyType:
-          | (
-              | "fit"
-              | "slim"
-              | "curvy"
-              | "large"
-              | "toned"
-              | "petite"
-              | "ripped"
-              | "tanned"
-              | "runner"
-              | "swimmer"
-              | "muscular"
-              | "gymBody"
-            )
-          | null;
-        ethnicity:
-          | (
-              | "asian"
-              | "white"
-              | "latino"
-              | "hispanic"
-              | "black or african america"
-              | "american indian or alaska native"
-              | "native hawaiian or other pacific islander"
-            )
-          | null;
-        size: ("x-large" | "large" | "medium" | "small") | null;
-        hair:
-          | (
-              | "red"
-              | "yellow"
-              | "blond"
-              | "black"
-              | "brown"
-              | "white"
-              | "brunet"
-              | "blue"
-              | "green"
-              | "pink"
-              | "ginger"
-              | "multiColored"
-            )
-          | null;
-        eyes:
-          | ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red")
-          | null;
-        sexualOrientation:
-          ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-        monthlyPrice: number | null;
-        threeMonthPrice: number | null;
-        sixMonthPrice: number | null;
-        yearlyPrice: number | null;
-        isFreeSubscription: boolean;
-        verifiedDocument: boolean;
-        followersCount: number;
-        isOnline: boolean;
-        onlineAt: string | null;
-        isFollowed: boolean;
-        isBookmarked: boolean;
-      };
-      createdAt: string;
-    }[];
+    data: Following[];
     total: number;
   };
 export type ListFollowedCreatorsApiArg = {
@@ -232,4 +96,143 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Follower = {
+  _id: string;
+  follower: PublicUser;
+  createdAt: string;
+};
+export type PublicPerformer = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  cover: string;
+  bio: string;
+  gender: ("male" | "female" | "transgender") | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  languages: string[];
+  age: string | null;
+  height:
+    | (
+        | "under_140"
+        | "140_142"
+        | "143_145"
+        | "146_148"
+        | "149_151"
+        | "152_154"
+        | "155_157"
+        | "158_160"
+        | "161_163"
+        | "164_166"
+        | "167_169"
+        | "170_172"
+        | "173_175"
+        | "176_178"
+        | "179_181"
+        | "182_184"
+        | "185_187"
+        | "188_190"
+        | "over_190"
+      )
+    | null;
+  weight:
+    | (
+        | "under_40"
+        | "40_42"
+        | "43_45"
+        | "46_48"
+        | "49_51"
+        | "52_54"
+        | "55_57"
+        | "58_60"
+        | "61_63"
+        | "64_66"
+        | "67_69"
+        | "70_72"
+        | "73_75"
+        | "76_78"
+        | "79_81"
+        | "82_84"
+        | "85_87"
+        | "88_90"
+        | "91_93"
+        | "94_96"
+        | "97_99"
+        | "over_100"
+      )
+    | null;
+  bodyType:
+    | (
+        | "fit"
+        | "slim"
+        | "curvy"
+        | "large"
+        | "toned"
+        | "petite"
+        | "ripped"
+        | "tanned"
+        | "runner"
+        | "swimmer"
+        | "muscular"
+        | "gymBody"
+      )
+    | null;
+  ethnicity:
+    | (
+        | "asian"
+        | "white"
+        | "latino"
+        | "hispanic"
+        | "black or african america"
+        | "american indian or alaska native"
+        | "native hawaiian or other pacific islander"
+      )
+    | null;
+  size: ("x-large" | "large" | "medium" | "small") | null;
+  hair:
+    | (
+        | "red"
+        | "yellow"
+        | "blond"
+        | "black"
+        | "brown"
+        | "white"
+        | "brunet"
+        | "blue"
+        | "green"
+        | "pink"
+        | "ginger"
+        | "multiColored"
+      )
+    | null;
+  eyes:
+    ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
+  sexualOrientation:
+    ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
+  monthlyPrice: number | null;
+  threeMonthPrice: number | null;
+  sixMonthPrice: number | null;
+  yearlyPrice: number | null;
+  isFreeSubscription: boolean;
+  verifiedDocument: boolean;
+  followersCount: number;
+  isOnline: boolean;
+  onlineAt: string | null;
+  isFollowed: boolean;
+  isBookmarked: boolean;
+};
+export type Following = {
+  _id: string;
+  performer: PublicPerformer;
+  createdAt: string;
 };

@@ -86,52 +86,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type CreateGalleryApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  cover: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    photos: number;
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type CreateGalleryApiResponse =
+  /** status 200 Default Response */ Gallery;
 export type CreateGalleryApiArg = {
   body: {
     title: string;
@@ -142,52 +98,7 @@ export type CreateGalleryApiArg = {
   };
 };
 export type ListOwnGalleriesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    title: string;
-    description: string;
-    status: "draft" | "active" | "inactive";
-    isSale: boolean;
-    price: number;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    cover: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    stats: {
-      photos: number;
-      views: number;
-      likes: number;
-      comments: number;
-    };
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Gallery[];
   total: number;
 };
 export type ListOwnGalleriesApiArg = {
@@ -198,52 +109,8 @@ export type ListOwnGalleriesApiArg = {
   q?: string;
   status?: "draft" | "active" | "inactive";
 };
-export type UpdateGalleryApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  cover: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    photos: number;
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type UpdateGalleryApiResponse =
+  /** status 200 Default Response */ Gallery;
 export type UpdateGalleryApiArg = {
   id: string;
   body: {
@@ -260,102 +127,13 @@ export type DeleteGalleryApiResponse = /** status 200 Default Response */ {
 export type DeleteGalleryApiArg = {
   id: string;
 };
-export type GetOwnGalleryApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  cover: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    photos: number;
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetOwnGalleryApiResponse =
+  /** status 200 Default Response */ Gallery;
 export type GetOwnGalleryApiArg = {
   id: string;
 };
 export type SearchGalleriesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    title: string;
-    description: string;
-    status: "draft" | "active" | "inactive";
-    isSale: boolean;
-    price: number;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    cover: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    stats: {
-      photos: number;
-      views: number;
-      likes: number;
-      comments: number;
-    };
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Gallery[];
   total: number;
 };
 export type SearchGalleriesApiArg = {
@@ -366,33 +144,50 @@ export type SearchGalleriesApiArg = {
   performerId?: string;
   q?: string;
 };
-export type GetGalleryApiResponse = /** status 200 Default Response */ {
+export type GetGalleryApiResponse = /** status 200 Default Response */ Gallery;
+export type GetGalleryApiArg = {
+  id: string;
+};
+export type AddGalleryViewApiResponse = /** status 200 Default Response */ {
+  views: number;
+};
+export type AddGalleryViewApiArg = {
+  id: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Gallery = {
   _id: string;
   title: string;
   description: string;
   status: "draft" | "active" | "inactive";
   isSale: boolean;
   price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  cover: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
+  performer: PublicUser;
+  cover: MediaFile | null;
   stats: {
     photos: number;
     views: number;
@@ -406,20 +201,7 @@ export type GetGalleryApiResponse = /** status 200 Default Response */ {
   canView: boolean;
   createdAt: string;
   updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
-export type GetGalleryApiArg = {
-  id: string;
-};
-export type AddGalleryViewApiResponse = /** status 200 Default Response */ {
-  views: number;
-};
-export type AddGalleryViewApiArg = {
-  id: string;
+  moderation?: Hold | null;
 };
 export type ErrorBody = {
   statusCode: number;

@@ -48,7 +48,39 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type ListCountriesApiResponse = /** status 200 Default Response */ {
+export type ListCountriesApiResponse =
+  /** status 200 Default Response */ Country[];
+export type ListCountriesApiArg = void;
+export type ListCountryStatesApiResponse =
+  /** status 200 Default Response */ State[];
+export type ListCountryStatesApiArg = {
+  country: string;
+};
+export type ListStateCitiesApiResponse =
+  /** status 200 Default Response */ City[];
+export type ListStateCitiesApiArg = {
+  country: string;
+  state: string;
+};
+export type ListLanguagesApiResponse =
+  /** status 200 Default Response */ Language[];
+export type ListLanguagesApiArg = void;
+export type ListPhoneCodesApiResponse =
+  /** status 200 Default Response */ PhoneCode[];
+export type ListPhoneCodesApiArg = void;
+export type ListCreatorProfileOptionsApiResponse =
+  /** status 200 Default Response */ {
+    [key: string]: {
+      value: string;
+      label: string;
+    }[];
+  };
+export type ListCreatorProfileOptionsApiArg = void;
+export type GetCountryFlagApiResponse = unknown;
+export type GetCountryFlagApiArg = {
+  file: string;
+};
+export type Country = {
   name: string;
   code: string;
   capital: string;
@@ -64,47 +96,6 @@ export type ListCountriesApiResponse = /** status 200 Default Response */ {
     nativeName?: string;
   };
   flag: string;
-}[];
-export type ListCountriesApiArg = void;
-export type ListCountryStatesApiResponse = /** status 200 Default Response */ {
-  code: string;
-  name: string;
-}[];
-export type ListCountryStatesApiArg = {
-  country: string;
-};
-export type ListStateCitiesApiResponse = /** status 200 Default Response */ {
-  name: string;
-  latitude: string | null;
-  longitude: string | null;
-}[];
-export type ListStateCitiesApiArg = {
-  country: string;
-  state: string;
-};
-export type ListLanguagesApiResponse = /** status 200 Default Response */ {
-  code: string;
-  name: string;
-  nativeName: string;
-}[];
-export type ListLanguagesApiArg = void;
-export type ListPhoneCodesApiResponse = /** status 200 Default Response */ {
-  code: string;
-  name: string;
-  countryCode: string;
-}[];
-export type ListPhoneCodesApiArg = void;
-export type ListCreatorProfileOptionsApiResponse =
-  /** status 200 Default Response */ {
-    [key: string]: {
-      value: string;
-      label: string;
-    }[];
-  };
-export type ListCreatorProfileOptionsApiArg = void;
-export type GetCountryFlagApiResponse = unknown;
-export type GetCountryFlagApiArg = {
-  file: string;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -116,4 +107,23 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type State = {
+  code: string;
+  name: string;
+};
+export type City = {
+  name: string;
+  latitude: string | null;
+  longitude: string | null;
+};
+export type Language = {
+  code: string;
+  name: string;
+  nativeName: string;
+};
+export type PhoneCode = {
+  code: string;
+  name: string;
+  countryCode: string;
 };

@@ -16,7 +16,15 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type UpdateMediaAltTextApiResponse = /** status 200 Default Response */ {
+export type UpdateMediaAltTextApiResponse =
+  /** status 200 Default Response */ MediaFile;
+export type UpdateMediaAltTextApiArg = {
+  id: string;
+  body: {
+    altText: string;
+  };
+};
+export type MediaFile = {
   _id: string;
   type: string;
   status: "processing" | "finished" | "error";
@@ -28,12 +36,6 @@ export type UpdateMediaAltTextApiResponse = /** status 200 Default Response */ {
   width: number | null;
   height: number | null;
   altText: string | null;
-};
-export type UpdateMediaAltTextApiArg = {
-  id: string;
-  body: {
-    altText: string;
-  };
 };
 export type ErrorBody = {
   statusCode: number;

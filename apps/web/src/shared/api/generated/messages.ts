@@ -207,29 +207,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type OpenConversationApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "private";
-  recipientInfo: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  recipientPresence: {
-    isOnline: boolean;
-    lastSeenAt: string | null;
-  };
-  lastMessage: string | null;
-  lastMessageCreatedAt: string | null;
-  lastSenderId: string | null;
-  totalNotSeenMessages: number;
-  status: "active" | "deactivated";
-  deactivatedReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type OpenConversationApiResponse =
+  /** status 200 Default Response */ Conversation;
 export type OpenConversationApiArg = {
   body: {
     source: "user" | "performer";
@@ -237,29 +216,7 @@ export type OpenConversationApiArg = {
   };
 };
 export type ListConversationsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    type: "private";
-    recipientInfo: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    recipientPresence: {
-      isOnline: boolean;
-      lastSeenAt: string | null;
-    };
-    lastMessage: string | null;
-    lastMessageCreatedAt: string | null;
-    lastSenderId: string | null;
-    totalNotSeenMessages: number;
-    status: "active" | "deactivated";
-    deactivatedReason: string | null;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: Conversation[];
   total: number;
 };
 export type ListConversationsApiArg = {
@@ -271,29 +228,7 @@ export type ListConversationsApiArg = {
 };
 export type SearchConversationsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      type: "private";
-      recipientInfo: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      recipientPresence: {
-        isOnline: boolean;
-        lastSeenAt: string | null;
-      };
-      lastMessage: string | null;
-      lastMessageCreatedAt: string | null;
-      lastSenderId: string | null;
-      totalNotSeenMessages: number;
-      status: "active" | "deactivated";
-      deactivatedReason: string | null;
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: Conversation[];
     total: number;
   };
 export type SearchConversationsApiArg = {
@@ -303,60 +238,14 @@ export type SearchConversationsApiArg = {
   sort?: "asc" | "desc";
   keyword?: string;
 };
-export type GetConversationApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "private";
-  recipientInfo: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  recipientPresence: {
-    isOnline: boolean;
-    lastSeenAt: string | null;
-  };
-  lastMessage: string | null;
-  lastMessageCreatedAt: string | null;
-  lastSenderId: string | null;
-  totalNotSeenMessages: number;
-  status: "active" | "deactivated";
-  deactivatedReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type GetConversationApiResponse =
+  /** status 200 Default Response */ Conversation;
 export type GetConversationApiArg = {
   id: string;
 };
 export type ListConversationMessagesApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      conversationId: string;
-      senderId: string;
-      text: string;
-      files: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      }[];
-      price: number;
-      tip: number | null;
-      canView: boolean;
-      isBought: boolean;
-      isDeleted: boolean;
-      isSeen: boolean;
-      createdAt: string;
-    }[];
+    data: Message[];
     total: number;
   };
 export type ListConversationMessagesApiArg = {
@@ -365,32 +254,7 @@ export type ListConversationMessagesApiArg = {
   id: string;
 };
 export type SendConversationMessageApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    senderId: string;
-    text: string;
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    price: number;
-    tip: number | null;
-    canView: boolean;
-    isBought: boolean;
-    isDeleted: boolean;
-    isSeen: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ Message;
 export type SendConversationMessageApiArg = {
   id: string;
   body: {
@@ -400,44 +264,15 @@ export type SendConversationMessageApiArg = {
   };
 };
 export type DeleteConversationMessageApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    senderId: string;
-    text: string;
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    price: number;
-    tip: number | null;
-    canView: boolean;
-    isBought: boolean;
-    isDeleted: boolean;
-    isSeen: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ Message;
 export type DeleteConversationMessageApiArg = {
   id: string;
 };
 export type GetUnreadMessageCountApiResponse =
-  /** status 200 Default Response */ {
-    total: number;
-  };
+  /** status 200 Default Response */ UnreadTotal;
 export type GetUnreadMessageCountApiArg = void;
 export type MarkConversationReadApiResponse =
-  /** status 200 Default Response */ {
-    total: number;
-  };
+  /** status 200 Default Response */ UnreadTotal;
 export type MarkConversationReadApiArg = {
   id: string;
 };
@@ -450,32 +285,8 @@ export type GetMessageFileStatusApiArg = {
   id: string;
   fileId: string;
 };
-export type SendMassMessageApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  audience: "subscribers" | "followers" | "all";
-  text: string;
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  price: number;
-  status: "sending" | "sent" | "unsent";
-  recipients: number;
-  delivered: number;
-  seen: number;
-  purchased: number;
-  revenue: number;
-  createdAt: string;
-};
+export type SendMassMessageApiResponse =
+  /** status 200 Default Response */ MassMessage;
 export type SendMassMessageApiArg = {
   body: {
     audience: "subscribers" | "followers" | "all";
@@ -485,123 +296,25 @@ export type SendMassMessageApiArg = {
   };
 };
 export type ListMassMessagesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    audience: "subscribers" | "followers" | "all";
-    text: string;
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    price: number;
-    status: "sending" | "sent" | "unsent";
-    recipients: number;
-    delivered: number;
-    seen: number;
-    purchased: number;
-    revenue: number;
-    createdAt: string;
-  }[];
+  data: MassMessage[];
   total: number;
 };
 export type ListMassMessagesApiArg = {
   offset?: number;
   limit?: number;
 };
-export type GetMassMessageApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  audience: "subscribers" | "followers" | "all";
-  text: string;
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  price: number;
-  status: "sending" | "sent" | "unsent";
-  recipients: number;
-  delivered: number;
-  seen: number;
-  purchased: number;
-  revenue: number;
-  createdAt: string;
-};
+export type GetMassMessageApiResponse =
+  /** status 200 Default Response */ MassMessage;
 export type GetMassMessageApiArg = {
   id: string;
 };
-export type DeleteMassMessageApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  audience: "subscribers" | "followers" | "all";
-  text: string;
-  files: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  price: number;
-  status: "sending" | "sent" | "unsent";
-  recipients: number;
-  delivered: number;
-  seen: number;
-  purchased: number;
-  revenue: number;
-  createdAt: string;
-};
+export type DeleteMassMessageApiResponse =
+  /** status 200 Default Response */ MassMessage;
 export type DeleteMassMessageApiArg = {
   id: string;
 };
 export type SendMessageWithPhotoApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    senderId: string;
-    text: string;
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    price: number;
-    tip: number | null;
-    canView: boolean;
-    isBought: boolean;
-    isDeleted: boolean;
-    isSeen: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ Message;
 export type SendMessageWithPhotoApiArg = {
   body: {
     conversationId: string;
@@ -612,32 +325,7 @@ export type SendMessageWithPhotoApiArg = {
   };
 };
 export type SendMessageWithVideoApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    senderId: string;
-    text: string;
-    files: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    price: number;
-    tip: number | null;
-    canView: boolean;
-    isBought: boolean;
-    isDeleted: boolean;
-    isSeen: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ Message;
 export type SendMessageWithVideoApiArg = {
   body: {
     conversationId: string;
@@ -647,57 +335,24 @@ export type SendMessageWithVideoApiArg = {
     file: Blob;
   };
 };
-export type UploadMessagePhotoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadMessagePhotoApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadMessagePhotoApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
     file: Blob;
   };
 };
-export type UploadMessageVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadMessageVideoApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadMessageVideoApiArg = {
   body: {
     /** an MP4, MOV, WebM or AVI video */
     file: Blob;
   };
 };
-export type UploadMessageAudioApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadMessageAudioApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadMessageAudioApiArg = {
   body: {
     /** an MP3, OGG, WAV or M4A file */
@@ -705,24 +360,36 @@ export type UploadMessageAudioApiArg = {
   };
 };
 export type UploadMessageThumbnailApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  };
+  /** status 200 Default Response */ MediaFile;
 export type UploadMessageThumbnailApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
     file: Blob;
   };
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Conversation = {
+  _id: string;
+  type: "private";
+  recipientInfo: PublicUser;
+  recipientPresence: {
+    isOnline: boolean;
+    lastSeenAt: string | null;
+  };
+  lastMessage: string | null;
+  lastMessageCreatedAt: string | null;
+  lastSenderId: string | null;
+  totalNotSeenMessages: number;
+  status: "active" | "deactivated";
+  deactivatedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -734,4 +401,48 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+};
+export type Message = {
+  _id: string;
+  conversationId: string;
+  senderId: string;
+  text: string;
+  files: MediaFile[];
+  price: number;
+  tip: number | null;
+  canView: boolean;
+  isBought: boolean;
+  isDeleted: boolean;
+  isSeen: boolean;
+  createdAt: string;
+};
+export type UnreadTotal = {
+  total: number;
+};
+export type MassMessage = {
+  _id: string;
+  audience: "subscribers" | "followers" | "all";
+  text: string;
+  files: MediaFile[];
+  price: number;
+  status: "sending" | "sent" | "unsent";
+  recipients: number;
+  delivered: number;
+  seen: number;
+  purchased: number;
+  revenue: number;
+  createdAt: string;
 };

@@ -96,38 +96,7 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type ListNotificationsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    kind:
-      | "new_follower"
-      | "new_subscriber"
-      | "tip"
-      | "purchase"
-      | "comment"
-      | "mention"
-      | "reply"
-      | "like"
-      | "payout_status"
-      | "order_status"
-      | "new_message"
-      | "new_post"
-      | "paid_message"
-      | "live_started"
-      | "refund"
-      | "account_standing"
-      | "moderation";
-    text: string;
-    actor: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
-    link: string | null;
-    isRead: boolean;
-    createdAt: string;
-  }[];
+  data: Notification[];
   total: number;
   unread: number;
 };
@@ -137,141 +106,31 @@ export type ListNotificationsApiArg = {
   unread?: "true" | "false";
 };
 export type GetUnreadNotificationCountApiResponse =
-  /** status 200 Default Response */ {
-    total: number;
-  };
+  /** status 200 Default Response */ UnreadTotal;
 export type GetUnreadNotificationCountApiArg = void;
 export type MarkAllNotificationsReadApiResponse =
-  /** status 200 Default Response */ {
-    total: number;
-  };
+  /** status 200 Default Response */ UnreadTotal;
 export type MarkAllNotificationsReadApiArg = void;
 export type MarkNotificationReadApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    kind:
-      | "new_follower"
-      | "new_subscriber"
-      | "tip"
-      | "purchase"
-      | "comment"
-      | "mention"
-      | "reply"
-      | "like"
-      | "payout_status"
-      | "order_status"
-      | "new_message"
-      | "new_post"
-      | "paid_message"
-      | "live_started"
-      | "refund"
-      | "account_standing"
-      | "moderation";
-    text: string;
-    actor: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
-    link: string | null;
-    isRead: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ Notification;
 export type MarkNotificationReadApiArg = {
   id: string;
 };
 export type GetNotificationSettingsApiResponse =
-  /** status 200 Default Response */ {
-    kind:
-      | "new_follower"
-      | "new_subscriber"
-      | "tip"
-      | "purchase"
-      | "comment"
-      | "mention"
-      | "reply"
-      | "like"
-      | "payout_status"
-      | "order_status"
-      | "new_message"
-      | "new_post"
-      | "paid_message"
-      | "live_started"
-      | "refund"
-      | "account_standing"
-      | "moderation";
-    inApp: boolean;
-    email: boolean;
-  }[];
+  /** status 200 Default Response */ NotificationSetting[];
 export type GetNotificationSettingsApiArg = void;
 export type UpdateNotificationSettingsApiResponse =
-  /** status 200 Default Response */ {
-    kind:
-      | "new_follower"
-      | "new_subscriber"
-      | "tip"
-      | "purchase"
-      | "comment"
-      | "mention"
-      | "reply"
-      | "like"
-      | "payout_status"
-      | "order_status"
-      | "new_message"
-      | "new_post"
-      | "paid_message"
-      | "live_started"
-      | "refund"
-      | "account_standing"
-      | "moderation";
-    inApp: boolean;
-    email: boolean;
-  }[];
+  /** status 200 Default Response */ NotificationSetting[];
 export type UpdateNotificationSettingsApiArg = {
-  body: {
-    kind:
-      | "new_follower"
-      | "new_subscriber"
-      | "tip"
-      | "purchase"
-      | "comment"
-      | "mention"
-      | "reply"
-      | "like"
-      | "payout_status"
-      | "order_status"
-      | "new_message"
-      | "new_post"
-      | "paid_message"
-      | "live_started"
-      | "refund"
-      | "account_standing"
-      | "moderation";
-    inApp: boolean;
-    email: boolean;
-  }[];
+  body: NotificationSettingInput[];
 };
 export type GetEmailPreferencesApiResponse =
-  /** status 200 Default Response */ {
-    category:
-      "messages" | "subscriptions" | "purchases" | "social" | "live" | "news";
-    email: boolean;
-  }[];
+  /** status 200 Default Response */ EmailPreference[];
 export type GetEmailPreferencesApiArg = void;
 export type UpdateEmailPreferencesApiResponse =
-  /** status 200 Default Response */ {
-    category:
-      "messages" | "subscriptions" | "purchases" | "social" | "live" | "news";
-    email: boolean;
-  }[];
+  /** status 200 Default Response */ EmailPreference[];
 export type UpdateEmailPreferencesApiArg = {
-  body: {
-    category:
-      "messages" | "subscriptions" | "purchases" | "social" | "live" | "news";
-    email: boolean;
-  }[];
+  body: EmailPreferenceInput[];
 };
 export type UnsubscribeFromEmailsApiResponse =
   /** status 200 Default Response */ string;
@@ -285,6 +144,39 @@ export type UnsubscribeFromEmailsOneClickApiResponse =
 export type UnsubscribeFromEmailsOneClickApiArg = {
   token: string;
 };
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Notification = {
+  _id: string;
+  kind:
+    | "new_follower"
+    | "new_subscriber"
+    | "tip"
+    | "purchase"
+    | "comment"
+    | "mention"
+    | "reply"
+    | "like"
+    | "payout_status"
+    | "order_status"
+    | "new_message"
+    | "new_post"
+    | "paid_message"
+    | "live_started"
+    | "refund"
+    | "account_standing"
+    | "moderation";
+  text: string;
+  actor: PublicUser | null;
+  link: string | null;
+  isRead: boolean;
+  createdAt: string;
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -295,4 +187,61 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type UnreadTotal = {
+  total: number;
+};
+export type NotificationSetting = {
+  kind:
+    | "new_follower"
+    | "new_subscriber"
+    | "tip"
+    | "purchase"
+    | "comment"
+    | "mention"
+    | "reply"
+    | "like"
+    | "payout_status"
+    | "order_status"
+    | "new_message"
+    | "new_post"
+    | "paid_message"
+    | "live_started"
+    | "refund"
+    | "account_standing"
+    | "moderation";
+  inApp: boolean;
+  email: boolean;
+};
+export type NotificationSettingInput = {
+  kind:
+    | "new_follower"
+    | "new_subscriber"
+    | "tip"
+    | "purchase"
+    | "comment"
+    | "mention"
+    | "reply"
+    | "like"
+    | "payout_status"
+    | "order_status"
+    | "new_message"
+    | "new_post"
+    | "paid_message"
+    | "live_started"
+    | "refund"
+    | "account_standing"
+    | "moderation";
+  inApp: boolean;
+  email: boolean;
+};
+export type EmailPreference = {
+  category:
+    "messages" | "subscriptions" | "purchases" | "social" | "live" | "news";
+  email: boolean;
+};
+export type EmailPreferenceInput = {
+  category:
+    "messages" | "subscriptions" | "purchases" | "social" | "live" | "news";
+  email: boolean;
 };

@@ -130,31 +130,12 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type ListPaymentCardsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    gateway: "sandbox" | "stripe";
-    brand: string;
-    last4: string;
-    expMonth: number;
-    expYear: number;
-    holderName: string;
-    isDefault: boolean;
-    createdAt: string;
-  }[];
+  data: PaymentCard[];
   total: number;
 };
 export type ListPaymentCardsApiArg = void;
-export type AddPaymentCardApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  gateway: "sandbox" | "stripe";
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  holderName: string;
-  isDefault: boolean;
-  createdAt: string;
-};
+export type AddPaymentCardApiResponse =
+  /** status 200 Default Response */ PaymentCard;
 export type AddPaymentCardApiArg = {
   gateway: "sandbox" | "stripe";
   body: {
@@ -162,17 +143,7 @@ export type AddPaymentCardApiArg = {
   };
 };
 export type SetDefaultPaymentCardApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    gateway: "sandbox" | "stripe";
-    brand: string;
-    last4: string;
-    expMonth: number;
-    expYear: number;
-    holderName: string;
-    isDefault: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ PaymentCard;
 export type SetDefaultPaymentCardApiArg = {
   id: string;
 };
@@ -182,64 +153,8 @@ export type RemovePaymentCardApiResponse = /** status 200 Default Response */ {
 export type RemovePaymentCardApiArg = {
   id: string;
 };
-export type TopUpWalletApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  gateway: "sandbox" | "stripe";
-  type: "wallet_top_up" | "subscription" | "charge";
-  status:
-    | "created"
-    | "processing"
-    | "success"
-    | "fail"
-    | "canceled"
-    | "refunded"
-    | "require_authentication";
-  amount: number;
-  tokens: number;
-  user: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  } | null;
-  couponCode: string | null;
-  card: {
-    brand: string;
-    last4: string;
-  } | null;
-  failureReason: string | null;
-  canRetry: boolean;
-  nextAction:
-    | (
-        | ({
-            type: "confirm";
-            url: string;
-          } | null)
-        | ({
-            type: "stripe";
-            clientSecret: string;
-          } | null)
-      )
-    | null;
-  purchase: {
-    type:
-      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-    itemId: string;
-    chargeId: string | null;
-    problem: string | null;
-  } | null;
-  refunded: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type TopUpWalletApiResponse =
+  /** status 200 Default Response */ PaymentTransaction;
 export type TopUpWalletApiArg = {
   /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
   "idempotency-key"?: string;
@@ -250,64 +165,8 @@ export type TopUpWalletApiArg = {
     cardId?: string;
   };
 };
-export type PayTipOrItemByCardApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  gateway: "sandbox" | "stripe";
-  type: "wallet_top_up" | "subscription" | "charge";
-  status:
-    | "created"
-    | "processing"
-    | "success"
-    | "fail"
-    | "canceled"
-    | "refunded"
-    | "require_authentication";
-  amount: number;
-  tokens: number;
-  user: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  } | null;
-  couponCode: string | null;
-  card: {
-    brand: string;
-    last4: string;
-  } | null;
-  failureReason: string | null;
-  canRetry: boolean;
-  nextAction:
-    | (
-        | ({
-            type: "confirm";
-            url: string;
-          } | null)
-        | ({
-            type: "stripe";
-            clientSecret: string;
-          } | null)
-      )
-    | null;
-  purchase: {
-    type:
-      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-    itemId: string;
-    chargeId: string | null;
-    problem: string | null;
-  } | null;
-  refunded: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type PayTipOrItemByCardApiResponse =
+  /** status 200 Default Response */ PaymentTransaction;
 export type PayTipOrItemByCardApiArg = {
   type: "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
   id: string;
@@ -324,195 +183,19 @@ export type PayTipOrItemByCardApiArg = {
     cardId?: string;
   };
 };
-export type RetryPaymentApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  gateway: "sandbox" | "stripe";
-  type: "wallet_top_up" | "subscription" | "charge";
-  status:
-    | "created"
-    | "processing"
-    | "success"
-    | "fail"
-    | "canceled"
-    | "refunded"
-    | "require_authentication";
-  amount: number;
-  tokens: number;
-  user: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  } | null;
-  couponCode: string | null;
-  card: {
-    brand: string;
-    last4: string;
-  } | null;
-  failureReason: string | null;
-  canRetry: boolean;
-  nextAction:
-    | (
-        | ({
-            type: "confirm";
-            url: string;
-          } | null)
-        | ({
-            type: "stripe";
-            clientSecret: string;
-          } | null)
-      )
-    | null;
-  purchase: {
-    type:
-      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-    itemId: string;
-    chargeId: string | null;
-    problem: string | null;
-  } | null;
-  refunded: number;
-  createdAt: string;
-  updatedAt: string;
-};
+export type RetryPaymentApiResponse =
+  /** status 200 Default Response */ PaymentTransaction;
 export type RetryPaymentApiArg = {
   id: string;
 };
 export type ConfirmSandboxPaymentApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    gateway: "sandbox" | "stripe";
-    type: "wallet_top_up" | "subscription" | "charge";
-    status:
-      | "created"
-      | "processing"
-      | "success"
-      | "fail"
-      | "canceled"
-      | "refunded"
-      | "require_authentication";
-    amount: number;
-    tokens: number;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
-    couponCode: string | null;
-    card: {
-      brand: string;
-      last4: string;
-    } | null;
-    failureReason: string | null;
-    canRetry: boolean;
-    nextAction:
-      | (
-          | ({
-              type: "confirm";
-              url: string;
-            } | null)
-          | ({
-              type: "stripe";
-              clientSecret: string;
-            } | null)
-        )
-      | null;
-    purchase: {
-      type:
-        "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-      itemId: string;
-      chargeId: string | null;
-      problem: string | null;
-    } | null;
-    refunded: number;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ PaymentTransaction;
 export type ConfirmSandboxPaymentApiArg = {
   id: string;
 };
 export type ListPaymentTransactionsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      gateway: "sandbox" | "stripe";
-      type: "wallet_top_up" | "subscription" | "charge";
-      status:
-        | "created"
-        | "processing"
-        | "success"
-        | "fail"
-        | "canceled"
-        | "refunded"
-        | "require_authentication";
-      amount: number;
-      tokens: number;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      } | null;
-      couponCode: string | null;
-      card: {
-        brand: string;
-        last4: string;
-      } | null;
-      failureReason: string | null;
-      canRetry: boolean;
-      nextAction:
-        | (
-            | ({
-                type: "confirm";
-                url: string;
-              } | null)
-            | ({
-                type: "stripe";
-                clientSecret: string;
-              } | null)
-          )
-        | null;
-      purchase: {
-        type:
-          | "tip"
-          | "feed"
-          | "video"
-          | "gallery"
-          | "message"
-          | "product"
-          | "stream";
-        itemId: string;
-        chargeId: string | null;
-        problem: string | null;
-      } | null;
-      refunded: number;
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: PaymentTransaction[];
     total: number;
   };
 export type ListPaymentTransactionsApiArg = {
@@ -531,78 +214,12 @@ export type ListPaymentTransactionsApiArg = {
     | "require_authentication";
 };
 export type GetPaymentTransactionApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    gateway: "sandbox" | "stripe";
-    type: "wallet_top_up" | "subscription" | "charge";
-    status:
-      | "created"
-      | "processing"
-      | "success"
-      | "fail"
-      | "canceled"
-      | "refunded"
-      | "require_authentication";
-    amount: number;
-    tokens: number;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
-    couponCode: string | null;
-    card: {
-      brand: string;
-      last4: string;
-    } | null;
-    failureReason: string | null;
-    canRetry: boolean;
-    nextAction:
-      | (
-          | ({
-              type: "confirm";
-              url: string;
-            } | null)
-          | ({
-              type: "stripe";
-              clientSecret: string;
-            } | null)
-        )
-      | null;
-    purchase: {
-      type:
-        "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-      itemId: string;
-      chargeId: string | null;
-      problem: string | null;
-    } | null;
-    refunded: number;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ PaymentTransaction;
 export type GetPaymentTransactionApiArg = {
   id: string;
 };
-export type CheckCouponCodeApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  code: string;
-  discountRate: number;
-  expiredAt: string | null;
-  remainingUses: number | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type CheckCouponCodeApiResponse =
+  /** status 200 Default Response */ Coupon;
 export type CheckCouponCodeApiArg = {
   code: string;
 };
@@ -613,20 +230,22 @@ export type ReceiveStripeWebhookApiResponse =
   };
 export type ReceiveStripeWebhookApiArg = void;
 export type StartStripeConnectOnboardingApiResponse =
-  /** status 200 Default Response */ {
-    accountId: string;
-    url: string;
-  };
+  /** status 200 Default Response */ StripeOnboardingLink;
 export type StartStripeConnectOnboardingApiArg = void;
 export type GetStripeConnectAccountApiResponse =
-  /** status 200 Default Response */ {
-    available: boolean;
-    status:
-      "not_started" | "details_needed" | "pending_verification" | "enabled";
-    accountId: string | null;
-    requirements: string[];
-  };
+  /** status 200 Default Response */ StripeConnectAccount;
 export type GetStripeConnectAccountApiArg = void;
+export type PaymentCard = {
+  _id: string;
+  gateway: "sandbox" | "stripe";
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holderName: string;
+  isDefault: boolean;
+  createdAt: string;
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -637,4 +256,79 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type CardLabel = {
+  brand: string;
+  last4: string;
+};
+export type PaymentTransaction = {
+  _id: string;
+  gateway: "sandbox" | "stripe";
+  type: "wallet_top_up" | "subscription" | "charge";
+  status:
+    | "created"
+    | "processing"
+    | "success"
+    | "fail"
+    | "canceled"
+    | "refunded"
+    | "require_authentication";
+  amount: number;
+  tokens: number;
+  user: PublicUser;
+  performer: PublicUser | null;
+  couponCode: string | null;
+  card: CardLabel | null;
+  failureReason: string | null;
+  canRetry: boolean;
+  nextAction:
+    | (
+        | ({
+            type: "confirm";
+            url: string;
+          } | null)
+        | ({
+            type: "stripe";
+            clientSecret: string;
+          } | null)
+      )
+    | null;
+  purchase: {
+    type:
+      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
+    itemId: string;
+    chargeId: string | null;
+    problem: string | null;
+  } | null;
+  refunded: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type Coupon = {
+  _id: string;
+  name: string;
+  code: string;
+  discountRate: number;
+  expiredAt: string | null;
+  remainingUses: number | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type StripeOnboardingLink = {
+  accountId: string;
+  url: string;
+};
+export type StripeConnectAccount = {
+  available: boolean;
+  status: "not_started" | "details_needed" | "pending_verification" | "enabled";
+  accountId: string | null;
+  requirements: string[];
 };

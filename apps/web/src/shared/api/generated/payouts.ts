@@ -65,37 +65,11 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type CalculatePayoutBalanceApiResponse =
-  /** status 200 Default Response */ {
-    totalEarned: number;
-    totalPaidOut: number;
-    onHold: number;
-    available: number;
-    minimumPayoutAmount: number;
-  };
+  /** status 200 Default Response */ PayoutCalculation;
 export type CalculatePayoutBalanceApiArg = void;
 export type ListCreatorPayoutRequestsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      amount: number;
-      status: "pending" | "approved" | "rejected" | "paid";
-      paymentAccountType: "banking" | "paypal" | "stripe";
-      paymentAccountInfo: {
-        [key: string]: string;
-      };
-      tokenConversionRate: number;
-      requestNote: string;
-      adminNote: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: PayoutRequest[];
     total: number;
   };
 export type ListCreatorPayoutRequestsApiArg = {
@@ -106,27 +80,7 @@ export type ListCreatorPayoutRequestsApiArg = {
   status?: "pending" | "approved" | "rejected" | "paid";
 };
 export type CreatePayoutRequestApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    amount: number;
-    status: "pending" | "approved" | "rejected" | "paid";
-    paymentAccountType: "banking" | "paypal" | "stripe";
-    paymentAccountInfo: {
-      [key: string]: string;
-    };
-    tokenConversionRate: number;
-    requestNote: string;
-    adminNote: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ PayoutRequest;
 export type CreatePayoutRequestApiArg = {
   /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
   "idempotency-key"?: string;
@@ -137,27 +91,7 @@ export type CreatePayoutRequestApiArg = {
   };
 };
 export type UpdatePayoutRequestApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    amount: number;
-    status: "pending" | "approved" | "rejected" | "paid";
-    paymentAccountType: "banking" | "paypal" | "stripe";
-    paymentAccountInfo: {
-      [key: string]: string;
-    };
-    tokenConversionRate: number;
-    requestNote: string;
-    adminNote: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ PayoutRequest;
 export type UpdatePayoutRequestApiArg = {
   id: string;
   body: {
@@ -166,56 +100,24 @@ export type UpdatePayoutRequestApiArg = {
     requestNote?: string;
   };
 };
-export type GetPayoutRequestApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  amount: number;
-  status: "pending" | "approved" | "rejected" | "paid";
-  paymentAccountType: "banking" | "paypal" | "stripe";
-  paymentAccountInfo: {
-    [key: string]: string;
-  };
-  tokenConversionRate: number;
-  requestNote: string;
-  adminNote: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  createdAt: string;
-  updatedAt: string;
-};
+export type GetPayoutRequestApiResponse =
+  /** status 200 Default Response */ PayoutRequest;
 export type GetPayoutRequestApiArg = {
   id: string;
 };
 export type GetPendingPayoutRequestApiResponse =
   /** status 200 Default Response */ {
     hasPending: boolean;
-    request: {
-      _id: string;
-      amount: number;
-      status: "pending" | "approved" | "rejected" | "paid";
-      paymentAccountType: "banking" | "paypal" | "stripe";
-      paymentAccountInfo: {
-        [key: string]: string;
-      };
-      tokenConversionRate: number;
-      requestNote: string;
-      adminNote: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-      updatedAt: string;
-    } | null;
+    request: PayoutRequest | null;
   };
 export type GetPendingPayoutRequestApiArg = void;
+export type PayoutCalculation = {
+  totalEarned: number;
+  totalPaidOut: number;
+  onHold: number;
+  available: number;
+  minimumPayoutAmount: number;
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -226,4 +128,26 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type PayoutRequest = {
+  _id: string;
+  amount: number;
+  status: "pending" | "approved" | "rejected" | "paid";
+  paymentAccountType: "banking" | "paypal" | "stripe";
+  paymentAccountInfo: {
+    [key: string]: string;
+  };
+  tokenConversionRate: number;
+  requestNote: string;
+  adminNote: string;
+  performer: PublicUser;
+  createdAt: string;
+  updatedAt: string;
 };

@@ -155,134 +155,7 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type SearchCreatorsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    content: {
-      posts: number;
-      photos: number;
-      videos: number;
-      likes: number;
-    };
-  }[];
+  data: DiscoveryPerformer[];
   total: number;
 };
 export type SearchCreatorsApiArg = {
@@ -396,661 +269,21 @@ export type SearchCreatorsApiArg = {
   isOnline?: "0" | "1" | "true" | "false";
   sortBy?: "popular" | "newest" | "online";
 };
-export type ListTopCreatorsApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  username: string | null;
-  avatar: string;
-  cover: string;
-  bio: string;
-  gender: ("male" | "female" | "transgender") | null;
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  languages: string[];
-  age: string | null;
-  height:
-    | (
-        | "under_140"
-        | "140_142"
-        | "143_145"
-        | "146_148"
-        | "149_151"
-        | "152_154"
-        | "155_157"
-        | "158_160"
-        | "161_163"
-        | "164_166"
-        | "167_169"
-        | "170_172"
-        | "173_175"
-        | "176_178"
-        | "179_181"
-        | "182_184"
-        | "185_187"
-        | "188_190"
-        | "over_190"
-      )
-    | null;
-  weight:
-    | (
-        | "under_40"
-        | "40_42"
-        | "43_45"
-        | "46_48"
-        | "49_51"
-        | "52_54"
-        | "55_57"
-        | "58_60"
-        | "61_63"
-        | "64_66"
-        | "67_69"
-        | "70_72"
-        | "73_75"
-        | "76_78"
-        | "79_81"
-        | "82_84"
-        | "85_87"
-        | "88_90"
-        | "91_93"
-        | "94_96"
-        | "97_99"
-        | "over_100"
-      )
-    | null;
-  bodyType:
-    | (
-        | "fit"
-        | "slim"
-        | "curvy"
-        | "large"
-        | "toned"
-        | "petite"
-        | "ripped"
-        | "tanned"
-        | "runner"
-        | "swimmer"
-        | "muscular"
-        | "gymBody"
-      )
-    | null;
-  ethnicity:
-    | (
-        | "asian"
-        | "white"
-        | "latino"
-        | "hispanic"
-        | "black or african america"
-        | "american indian or alaska native"
-        | "native hawaiian or other pacific islander"
-      )
-    | null;
-  size: ("x-large" | "large" | "medium" | "small") | null;
-  hair:
-    | (
-        | "red"
-        | "yellow"
-        | "blond"
-        | "black"
-        | "brown"
-        | "white"
-        | "brunet"
-        | "blue"
-        | "green"
-        | "pink"
-        | "ginger"
-        | "multiColored"
-      )
-    | null;
-  eyes:
-    ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-  sexualOrientation:
-    ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-  monthlyPrice: number | null;
-  threeMonthPrice: number | null;
-  sixMonthPrice: number | null;
-  yearlyPrice: number | null;
-  isFreeSubscription: boolean;
-  verifiedDocument: boolean;
-  followersCount: number;
-  isOnline: boolean;
-  onlineAt: string | null;
-  isFollowed: boolean;
-  isBookmarked: boolean;
-  content: {
-    posts: number;
-    photos: number;
-    videos: number;
-    likes: number;
-  };
-}[];
+export type ListTopCreatorsApiResponse =
+  /** status 200 Default Response */ DiscoveryPerformer[];
 export type ListTopCreatorsApiArg = {
   limit?: number;
 };
-export type ListRandomCreatorsApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  username: string | null;
-  avatar: string;
-  cover: string;
-  bio: string;
-  gender: ("male" | "female" | "transgender") | null;
-  country: string | null;
-  state: string | null;
-  city: string | null;
-  languages: string[];
-  age: string | null;
-  height:
-    | (
-        | "under_140"
-        | "140_142"
-        | "143_145"
-        | "146_148"
-        | "149_151"
-        | "152_154"
-        | "155_157"
-        | "158_160"
-        | "161_163"
-        | "164_166"
-        | "167_169"
-        | "170_172"
-        | "173_175"
-        | "176_178"
-        | "179_181"
-        | "182_184"
-        | "185_187"
-        | "188_190"
-        | "over_190"
-      )
-    | null;
-  weight:
-    | (
-        | "under_40"
-        | "40_42"
-        | "43_45"
-        | "46_48"
-        | "49_51"
-        | "52_54"
-        | "55_57"
-        | "58_60"
-        | "61_63"
-        | "64_66"
-        | "67_69"
-        | "70_72"
-        | "73_75"
-        | "76_78"
-        | "79_81"
-        | "82_84"
-        | "85_87"
-        | "88_90"
-        | "91_93"
-        | "94_96"
-        | "97_99"
-        | "over_100"
-      )
-    | null;
-  bodyType:
-    | (
-        | "fit"
-        | "slim"
-        | "curvy"
-        | "large"
-        | "toned"
-        | "petite"
-        | "ripped"
-        | "tanned"
-        | "runner"
-        | "swimmer"
-        | "muscular"
-        | "gymBody"
-      )
-    | null;
-  ethnicity:
-    | (
-        | "asian"
-        | "white"
-        | "latino"
-        | "hispanic"
-        | "black or african america"
-        | "american indian or alaska native"
-        | "native hawaiian or other pacific islander"
-      )
-    | null;
-  size: ("x-large" | "large" | "medium" | "small") | null;
-  hair:
-    | (
-        | "red"
-        | "yellow"
-        | "blond"
-        | "black"
-        | "brown"
-        | "white"
-        | "brunet"
-        | "blue"
-        | "green"
-        | "pink"
-        | "ginger"
-        | "multiColored"
-      )
-    | null;
-  eyes:
-    ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-  sexualOrientation:
-    ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-  monthlyPrice: number | null;
-  threeMonthPrice: number | null;
-  sixMonthPrice: number | null;
-  yearlyPrice: number | null;
-  isFreeSubscription: boolean;
-  verifiedDocument: boolean;
-  followersCount: number;
-  isOnline: boolean;
-  onlineAt: string | null;
-  isFollowed: boolean;
-  isBookmarked: boolean;
-  content: {
-    posts: number;
-    photos: number;
-    videos: number;
-    likes: number;
-  };
-}[];
+export type ListRandomCreatorsApiResponse =
+  /** status 200 Default Response */ DiscoveryPerformer[];
 export type ListRandomCreatorsApiArg = {
   limit?: number;
 };
 export type GetMyCreatorAccountApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type GetMyCreatorAccountApiArg = void;
 export type UpdateMyCreatorAccountApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type UpdateMyCreatorAccountApiArg = {
   body: {
     name?: string;
@@ -1175,201 +408,7 @@ export type UpdateMyCreatorAccountApiArg = {
   };
 };
 export type UpdateCreatorBankingSettingsApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type UpdateCreatorBankingSettingsApiArg = {
   body: {
     firstName: string;
@@ -1386,201 +425,7 @@ export type UpdateCreatorBankingSettingsApiArg = {
   };
 };
 export type UpdateCreatorPaymentGatewaySettingsApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type UpdateCreatorPaymentGatewaySettingsApiArg = {
   body: {
     key: "paypal";
@@ -1591,64 +436,15 @@ export type UpdateCreatorPaymentGatewaySettingsApiArg = {
   };
 };
 export type UploadCreatorAvatarApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    role: "user" | "performer" | "admin";
-    isPerformer: boolean;
-    isAdmin: boolean;
-    name: string;
-    username: string | null;
-    email: string | null;
-    avatar: string;
-    cover: string | null;
-    status: "active" | "inactive" | "deleted";
-    verifiedEmail: boolean;
-    pendingEmail: string | null;
-    hasPassword: boolean;
-    verifiedDocument: boolean;
-    balance: number;
-    pendingAgreements: {
-      document: "age" | "terms" | "privacy";
-      version: number;
-      title: string;
-      slug: string | null;
-    }[];
-    impersonated?: boolean;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ CurrentUser;
 export type UploadCreatorAvatarApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
     avatar: Blob;
   };
 };
-export type UploadCreatorCoverApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  role: "user" | "performer" | "admin";
-  isPerformer: boolean;
-  isAdmin: boolean;
-  name: string;
-  username: string | null;
-  email: string | null;
-  avatar: string;
-  cover: string | null;
-  status: "active" | "inactive" | "deleted";
-  verifiedEmail: boolean;
-  pendingEmail: string | null;
-  hasPassword: boolean;
-  verifiedDocument: boolean;
-  balance: number;
-  pendingAgreements: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
-  impersonated?: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type UploadCreatorCoverApiResponse =
+  /** status 200 Default Response */ CurrentUser;
 export type UploadCreatorCoverApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
@@ -1656,398 +452,10 @@ export type UploadCreatorCoverApiArg = {
   };
 };
 export type WithdrawCreatorProfileRevisionApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type WithdrawCreatorProfileRevisionApiArg = void;
 export type UploadCreatorDocumentsApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type UploadCreatorDocumentsApiArg = {
   body: {
     /** a JPEG, PNG or WebP image or a PDF */
@@ -2057,201 +465,7 @@ export type UploadCreatorDocumentsApiArg = {
   };
 };
 export type UploadCreatorWelcomeVideoApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type UploadCreatorWelcomeVideoApiArg = {
   body: {
     /** an MP4, MOV, WebM or AVI video */
@@ -2259,203 +473,20 @@ export type UploadCreatorWelcomeVideoApiArg = {
   };
 };
 export type DeleteCreatorWelcomeVideoApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    cover: string;
-    bio: string;
-    gender: ("male" | "female" | "transgender") | null;
-    country: string | null;
-    state: string | null;
-    city: string | null;
-    languages: string[];
-    age: string | null;
-    height:
-      | (
-          | "under_140"
-          | "140_142"
-          | "143_145"
-          | "146_148"
-          | "149_151"
-          | "152_154"
-          | "155_157"
-          | "158_160"
-          | "161_163"
-          | "164_166"
-          | "167_169"
-          | "170_172"
-          | "173_175"
-          | "176_178"
-          | "179_181"
-          | "182_184"
-          | "185_187"
-          | "188_190"
-          | "over_190"
-        )
-      | null;
-    weight:
-      | (
-          | "under_40"
-          | "40_42"
-          | "43_45"
-          | "46_48"
-          | "49_51"
-          | "52_54"
-          | "55_57"
-          | "58_60"
-          | "61_63"
-          | "64_66"
-          | "67_69"
-          | "70_72"
-          | "73_75"
-          | "76_78"
-          | "79_81"
-          | "82_84"
-          | "85_87"
-          | "88_90"
-          | "91_93"
-          | "94_96"
-          | "97_99"
-          | "over_100"
-        )
-      | null;
-    bodyType:
-      | (
-          | "fit"
-          | "slim"
-          | "curvy"
-          | "large"
-          | "toned"
-          | "petite"
-          | "ripped"
-          | "tanned"
-          | "runner"
-          | "swimmer"
-          | "muscular"
-          | "gymBody"
-        )
-      | null;
-    ethnicity:
-      | (
-          | "asian"
-          | "white"
-          | "latino"
-          | "hispanic"
-          | "black or african america"
-          | "american indian or alaska native"
-          | "native hawaiian or other pacific islander"
-        )
-      | null;
-    size: ("x-large" | "large" | "medium" | "small") | null;
-    hair:
-      | (
-          | "red"
-          | "yellow"
-          | "blond"
-          | "black"
-          | "brown"
-          | "white"
-          | "brunet"
-          | "blue"
-          | "green"
-          | "pink"
-          | "ginger"
-          | "multiColored"
-        )
-      | null;
-    eyes:
-      ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
-    sexualOrientation:
-      ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-    monthlyPrice: number | null;
-    threeMonthPrice: number | null;
-    sixMonthPrice: number | null;
-    yearlyPrice: number | null;
-    isFreeSubscription: boolean;
-    verifiedDocument: boolean;
-    followersCount: number;
-    isOnline: boolean;
-    onlineAt: string | null;
-    isFollowed: boolean;
-    isBookmarked: boolean;
-    welcomeVideo: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    email: string | null;
-    dateOfBirth: string | null;
-    address: string | null;
-    zipcode: string | null;
-    phone: string | null;
-    phoneCode: string | null;
-    banking: {
-      firstName: string;
-      lastName: string;
-      bankName: string;
-      bankAccount: string;
-      bankRouting: string | null;
-      bankSwiftCode: string | null;
-      address: string | null;
-      city: string | null;
-      state: string | null;
-      country: string;
-    } | null;
-    paypalEmail: string | null;
-    documents: {
-      idVerification: boolean;
-      documentVerification: boolean;
-    };
-    verification: {
-      status: "pending" | "rejected" | "verified";
-      reason: string | null;
-      decidedAt: string | null;
-    };
-    discoveryMissing: ("avatar" | "price" | "post")[];
-    messagesFrom: "subscribers" | "followers" | "everyone";
-    profileRevision: {
-      status: "pending" | "refused";
-      changes: {
-        name?: string;
-        bio?: string;
-        country?: string | null;
-        state?: string | null;
-        city?: string | null;
-      };
-      avatar: string | null;
-      cover: string | null;
-      welcomeVideo: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      } | null;
-      submittedAt: string;
-      refusal: {
-        reason: string;
-        at: string;
-      } | null;
-    } | null;
-  };
+  /** status 200 Default Response */ PerformerAccount;
 export type DeleteCreatorWelcomeVideoApiArg = void;
-export type GetCreatorProfileApiResponse = /** status 200 Default Response */ {
+export type GetCreatorProfileApiResponse =
+  /** status 200 Default Response */ PerformerProfile;
+export type GetCreatorProfileApiArg = {
+  id: string;
+};
+export type CreatorCounts = {
+  posts: number;
+  photos: number;
+  videos: number;
+  likes: number;
+};
+export type DiscoveryPerformer = {
   _id: string;
   name: string;
   username: string | null;
@@ -2576,28 +607,7 @@ export type GetCreatorProfileApiResponse = /** status 200 Default Response */ {
   onlineAt: string | null;
   isFollowed: boolean;
   isBookmarked: boolean;
-  welcomeVideo: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  counts: {
-    posts: number;
-    photos: number;
-    videos: number;
-    likes: number;
-  };
-};
-export type GetCreatorProfileApiArg = {
-  id: string;
+  content: CreatorCounts;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -2609,4 +619,342 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+};
+export type Banking = {
+  firstName: string;
+  lastName: string;
+  bankName: string;
+  bankAccount: string;
+  bankRouting: string | null;
+  bankSwiftCode: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  country: string;
+};
+export type RevisedProfileText = {
+  name?: string;
+  bio?: string;
+  country?: string | null;
+  state?: string | null;
+  city?: string | null;
+};
+export type ProfileRevision = {
+  status: "pending" | "refused";
+  changes: RevisedProfileText;
+  avatar: string | null;
+  cover: string | null;
+  welcomeVideo: MediaFile | null;
+  submittedAt: string;
+  refusal: {
+    reason: string;
+    at: string;
+  } | null;
+};
+export type PerformerAccount = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  cover: string;
+  bio: string;
+  gender: ("male" | "female" | "transgender") | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  languages: string[];
+  age: string | null;
+  height:
+    | (
+        | "under_140"
+        | "140_142"
+        | "143_145"
+        | "146_148"
+        | "149_151"
+        | "152_154"
+        | "155_157"
+        | "158_160"
+        | "161_163"
+        | "164_166"
+        | "167_169"
+        | "170_172"
+        | "173_175"
+        | "176_178"
+        | "179_181"
+        | "182_184"
+        | "185_187"
+        | "188_190"
+        | "over_190"
+      )
+    | null;
+  weight:
+    | (
+        | "under_40"
+        | "40_42"
+        | "43_45"
+        | "46_48"
+        | "49_51"
+        | "52_54"
+        | "55_57"
+        | "58_60"
+        | "61_63"
+        | "64_66"
+        | "67_69"
+        | "70_72"
+        | "73_75"
+        | "76_78"
+        | "79_81"
+        | "82_84"
+        | "85_87"
+        | "88_90"
+        | "91_93"
+        | "94_96"
+        | "97_99"
+        | "over_100"
+      )
+    | null;
+  bodyType:
+    | (
+        | "fit"
+        | "slim"
+        | "curvy"
+        | "large"
+        | "toned"
+        | "petite"
+        | "ripped"
+        | "tanned"
+        | "runner"
+        | "swimmer"
+        | "muscular"
+        | "gymBody"
+      )
+    | null;
+  ethnicity:
+    | (
+        | "asian"
+        | "white"
+        | "latino"
+        | "hispanic"
+        | "black or african america"
+        | "american indian or alaska native"
+        | "native hawaiian or other pacific islander"
+      )
+    | null;
+  size: ("x-large" | "large" | "medium" | "small") | null;
+  hair:
+    | (
+        | "red"
+        | "yellow"
+        | "blond"
+        | "black"
+        | "brown"
+        | "white"
+        | "brunet"
+        | "blue"
+        | "green"
+        | "pink"
+        | "ginger"
+        | "multiColored"
+      )
+    | null;
+  eyes:
+    ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
+  sexualOrientation:
+    ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
+  monthlyPrice: number | null;
+  threeMonthPrice: number | null;
+  sixMonthPrice: number | null;
+  yearlyPrice: number | null;
+  isFreeSubscription: boolean;
+  verifiedDocument: boolean;
+  followersCount: number;
+  isOnline: boolean;
+  onlineAt: string | null;
+  isFollowed: boolean;
+  isBookmarked: boolean;
+  welcomeVideo: MediaFile | null;
+  email: string | null;
+  dateOfBirth: string | null;
+  address: string | null;
+  zipcode: string | null;
+  phone: string | null;
+  phoneCode: string | null;
+  banking: Banking | null;
+  paypalEmail: string | null;
+  documents: {
+    idVerification: boolean;
+    documentVerification: boolean;
+  };
+  verification: {
+    status: "pending" | "rejected" | "verified";
+    reason: string | null;
+    decidedAt: string | null;
+  };
+  discoveryMissing: ("avatar" | "price" | "post")[];
+  messagesFrom: "subscribers" | "followers" | "everyone";
+  profileRevision: ProfileRevision | null;
+};
+export type PendingAgreement = {
+  document: "age" | "terms" | "privacy";
+  version: number;
+  title: string;
+  slug: string | null;
+};
+export type CurrentUser = {
+  _id: string;
+  role: "user" | "performer" | "admin";
+  isPerformer: boolean;
+  isAdmin: boolean;
+  name: string;
+  username: string | null;
+  email: string | null;
+  avatar: string;
+  cover: string | null;
+  status: "active" | "inactive" | "deleted";
+  verifiedEmail: boolean;
+  pendingEmail: string | null;
+  hasPassword: boolean;
+  verifiedDocument: boolean;
+  balance: number;
+  pendingAgreements: PendingAgreement[];
+  impersonated?: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type PerformerProfile = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  cover: string;
+  bio: string;
+  gender: ("male" | "female" | "transgender") | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  languages: string[];
+  age: string | null;
+  height:
+    | (
+        | "under_140"
+        | "140_142"
+        | "143_145"
+        | "146_148"
+        | "149_151"
+        | "152_154"
+        | "155_157"
+        | "158_160"
+        | "161_163"
+        | "164_166"
+        | "167_169"
+        | "170_172"
+        | "173_175"
+        | "176_178"
+        | "179_181"
+        | "182_184"
+        | "185_187"
+        | "188_190"
+        | "over_190"
+      )
+    | null;
+  weight:
+    | (
+        | "under_40"
+        | "40_42"
+        | "43_45"
+        | "46_48"
+        | "49_51"
+        | "52_54"
+        | "55_57"
+        | "58_60"
+        | "61_63"
+        | "64_66"
+        | "67_69"
+        | "70_72"
+        | "73_75"
+        | "76_78"
+        | "79_81"
+        | "82_84"
+        | "85_87"
+        | "88_90"
+        | "91_93"
+        | "94_96"
+        | "97_99"
+        | "over_100"
+      )
+    | null;
+  bodyType:
+    | (
+        | "fit"
+        | "slim"
+        | "curvy"
+        | "large"
+        | "toned"
+        | "petite"
+        | "ripped"
+        | "tanned"
+        | "runner"
+        | "swimmer"
+        | "muscular"
+        | "gymBody"
+      )
+    | null;
+  ethnicity:
+    | (
+        | "asian"
+        | "white"
+        | "latino"
+        | "hispanic"
+        | "black or african america"
+        | "american indian or alaska native"
+        | "native hawaiian or other pacific islander"
+      )
+    | null;
+  size: ("x-large" | "large" | "medium" | "small") | null;
+  hair:
+    | (
+        | "red"
+        | "yellow"
+        | "blond"
+        | "black"
+        | "brown"
+        | "white"
+        | "brunet"
+        | "blue"
+        | "green"
+        | "pink"
+        | "ginger"
+        | "multiColored"
+      )
+    | null;
+  eyes:
+    ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
+  sexualOrientation:
+    ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
+  monthlyPrice: number | null;
+  threeMonthPrice: number | null;
+  sixMonthPrice: number | null;
+  yearlyPrice: number | null;
+  isFreeSubscription: boolean;
+  verifiedDocument: boolean;
+  followersCount: number;
+  isOnline: boolean;
+  onlineAt: string | null;
+  isFollowed: boolean;
+  isBookmarked: boolean;
+  welcomeVideo: MediaFile | null;
+  counts: CreatorCounts;
 };

@@ -88,26 +88,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type UploadGalleryPhotoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  galleryId: string;
-  title: string;
-  file: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  };
-  isCover: boolean;
-  createdAt: string;
-};
+export type UploadGalleryPhotoApiResponse =
+  /** status 200 Default Response */ Photo;
 export type UploadGalleryPhotoApiArg = {
   body: {
     title?: string;
@@ -118,26 +100,7 @@ export type UploadGalleryPhotoApiArg = {
 };
 export type ListOwnGalleryPhotosApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      galleryId: string;
-      title: string;
-      file: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      };
-      isCover: boolean;
-      createdAt: string;
-    }[];
+    data: Photo[];
     total: number;
   };
 export type ListOwnGalleryPhotosApiArg = {
@@ -147,26 +110,8 @@ export type ListOwnGalleryPhotosApiArg = {
   sort?: "asc" | "desc";
   galleryId: string;
 };
-export type UpdateGalleryPhotoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  galleryId: string;
-  title: string;
-  file: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  };
-  isCover: boolean;
-  createdAt: string;
-};
+export type UpdateGalleryPhotoApiResponse =
+  /** status 200 Default Response */ Photo;
 export type UpdateGalleryPhotoApiArg = {
   id: string;
   body: {
@@ -179,33 +124,86 @@ export type DeleteGalleryPhotoApiResponse = /** status 200 Default Response */ {
 export type DeleteGalleryPhotoApiArg = {
   id: string;
 };
-export type SetGalleryCoverApiResponse = /** status 200 Default Response */ {
+export type SetGalleryCoverApiResponse =
+  /** status 200 Default Response */ Gallery;
+export type SetGalleryCoverApiArg = {
+  id: string;
+};
+export type ListGalleryPhotosApiResponse = /** status 200 Default Response */ {
+  data: Photo[];
+  total: number;
+};
+export type ListGalleryPhotosApiArg = {
+  offset?: number;
+  limit?: number;
+  sortBy?: "createdAt";
+  sort?: "asc" | "desc";
+  galleryId: string;
+};
+export type ListCreatorPhotosApiResponse = /** status 200 Default Response */ {
+  data: Photo[];
+  total: number;
+};
+export type ListCreatorPhotosApiArg = {
+  offset?: number;
+  limit?: number;
+  sortBy?: "createdAt";
+  sort?: "asc" | "desc";
+  performerId: string;
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+};
+export type Photo = {
+  _id: string;
+  galleryId: string;
+  title: string;
+  file: MediaFile;
+  isCover: boolean;
+  createdAt: string;
+};
+export type ErrorBody = {
+  statusCode: number;
+  error: string;
+  message: string;
+  code: string;
+  details?: {
+    field: string;
+    message: string;
+  }[];
+  requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Gallery = {
   _id: string;
   title: string;
   description: string;
   status: "draft" | "active" | "inactive";
   isSale: boolean;
   price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  cover: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
+  performer: PublicUser;
+  cover: MediaFile | null;
   stats: {
     photos: number;
     views: number;
@@ -219,83 +217,5 @@ export type SetGalleryCoverApiResponse = /** status 200 Default Response */ {
   canView: boolean;
   createdAt: string;
   updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
-export type SetGalleryCoverApiArg = {
-  id: string;
-};
-export type ListGalleryPhotosApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    galleryId: string;
-    title: string;
-    file: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    };
-    isCover: boolean;
-    createdAt: string;
-  }[];
-  total: number;
-};
-export type ListGalleryPhotosApiArg = {
-  offset?: number;
-  limit?: number;
-  sortBy?: "createdAt";
-  sort?: "asc" | "desc";
-  galleryId: string;
-};
-export type ListCreatorPhotosApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    galleryId: string;
-    title: string;
-    file: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    };
-    isCover: boolean;
-    createdAt: string;
-  }[];
-  total: number;
-};
-export type ListCreatorPhotosApiArg = {
-  offset?: number;
-  limit?: number;
-  sortBy?: "createdAt";
-  sort?: "asc" | "desc";
-  performerId: string;
-};
-export type ErrorBody = {
-  statusCode: number;
-  error: string;
-  message: string;
-  code: string;
-  details?: {
-    field: string;
-    message: string;
-  }[];
-  requestId: string;
+  moderation?: Hold | null;
 };

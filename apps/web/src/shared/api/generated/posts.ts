@@ -25,19 +25,7 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type ListSitePostsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    slug: string;
-    type: "page" | "post";
-    title: string;
-    shortDescription: string;
-    content: string;
-    status: "draft" | "published";
-    ordering: number;
-    version: number;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: Post[];
   total: number;
 };
 export type ListSitePostsApiArg = {
@@ -48,7 +36,11 @@ export type ListSitePostsApiArg = {
   type?: "page" | "post";
   q?: string;
 };
-export type GetSitePostApiResponse = /** status 200 Default Response */ {
+export type GetSitePostApiResponse = /** status 200 Default Response */ Post;
+export type GetSitePostApiArg = {
+  id: string;
+};
+export type Post = {
   _id: string;
   slug: string;
   type: "page" | "post";
@@ -60,9 +52,6 @@ export type GetSitePostApiResponse = /** status 200 Default Response */ {
   version: number;
   createdAt: string;
   updatedAt: string;
-};
-export type GetSitePostApiArg = {
-  id: string;
 };
 export type ErrorBody = {
   statusCode: number;

@@ -95,50 +95,7 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as endpoints };
 export type ListBookmarkedProductsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      objectId: string;
-      product: {
-        _id: string;
-        name: string;
-        description: string;
-        type: "physical" | "digital";
-        price: number;
-        stock: number | null;
-        status: "draft" | "active" | "inactive";
-        images: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        }[];
-        hasDigitalFile: boolean;
-        performer: {
-          _id: string;
-          name: string;
-          username: string | null;
-          avatar: string;
-          isPerformer: boolean;
-        };
-        isBookmarked: boolean;
-        isBought: boolean;
-        createdAt: string;
-        updatedAt: string;
-        moderation?: {
-          state: "hidden" | "removed" | "review";
-          reason: string;
-          prePublication: boolean;
-        } | null;
-      };
-      createdAt: string;
-    }[];
+    data: ProductBookmark[];
     total: number;
   };
 export type ListBookmarkedProductsApiArg = {
@@ -147,18 +104,8 @@ export type ListBookmarkedProductsApiArg = {
   sortBy?: "createdAt";
   sort?: "asc" | "desc";
 };
-export type AddReactionApiResponse = /** status 200 Default Response */ {
-  objectType:
-    | "performer"
-    | "feed"
-    | "video"
-    | "gallery"
-    | "product"
-    | "comment"
-    | "story";
-  objectId: string;
-  action: "like" | "bookmark";
-};
+export type AddReactionApiResponse =
+  /** status 200 Default Response */ Reaction;
 export type AddReactionApiArg = {
   body: {
     objectType:
@@ -173,18 +120,8 @@ export type AddReactionApiArg = {
     action: "like" | "bookmark";
   };
 };
-export type RemoveReactionApiResponse = /** status 200 Default Response */ {
-  objectType:
-    | "performer"
-    | "feed"
-    | "video"
-    | "gallery"
-    | "product"
-    | "comment"
-    | "story";
-  objectId: string;
-  action: "like" | "bookmark";
-};
+export type RemoveReactionApiResponse =
+  /** status 200 Default Response */ Reaction;
 export type RemoveReactionApiArg = {
   body: {
     objectType:
@@ -201,134 +138,7 @@ export type RemoveReactionApiArg = {
 };
 export type ListBookmarkedCreatorsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      objectId: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        cover: string;
-        bio: string;
-        gender: ("male" | "female" | "transgender") | null;
-        country: string | null;
-        state: string | null;
-        city: string | null;
-        languages: string[];
-        age: string | null;
-        height:
-          | (
-              | "under_140"
-              | "140_142"
-              | "143_145"
-              | "146_148"
-              | "149_151"
-              | "152_154"
-              | "155_157"
-              | "158_160"
-              | "161_163"
-              | "164_166"
-              | "167_169"
-              | "170_172"
-              | "173_175"
-              | "176_178"
-              | "179_181"
-              | "182_184"
-              | "185_187"
-              | "188_190"
-              | "over_190"
-            )
-          | null;
-        weight:
-          | (
-              | "under_40"
-              | "40_42"
-              | "43_45"
-              | "46_48"
-              | "49_51"
-              | "52_54"
-              | "55_57"
-              | "58_60"
-              | "61_63"
-              | "64_66"
-              | "67_69"
-              | "70_72"
-              | "73_75"
-              | "76_78"
-              | "79_81"
-              | "82_84"
-              | "85_87"
-              | "88_90"
-              | "91_93"
-              | "94_96"
-              | "97_99"
-              | "over_100"
-            )
-          | null;
-        bodyType:
-          | (
-              | "fit"
-              | "slim"
-              | "curvy"
-              | "large"
-              | "toned"
-              | "petite"
-              | "ripped"
-              | "tanned"
-              | "runner"
-              | "swimmer"
-              | "muscular"
-              | "gymBody"
-            )
-          | null;
-        ethnicity:
-          | (
-              | "asian"
-              | "white"
-              | "latino"
-              | "hispanic"
-              | "black or african america"
-              | "american indian or alaska native"
-              | "native hawaiian or other pacific islander"
-            )
-          | null;
-        size: ("x-large" | "large" | "medium" | "small") | null;
-        hair:
-          | (
-              | "red"
-              | "yellow"
-              | "blond"
-              | "black"
-              | "brown"
-              | "white"
-              | "brunet"
-              | "blue"
-              | "green"
-              | "pink"
-              | "ginger"
-              | "multiColored"
-            )
-          | null;
-        eyes:
-          | ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red")
-          | null;
-        sexualOrientation:
-          ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
-        monthlyPrice: number | null;
-        threeMonthPrice: number | null;
-        sixMonthPrice: number | null;
-        yearlyPrice: number | null;
-        isFreeSubscription: boolean;
-        verifiedDocument: boolean;
-        followersCount: number;
-        isOnline: boolean;
-        onlineAt: string | null;
-        isFollowed: boolean;
-        isBookmarked: boolean;
-      };
-      createdAt: string;
-    }[];
+    data: PerformerBookmark[];
     total: number;
   };
 export type ListBookmarkedCreatorsApiArg = {
@@ -339,96 +149,7 @@ export type ListBookmarkedCreatorsApiArg = {
 };
 export type ListBookmarkedFeedsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      objectId: string;
-      feed: {
-        _id: string;
-        type: "text" | "photo" | "video" | "audio";
-        text: string;
-        performer: {
-          _id: string;
-          name: string;
-          username: string | null;
-          avatar: string;
-          isPerformer: boolean;
-        };
-        files: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        }[];
-        thumbnail: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        } | null;
-        teaser: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        } | null;
-        poll: {
-          _id: string;
-          description: string;
-          expiredAt: string;
-          isExpired: boolean;
-          options: {
-            _id: string;
-            text: string;
-            voteCount: number;
-          }[];
-          totalVotes: number;
-          votedOptionId: string | null;
-        } | null;
-        status: "active" | "inactive";
-        isSale: boolean;
-        price: number;
-        isPinned: boolean;
-        scheduleAt: string | null;
-        publishedAt: string;
-        likeCount: number;
-        commentCount: number;
-        isLiked: boolean;
-        isBookmarked: boolean;
-        isSubscribed: boolean;
-        isBought: boolean;
-        canView: boolean;
-        subscribeFrom: number | null;
-        createdAt: string;
-        updatedAt: string;
-        moderation?: {
-          state: "hidden" | "removed" | "review";
-          reason: string;
-          prePublication: boolean;
-        } | null;
-      };
-      createdAt: string;
-    }[];
+    data: FeedBookmark[];
     total: number;
   };
 export type ListBookmarkedFeedsApiArg = {
@@ -439,83 +160,7 @@ export type ListBookmarkedFeedsApiArg = {
 };
 export type ListBookmarkedVideosApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      objectId: string;
-      video: {
-        _id: string;
-        title: string;
-        description: string;
-        status: "draft" | "active" | "inactive";
-        tags: string[];
-        isSale: boolean;
-        price: number;
-        performer: {
-          _id: string;
-          name: string;
-          username: string | null;
-          avatar: string;
-          isPerformer: boolean;
-        };
-        video: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        } | null;
-        teaser: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        } | null;
-        thumbnail: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        } | null;
-        stats: {
-          views: number;
-          likes: number;
-          comments: number;
-        };
-        isLiked: boolean;
-        isBookmarked: boolean;
-        isSubscribed: boolean;
-        isBought: boolean;
-        canView: boolean;
-        createdAt: string;
-        updatedAt: string;
-        moderation?: {
-          state: "hidden" | "removed" | "review";
-          reason: string;
-          prePublication: boolean;
-        } | null;
-      };
-      createdAt: string;
-    }[];
+    data: VideoBookmark[];
     total: number;
   };
 export type ListBookmarkedVideosApiArg = {
@@ -526,57 +171,7 @@ export type ListBookmarkedVideosApiArg = {
 };
 export type ListBookmarkedGalleriesApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      objectId: string;
-      gallery: {
-        _id: string;
-        title: string;
-        description: string;
-        status: "draft" | "active" | "inactive";
-        isSale: boolean;
-        price: number;
-        performer: {
-          _id: string;
-          name: string;
-          username: string | null;
-          avatar: string;
-          isPerformer: boolean;
-        };
-        cover: {
-          _id: string;
-          type: string;
-          status: "processing" | "finished" | "error";
-          error: string | null;
-          url: string | null;
-          thumbnailUrl: string | null;
-          previewUrl: string | null;
-          duration: number | null;
-          width: number | null;
-          height: number | null;
-          altText: string | null;
-        } | null;
-        stats: {
-          photos: number;
-          views: number;
-          likes: number;
-          comments: number;
-        };
-        isLiked: boolean;
-        isBookmarked: boolean;
-        isSubscribed: boolean;
-        isBought: boolean;
-        canView: boolean;
-        createdAt: string;
-        updatedAt: string;
-        moderation?: {
-          state: "hidden" | "removed" | "review";
-          reason: string;
-          prePublication: boolean;
-        } | null;
-      };
-      createdAt: string;
-    }[];
+    data: GalleryBookmark[];
     total: number;
   };
 export type ListBookmarkedGalleriesApiArg = {
@@ -584,6 +179,54 @@ export type ListBookmarkedGalleriesApiArg = {
   limit?: number;
   sortBy?: "createdAt";
   sort?: "asc" | "desc";
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Product = {
+  _id: string;
+  name: string;
+  description: string;
+  type: "physical" | "digital";
+  price: number;
+  stock: number | null;
+  status: "draft" | "active" | "inactive";
+  images: MediaFile[];
+  hasDigitalFile: boolean;
+  performer: PublicUser;
+  isBookmarked: boolean;
+  isBought: boolean;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
+};
+export type ProductBookmark = {
+  _id: string;
+  objectId: string;
+  product: Product;
+  createdAt: string;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -595,4 +238,252 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type Reaction = {
+  objectType:
+    | "performer"
+    | "feed"
+    | "video"
+    | "gallery"
+    | "product"
+    | "comment"
+    | "story";
+  objectId: string;
+  action: "like" | "bookmark";
+};
+export type PublicPerformer = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  cover: string;
+  bio: string;
+  gender: ("male" | "female" | "transgender") | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  languages: string[];
+  age: string | null;
+  height:
+    | (
+        | "under_140"
+        | "140_142"
+        | "143_145"
+        | "146_148"
+        | "149_151"
+        | "152_154"
+        | "155_157"
+        | "158_160"
+        | "161_163"
+        | "164_166"
+        | "167_169"
+        | "170_172"
+        | "173_175"
+        | "176_178"
+        | "179_181"
+        | "182_184"
+        | "185_187"
+        | "188_190"
+        | "over_190"
+      )
+    | null;
+  weight:
+    | (
+        | "under_40"
+        | "40_42"
+        | "43_45"
+        | "46_48"
+        | "49_51"
+        | "52_54"
+        | "55_57"
+        | "58_60"
+        | "61_63"
+        | "64_66"
+        | "67_69"
+        | "70_72"
+        | "73_75"
+        | "76_78"
+        | "79_81"
+        | "82_84"
+        | "85_87"
+        | "88_90"
+        | "91_93"
+        | "94_96"
+        | "97_99"
+        | "over_100"
+      )
+    | null;
+  bodyType:
+    | (
+        | "fit"
+        | "slim"
+        | "curvy"
+        | "large"
+        | "toned"
+        | "petite"
+        | "ripped"
+        | "tanned"
+        | "runner"
+        | "swimmer"
+        | "muscular"
+        | "gymBody"
+      )
+    | null;
+  ethnicity:
+    | (
+        | "asian"
+        | "white"
+        | "latino"
+        | "hispanic"
+        | "black or african america"
+        | "american indian or alaska native"
+        | "native hawaiian or other pacific islander"
+      )
+    | null;
+  size: ("x-large" | "large" | "medium" | "small") | null;
+  hair:
+    | (
+        | "red"
+        | "yellow"
+        | "blond"
+        | "black"
+        | "brown"
+        | "white"
+        | "brunet"
+        | "blue"
+        | "green"
+        | "pink"
+        | "ginger"
+        | "multiColored"
+      )
+    | null;
+  eyes:
+    ("blue" | "brown" | "green" | "amber" | "gray" | "hazel" | "red") | null;
+  sexualOrientation:
+    ("straight" | "lesbian" | "gay" | "bisexual" | "transgender") | null;
+  monthlyPrice: number | null;
+  threeMonthPrice: number | null;
+  sixMonthPrice: number | null;
+  yearlyPrice: number | null;
+  isFreeSubscription: boolean;
+  verifiedDocument: boolean;
+  followersCount: number;
+  isOnline: boolean;
+  onlineAt: string | null;
+  isFollowed: boolean;
+  isBookmarked: boolean;
+};
+export type PerformerBookmark = {
+  _id: string;
+  objectId: string;
+  performer: PublicPerformer;
+  createdAt: string;
+};
+export type Poll = {
+  _id: string;
+  description: string;
+  expiredAt: string;
+  isExpired: boolean;
+  options: {
+    _id: string;
+    text: string;
+    voteCount: number;
+  }[];
+  totalVotes: number;
+  votedOptionId: string | null;
+};
+export type Feed = {
+  _id: string;
+  type: "text" | "photo" | "video" | "audio";
+  text: string;
+  performer: PublicUser;
+  files: MediaFile[];
+  thumbnail: MediaFile | null;
+  teaser: MediaFile | null;
+  poll: Poll | null;
+  status: "active" | "inactive";
+  isSale: boolean;
+  price: number;
+  isPinned: boolean;
+  scheduleAt: string | null;
+  publishedAt: string;
+  likeCount: number;
+  commentCount: number;
+  isLiked: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  canView: boolean;
+  subscribeFrom: number | null;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
+};
+export type FeedBookmark = {
+  _id: string;
+  objectId: string;
+  feed: Feed;
+  createdAt: string;
+};
+export type Video = {
+  _id: string;
+  title: string;
+  description: string;
+  status: "draft" | "active" | "inactive";
+  tags: string[];
+  isSale: boolean;
+  price: number;
+  performer: PublicUser;
+  video: MediaFile | null;
+  teaser: MediaFile | null;
+  thumbnail: MediaFile | null;
+  stats: {
+    views: number;
+    likes: number;
+    comments: number;
+  };
+  isLiked: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  canView: boolean;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
+};
+export type VideoBookmark = {
+  _id: string;
+  objectId: string;
+  video: Video;
+  createdAt: string;
+};
+export type Gallery = {
+  _id: string;
+  title: string;
+  description: string;
+  status: "draft" | "active" | "inactive";
+  isSale: boolean;
+  price: number;
+  performer: PublicUser;
+  cover: MediaFile | null;
+  stats: {
+    photos: number;
+    views: number;
+    likes: number;
+    comments: number;
+  };
+  isLiked: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  canView: boolean;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
+};
+export type GalleryBookmark = {
+  _id: string;
+  objectId: string;
+  gallery: Gallery;
+  createdAt: string;
 };

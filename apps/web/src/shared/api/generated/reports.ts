@@ -78,17 +78,7 @@ export type SendTakedownRequestApiArg = {
   };
 };
 export type ListMyModeratedItemsApiResponse =
-  /** status 200 Default Response */ {
-    targetType: string;
-    targetId: string;
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-    createdAt: string;
-    appealText: string | null;
-    appealedAt: string | null;
-    appealDecision: string | null;
-  }[];
+  /** status 200 Default Response */ ModeratedItem[];
 export type ListMyModeratedItemsApiArg = void;
 export type AppealModeratedItemApiResponse =
   /** status 200 Default Response */ {
@@ -110,4 +100,15 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type ModeratedItem = {
+  targetType: string;
+  targetId: string;
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+  createdAt: string;
+  appealText: string | null;
+  appealedAt: string | null;
+  appealDecision: string | null;
 };

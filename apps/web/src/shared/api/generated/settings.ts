@@ -22,20 +22,33 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type GetPublicSettingsApiResponse = /** status 200 Default Response */ {
+export type GetPublicSettingsApiResponse =
+  /** status 200 Default Response */ PublicSettings;
+export type GetPublicSettingsApiArg = void;
+export type GetPublicSettingsByKeysApiResponse =
+  /** status 200 Default Response */ {
+    [key: string]: unknown;
+  };
+export type GetPublicSettingsByKeysApiArg = {
+  body: {
+    keys: string[];
+  };
+};
+export type MenuItem = {
+  title: string;
+  path: string;
+  section: "header" | "footer";
+  isNewTab: boolean;
+  ordering: number;
+};
+export type PublicSettings = {
   siteName: string;
   logoUrl: "" | string;
   darkmodeLogoUrl: "" | string;
   favicon: string;
   maintenanceMode: boolean;
   maintenanceImage: "" | string;
-  menus: {
-    title: string;
-    path: string;
-    section: "header" | "footer";
-    isNewTab: boolean;
-    ordering: number;
-  }[];
+  menus: MenuItem[];
   footerContent: string;
   enableProduct: boolean;
   requireEmailVerification: boolean;
@@ -67,16 +80,6 @@ export type GetPublicSettingsApiResponse = /** status 200 Default Response */ {
   googleAuthorizeUrl: string;
   activePaymentGateway: ("sandbox" | "stripe") | null;
   currency: string;
-};
-export type GetPublicSettingsApiArg = void;
-export type GetPublicSettingsByKeysApiResponse =
-  /** status 200 Default Response */ {
-    [key: string]: unknown;
-  };
-export type GetPublicSettingsByKeysApiArg = {
-  body: {
-    keys: string[];
-  };
 };
 export type ErrorBody = {
   statusCode: number;

@@ -217,45 +217,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type CreateProductApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  description: string;
-  type: "physical" | "digital";
-  price: number;
-  stock: number | null;
-  status: "draft" | "active" | "inactive";
-  images: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  hasDigitalFile: boolean;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  isBookmarked: boolean;
-  isBought: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type CreateProductApiResponse =
+  /** status 200 Default Response */ Product;
 export type CreateProductApiArg = {
   body: {
     name: string;
@@ -270,45 +233,8 @@ export type CreateProductApiArg = {
     digitalFile?: Blob;
   };
 };
-export type UpdateProductApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  description: string;
-  type: "physical" | "digital";
-  price: number;
-  stock: number | null;
-  status: "draft" | "active" | "inactive";
-  images: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  hasDigitalFile: boolean;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  isBookmarked: boolean;
-  isBought: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type UpdateProductApiResponse =
+  /** status 200 Default Response */ Product;
 export type UpdateProductApiArg = {
   id: string;
   body: {
@@ -332,45 +258,7 @@ export type DeleteProductApiArg = {
 };
 export type ListCreatorProductsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      name: string;
-      description: string;
-      type: "physical" | "digital";
-      price: number;
-      stock: number | null;
-      status: "draft" | "active" | "inactive";
-      images: {
-        _id: string;
-        type: string;
-        status: "processing" | "finished" | "error";
-        error: string | null;
-        url: string | null;
-        thumbnailUrl: string | null;
-        previewUrl: string | null;
-        duration: number | null;
-        width: number | null;
-        height: number | null;
-        altText: string | null;
-      }[];
-      hasDigitalFile: boolean;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      isBookmarked: boolean;
-      isBought: boolean;
-      createdAt: string;
-      updatedAt: string;
-      moderation?: {
-        state: "hidden" | "removed" | "review";
-        reason: string;
-        prePublication: boolean;
-      } | null;
-    }[];
+    data: Product[];
     total: number;
   };
 export type ListCreatorProductsApiArg = {
@@ -382,88 +270,13 @@ export type ListCreatorProductsApiArg = {
   type?: "physical" | "digital";
   status?: "draft" | "active" | "inactive";
 };
-export type GetCreatorProductApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  description: string;
-  type: "physical" | "digital";
-  price: number;
-  stock: number | null;
-  status: "draft" | "active" | "inactive";
-  images: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  hasDigitalFile: boolean;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  isBookmarked: boolean;
-  isBought: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetCreatorProductApiResponse =
+  /** status 200 Default Response */ Product;
 export type GetCreatorProductApiArg = {
   id: string;
 };
 export type ListShopProductsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    name: string;
-    description: string;
-    type: "physical" | "digital";
-    price: number;
-    stock: number | null;
-    status: "draft" | "active" | "inactive";
-    images: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    }[];
-    hasDigitalFile: boolean;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    isBookmarked: boolean;
-    isBought: boolean;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Product[];
   total: number;
 };
 export type ListShopProductsApiArg = {
@@ -475,94 +288,13 @@ export type ListShopProductsApiArg = {
   q?: string;
   type?: "physical" | "digital";
 };
-export type GetShopProductApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  name: string;
-  description: string;
-  type: "physical" | "digital";
-  price: number;
-  stock: number | null;
-  status: "draft" | "active" | "inactive";
-  images: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  }[];
-  hasDigitalFile: boolean;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  isBookmarked: boolean;
-  isBought: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetShopProductApiResponse =
+  /** status 200 Default Response */ Product;
 export type GetShopProductApiArg = {
   id: string;
 };
 export type ListSellerOrdersApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    number: string;
-    buyer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    productId: string | null;
-    product: {
-      name: string;
-      type: "physical" | "digital";
-      imageUrl: string | null;
-    };
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-    commission: number;
-    net: number;
-    deliveryStatus: "processing" | "shipping" | "delivered" | "refunded";
-    shippingCode: string | null;
-    carrier: string | null;
-    deliveryAddress: {
-      name: string;
-      country: string;
-      state: string;
-      city: string;
-      street: string;
-      postalCode: string;
-      phone: string;
-    } | null;
-    phone: string | null;
-    note: string;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: Order[];
   total: number;
 };
 export type ListSellerOrdersApiArg = {
@@ -574,51 +306,7 @@ export type ListSellerOrdersApiArg = {
   q?: string;
 };
 export type ListBuyerOrdersApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    number: string;
-    buyer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    productId: string | null;
-    product: {
-      name: string;
-      type: "physical" | "digital";
-      imageUrl: string | null;
-    };
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-    commission: number;
-    net: number;
-    deliveryStatus: "processing" | "shipping" | "delivered" | "refunded";
-    shippingCode: string | null;
-    carrier: string | null;
-    deliveryAddress: {
-      name: string;
-      country: string;
-      state: string;
-      city: string;
-      street: string;
-      postalCode: string;
-      phone: string;
-    } | null;
-    phone: string | null;
-    note: string;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: Order[];
   total: number;
 };
 export type ListBuyerOrdersApiArg = {
@@ -637,100 +325,12 @@ export type CheckUserPurchasedProductApiArg = {
   productId: string;
   userId: string;
 };
-export type GetOrderApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  number: string;
-  buyer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  productId: string | null;
-  product: {
-    name: string;
-    type: "physical" | "digital";
-    imageUrl: string | null;
-  };
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  commission: number;
-  net: number;
-  deliveryStatus: "processing" | "shipping" | "delivered" | "refunded";
-  shippingCode: string | null;
-  carrier: string | null;
-  deliveryAddress: {
-    name: string;
-    country: string;
-    state: string;
-    city: string;
-    street: string;
-    postalCode: string;
-    phone: string;
-  } | null;
-  phone: string | null;
-  note: string;
-  createdAt: string;
-  updatedAt: string;
-};
+export type GetOrderApiResponse = /** status 200 Default Response */ Order;
 export type GetOrderApiArg = {
   id: string;
 };
 export type UpdateOrderDeliveryApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    number: string;
-    buyer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    productId: string | null;
-    product: {
-      name: string;
-      type: "physical" | "digital";
-      imageUrl: string | null;
-    };
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-    commission: number;
-    net: number;
-    deliveryStatus: "processing" | "shipping" | "delivered" | "refunded";
-    shippingCode: string | null;
-    carrier: string | null;
-    deliveryAddress: {
-      name: string;
-      country: string;
-      state: string;
-      city: string;
-      street: string;
-      postalCode: string;
-      phone: string;
-    } | null;
-    phone: string | null;
-    note: string;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ Order;
 export type UpdateOrderDeliveryApiArg = {
   id: string;
   body: {
@@ -740,51 +340,7 @@ export type UpdateOrderDeliveryApiArg = {
   };
 };
 export type UpdateOrderDeliveryAddressApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    number: string;
-    buyer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    productId: string | null;
-    product: {
-      name: string;
-      type: "physical" | "digital";
-      imageUrl: string | null;
-    };
-    quantity: number;
-    unitPrice: number;
-    totalPrice: number;
-    commission: number;
-    net: number;
-    deliveryStatus: "processing" | "shipping" | "delivered" | "refunded";
-    shippingCode: string | null;
-    carrier: string | null;
-    deliveryAddress: {
-      name: string;
-      country: string;
-      state: string;
-      city: string;
-      street: string;
-      postalCode: string;
-      phone: string;
-    } | null;
-    phone: string | null;
-    note: string;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ Order;
 export type UpdateOrderDeliveryAddressApiArg = {
   id: string;
   body: {
@@ -793,10 +349,7 @@ export type UpdateOrderDeliveryAddressApiArg = {
   };
 };
 export type GetProductDownloadLinkApiResponse =
-  /** status 200 Default Response */ {
-    url: string;
-    expiresAt: string;
-  };
+  /** status 200 Default Response */ DownloadLink;
 export type GetProductDownloadLinkApiArg = {
   id: string;
 };
@@ -807,19 +360,7 @@ export type DownloadProductFileApiArg = {
   id: string;
 };
 export type CreateDeliveryAddressApiResponse =
-  /** status 200 Default Response */ {
-    name: string;
-    country: string;
-    state: string;
-    city: string;
-    street: string;
-    postalCode: string;
-    phone: string;
-    isDefault: boolean;
-    _id: string;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ Address;
 export type CreateDeliveryAddressApiArg = {
   body: {
     name: string;
@@ -833,19 +374,7 @@ export type CreateDeliveryAddressApiArg = {
   };
 };
 export type UpdateDeliveryAddressApiResponse =
-  /** status 200 Default Response */ {
-    name: string;
-    country: string;
-    state: string;
-    city: string;
-    street: string;
-    postalCode: string;
-    phone: string;
-    isDefault: boolean;
-    _id: string;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ Address;
 export type UpdateDeliveryAddressApiArg = {
   id: string;
   body: {
@@ -868,19 +397,7 @@ export type DeleteDeliveryAddressApiArg = {
 };
 export type ListDeliveryAddressesApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      name: string;
-      country: string;
-      state: string;
-      city: string;
-      street: string;
-      postalCode: string;
-      phone: string;
-      isDefault: boolean;
-      _id: string;
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: Address[];
     total: number;
   };
 export type ListDeliveryAddressesApiArg = {
@@ -888,6 +405,48 @@ export type ListDeliveryAddressesApiArg = {
   limit?: number;
   sortBy?: "createdAt";
   sort?: "asc" | "desc";
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Product = {
+  _id: string;
+  name: string;
+  description: string;
+  type: "physical" | "digital";
+  price: number;
+  stock: number | null;
+  status: "draft" | "active" | "inactive";
+  images: MediaFile[];
+  hasDigitalFile: boolean;
+  performer: PublicUser;
+  isBookmarked: boolean;
+  isBought: boolean;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -899,4 +458,55 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type DeliveryAddress = {
+  name: string;
+  country: string;
+  state: string;
+  city: string;
+  street: string;
+  postalCode: string;
+  phone: string;
+};
+export type Order = {
+  _id: string;
+  number: string;
+  buyer: PublicUser;
+  performer: PublicUser;
+  productId: string | null;
+  product: {
+    name: string;
+    type: "physical" | "digital";
+    imageUrl: string | null;
+  };
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  commission: number;
+  net: number;
+  deliveryStatus: "processing" | "shipping" | "delivered" | "refunded";
+  shippingCode: string | null;
+  carrier: string | null;
+  deliveryAddress: DeliveryAddress | null;
+  phone: string | null;
+  note: string;
+  createdAt: string;
+  updatedAt: string;
+};
+export type DownloadLink = {
+  url: string;
+  expiresAt: string;
+};
+export type Address = {
+  name: string;
+  country: string;
+  state: string;
+  city: string;
+  street: string;
+  postalCode: string;
+  phone: string;
+  isDefault: boolean;
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
 };

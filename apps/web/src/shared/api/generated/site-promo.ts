@@ -20,26 +20,27 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type ListSitePromosApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    title: string;
-    description: string;
-    href: string;
-    imageUrl: string | null;
-    position: "home-top" | "home-bottom";
-    status: "active" | "inactive";
-    ordering: number;
-    startsAt: string | null;
-    endsAt: string | null;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: SitePromo[];
   total: number;
 };
 export type ListSitePromosApiArg = {
   offset?: number;
   limit?: number;
   position?: "home-top" | "home-bottom";
+};
+export type SitePromo = {
+  _id: string;
+  title: string;
+  description: string;
+  href: string;
+  imageUrl: string | null;
+  position: "home-top" | "home-bottom";
+  status: "active" | "inactive";
+  ordering: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 };
 export type ErrorBody = {
   statusCode: number;

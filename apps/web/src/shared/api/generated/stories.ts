@@ -76,79 +76,23 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type UploadStoryPhotoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadStoryPhotoApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadStoryPhotoApiArg = {
   body: {
     /** a JPEG, PNG, WebP or GIF image */
     file: Blob;
   };
 };
-export type UploadStoryVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: string;
-  status: "processing" | "finished" | "error";
-  error: string | null;
-  url: string | null;
-  thumbnailUrl: string | null;
-  previewUrl: string | null;
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  altText: string | null;
-};
+export type UploadStoryVideoApiResponse =
+  /** status 200 Default Response */ MediaFile;
 export type UploadStoryVideoApiArg = {
   body: {
     /** an MP4, MOV, WebM or AVI video */
     file: Blob;
   };
 };
-export type CreateStoryApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video";
-  text: string;
-  backgroundColor: string;
-  file: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  likeCount: number;
-  isLiked: boolean;
-  expiresAt: string;
-  createdAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type CreateStoryApiResponse = /** status 200 Default Response */ Story;
 export type CreateStoryApiArg = {
   body: {
     type: "text" | "photo" | "video";
@@ -158,41 +102,7 @@ export type CreateStoryApiArg = {
   };
 };
 export type ListOwnStoriesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    type: "text" | "photo" | "video";
-    text: string;
-    backgroundColor: string;
-    file: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    likeCount: number;
-    isLiked: boolean;
-    expiresAt: string;
-    createdAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Story[];
   total: number;
 };
 export type ListOwnStoriesApiArg = {
@@ -201,79 +111,11 @@ export type ListOwnStoriesApiArg = {
   sortBy?: "createdAt";
   sort?: "asc" | "desc";
 };
-export type GetOwnStoryApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video";
-  text: string;
-  backgroundColor: string;
-  file: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  likeCount: number;
-  isLiked: boolean;
-  expiresAt: string;
-  createdAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetOwnStoryApiResponse = /** status 200 Default Response */ Story;
 export type GetOwnStoryApiArg = {
   id: string;
 };
-export type UpdateStoryApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video";
-  text: string;
-  backgroundColor: string;
-  file: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  likeCount: number;
-  isLiked: boolean;
-  expiresAt: string;
-  createdAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type UpdateStoryApiResponse = /** status 200 Default Response */ Story;
 export type UpdateStoryApiArg = {
   id: string;
   body: {
@@ -287,55 +129,26 @@ export type DeleteStoryApiResponse = /** status 200 Default Response */ {
 export type DeleteStoryApiArg = {
   id: string;
 };
-export type GetStoryBarApiResponse = /** status 200 Default Response */ {
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  storyCount: number;
-  latestAt: string;
-}[];
+export type GetStoryBarApiResponse =
+  /** status 200 Default Response */ StoryBarItem[];
 export type GetStoryBarApiArg = void;
-export type ListCreatorStoriesApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "text" | "photo" | "video";
-  text: string;
-  backgroundColor: string;
-  file: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  likeCount: number;
-  isLiked: boolean;
-  expiresAt: string;
-  createdAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-}[];
+export type ListCreatorStoriesApiResponse =
+  /** status 200 Default Response */ Story[];
 export type ListCreatorStoriesApiArg = {
   id: string;
+};
+export type MediaFile = {
+  _id: string;
+  type: string;
+  status: "processing" | "finished" | "error";
+  error: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  previewUrl: string | null;
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -347,4 +160,34 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Story = {
+  _id: string;
+  type: "text" | "photo" | "video";
+  text: string;
+  backgroundColor: string;
+  file: MediaFile | null;
+  performer: PublicUser;
+  likeCount: number;
+  isLiked: boolean;
+  expiresAt: string;
+  createdAt: string;
+  moderation?: Hold | null;
+};
+export type StoryBarItem = {
+  performer: PublicUser;
+  storyCount: number;
+  latestAt: string;
 };

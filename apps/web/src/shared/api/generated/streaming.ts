@@ -206,33 +206,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type StartLiveSessionApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  performerId: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  title: string;
-  description: string;
-  access: "subscribers" | "paid";
-  price: number;
-  status: "live" | "ended";
-  endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-  conversationId: string;
-  duration: number;
-  viewerCount: number;
-  peakViewerCount: number;
-  startedAt: string;
-  endedAt: string | null;
-  canWatch: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  privateShowPrice: number;
-};
+export type StartLiveSessionApiResponse =
+  /** status 200 Default Response */ LiveSession;
 export type StartLiveSessionApiArg = {
   body: {
     title?: string;
@@ -241,33 +216,8 @@ export type StartLiveSessionApiArg = {
     price?: number;
   };
 };
-export type UpdateLiveSessionApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  performerId: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  title: string;
-  description: string;
-  access: "subscribers" | "paid";
-  price: number;
-  status: "live" | "ended";
-  endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-  conversationId: string;
-  duration: number;
-  viewerCount: number;
-  peakViewerCount: number;
-  startedAt: string;
-  endedAt: string | null;
-  canWatch: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  privateShowPrice: number;
-};
+export type UpdateLiveSessionApiResponse =
+  /** status 200 Default Response */ LiveSession;
 export type UpdateLiveSessionApiArg = {
   id: string;
   body: {
@@ -278,47 +228,13 @@ export type UpdateLiveSessionApiArg = {
     status?: "ended";
   };
 };
-export type GetLiveSessionApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  performerId: string;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  title: string;
-  description: string;
-  access: "subscribers" | "paid";
-  price: number;
-  status: "live" | "ended";
-  endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-  conversationId: string;
-  duration: number;
-  viewerCount: number;
-  peakViewerCount: number;
-  startedAt: string;
-  endedAt: string | null;
-  canWatch: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  privateShowPrice: number;
-};
+export type GetLiveSessionApiResponse =
+  /** status 200 Default Response */ LiveSession;
 export type GetLiveSessionApiArg = {
   id: string;
 };
 export type UpdateStreamSettingsApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    title: string;
-    description: string;
-    privateShowPrice: number;
-    slowModeSeconds: number;
-    hasStreamKey: boolean;
-    streamKey: string | null;
-    streamKeyCreatedAt: string | null;
-  };
+  /** status 200 Default Response */ StreamSettings;
 export type UpdateStreamSettingsApiArg = {
   body: {
     title?: string;
@@ -328,124 +244,24 @@ export type UpdateStreamSettingsApiArg = {
     rotateStreamKey?: boolean;
   };
 };
-export type GetStreamSettingsApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  privateShowPrice: number;
-  slowModeSeconds: number;
-  hasStreamKey: boolean;
-  streamKey: string | null;
-  streamKeyCreatedAt: string | null;
-};
+export type GetStreamSettingsApiResponse =
+  /** status 200 Default Response */ StreamSettings;
 export type GetStreamSettingsApiArg = void;
 export type UpdateLiveSessionDurationApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    title: string;
-    description: string;
-    access: "subscribers" | "paid";
-    price: number;
-    status: "live" | "ended";
-    endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-    conversationId: string;
-    duration: number;
-    viewerCount: number;
-    peakViewerCount: number;
-    startedAt: string;
-    endedAt: string | null;
-    canWatch: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    privateShowPrice: number;
-  };
+  /** status 200 Default Response */ LiveSession;
 export type UpdateLiveSessionDurationApiArg = {
   body: {
     id: string;
     duration: number;
   };
 };
-export type JoinLiveSessionApiResponse = /** status 200 Default Response */ {
-  session: {
-    _id: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    title: string;
-    description: string;
-    access: "subscribers" | "paid";
-    price: number;
-    status: "live" | "ended";
-    endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-    conversationId: string;
-    duration: number;
-    viewerCount: number;
-    peakViewerCount: number;
-    startedAt: string;
-    endedAt: string | null;
-    canWatch: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    privateShowPrice: number;
-  };
-  conversationId: string;
-  playback:
-    | {
-        mode: "agora";
-        appId: string;
-        channel: string;
-      }
-    | {
-        mode: "hls";
-        ready: boolean;
-        playlistUrl: string | null;
-        expiresAt: string | null;
-      };
-};
+export type JoinLiveSessionApiResponse =
+  /** status 200 Default Response */ JoinSession;
 export type JoinLiveSessionApiArg = {
   id: string;
 };
 export type ListLiveSessionsApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    title: string;
-    description: string;
-    access: "subscribers" | "paid";
-    price: number;
-    status: "live" | "ended";
-    endedReason: ("performer" | "admin" | "timeout" | "private") | null;
-    conversationId: string;
-    duration: number;
-    viewerCount: number;
-    peakViewerCount: number;
-    startedAt: string;
-    endedAt: string | null;
-    canWatch: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    privateShowPrice: number;
-  }[];
+  data: LiveSession[];
   total: number;
 };
 export type ListLiveSessionsApiArg = {
@@ -456,40 +272,21 @@ export type ListLiveSessionsApiArg = {
   performerId?: string;
   q?: string;
 };
-export type CreateAgoraTokenApiResponse = /** status 200 Default Response */ {
-  appId: string;
-  channel: string;
-  uid: string;
-  token: string;
-  role: "publisher" | "subscriber";
-  expiresAt: string;
-};
+export type CreateAgoraTokenApiResponse =
+  /** status 200 Default Response */ AgoraToken;
 export type CreateAgoraTokenApiArg = {
   body: {
     sessionId?: string;
     showId?: string;
   };
 };
-export type GetCreatorLiveChatApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "stream";
-  sessionId: string;
-  performerId: string;
-  status: "live" | "ended";
-  slowModeSeconds: number;
-};
+export type GetCreatorLiveChatApiResponse =
+  /** status 200 Default Response */ StreamConversation;
 export type GetCreatorLiveChatApiArg = {
   id: string;
 };
 export type UpdateLiveChatSlowModeApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    type: "stream";
-    sessionId: string;
-    performerId: string;
-    status: "live" | "ended";
-    slowModeSeconds: number;
-  };
+  /** status 200 Default Response */ StreamConversation;
 export type UpdateLiveChatSlowModeApiArg = {
   id: string;
   body: {
@@ -498,22 +295,7 @@ export type UpdateLiveChatSlowModeApiArg = {
 };
 export type ListLiveChatMessagesApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      conversationId: string;
-      senderId: string;
-      sender: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      text: string;
-      tip: number | null;
-      isDeleted: boolean;
-      createdAt: string;
-    }[];
+    data: StreamMessage[];
     total: number;
   };
 export type ListLiveChatMessagesApiArg = {
@@ -522,22 +304,7 @@ export type ListLiveChatMessagesApiArg = {
   id: string;
 };
 export type SendLiveChatMessageApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    senderId: string;
-    sender: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    text: string;
-    tip: number | null;
-    isDeleted: boolean;
-    createdAt: string;
-  };
+  /** status 200 Default Response */ StreamMessage;
 export type SendLiveChatMessageApiArg = {
   id: string;
   body: {
@@ -546,22 +313,7 @@ export type SendLiveChatMessageApiArg = {
 };
 export type ListPublicConversationMessagesApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      conversationId: string;
-      senderId: string;
-      sender: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      text: string;
-      tip: number | null;
-      isDeleted: boolean;
-      createdAt: string;
-    }[];
+    data: StreamMessage[];
     total: number;
   };
 export type ListPublicConversationMessagesApiArg = {
@@ -576,36 +328,7 @@ export type ClearLiveChatApiArg = {
   id: string;
 };
 export type CreatePrivateShowRequestApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    userId: string;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    pricePerMinute: number;
-    message: string;
-    status:
-      "pending" | "accepted" | "declined" | "cancelled" | "live" | "ended";
-    endedReason: ("fan" | "performer" | "wallet" | "disconnected") | null;
-    minutesCharged: number;
-    createdAt: string;
-    respondedAt: string | null;
-    startedAt: string | null;
-    endedAt: string | null;
-  };
+  /** status 200 Default Response */ PrivateRequest;
 export type CreatePrivateShowRequestApiArg = {
   body: {
     performerId: string;
@@ -614,36 +337,7 @@ export type CreatePrivateShowRequestApiArg = {
 };
 export type ListPrivateShowRequestsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      conversationId: string;
-      performerId: string;
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      userId: string;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      pricePerMinute: number;
-      message: string;
-      status:
-        "pending" | "accepted" | "declined" | "cancelled" | "live" | "ended";
-      endedReason: ("fan" | "performer" | "wallet" | "disconnected") | null;
-      minutesCharged: number;
-      createdAt: string;
-      respondedAt: string | null;
-      startedAt: string | null;
-      endedAt: string | null;
-    }[];
+    data: PrivateRequest[];
     total: number;
   };
 export type ListPrivateShowRequestsApiArg = {
@@ -654,89 +348,15 @@ export type ListPrivateShowRequestsApiArg = {
   status?: "pending" | "accepted" | "declined" | "cancelled" | "live" | "ended";
 };
 export type AnswerPrivateShowRequestApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    conversationId: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    userId: string;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    pricePerMinute: number;
-    message: string;
-    status:
-      "pending" | "accepted" | "declined" | "cancelled" | "live" | "ended";
-    endedReason: ("fan" | "performer" | "wallet" | "disconnected") | null;
-    minutesCharged: number;
-    createdAt: string;
-    respondedAt: string | null;
-    startedAt: string | null;
-    endedAt: string | null;
-  };
+  /** status 200 Default Response */ PrivateRequest;
 export type AnswerPrivateShowRequestApiArg = {
   id: string;
   body: {
     action: "accept" | "decline" | "cancel";
   };
 };
-export type GetPrivateShowCallApiResponse = /** status 200 Default Response */ {
-  request: {
-    _id: string;
-    conversationId: string;
-    performerId: string;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    userId: string;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    pricePerMinute: number;
-    message: string;
-    status:
-      "pending" | "accepted" | "declined" | "cancelled" | "live" | "ended";
-    endedReason: ("fan" | "performer" | "wallet" | "disconnected") | null;
-    minutesCharged: number;
-    createdAt: string;
-    respondedAt: string | null;
-    startedAt: string | null;
-    endedAt: string | null;
-  };
-  role: "caller" | "callee";
-  media:
-    | {
-        mode: "webrtc";
-        iceServers: {
-          urls: string[];
-          username?: string;
-          credential?: string;
-        }[];
-      }
-    | {
-        mode: "agora";
-        appId: string;
-        channel: string;
-      };
-};
+export type GetPrivateShowCallApiResponse =
+  /** status 200 Default Response */ PrivateCall;
 export type GetPrivateShowCallApiArg = {
   id: string;
 };
@@ -745,6 +365,34 @@ export type GetLiveHlsFileApiArg = {
   sessionId: string;
   token: string;
   file: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type LiveSession = {
+  _id: string;
+  performerId: string;
+  performer: PublicUser;
+  title: string;
+  description: string;
+  access: "subscribers" | "paid";
+  price: number;
+  status: "live" | "ended";
+  endedReason: ("performer" | "admin" | "timeout" | "private") | null;
+  conversationId: string;
+  duration: number;
+  viewerCount: number;
+  peakViewerCount: number;
+  startedAt: string;
+  endedAt: string | null;
+  canWatch: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  privateShowPrice: number;
 };
 export type ErrorBody = {
   statusCode: number;
@@ -756,4 +404,92 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type StreamSettings = {
+  _id: string;
+  title: string;
+  description: string;
+  privateShowPrice: number;
+  slowModeSeconds: number;
+  hasStreamKey: boolean;
+  streamKey: string | null;
+  streamKeyCreatedAt: string | null;
+};
+export type JoinSession = {
+  session: LiveSession;
+  conversationId: string;
+  playback:
+    | {
+        mode: "agora";
+        appId: string;
+        channel: string;
+      }
+    | {
+        mode: "hls";
+        ready: boolean;
+        playlistUrl: string | null;
+        expiresAt: string | null;
+      };
+};
+export type AgoraToken = {
+  appId: string;
+  channel: string;
+  uid: string;
+  token: string;
+  role: "publisher" | "subscriber";
+  expiresAt: string;
+};
+export type StreamConversation = {
+  _id: string;
+  type: "stream";
+  sessionId: string;
+  performerId: string;
+  status: "live" | "ended";
+  slowModeSeconds: number;
+};
+export type StreamMessage = {
+  _id: string;
+  conversationId: string;
+  senderId: string;
+  sender: PublicUser;
+  text: string;
+  tip: number | null;
+  isDeleted: boolean;
+  createdAt: string;
+};
+export type PrivateRequest = {
+  _id: string;
+  conversationId: string;
+  performerId: string;
+  performer: PublicUser;
+  userId: string;
+  user: PublicUser;
+  pricePerMinute: number;
+  message: string;
+  status: "pending" | "accepted" | "declined" | "cancelled" | "live" | "ended";
+  endedReason: ("fan" | "performer" | "wallet" | "disconnected") | null;
+  minutesCharged: number;
+  createdAt: string;
+  respondedAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+};
+export type IceServer = {
+  urls: string[];
+  username?: string;
+  credential?: string;
+};
+export type PrivateCall = {
+  request: PrivateRequest;
+  role: "caller" | "callee";
+  media:
+    | {
+        mode: "webrtc";
+        iceServers: IceServer[];
+      }
+    | {
+        mode: "agora";
+        appId: string;
+        channel: string;
+      };
 };

@@ -73,98 +73,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type SubscribeToCreatorApiResponse = /** status 200 Default Response */ {
-  subscription: {
-    _id: string;
-    type: "free" | "monthly" | "three_months" | "six_months" | "yearly";
-    status: "created" | "active" | "cancelled" | "expired";
-    isActive: boolean;
-    paidWith: ("free" | "wallet" | "sandbox" | "stripe") | null;
-    card: {
-      brand: string;
-      last4: string;
-    } | null;
-    price: number;
-    startedAt: string | null;
-    expiredAt: string | null;
-    nextRenewalAt: string | null;
-    usedFreeTrial: boolean;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    createdAt: string;
-    updatedAt: string;
-  } | null;
-  payment: {
-    _id: string;
-    gateway: "sandbox" | "stripe";
-    type: "wallet_top_up" | "subscription" | "charge";
-    status:
-      | "created"
-      | "processing"
-      | "success"
-      | "fail"
-      | "canceled"
-      | "refunded"
-      | "require_authentication";
-    amount: number;
-    tokens: number;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    } | null;
-    couponCode: string | null;
-    card: {
-      brand: string;
-      last4: string;
-    } | null;
-    failureReason: string | null;
-    canRetry: boolean;
-    nextAction:
-      | (
-          | ({
-              type: "confirm";
-              url: string;
-            } | null)
-          | ({
-              type: "stripe";
-              clientSecret: string;
-            } | null)
-        )
-      | null;
-    purchase: {
-      type:
-        "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
-      itemId: string;
-      chargeId: string | null;
-      problem: string | null;
-    } | null;
-    refunded: number;
-    createdAt: string;
-    updatedAt: string;
-  } | null;
-};
+export type SubscribeToCreatorApiResponse =
+  /** status 200 Default Response */ SubscribeResult;
 export type SubscribeToCreatorApiArg = {
   /** A key for this payment (1 to 255 characters): a retry with the same key answers the first answer and moves nothing again */
   "idempotency-key"?: string;
@@ -175,112 +85,21 @@ export type SubscribeToCreatorApiArg = {
     cardId?: string;
   };
 };
-export type CancelSubscriptionApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "free" | "monthly" | "three_months" | "six_months" | "yearly";
-  status: "created" | "active" | "cancelled" | "expired";
-  isActive: boolean;
-  paidWith: ("free" | "wallet" | "sandbox" | "stripe") | null;
-  card: {
-    brand: string;
-    last4: string;
-  } | null;
-  price: number;
-  startedAt: string | null;
-  expiredAt: string | null;
-  nextRenewalAt: string | null;
-  usedFreeTrial: boolean;
-  user: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  createdAt: string;
-  updatedAt: string;
-};
+export type CancelSubscriptionApiResponse =
+  /** status 200 Default Response */ Subscription;
 export type CancelSubscriptionApiArg = {
   gateway: "free" | "wallet" | "sandbox" | "stripe";
   id: string;
 };
-export type ResumeSubscriptionApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  type: "free" | "monthly" | "three_months" | "six_months" | "yearly";
-  status: "created" | "active" | "cancelled" | "expired";
-  isActive: boolean;
-  paidWith: ("free" | "wallet" | "sandbox" | "stripe") | null;
-  card: {
-    brand: string;
-    last4: string;
-  } | null;
-  price: number;
-  startedAt: string | null;
-  expiredAt: string | null;
-  nextRenewalAt: string | null;
-  usedFreeTrial: boolean;
-  user: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  createdAt: string;
-  updatedAt: string;
-};
+export type ResumeSubscriptionApiResponse =
+  /** status 200 Default Response */ Subscription;
 export type ResumeSubscriptionApiArg = {
   gateway: "free" | "wallet" | "sandbox" | "stripe";
   id: string;
 };
 export type ListFanSubscriptionsApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      type: "free" | "monthly" | "three_months" | "six_months" | "yearly";
-      status: "created" | "active" | "cancelled" | "expired";
-      isActive: boolean;
-      paidWith: ("free" | "wallet" | "sandbox" | "stripe") | null;
-      card: {
-        brand: string;
-        last4: string;
-      } | null;
-      price: number;
-      startedAt: string | null;
-      expiredAt: string | null;
-      nextRenewalAt: string | null;
-      usedFreeTrial: boolean;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: Subscription[];
     total: number;
   };
 export type ListFanSubscriptionsApiArg = {
@@ -295,38 +114,7 @@ export type ListFanSubscriptionsApiArg = {
 };
 export type ListCreatorSubscribersApiResponse =
   /** status 200 Default Response */ {
-    data: {
-      _id: string;
-      type: "free" | "monthly" | "three_months" | "six_months" | "yearly";
-      status: "created" | "active" | "cancelled" | "expired";
-      isActive: boolean;
-      paidWith: ("free" | "wallet" | "sandbox" | "stripe") | null;
-      card: {
-        brand: string;
-        last4: string;
-      } | null;
-      price: number;
-      startedAt: string | null;
-      expiredAt: string | null;
-      nextRenewalAt: string | null;
-      usedFreeTrial: boolean;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      createdAt: string;
-      updatedAt: string;
-    }[];
+    data: Subscription[];
     total: number;
   };
 export type ListCreatorSubscribersApiArg = {
@@ -338,6 +126,81 @@ export type ListCreatorSubscribersApiArg = {
   type?: "free" | "monthly" | "three_months" | "six_months" | "yearly";
   activeOnly?: "true" | "false";
   performerId?: string;
+};
+export type CardLabel = {
+  brand: string;
+  last4: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type Subscription = {
+  _id: string;
+  type: "free" | "monthly" | "three_months" | "six_months" | "yearly";
+  status: "created" | "active" | "cancelled" | "expired";
+  isActive: boolean;
+  paidWith: ("free" | "wallet" | "sandbox" | "stripe") | null;
+  card: CardLabel | null;
+  price: number;
+  startedAt: string | null;
+  expiredAt: string | null;
+  nextRenewalAt: string | null;
+  usedFreeTrial: boolean;
+  user: PublicUser;
+  performer: PublicUser;
+  createdAt: string;
+  updatedAt: string;
+};
+export type PaymentTransaction = {
+  _id: string;
+  gateway: "sandbox" | "stripe";
+  type: "wallet_top_up" | "subscription" | "charge";
+  status:
+    | "created"
+    | "processing"
+    | "success"
+    | "fail"
+    | "canceled"
+    | "refunded"
+    | "require_authentication";
+  amount: number;
+  tokens: number;
+  user: PublicUser;
+  performer: PublicUser | null;
+  couponCode: string | null;
+  card: CardLabel | null;
+  failureReason: string | null;
+  canRetry: boolean;
+  nextAction:
+    | (
+        | ({
+            type: "confirm";
+            url: string;
+          } | null)
+        | ({
+            type: "stripe";
+            clientSecret: string;
+          } | null)
+      )
+    | null;
+  purchase: {
+    type:
+      "tip" | "feed" | "video" | "gallery" | "message" | "product" | "stream";
+    itemId: string;
+    chargeId: string | null;
+    problem: string | null;
+  } | null;
+  refunded: number;
+  createdAt: string;
+  updatedAt: string;
+};
+export type SubscribeResult = {
+  subscription: Subscription | null;
+  payment: PaymentTransaction | null;
 };
 export type ErrorBody = {
   statusCode: number;

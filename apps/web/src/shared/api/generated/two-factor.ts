@@ -92,25 +92,14 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type GetTwoFactorStatusApiResponse = /** status 200 Default Response */ {
-  totp: boolean;
-  recoveryCodesLeft: number;
-  passkeys: number;
-  enabled: boolean;
-  required: boolean;
-  stepUpUntil: string | null;
-};
+export type GetTwoFactorStatusApiResponse =
+  /** status 200 Default Response */ TwoFactorStatus;
 export type GetTwoFactorStatusApiArg = void;
-export type StartTotpSetupApiResponse = /** status 200 Default Response */ {
-  secret: string;
-  otpauthUrl: string;
-  qrCode: string;
-};
+export type StartTotpSetupApiResponse =
+  /** status 200 Default Response */ TotpSetup;
 export type StartTotpSetupApiArg = void;
-export type ConfirmTotpSetupApiResponse = /** status 200 Default Response */ {
-  recoveryCodes: string[];
-  message: string;
-};
+export type ConfirmTotpSetupApiResponse =
+  /** status 200 Default Response */ RecoveryCodes;
 export type ConfirmTotpSetupApiArg = {
   body: {
     code: string;
@@ -123,130 +112,46 @@ export type DisableTotpApiArg = {
   body: {
     code?: string;
     recoveryCode?: string;
-    passkey?: {
-      id: string;
-      rawId: string;
-      type: "public-key";
-      response: {
-        clientDataJSON: string;
-        authenticatorData: string;
-        signature: string;
-        userHandle?: string;
-        [key: string]: unknown;
-      };
-      clientExtensionResults?: {
-        [key: string]: unknown;
-      };
-      authenticatorAttachment?: "platform" | "cross-platform";
-      [key: string]: unknown;
-    };
+    passkey?: PasskeyAuthenticationResponseInput;
     passkeyChallengeId?: string;
     currentPassword: string;
   };
 };
 export type RegenerateRecoveryCodesApiResponse =
-  /** status 200 Default Response */ {
-    recoveryCodes: string[];
-    message: string;
-  };
+  /** status 200 Default Response */ RecoveryCodes;
 export type RegenerateRecoveryCodesApiArg = {
   body: {
     code?: string;
     recoveryCode?: string;
-    passkey?: {
-      id: string;
-      rawId: string;
-      type: "public-key";
-      response: {
-        clientDataJSON: string;
-        authenticatorData: string;
-        signature: string;
-        userHandle?: string;
-        [key: string]: unknown;
-      };
-      clientExtensionResults?: {
-        [key: string]: unknown;
-      };
-      authenticatorAttachment?: "platform" | "cross-platform";
-      [key: string]: unknown;
-    };
+    passkey?: PasskeyAuthenticationResponseInput;
     passkeyChallengeId?: string;
   };
 };
-export type StepUpSessionApiResponse = /** status 200 Default Response */ {
-  until: string;
-  message: string;
-};
+export type StepUpSessionApiResponse =
+  /** status 200 Default Response */ StepUpAnswer;
 export type StepUpSessionApiArg = {
   body: {
     code?: string;
     recoveryCode?: string;
-    passkey?: {
-      id: string;
-      rawId: string;
-      type: "public-key";
-      response: {
-        clientDataJSON: string;
-        authenticatorData: string;
-        signature: string;
-        userHandle?: string;
-        [key: string]: unknown;
-      };
-      clientExtensionResults?: {
-        [key: string]: unknown;
-      };
-      authenticatorAttachment?: "platform" | "cross-platform";
-      [key: string]: unknown;
-    };
+    passkey?: PasskeyAuthenticationResponseInput;
     passkeyChallengeId?: string;
   };
 };
 export type ListPasskeysApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    name: string;
-    createdAt: string;
-    lastUsedAt: string | null;
-  }[];
+  data: Passkey[];
   total: number;
 };
 export type ListPasskeysApiArg = void;
-export type AddPasskeyApiResponse = /** status 201 Default Response */ {
-  _id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
+export type AddPasskeyApiResponse = /** status 201 Default Response */ Passkey;
 export type AddPasskeyApiArg = {
   body: {
     challengeId: string;
     name: string;
-    response: {
-      id: string;
-      rawId: string;
-      type: "public-key";
-      response: {
-        clientDataJSON: string;
-        attestationObject: string;
-        transports?: string[];
-        [key: string]: unknown;
-      };
-      clientExtensionResults?: {
-        [key: string]: unknown;
-      };
-      authenticatorAttachment?: "platform" | "cross-platform";
-      [key: string]: unknown;
-    };
+    response: PasskeyRegistrationResponseInput;
   };
 };
 export type GetPasskeyRegistrationOptionsApiResponse =
-  /** status 200 Default Response */ {
-    challengeId: string;
-    options: {
-      challenge: string;
-      [key: string]: unknown;
-    };
-  };
+  /** status 200 Default Response */ PasskeyOptionsAnswer;
 export type GetPasskeyRegistrationOptionsApiArg = void;
 export type RemovePasskeyApiResponse = /** status 200 Default Response */ {
   message: string;
@@ -255,14 +160,16 @@ export type RemovePasskeyApiArg = {
   id: string;
 };
 export type GetPasskeyAssertionOptionsApiResponse =
-  /** status 200 Default Response */ {
-    challengeId: string;
-    options: {
-      challenge: string;
-      [key: string]: unknown;
-    };
-  };
+  /** status 200 Default Response */ PasskeyOptionsAnswer;
 export type GetPasskeyAssertionOptionsApiArg = void;
+export type TwoFactorStatus = {
+  totp: boolean;
+  recoveryCodesLeft: number;
+  passkeys: number;
+  enabled: boolean;
+  required: boolean;
+  stepUpUntil: string | null;
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -273,4 +180,64 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type TotpSetup = {
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
+};
+export type RecoveryCodes = {
+  recoveryCodes: string[];
+  message: string;
+};
+export type PasskeyAuthenticationResponseInput = {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  response: {
+    clientDataJSON: string;
+    authenticatorData: string;
+    signature: string;
+    userHandle?: string;
+    [key: string]: unknown;
+  };
+  clientExtensionResults?: {
+    [key: string]: unknown;
+  };
+  authenticatorAttachment?: "platform" | "cross-platform";
+  [key: string]: unknown;
+};
+export type StepUpAnswer = {
+  until: string;
+  message: string;
+};
+export type Passkey = {
+  _id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
+export type PasskeyRegistrationResponseInput = {
+  id: string;
+  rawId: string;
+  type: "public-key";
+  response: {
+    clientDataJSON: string;
+    attestationObject: string;
+    transports?: string[];
+    [key: string]: unknown;
+  };
+  clientExtensionResults?: {
+    [key: string]: unknown;
+  };
+  authenticatorAttachment?: "platform" | "cross-platform";
+  [key: string]: unknown;
+};
+export type WebAuthnOptions = {
+  challenge: string;
+  [key: string]: unknown;
+};
+export type PasskeyOptionsAnswer = {
+  challengeId: string;
+  options: WebAuthnOptions;
 };

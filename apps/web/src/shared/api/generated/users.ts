@@ -68,32 +68,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type GetCurrentUserApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  role: "user" | "performer" | "admin";
-  isPerformer: boolean;
-  isAdmin: boolean;
-  name: string;
-  username: string | null;
-  email: string | null;
-  avatar: string;
-  cover: string | null;
-  status: "active" | "inactive" | "deleted";
-  verifiedEmail: boolean;
-  pendingEmail: string | null;
-  hasPassword: boolean;
-  verifiedDocument: boolean;
-  balance: number;
-  pendingAgreements: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
-  impersonated?: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type GetCurrentUserApiResponse =
+  /** status 200 Default Response */ CurrentUser;
 export type GetCurrentUserApiArg = void;
 export type DeleteCurrentUserApiResponse = /** status 200 Default Response */ {
   message: string;
@@ -106,13 +82,7 @@ export type DeleteCurrentUserApiArg = {
   };
 };
 export type SearchUsersApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  }[];
+  data: PublicUser[];
   total: number;
 };
 export type SearchUsersApiArg = {
@@ -123,42 +93,12 @@ export type SearchUsersApiArg = {
   q?: string;
 };
 export type GetUserPublicProfileApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
+  /** status 200 Default Response */ PublicUser;
 export type GetUserPublicProfileApiArg = {
   id: string;
 };
-export type UpdateCurrentUserApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  role: "user" | "performer" | "admin";
-  isPerformer: boolean;
-  isAdmin: boolean;
-  name: string;
-  username: string | null;
-  email: string | null;
-  avatar: string;
-  cover: string | null;
-  status: "active" | "inactive" | "deleted";
-  verifiedEmail: boolean;
-  pendingEmail: string | null;
-  hasPassword: boolean;
-  verifiedDocument: boolean;
-  balance: number;
-  pendingAgreements: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
-  impersonated?: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+export type UpdateCurrentUserApiResponse =
+  /** status 200 Default Response */ CurrentUser;
 export type UpdateCurrentUserApiArg = {
   body: {
     name?: string;
@@ -169,34 +109,23 @@ export type UpdateCurrentUserApiArg = {
   };
 };
 export type CancelPendingEmailChangeApiResponse =
-  /** status 200 Default Response */ {
-    _id: string;
-    role: "user" | "performer" | "admin";
-    isPerformer: boolean;
-    isAdmin: boolean;
-    name: string;
-    username: string | null;
-    email: string | null;
-    avatar: string;
-    cover: string | null;
-    status: "active" | "inactive" | "deleted";
-    verifiedEmail: boolean;
-    pendingEmail: string | null;
-    hasPassword: boolean;
-    verifiedDocument: boolean;
-    balance: number;
-    pendingAgreements: {
-      document: "age" | "terms" | "privacy";
-      version: number;
-      title: string;
-      slug: string | null;
-    }[];
-    impersonated?: boolean;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** status 200 Default Response */ CurrentUser;
 export type CancelPendingEmailChangeApiArg = void;
-export type UploadUserAvatarApiResponse = /** status 200 Default Response */ {
+export type UploadUserAvatarApiResponse =
+  /** status 200 Default Response */ CurrentUser;
+export type UploadUserAvatarApiArg = {
+  body: {
+    /** a JPEG, PNG, WebP or GIF image */
+    avatar: Blob;
+  };
+};
+export type PendingAgreement = {
+  document: "age" | "terms" | "privacy";
+  version: number;
+  title: string;
+  slug: string | null;
+};
+export type CurrentUser = {
   _id: string;
   role: "user" | "performer" | "admin";
   isPerformer: boolean;
@@ -212,21 +141,10 @@ export type UploadUserAvatarApiResponse = /** status 200 Default Response */ {
   hasPassword: boolean;
   verifiedDocument: boolean;
   balance: number;
-  pendingAgreements: {
-    document: "age" | "terms" | "privacy";
-    version: number;
-    title: string;
-    slug: string | null;
-  }[];
+  pendingAgreements: PendingAgreement[];
   impersonated?: boolean;
   createdAt: string;
   updatedAt: string;
-};
-export type UploadUserAvatarApiArg = {
-  body: {
-    /** a JPEG, PNG, WebP or GIF image */
-    avatar: Blob;
-  };
 };
 export type ErrorBody = {
   statusCode: number;
@@ -238,4 +156,11 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
 };

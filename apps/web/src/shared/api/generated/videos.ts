@@ -92,78 +92,7 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type CreateVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  tags: string[];
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  video: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type CreateVideoApiResponse = /** status 200 Default Response */ Video;
 export type CreateVideoApiArg = {
   body: {
     title: string;
@@ -180,78 +109,7 @@ export type CreateVideoApiArg = {
     thumbnail?: Blob;
   };
 };
-export type UpdateVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  tags: string[];
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  video: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type UpdateVideoApiResponse = /** status 200 Default Response */ Video;
 export type UpdateVideoApiArg = {
   id: string;
   body: {
@@ -269,78 +127,8 @@ export type UpdateVideoApiArg = {
     thumbnail?: Blob;
   };
 };
-export type RemoveVideoFileApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  tags: string[];
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  video: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type RemoveVideoFileApiResponse =
+  /** status 200 Default Response */ Video;
 export type RemoveVideoFileApiArg = {
   type: "teaser" | "thumbnail";
   id: string;
@@ -352,78 +140,7 @@ export type DeleteVideoApiArg = {
   id: string;
 };
 export type ListOwnVideosApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    title: string;
-    description: string;
-    status: "draft" | "active" | "inactive";
-    tags: string[];
-    isSale: boolean;
-    price: number;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    video: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    teaser: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    thumbnail: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    stats: {
-      views: number;
-      likes: number;
-      comments: number;
-    };
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Video[];
   total: number;
 };
 export type ListOwnVideosApiArg = {
@@ -436,154 +153,12 @@ export type ListOwnVideosApiArg = {
   isSale?: "true" | "false";
   status?: "draft" | "active" | "inactive";
 };
-export type GetOwnVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  tags: string[];
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  video: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetOwnVideoApiResponse = /** status 200 Default Response */ Video;
 export type GetOwnVideoApiArg = {
   id: string;
 };
 export type SearchVideosApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    title: string;
-    description: string;
-    status: "draft" | "active" | "inactive";
-    tags: string[];
-    isSale: boolean;
-    price: number;
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    video: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    teaser: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    thumbnail: {
-      _id: string;
-      type: string;
-      status: "processing" | "finished" | "error";
-      error: string | null;
-      url: string | null;
-      thumbnailUrl: string | null;
-      previewUrl: string | null;
-      duration: number | null;
-      width: number | null;
-      height: number | null;
-      altText: string | null;
-    } | null;
-    stats: {
-      views: number;
-      likes: number;
-      comments: number;
-    };
-    isLiked: boolean;
-    isBookmarked: boolean;
-    isSubscribed: boolean;
-    isBought: boolean;
-    canView: boolean;
-    createdAt: string;
-    updatedAt: string;
-    moderation?: {
-      state: "hidden" | "removed" | "review";
-      reason: string;
-      prePublication: boolean;
-    } | null;
-  }[];
+  data: Video[];
   total: number;
 };
 export type SearchVideosApiArg = {
@@ -596,78 +171,7 @@ export type SearchVideosApiArg = {
   tags?: string[];
   isSale?: "true" | "false";
 };
-export type GetVideoApiResponse = /** status 200 Default Response */ {
-  _id: string;
-  title: string;
-  description: string;
-  status: "draft" | "active" | "inactive";
-  tags: string[];
-  isSale: boolean;
-  price: number;
-  performer: {
-    _id: string;
-    name: string;
-    username: string | null;
-    avatar: string;
-    isPerformer: boolean;
-  };
-  video: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  teaser: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  thumbnail: {
-    _id: string;
-    type: string;
-    status: "processing" | "finished" | "error";
-    error: string | null;
-    url: string | null;
-    thumbnailUrl: string | null;
-    previewUrl: string | null;
-    duration: number | null;
-    width: number | null;
-    height: number | null;
-    altText: string | null;
-  } | null;
-  stats: {
-    views: number;
-    likes: number;
-    comments: number;
-  };
-  isLiked: boolean;
-  isBookmarked: boolean;
-  isSubscribed: boolean;
-  isBought: boolean;
-  canView: boolean;
-  createdAt: string;
-  updatedAt: string;
-  moderation?: {
-    state: "hidden" | "removed" | "review";
-    reason: string;
-    prePublication: boolean;
-  } | null;
-};
+export type GetVideoApiResponse = /** status 200 Default Response */ Video;
 export type GetVideoApiArg = {
   id: string;
 };
@@ -677,7 +181,20 @@ export type AddVideoViewApiResponse = /** status 200 Default Response */ {
 export type AddVideoViewApiArg = {
   id: string;
 };
-export type GetVideoFileStatusApiResponse = /** status 200 Default Response */ {
+export type GetVideoFileStatusApiResponse =
+  /** status 200 Default Response */ MediaFile;
+export type GetVideoFileStatusApiArg = {
+  id: string;
+  fileId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
+};
+export type MediaFile = {
   _id: string;
   type: string;
   status: "processing" | "finished" | "error";
@@ -690,9 +207,36 @@ export type GetVideoFileStatusApiResponse = /** status 200 Default Response */ {
   height: number | null;
   altText: string | null;
 };
-export type GetVideoFileStatusApiArg = {
-  id: string;
-  fileId: string;
+export type Hold = {
+  state: "hidden" | "removed" | "review";
+  reason: string;
+  prePublication: boolean;
+};
+export type Video = {
+  _id: string;
+  title: string;
+  description: string;
+  status: "draft" | "active" | "inactive";
+  tags: string[];
+  isSale: boolean;
+  price: number;
+  performer: PublicUser;
+  video: MediaFile | null;
+  teaser: MediaFile | null;
+  thumbnail: MediaFile | null;
+  stats: {
+    views: number;
+    likes: number;
+    comments: number;
+  };
+  isLiked: boolean;
+  isBookmarked: boolean;
+  isSubscribed: boolean;
+  isBought: boolean;
+  canView: boolean;
+  createdAt: string;
+  updatedAt: string;
+  moderation?: Hold | null;
 };
 export type ErrorBody = {
   statusCode: number;

@@ -51,17 +51,7 @@ const injectedRtkApi = api.injectEndpoints({
 });
 export { injectedRtkApi as endpoints };
 export type ListTokenPackagesApiResponse = /** status 200 Default Response */ {
-  data: {
-    _id: string;
-    name: string;
-    description: string;
-    price: number;
-    tokens: number;
-    ordering: number;
-    isActive: boolean;
-    createdAt: string;
-    updatedAt: string;
-  }[];
+  data: TokenPackage[];
   total: number;
 };
 export type ListTokenPackagesApiArg = {
@@ -89,20 +79,8 @@ export type PayTipOrItemFromWalletApiResponse =
       itemId: string | null;
       price: number;
       message: string;
-      user: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
-      performer: {
-        _id: string;
-        name: string;
-        username: string | null;
-        avatar: string;
-        isPerformer: boolean;
-      };
+      user: PublicUser;
+      performer: PublicUser;
       createdAt: string;
     };
     balance: number;
@@ -139,20 +117,8 @@ export type ListWalletChargesApiResponse = /** status 200 Default Response */ {
     itemId: string | null;
     price: number;
     message: string;
-    user: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
-    performer: {
-      _id: string;
-      name: string;
-      username: string | null;
-      avatar: string;
-      isPerformer: boolean;
-    };
+    user: PublicUser;
+    performer: PublicUser;
     createdAt: string;
   }[];
   total: number;
@@ -174,6 +140,17 @@ export type ListWalletChargesApiArg = {
     | "subscription";
   status?: "pending" | "success" | "refunded";
 };
+export type TokenPackage = {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  tokens: number;
+  ordering: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
 export type ErrorBody = {
   statusCode: number;
   error: string;
@@ -184,4 +161,11 @@ export type ErrorBody = {
     message: string;
   }[];
   requestId: string;
+};
+export type PublicUser = {
+  _id: string;
+  name: string;
+  username: string | null;
+  avatar: string;
+  isPerformer: boolean;
 };
