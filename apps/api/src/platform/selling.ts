@@ -6,11 +6,6 @@ import type { Queryable } from '../db/client';
 import type { Sale, Sellable, Sellables } from '../deps';
 import { conflict } from './errors';
 
-const nonEmpty = (list: string[], what: string): [string, ...string[]] => {
-  if (!list.length) throw new Error(`No sellable is ${what}`);
-  return list as [string, ...string[]];
-};
-
 /** Documented types (the contracts' list, which clients know) that `registered` lacks: a mistake in `app.ts`. */
 const lacking = (documented: readonly string[], registered: string[], what: string) =>
   documented.filter((type) => !registered.includes(type)).map((type) => `${type} is documented but not ${what}`);
@@ -27,22 +22,11 @@ export function sellablesOf(list: Sellable[]): Sellables {
     byType.set(sellable.type, sellable);
   }
   const where = (test: (sellable: Sellable) => unknown) => list.filter(test).map((sellable) => sellable.type);
+  const [types, sold, commentable] = [where(() => true), where((sellable) => sellable.sell), where((sellable) => sellable.comments)];
   const problems = [
-    ...lacking(
-      chargeTypes,
-      where(() => true),
-      'registered',
-    ),
-    ...lacking(
-      walletChargeRouteTypes,
-      where((sellable) => sellable.sell),
-      'sold through the wallet',
-    ),
-    ...lacking(
-      commentObjectTypes,
-      where((sellable) => sellable.comments),
-      'commentable',
-    ),
+    ...lacking(chargeTypes, types, 'registered'),
+    ...lacking(walletChargeRouteTypes, sold, 'sold through the wallet'),
+    ...lacking(commentObjectTypes, commentable, 'commentable'),
   ];
   if (problems.length) throw new Error(`Sellables: ${problems.join('; ')}`);
   return {
@@ -52,18 +36,10 @@ export function sellablesOf(list: Sellable[]): Sellables {
       if (!sellable) throw new Error(`No sellable of type ${type}`);
       return sellable;
     },
-    types: nonEmpty(
-      where(() => true),
-      'registered',
-    ),
-    sold: nonEmpty(
-      where((sellable) => sellable.sell),
-      'sold through the wallet',
-    ),
-    commentable: nonEmpty(
-      where((sellable) => sellable.comments),
-      'commentable',
-    ),
+    // Never empty: the documented lists above are not, and each is checked against its registered one.
+    types: types as [string, ...string[]],
+    sold: sold as [string, ...string[]],
+    commentable: commentable as [string, ...string[]],
     reportable: where((sellable) => sellable.moderation),
   };
 }
