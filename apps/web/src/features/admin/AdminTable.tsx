@@ -54,7 +54,7 @@ export type AdminTableProps<T extends Row, F extends object> = {
  * lists the admin writes, the create/edit dialog and Delete.
  */
 export function AdminTable<T extends Row, F extends object = object>(props: AdminTableProps<T, F>) {
-  const { state, query, setFilter, sortOrder, tableProps } = useTableState(props.filterNames, {
+  const { state, query, setFilter, setFilters, sortOrder, tableProps } = useTableState(props.filterNames, {
     sortBy: props.defaultSortBy ?? 'createdAt',
   });
   const fullQuery = { ...props.fixedQuery, ...query };
@@ -86,10 +86,8 @@ export function AdminTable<T extends Row, F extends object = object>(props: Admi
             aria-label="Created between"
             allowEmpty={[true, true]}
             value={[state.filters.from ? dayjs(state.filters.from) : null, state.filters.to ? dayjs(state.filters.to) : null]}
-            onChange={(range) => {
-              setFilter('from', range?.[0]?.startOf('day').toISOString());
-              setFilter('to', range?.[1]?.endOf('day').toISOString());
-            }}
+            classNames={{ popup: { root: 'range-popup' } }}
+            onChange={(range) => setFilters({ from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
           />
         )}
       </Flex>

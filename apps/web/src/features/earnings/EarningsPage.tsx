@@ -29,7 +29,7 @@ const useSales = (query: object) => useListCreatorEarningsQuery(listArg<ListCrea
 /** `/creator/earnings`: totals, a chart by day, the split by source, and every sale (URL state). */
 export default function EarningsPage() {
   // The period is the sales table's filter too: both read it from the URL.
-  const { state, setFilter } = useTableState(filterNames, { sortBy: 'createdAt' });
+  const { state, setFilters } = useTableState(filterNames, { sortBy: 'createdAt' });
   const range = { fromDate: state.filters.fromDate ?? dayjs().subtract(29, 'day').format('YYYY-MM-DD'), toDate: state.filters.toDate };
   const { data: stats } = useGetCreatorEarningStatsQuery(range);
   // The API leaves out days without sales; the chart shows every day of the period, so its bars keep their dates.
@@ -46,10 +46,8 @@ export default function EarningsPage() {
         <DatePicker.RangePicker
           aria-label="Period"
           value={[dayjs(range.fromDate), range.toDate ? dayjs(range.toDate) : dayjs()]}
-          onChange={(dates) => {
-            setFilter('fromDate', dates?.[0]?.format('YYYY-MM-DD'));
-            setFilter('toDate', dates?.[1]?.format('YYYY-MM-DD'));
-          }}
+          classNames={{ popup: { root: 'range-popup' } }}
+          onChange={(dates) => setFilters({ fromDate: dates?.[0]?.format('YYYY-MM-DD'), toDate: dates?.[1]?.format('YYYY-MM-DD') })}
         />
       </Flex>
       <Row gutter={[16, 16]}>

@@ -44,6 +44,13 @@ describe('table state in the URL (spec 2)', () => {
     expect(get().state.filters).toEqual({});
   });
 
+  it('keeps both ends of a range set in one change (two setFilter calls in a row keep only the last)', () => {
+    const { get, router } = setup('/list?current=3');
+    act(() => get().setFilters({ q: 'from-here', status: 'to-there' }));
+    expect(get().state.filters).toEqual({ q: 'from-here', status: 'to-there' });
+    expect(new URLSearchParams(router.state.location.search).get('current')).toBe('1');
+  });
+
   it('falls back to defaults for nonsense values', () => {
     const { get } = setup('/list?current=-2&pageSize=abc&sort=sideways');
     expect(get().state).toMatchObject({ current: 1, pageSize: 10, sort: 'desc' });

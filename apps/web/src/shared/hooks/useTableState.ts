@@ -66,6 +66,8 @@ export function useTableState<F extends string>(
   const setPage = useCallback((current: number, pageSize: number) => update({ current, pageSize }), [update]);
   const setSort = useCallback((sortBy: string | undefined, sort: SortOrder | undefined) => update({ sortBy, sort, current: 1 }), [update]);
   const setFilter = useCallback((name: F, value: string | undefined) => update({ [name]: value, current: 1 }), [update]);
+  /** Several filters in one change of the address (a date range's two ends): two `setFilter`s would keep only the last. */
+  const setFilters = useCallback((values: Partial<Record<F, string | undefined>>) => update({ ...values, current: 1 }), [update]);
 
   const query = useMemo(
     () => ({
@@ -104,5 +106,5 @@ export function useTableState<F extends string>(
     [state.current, state.pageSize, setPage, setSort],
   );
 
-  return { state, query, setPage, setSort, setFilter, sortOrder, tableProps };
+  return { state, query, setPage, setSort, setFilter, setFilters, sortOrder, tableProps };
 }
