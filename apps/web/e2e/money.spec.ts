@@ -154,6 +154,16 @@ test('a fan tops up, subscribes, unlocks a post and tips; the creator requests a
   await expectBalance(page, (startingEarnings + 19.3 - 4.5).toFixed(2));
   await page.goto('/creator/earnings?sourceType=feed');
   await expect(page.getByRole('row', { name: /Refund/ })).toContainText('-4.50 tokens');
+  // A period picked in the date range keeps both its ends in the address (and so on reload).
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const [from, to] = [page.getByRole('textbox', { name: 'Period' }).first(), page.getByRole('textbox', { name: 'Period' }).last()];
+  await from.click();
+  await from.fill(day(10));
+  await from.press('Enter');
+  await to.fill(day(0));
+  await to.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`fromDate=${day(10)}.*toDate=${day(0)}|toDate=${day(0)}.*fromDate=${day(10)}`));
+  await expect(page.getByRole('row', { name: /Refund/ })).toContainText('-4.50 tokens');
   // The fan's wallet has the 5.00 back, pushed to their open page.
   await expectBalance(fan, '28.00');
   await fanContext.close();
