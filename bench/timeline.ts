@@ -177,13 +177,10 @@ async function bench() {
         body: JSON.stringify({ username: fan.username, password: fan.password }),
       })
     ).json()) as { token: string };
-    for (let offset = 0; offset < followed; offset += 100) {
-      const page = (await (await fetch(`${base}/api/performers/user/search?limit=100&offset=${offset}&sortBy=newest`)).json()) as {
-        data: Array<{ _id: string }>;
-      };
-      for (const creator of page.data) {
-        await fetch(`${base}/api/follows/${creator._id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-      }
+    // Followed by their pages (creator1, creator2…): the bench's creators have no avatar, so discovery's shelves (decision 051) list none.
+    for (let index = 1; index <= followed; index += 1) {
+      const creator = (await (await fetch(`${base}/api/performers/creator${index}`)).json()) as { _id: string };
+      await fetch(`${base}/api/follows/${creator._id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     }
     // The cursor of the post `depth` places down the timeline.
     const probe = databaseUrl ? await openPostgres(databaseUrl) : undefined;
