@@ -19,14 +19,17 @@ export const accountApi = usersEndpoints.enhanceEndpoints({
   },
 });
 
-/** The account's password, sign-in sessions and known devices. */
+/**
+ * The account's password, sign-in sessions and known devices. An admin without a second factor is
+ * refused both lists until one is set up: they also hang on `TwoFactor`, so setting one up reads them again.
+ */
 export const signInApi = authEndpoints.enhanceEndpoints({
   endpoints: {
     changePassword: { invalidatesTags: ['Sessions'] },
-    listSignInSessions: { providesTags: ['Sessions'] },
+    listSignInSessions: { providesTags: ['Sessions', 'TwoFactor'] },
     endSignInSession: { invalidatesTags: ['Sessions'] },
     endOtherSignInSessions: { invalidatesTags: ['Sessions'] },
-    listKnownDevices: { providesTags: ['KnownDevices'] },
+    listKnownDevices: { providesTags: ['KnownDevices', 'TwoFactor'] },
     forgetKnownDevice: { invalidatesTags: ['KnownDevices'] },
   },
 });
