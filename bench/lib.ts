@@ -283,7 +283,9 @@ export async function insertCreators(db: Database, count: number) {
     insert into users (role, name, username, email, password_hash)
     select 'performer', 'Creator ' || g, 'creator' || g, 'creator' || g || '@bench.test', '-' from generate_series(1, ${count}) g`);
   // Verified and listed, as an admin's verification leaves a creator (no avatar: the timeline's floor presents none).
-  await db.execute(sql`insert into performer_profiles (user_id, gender, verified_document, listed) select id, 'female', true, true from users`);
+  await db.execute(
+    sql`insert into performer_profiles (user_id, gender, verified_document, listed) select id, 'female', true, true from users`,
+  );
 }
 
 /**
