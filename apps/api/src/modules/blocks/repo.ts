@@ -60,12 +60,6 @@ export async function countriesBlockedBy(db: Queryable, blocker: { id: string; r
   return rows.map((row) => row.code);
 }
 
-/** The account a block would name, if it exists. */
-export async function accountById(db: Queryable, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** Blocks `targetId` for `blockerId`; blocking again only updates the reason. Answers the block. */
 export async function upsertBlock(tx: Queryable, blockerId: string, targetId: string, reason: string | null) {
   const [row] = await tx

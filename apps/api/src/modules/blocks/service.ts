@@ -9,9 +9,8 @@ import { endFollowsBetween } from '../follows';
 import { isCountryCode } from '../lookups';
 import { leaveCreatorRooms } from '../streaming';
 import { stopRenewalBetween } from '../subscriptions';
-import { toPublicUser } from '../users';
+import { findById, toPublicUser } from '../users';
 import {
-  accountById,
   blockedPage,
   countriesBlockedBy,
   deleteBlock,
@@ -31,7 +30,7 @@ const refuseTarget = (message: string) => badRequest(`targetId: ${message}`, [{ 
  */
 export async function blockUser(deps: Deps, blocker: SessionUser, input: BlockUserInput): Promise<BlockedUser> {
   if (isSelf(blocker, input.targetId)) throw refuseTarget('you cannot block yourself');
-  const target = await accountById(deps.db, input.targetId);
+  const target = await findById(deps.db, input.targetId);
   if (!target) throw refuseTarget('must name an existing account');
   if (!may(blocker, 'account.block', target)) {
     throw refuseTarget(isAdmin(target) ? 'an admin cannot be blocked' : 'fans may block creators only');

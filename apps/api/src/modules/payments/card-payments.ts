@@ -19,7 +19,7 @@ import { bookCardPurchase } from './purchase-booking';
 import { previewOf, refundPlan } from './refund-plan';
 import { cardById, cardExists } from './repo/cards';
 import { releaseCoupon } from './repo/coupons';
-import { fanAddressOf, receiptAddressOf } from './repo/fans';
+import { fanAddressOf } from './repo/fans';
 import {
   claimAttemptAgain,
   insertPayment,
@@ -169,7 +169,7 @@ export async function settlePayment(deps: Deps, paymentId: string, outcome: Char
 
 /** The fan's receipt, or the news that the payment failed, in the transaction that settled it (essential e-mails). */
 async function mailOutcome(deps: Deps, tx: Transaction, payment: PaymentRow) {
-  const fan = await receiptAddressOf(tx, payment.userId);
+  const fan = await fanAddressOf(tx, payment.userId);
   if (!fan?.email) return;
   const common = { name: fan.name || fan.username, amount: formatMoney(fromCents(payment.amountCents)) };
   const wallet = `${deps.config.publicUrl}/user/wallet`;

@@ -4,8 +4,9 @@ import type { paymentTransactions } from '../../db/schema/payments';
 import type { Deps } from '../../deps';
 import { AppError } from '../../platform/errors';
 import { sendEmail } from '../emails';
+import { findById } from '../users';
 import { bookCharge, prepareCharge } from '../wallet';
-import { fanAccount, fanAddressOf } from './repo/fans';
+import { fanAddressOf } from './repo/fans';
 import { setPurchaseCharge, setPurchaseProblem } from './repo/payments';
 
 type PaymentRow = typeof paymentTransactions.$inferSelect;
@@ -24,7 +25,7 @@ export async function bookCardPurchase(deps: Deps, tx: Transaction, payment: Pay
   try {
     const booked = await tx.transaction(async (savepoint) => {
       const scoped: Deps = { ...deps, db: savepoint as unknown as Database };
-      const fan = await fanAccount(savepoint, payment.userId);
+      const fan = await findById(savepoint, payment.userId);
       return bookCharge(scoped, await prepareCharge(scoped, fan!, type, itemId, input), intent);
     });
     await setPurchaseCharge(tx, payment.id, booked.charge._id);

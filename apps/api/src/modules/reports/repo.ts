@@ -200,9 +200,3 @@ export async function streamSessionById(db: Queryable, id: string) {
   const [row] = await db.select().from(streamSessions).where(eq(streamSessions.id, id));
   return row;
 }
-
-/** An account, if it exists. */
-export async function accountById(db: Queryable, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
-  return row;
-}

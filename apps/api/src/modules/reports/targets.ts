@@ -5,17 +5,8 @@ import type { SessionUser } from '../../platform/auth';
 import { AppError, notFound } from '../../platform/errors';
 import { assertMayReach, assertNotHeldFrom, visibleCreatorWith } from '../access';
 import { findCreatorForViewer } from '../performers';
-import {
-  accountById,
-  attachedFileIds,
-  commentById,
-  liveChatLine,
-  memberMessage,
-  messageById,
-  photoById,
-  storyById,
-  streamSessionById,
-} from './repo';
+import { findById } from '../users';
+import { attachedFileIds, commentById, liveChatLine, memberMessage, messageById, photoById, storyById, streamSessionById } from './repo';
 
 /**
  * Whether the reporter may see what they report, by the same policies the content's own module
@@ -107,7 +98,7 @@ const targetReaders: Record<OwnTargetType, (db: Queryable, id: string) => Promis
     return row && { ownerId: row.performerId, title: row.title || 'Live session', text: row.description, fileIds: [] };
   },
   performer: async (db, id) => {
-    const row = await accountById(db, id);
+    const row = await findById(db, id);
     return row && { ownerId: row.id, title: row.username ?? 'Creator', text: row.name ?? '', fileIds: [] };
   },
 };
