@@ -1,5 +1,5 @@
 import type { Feed, FeedPage, FeedType } from '@limelight/contracts';
-import { endpoints } from '../../shared/api/generated/feeds';
+import { endpoints, type GetHomeTimelineApiArg, type ListCreatorFeedsApiArg } from '../../shared/api/generated/feeds';
 import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
@@ -42,10 +42,16 @@ export const feedsApi = endpoints
           initialPageParam: null,
           getNextPageParam: (lastPage) => lastPage.nextCursor,
         },
-        query: ({ queryArg, pageParam }) => ({
-          url: queryArg.source.kind === 'timeline' ? '/user/feeds' : `/user/feeds/search/${encodeURIComponent(queryArg.source.username)}`,
-          params: { limit: 10, ...(pageParam ? { cursor: pageParam } : {}), ...(queryArg.type ? { type: queryArg.type } : {}) },
-        }),
+        query: ({ queryArg, pageParam }) => {
+          // Typed by the generated arguments, so a renamed or dropped parameter fails the typecheck here too.
+          const params: Omit<GetHomeTimelineApiArg & ListCreatorFeedsApiArg, 'username'> = {
+            limit: 10,
+            ...(pageParam ? { cursor: pageParam } : {}),
+            ...(queryArg.type ? { type: queryArg.type } : {}),
+          };
+          const { source } = queryArg;
+          return { url: source.kind === 'timeline' ? '/user/feeds' : `/user/feeds/search/${encodeURIComponent(source.username)}`, params };
+        },
         providesTags: ['Feeds', saleTag('feed')],
       }),
     }),
