@@ -6,8 +6,20 @@ import { AppError } from '../../platform/errors';
 import { may } from '../access';
 import { hasSecondFactor } from './factors';
 
-/** What an admin without a second factor may still reach: their account, enrolment, signing out. */
-const OPEN_BEFORE_ENROLMENT = new Set(['GET /api/users/me', 'GET /api/settings/public', 'GET /api/media/*', 'POST /api/auth/logout']);
+/**
+ * What an admin without a second factor may still reach: their account, enrolment, signing out,
+ * and the public reads every page's frame makes for any visitor (the country check, the country
+ * list, the footer's pages), which hold nothing an account opens.
+ */
+const OPEN_BEFORE_ENROLMENT = new Set([
+  'GET /api/users/me',
+  'GET /api/settings/public',
+  'GET /api/media/*',
+  'POST /api/auth/logout',
+  'GET /api/block/countries/check',
+  'GET /api/countries/list',
+  'GET /api/posts/search',
+]);
 const ENROLMENT_ROUTE = /^\/api\/auth\/(2fa|passkeys)(\/|$)/;
 
 export const enrolmentRequired = () =>

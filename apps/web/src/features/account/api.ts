@@ -19,17 +19,14 @@ export const accountApi = usersEndpoints.enhanceEndpoints({
   },
 });
 
-/**
- * The account's password, sign-in sessions and known devices. An admin without a second factor is
- * refused both lists until one is set up: they also hang on `TwoFactor`, so setting one up reads them again.
- */
+/** The account's password, sign-in sessions and known devices. */
 export const signInApi = authEndpoints.enhanceEndpoints({
   endpoints: {
     changePassword: { invalidatesTags: ['Sessions'] },
-    listSignInSessions: { providesTags: ['Sessions', 'TwoFactor'] },
+    listSignInSessions: { providesTags: ['Sessions'] },
     endSignInSession: { invalidatesTags: ['Sessions'] },
     endOtherSignInSessions: { invalidatesTags: ['Sessions'] },
-    listKnownDevices: { providesTags: ['KnownDevices', 'TwoFactor'] },
+    listKnownDevices: { providesTags: ['KnownDevices'] },
     forgetKnownDevice: { invalidatesTags: ['KnownDevices'] },
   },
 });

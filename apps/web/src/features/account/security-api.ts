@@ -29,3 +29,13 @@ export const {
   useAddPasskeyMutation,
   useRemovePasskeyMutation,
 } = securityApi;
+
+/**
+ * Whether this account must still set up a second factor before anything else (admins, decision
+ * 048): undefined while that is being read. Asked only when `ask` holds (the admin area asks).
+ */
+export function useSecondFactorDue(ask: boolean): boolean | undefined {
+  const { data, isError } = useGetTwoFactorStatusQuery(undefined, { skip: !ask });
+  if (!ask || isError) return false;
+  return data?.required && !data.enabled;
+}

@@ -37,6 +37,7 @@ import { useAppSelector } from '../../shared/lib/store';
 import { PageLoading } from '../../shared/ui/PageLoading';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { MAIN_CONTENT_ID, SkipLink } from '../../shared/ui/SkipLink';
+import { useSecondFactorDue } from '../account';
 import { LiveStreamingOn, useLiveStreamingOn } from '../live';
 import { AdminOrderPage, AdminOrdersPage, useShopOpen } from '../shop';
 import { AccountsPage, AdminsPage } from './AccountsPage';
@@ -227,8 +228,11 @@ export default function AdminApp({ header, footer }: { header: ReactNode; footer
   const { pathname, search } = useLocation();
   const shopOpen = useShopOpen();
   const liveOn = useLiveStreamingOn();
+  // Known before a section asks for anything: an admin still without a second factor is refused all of it.
+  const secondFactorDue = useSecondFactorDue(!!user?.isAdmin);
   if (!loggedIn) return <Navigate to={loginUrlAfter(ended, pathname + search)} replace />;
-  if (!user) return <PageLoading />;
+  if (!user || secondFactorDue === undefined) return <PageLoading />;
+  if (secondFactorDue) return <Navigate to="/account/security" replace />;
 
   const [, , first = 'dashboard', second] = pathname.split('/');
   const current = first === 'content' || first === 'records' ? `${first}/${second}` : first;
