@@ -1,16 +1,18 @@
 // Creator search and profile reads over 100k creators (issue 3) as requests per second and p99
-// latency, each beside a bare Node HTTP server measured in this run; on PostgreSQL the profile
-// read also beside its floor (issue 16): the same request answered by a bare node:http server
-// from the same SQL over pg (see `serveFloor`). On the embedded database, or on a fresh database
-// of the PostgreSQL server that DATABASE_URL names.
+// latency, each beside a bare Node HTTP server measured in this run; on PostgreSQL each scenario
+// also beside its floor (issues 16 and 30): the same request answered by a bare node:http server
+// over pg (see `serveFloor`), from the API's own statement for the profile read and from the SQL
+// one would write by hand for each search; the bench checks that both answer the same. On the
+// embedded database, or on a fresh database of the PostgreSQL server that DATABASE_URL names.
 //   npm run bench -- discovery        BENCH_CREATORS=100000 BENCH_SECONDS=10 BENCH_CONCURRENCY=16
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { ageBandOf, COVER_FALLBACK } from '@limelight/contracts';
+import { ageBandOf, COVER_FALLBACK, DISCOVERY_COUNT_CAP } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
 import { creatorProfileStatements } from '../apps/api/src/modules/performers/repo/profiles';
@@ -25,69 +27,228 @@ const floorConfig = process.env.BENCH_DISCOVERY_FLOOR;
 if (floorConfig) serveFloor(JSON.parse(floorConfig) as { port: number; databaseUrl: string });
 else await bench();
 
+/** A creator as the bench seeds them, with the columns a card presents. */
+type CardRow = {
+  id: string;
+  name: string;
+  username: string;
+  avatar_key: string | null;
+  cover_key: string | null;
+  bio: string;
+  gender: string | null;
+  country: string | null;
+  state: string | null;
+  city: string | null;
+  languages: string[];
+  date_of_birth: string | null;
+  height: string | null;
+  weight: string | null;
+  body_type: string | null;
+  ethnicity: string | null;
+  size: string | null;
+  hair: string | null;
+  eyes: string | null;
+  sexual_orientation: string | null;
+  monthly_price_cents: number | null;
+  three_month_price_cents: number | null;
+  six_month_price_cents: number | null;
+  yearly_price_cents: number | null;
+  is_free_subscription: boolean;
+  verified_document: boolean;
+  followers_count: number;
+  is_online: boolean;
+  online_at: string | null;
+};
+
+/** A creator's public card, as an anonymous visitor sees it (no follow or bookmark). */
+function publicCard(user: CardRow) {
+  const price = (cents: number | null) => (cents === null ? null : cents / 100);
+  if (user.avatar_key !== BENCH_AVATAR_KEY || user.cover_key)
+    throw new Error('the floor presents creators with the bench avatar and no cover');
+  return {
+    _id: user.id,
+    name: user.name,
+    username: user.username,
+    avatar: publicUrl(BENCH_AVATAR_KEY),
+    cover: COVER_FALLBACK,
+    bio: user.bio,
+    gender: user.gender,
+    country: user.country,
+    state: user.state,
+    city: user.city,
+    languages: user.languages,
+    age: ageBandOf(user.date_of_birth),
+    height: user.height,
+    weight: user.weight,
+    bodyType: user.body_type,
+    ethnicity: user.ethnicity,
+    size: user.size,
+    hair: user.hair,
+    eyes: user.eyes,
+    sexualOrientation: user.sexual_orientation,
+    monthlyPrice: price(user.monthly_price_cents),
+    threeMonthPrice: price(user.three_month_price_cents),
+    sixMonthPrice: price(user.six_month_price_cents),
+    yearlyPrice: price(user.yearly_price_cents),
+    isFreeSubscription: user.is_free_subscription,
+    verifiedDocument: user.verified_document,
+    followersCount: user.followers_count,
+    isOnline: user.is_online,
+    onlineAt: user.online_at === null ? null : new Date(user.online_at).toISOString(),
+  };
+}
+
+/** On the shelves for a visitor (decisions 051, 077): listed, not suspended now, ready, not held. */
+const SHELVED = `pp.listed and (pp.suspended_until is null or pp.suspended_until <= now()) and pp.on_shelves_from <= now()
+  and not exists (select 1 from moderation_holds h where h.target_id = pp.user_id)`;
+/** Each ordering's keys, descending. */
+const ORDERS = {
+  popular: 'pp.followers_count desc, pp.created_at desc, pp.user_id desc',
+  newest: 'pp.created_at desc, pp.user_id desc',
+  online: "pp.is_online desc, coalesce(pp.online_at, '-infinity'::timestamptz) desc, pp.user_id desc",
+} as const;
 /**
- * The profile read's floor: a bare node:http handler on a pool of as many connections as the
- * API's, running the statement the API runs for it (its very text, from the API's prepared
- * statement) and writing the same JSON. It presents what the bench's data holds (creators
- * with the bench's avatar, no cover or welcome video) and refuses anything else.
+ * A page of cards with their counts. The bench's creators have posts and nothing else (the floor
+ * checks it at start), so a card's counts are its posts' count and likes.
+ */
+const CARDS = `select u.id, u.name, u.username, u.avatar_key, u.cover_key, pp.bio, pp.gender, pp.country, pp.state, pp.city,
+    pp.languages, pp.date_of_birth::text, pp.height, pp.weight, pp.body_type, pp.ethnicity, pp.size, pp.hair, pp.eyes,
+    pp.sexual_orientation, pp.monthly_price_cents::int, pp.three_month_price_cents::int, pp.six_month_price_cents::int,
+    pp.yearly_price_cents::int, pp.is_free_subscription, pp.verified_document, pp.followers_count, pp.is_online, pp.online_at,
+    (select json_build_object('posts', count(*)::int, 'photos', 0, 'videos', 0, 'likes', coalesce(sum(f.like_count), 0)::int)
+      from feeds f where f.performer_id = u.id and f.status = 'active' and f.published_at <= now()) as content`;
+
+/**
+ * The floors: a bare node:http handler on a pool of as many connections as the API's. The profile
+ * read runs the statement the API runs for it (its very text, from the API's prepared statement);
+ * each search the SQL one would write by hand for its answer, one statement with its count: the
+ * filters on the profile, the page read in an index's order, the count stopped at the cap; for a
+ * keyword that is someone's handle, all its matches ranked (there are few), for a common word the
+ * first matches in the name and anywhere, in the list's order. It presents what the bench's data
+ * holds (creators with the bench's avatar, no cover, welcome video, gallery or video) and refuses
+ * anything else.
  */
 function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: API_POOL_SIZE });
   const statement = creatorProfileStatements.username;
-  const price = (cents: number | null) => (cents === null ? null : cents / 100);
-  const answer = async (request: http.IncomingMessage) => {
-    if (request.url === '/health') return [200, {}] as const;
-    const username = request.url?.match(/^\/api\/performers\/([^/?]+)$/)?.[1];
-    if (!username) return [404, {}] as const;
+  const onlyPosts = pool
+    .query(
+      'select not exists (select 1 from galleries) and not exists (select 1 from videos) and not exists (select 1 from feed_files) as ok',
+    )
+    .then(({ rows }) => {
+      if (!rows[0].ok) throw new Error('the floor presents creators with posts only');
+    });
+  const cards = (rows: Array<CardRow & { content: unknown }>) =>
+    rows.map((row) => ({ ...publicCard(row), isFollowed: false, isBookmarked: false, content: row.content }));
+  const page = async (text: string, values: unknown[]) => {
+    await onlyPosts;
+    const { rows } = await pool.query(text, values);
+    const count = rows[0]?.total ?? 0;
+    return [200, { data: cards(rows), total: Math.min(count, DISCOVERY_COUNT_CAP), totalCapped: count > DISCOVERY_COUNT_CAP }] as const;
+  };
+  const countOf = (where: string) =>
+    `(select count(*)::int from (select 1 from performer_profiles pp where ${where} limit ${DISCOVERY_COUNT_CAP + 1}) c)`;
+
+  const search = async (params: URLSearchParams) => {
+    const sortBy = (params.get('sortBy') ?? 'popular') as keyof typeof ORDERS;
+    const offset = Number(params.get('offset') ?? 0);
+    const limit = Number(params.get('limit') ?? 12);
+    const q = params.get('q');
+    if (q) {
+      const terms = q
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean)
+        .map((word) => `${word}:*`)
+        .join(' & ');
+      const where = `${SHELVED} and pp.search_all @@ to_tsquery('simple', $1)`;
+      const tier = `case when lower(u.username) = $2 then 0 when pp.search_name @@ to_tsquery('simple', $1) then 1 else 2 end`;
+      const { rows } = await pool.query('select exists (select 1 from users where lower(username) = $1) as handle', [q.toLowerCase()]);
+      if (rows[0].handle) {
+        return page(
+          `${CARDS}, ${countOf(where)} as total from performer_profiles pp join users u on u.id = pp.user_id
+           where ${where} order by ${tier}, ${ORDERS[sortBy]} limit $3 offset $4`,
+          [terms, q.toLowerCase(), limit, offset],
+        );
+      }
+      const first = (document: string) =>
+        `(select pp.user_id from performer_profiles pp where ${SHELVED} and pp.${document} @@ to_tsquery('simple', $1) order by ${ORDERS[sortBy]} limit $3::int + $4::int)`;
+      return page(
+        `${CARDS}, ${countOf(where)} as total from performer_profiles pp join users u on u.id = pp.user_id
+         where pp.user_id in (${first('search_name')} union all ${first('search_all')})
+         order by ${tier}, ${ORDERS[sortBy]} limit $3 offset $4`,
+        [terms, q.toLowerCase(), limit, offset],
+      );
+    }
+    const values: unknown[] = [];
+    const conditions = [SHELVED];
+    for (const [name, column] of [
+      ['gender', 'gender'],
+      ['country', 'country'],
+      ['hair', 'hair'],
+    ] as const) {
+      const chosen = params.getAll(name);
+      if (chosen.length) conditions.push(`pp.${column} = any($${values.push(chosen)})`);
+    }
+    if (params.get('isOnline') === 'true') conditions.push('pp.is_online');
+    const where = conditions.join(' and ');
+    const after = params.get('after');
+    const keys = {
+      popular: 'pp.followers_count, pp.created_at, pp.user_id',
+      newest: 'pp.created_at, pp.user_id',
+      online: "pp.is_online, coalesce(pp.online_at, '-infinity'::timestamptz), pp.user_id",
+    }[sortBy];
+    const keyset = after ? ` and (${keys}) < (select ${keys} from performer_profiles pp where pp.user_id = $${values.push(after)})` : '';
+    return page(
+      `with page as (select pp.user_id from performer_profiles pp where ${where}${keyset} order by ${ORDERS[sortBy]}
+         limit $${values.push(limit)} offset $${values.push(offset)})
+       ${CARDS}, ${countOf(where)} as total from page join performer_profiles pp on pp.user_id = page.user_id join users u on u.id = page.user_id
+       order by ${ORDERS[sortBy]}`,
+      values,
+    );
+  };
+
+  const top = async (limit: number) => {
+    await onlyPosts;
+    const { rows } = await pool.query(
+      `${CARDS} from (select pp.user_id from performer_profiles pp where ${SHELVED} order by ${ORDERS.popular} limit $1) top
+       join performer_profiles pp on pp.user_id = top.user_id join users u on u.id = top.user_id order by ${ORDERS.popular}`,
+      [limit],
+    );
+    return [200, cards(rows)] as const;
+  };
+
+  const profile = async (username: string) => {
     const params = { viewerId: null, country: null, isAdmin: false, key: decodeURIComponent(username).toLowerCase() };
     const { rows } = await pool.query({ name: statement.statementName, text: statement.text, values: statement.values(params) });
     const row = rows[0];
     if (row?.creator.status !== 'active' || !row.profile.verified_document) return [404, {}] as const;
     if (row.refusal) return [403, {}] as const;
-    const { creator: user, profile } = row;
-    if (user.avatar_key !== BENCH_AVATAR_KEY || user.cover_key || row.welcome_video) {
-      throw new Error('the floor presents creators with the bench avatar and no cover or welcome video');
-    }
+    if (row.welcome_video) throw new Error('the floor presents creators without a welcome video');
+    const card = publicCard({ ...row.creator, ...row.profile, id: row.creator.id });
     return [
       200,
-      {
-        _id: user.id,
-        name: user.name,
-        username: user.username,
-        avatar: publicUrl(BENCH_AVATAR_KEY),
-        cover: COVER_FALLBACK,
-        bio: profile.bio,
-        gender: profile.gender,
-        country: profile.country,
-        state: profile.state,
-        city: profile.city,
-        languages: profile.languages,
-        age: ageBandOf(profile.date_of_birth),
-        height: profile.height,
-        weight: profile.weight,
-        bodyType: profile.body_type,
-        ethnicity: profile.ethnicity,
-        size: profile.size,
-        hair: profile.hair,
-        eyes: profile.eyes,
-        sexualOrientation: profile.sexual_orientation,
-        monthlyPrice: price(profile.monthly_price_cents),
-        threeMonthPrice: price(profile.three_month_price_cents),
-        sixMonthPrice: price(profile.six_month_price_cents),
-        yearlyPrice: price(profile.yearly_price_cents),
-        isFreeSubscription: profile.is_free_subscription,
-        verifiedDocument: profile.verified_document,
-        followersCount: profile.followers_count,
-        isOnline: profile.is_online,
-        onlineAt: profile.online_at === null ? null : new Date(profile.online_at).toISOString(),
-        isFollowed: row.is_followed,
-        isBookmarked: row.is_bookmarked,
-        welcomeVideo: null,
-        counts: row.counts,
-      },
+      { ...card, isFollowed: row.is_followed, isBookmarked: row.is_bookmarked, welcomeVideo: null, counts: row.counts },
     ] as const;
   };
+
+  const answer = async (request: http.IncomingMessage) => {
+    const url = new URL(request.url ?? '/', 'http://floor');
+    if (url.pathname === '/health') return [200, {}] as const;
+    if (url.pathname === '/api/performers/user/search') return search(url.searchParams);
+    if (url.pathname === '/api/performers/top') return top(Number(url.searchParams.get('limit') ?? 12));
+    const username = url.pathname.match(/^\/api\/performers\/([^/]+)$/)?.[1];
+    return username ? profile(username) : ([404, {}] as const);
+  };
   serveJson(port, answer);
+}
+
+/** The machine's load averages (1, 5, 15 minutes) now, printed beside the figures. */
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(', ');
 }
 
 async function bench() {
@@ -108,23 +269,39 @@ async function bench() {
     const seeding = performance.now();
     await server.create();
     const database = databaseUrl ? await openPostgres(databaseUrl) : await openEmbedded(dataDir);
-    await database.db.execute(sql`
-    insert into users (role, name, username, email, password_hash, avatar_key, created_at)
-    select 'performer', 'Creator ' || g || ' ' || (array['Luna','Nova','Sky','River','Ember','Aria'])[1 + g % 6],
-           'creator' || g, 'creator' || g || '@bench.test', '-', ${BENCH_AVATAR_KEY}, now() - make_interval(secs => g)
-    from generate_series(1, ${creators}) g`);
-    await database.db.execute(sql`
-    insert into performer_profiles (user_id, gender, country, date_of_birth, bio, hair, verified_document, followers_count, is_online, monthly_price_cents)
-    select u.id, (array['male','female','transgender'])[1 + n % 3], (array['US','GB','FR','DE','BR','JP','ES','IT','CA','AU'])[1 + n % 10],
-           date '1970-01-01' + (n % 12000)::int, 'Daily posts, live shows and behind the scenes.',
-           (array['red','blond','black','brown','ginger'])[1 + n % 5], true, (n * 7919) % 5000, n % 50 = 0, 500 + (n % 20) * 100
-    from (select id, row_number() over () as n from users where role = 'performer') u`);
-    // A first post each: with the avatar and the price, what puts a verified creator on the
-    // discovery shelves (decision 051), so the searches read the rows a real site would list.
-    await database.db.execute(sql`
-    insert into feeds (performer_id, type, text, published_at)
-    select id, 'text', 'Hello from my page', now() - interval '1 day' from users where role = 'performer'`);
-    await database.db.execute(sql`analyze`);
+    // On PostgreSQL, seeded over a connection of its own: the pool's statement and query timeouts
+    // (30 and 35 s) are shorter than a million creators' inserts with their triggers.
+    const seedClient = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+    await seedClient?.connect();
+    const seedDb = seedClient ? drizzle({ client: seedClient }) : database.db;
+    await seedDb.transaction(async (tx) => {
+      await tx.execute(sql`
+      insert into users (role, name, username, email, password_hash, avatar_key, created_at)
+      select 'performer', 'Creator ' || g || ' ' || (array['Luna','Nova','Sky','River','Ember','Aria'])[1 + g % 6],
+             'creator' || g, 'creator' || g || '@bench.test', '-', ${BENCH_AVATAR_KEY}, now() - make_interval(secs => g)
+      from generate_series(1, ${creators}) g`);
+      await tx.execute(sql`
+      insert into performer_profiles (user_id, gender, country, date_of_birth, bio, hair, verified_document, followers_count, is_online, monthly_price_cents)
+      select u.id, (array['male','female','transgender'])[1 + n % 3], (array['US','GB','FR','DE','BR','JP','ES','IT','CA','AU'])[1 + n % 10],
+             date '1970-01-01' + (n % 12000)::int, 'Daily posts, live shows and behind the scenes.',
+             (array['red','blond','black','brown','ginger'])[1 + n % 5], true, (n * 7919) % 5000, n % 50 = 0, 500 + (n % 20) * 100
+      from (select id, row_number() over () as n from users where role = 'performer') u`);
+      // A first post each: with the avatar and the price, what puts a verified creator on the
+      // discovery shelves (decision 051), so the searches read the rows a real site would list.
+      await tx.execute(sql`
+      insert into feeds (performer_id, type, text, published_at)
+      select id, 'text', 'Hello from my page', now() - interval '1 day' from users where role = 'performer'`);
+      // Those online came online at different times, as a site's do.
+      await tx.execute(sql`
+      update performer_profiles set online_at = now() - make_interval(secs => followers_count) where is_online`);
+    });
+    await seedDb.execute(sql`vacuum analyze`);
+    await seedClient?.end();
+    // Page 50 of US creators, newest first, read by keyset: after the 600th.
+    const [page50] = (
+      await database.db.execute<{ user_id: string }>(sql`
+      select user_id from performer_profiles where country = 'US' order by created_at desc, user_id desc offset 599 limit 1`)
+    ).rows;
     await database.close();
     console.log(
       `seeded ${creators} creators into ${databaseUrl ? 'PostgreSQL' : 'PGlite'} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
@@ -139,6 +316,7 @@ async function bench() {
       ['search: keyword (common name)', () => '/api/performers/user/search?q=luna'],
       ['search: filters, popular', () => `/api/performers/user/search?gender=female&country=FR&hair=black&sortBy=popular`],
       ['search: filters, newest, page 50', () => `/api/performers/user/search?country=US&sortBy=newest&offset=600`],
+      ['search: page 50 by keyset (after)', () => `/api/performers/user/search?country=US&sortBy=newest&after=${page50!.user_id}`],
       ['search: online now', () => '/api/performers/user/search?isOnline=true&sortBy=online'],
       ['top creators', () => '/api/performers/top'],
     ];
@@ -146,21 +324,25 @@ async function bench() {
       ? await startFloor('bench/discovery.ts', 'BENCH_DISCOVERY_FLOOR', { port: floorPort, databaseUrl })
       : undefined;
     const floorBase = `http://127.0.0.1:${floorPort}`;
+    const loadBefore = loadAverage();
     const results = [];
-    for (const [name, next] of scenarios) results.push([name, await load(base, next, options)] as const);
-    // The profile read beside its floor, which must answer what the API answers.
-    let profile: { api: Awaited<ReturnType<typeof load>>; byHand: Awaited<ReturnType<typeof load>>; same: boolean } | undefined;
-    if (floor) {
-      const [, next] = scenarios[0]!;
+    for (const [name, next] of scenarios) {
+      await load(base, next, { ...options, seconds: 1 });
+      const api = await load(base, next, options);
+      if (!floor) {
+        results.push({ name, api });
+        continue;
+      }
+      // The floor must answer what the API answers (the same probe to both).
       const probe = next();
       const body = async (at: string) => (await fetch(`${at}${probe}`)).json();
       const same = isDeepStrictEqual(await body(base), await body(floorBase));
       await load(floorBase, next, { ...options, seconds: 1 });
       const byHand = await load(floorBase, next, options);
-      const api = await load(base, next, options);
-      profile = { api, byHand, same };
-      await stop(floor.child);
+      results.push({ name, api, byHand, same });
     }
+    const loadAfter = loadAverage();
+    if (floor) await stop(floor.child);
     await stop(app.child);
 
     const bare = await startBareHello(port);
@@ -168,12 +350,15 @@ async function bench() {
     await stop(bare.child);
 
     console.log(`${creators} creators on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${concurrency} connections, ${seconds} s per scenario`);
+    console.log(`load average ${loadBefore} before the scenarios, ${loadAfter} after`);
     console.log(formatLoad('bare Node HTTP server', baseline));
-    for (const [name, result] of results) console.log(formatLoad(name, result, baseline));
-    if (profile) {
-      const { api, byHand, same } = profile;
-      console.log(formatLoad('profile read, floor', byHand));
-      console.log(`${formatLoad('profile read, API', api)}  ${vsFloor(api, byHand)}${same ? '' : '  (the floor answered differently!)'}`);
+    for (const { name, api, byHand, same } of results) {
+      console.log(formatLoad(name, api, baseline));
+      if (byHand) {
+        console.log(
+          `${formatLoad('  floor (by hand, bare node:http)', byHand)}  API ${vsFloor(api, byHand)}${same ? '' : '  (the floor answered differently!)'}`,
+        );
+      }
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -256,31 +256,58 @@ export function ageBandOf(dateOfBirth: string | null, today = new Date()): strin
 }
 
 /** `GET /performers/user/search`: every filter takes repeated values (`?hair=red&hair=blond`). */
-export const performerSearchQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'must be 1 or more')
-    .default(12)
-    .transform((value) => Math.min(value, 60)),
-  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-  gender: queryArray(z.enum(genderValues)).optional(),
-  country: queryArray(countryCodeSchema).optional(),
-  age: queryArray(optionOf(ageOptions)).optional(),
-  height: queryArray(optionOf(heightOptions)).optional(),
-  weight: queryArray(optionOf(weightOptions)).optional(),
-  bodyType: queryArray(optionOf(bodyTypeOptions)).optional(),
-  ethnicity: queryArray(optionOf(ethnicityOptions)).optional(),
-  size: queryArray(optionOf(sizeOptions)).optional(),
-  hair: queryArray(optionOf(hairColorOptions)).optional(),
-  eyes: queryArray(optionOf(eyeColorOptions)).optional(),
-  sexualOrientation: queryArray(optionOf(sexualOrientationOptions)).optional(),
-  isFreeSubscription: queryBoolean.optional(),
-  isOnline: queryBoolean.optional(),
-  sortBy: z.enum(performerSearchSorts).default('popular'),
-});
+export const performerSearchQuerySchema = z
+  .object({
+    offset: z.coerce.number().int().min(0, 'must be 0 or more').default(0),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, 'must be 1 or more')
+      .default(12)
+      .transform((value) => Math.min(value, 60)),
+    q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+    gender: queryArray(z.enum(genderValues)).optional(),
+    country: queryArray(countryCodeSchema).optional(),
+    age: queryArray(optionOf(ageOptions)).optional(),
+    height: queryArray(optionOf(heightOptions)).optional(),
+    weight: queryArray(optionOf(weightOptions)).optional(),
+    bodyType: queryArray(optionOf(bodyTypeOptions)).optional(),
+    ethnicity: queryArray(optionOf(ethnicityOptions)).optional(),
+    size: queryArray(optionOf(sizeOptions)).optional(),
+    hair: queryArray(optionOf(hairColorOptions)).optional(),
+    eyes: queryArray(optionOf(eyeColorOptions)).optional(),
+    sexualOrientation: queryArray(optionOf(sexualOrientationOptions)).optional(),
+    isFreeSubscription: queryBoolean.optional(),
+    isOnline: queryBoolean.optional(),
+    sortBy: z.enum(performerSearchSorts).default('popular'),
+    /**
+     * Keyset paging (decision 077): the last creator of the page before, whose page follows, read
+     * from that creator's place instead of counted from the start. Lists without a keyword; the
+     * first page and keyword searches use `offset`.
+     */
+    after: z.uuid('must be the id of the last creator of the page before').optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.after === undefined) return;
+    if (query.q && /[\p{L}\p{N}]/u.test(query.q))
+      context.addIssue({ code: 'custom', path: ['after'], message: 'pages a list without a keyword: page a keyword search by offset' });
+    if (query.offset > 0) context.addIssue({ code: 'custom', path: ['offset'], message: 'must be 0 (or left out) with after' });
+  });
 export type PerformerSearchQuery = z.infer<typeof performerSearchQuerySchema>;
+
+/**
+ * Discovery counts its matches up to this many (decision 077): past it, `total` says this many and
+ * `totalCapped` that more match, which a page of a dozen cards only needs to know as "more".
+ */
+export const DISCOVERY_COUNT_CAP = 1000;
+
+/** A page of discovery's search: `total` counts up to DISCOVERY_COUNT_CAP, `totalCapped` says more match. */
+export const discoveryPageSchema = z.object({
+  data: z.array(discoveryPerformerSchema),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type DiscoveryPage = z.infer<typeof discoveryPageSchema>;
 
 /** The date-of-birth range of an age band, for a filter the database can answer with an index. */
 export function birthDateRangeOf(band: string, today = new Date()): { from?: string; to: string } {

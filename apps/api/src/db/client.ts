@@ -101,6 +101,10 @@ export async function openPostgres(
     query_timeout: POSTGRES_TIMEOUTS.queryMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: POSTGRES_TIMEOUTS.keepAliveMs,
+    // No JIT compilation: the API's statements are short and indexed, and PostgreSQL's cost
+    // estimates pushed some (a rare search word at 1M creators) over its JIT threshold, compiling
+    // for 100 ms and more to save under one (decision 077).
+    options: '-c jit=off',
   });
   // pg-pool hangs the dead client on the error: logged whole, one line would carry its every
   // prepared statement and connection setting.

@@ -1,6 +1,20 @@
 import type { AccountStanding, AccountStatus, Gender, MessagesFrom, Role } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { files } from './media';
 
@@ -64,6 +78,12 @@ export const heldUsernames = pgTable('held_usernames', {
   createdAt: createdAt(),
 });
 
+/** PostgreSQL's full-text document type: read as its text form (the search columns are never presented). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Where a row of performer_profiles is on discovery's shelves (decision 077): the partial indexes' predicate. */
+const shelved = sql`listed and on_shelves_from is not null`;
+
 /**
  * A creator's profile, one row beside their account (the users module owns both, decision 074:
  * copies such as the online flag change with the account in one statement).
@@ -110,8 +130,16 @@ export const performerProfiles = pgTable(
     listed: boolean('listed').notNull().default(false),
     /** Until when an admin suspended the creator (a copy of users.standing_until kept by triggers): not shown before then (decision 045). */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
-    /** name, username and bio in one text for keyword search; kept by database triggers. */
-    searchText: text('search_text').notNull().default(''),
+    /**
+     * When the creator's page became ready for discovery's shelves (decision 051): the first
+     * published post's time, once the account has an avatar and the profile a price; null while
+     * any is missing. Kept by database triggers (decision 077), so that a list reads this table alone.
+     */
+    onShelvesFrom: timestamp('on_shelves_from', { withTimezone: true }),
+    /** Keyword search (decision 077), kept by database triggers: the words of the name and the username... */
+    searchName: tsvector('search_name').notNull().default(sql`''::tsvector`),
+    /** ...and of the name, the username and the bio: a match here that is not in the name ranks after those. */
+    searchAll: tsvector('search_all').notNull().default(sql`''::tsvector`),
     /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
     verifiedDocument: boolean('verified_document').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
@@ -132,12 +160,19 @@ export const performerProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('performer_profiles_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
-    index('performer_profiles_listed_followers_idx').on(t.listed, t.followersCount),
-    // Read backwards for ORDER BY is_online DESC, online_at DESC NULLS LAST.
-    index('performer_profiles_listed_online_asc_idx').on(t.listed, t.isOnline, t.onlineAt.asc().nullsFirst()),
-    index('performer_profiles_listed_created_idx').on(t.listed, t.createdAt),
+    // Discovery's lists (decision 077) walk one of these in their order and stop at the page: each
+    // ordering ascending, read backwards for the lists' DESC, so that a keyset page is one row comparison.
+    index('performer_profiles_shelf_popular_idx').on(t.followersCount, t.createdAt, t.userId).where(shelved),
+    index('performer_profiles_shelf_newest_idx').on(t.createdAt, t.userId).where(shelved),
+    index('performer_profiles_shelf_online_idx')
+      .on(t.isOnline, sql`coalesce(${t.onlineAt}, '-infinity'::timestamptz)`, t.userId)
+      .where(shelved),
+    // A country is the filter fans use most and the most selective one: its lists read their own range.
+    index('performer_profiles_shelf_country_popular_idx').on(t.country, t.followersCount, t.createdAt, t.userId).where(shelved),
+    index('performer_profiles_shelf_country_newest_idx').on(t.country, t.createdAt, t.userId).where(shelved),
+    index('performer_profiles_search_name_idx').using('gin', t.searchName).where(shelved),
+    index('performer_profiles_search_all_idx').using('gin', t.searchAll).where(shelved),
+    // Fans' blocked countries (modules/access) join on it.
     index('performer_profiles_country_idx').on(t.country),
-    index('performer_profiles_gender_idx').on(t.gender),
   ],
 );

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { socketClientOptions } from '@limelight/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { creatorOnShelves, refusedFields, registerPerformer, signedIn, verifiedPerformer } from '../../../test/factories';
 import { performerProfiles, users } from '../../db/schema';
+import { mostFollowedOnShelves, shelfPageIds } from './repo/search';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,11 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const search = async (query: string, headers: Record<string, string> = {}) => {
-  const response = await app.inject({ method: 'GET', url: `/api/performers/user/search?${query}`, headers });
+const search = async (query: string, headers: Record<string, string> = {}, remoteAddress?: string) => {
+  const response = await app.inject({ method: 'GET', url: `/api/performers/user/search?${query}`, headers, remoteAddress });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { data: Array<{ _id: string; name: string; isFollowed: boolean }>; total: number };
+  return response.json() as { data: Array<{ _id: string; name: string; isFollowed: boolean }>; total: number; totalCapped: boolean };
 };
+const GB = '81.2.69.142';
+const US = '8.8.8.8';
 
 /** A verified creator discovery lists (decision 051), with a distinctive name and the given profile fields. */
 async function creator(name: string, profile: Partial<typeof performerProfiles.$inferInsert> = {}) {
@@ -82,10 +86,102 @@ describe('GET /performers/user/search', () => {
     expect((await search(`q=${tag}`, fan.headers)).data[0]).toMatchObject({ _id: older.user.id, isFollowed: true });
   });
 
+  it('ranks the exact handle first, then a match in the name or handle, then one in the bio, each in the order asked for', async () => {
+    const tag = `rk${Date.now().toString(36)}`;
+    const inBio = await creator('Bio Person', { bio: `Morning ${tag} sessions`, followersCount: 900 });
+    const inName = await creator(`${tag} Star`, { followersCount: 500 });
+    const inHandle = await creator('Handle Person', { followersCount: 300 });
+    const exact = await creator('Exact Person', { followersCount: 1 });
+    await app.deps.db
+      .update(users)
+      .set({ username: `${tag}_fan` })
+      .where(eq(users.id, inHandle.user.id));
+    await app.deps.db.update(users).set({ username: tag }).where(eq(users.id, exact.user.id));
+    const ids = async (query: string) => (await search(query)).data.map((row) => row._id);
+    const ranked = [exact, inName, inHandle, inBio].map((one) => one.user.id);
+    expect(await ids(`q=${tag}`)).toEqual(ranked);
+    expect(await ids(`q=${encodeURIComponent(`@${tag.toUpperCase()}`)}`)).toEqual(ranked);
+    // Within a tier, the order asked for: the handle's creator joined after the name's.
+    expect(await ids(`q=${tag}&sortBy=newest`)).toEqual([exact, inHandle, inName, inBio].map((one) => one.user.id));
+    // A handle's parts are words too, and offset pages read the same ranking one card at a time.
+    expect(await ids(`q=${tag}%20fan`)).toEqual([inHandle.user.id]);
+    const pages = [];
+    for (let offset = 0; offset < 5; offset += 1) pages.push(...(await ids(`q=${tag}&limit=1&offset=${offset}`)));
+    expect(pages).toEqual(ranked);
+    expect(await search(`q=${tag}`)).toMatchObject({ total: 4, totalCapped: false });
+  });
+
   it('refuses unknown option values and sorts, naming the field', async () => {
     const response = await app.inject('/api/performers/user/search?hair=purple&sortBy=cheapest&country=France');
     expect(response.statusCode).toBe(400);
     expect(refusedFields(response)).toEqual(['country.0', 'hair.0', 'sortBy']);
+  });
+});
+
+describe('keyset pages (after)', () => {
+  it('pages each ordering by after as by offset, leaving out creators who block the fan or their country', async () => {
+    const made = [];
+    for (let i = 0; i < 7; i += 1) {
+      const online = i % 2 === 0;
+      made.push(
+        await creator(`Keyset ${i}`, {
+          country: 'IS',
+          followersCount: i % 3,
+          isOnline: online,
+          onlineAt: online ? new Date(Date.now() - (i % 3) * 60_000) : null,
+        }),
+      );
+    }
+    const fan = await signedIn(app, 'user');
+    const [blocker, countryBlocker] = [made[1]!, made[4]!];
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/block/users',
+      headers: blocker.headers,
+      payload: { targetId: fan.user.id },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    const countries = await app.inject({
+      method: 'POST',
+      url: '/api/block/countries',
+      headers: countryBlocker.headers,
+      payload: { countryCodes: ['GB'] },
+    });
+    expect(countries.statusCode, countries.body).toBe(200);
+
+    for (const [who, headers, address, hidden] of [
+      ['the fan in Britain', fan.headers, GB, [blocker, countryBlocker]],
+      ['the fan elsewhere', fan.headers, US, [blocker]],
+      ['a visitor in Britain', {}, GB, [countryBlocker]],
+    ] as const) {
+      for (const sortBy of ['popular', 'newest', 'online']) {
+        const list = `country=IS&sortBy=${sortBy}`;
+        const whole = (await search(`${list}&limit=60`, headers, address)).data.map((row) => row._id);
+        expect(whole.length, `${who}, ${sortBy}`).toBe(made.length - hidden.length);
+        for (const one of hidden) expect(whole).not.toContain(one.user.id);
+        const paged: string[] = [];
+        let page = await search(`${list}&limit=2`, headers, address);
+        while (page.data.length) {
+          paged.push(...page.data.map((row) => row._id));
+          expect(page.total).toBe(whole.length);
+          page = await search(`${list}&limit=2&after=${paged.at(-1)}`, headers, address);
+        }
+        expect(paged, `${who}, ${sortBy}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('refuses an after that names nobody, is not an id, or comes with a keyword or an offset, naming the field', async () => {
+    const refused = async (query: string) => {
+      const response = await app.inject(`/api/performers/user/search?${query}`);
+      expect(response.statusCode, response.body).toBe(400);
+      return refusedFields(response);
+    };
+    const someone = crypto.randomUUID();
+    expect(await refused(`after=${someone}`)).toEqual(['after']);
+    expect(await refused('after=creator42')).toEqual(['after']);
+    expect(await refused(`after=${someone}&q=luna`)).toEqual(['after']);
+    expect(await refused(`after=${someone}&offset=12`)).toEqual(['offset']);
   });
 });
 
@@ -162,21 +258,29 @@ describe('top, random and presence', () => {
     expect(await listed()).toEqual(nowhere);
   });
 
-  it('reads the shelves through the creator indexes (EXPLAIN)', async () => {
-    // The statement the top shelf runs, planned with scans made dearer than any index (this test
-    // database is too small for the planner to prefer an index on its own).
-    const plan = await app.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const { rows } = (await tx.execute(sql`explain select pp.user_id from performer_profiles pp join users on users.id = pp.user_id
-        where pp.listed and users.avatar_key is not null and pp.monthly_price_cents is not null
-          and exists (select 1 from feeds where feeds.performer_id = pp.user_id and feeds.status = 'active' and feeds.published_at <= now())
-        order by pp.followers_count desc limit 24`)) as unknown as { rows: Array<Record<string, string>> };
-      return rows.map((row) => Object.values(row)[0]).join('\n');
-    });
-    // Every table through an index: the creators by theirs, a first post by the per-creator range
-    // of the feeds' indexes, never a scan of all posts.
-    expect(plan).toMatch(/feeds_performer_(pinned_)?published_asc_idx/);
-    expect(plan).not.toMatch(/Seq Scan/);
+  it('reads the shelves through the creator indexes, from performer_profiles alone (EXPLAIN)', async () => {
+    // The statements the top shelf and a filtered page run, planned with scans, bitmaps and sorts
+    // made dearer than an index read in order (this test database is too small for the planner to
+    // prefer one on its own): an index that serves the list's order and predicate is then chosen.
+    const plan = (query: { sql: string; params: unknown[] }) =>
+      app.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const inlined = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+          const value = query.params[Number(n) - 1];
+          return typeof value === 'number' ? String(value) : `'${String(value)}'`;
+        });
+        const { rows } = (await tx.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Array<Record<string, string>> };
+        return rows.map((row) => Object.values(row)[0]).join('\n');
+      });
+    const top = await plan(mostFollowedOnShelves(app.deps.db, 24).toSQL());
+    expect(top).toMatch(/Index Scan Backward using performer_profiles_shelf_popular_idx/);
+    expect(top).not.toMatch(/Seq Scan|Sort Key/);
+    // Who is on the shelves is read from the profile: posts are read only for the cards' counts.
+    expect(top.split('SubPlan')[0]).not.toMatch(/feeds/);
+    const countryPage = await plan(shelfPageIds(app.deps.db, { country: ['FR'], sortBy: 'newest', offset: 24, limit: 12 }).toSQL());
+    expect(countryPage).toMatch(/performer_profiles_shelf_country_newest_idx/);
   });
 
   it('marks a creator online while a socket is connected', async () => {
@@ -193,5 +297,27 @@ describe('top, random and presence', () => {
     socket.disconnect();
     await expect.poll(async () => (await profile()).isOnline, { timeout: 5000 }).toBe(false);
     expect((await profile()).onlineAt).not.toBeNull();
+  });
+});
+
+describe('the count of a long list', () => {
+  it('counts up to 1,000 and says more match, ranking the exact handle first among them', async () => {
+    await app.deps.db.execute(sql`
+      insert into users (role, name, username, email, password_hash, avatar_key)
+      select 'performer', 'Capword ' || g, 'capword' || g, 'capword' || g || '@bench.test', '-', 'public/avatars/capword.jpg'
+      from generate_series(1, 1001) g`);
+    await app.deps.db.execute(sql`
+      insert into performer_profiles (user_id, verified_document, monthly_price_cents, country)
+      select id, true, 500, 'NZ' from users where username like 'capword%'`);
+    await app.deps.db.execute(
+      sql`insert into feeds (performer_id, type, text) select id, 'text', 'Hello' from users where username like 'capword%'`,
+    );
+    const many = await search('q=capword');
+    expect(many).toMatchObject({ total: 1000, totalCapped: true });
+    expect(many.data).toHaveLength(12);
+    expect(await search('country=NZ&sortBy=newest&offset=990')).toMatchObject({ total: 1000, totalCapped: true });
+    const few = await search('q=capword100');
+    expect(few).toMatchObject({ total: 3, totalCapped: false });
+    expect(few.data[0]?.name).toBe('Capword 100');
   });
 });

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatorCounts, DiscoveryPerformer, PerformerSearchQuery } from '@limelight/contracts';
+import type { CreatorCounts, DiscoveryPage, DiscoveryPerformer, PerformerSearchQuery } from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
+import { badRequest } from '../../platform/errors';
 import { toPublicPerformer } from './present';
 import { type PerformerRow, viewerFlags } from './repo/profiles';
-import { mostFollowedOnShelves, searchFindsCreator, searchPerformersPage, shelfPerformersBefore, shelfPerformersFrom } from './repo/search';
+import {
+  creatorProfileExists,
+  mostFollowedOnShelves,
+  searchFindsCreator,
+  searchPerformersPage,
+  shelfPerformersBefore,
+  shelfPerformersFrom,
+} from './repo/search';
 
 async function withViewerFlags(
   deps: Deps,
@@ -22,10 +30,17 @@ async function withViewerFlags(
   }));
 }
 
-/** Listed creators matching the filters and not hidden from the viewer by a block, one page, with the total. */
-export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, viewer?: SessionUser) {
-  const { rows, total } = await searchPerformersPage(deps.db, query, viewer);
-  return { data: await withViewerFlags(deps, rows, viewer), total };
+/**
+ * Listed creators matching the filters and not hidden from the viewer by a block, one page, with
+ * the total (counted up to DISCOVERY_COUNT_CAP, decision 077).
+ */
+export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, viewer?: SessionUser): Promise<DiscoveryPage> {
+  const { rows, total, totalCapped } = await searchPerformersPage(deps.db, query, viewer);
+  // An empty keyset page may be the end of the list, or an `after` that names nobody.
+  if (query.after && rows.length === 0 && !(await creatorProfileExists(deps.db, query.after))) {
+    throw badRequest('after must name a creator', [{ field: 'after', message: 'must be the id of the last creator of the page before' }]);
+  }
+  return { data: await withViewerFlags(deps, rows, viewer), total, totalCapped };
 }
 
 /** Whether a search for `q` finds any creator a visitor may see (popular searches list only those). */

@@ -1,5 +1,5 @@
 import type { CreatorCounts, DiscoveryRequirement } from '@limelight/contracts';
-import { and, count, desc, eq, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../../db/client';
 import { rowFromJson } from '../../../db/json-row';
@@ -23,21 +23,11 @@ export const listedPerformer = and(listedNow(), notHeld(undefined, performerProf
 
 /**
  * A listed creator whose page is ready for discovery shelves (decision 051): an avatar, a
- * subscription price and a first published post. Read with `users` joined. Their own page, a
+ * subscription price and a first published post, which `on_shelves_from` keeps on the profile
+ * (database triggers, decision 077: a list reads performer_profiles alone). Their own page, a
  * direct link and the lists of those who follow or bookmarked them do not ask this.
  */
-export const onDiscoveryShelves = and(
-  listedPerformer,
-  isNotNull(users.avatarKey),
-  or(
-    isNotNull(performerProfiles.monthlyPriceCents),
-    isNotNull(performerProfiles.threeMonthPriceCents),
-    isNotNull(performerProfiles.sixMonthPriceCents),
-    isNotNull(performerProfiles.yearlyPriceCents),
-  ),
-  // One probe of the creator's own range of feeds_performer_published_asc_idx.
-  sql`exists (select 1 from ${feeds} where ${feeds.performerId} = ${performerProfiles.userId} and ${feeds.status} = 'active' and ${feeds.publishedAt} <= now())`,
-)!;
+export const onDiscoveryShelves = and(listedPerformer, sql`${performerProfiles.onShelvesFrom} <= now()`)!;
 
 /** What a creator's page still needs before discovery lists it (the same rule as `onDiscoveryShelves`, for one creator). */
 export async function discoveryMissing(db: Queryable, row: PerformerRow): Promise<DiscoveryRequirement[]> {

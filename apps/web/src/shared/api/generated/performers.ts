@@ -26,6 +26,7 @@ const injectedRtkApi = api.injectEndpoints({
           isFreeSubscription: queryArg.isFreeSubscription,
           isOnline: queryArg.isOnline,
           sortBy: queryArg.sortBy,
+          after: queryArg.after,
         },
       }),
     }),
@@ -154,10 +155,8 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as endpoints };
-export type SearchCreatorsApiResponse = /** status 200 Default Response */ {
-  data: DiscoveryPerformer[];
-  total: number;
-};
+export type SearchCreatorsApiResponse =
+  /** status 200 Default Response */ DiscoveryPage;
 export type SearchCreatorsApiArg = {
   offset?: number;
   limit?: number;
@@ -268,6 +267,7 @@ export type SearchCreatorsApiArg = {
   isFreeSubscription?: "0" | "1" | "true" | "false";
   isOnline?: "0" | "1" | "true" | "false";
   sortBy?: "popular" | "newest" | "online";
+  after?: string;
 };
 export type ListTopCreatorsApiResponse =
   /** status 200 Default Response */ DiscoveryPerformer[];
@@ -608,6 +608,11 @@ export type DiscoveryPerformer = {
   isFollowed: boolean;
   isBookmarked: boolean;
   content: CreatorCounts;
+};
+export type DiscoveryPage = {
+  data: DiscoveryPerformer[];
+  total: number;
+  totalCapped: boolean;
 };
 export type ErrorBody = {
   statusCode: number;
