@@ -286,7 +286,18 @@ export const settingDefinitions = {
     secret: true,
   },
   volume: { type: 'number', group: 'player', label: 'Default player volume', default: 1, min: 0, max: 1, public: true },
-  gaCode: { type: 'string', group: 'analytics', label: 'Google Analytics measurement id', default: '', maxLength: 50, public: true },
+  gaCode: {
+    type: 'string',
+    group: 'analytics',
+    label: 'Google Analytics measurement id',
+    description:
+      'A Google Analytics 4 measurement id (G-XXXXXXXXXX), or empty for none. Visitors are asked once; the tag loads only after they accept, and never on admin pages.',
+    default: '',
+    maxLength: 50,
+    // GA4's ids: "G-" and letters or digits. Universal Analytics ids (UA-…) stopped collecting in 2024.
+    pattern: { regex: /^(?:G-[A-Z0-9]{4,20})?$/, message: 'must be a Google Analytics 4 measurement id such as G-XXXXXXXXXX, or empty' },
+    public: true,
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof settingDefinitions;

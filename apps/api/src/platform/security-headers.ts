@@ -12,13 +12,24 @@ const policy = {
     directives: {
       defaultSrc: ["'self'"],
       // reCAPTCHA's widget is a script from google.com that draws in an iframe; Stripe.js
-      // draws its card field and 3-D Secure pages in frames and calls Stripe's API.
-      scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.stripe.com'],
+      // draws its card field and 3-D Secure pages in frames and calls Stripe's API. Google
+      // Analytics, once a visitor accepts it (decision 078): gtag.js from Google's tag host, and
+      // its hits to the regional collection hosts, as Google's CSP guide lists them for GA4
+      // (images are already allowed from any https origin).
+      scriptSrc: ["'self'", 'https://www.google.com', 'https://www.gstatic.com', 'https://js.stripe.com', 'https://*.googletagmanager.com'],
       frameSrc: ["'self'", 'https://www.google.com', 'https://js.stripe.com', 'https://hooks.stripe.com'],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       mediaSrc: ["'self'", 'blob:', 'https:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+      connectSrc: [
+        "'self'",
+        'ws:',
+        'wss:',
+        'https://api.stripe.com',
+        'https://*.google-analytics.com',
+        'https://*.analytics.google.com',
+        'https://*.googletagmanager.com',
+      ],
       fontSrc: ["'self'", 'data:'],
     },
   },

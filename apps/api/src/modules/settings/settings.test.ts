@@ -121,6 +121,17 @@ describe('admin settings', () => {
     expect(response.json().details[0].field).toBe('value');
   });
 
+  it('keeps a Google Analytics measurement id only in its GA4 form, and refuses another naming that form', async () => {
+    for (const value of ['UA-12345-1', 'g-abc1234', 'G-ABC 123', '<script>']) {
+      const response = await update('gaCode', value);
+      expect(response.statusCode, value).toBe(400);
+      expect(response.json().message).toBe('value: must be a Google Analytics 4 measurement id such as G-XXXXXXXXXX, or empty');
+    }
+    expect((await update('gaCode', 'G-ABC123DEF4')).statusCode).toBe(200);
+    expect((await app.inject('/api/settings/public')).json().gaCode).toBe('G-ABC123DEF4');
+    expect((await update('gaCode', '')).statusCode).toBe(200);
+  });
+
   it('refuses a minimum above its maximum with 422', async () => {
     const response = await update('minimumTipPrice', 20_000);
     expect(response.statusCode).toBe(422);
