@@ -11,7 +11,8 @@ const sources = [
   'packages/contracts/src',
   'package-lock.json',
 ];
-if (isStale('apps/web/dist/index.html', sources)) {
+// The server's bundle too (decision 079): a checkout built before it existed builds again.
+if (isStale('apps/web/dist/index.html', sources) || isStale('apps/web/dist-server/entry-server.js', sources)) {
   console.log('Building the web app…');
   execSync('npm run build --silent -w @limelight/web', { cwd: root, stdio: 'inherit' });
 }

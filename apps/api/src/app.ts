@@ -384,7 +384,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     },
     { prefix: '/api' },
   );
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, config.publicUrl);
 
   return app;
 }

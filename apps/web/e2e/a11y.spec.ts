@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+import { accounts, chooseTheme, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
 
 /**
  * Issue 18's accessibility acceptance: each page below, as the account it is for, in the light and
@@ -29,7 +29,6 @@ const widths = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ];
-const THEME_KEY = 'limelight-theme';
 
 /** One login per account for the whole file: the session token, set as the server's HttpOnly cookie. */
 const tokens = new Map<Who, string>();
@@ -83,7 +82,7 @@ for (const entry of pages) {
           { name: 'signed_in', value: '1', url: baseURL as string },
         ]);
       }
-      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
+      await chooseTheme(context, theme);
       for (const width of widths) {
         await page.setViewportSize(width.viewport);
         await page.goto(entry.path);

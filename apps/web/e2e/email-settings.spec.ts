@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
+import { accounts, chooseTheme, DEMO_PASSWORD, expect, expectAccessible, logIn, newFan, test, tokenOf } from './fixtures';
 
-const THEME_KEY = 'limelight-theme';
 const views = [
   { name: 'desktop light', viewport: { width: 1280, height: 900 }, theme: 'light' },
   { name: 'phone dark', viewport: { width: 375, height: 800 }, theme: 'dark' },
@@ -9,7 +8,7 @@ const views = [
 
 async function inView(page: Page, view: (typeof views)[number], path: string) {
   await page.setViewportSize(view.viewport);
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, view.theme]);
+  await chooseTheme(page.context(), view.theme);
   await page.goto(path);
   // The site's pages mark the theme on <html>; the admin area reads the same choice without marking it.
   if (!path.startsWith('/admin')) await expect(page.locator('html')).toHaveAttribute('data-theme', view.theme);

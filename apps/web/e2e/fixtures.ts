@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { SANDBOX_CARDS } from '@limelight/contracts';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { SANDBOX_CARDS, THEME_COOKIE } from '@limelight/contracts';
+import { type APIRequestContext, type Browser, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import axe from 'axe-core';
 
 export const DEMO_PASSWORD = 'limelight-demo';
@@ -72,7 +72,59 @@ export async function logOut(page: Page) {
 /** The origin of the server the running test's pages are on (its `baseURL`: demo.spec.ts starts its own). */
 let siteOrigin = '';
 
-export const test = base.extend<{ consoleErrors: string[]; siteOrigin: string }>({
+/**
+ * The theme a visitor chose, as the app keeps it: the cookie the server draws pages in (decision
+ * 079) and the browser's stored choice, for every page the context opens from now on.
+ */
+export async function chooseTheme(context: BrowserContext, theme: 'light' | 'dark') {
+  await context.addCookies([{ name: THEME_COOKIE, value: theme, url: siteOrigin }]);
+  // The browser's stored choice has the cookie's name (shared/lib/theme.ts).
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_COOKIE, theme]);
+}
+
+/**
+ * A page the server drew (decision 079) shows before its script runs; a test acts as a person does
+ * once it answers: `goto` and `reload` wait for the app to have taken the page over.
+ */
+export async function untilInteractive(page: Page) {
+  await page.waitForFunction(() => !document.getElementById('render-state') || document.documentElement.dataset.hydrated === 'true');
+}
+
+/** `goto` and `reload` of this page wait until the app has taken over what they open. */
+function waitingForTheApp(page: Page) {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilInteractive(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilInteractive(page);
+    return response;
+  };
+  return page;
+}
+
+export const test = base.extend<{ consoleErrors: string[]; siteOrigin: string }, { browser: Browser }>({
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page));
+  },
+  // The pages of the contexts a test opens itself (a second person beside the first) wait too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const context = await newContext(...args);
+        // Without script nothing takes the page over: it is read as it comes.
+        if (args[0]?.javaScriptEnabled !== false) context.on('page', waitingForTheApp);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   siteOrigin: [
     async ({ baseURL }, use) => {
       siteOrigin = new URL(baseURL!).origin;

@@ -1,6 +1,5 @@
-import { accounts, DEMO_PASSWORD, expect, expectAccessible, logOut, newFan, signIn, test, tokenOf } from './fixtures';
+import { accounts, chooseTheme, DEMO_PASSWORD, expect, expectAccessible, logOut, newFan, signIn, test, tokenOf } from './fixtures';
 
-const THEME_KEY = 'limelight-theme';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Reports a thing through its Report button's dialog. */
@@ -24,7 +23,7 @@ for (const theme of ['light', 'dark'] as const) {
     }) => {
       test.setTimeout(180_000);
       const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, reducedMotion: 'reduce' });
-      await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
+      await chooseTheme(context, theme);
       const page = await context.newPage();
       const tag = unique();
 

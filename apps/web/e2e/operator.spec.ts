@@ -1,5 +1,6 @@
 import {
   accounts,
+  chooseTheme,
   DEMO_PASSWORD,
   expect,
   expectAccessible,
@@ -14,7 +15,6 @@ import {
 
 // Sign-up an operator can defend, verification with reasons and the admin's dashboard (decisions 050, 051).
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const THEME_KEY = 'limelight-theme';
 const widths = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -67,7 +67,7 @@ test('the admin rejects a creator’s documents with a reason, which the creator
 for (const theme of ['light', 'dark'] as const) {
   test(`the admin's dashboard draws its charts (${theme}, phone and desktop)`, async ({ page, context }) => {
     test.setTimeout(120_000);
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, theme]);
+    await chooseTheme(context, theme);
     // Something to draw: a card top-up and a tip today.
     const fan = await tokenOf(page.request, accounts.fan, DEMO_PASSWORD);
     await topUpByCard(page.request, fan, 20);

@@ -1,12 +1,11 @@
 import { Secret, TOTP } from 'otpauth';
-import { DEMO_PASSWORD, expect, expectAccessible, logIn, newCreator, newFan, signIn, test } from './fixtures';
+import { chooseTheme, DEMO_PASSWORD, expect, expectAccessible, logIn, newCreator, newFan, signIn, test } from './fixtures';
 
 /**
  * Two-factor sign-in and passkeys (decision 048): an admin turns on an authenticator app and signs
  * in with its code; a fan adds a passkey with Chromium's virtual authenticator and signs in with it
  * alone. On a phone and a desktop, light and dark, with no serious axe finding.
  */
-const THEME_KEY = 'limelight-theme';
 // Each journey signs in twice and checks several pages with axe.
 test.describe.configure({ timeout: 90_000 });
 const views = [
@@ -15,7 +14,7 @@ const views = [
 ] as const;
 
 test('an admin turns on an authenticator app, keeps the recovery codes, and signs in with a code', async ({ page, context }) => {
-  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, 'dark']);
+  await chooseTheme(context, 'dark');
   await page.setViewportSize(views[0].viewport);
   await signIn(page, 'security-admin@limelight.local');
   await page.goto('/account/security');
@@ -53,7 +52,7 @@ for (const view of views) {
     // Passkeys need a domain: the site on 127.0.0.1 offers them on localhost (decision 048).
     const origin = (baseURL as string).replace('127.0.0.1', 'localhost');
     const context = await browser.newContext({ baseURL: origin, viewport: view.viewport });
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, view.theme]);
+    await chooseTheme(context, view.theme);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
@@ -88,7 +87,7 @@ for (const view of views) {
   }) => {
     const origin = (baseURL as string).replace('127.0.0.1', 'localhost');
     const context = await browser.newContext({ baseURL: origin, viewport: view.viewport });
-    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_KEY, view.theme]);
+    await chooseTheme(context, view.theme);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');

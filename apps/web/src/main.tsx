@@ -2,23 +2,42 @@ import 'antd/dist/reset.css';
 import './styles.css';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { loadHeaderNav } from './app/layouts/SiteHeader';
 import { Providers } from './app/providers';
-import { preloadMatchedPage, router } from './app/router';
+import { preloadPage, routes } from './app/router';
 import { requestShellData } from './app/Shell';
 import { createStore } from './app/store';
+import { loadAntdTheme } from './app/Themed';
+import { renderedAnswers } from './shared/lib/api';
+import { setNavigator } from './shared/lib/navigation';
+import { RENDER_STATE_ID, type RenderedState } from './shared/lib/render-state';
 
-const store = createStore();
+// A public page comes drawn by the server with the answers it drew from (decision 079): the store
+// starts from them, so the first render matches the HTML, which is then hydrated, not drawn again.
+const stateScript = document.getElementById(RENDER_STATE_ID);
+const rendered = stateScript?.textContent ? (JSON.parse(stateScript.textContent) as RenderedState) : undefined;
+const store = createStore({ preloadedState: rendered?.state });
+if (rendered) store.dispatch(renderedAnswers(rendered.answers));
 // Focus and reconnect events for the queries that ask to be refetched on them (REFRESH_ON_RETURN).
 setupListeners(store.dispatch);
+const router = createBrowserRouter(routes);
+setNavigator((to, options) => void router.navigate(to, options));
 requestShellData(store);
-preloadMatchedPage(store);
+// A chunk that fails to load is retried (and said) when the page renders.
+const pageLoading = Promise.allSettled([...preloadPage(store, window.location), loadAntdTheme(), loadHeaderNav()]);
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <Providers store={store}>
       <RouterProvider router={router} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A drawn page hydrates once its chunks are in: a part still loading would hydrate later, and any
+// change reaching it meanwhile (the theme, an answer) would make React draw it anew, losing focus.
+if (rendered) void pageLoading.then(() => hydrateRoot(root, app));
+else createRoot(root).render(app);

@@ -2,5 +2,6 @@
 // every schema when it loads, which is most of zod and the contracts (decision 020).
 export * from './error-codes';
 export * from './performer-options';
+export * from './render';
 export * from './rules';
 export * from './socket';

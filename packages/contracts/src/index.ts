@@ -19,6 +19,7 @@ export * from './payout-accounts';
 export * from './performer-options';
 export * from './performers';
 export * from './profile-revisions';
+export * from './render';
 export * from './rules';
 export * from './settings';
 export * from './shop';

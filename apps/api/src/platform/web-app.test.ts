@@ -103,3 +103,16 @@ describe('the web app’s static files', () => {
     }
   });
 });
+
+describe('robots.txt', () => {
+  it('keeps search engines out of the signed-in areas, the admin, the sign-in forms and the API, not its public media', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.split('\n');
+    for (const path of ['/admin', '/user/', '/creator/', '/messages', '/home', '/auth/', '/api/'])
+      expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).toContain('Allow: /api/media/');
+    expect(lines.some((line) => /^Disallow: \/$/.test(line))).toBe(false);
+  });
+});

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@limelight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { body } from './errors';
+import { answerPage, serverRenderIn } from './server-render';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html for every page route so the
@@ -14,13 +15,17 @@ import { body } from './errors';
  * build time at the best level instead of on every request. Those answers carry their own
  * `content-encoding` and `vary: accept-encoding`; an on-the-fly compression plugin skips them.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, origin: string) {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  const serverRender = built ? serverRenderIn(distDir) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // `/` is a page like the others (drawn on the server for a visitor), not the file index.html.
+      index: false,
       preCompressed: true,
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -28,15 +33,40 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt()),
+  );
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // A page is a path without a file's extension, or anything a browser navigates to (it asks for
     // HTML): a page's address may hold a dot (/admin/email-templates/subscription.started).
     const navigation = request.headers.accept?.includes('text/html') && !pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (!path.extname(pathname) || navigation);
-    if (built && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (built && wantsPage) return answerPage(app, request, reply, template, serverRender, origin);
     return reply
       .status(404)
       .send(body(request, 404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
   });
 }
+
+/**
+ * What search engines may read (decision 079): the public pages and their pictures; never the
+ * signed-in areas, the admin, the sign-in forms or the API (its public media excepted, which link
+ * previews and image search show).
+ */
+const KEPT_OUT = [
+  '/admin',
+  '/api/',
+  '/account/',
+  '/auth/',
+  '/creator/',
+  '/home',
+  '/live/',
+  '/messages',
+  '/moderation',
+  '/notifications',
+  '/payment/',
+  '/private-show/',
+  '/user/',
+];
+export const robotsTxt = () => ['User-agent: *', 'Allow: /api/media/', ...KEPT_OUT.map((path) => `Disallow: ${path}`), ''].join('\n');

@@ -1,17 +1,24 @@
-import { useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { AgreementsDialog } from '../features/auth/AgreementsDialog';
+import { Analytics } from '../features/analytics';
 import { currentUserApi, useGetCurrentUserQuery } from '../features/auth/api';
 import { blockedCountryApi, settingsApi, useCheckSiteBlockedInCountryQuery, usePublicSettingsQuery } from '../shared/api/settings';
 import { api } from '../shared/lib/api';
+import { lazyComponent } from '../shared/lib/lazy';
 import { balanceChanged, userLoaded } from '../shared/lib/session';
 import { type AppSocket, loadSocketClient, openSocket, setCurrentSocket, socketStatusChanged } from '../shared/lib/socket';
 import { useAppDispatch, useAppSelector } from '../shared/lib/store';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { GeoBlockLayout } from './layouts/GeoBlockLayout';
 import { MaintenancePage } from './MaintenancePage';
-import { SessionUnavailable } from './SessionUnavailable';
 import type { AppStore } from './store';
+import { Themed } from './Themed';
+
+// Drawn with antd's forms and buttons, and rarely shown: loaded when they are, not with the entry.
+const AgreementsDialog = lazyComponent(() =>
+  import('../features/auth/AgreementsDialog').then((module) => ({ default: module.AgreementsDialog })),
+);
+const SessionUnavailable = lazyComponent(() => import('./SessionUnavailable').then((module) => ({ default: module.SessionUnavailable })));
 
 /** Opens the socket only while signed in and closes it on logout (spec 4). */
 function useSocket(loggedIn: boolean) {
@@ -102,15 +109,26 @@ export function Shell() {
     return <MaintenancePage image={settings.data.maintenanceImage} siteName={settings.data.siteName} />;
   }
   if (geo.data?.blocked && !staffEntrance) return <GeoBlockLayout siteName={settings.data?.siteName} />;
-  if (accountFailed) return <SessionUnavailable fetching={me.isFetching} attempt={me.startedTimeStamp} retry={retryMe} />;
+  if (accountFailed) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <SessionUnavailable fetching={me.isFetching} attempt={me.startedTimeStamp} retry={retryMe} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <Outlet />
       {/* What the account has yet to accept (decision 050) is asked before anything else; admins are never asked. */}
-      {user?.pendingAgreements?.length ? <AgreementsDialog pending={user.pendingAgreements} /> : null}
+      {user?.pendingAgreements?.length ? (
+        <Themed fallback={null}>
+          <AgreementsDialog pending={user.pendingAgreements} />
+        </Themed>
+      ) : null}
       {/* A new page opens at its top and Back returns to where the reader was; a table's filters
           (the same path, new search params) keep the reader where they are. */}
       <ScrollRestoration getKey={(location) => location.pathname} />
+      <Analytics />
     </>
   );
 }

@@ -1,9 +1,11 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { lazyComponent } from '../shared/lib/lazy';
 import { PageLoading } from '../shared/ui/PageLoading';
 
-const loadAntdTheme = () => import('./antd-theme');
-const AntdTheme = lazy(loadAntdTheme);
-const LazyToasts = lazy(() => loadAntdTheme().then((module) => ({ default: module.Toasts })));
+const AntdTheme = lazyComponent(() => import('./antd-theme'));
+const LazyToasts = lazyComponent(() => AntdTheme.load().then((module) => ({ default: module.Toasts })));
+/** antd's theme chunk; the browser waits for it before hydrating a page the server drew with it. */
+export const loadAntdTheme = () => Promise.all([AntdTheme.load(), LazyToasts.load()]);
 
 /**
  * Something drawn with antd, in antd's theme. antd (its runtime and ConfigProvider) is not part of

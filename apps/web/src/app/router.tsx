@@ -1,12 +1,12 @@
-import { type ComponentType, isValidElement, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type Params, type RouteObject } from 'react-router';
+import { type ComponentType, isValidElement, type ReactNode, Suspense } from 'react';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LiveStreamingOn } from '../features/live/LiveStreamingOn';
 import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, suggestionPool } from '../features/profile/api';
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
-import { setNavigator } from '../shared/lib/navigation';
+import { lazyComponent } from '../shared/lib/lazy';
+import type { PageStart } from '../shared/lib/store';
 import { useAppSelector } from '../shared/lib/store';
-import { isSignedIn } from '../shared/lib/token';
 import { PageLoading } from '../shared/ui/PageLoading';
 import { Guard, type GuardProps } from './guards';
 import { BlankLayout } from './layouts/BlankLayout';
@@ -17,22 +17,20 @@ import type { AppStore } from './store';
 import { Themed } from './Themed';
 
 /** What a page may ask for ahead of its first render: the store, and the opening address's params. */
-type PageStart = { store: AppStore; params: Params };
-type PageElement = (() => ReactNode) & { preload: (start: PageStart) => void };
+type PageElement = (() => ReactNode) & { preload: (start: PageStart) => Promise<unknown> };
+/** A page's chunk: the page, and what more it asks for at start once its code is in (`preload`). */
+type PageModule = { default: ComponentType; preload?: (start: PageStart) => unknown };
 
 /**
  * Every page is its own chunk, so a visitor downloads only the screens they open. `preload` starts
  * that download, and the page's first answer when `prefetch` names it: at start for the address
- * opened (`preloadMatchedPage`), so chunk and data come in parallel with the entry's settings and
- * session requests instead of one after another.
+ * opened (`preloadPage`), so chunk and data come in parallel with the entry's settings and
+ * session requests instead of one after another. What only the page's own code knows how to ask
+ * (a creator's first posts) it asks in its module's `preload`, once loaded; the server's render
+ * waits for both before it draws.
  */
-const page = (load: () => Promise<{ default: ComponentType }>, prefetch?: (start: PageStart) => void): PageElement => {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => {
-    loading ??= load();
-    return loading;
-  };
-  const Page = lazy(start);
+const page = (load: () => Promise<PageModule>, prefetch?: (start: PageStart) => void): PageElement => {
+  const Page = lazyComponent(load);
   return Object.assign(
     () => (
       <Suspense fallback={<PageLoading />}>
@@ -41,8 +39,8 @@ const page = (load: () => Promise<{ default: ComponentType }>, prefetch?: (start
     ),
     {
       preload: (pageStart: PageStart) => {
-        void start();
         prefetch?.(pageStart);
+        return Page.load().then((module) => module.preload?.(pageStart));
       },
     },
   );
@@ -63,7 +61,7 @@ const HomePage = page(
   ({ store }) => void store.dispatch(profileApi.endpoints.listTopCreators.initiate({ limit: suggestionPool }, { subscribe: false })),
 );
 /** The creator shelves (top, new, free trial) hold the first screen of the front and explore pages. */
-const askShelves = (store: AppStore, count: number) => {
+const askShelves = (store: PageStart['store'], count: number) => {
   store.dispatch(profileApi.endpoints.listTopCreators.initiate({ limit: count }, { subscribe: false }));
   store.dispatch(profileApi.endpoints.searchCreators.initiate(newCreatorsSearch(count), { subscribe: false }));
   store.dispatch(profileApi.endpoints.searchCreators.initiate(freeTrialSearch(count), { subscribe: false }));
@@ -92,7 +90,7 @@ const ProfilePage = page(
     void store
       .dispatch(profileApi.endpoints.getCreatorProfile.initiate({ id: params.profileId }, { subscribe: false }))
       .then(({ data }) => {
-        if (data?.cover) new Image().src = data.cover;
+        if (data?.cover && typeof Image !== 'undefined') new Image().src = data.cover;
       });
   },
 );
@@ -164,10 +162,10 @@ function IndexPage() {
 }
 // A signed-in user's landing depends on who they are, known only with their account.
 IndexPage.preload = (start: PageStart) => {
-  if (!isSignedIn()) FrontPage.preload(start);
+  if (!start.store.getState().session.loggedIn) FrontPage.preload(start);
 };
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
@@ -274,23 +272,37 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * Starts the chunk (and first answer) of the page at the address the app opens on. A route's
- * element is the page itself or the page inside its guards (`signedIn(...)`, `shop(...)`), so the
- * page is looked for down the element's children, unless a guard will send the visitor away.
+ * Starts the chunk (and first answer) of the page at an address: the one the app opens on, in the
+ * browser, and on the server the page it renders. A route's element is the page itself or the page
+ * inside its guards (`signedIn(...)`, `shop(...)`), so the page is looked for down the element's
+ * children, unless a guard will send the visitor away.
  */
-export function preloadMatchedPage(store: AppStore) {
-  for (const match of matchRoutes(routes, window.location) ?? []) {
+export function preloadPage(store: AppStore, location: { pathname: string }): Promise<unknown>[] {
+  const signedIn = store.getState().session.loggedIn;
+  const loading: Promise<unknown>[] = [];
+  for (const match of matchRoutes(routes, location) ?? []) {
     const preloadIn = (node: ReactNode) => {
       if (!isValidElement<GuardProps>(node)) return;
       // A visitor is sent from a signed-in page to log in: nothing of that page to fetch.
-      if (node.type === Guard && node.props.auth && !node.props.noRedirect && !isSignedIn()) return;
-      (node.type as Partial<PageElement>).preload?.({ store, params: match.params });
+      if (node.type === Guard && node.props.auth && !node.props.noRedirect && !signedIn) return;
+      const preload = (node.type as Partial<PageElement>).preload;
+      if (preload) loading.push(preload({ store, params: match.params }));
       preloadIn(node.props.children);
     };
     preloadIn(match.route.element);
   }
+  return loading;
 }
 
-export const router = createBrowserRouter(routes);
+/**
+ * The pages a visitor arrives at from a link, drawn on the server too (decision 079); the others
+ * (sign-in forms, signed-in areas, admin) answer the app's shell and are drawn in the browser: a
+ * form drawn before its script could take typing that its script would then drop. `/` only for
+ * visitors: a member there is sent on, which is the browser's to do.
+ */
+const SERVER_RENDERED = new Set(['/explore', '/:profileId', '/post/:id', '/video/:id', '/gallery/:id', '/product/:id', '/page/:id']);
 
-setNavigator((to, options) => void router.navigate(to, options));
+export function rendersOnServer(pathname: string, signedIn: boolean) {
+  const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
+  return !!path && (SERVER_RENDERED.has(path) || (path === '/' && !signedIn));
+}

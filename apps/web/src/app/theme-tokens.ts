@@ -92,6 +92,10 @@ export function themeConfig(mode: ThemeMode, motion = true): ThemeConfig {
   const colors = ACCESSIBLE[mode];
   const onFilled = { colorTextLightSolid: colors.onPrimary };
   return {
+    // One key per theme rather than one per ConfigProvider (antd's default, from useId): the
+    // header, the page and the toasts then share one set of variables, and the server's render
+    // writes it once.
+    cssVar: { key: `ll-${mode}` },
     algorithm: [mode === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm, accessible(mode)],
     token: {
       colorPrimary: BRAND.primary,

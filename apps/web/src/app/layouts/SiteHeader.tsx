@@ -1,7 +1,8 @@
-import { lazy } from 'react';
 import { Link } from 'react-router';
+import { CookieSettingsButton } from '../../features/analytics';
 import { LegalLink } from '../../features/site/TermsLink';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
+import { lazyComponent } from '../../shared/lib/lazy';
 import { useAppSelector } from '../../shared/lib/store';
 import { isSignedIn } from '../../shared/lib/token';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
@@ -9,10 +10,10 @@ import { Themed } from '../Themed';
 import { useHeaderMenus, VisitorActions } from './HeaderParts';
 import { ImpersonationBanner } from './ImpersonationBanner';
 
-const loadHeaderNav = () => import('./HeaderNav');
-const HeaderNav = lazy(loadHeaderNav);
-// Signed in, the header will need it: its download starts with the entry, beside the page's.
-if (isSignedIn()) void loadHeaderNav();
+const HeaderNav = lazyComponent(() => import('./HeaderNav'));
+/** The signed-in header's code: its download starts with the entry, beside the page's, and a page the server drew waits for it. */
+export const loadHeaderNav = () => (isSignedIn() ? HeaderNav.load() : Promise.resolve());
+void loadHeaderNav();
 
 export function SiteLogo() {
   const { data: settings } = usePublicSettingsQuery();
@@ -75,6 +76,7 @@ export function SiteFooter() {
         <LegalLink slug="privacy" />
         <Link to="/contact">Contact</Link>
         <Link to="/takedown">Report content (no account)</Link>
+        <CookieSettingsButton />
       </nav>
       {/* Footer content is shown as text: an admin's markup never runs in visitors' browsers. */}
       <p className="site-footer-text">{settings?.footerContent || `© ${new Date().getFullYear()} ${settings?.siteName ?? 'Limelight'}`}</p>

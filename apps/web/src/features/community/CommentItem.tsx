@@ -3,9 +3,9 @@ import type { Comment } from '@limelight/contracts';
 import { Avatar, Button, Flex, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
-import { formatMoment } from '../../shared/lib/dates';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
+import { Moment } from '../../shared/ui/Moment';
 import { BlockButton } from '../blocks';
 import { oldestFirst, useDeleteComment, useLikeComment, useListCommentsQuery } from './api';
 import { CommentComposer } from './CommentComposer';
@@ -98,7 +98,7 @@ export function CommentItem({
             <Flex gap={8} wrap>
               <Typography.Text strong>{author?.name}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatMoment(comment.createdAt)}
+                <Moment value={comment.createdAt} />
               </Typography.Text>
             </Flex>
           )

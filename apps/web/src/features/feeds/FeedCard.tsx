@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
-import { formatMoment } from '../../shared/lib/dates';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { TipButton, UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
+import { Moment } from '../../shared/ui/Moment';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments, ReactionBar } from '../community';
 import { Lightbox, PhotoButton, useLightbox } from '../galleries';
@@ -50,7 +50,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
           </Link>
           <Link to={`/post/${feed._id}`}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {formatMoment(feed.publishedAt)}
+              <Moment value={feed.publishedAt} />
             </Typography.Text>
           </Link>
         </Flex>
@@ -190,7 +190,14 @@ function FeedPoll({ feed, arg }: { feed: Feed; arg?: FeedArg }) {
           ),
         )}
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} · {poll.isExpired ? 'ended' : `ends ${formatMoment(poll.expiredAt)}`}
+          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'} ·{' '}
+          {poll.isExpired ? (
+            'ended'
+          ) : (
+            <>
+              ends <Moment value={poll.expiredAt} />
+            </>
+          )}
         </Typography.Text>
       </Flex>
     </Card>

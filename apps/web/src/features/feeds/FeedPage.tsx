@@ -1,12 +1,16 @@
 import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
+import { preloadItem } from '../../shared/lib/store';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
-import { useGetFeedQuery } from './api';
+import { feedsApi, useGetFeedQuery } from './api';
 import { FeedCard } from './FeedCard';
 
 /** `/post/:id`: one post with its comments open, the link a creator shares. */
+/** The item, for the server to draw it (decision 079). */
+export const preload = preloadItem(feedsApi.endpoints.getFeed);
+
 export default function FeedPage() {
   const { id = '' } = useParams();
   const { data: feed, isLoading, isError } = useGetFeedQuery({ id }, REFRESH_ON_RETURN);

@@ -3,7 +3,7 @@ import { endpoints, type GetHomeTimelineApiArg, type ListCreatorFeedsApiArg } fr
 import { type AddReactionApiArg, endpoints as reactionsEndpoints } from '../../shared/api/generated/reactions';
 import { useReaction } from '../../shared/api/reactions';
 import { api } from '../../shared/lib/api';
-import { useAppDispatch } from '../../shared/lib/store';
+import { type AppDispatch, useAppDispatch } from '../../shared/lib/store';
 import { saleTag } from '../../shared/pay/sale';
 
 export type FeedSource = { kind: 'timeline' } | { kind: 'creator'; username: string };
@@ -56,6 +56,10 @@ export const feedsApi = endpoints
       }),
     }),
   });
+
+/** Asks for a creator's first page of posts as their page's first tab shows it (the page's preload). */
+export const preloadCreatorFeed = (dispatch: AppDispatch, username: string) =>
+  dispatch(feedsApi.endpoints.feedPages.initiate({ source: { kind: 'creator', username } }, { subscribe: false }));
 
 /** The fan's bookmarked posts, listed under the reactions in the API's document. */
 export const bookmarkedFeedsApi = reactionsEndpoints.enhanceEndpoints({

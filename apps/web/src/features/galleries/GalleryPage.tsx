@@ -4,22 +4,25 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
-import { formatDay } from '../../shared/lib/dates';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
-import { useAppSelector } from '../../shared/lib/store';
+import { preloadItem, useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
+import { Moment } from '../../shared/ui/Moment';
 import { Result } from '../../shared/ui/Result';
 import { Comments, ReactionBar, useLibraryReaction } from '../community';
-import { oldestFirst, useAddGalleryViewMutation, useGetGalleryQuery, useListGalleryPhotosQuery } from './api';
+import { galleriesApi, oldestFirst, useAddGalleryViewMutation, useGetGalleryQuery, useListGalleryPhotosQuery } from './api';
 import { galleryCover } from './GalleryCard';
 import { Lightbox, PhotoButton, useLightbox } from './Lightbox';
 
 const PHOTOS_PER_PAGE = 60;
 
 /** `/gallery/:id`: the photos in a grid that opens a lightbox, or what unlocks them. */
+/** The item, for the server to draw it (decision 079). */
+export const preload = preloadItem(galleriesApi.endpoints.getGallery);
+
 export default function GalleryPage() {
   const { id = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
@@ -54,7 +57,7 @@ export default function GalleryPage() {
           </Flex>
         </Link>
         <Typography.Text type="secondary">
-          {count} · {gallery.stats.views} views · {formatDay(gallery.createdAt)}
+          {count} · {gallery.stats.views} views · <Moment value={gallery.createdAt} day />
         </Typography.Text>
         {gallery.isSale && <Tag color="purple">{gallery.isBought ? 'Bought' : formatTokens(gallery.price)}</Tag>}
       </Flex>

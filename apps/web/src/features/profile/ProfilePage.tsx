@@ -4,7 +4,7 @@ import { ErrorCode, performerAttributeFields, performerOptionSets } from '@limel
 import { Alert, Avatar, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { joinUrl, loginUrl } from '../../shared/lib/navigation';
-import { useAppSelector } from '../../shared/lib/store';
+import { type PageStart, useAppSelector } from '../../shared/lib/store';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { TipButton } from '../../shared/pay/PayButtons';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
@@ -13,7 +13,7 @@ import { Result } from '../../shared/ui/Result';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks';
 import { ReportButton } from '../community';
-import { FeedList } from '../feeds';
+import { FeedList, preloadCreatorFeed } from '../feeds';
 import { CreatorGalleries } from '../galleries';
 import { LiveBadge } from '../live';
 import { useCountryName, useLanguageName } from '../lookups';
@@ -21,7 +21,7 @@ import { MessageButton } from '../messages';
 import { CreatorProducts, useShopOpen } from '../shop';
 import { SubscribeCard } from '../subscriptions';
 import { CreatorVideos } from '../videos';
-import { useGetCreatorProfileQuery } from './api';
+import { profileApi, useGetCreatorProfileQuery } from './api';
 import { CreatorCounts } from './CreatorCounts';
 import { BookmarkButton, FollowButton, FollowPrompt } from './PerformerActions';
 import { ProfileTabs } from './ProfileTabs';
@@ -34,6 +34,16 @@ const attributes: Array<{ name: keyof PublicPerformer; label: string; options: O
 ];
 
 /** `/{profileId}`: a creator's public page, by username or id. */
+/**
+ * Once the page's code is in: the creator's first posts, as the first tab lists them (the creator is
+ * asked by the router as the chunk loads). A server's render then draws the posts' text.
+ */
+export async function preload({ store, params }: PageStart) {
+  if (!params.profileId) return;
+  const { data } = await store.dispatch(profileApi.endpoints.getCreatorProfile.initiate({ id: params.profileId }, { subscribe: false }));
+  if (data) await preloadCreatorFeed(store.dispatch, data.username ?? data._id);
+}
+
 export default function ProfilePage() {
   const { profileId = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
@@ -63,7 +73,8 @@ export default function ProfilePage() {
   // "Subscribe" on a locked post asks for the dialog (`?subscribe=1`): a visitor signs up first and
   // comes back with that same request, so the dialog opens for the new fan.
   if (!viewer && params.get('subscribe') === '1') return <Navigate to={joinUrl(`${profilePath}?subscribe=1`)} replace />;
-  const pageUrl = `${window.location.origin}/${performer.username ?? performer._id}`;
+  // Made when copied: the page's address is the browser's to know (the server's render has none).
+  const pageUrl = () => `${window.location.origin}/${performer.username ?? performer._id}`;
   const shownAttributes = attributes.flatMap(({ name, label, options }) => {
     const value = labelOf(options, performer[name] as string | null);
     return value ? [{ key: name, label, children: value }] : [];

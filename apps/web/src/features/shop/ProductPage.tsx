@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
-import { useAppSelector } from '../../shared/lib/store';
+import { preloadItem, useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { ButtonLink } from '../../shared/ui/ButtonLink';
 import { LibraryStatusTag } from '../../shared/ui/LibraryCard';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { ReportButton } from '../community';
-import { useBookmarkProduct, useGetShopProductQuery } from './api';
+import { shopApi, useBookmarkProduct, useGetShopProductQuery } from './api';
 import { BuyButton, DownloadButton, myOrdersLink } from './BuyButton';
 import { productTypeLabels, stockNote } from './shop-rules';
 
@@ -101,6 +101,9 @@ function ProductActions({ product }: { product: Product }) {
 }
 
 /** `/product/:id`: a product's pictures, description, price and stock, with what buys it. */
+/** The item, for the server to draw it (decision 079). */
+export const preload = preloadItem(shopApi.endpoints.getShopProduct);
+
 export default function ProductPage() {
   const { id = '' } = useParams();
   const { data: product, isLoading, isError } = useGetShopProductQuery({ id });

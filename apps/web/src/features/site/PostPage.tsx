@@ -1,10 +1,14 @@
 import { Card, Skeleton, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { preloadItem } from '../../shared/lib/store';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
-import { useGetSitePostQuery } from './api';
+import { sitePostsApi, useGetSitePostQuery } from './api';
 
 /** `/page/{slug or id}`: a CMS page. Its HTML was sanitized by the API when the admin saved it. */
+/** The page, for the server to draw it (decision 079). */
+export const preload = preloadItem(sitePostsApi.endpoints.getSitePost);
+
 export default function PostPage() {
   const { id = '' } = useParams();
   const { data: post, isLoading, isError } = useGetSitePostQuery({ id });

@@ -4,6 +4,7 @@ import { endpoints as postsEndpoints } from '../../shared/api/generated/posts';
 // else the site shows has a file of its own (promos-api, contact-api), so the entry, which draws
 // the footer, carries none of it.
 
-export const { useGetSitePostQuery, useListSitePostsQuery } = postsEndpoints.enhanceEndpoints({
+export const sitePostsApi = postsEndpoints.enhanceEndpoints({
   endpoints: { getSitePost: { providesTags: ['Posts'] }, listSitePosts: { providesTags: ['Posts'] } },
 });
+export const { useGetSitePostQuery, useListSitePostsQuery } = sitePostsApi;

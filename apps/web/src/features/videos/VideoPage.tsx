@@ -5,18 +5,21 @@ import { Link, useParams } from 'react-router';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
-import { formatDay } from '../../shared/lib/dates';
 import { formatTokens } from '../../shared/lib/money';
-import { useAppSelector } from '../../shared/lib/store';
+import { preloadItem, useAppSelector } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
+import { Moment } from '../../shared/ui/Moment';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { Comments, ReactionBar, useLibraryReaction } from '../community';
 import { useAddVideoViewMutation, useGetVideoQuery, videosApi } from './api';
 import { videoPoster } from './VideoCard';
 
 /** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
+/** The item, for the server to draw it (decision 079). */
+export const preload = preloadItem(videosApi.endpoints.getVideo);
+
 export default function VideoPage() {
   const { id = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
@@ -67,7 +70,7 @@ export default function VideoPage() {
           </Flex>
         </Link>
         <Typography.Text type="secondary">
-          {video.stats.views} views · {formatDay(video.createdAt)}
+          {video.stats.views} views · <Moment value={video.createdAt} day />
         </Typography.Text>
         {video.isSale && <Tag color="purple">{video.isBought ? 'Bought' : formatTokens(video.price)}</Tag>}
       </Flex>

@@ -9,5 +9,10 @@ const subscribe = (onChange: () => void) => {
 
 /** Whether the person asked their system for less motion (WCAG 2.3.3): then the UI does not animate. */
 export function useReducedMotion() {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  // The server's render, and the browser's hydration of it, draw with motion: the wish applies right after.
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

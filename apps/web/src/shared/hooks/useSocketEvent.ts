@@ -4,7 +4,7 @@ import { type AppSocket, currentSocket, watchCurrentSocket } from '../lib/socket
 
 /** The signed-in user's socket (undefined while signed out). */
 export function useAppSocket(): AppSocket | undefined {
-  return useSyncExternalStore(watchCurrentSocket, currentSocket);
+  return useSyncExternalStore(watchCurrentSocket, currentSocket, () => undefined);
 }
 
 /** Runs `handler` for each `event` the server pushes, for as long as the component is mounted. */

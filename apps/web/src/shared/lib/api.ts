@@ -1,9 +1,22 @@
 import { ErrorCode, Messages } from '@limelight/contracts/constants';
+import { createAction } from '@reduxjs/toolkit';
 import { type BaseQueryFn, createApi, type FetchArgs, type FetchBaseQueryError, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { currentPage, loginUrl, navigate } from './navigation';
 import { sessionEnded } from './session';
 import { toast } from './toast';
 import { forgetSignedIn, tabToken } from './token';
+
+type Query = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+/** Query strings repeat array values: ?a=1&a=2 (spec 7). */
+const paramsSerializer = (params: Record<string, unknown>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  return search.toString();
+};
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
@@ -15,23 +28,31 @@ const rawBaseQuery = fetchBaseQuery({
     if (token) headers.set('authorization', `Bearer ${token}`);
     return headers;
   },
-  // Query strings repeat array values: ?a=1&a=2 (spec 7).
-  paramsSerializer: (params) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) {
-      if (value === undefined || value === null || value === '') continue;
-      for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
-    }
-    return search.toString();
-  },
+  paramsSerializer,
 });
+
+/** The server render's way to the API: its own fetch (into the process), the same query strings. */
+export const serverBaseQuery = (fetchFn: typeof fetch): Query =>
+  fetchBaseQuery({ baseUrl: 'http://render.invalid/api', fetchFn, paramsSerializer });
 
 /**
  * A 401 ends the session: an expired one sends the user to log in and come back to this page;
  * any other 401 goes to the login page with 'Forbidden in the action!' (spec 8).
  * Wrong credentials are a 401 too, but those belong to the login form.
  */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+/** The API's cache as the server's render left it (`{ api: ... }`), dispatched once as the browser's store starts. */
+export const renderedAnswers = createAction<Record<string, unknown>>('render/answers');
+
+/**
+ * What the server's render hands its store (app/store.ts): the request's own way to the API, in
+ * the process and with the visitor's cookie. Its answers are taken as they are: the reactions
+ * below (sending someone to log in, a toast) are the browser's.
+ */
+export type ServerRenderExtra = { serverQuery: Query };
+
+const baseQuery: Query = async (args, api, extraOptions) => {
+  const server = (api.extra as Partial<ServerRenderExtra> | undefined)?.serverQuery;
+  if (server) return server(args, api, extraOptions);
   const signedInAtStart = (api.getState() as { session?: { loggedIn: boolean } }).session?.loggedIn ?? false;
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status === 401) {
@@ -138,4 +159,7 @@ export const api = createApi({
     'Audit',
   ],
   endpoints: () => ({}),
+  // The answers the server's render fetched, written into the page: the browser's cache starts with
+  // them. Its own cache's state, as JSON: typed by the store that wrote it (render-state.ts).
+  extractRehydrationInfo: (action, { reducerPath }) => (renderedAnswers.match(action) ? (action.payload[reducerPath] as never) : undefined),
 });

@@ -14,6 +14,15 @@ describe('formatMoment', () => {
     expect(formatMoment(new Date(2026, 11, 3, 9, 0), now)).toBe('3 Dec, 09:00');
     expect(formatMoment(new Date(2027, 0, 2, 9, 0), now)).toBe('2 Jan 2027, 09:00');
   });
+
+  it("writes a moment in a given zone, as the server does for a visitor's clock", () => {
+    const at = '2026-11-22T23:30:00Z';
+    const serverNow = new Date('2026-11-22T10:00:00Z');
+    expect(formatMoment(at, serverNow, 'UTC')).toBe('today 23:30');
+    // Tokyo is 9 hours ahead: the same instant is tomorrow morning there.
+    expect(formatMoment(at, serverNow, 'Asia/Tokyo')).toBe('tomorrow 08:30');
+    expect(formatMoment(at, serverNow, 'America/New_York')).toBe('today 18:30');
+  });
 });
 
 describe('formatDay', () => {

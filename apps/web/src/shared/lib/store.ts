@@ -1,5 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
+import type { Params } from 'react-router';
 import { api } from './api';
 import { followSlice } from './follow';
 import { sessionSlice } from './session';
@@ -23,4 +24,19 @@ export type RootState = { [Slice in keyof typeof reducer]: ReturnType<(typeof re
 /** What the store's dispatch takes: actions, and thunks such as an endpoint's `initiate`. */
 export type AppDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
 export const useAppDispatch: () => AppDispatch = useDispatch;
+
+/**
+ * What a page may ask for ahead of its first render (app/router.tsx): the store, and the address's
+ * params. A page's module exports a `preload` taking it for what only its own code knows to ask.
+ */
+export type PageStart = { store: { dispatch: AppDispatch; getState: () => RootState }; params: Readonly<Params<string>> };
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
+
+/** An endpoint read by one id (a post, a video, a product...): what a page of one item asks for first. */
+type ItemEndpoint = { initiate: (arg: { id: string }, options: { subscribe: false }) => Parameters<AppDispatch>[0] };
+
+/** A page module's `preload` that asks for its item by the address's `id`, so the server draws it. */
+export const preloadItem =
+  (endpoint: ItemEndpoint) =>
+  ({ store, params }: PageStart) =>
+    params.id ? store.dispatch(endpoint.initiate({ id: params.id }, { subscribe: false })) : undefined;

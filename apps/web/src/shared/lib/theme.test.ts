@@ -6,7 +6,8 @@ const fresh = () => preferencesSlice.reducer(undefined, { type: 'init' });
 describe('visitor preferences', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts light, with no volume chosen (the site setting applies)', () => expect(fresh()).toEqual({ theme: 'light', volume: null }));
+  it('starts light, with no volume chosen (the site setting applies)', () =>
+    expect(fresh()).toEqual({ theme: 'light', volume: null, renderedZone: null }));
 
   it('remembers the theme', () => {
     preferencesSlice.reducer(fresh(), toggleTheme());

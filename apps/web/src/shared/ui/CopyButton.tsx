@@ -4,10 +4,10 @@ import { Button } from 'antd';
 import { toast } from '../lib/toast';
 
 /** Copies text and says 'Copied to clipboard' (spec 8). */
-export function CopyButton({ text, label = 'Copy link' }: { text: string; label?: string }) {
+export function CopyButton({ text, label = 'Copy link' }: { text: string | (() => string); label?: string }) {
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(typeof text === 'function' ? text() : text);
       toast.success(Messages.copied);
     } catch {
       toast.error();

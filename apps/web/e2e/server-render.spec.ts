@@ -1,0 +1,114 @@
+import type { APIRequestContext } from '@playwright/test';
+import { accounts, DEMO_PASSWORD, expect, newCreator, newFan, newVerifiedCreator, PNG, test, tokenOf } from './fixtures';
+
+/**
+ * Public pages drawn on the server (decision 079), read as a search engine or a link preview reads
+ * them: the HTML as it comes, before any script. The rules answer the same as the API does.
+ */
+const metaOf = (html: string, key: string) =>
+  html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`))?.[1];
+
+/** The session cookies a browser signed in as `username` sends. */
+async function cookiesOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
+  const { authorization } = await tokenOf(request, username, password);
+  return `token=${authorization.slice('Bearer '.length)}; signed_in=1`;
+}
+
+test("a creator's page comes with their name, bio, public posts and a preview card", async ({ request, baseURL }) => {
+  const profile = await (await request.get(`/api/performers/${accounts.creator}`)).json();
+  const posts = await (await request.get(`/api/user/feeds/search/${accounts.creator}?limit=10`)).json();
+  const publicPost = (posts.data as Array<{ text: string; canView: boolean }>).find((post) => post.canView && post.text);
+
+  const response = await request.get(`/${accounts.creator}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<div id="root"><');
+  expect(html).toContain(profile.name);
+  expect(html).toContain(profile.bio);
+  expect(html).toContain(publicPost!.text);
+  expect(html).toContain(`<title>${profile.name} (@${accounts.creator})`);
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/${accounts.creator}" />`);
+  expect(metaOf(html, 'og:type')).toBe('profile');
+  expect(metaOf(html, 'og:description')).toBe(profile.bio);
+  expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
+  expect(html).toContain('"@type":"ProfilePage"');
+  const image = metaOf(html, 'og:image')!;
+  expect(image.startsWith(`${baseURL}/`)).toBe(true);
+  const picture = await request.get(image);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toMatch(/^image\//);
+});
+
+test("a locked post unfurls as its creator's card, and its HTML holds no link to its media", async ({ request }) => {
+  // A subscribers' photo post, made through the API.
+  const auth = await tokenOf(request, accounts.creator, DEMO_PASSWORD);
+  const upload = await request.post('/api/performer/feeds/photo/upload', {
+    headers: auth,
+    multipart: { file: { name: 'scene.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(upload.status()).toBe(200);
+  const made = await request.post('/api/performer/feeds', {
+    headers: auth,
+    data: { type: 'photo', fileIds: [(await upload.json())._id], text: 'Behind the scenes', isSale: false },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const locked = await made.json();
+  // As its creator sees it: every link that serves the photos.
+  const own = await (
+    await request.get(`/api/user/feeds/${locked._id}`, { headers: await tokenOf(request, accounts.creator, DEMO_PASSWORD) })
+  ).json();
+  const mediaLinks = (own.files as Array<{ url: string | null; thumbnailUrl: string | null }>)
+    .flatMap((file) => [file.url, file.thumbnailUrl])
+    .filter((link): link is string => !!link)
+    .map((link) => new URL(link, 'http://x').pathname);
+  expect(mediaLinks.length).toBeGreaterThan(0);
+
+  const response = await request.get(`/post/${locked._id}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(metaOf(html, 'og:description')).toBe('Subscribe to see this post');
+  expect(metaOf(html, 'og:title')).toContain(`@${accounts.creator}`);
+  expect(metaOf(html, 'robots')).toBe('noindex');
+  for (const link of mediaLinks) expect(html).not.toContain(link);
+});
+
+test('a blocked fan and a creator not verified yet get the answers the API gives, drawn', async ({ request }) => {
+  const creator = await newVerifiedCreator(request, 'blocker');
+  const fan = await newFan(request);
+  const fanId = (await (await request.get('/api/users/me', { headers: await tokenOf(request, fan.username, fan.password) })).json())._id;
+  expect((await request.post('/api/block/users', { headers: creator.headers, data: { targetId: fanId } })).status()).toBe(200);
+  const cookie = await cookiesOf(request, fan.username, fan.password);
+  const api = await request.get(`/api/performers/${creator.username}`, { headers: { cookie } });
+  const page = await request.get(`/${creator.username}`, { headers: { cookie } });
+  expect(api.status()).toBe(403);
+  expect(page.status()).toBe(api.status());
+  expect(await page.text()).toContain('You cannot see this page');
+
+  const unverified = await newCreator(request, 'unverified');
+  const unverifiedApi = await request.get(`/api/performers/${unverified.username}`);
+  const unverifiedPage = await request.get(`/${unverified.username}`);
+  expect(unverifiedPage.status()).toBe(unverifiedApi.status());
+  expect(await unverifiedPage.text()).not.toContain(unverified.username.toUpperCase());
+});
+
+test('pages that are not public come as the app shell, drawn in the browser', async ({ request }) => {
+  for (const path of ['/home', '/user/wallet', '/admin', '/auth/login']) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<div id="root"></div>');
+  }
+});
+
+test('the page reads and works without script, then hydrates with no warning', async ({ browser, baseURL, page }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await noScript.newPage();
+  await still.goto(`/${accounts.creator}`);
+  await expect(still.getByRole('heading', { name: 'Ava Stone', level: 1 })).toBeVisible();
+  await expect(still.getByRole('link', { name: 'Sign up' }).first()).toHaveAttribute('href', /\/auth\/register/);
+  await noScript.close();
+
+  // With script: the same page, taken over with no console error (a hydration mismatch is one), works.
+  await page.goto(`/${accounts.creator}`);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('tab', { name: 'Photos' }).click();
+  await expect(page).toHaveURL(/\?tab=photos$/);
+});

@@ -1,0 +1,223 @@
+import type { PublicPerformer, PublicUser } from '@limelight/contracts';
+import { matchRoutes } from 'react-router';
+import { feedsApi } from '../features/feeds/api';
+import { galleriesApi } from '../features/galleries/api';
+import { profileApi } from '../features/profile/api';
+import { shopApi } from '../features/shop/api';
+import { sitePostsApi } from '../features/site/api';
+import { videosApi } from '../features/videos/api';
+import { settingsApi } from '../shared/api/settings';
+import type { RootState } from '../shared/lib/store';
+import { routes } from './router';
+
+/**
+ * What a page says of itself to search engines and link previews (decision 079): its title, a
+ * description, its canonical address, a picture (absolute), Open Graph and Twitter card tags, and
+ * structured data. Made on the server from the answers the page was drawn with: only what the
+ * visitor was answered, so a locked post says "Subscribe to see this post" and shows its creator.
+ */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Absolute. */
+  canonical: string;
+  /** Absolute, when the page has one. */
+  image?: string;
+  type: 'website' | 'profile' | 'article' | 'product' | 'video.other';
+  /** Kept out of search engines (a page not listed, or not found). */
+  noindex?: boolean;
+  /** schema.org objects, as JSON-LD. */
+  structured?: object[];
+};
+
+const DESCRIPTION_LENGTH = 200;
+/** One line of plain text, cut at a word near `length`. */
+function summary(text: string, length = DESCRIPTION_LENGTH) {
+  const plain = text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (plain.length <= length) return plain;
+  const cut = plain.slice(0, length);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), length - 30))}…`;
+}
+
+export function pageHead(state: RootState, pathname: string, origin: string): PageHead {
+  const absolute = (url: string | null | undefined) => (url ? new URL(url, origin).href : undefined);
+  const settings = settingsApi.endpoints.getPublicSettings.select()(state).data;
+  const siteName = settings?.siteName ?? 'Limelight';
+  const site: PageHead = {
+    title: siteName,
+    description: `${siteName}: subscribe to your favourite creators.`,
+    canonical: new URL(pathname, origin).href,
+    image: absolute(settings?.logoUrl || '/logo.svg'),
+    type: 'website',
+  };
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const id = match?.params.id ?? '';
+  const handle = (user: Pick<PublicUser, 'username' | '_id'>) => user.username ?? user._id;
+  const creatorPage = (creator: Pick<PublicPerformer, 'name' | 'username' | '_id' | 'avatar'> & { cover?: string; bio?: string }) => ({
+    title: `${creator.name} (@${handle(creator)}) · ${siteName}`,
+    canonical: new URL(`/${handle(creator)}`, origin).href,
+    image: absolute(creator.cover || creator.avatar),
+  });
+  const notFound = { ...site, title: `Page not found · ${siteName}`, noindex: true };
+
+  switch (match?.route.path) {
+    case '/explore':
+      return { ...site, title: `Explore creators · ${siteName}`, description: `Find creators to follow and subscribe to on ${siteName}.` };
+    case '/:profileId': {
+      const creator = profileApi.endpoints.getCreatorProfile.select({ id: match.params.profileId ?? '' })(state).data;
+      if (!creator) return notFound;
+      const page = creatorPage(creator);
+      return {
+        ...page,
+        description: summary(creator.bio || `${creator.name} on ${siteName}: posts, photos and videos for their fans.`),
+        type: 'profile',
+        // Not yet verified: the page is not listed, and search engines are told so.
+        noindex: !creator.verifiedDocument,
+        structured: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'ProfilePage',
+            url: page.canonical,
+            mainEntity: {
+              '@type': 'Person',
+              name: creator.name,
+              alternateName: `@${handle(creator)}`,
+              description: creator.bio || undefined,
+              image: absolute(creator.avatar),
+              url: page.canonical,
+            },
+          },
+        ],
+      };
+    }
+    case '/post/:id': {
+      const feed = feedsApi.endpoints.getFeed.select({ id })(state).data;
+      if (!feed) return notFound;
+      const creator = creatorPage(feed.performer);
+      // A post the visitor may not see unfurls as its creator's card, naming what it takes.
+      if (!feed.canView) {
+        return {
+          ...site,
+          ...creator,
+          canonical: site.canonical,
+          description: 'Subscribe to see this post',
+          type: 'article',
+          noindex: true,
+        };
+      }
+      return {
+        ...site,
+        ...creator,
+        canonical: site.canonical,
+        title: `${feed.performer.name} on ${siteName}: ${summary(feed.text, 60) || 'a post'}`,
+        description: summary(feed.text) || `A post by ${feed.performer.name}.`,
+        type: 'article',
+      };
+    }
+    case '/video/:id': {
+      const video = videosApi.endpoints.getVideo.select({ id })(state).data;
+      if (!video) return notFound;
+      const thumbnail = absolute(video.thumbnail?.thumbnailUrl ?? video.thumbnail?.url);
+      const teaser = video.teaser?.url ? absolute(video.teaser.url) : undefined;
+      return {
+        ...site,
+        title: `${video.title} · ${video.performer.name} · ${siteName}`,
+        description: summary(video.description) || `A video by ${video.performer.name}.`,
+        image: thumbnail ?? creatorPage(video.performer).image,
+        type: 'video.other',
+        structured: teaser
+          ? [
+              {
+                '@context': 'https://schema.org',
+                '@type': 'VideoObject',
+                name: video.title,
+                description: summary(video.description) || video.title,
+                thumbnailUrl: thumbnail,
+                uploadDate: video.createdAt,
+                contentUrl: teaser,
+              },
+            ]
+          : undefined,
+      };
+    }
+    case '/gallery/:id': {
+      const gallery = galleriesApi.endpoints.getGallery.select({ id })(state).data;
+      if (!gallery) return notFound;
+      return {
+        ...site,
+        title: `${gallery.title} · ${gallery.performer.name} · ${siteName}`,
+        description: summary(gallery.description) || `A gallery by ${gallery.performer.name}.`,
+        image: absolute(gallery.cover?.previewUrl ?? gallery.cover?.thumbnailUrl) ?? creatorPage(gallery.performer).image,
+        type: 'article',
+      };
+    }
+    case '/product/:id': {
+      const product = shopApi.endpoints.getShopProduct.select({ id })(state).data;
+      if (!product) return notFound;
+      const image = absolute(product.images[0]?.thumbnailUrl ?? product.images[0]?.url) ?? creatorPage(product.performer).image;
+      return {
+        ...site,
+        title: `${product.name} · ${product.performer.name} · ${siteName}`,
+        description: summary(product.description) || `For sale by ${product.performer.name}.`,
+        image,
+        type: 'product',
+        structured: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: product.name,
+            description: summary(product.description) || product.name,
+            image,
+            brand: { '@type': 'Person', name: product.performer.name },
+          },
+        ],
+      };
+    }
+    case '/page/:id': {
+      const post = sitePostsApi.endpoints.getSitePost.select({ id })(state).data;
+      if (!post) return notFound;
+      return {
+        ...site,
+        title: `${post.title} · ${siteName}`,
+        description: summary(post.shortDescription || post.content),
+        type: 'article',
+      };
+    }
+    default:
+      return site;
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The head's tags for a page: title, description, canonical, robots, Open Graph, Twitter card, JSON-LD. */
+export function headTags(head: PageHead, siteName: string) {
+  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.image),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+    // JSON inside a script: `<` escaped so that no text in it can close the element.
+    ...(head.structured ?? []).map(
+      (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('');
+}

@@ -1,0 +1,105 @@
+import { PassThrough } from 'node:stream';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import type { ServerRender, ServerRenderRequest, ServerRenderResult } from '@limelight/contracts/constants';
+import { StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { headTags, pageHead } from './app/page-head';
+import { Providers } from './app/providers';
+import { preloadPage, rendersOnServer, routes } from './app/router';
+import { requestShellData } from './app/Shell';
+import { createStore } from './app/store';
+import { settingsApi } from './shared/api/settings';
+import { api, serverBaseQuery } from './shared/lib/api';
+import type { RenderedState } from './shared/lib/render-state';
+
+const handler = createStaticHandler(routes);
+
+/** Waits for every answer the store is fetching, and for those their answers asked for in turn. */
+async function settle(store: ReturnType<typeof createStore>) {
+  for (let round = 0; round < 4; round++) {
+    const running = store.dispatch(api.util.getRunningQueriesThunk());
+    if (!running.length) return;
+    await Promise.all(running);
+  }
+}
+
+/**
+ * Renders a page as the browser's first render would draw it with the same answers: the store
+ * asks what the Shell and the page ask at start (requestShellData, the route's preload), the tree
+ * renders once they are in, and the state goes into the page so the browser hydrates the same.
+ */
+async function render(request: ServerRenderRequest): Promise<ServerRenderResult> {
+  const store = createStore({
+    extra: { serverQuery: serverBaseQuery(request.fetch) },
+    preloadedState: {
+      session: { loggedIn: request.signedIn, user: null, ended: null },
+      preferences: { theme: request.theme, volume: null, renderedZone: request.timeZone },
+    },
+  });
+  const url = new URL(request.url, 'http://render.invalid');
+  requestShellData(store);
+  await Promise.all(preloadPage(store, url));
+  await settle(store);
+
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error('Routes have no loaders: a static query answered a Response');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createCache();
+  const html = await renderToString(
+    <StrictMode>
+      <StyleProvider cache={cache}>
+        <Providers store={store}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </StyleProvider>
+    </StrictMode>,
+  );
+  const state = store.getState();
+  const { api: answers, session, preferences, follow } = state;
+  const siteName = settingsApi.endpoints.getPublicSettings.select()(state).data?.siteName ?? 'Limelight';
+  return {
+    status: pageStatus(answers.queries),
+    html,
+    head: headTags(pageHead(state, url.pathname, request.origin), siteName) + extractStyle(cache),
+    state: JSON.stringify({ answers: { api: answers }, state: { session, preferences, follow } } satisfies RenderedState),
+  };
+}
+
+/**
+ * The page's answer when one of its reads was refused or found nothing (a creator not found, a
+ * post gone): the same status, so search engines and link previews see it. Otherwise 200.
+ */
+function pageStatus(queries: Record<string, { status: string; error?: unknown } | undefined>) {
+  const refusals = Object.values(queries).flatMap((query) => {
+    const status = (query?.error as { status?: unknown } | undefined)?.status;
+    return query?.status === 'rejected' && typeof status === 'number' && status >= 400 && status < 500 ? [status] : [];
+  });
+  return refusals.includes(404) ? 404 : (refusals[0] ?? 200);
+}
+
+export const serverRender: ServerRender = { rendersOnServer, render };
+
+/** The whole tree, lazy parts loaded (onAllReady): a page's text is in its HTML for readers without script. */
+function renderToString(element: React.ReactNode) {
+  return new Promise<string>((resolve, reject) => {
+    let failed: unknown;
+    const stream = renderToPipeableStream(element, {
+      // Written whole where it stands: a long part would otherwise come apart, hidden, for a
+      // script to move into place, and a reader without script (or a link preview) would not see it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (failed) return reject(failed);
+        const chunks: Buffer[] = [];
+        const sink = new PassThrough();
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failed ??= error;
+      },
+    });
+  });
+}

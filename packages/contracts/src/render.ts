@@ -1,0 +1,40 @@
+// The server's render of the web app's public pages (decision 079): what the API hands the web
+// app's server bundle for one page request, and what it gets back. Types and names only: both
+// sides load this with no schema.
+
+/** The theme the visitor chose, sent as a cookie so that the server draws the page in it. */
+export const THEME_COOKIE = 'limelight-theme';
+
+/** The visitor's time zone (IANA name), so that the server writes times as their clock reads. */
+export const ZONE_COOKIE = 'limelight-tz';
+
+export type ServerRenderRequest = {
+  /** Path and query, as asked. */
+  url: string;
+  /** The request's way to the API: into the process, as the visitor (their cookie, their address). */
+  fetch: typeof fetch;
+  /** The visitor holds a session (the readable `signed_in` cookie beside the HttpOnly one). */
+  signedIn: boolean;
+  theme: 'light' | 'dark';
+  /** From the zone cookie; UTC when the browser has not said yet (a first visit). */
+  timeZone: string;
+  /** The site's public address (PUBLIC_URL), for canonical and preview links. */
+  origin: string;
+};
+
+export type ServerRenderResult = {
+  /** What the page answers: 200, or the status of the page's own refusal (404 for a creator not found...). */
+  status: number;
+  /** The root's HTML. */
+  html: string;
+  /** What goes in the head: the page's title, description and preview tags, and antd's styles for its HTML. */
+  head: string;
+  /** The store's state for the browser's store to start from, as JSON. */
+  state: string;
+};
+
+export type ServerRender = {
+  /** Whether this page is drawn on the server (public pages); the others answer the app's shell. */
+  rendersOnServer: (pathname: string, signedIn: boolean) => boolean;
+  render: (request: ServerRenderRequest) => Promise<ServerRenderResult>;
+};
