@@ -136,7 +136,10 @@ export function Discovery({ browse }: { browse: ReactNode }) {
       {searching ? (
         <section aria-labelledby="search-results-title">
           <Typography.Title level={2} id="search-results-title" className="shelf-title">
-            {results.data ? `${results.data.total} creator${results.data.total === 1 ? '' : 's'}` : 'Searching…'}
+            {results.data
+              ? // A count past the API's cap (decision 077) is said as "1,000+": counting every match would cost more than the page.
+                `${results.data.total.toLocaleString('en')}${results.data.totalCapped ? '+' : ''} creator${results.data.total === 1 ? '' : 's'}`
+              : 'Searching…'}
           </Typography.Title>
           <CreatorGrid
             performers={results.data?.data}
