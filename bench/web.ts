@@ -20,7 +20,10 @@ const distDir = process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')
 const demoFan = { username: 'fiona', password: 'limelight-demo' };
 const pages = [
   { name: 'start page (visitor)', path: '/', signedIn: false },
+  { name: 'explore (visitor)', path: '/explore', signedIn: false },
   { name: 'creator profile (visitor)', path: '/avastone', signedIn: false },
+  // The creator's newest post the visitor may see (its address is known once the API runs).
+  { name: "a post's page (visitor)", path: '/post/:newest', signedIn: false },
   { name: 'home (signed-in fan)', path: '/home', signedIn: true },
 ];
 
@@ -50,7 +53,10 @@ try {
   });
   const token = await signIn(base);
   console.log(`\nLighthouse ${runs} run(s) per page, mobile defaults; median run; the floor for the web is the goal itself`);
+  const posts = (await (await fetch(`${base}/api/user/feeds/search/avastone?limit=10`)).json()) as { data: { _id: string; canView: boolean }[] };
+  const newest = posts.data.find((post) => post.canView)!._id;
   for (const page of pages) {
+    page.path = page.path.replace(':newest', newest);
     await setSessionCookie(chrome.port, base, page.signedIn ? token : undefined);
     const results: Result[] = [];
     for (let i = 0; i < runs; i++) results.push(await audit(`${base}${page.path}`, chrome.port));
@@ -149,7 +155,9 @@ async function signIn(base: string) {
 async function setSessionCookie(chromePort: number, base: string, token: string | undefined) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromePort}` });
   try {
-    if (token) await browser.setCookie({ name: 'token', value: token, domain: new URL(base).hostname, path: '/' });
+    // The HttpOnly session, and beside it the cookie that tells the app someone is signed in (decision 047).
+    const domain = new URL(base).hostname;
+    if (token) await browser.setCookie({ name: 'token', value: token, domain, path: '/' }, { name: 'signed_in', value: '1', domain, path: '/' });
     else await browser.deleteCookie(...(await browser.cookies()));
   } finally {
     await browser.disconnect();
