@@ -53,7 +53,9 @@ try {
   });
   const token = await signIn(base);
   console.log(`\nLighthouse ${runs} run(s) per page, mobile defaults; median run; the floor for the web is the goal itself`);
-  const posts = (await (await fetch(`${base}/api/user/feeds/search/avastone?limit=10`)).json()) as { data: { _id: string; canView: boolean }[] };
+  const posts = (await (await fetch(`${base}/api/user/feeds/search/avastone?limit=10`)).json()) as {
+    data: { _id: string; canView: boolean }[];
+  };
   const newest = posts.data.find((post) => post.canView)!._id;
   for (const page of pages) {
     page.path = page.path.replace(':newest', newest);
@@ -157,7 +159,8 @@ async function setSessionCookie(chromePort: number, base: string, token: string 
   try {
     // The HttpOnly session, and beside it the cookie that tells the app someone is signed in (decision 047).
     const domain = new URL(base).hostname;
-    if (token) await browser.setCookie({ name: 'token', value: token, domain, path: '/' }, { name: 'signed_in', value: '1', domain, path: '/' });
+    if (token)
+      await browser.setCookie({ name: 'token', value: token, domain, path: '/' }, { name: 'signed_in', value: '1', domain, path: '/' });
     else await browser.deleteCookie(...(await browser.cookies()));
   } finally {
     await browser.disconnect();
