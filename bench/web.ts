@@ -133,6 +133,8 @@ async function assetEncodings(base: string) {
   const texts = fs
     .readdirSync(distDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.(js|css|html|svg|json|txt|webmanifest)$/.test(file))
+    // The build's manifest (.vite/) is the size budget's, never served.
+    .filter((file) => !file.startsWith('.'))
     .map((file) => `/${file.split(path.sep).join('/')}`);
   const uncompressed: string[] = [];
   for (const file of texts) {
