@@ -77,20 +77,24 @@ export function composePage(template: string, rendered: Pick<ServerRenderResult,
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+type Encoding = 'br' | 'gzip' | 'identity';
 
-/**
- * A page goes out compressed as the browser takes it: brotli at a middle level (a page is made for
- * one request: the best levels cost more time than they save on the wire), else gzip, else plain.
- */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, page: string) {
+const encodingFor = (request: FastifyRequest): Encoding => {
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepts)) {
-    return reply.header('content-encoding', 'br').send(await brotli(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzip(page));
-  return reply.send(page);
+  return /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : 'identity';
+};
+
+/** Brotli at `quality` (a drawn page is made for one request: a middle level), else gzip, else plain. */
+async function encoded(page: string, encoding: Encoding, quality: number) {
+  if (encoding === 'br') return brotli(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
+  return encoding === 'gzip' ? gzip(page) : Buffer.from(page);
 }
+
+const send = (reply: FastifyReply, encoding: Encoding, body: Buffer) => {
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
+};
 
 /** The visitor's theme, from the cookie the web app keeps; light when there is none. */
 export const themeOf = (request: FastifyRequest) => (request.cookies[THEME_COOKIE] === 'dark' ? 'dark' : 'light');
@@ -106,36 +110,46 @@ export function zoneOf(request: FastifyRequest) {
   }
 }
 
-/** Draws a public page on the server, or answers the shell for the others (and when drawing fails). */
-export async function answerPage(
+/**
+ * What answers a page request: a public page drawn on the server, or the shell for the others (and
+ * when drawing fails). The shell has two forms (light and dark), each compressed once at the best
+ * level, as the build compresses its files: a signed-in page costs no compression per request.
+ */
+export function pageAnswerer(
   app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
   template: string,
   loadServerRender: (() => Promise<ServerRender>) | undefined,
   origin: string,
 ) {
-  const pathname = request.url.split('?')[0]!;
-  const signedIn = request.cookies[SIGNED_IN_COOKIE] === '1';
-  const theme = themeOf(request);
-  // Members' pages hold their own data: never kept by a shared cache.
-  reply.header('cache-control', signedIn ? 'private, no-cache' : 'no-cache').type('text/html; charset=utf-8');
-  const shell = () => sendPage(request, reply, composePage(template, undefined, theme));
-  try {
-    const serverRender = await loadServerRender?.();
-    if (!serverRender?.rendersOnServer(pathname, signedIn)) return shell();
-    const rendered = await serverRender.render({
-      url: request.url,
-      fetch: fetchAsVisitor(app, request),
-      signedIn,
-      theme,
-      timeZone: zoneOf(request),
-      origin,
-    });
-    return sendPage(request, reply.status(rendered.status), composePage(template, rendered, theme));
-  } catch (error) {
-    // The page still opens: the browser draws it, as it did before pages were drawn on the server.
-    request.log.error({ err: error }, 'server render failed; answering the shell');
-    return shell();
-  }
+  const shells = new Map<string, Promise<Buffer>>();
+  const shell = (reply: FastifyReply, theme: 'light' | 'dark', encoding: Encoding) => {
+    const key = `${theme} ${encoding}`;
+    if (!shells.has(key)) shells.set(key, encoded(composePage(template, undefined, theme), encoding, zlib.constants.BROTLI_MAX_QUALITY));
+    return shells.get(key)!.then((body) => send(reply, encoding, body));
+  };
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    const signedIn = request.cookies[SIGNED_IN_COOKIE] === '1';
+    const theme = themeOf(request);
+    const encoding = encodingFor(request);
+    // Members' pages hold their own data: never kept by a shared cache.
+    reply.header('cache-control', signedIn ? 'private, no-cache' : 'no-cache').type('text/html; charset=utf-8');
+    try {
+      const serverRender = await loadServerRender?.();
+      if (!serverRender?.rendersOnServer(pathname, signedIn)) return shell(reply, theme, encoding);
+      const rendered = await serverRender.render({
+        url: request.url,
+        fetch: fetchAsVisitor(app, request),
+        signedIn,
+        theme,
+        timeZone: zoneOf(request),
+        origin,
+      });
+      return send(reply.status(rendered.status), encoding, await encoded(composePage(template, rendered, theme), encoding, 5));
+    } catch (error) {
+      // The page still opens: the browser draws it, as it did before pages were drawn on the server.
+      request.log.error({ err: error }, 'server render failed; answering the shell');
+      return shell(reply, theme, encoding);
+    }
+  };
 }

@@ -4,11 +4,12 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@limelight/contracts';
 import type { FastifyInstance } from 'fastify';
 import { body } from './errors';
-import { answerPage, serverRenderIn } from './server-render';
+import { pageAnswerer, serverRenderIn } from './server-render';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html for every page route so the
- * client router takes over, and a JSON 404 for anything else that is not a page (a missing asset).
+ * Serves the built web app: hashed assets cached for a year; for every page route, the public page
+ * drawn on the server or the app's shell for the browser to draw (server-render.ts, decision 079);
+ * and a JSON 404 for anything else that is not a page (a missing asset).
  *
  * The web build writes a brotli (.br) and a gzip (.gz) copy beside every text file, and
  * `preCompressed` picks the one the browser accepts (br first), so assets are compressed once at
@@ -19,7 +20,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, orig
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   const template = built ? fs.readFileSync(indexFile, 'utf8') : '';
-  const serverRender = built ? serverRenderIn(distDir) : undefined;
+  const answerPage = built ? pageAnswerer(app, template, serverRenderIn(distDir), origin) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -42,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, orig
     // HTML): a page's address may hold a dot (/admin/email-templates/subscription.started).
     const navigation = request.headers.accept?.includes('text/html') && !pathname.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && (!path.extname(pathname) || navigation);
-    if (built && wantsPage) return answerPage(app, request, reply, template, serverRender, origin);
+    if (answerPage && wantsPage) return answerPage(request, reply);
     return reply
       .status(404)
       .send(body(request, 404, ErrorCode.notFound, built ? `${request.url} not found` : 'The web app is not built: run npm run build'));
