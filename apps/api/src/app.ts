@@ -61,6 +61,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { productSellable } from './modules/shop';
 import { shopRoutes } from './modules/shop/routes';
 import { sitePromosRoutes } from './modules/site-promos/routes';
+import { sitemapRoutes } from './modules/sitemap';
 import { countStoryLikes, reachableStory } from './modules/stories';
 import { storiesRoutes } from './modules/stories/routes';
 import {
@@ -384,6 +385,7 @@ export async function buildApp(config: Config, adapters: Adapters = {}): Promise
     },
     { prefix: '/api' },
   );
+  await app.register(sitemapRoutes(deps, config.publicUrl));
   await registerWebApp(app, config.webDistDir, config.publicUrl);
 
   return app;

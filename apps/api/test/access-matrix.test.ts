@@ -563,6 +563,7 @@ const MATRIX: Record<string, Row> = {
     body: () => imageForm('avatar'),
   }),
   'GET /api/performers/{id}': row({ expect: publicCreatorContent, fixture: 'creatorAccount', path: id }),
+  'GET /api/performers/{id}/preview.jpg': row({ expect: publicCreatorContent, fixture: 'creatorAccount', path: id }),
   'GET /api/block/users/{id}': row({ expect: { ...signedInAny, admin: 403 }, fixture: 'block', path: id }),
   'DELETE /api/block/users/{id}': row({ expect: { ...ownerOnly, admin: 403 }, fixture: 'block', path: id }),
   'POST /api/follows/{id}': row({ expect: { ...signedInCreatorContent, owner: 'ok' }, fixture: 'creatorAccount', path: id }),

@@ -8,6 +8,19 @@ import { accounts, DEMO_PASSWORD, expect, newCreator, newFan, newVerifiedCreator
 const metaOf = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`))?.[1];
 
+/** A JPEG's size, from its frame header (SOF0 to SOF15, except the DHT, JPG and DAC markers). */
+function jpegSize(bytes: Buffer) {
+  for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+    const marker = bytes[at + 1]!;
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker))
+      return { width: bytes.readUInt16BE(at + 7), height: bytes.readUInt16BE(at + 5) };
+  }
+  return undefined;
+}
+
+/** A link-preview bot as X, Telegram or iMessage send it: no cookie, no script. */
+const LINK_PREVIEW_BOT = { 'user-agent': 'Twitterbot/1.0' };
+
 /** The session cookies a browser signed in as `username` sends. */
 async function cookiesOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
   const { authorization } = await tokenOf(request, username, password);
@@ -34,12 +47,16 @@ test("a creator's page comes with their name, bio, public posts and a preview ca
   expect(html).toContain('"@type":"ProfilePage"');
   const image = metaOf(html, 'og:image')!;
   expect(image.startsWith(`${baseURL}/`)).toBe(true);
-  const picture = await request.get(image);
+  expect(image).toBe(new URL(profile.previewImage, baseURL).href);
+  expect(metaOf(html, 'og:image:width')).toBe('1200');
+  expect(metaOf(html, 'og:image:height')).toBe('630');
+  const picture = await request.get(image, { headers: LINK_PREVIEW_BOT });
   expect(picture.status()).toBe(200);
-  expect(picture.headers()['content-type']).toMatch(/^image\//);
+  expect(picture.headers()['content-type']).toBe('image/jpeg');
+  expect(jpegSize(await picture.body())).toEqual({ width: 1200, height: 630 });
 });
 
-test("a locked post unfurls as its creator's card, and its HTML holds no link to its media", async ({ request }) => {
+test("a locked post unfurls as its creator's card, and its HTML holds no link to its media", async ({ request, baseURL }) => {
   // A subscribers' photo post, made through the API.
   const auth = await tokenOf(request, accounts.creator, DEMO_PASSWORD);
   const upload = await request.post('/api/performer/feeds/photo/upload', {
@@ -57,19 +74,49 @@ test("a locked post unfurls as its creator's card, and its HTML holds no link to
   const own = await (
     await request.get(`/api/user/feeds/${locked._id}`, { headers: await tokenOf(request, accounts.creator, DEMO_PASSWORD) })
   ).json();
-  const mediaLinks = (own.files as Array<{ url: string | null; thumbnailUrl: string | null }>)
+  const ownLinks = (own.files as Array<{ url: string | null; thumbnailUrl: string | null }>)
     .flatMap((file) => [file.url, file.thumbnailUrl])
-    .filter((link): link is string => !!link)
-    .map((link) => new URL(link, 'http://x').pathname);
+    .filter((link): link is string => !!link);
+  const mediaLinks = ownLinks.map((link) => new URL(link, 'http://x').pathname);
   expect(mediaLinks.length).toBeGreaterThan(0);
 
-  const response = await request.get(`/post/${locked._id}`);
+  const response = await request.get(`/post/${locked._id}`, { headers: LINK_PREVIEW_BOT });
   expect(response.status()).toBe(200);
   const html = await response.text();
   expect(metaOf(html, 'og:description')).toBe('Subscribe to see this post');
   expect(metaOf(html, 'og:title')).toContain(`@${accounts.creator}`);
   expect(metaOf(html, 'robots')).toBe('noindex');
   for (const link of mediaLinks) expect(html).not.toContain(link);
+  // The card it unfurls into is the creator's, and no picture of the post: bytes compared.
+  const card = metaOf(html, 'og:image')!;
+  const profile = await (await request.get(`/api/performers/${accounts.creator}`)).json();
+  expect(card).toBe(new URL(profile.previewImage, baseURL).href);
+  const cardBytes = await (await request.get(card, { headers: LINK_PREVIEW_BOT })).body();
+  for (const link of ownLinks) {
+    const media = await request.get(link);
+    expect(media.status(), link).toBe(200);
+    expect((await media.body()).equals(cardBytes), link).toBe(false);
+  }
+});
+
+test('the sitemap lists listed creators, and robots.txt names it and keeps out the signed-in areas', async ({ request, baseURL }) => {
+  const unverified = await newCreator(request, 'unlisted');
+  const hidden = await newVerifiedCreator(request, 'hidden');
+  const switched = await request.put('/api/performers/me', { headers: hidden.headers, data: { hiddenFromSearchEngines: true } });
+  expect(switched.status(), await switched.text()).toBe(200);
+  expect(metaOf(await (await request.get(`/${hidden.username}`)).text(), 'robots')).toBe('noindex');
+
+  const robots = (await (await request.get('/robots.txt')).text()).split('\n');
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  for (const path of ['/home', '/user/', '/creator/', '/messages', '/admin']) expect(robots).toContain(`Disallow: ${path}`);
+
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  const listed: string[] = [];
+  for (const sitemap of locs(await (await request.get('/sitemap.xml')).text()))
+    listed.push(...locs(await (await request.get(sitemap)).text()));
+  expect(listed).toContain(`${baseURL}/${accounts.creator}`);
+  expect(listed).not.toContain(`${baseURL}/${unverified.username}`);
+  expect(listed).not.toContain(`${baseURL}/${hidden.username}`);
 });
 
 test('a blocked fan and a creator not verified yet get the answers the API gives, drawn', async ({ request }) => {

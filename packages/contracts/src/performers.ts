@@ -126,6 +126,10 @@ export type DiscoveryPerformer = z.infer<typeof discoveryPerformerSchema>;
 export const performerProfileSchema = publicPerformerSchema.extend({
   welcomeVideo: mediaFileSchema.nullable(),
   counts: creatorCountsSchema,
+  /** The page's link-preview picture (1200x630: cover, avatar, name and handle), versioned by what it shows. */
+  previewImage: z.string(),
+  /** The creator asked search engines to leave their page and posts out (noindex, not in the sitemap). */
+  hiddenFromSearchEngines: z.boolean(),
 });
 export type PerformerProfile = z.infer<typeof performerProfileSchema>;
 
@@ -233,6 +237,7 @@ export const updatePerformerSchema = z
     languages: z.array(z.string().regex(/^[a-z]{2}$/, 'must be a two-letter language code')).max(20),
     dateOfBirth: z.iso.date('must be a date (YYYY-MM-DD)'),
     messagesFrom: z.enum(messagesFromOptions, 'must be subscribers, followers or everyone'),
+    hiddenFromSearchEngines: z.boolean(),
     ...performerAttributesSchema.shape,
     ...subscriptionPricesSchema.shape,
   })

@@ -8,6 +8,9 @@ export const THEME_COOKIE = 'limelight-theme';
 /** The visitor's time zone (IANA name), so that the server writes times as their clock reads. */
 export const ZONE_COOKIE = 'limelight-tz';
 
+/** A creator's link-preview card (decision 080): the large image Open Graph and Twitter cards ask for. */
+export const PREVIEW_IMAGE_SIZE = { width: 1200, height: 630 };
+
 export type ServerRenderRequest = {
   /** Path and query, as asked. */
   url: string;

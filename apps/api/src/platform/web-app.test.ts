@@ -113,6 +113,8 @@ describe('robots.txt', () => {
     for (const path of ['/admin', '/user/', '/creator/', '/messages', '/home', '/auth/', '/api/'])
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Allow: /api/media/');
+    expect(lines).toContain('Allow: /api/performers/*/preview.jpg');
     expect(lines.some((line) => /^Disallow: \/$/.test(line))).toBe(false);
+    expect(lines.find((line) => line.startsWith('Sitemap: '))).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/);
   });
 });

@@ -35,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, orig
     });
   }
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt()),
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt(origin)),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
@@ -51,7 +51,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, orig
 }
 
 /**
- * What search engines may read (decision 079): the public pages and their pictures; never the
+ * What search engines may read (decisions 079, 080): the public pages and their pictures; never the
  * signed-in areas, the admin, the sign-in forms or the API (its public media excepted, which link
  * previews and image search show).
  */
@@ -70,4 +70,13 @@ const KEPT_OUT = [
   '/private-show/',
   '/user/',
 ];
-export const robotsTxt = () => ['User-agent: *', 'Allow: /api/media/', ...KEPT_OUT.map((path) => `Disallow: ${path}`), ''].join('\n');
+export const robotsTxt = (origin: string) =>
+  [
+    'User-agent: *',
+    'Allow: /api/media/',
+    // Link-preview bots (Twitterbot among them) honour these rules for the card's picture too.
+    'Allow: /api/performers/*/preview.jpg',
+    ...KEPT_OUT.map((path) => `Disallow: ${path}`),
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');

@@ -1,4 +1,5 @@
-import type { PublicPerformer, PublicUser } from '@limelight/contracts';
+import type { PublicUser } from '@limelight/contracts';
+import { PREVIEW_IMAGE_SIZE } from '@limelight/contracts/constants';
 import { matchRoutes } from 'react-router';
 import { feedsApi } from '../features/feeds/api';
 import { galleriesApi } from '../features/galleries/api';
@@ -6,6 +7,7 @@ import { profileApi } from '../features/profile/api';
 import { shopApi } from '../features/shop/api';
 import { sitePostsApi } from '../features/site/api';
 import { videosApi } from '../features/videos/api';
+import { creatorPageId } from '../shared/api/creator-page';
 import { settingsApi } from '../shared/api/settings';
 import type { RootState } from '../shared/lib/store';
 import { routes } from './router';
@@ -23,6 +25,8 @@ export type PageHead = {
   canonical: string;
   /** Absolute, when the page has one. */
   image?: string;
+  /** The image's size when known (a creator's preview card), for previews that lay out before it loads. */
+  imageSize?: { width: number; height: number };
   type: 'website' | 'profile' | 'article' | 'product' | 'video.other';
   /** Kept out of search engines (a page not listed, or not found). */
   noindex?: boolean;
@@ -55,12 +59,24 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
   };
   const match = matchRoutes(routes, pathname)?.at(-1);
   const id = match?.params.id ?? '';
-  const handle = (user: Pick<PublicUser, 'username' | '_id'>) => user.username ?? user._id;
-  const creatorPage = (creator: Pick<PublicPerformer, 'name' | 'username' | '_id' | 'avatar'> & { cover?: string; bio?: string }) => ({
-    title: `${creator.name} (@${handle(creator)}) · ${siteName}`,
-    canonical: new URL(`/${handle(creator)}`, origin).href,
-    image: absolute(creator.cover || creator.avatar),
-  });
+  // An item's page is drawn with its creator's page answer (shared/api/creator-page.ts): their card
+  // is its picture when it has none of its own, and their "hide me from search engines" holds for it.
+  const ownerOf = (creator: Pick<PublicUser, 'username' | '_id'>) =>
+    profileApi.endpoints.getCreatorProfile.select({ id: creatorPageId(creator) })(state).data;
+  const creatorPage = (creator: Pick<PublicUser, 'name' | 'username' | '_id' | 'avatar'>, owner = ownerOf(creator)) => {
+    return {
+      title: `${creator.name} (@${creatorPageId(creator)}) · ${siteName}`,
+      canonical: new URL(`/${creatorPageId(creator)}`, origin).href,
+      image: absolute(owner?.previewImage ?? creator.avatar),
+      imageSize: owner ? PREVIEW_IMAGE_SIZE : undefined,
+      noindex: owner?.hiddenFromSearchEngines,
+    };
+  };
+  /** An item's own picture when it has one (what this visitor may see), else its creator's card; and the creator's wish about search engines. */
+  const itemOf = (creator: Pick<PublicUser, 'name' | 'username' | '_id' | 'avatar'>, picture: string | null | undefined) => {
+    const card = creatorPage(creator);
+    return { ...(picture ? { image: absolute(picture) } : { image: card.image, imageSize: card.imageSize }), noindex: card.noindex };
+  };
   const notFound = { ...site, title: `Page not found · ${siteName}`, noindex: true };
 
   switch (match?.route.path) {
@@ -69,13 +85,13 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
     case '/:profileId': {
       const creator = profileApi.endpoints.getCreatorProfile.select({ id: match.params.profileId ?? '' })(state).data;
       if (!creator) return notFound;
-      const page = creatorPage(creator);
+      const page = creatorPage(creator, creator);
       return {
         ...page,
         description: summary(creator.bio || `${creator.name} on ${siteName}: posts, photos and videos for their fans.`),
         type: 'profile',
-        // Not yet verified: the page is not listed, and search engines are told so.
-        noindex: !creator.verifiedDocument,
+        // Not yet verified (the page is not listed), or the creator asked: search engines are told so.
+        noindex: !creator.verifiedDocument || creator.hiddenFromSearchEngines,
         structured: [
           {
             '@context': 'https://schema.org',
@@ -84,7 +100,7 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
             mainEntity: {
               '@type': 'Person',
               name: creator.name,
-              alternateName: `@${handle(creator)}`,
+              alternateName: `@${creatorPageId(creator)}`,
               description: creator.bio || undefined,
               image: absolute(creator.avatar),
               url: page.canonical,
@@ -111,6 +127,7 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
       return {
         ...site,
         ...creator,
+        ...itemOf(feed.performer, feed.thumbnail?.thumbnailUrl ?? feed.files.find((file) => file.thumbnailUrl)?.thumbnailUrl),
         canonical: site.canonical,
         title: `${feed.performer.name} on ${siteName}: ${summary(feed.text, 60) || 'a post'}`,
         description: summary(feed.text) || `A post by ${feed.performer.name}.`,
@@ -126,7 +143,7 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
         ...site,
         title: `${video.title} · ${video.performer.name} · ${siteName}`,
         description: summary(video.description) || `A video by ${video.performer.name}.`,
-        image: thumbnail ?? creatorPage(video.performer).image,
+        ...itemOf(video.performer, thumbnail),
         type: 'video.other',
         structured: teaser
           ? [
@@ -150,19 +167,19 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
         ...site,
         title: `${gallery.title} · ${gallery.performer.name} · ${siteName}`,
         description: summary(gallery.description) || `A gallery by ${gallery.performer.name}.`,
-        image: absolute(gallery.cover?.previewUrl ?? gallery.cover?.thumbnailUrl) ?? creatorPage(gallery.performer).image,
+        ...itemOf(gallery.performer, gallery.cover?.previewUrl ?? gallery.cover?.thumbnailUrl),
         type: 'article',
       };
     }
     case '/product/:id': {
       const product = shopApi.endpoints.getShopProduct.select({ id })(state).data;
       if (!product) return notFound;
-      const image = absolute(product.images[0]?.thumbnailUrl ?? product.images[0]?.url) ?? creatorPage(product.performer).image;
+      const item = itemOf(product.performer, product.images[0]?.thumbnailUrl ?? product.images[0]?.url);
       return {
         ...site,
+        ...item,
         title: `${product.name} · ${product.performer.name} · ${siteName}`,
         description: summary(product.description) || `For sale by ${product.performer.name}.`,
-        image,
         type: 'product',
         structured: [
           {
@@ -170,7 +187,7 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
             '@type': 'Product',
             name: product.name,
             description: summary(product.description) || product.name,
-            image,
+            image: item.image,
             brand: { '@type': 'Person', name: product.performer.name },
           },
         ],
@@ -209,6 +226,8 @@ export function headTags(head: PageHead, siteName: string) {
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.canonical),
     meta('property', 'og:image', head.image),
+    meta('property', 'og:image:width', head.imageSize && String(head.imageSize.width)),
+    meta('property', 'og:image:height', head.imageSize && String(head.imageSize.height)),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),

@@ -140,6 +140,10 @@ export const performerProfiles = pgTable(
     searchName: tsvector('search_name').notNull().default(sql`''::tsvector`),
     /** ...and of the name, the username and the bio: a match here that is not in the name ranks after those. */
     searchAll: tsvector('search_all').notNull().default(sql`''::tsvector`),
+    /** The creator's "hide my page from search engines": noindex on their pages, left out of the sitemap. */
+    hiddenFromSearchEngines: boolean('hidden_from_search_engines').notNull().default(false),
+    /** Which drawing of the link-preview card is in storage (performers/preview.ts): redrawn when what it shows changes. */
+    previewVersion: text('preview_version'),
     /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
     verifiedDocument: boolean('verified_document').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

@@ -32,6 +32,7 @@ export {
   visibleTo,
 } from './policy';
 export { creatorsReaching, creatorsReachingSql, type FanAudience, fansOf, subscriptionGivesAccess } from './repo/fans';
+export { openToEveryone } from './repo/gated';
 export { heldIdsOf, notHeldSql } from './repo/holds';
 export { blockReasonSql } from './repo/messaging';
 export { type PayRefusal, payRefusalOf, payRefusalSql } from './repo/payees';

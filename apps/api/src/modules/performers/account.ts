@@ -23,6 +23,7 @@ import {
   requestEmailChange,
 } from '../users';
 import { toPublicPerformer } from './present';
+import { sharingOf } from './preview';
 import { bankingOf, paymentSettingsOf, saveBanking, savePaymentSetting } from './repo/payout-details';
 import { discoveryMissing, findPerformer, viewerFlags } from './repo/profiles';
 import { myRevision, profileChangesReviewed, reviseText, splitRevised } from './revisions';
@@ -42,6 +43,7 @@ export async function myAccount(deps: Deps, performer: SessionUser): Promise<Per
   const { profile } = row;
   return {
     ...toPublicPerformer(row, flags),
+    ...sharingOf(deps, row),
     welcomeVideo: video ? presentMediaFile(video) : null,
     email: row.user.email,
     dateOfBirth: row.profile.dateOfBirth,

@@ -8,7 +8,15 @@ export {
   storeDocuments,
   type UploadedDocument,
 } from './documents';
-export { byListedCreator, findCreatorForViewer, findPerformer } from './repo/profiles';
+export { previewKeyOf } from './preview';
+export {
+  byIndexableCreator,
+  byListedCreator,
+  countIndexableCreators,
+  findCreatorForViewer,
+  findPerformer,
+  indexableCreatorsPage,
+} from './repo/profiles';
 export { verificationIs, verificationQueue, verifiedByDay } from './repo/verification';
 export { applyRevision, refuseRevision, revisionForReview } from './revisions';
 export { anyCreatorMatches } from './search';

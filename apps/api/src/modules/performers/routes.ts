@@ -22,6 +22,7 @@ import { assertFreshSecondFactor } from '../two-factor';
 import { currentUser } from '../users';
 import * as account from './account';
 import { documentFiles, readDocumentParts, replaceDocuments } from './documents';
+import { creatorPreview } from './preview';
 import { changeProfileImage, withdrawMyRevision } from './revisions';
 import * as search from './search';
 import * as performers from './service';
@@ -241,6 +242,29 @@ export const performersRoutes =
         const performer = sessionOf(request).user;
         await removeWelcomeVideo(deps, performer);
         return account.myAccount(deps, performer);
+      },
+    );
+
+    app.get(
+      '/performers/:id/preview.jpg',
+      {
+        schema: {
+          tags: ['performers'],
+          summary: "Get a creator's link-preview picture",
+          operationId: 'getCreatorPreviewImage',
+          description:
+            "A 1200x630 JPEG of the creator's cover, avatar, name and handle, for Open Graph and Twitter cards. `v` is the version the creator's page names (`previewImage`): kept for good when it is the current one.",
+          params: z.object({ id: z.string().min(1).max(100) }),
+          querystring: z.object({ v: z.string().max(32).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const { image, version } = await creatorPreview(deps, request.params.id, request.session?.user);
+        const current = request.query.v === version;
+        return reply
+          .type('image/jpeg')
+          .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+          .send(image);
       },
     );
 

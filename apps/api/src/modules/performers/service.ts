@@ -5,6 +5,7 @@ import type { SessionUser } from '../../platform/auth';
 import { isPrivileged, visibleCreatorWith } from '../access';
 import { presentMediaFile } from '../media';
 import { toPublicPerformer } from './present';
+import { sharingOf } from './preview';
 import { findCreatorForViewer, type LinkTable, linkedPerformersPage, type PerformerRow, viewerFlags } from './repo/profiles';
 
 /**
@@ -18,7 +19,7 @@ export async function publicProfile(deps: Deps, usernameOrId: string, viewer?: S
   // Visitors see the welcome video once it plays; its owner also sees it processing or failed.
   const welcomeVideo = video && (isPrivileged(viewer, row.user.id) || video.status === 'finished') ? presentMediaFile(video) : null;
   // Asked for with counts, the statement always answers them.
-  return { ...toPublicPerformer(row, row.flags), welcomeVideo, counts: row.counts! };
+  return { ...toPublicPerformer(row, row.flags), ...sharingOf(deps, row), welcomeVideo, counts: row.counts! };
 }
 
 export const isListed = (row: PerformerRow) => row.user.status === 'active' && row.profile.verifiedDocument;

@@ -1,2 +1,2 @@
 /** What other modules may use of the CMS pages module (decision 004). */
-export { legalPages } from './repo';
+export { legalPages, publishedPages } from './repo';

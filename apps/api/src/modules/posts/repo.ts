@@ -65,3 +65,7 @@ export async function legalPages(db: Queryable) {
     .from(posts)
     .where(and(inArray(posts.slug, Object.values(legalPageSlugs)), eq(posts.status, 'published')));
 }
+
+/** The published CMS pages, for the sitemap (decision 080). */
+export const publishedPages = (db: Queryable) =>
+  db.select({ slug: posts.slug, updatedAt: posts.updatedAt }).from(posts).where(eq(posts.status, 'published')).orderBy(posts.slug);

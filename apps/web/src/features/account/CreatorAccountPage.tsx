@@ -159,6 +159,14 @@ function ProfileTab({ account }: { account: PerformerAccount }) {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="hiddenFromSearchEngines"
+          label="Hide my page from search engines"
+          valuePropName="checked"
+          extra="Google and other search engines stop listing your page and posts. Fans with a link still reach them."
+        >
+          <Switch />
+        </Form.Item>
         <Button type="primary" htmlType="submit" loading={isLoading}>
           Save profile
         </Button>
@@ -223,7 +231,6 @@ function SubscriptionTab({ account }: { account: PerformerAccount }) {
   );
 }
 
-/** `/creator/account`: everything on the creator's page, the plans, and the password. */
 const messagesFromChoices: Array<{ value: MessagesFrom; label: string; help: string }> = [
   { value: 'subscribers', label: 'Subscribers', help: 'Only fans who subscribe to you may start a conversation.' },
   { value: 'followers', label: 'Followers and subscribers', help: 'Fans who follow you may write too, before they subscribe.' },
@@ -264,6 +271,7 @@ function MessagesTab({ account }: { account: PerformerAccount }) {
   );
 }
 
+/** `/creator/account`: everything on the creator's page, the plans, and the password. */
 export default function CreatorAccountPage() {
   const { data: account, isLoading } = useGetMyCreatorAccountQuery();
   const [params, setParams] = useSearchParams();

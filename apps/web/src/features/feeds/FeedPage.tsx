@@ -1,5 +1,6 @@
 import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
+import { preloadCreatorOf } from '../../shared/api/creator-page';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
 import { preloadItem } from '../../shared/lib/store';
 import { PageTitle } from '../../shared/ui/PageTitle';
@@ -9,7 +10,7 @@ import { FeedCard } from './FeedCard';
 
 /** `/post/:id`: one post with its comments open, the link a creator shares. */
 /** The item, for the server to draw it (decision 079). */
-export const preload = preloadItem(feedsApi.endpoints.getFeed);
+export const preload = preloadItem(feedsApi.endpoints.getFeed, (item, start) => preloadCreatorOf(item.performer, start));
 
 export default function FeedPage() {
   const { id = '' } = useParams();

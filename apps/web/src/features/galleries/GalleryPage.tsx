@@ -2,6 +2,7 @@ import type { PublicUser } from '@limelight/contracts';
 import { Avatar, Card, Empty, Flex, Pagination, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { preloadCreatorOf } from '../../shared/api/creator-page';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
@@ -21,7 +22,7 @@ const PHOTOS_PER_PAGE = 60;
 
 /** `/gallery/:id`: the photos in a grid that opens a lightbox, or what unlocks them. */
 /** The item, for the server to draw it (decision 079). */
-export const preload = preloadItem(galleriesApi.endpoints.getGallery);
+export const preload = preloadItem(galleriesApi.endpoints.getGallery, (item, start) => preloadCreatorOf(item.performer, start));
 
 export default function GalleryPage() {
   const { id = '' } = useParams();

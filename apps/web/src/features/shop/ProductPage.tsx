@@ -3,6 +3,7 @@ import type { Product } from '@limelight/contracts';
 import { Avatar, Button, Card, Col, Flex, Image, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { preloadCreatorOf } from '../../shared/api/creator-page';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
 import { preloadItem, useAppSelector } from '../../shared/lib/store';
@@ -102,7 +103,7 @@ function ProductActions({ product }: { product: Product }) {
 
 /** `/product/:id`: a product's pictures, description, price and stock, with what buys it. */
 /** The item, for the server to draw it (decision 079). */
-export const preload = preloadItem(shopApi.endpoints.getShopProduct);
+export const preload = preloadItem(shopApi.endpoints.getShopProduct, (item, start) => preloadCreatorOf(item.performer, start));
 
 export default function ProductPage() {
   const { id = '' } = useParams();

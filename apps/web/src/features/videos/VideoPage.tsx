@@ -2,6 +2,7 @@ import type { MediaFile, Video } from '@limelight/contracts';
 import { Avatar, Card, Flex, Result, Skeleton, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { preloadCreatorOf } from '../../shared/api/creator-page';
 import { useOnce } from '../../shared/hooks/useOnce';
 import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
@@ -18,7 +19,7 @@ import { videoPoster } from './VideoCard';
 
 /** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
 /** The item, for the server to draw it (decision 079). */
-export const preload = preloadItem(videosApi.endpoints.getVideo);
+export const preload = preloadItem(videosApi.endpoints.getVideo, (item, start) => preloadCreatorOf(item.performer, start));
 
 export default function VideoPage() {
   const { id = '' } = useParams();

@@ -1,4 +1,4 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { type TypedUseSelectorHook, useDispatch, useSelector } from 'react-redux';
 import type { Params } from 'react-router';
 import { api } from './api';
@@ -33,10 +33,21 @@ export type PageStart = { store: { dispatch: AppDispatch; getState: () => RootSt
 export const useAppSelector: TypedUseSelectorHook<RootState> = useSelector;
 
 /** An endpoint read by one id (a post, a video, a product...): what a page of one item asks for first. */
-type ItemEndpoint = { initiate: (arg: { id: string }, options: { subscribe: false }) => Parameters<AppDispatch>[0] };
+type ItemEndpoint<Item> = {
+  initiate: (
+    arg: { id: string },
+    options: { subscribe: false },
+  ) => ThunkAction<PromiseLike<{ data?: Item }>, RootState, unknown, UnknownAction>;
+};
 
-/** A page module's `preload` that asks for its item by the address's `id`, so the server draws it. */
+/**
+ * A page module's `preload` that asks for its item by the address's `id`, so the server draws it,
+ * and then, when given, what the page's head needs of the item's answer (its creator's page).
+ */
 export const preloadItem =
-  (endpoint: ItemEndpoint) =>
-  ({ store, params }: PageStart) =>
-    params.id ? store.dispatch(endpoint.initiate({ id: params.id }, { subscribe: false })) : undefined;
+  <Item>(endpoint: ItemEndpoint<Item>, andThen?: (item: Item, start: PageStart) => unknown) =>
+  async (start: PageStart) => {
+    if (!start.params.id) return;
+    const { data } = await start.store.dispatch(endpoint.initiate({ id: start.params.id }, { subscribe: false }));
+    if (data && andThen) await andThen(data, start);
+  };

@@ -10,9 +10,9 @@ import type { SessionUser } from '../../../platform/auth';
 import { commentCounter, likeCounter } from '../../../platform/counters';
 import { escapeLike, orderBy } from '../../../platform/http';
 import { performerOf } from '../../../platform/selling';
-import { notHeld, notHiddenFrom } from '../../access';
+import { notHeld, notHiddenFrom, openToEveryone } from '../../access';
 import { keepSoldOnes, lockedItemsOf } from '../../library';
-import { byListedCreator } from '../../performers';
+import { byIndexableCreator, byListedCreator } from '../../performers';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
@@ -210,3 +210,27 @@ export async function publishApprovedFeed(tx: Queryable, id: string) {
     .returning();
   return row;
 }
+
+/**
+ * Posts a visitor sees in full (free for everyone), published and shown, by creators whose pages
+ * search engines may list: the sitemap's posts (decision 080), a page at a time in id order.
+ */
+const publicPost = and(
+  openToEveryone(feeds),
+  eq(feeds.status, 'active'),
+  isNull(feeds.deletedAt),
+  lte(feeds.publishedAt, sql`now()`),
+  byIndexableCreator(feeds.performerId),
+  notHeld(undefined, feeds.id),
+);
+
+export const publicPostsPage = (db: Queryable, page: { offset: number; limit: number }) =>
+  db
+    .select({ id: feeds.id, updatedAt: feeds.updatedAt })
+    .from(feeds)
+    .where(publicPost)
+    .orderBy(feeds.id)
+    .offset(page.offset)
+    .limit(page.limit);
+
+export const countPublicPosts = (db: Queryable) => db.$count(feeds, publicPost);

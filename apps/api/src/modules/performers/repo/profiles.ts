@@ -47,6 +47,34 @@ export async function discoveryMissing(db: Queryable, row: PerformerRow): Promis
 export const byListedCreator = (creatorColumn: AnyPgColumn) =>
   sql`${creatorColumn} in (select ${performerProfiles.userId} from ${performerProfiles} where ${listedNow()})`;
 
+/**
+ * Creators whose pages search engines may list (decision 080): listed, not held by moderation, and
+ * not hidden by their own "hide my page from search engines".
+ */
+const indexableCreator = and(listedPerformer, eq(performerProfiles.hiddenFromSearchEngines, false))!;
+
+/** `creatorColumn` names a creator whose pages search engines may list. */
+export const byIndexableCreator = (creatorColumn: AnyPgColumn) =>
+  sql`${creatorColumn} in (select ${performerProfiles.userId} from ${performerProfiles} where ${indexableCreator})`;
+
+/** One page of the sitemap's creators, by id (the primary key's order, so that pages do not shift as pages are read). */
+export async function indexableCreatorsPage(db: Queryable, page: { offset: number; limit: number }) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      updatedAt: sql`greatest(${users.updatedAt}, ${performerProfiles.updatedAt})`.mapWith(users.updatedAt),
+    })
+    .from(performerProfiles)
+    .innerJoin(users, eq(users.id, performerProfiles.userId))
+    .where(indexableCreator)
+    .orderBy(performerProfiles.userId)
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export const countIndexableCreators = (db: Queryable) => db.$count(performerProfiles, indexableCreator);
+
 /** A creator's account and profile, by username or id. */
 export async function findPerformer(db: Queryable, usernameOrId: string) {
   const byUsername = sql`lower(${users.username}) = ${usernameOrId.toLowerCase()}`;

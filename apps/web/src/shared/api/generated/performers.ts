@@ -143,6 +143,17 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: () => ({ url: `/performers/welcome-video`, method: "DELETE" }),
     }),
+    getCreatorPreviewImage: build.query<
+      GetCreatorPreviewImageApiResponse,
+      GetCreatorPreviewImageApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/performers/${encodeURIComponent(String(queryArg.id))}/preview.jpg`,
+        params: {
+          v: queryArg.v,
+        },
+      }),
+    }),
     getCreatorProfile: build.query<
       GetCreatorProfileApiResponse,
       GetCreatorProfileApiArg
@@ -303,6 +314,7 @@ export type UpdateMyCreatorAccountApiArg = {
     languages?: string[];
     dateOfBirth?: string;
     messagesFrom?: "subscribers" | "followers" | "everyone";
+    hiddenFromSearchEngines?: boolean;
     height?:
       | (
           | "under_140"
@@ -475,6 +487,11 @@ export type UploadCreatorWelcomeVideoApiArg = {
 export type DeleteCreatorWelcomeVideoApiResponse =
   /** status 200 Default Response */ PerformerAccount;
 export type DeleteCreatorWelcomeVideoApiArg = void;
+export type GetCreatorPreviewImageApiResponse = unknown;
+export type GetCreatorPreviewImageApiArg = {
+  v?: string;
+  id: string;
+};
 export type GetCreatorProfileApiResponse =
   /** status 200 Default Response */ PerformerProfile;
 export type GetCreatorProfileApiArg = {
@@ -791,6 +808,8 @@ export type PerformerAccount = {
   isFollowed: boolean;
   isBookmarked: boolean;
   welcomeVideo: MediaFile | null;
+  previewImage: string;
+  hiddenFromSearchEngines: boolean;
   email: string | null;
   dateOfBirth: string | null;
   address: string | null;
@@ -962,4 +981,6 @@ export type PerformerProfile = {
   isBookmarked: boolean;
   welcomeVideo: MediaFile | null;
   counts: CreatorCounts;
+  previewImage: string;
+  hiddenFromSearchEngines: boolean;
 };

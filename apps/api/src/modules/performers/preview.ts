@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { Deps } from '../../deps';
+import type { SessionUser } from '../../platform/auth';
+import { drawPreviewCard } from '../../platform/preview-card';
+import { visibleCreatorWith } from '../access';
+import { changeCreatorProfile } from '../users';
+import type { PerformerRow } from './repo/profiles';
+import { findCreatorForViewer } from './repo/profiles';
+
+/** Raised when the card's drawing changes, so every stored card is drawn again. */
+const CARD_DESIGN = 1;
+
+/** What the card shows, hashed: a new name, handle, avatar, cover or site name is a new card (and a new address). */
+export function previewVersion(row: Pick<PerformerRow, 'user'>, siteName: string) {
+  const { name, username, avatarKey, coverKey } = row.user;
+  return createHash('sha256')
+    .update(JSON.stringify([CARD_DESIGN, name, username, avatarKey, coverKey, siteName]))
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+/** The card's address, versioned so that link-preview caches and browsers keep it for good. */
+export const previewImageOf = (deps: Pick<Deps, 'settings'>, row: Pick<PerformerRow, 'user'>) =>
+  `/api/performers/${row.user.id}/preview.jpg?v=${previewVersion(row, deps.settings.get('siteName'))}`;
+
+/** What a creator's page says to link previews and search engines, beside its card. */
+export const sharingOf = (deps: Pick<Deps, 'settings'>, row: Pick<PerformerRow, 'user' | 'profile'>) => ({
+  previewImage: previewImageOf(deps, row),
+  hiddenFromSearchEngines: row.profile.hiddenFromSearchEngines,
+});
+
+/** Where a creator's card is stored: one key, redrawn in place. */
+export const previewKeyOf = (performerId: string) => `previews/creators/${performerId}.jpg`;
+
+/**
+ * A creator's link-preview card (decision 080), for whoever may see their page: drawn once per
+ * version into storage, where every process finds it, and redrawn when what it shows changes.
+ */
+export async function creatorPreview(deps: Deps, usernameOrId: string, viewer: SessionUser | undefined) {
+  const row = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer));
+  const siteName = deps.settings.get('siteName');
+  const version = previewVersion(row, siteName);
+  const key = previewKeyOf(row.user.id);
+  if (row.profile.previewVersion === version) {
+    const stored = await deps.storage.read(key).then(buffer, () => undefined);
+    if (stored) return { image: stored, version };
+  }
+  const read = (storageKey: string | null) => (storageKey ? deps.storage.read(storageKey).then(buffer, () => undefined) : undefined);
+  const [avatar, background] = await Promise.all([read(row.user.avatarKey), read(row.user.coverKey)]);
+  const image = await drawPreviewCard({
+    background,
+    avatar,
+    title: row.user.name,
+    subtitle: `@${row.user.username ?? row.user.id}`,
+    siteName,
+  });
+  await deps.storage.put(key, image);
+  await changeCreatorProfile(deps.db, row.user.id, { previewVersion: version });
+  return { image, version };
+}

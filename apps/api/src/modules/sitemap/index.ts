@@ -1,0 +1,2 @@
+/** What other modules may use of the sitemap module (decision 004). */
+export { sitemapRoutes } from './routes';
