@@ -1,7 +1,7 @@
 import { type ComponentType, isValidElement, type ReactNode, Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LiveStreamingOn } from '../features/live/LiveStreamingOn';
-import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, suggestionPool } from '../features/profile/api';
+import { discoveryCounts, freeTrialSearch, newCreatorsSearch, profileApi, randomShelfAsk, suggestionPool } from '../features/profile/api';
 import { ShopOpen } from '../features/shop/ShopOpen';
 import { landingPath } from '../shared/lib/landing';
 import { lazyComponent } from '../shared/lib/lazy';
@@ -70,9 +70,16 @@ const FrontPage = page(
   () => import('../features/home/FrontPage'),
   ({ store }) => askShelves(store, discoveryCounts.preview),
 );
+// Explore's last shelf, a few at random, too: drawn on the server with its creators (or left out
+// when every one of them is on a shelf above), it does not vanish or move when the page hydrates.
 const ExplorePage = page(
   () => import('../features/home/ExplorePage'),
-  ({ store }) => askShelves(store, discoveryCounts.shelf),
+  ({ store }) => {
+    askShelves(store, discoveryCounts.shelf);
+    store.dispatch(
+      profileApi.endpoints.listRandomCreators.initiate({ limit: randomShelfAsk(discoveryCounts.shelf) }, { subscribe: false }),
+    );
+  },
 );
 const MessagesPage = page(() => import('../features/messages/MessagesPage'));
 const NotificationsPage = page(() => import('../features/notifications/NotificationsPage'));

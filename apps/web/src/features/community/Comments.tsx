@@ -2,11 +2,19 @@ import type { Comment } from '@limelight/contracts';
 import { Button, Empty, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
-import { oldestFirst, useListCommentsQuery } from './api';
+import type { PageStart } from '../../shared/lib/store';
+import { commentsApi, oldestFirst, useListCommentsQuery } from './api';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 
 const PAGE = 20;
+
+/**
+ * Asks for the first comments of an item, as `Comments` does: a page's `preload` calls it so that
+ * the server draws them, and the post does not grow under the reader when they come.
+ */
+export const preloadComments = (dispatch: PageStart['store']['dispatch'], objectType: Comment['objectType'], objectId: string) =>
+  dispatch(commentsApi.endpoints.listComments.initiate({ objectType, objectId, limit: PAGE, ...oldestFirst }, { subscribe: false }));
 
 /** The comments under a post: oldest first, "show more", a box to write one when allowed. */
 export function Comments({

@@ -1,6 +1,6 @@
 // What other features may use of community: they import this file only, never the files behind it (decision 075).
 export { useAppealModeratedItemMutation, useLibraryReaction, useListMyModeratedItemsQuery, useSendTakedownRequestMutation } from './api';
-export { Comments } from './Comments';
+export { Comments, preloadComments } from './Comments';
 export {
   contentActionDone,
   holdStateLabels,

@@ -44,7 +44,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
         <Link to={profile}>
           <Avatar src={feed.performer.avatar} alt={feed.performer.name} />
         </Link>
-        <Flex vertical>
+        <Flex vertical className="feed-byline">
           <Link to={profile}>
             <Typography.Text strong>{feed.performer.name}</Typography.Text>
           </Link>
@@ -107,7 +107,13 @@ function FeedMedia({ feed }: { feed: Feed }) {
       <>
         <div className={`feed-photos feed-photos-${Math.min(count, 3)}`}>
           {feed.files.map((file, index) => (
-            <PhotoButton key={file._id} src={file.thumbnailUrl ?? file.url} alt={photos[index]!.alt} onOpen={() => lightbox.show(index)} />
+            <PhotoButton
+              key={file._id}
+              src={file.thumbnailUrl ?? file.url}
+              alt={photos[index]!.alt}
+              size={file}
+              onOpen={() => lightbox.show(index)}
+            />
           ))}
         </div>
         <Lightbox photos={photos} {...lightbox} />

@@ -2,16 +2,20 @@ import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { preloadCreatorOf } from '../../shared/api/creator-page';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
-import { preloadItem } from '../../shared/lib/store';
+import { type PageStart, preloadItem } from '../../shared/lib/store';
 import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
+import { preloadComments } from '../community';
 import { feedsApi, useGetFeedQuery } from './api';
 import { FeedCard } from './FeedCard';
 
-/** `/post/:id`: one post with its comments open, the link a creator shares. */
-/** The item, for the server to draw it (decision 079). */
-export const preload = preloadItem(feedsApi.endpoints.getFeed, (item, start) => preloadCreatorOf(item.performer, start));
+/** The post, its first comments and its creator's page (for the head), for the server to draw them (decision 079). */
+export const preload = (start: PageStart) => {
+  if (start.params.id) preloadComments(start.store.dispatch, 'feed', start.params.id);
+  return preloadItem(feedsApi.endpoints.getFeed, (item, next) => preloadCreatorOf(item.performer, next))(start);
+};
 
+/** `/post/:id`: one post with its comments open, the link a creator shares. */
 export default function FeedPage() {
   const { id = '' } = useParams();
   const { data: feed, isLoading, isError } = useGetFeedQuery({ id }, REFRESH_ON_RETURN);

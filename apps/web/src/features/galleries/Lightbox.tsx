@@ -74,12 +74,27 @@ export function Lightbox({
  * A picture that opens the lightbox: a real button, so Tab reaches it and Enter or Space opens it;
  * its name is the picture's alt.
  */
-export function PhotoButton({ src, alt, onOpen, square }: { src?: string | null; alt: string; onOpen: () => void; square?: boolean }) {
+export function PhotoButton({
+  src,
+  alt,
+  onOpen,
+  square,
+  size,
+}: {
+  src?: string | null;
+  alt: string;
+  onOpen: () => void;
+  square?: boolean;
+  /** The picture's own size, when known: its room is kept before it loads, so nothing below it moves. */
+  size?: { width: number | null; height: number | null };
+}) {
   return (
     <button type="button" onClick={onOpen} style={photoButtonStyle}>
       <img
         src={src ?? undefined}
         alt={alt}
+        width={size?.width ?? undefined}
+        height={size?.height ?? undefined}
         style={{
           display: 'block',
           width: '100%',

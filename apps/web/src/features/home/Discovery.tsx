@@ -1,6 +1,6 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { performerOptionSets, performerSearchSorts } from '@limelight/contracts/constants';
-import { Button, Card, Empty, Flex, Grid, Input, Pagination, Select, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Pagination, Select, Switch, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { SearchCreatorsApiArg } from '../../shared/api/generated/performers';
@@ -28,7 +28,8 @@ export function Discovery({ browse }: { browse: ReactNode }) {
   // A sort alone lists every creator in that order.
   const searching = Object.keys(filters).length > 0;
   // On a phone the filters fold behind one button, so the shelves or results start on the first screen.
-  const phone = Grid.useBreakpoint().md === false;
+  // The screen's width decides it in the style sheet (home.css), not in script: the server, which
+  // knows no width, then draws what the phone draws, and nothing moves when the page hydrates.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = Object.keys(filters).filter((name) => name !== 'q').length;
   const results = useSearchCreatorsQuery(
@@ -58,7 +59,6 @@ export function Discovery({ browse }: { browse: ReactNode }) {
       value={filters[name]}
       onChange={(value?: string) => setFilter(name, value)}
       options={options}
-      style={phone ? { width: '100%' } : { minWidth: 150 }}
     />
   );
 
@@ -77,7 +77,7 @@ export function Discovery({ browse }: { browse: ReactNode }) {
   return (
     <section aria-label="Find creators">
       <Card style={{ marginBottom: 16 }}>
-        <Flex gap={8} wrap align="center">
+        <Flex gap={8} wrap align="center" className="discovery-bar">
           <Input.Search
             key={filters.q ?? ''}
             defaultValue={filters.q}
@@ -85,42 +85,32 @@ export function Discovery({ browse }: { browse: ReactNode }) {
             aria-label="Search creators"
             allowClear
             onSearch={searchFor}
-            style={phone ? { flex: 1, minWidth: 0 } : { maxWidth: 280 }}
+            className="discovery-search"
           />
-          {phone && (
-            <Button
-              icon={<FilterOutlined aria-hidden />}
-              aria-expanded={filtersOpen}
-              aria-controls="creator-filters"
-              onClick={() => setFiltersOpen(!filtersOpen)}
-            >
-              {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
-            </Button>
-          )}
-          {(!phone || filtersOpen) && (
-            <Flex
-              id="creator-filters"
-              gap={8}
-              wrap
-              vertical={phone}
-              align={phone ? 'stretch' : 'center'}
-              style={phone ? { width: '100%' } : undefined}
-            >
-              {select('gender', 'Gender', performerOptionSets.genders)}
-              {select('country', 'Country', countries.data?.map((country) => ({ value: country.code, label: country.name })) ?? [])}
-              {select('age', 'Age', performerOptionSets.ages)}
-              {select('hair', 'Hair', performerOptionSets.hairs)}
-              {select('bodyType', 'Body type', performerOptionSets.bodyTypes)}
-              {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
-              {toggle('isFreeSubscription', 'Free trial')}
-              {toggle('isOnline', 'Online now')}
-              {select(
-                'order',
-                'Sort',
-                performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
-              )}
-            </Flex>
-          )}
+          <Button
+            className="discovery-filters-toggle"
+            icon={<FilterOutlined aria-hidden />}
+            aria-expanded={filtersOpen}
+            aria-controls="creator-filters"
+            onClick={() => setFiltersOpen(!filtersOpen)}
+          >
+            {activeFilters ? `Filters (${activeFilters})` : 'Filters'}
+          </Button>
+          <Flex id="creator-filters" gap={8} wrap align="center" className={`discovery-filters${filtersOpen ? ' open' : ''}`}>
+            {select('gender', 'Gender', performerOptionSets.genders)}
+            {select('country', 'Country', countries.data?.map((country) => ({ value: country.code, label: country.name })) ?? [])}
+            {select('age', 'Age', performerOptionSets.ages)}
+            {select('hair', 'Hair', performerOptionSets.hairs)}
+            {select('bodyType', 'Body type', performerOptionSets.bodyTypes)}
+            {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
+            {toggle('isFreeSubscription', 'Free trial')}
+            {toggle('isOnline', 'Online now')}
+            {select(
+              'order',
+              'Sort',
+              performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
+            )}
+          </Flex>
         </Flex>
         {!!popularSearches.data?.data.length && (
           <Flex gap={4} wrap align="center" style={{ marginTop: 12 }}>

@@ -2,6 +2,7 @@ import { DashboardOutlined, UserOutlined } from '@ant-design/icons';
 import type { FeedType, Option, PublicPerformer } from '@limelight/contracts';
 import { ErrorCode, performerAttributeFields, performerOptionSets } from '@limelight/contracts/constants';
 import { Alert, Avatar, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { preload as preloadResource } from 'react-dom';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { joinUrl, loginUrl } from '../../shared/lib/navigation';
 import { type PageStart, useAppSelector } from '../../shared/lib/store';
@@ -80,6 +81,10 @@ export default function ProfilePage() {
     return value ? [{ key: name, label, children: value }] : [];
   });
   const location = [performer.city, performer.state, performer.country && countryName(performer.country)].filter(Boolean).join(', ');
+
+  // The cover is the page's largest picture (its LCP) but a style's background, which the browser
+  // finds late: named in the page's head (React writes the link on the server) and asked first.
+  if (performer.cover) preloadResource(performer.cover, { as: 'image', fetchPriority: 'high' });
 
   return (
     <div className="page-wide">

@@ -14,6 +14,8 @@ export function VideoPlayer({ video, label }: { video: MediaFile; label: string 
       playsInline
       src={video.url}
       poster={video.thumbnailUrl ?? undefined}
+      // Its shape before its poster or first frame comes (else 16:9, styles.css): nothing below it moves then.
+      style={video.width && video.height ? { aspectRatio: `${video.width} / ${video.height}` } : undefined}
       aria-label={label}
       ref={(element) => {
         if (element) element.volume = volume;
