@@ -13,9 +13,10 @@ import { isDeepStrictEqual } from 'node:util';
 import { ageBandOf, COVER_FALLBACK, DISCOVERY_COUNT_CAP } from '@limelight/contracts';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
-import { creatorProfileStatements } from '../apps/api/src/modules/performers/repo/profiles';
+import { creatorCountsSql, creatorProfileStatements } from '../apps/api/src/modules/performers/repo/profiles';
 import { publicUrl } from '../apps/api/src/platform/storage';
 import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
@@ -108,46 +109,66 @@ const ORDERS = {
   online: "pp.is_online desc, coalesce(pp.online_at, '-infinity'::timestamptz) desc, pp.user_id desc",
 } as const;
 /**
- * A page of cards with their counts. The bench's creators have posts and nothing else (the floor
- * checks it at start), so a card's counts are its posts' count and likes.
+ * A page of cards with their counts: the counts in the API's own SQL (`creatorCountsSql`: posts,
+ * their photos and videos, galleries and library videos), so the floor reads what the API reads.
  */
 const CARDS = `select u.id, u.name, u.username, u.avatar_key, u.cover_key, pp.bio, pp.gender, pp.country, pp.state, pp.city,
     pp.languages, pp.date_of_birth::text, pp.height, pp.weight, pp.body_type, pp.ethnicity, pp.size, pp.hair, pp.eyes,
     pp.sexual_orientation, pp.monthly_price_cents::int, pp.three_month_price_cents::int, pp.six_month_price_cents::int,
     pp.yearly_price_cents::int, pp.is_free_subscription, pp.verified_document, pp.followers_count, pp.is_online, pp.online_at,
-    (select json_build_object('posts', count(*)::int, 'photos', 0, 'videos', 0, 'likes', coalesce(sum(f.like_count), 0)::int)
-      from feeds f where f.performer_id = u.id and f.status = 'active' and f.published_at <= now()) as content`;
+    ${new PgDialect().sqlToQuery(creatorCountsSql(sql.raw('u.id'))).sql} as content`;
 
 /**
  * The floors: a bare node:http handler on a pool of as many connections as the API's. The profile
  * read runs the statement the API runs for it (its very text, from the API's prepared statement);
- * each search the SQL one would write by hand for its answer, one statement with its count: the
- * filters on the profile, the page read in an index's order, the count stopped at the cap; for a
- * keyword that is someone's handle, all its matches ranked (there are few), for a common word the
- * first matches in the name and anywhere, in the list's order. It presents what the bench's data
- * holds (creators with the bench's avatar, no cover, welcome video, gallery or video) and refuses
- * anything else.
+ * each search the SQL one would write by hand for the API's design (decision 077), one
+ * statement per page: the filters on the profile, the page read in an index's order, the count
+ * stopped at the cap and made on a list's first page only (a later page answers the count kept
+ * from it, as the API does); for a keyword, the list's first 500 rows probed for the word in the
+ * same statement, then the exact handle and the first matches in the name and anywhere, each read
+ * from those rows when the word is common there and from its GIN index when not. It presents what
+ * the bench's data holds (creators with the bench's avatar, no cover and no welcome video) and
+ * refuses anything else.
  */
 function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: API_POOL_SIZE });
+  // The API's session settings too: without JIT (db/client.ts), which PostgreSQL's estimates for
+  // the keyword statements at 1M creators would otherwise compile for 100 ms and more per request.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: API_POOL_SIZE, options: '-c jit=off' });
   const statement = creatorProfileStatements.username;
-  const onlyPosts = pool
-    .query(
-      'select not exists (select 1 from galleries) and not exists (select 1 from videos) and not exists (select 1 from feed_files) as ok',
-    )
-    .then(({ rows }) => {
-      if (!rows[0].ok) throw new Error('the floor presents creators with posts only');
-    });
   const cards = (rows: Array<CardRow & { content: unknown }>) =>
     rows.map((row) => ({ ...publicCard(row), isFollowed: false, isBookmarked: false, content: row.content }));
-  const page = async (text: string, values: unknown[]) => {
-    await onlyPosts;
+  /**
+   * The counts of lists whose first page was read in the last minute, as the API keeps them
+   * (decision 077): a later page (an offset or `after`) answers the kept count and counts only
+   * without one. The floor serves visitors only, so a list is its filters and keyword.
+   */
+  const keptCounts = new Map<string, { count: number; at: number }>();
+  const listKey = (params: URLSearchParams) =>
+    JSON.stringify(
+      [...params.entries()]
+        .filter(([name]) => !['offset', 'limit', 'after', 'sortBy'].includes(name))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+  const page = async (params: URLSearchParams, statement: (withCount: boolean) => { text: string; values: unknown[] }) => {
+    const firstPage = Number(params.get('offset') ?? 0) === 0 && !params.get('after');
+    const key = listKey(params);
+    const kept = keptCounts.get(key);
+    const known = !firstPage && kept && Date.now() - kept.at < 60_000 ? kept.count : undefined;
+    const { text, values } = statement(known === undefined);
     const { rows } = await pool.query(text, values);
-    const count = rows[0]?.total ?? 0;
+    // The bench's pages are never empty: an empty first page counts none.
+    const count = known ?? rows[0]?.total ?? 0;
+    if (known === undefined) keptCounts.set(key, { count, at: Date.now() });
     return [200, { data: cards(rows), total: Math.min(count, DISCOVERY_COUNT_CAP), totalCapped: count > DISCOVERY_COUNT_CAP }] as const;
   };
   const countOf = (where: string) =>
     `(select count(*)::int from (select 1 from performer_profiles pp where ${where} limit ${DISCOVERY_COUNT_CAP + 1}) c)`;
+  /** Each ordering's keys, ascending (a keyset page compares them). */
+  const KEYS = {
+    popular: ['pp.followers_count', 'pp.created_at', 'pp.user_id'],
+    newest: ['pp.created_at', 'pp.user_id'],
+    online: ['pp.is_online', "coalesce(pp.online_at, '-infinity'::timestamptz)", 'pp.user_id'],
+  } as const;
 
   const search = async (params: URLSearchParams) => {
     const sortBy = (params.get('sortBy') ?? 'popular') as keyof typeof ORDERS;
@@ -155,30 +176,43 @@ function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }
     const limit = Number(params.get('limit') ?? 12);
     const q = params.get('q');
     if (q) {
+      // One statement, as the API's (decision 077): the list's first 500 rows with whether each
+      // matches (the probe); a tier found offset + limit times there takes its first rows from
+      // them, a rarer one from its GIN index; the exact handle by its index; the count likewise.
       const terms = q
         .toLowerCase()
         .split(/[^\p{L}\p{N}]+/u)
         .filter(Boolean)
         .map((word) => `${word}:*`)
         .join(' & ');
-      const where = `${SHELVED} and pp.search_all @@ to_tsquery('simple', $1)`;
-      const tier = `case when lower(u.username) = $2 then 0 when pp.search_name @@ to_tsquery('simple', $1) then 1 else 2 end`;
-      const { rows } = await pool.query('select exists (select 1 from users where lower(username) = $1) as handle', [q.toLowerCase()]);
-      if (rows[0].handle) {
-        return page(
-          `${CARDS}, ${countOf(where)} as total from performer_profiles pp join users u on u.id = pp.user_id
-           where ${where} order by ${tier}, ${ORDERS[sortBy]} limit $3 offset $4`,
-          [terms, q.toLowerCase(), limit, offset],
-        );
-      }
-      const first = (document: string) =>
-        `(select pp.user_id from performer_profiles pp where ${SHELVED} and pp.${document} @@ to_tsquery('simple', $1) order by ${ORDERS[sortBy]} limit $3::int + $4::int)`;
-      return page(
-        `${CARDS}, ${countOf(where)} as total from performer_profiles pp join users u on u.id = pp.user_id
-         where pp.user_id in (${first('search_name')} union all ${first('search_all')})
-         order by ${tier}, ${ORDERS[sortBy]} limit $3 offset $4`,
-        [terms, q.toLowerCase(), limit, offset],
-      );
+      const matches = (document: string) =>
+        `pp.user_id = any(array(select user_id from performer_profiles where ${document} @@ to_tsquery('simple', $1) and listed and on_shelves_from is not null))`;
+      const fromFirst = (found: string) => `((select ${found} from probe) >= $3::int + $4::int or (select rows from probe) < 500)`;
+      const firstKeys = KEYS[sortBy].map((_, i) => `k${i} desc`).join(', ');
+      const tier = (flag: string, found: string, document: string) =>
+        `(select user_id from first where ${flag} and ${fromFirst(found)} order by ${firstKeys} limit $3::int + $4::int)
+         union all (select pp.user_id from performer_profiles pp where ${SHELVED} and not ${fromFirst(found)} and ${matches(document)}
+           order by ${ORDERS[sortBy]} limit $3::int + $4::int)`;
+      const countWalks = '(1000 * (select rows from probe) <= (select "all" from probe) * 20000)';
+      return page(params, (withCount) => ({
+        text: `with first as (
+            select pp.user_id, ${KEYS[sortBy].map((key, i) => `${key} as k${i}`).join(', ')},
+              pp.search_name @@ to_tsquery('simple', $1) as in_name, pp.search_all @@ to_tsquery('simple', $1) as in_all
+            from performer_profiles pp where ${SHELVED} order by ${ORDERS[sortBy]} limit 500),
+          probe as (select count(*) as rows, count(*) filter (where in_name) as name, count(*) filter (where in_all) as "all" from first)
+          ${CARDS}${
+            withCount
+              ? `, ${countOf(`${SHELVED} and ${countWalks} and (pp.search_all @@ to_tsquery('simple', $1)) is true`)}
+                 + ${countOf(`${SHELVED} and not ${countWalks} and ${matches('search_all')}`)} as total`
+              : ''
+          }
+          from performer_profiles pp join users u on u.id = pp.user_id
+          where pp.user_id in ((select pp.user_id from performer_profiles pp join users u on u.id = pp.user_id where ${SHELVED} and lower(u.username) = $2)
+            union all ${tier('in_name', 'name', 'search_name')} union all ${tier('in_all', '"all"', 'search_all')})
+          order by case when lower(u.username) = $2 then 0 when pp.search_name @@ to_tsquery('simple', $1) then 1 else 2 end, ${ORDERS[sortBy]}
+          limit $3 offset $4`,
+        values: [terms, q.trim().replace(/^@/, '').toLowerCase(), limit, offset],
+      }));
     }
     const values: unknown[] = [];
     const conditions = [SHELVED];
@@ -193,23 +227,20 @@ function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }
     if (params.get('isOnline') === 'true') conditions.push('pp.is_online');
     const where = conditions.join(' and ');
     const after = params.get('after');
-    const keys = {
-      popular: 'pp.followers_count, pp.created_at, pp.user_id',
-      newest: 'pp.created_at, pp.user_id',
-      online: "pp.is_online, coalesce(pp.online_at, '-infinity'::timestamptz), pp.user_id",
-    }[sortBy];
+    const keys = KEYS[sortBy].join(', ');
     const keyset = after ? ` and (${keys}) < (select ${keys} from performer_profiles pp where pp.user_id = $${values.push(after)})` : '';
-    return page(
-      `with page as (select pp.user_id from performer_profiles pp where ${where}${keyset} order by ${ORDERS[sortBy]}
-         limit $${values.push(limit)} offset $${values.push(offset)})
-       ${CARDS}, ${countOf(where)} as total from page join performer_profiles pp on pp.user_id = page.user_id join users u on u.id = page.user_id
-       order by ${ORDERS[sortBy]}`,
+    const pageIds = `select pp.user_id from performer_profiles pp where ${where}${keyset} order by ${ORDERS[sortBy]}
+      limit $${values.push(limit)} offset $${values.push(offset)}`;
+    return page(params, (withCount) => ({
+      text: `with page as (${pageIds})
+        ${CARDS}${withCount ? `, ${countOf(where)} as total` : ''}
+        from page join performer_profiles pp on pp.user_id = page.user_id join users u on u.id = page.user_id
+        order by ${ORDERS[sortBy]}`,
       values,
-    );
+    }));
   };
 
   const top = async (limit: number) => {
-    await onlyPosts;
     const { rows } = await pool.query(
       `${CARDS} from (select pp.user_id from performer_profiles pp where ${SHELVED} order by ${ORDERS.popular} limit $1) top
        join performer_profiles pp on pp.user_id = top.user_id join users u on u.id = top.user_id order by ${ORDERS.popular}`,

@@ -77,6 +77,7 @@ try {
     const tbt = lhr.audits['total-blocking-time']!.numericValue!;
     const fcp = lhr.audits['first-contentful-paint']!.numericValue!;
     const cls = lhr.audits['cumulative-layout-shift']!.numericValue!;
+    if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
     if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${page.path.split('/')[1] || 'front'}.json`), JSON.stringify(lhr));
     const scriptKb = transferredKb(lhr, 'Script');
     const mark = (met: boolean) => (met ? 'met' : 'MISSED');

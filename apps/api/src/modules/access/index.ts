@@ -37,7 +37,7 @@ export { heldIdsOf, notHeldSql } from './repo/holds';
 export { blockReasonSql } from './repo/messaging';
 export { type PayRefusal, payRefusalOf, payRefusalSql } from './repo/payees';
 export { accessFactsSql, boughtAmong, hasBuyers } from './repo/purchases';
-export { notHiddenFrom, type Refusal, refusalSql } from './repo/refusals';
+export { hiddenFromKey, notHiddenFrom, type Refusal, refusalSql } from './repo/refusals';
 export { listedNow, listedNowAs, standingIs } from './repo/standing';
 export { type ViewerSql, viewerParams, viewerPlaceholders } from './repo/viewer';
 export { assertInGoodStanding, inGoodStanding, standingOf, standingRefusal } from './standing';

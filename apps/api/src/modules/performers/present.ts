@@ -1,11 +1,11 @@
 import { ageBandOf, fromCents, type PublicPerformer } from '@limelight/contracts';
 import { avatarOf, coverOf } from '../users';
-import type { PerformerRow } from './repo/profiles';
+import type { PerformerCardRow } from './repo/profiles';
 
 const price = (cents: number | null) => (cents === null ? null : fromCents(cents));
 
 /** A creator as fans see them on a card or their page, with the viewer's follow and bookmark flags. */
-export function toPublicPerformer(row: PerformerRow, flags: { followed: Set<string>; bookmarked: Set<string> }): PublicPerformer {
+export function toPublicPerformer(row: PerformerCardRow, flags: { followed: Set<string>; bookmarked: Set<string> }): PublicPerformer {
   const { user, profile } = row;
   return {
     _id: user.id,

@@ -300,7 +300,25 @@ describe('top, random and presence', () => {
   });
 });
 
-describe('the count of a long list', () => {
+describe('the count of a list', () => {
+  it('counts on the first page; a later page answers the count its first page found, and counts itself when none was kept', async () => {
+    const tag = `kc${Date.now().toString(36)}`;
+    for (let i = 0; i < 3; i += 1) await creator(`Kept ${tag} ${i}`);
+    expect(await search(`q=${tag}&limit=2`)).toMatchObject({ total: 3, totalCapped: false });
+    await creator(`Kept ${tag} 3`);
+    // The next page reads the list as it is now, and says the count of its first page (kept a minute).
+    const next = await search(`q=${tag}&limit=2&offset=2&sortBy=newest`);
+    expect(next.data).toHaveLength(2);
+    expect(next.total).toBe(3);
+    // The first page counts again; a list whose first page was not read counts on any page, even an empty one.
+    expect((await search(`q=${tag}&limit=2`)).total).toBe(4);
+    expect(await search(`q=${tag}&isOnline=false&limit=2&offset=2`)).toMatchObject({
+      data: [expect.anything(), expect.anything()],
+      total: 4,
+    });
+    expect(await search(`q=${tag}&isFreeSubscription=false&offset=10`)).toMatchObject({ data: [], total: 4 });
+  });
+
   it('counts up to 1,000 and says more match, ranking the exact handle first among them', async () => {
     await app.deps.db.execute(sql`
       insert into users (role, name, username, email, password_hash, avatar_key)

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { CreatorCounts, DiscoveryPage, DiscoveryPerformer, PerformerSearchQuery } from '@limelight/contracts';
+import {
+  type CreatorCounts,
+  DISCOVERY_COUNT_CAP,
+  type DiscoveryPage,
+  type DiscoveryPerformer,
+  type PerformerSearchQuery,
+} from '@limelight/contracts';
 import type { Deps } from '../../deps';
 import type { SessionUser } from '../../platform/auth';
 import { badRequest } from '../../platform/errors';
+import { hiddenFromKey } from '../access';
 import { toPublicPerformer } from './present';
-import { type PerformerRow, viewerFlags } from './repo/profiles';
+import { type PerformerCardRow, viewerFlags } from './repo/profiles';
 import {
   creatorProfileExists,
+  keywordOf,
   mostFollowedOnShelves,
   searchFindsCreator,
   searchPerformersPage,
@@ -16,7 +24,7 @@ import {
 
 async function withViewerFlags(
   deps: Deps,
-  rows: Array<PerformerRow & { counts: CreatorCounts }>,
+  rows: Array<PerformerCardRow & { counts: CreatorCounts }>,
   viewer?: SessionUser,
 ): Promise<DiscoveryPerformer[]> {
   const flags = await viewerFlags(
@@ -30,17 +38,67 @@ async function withViewerFlags(
   }));
 }
 
+/** How long a list's count answers its later pages without counting again (decision 077). */
+const COUNT_KEPT_MS = 60_000;
+/** At most this many lists' counts are kept per database, the one kept longest going first. */
+const MAX_COUNTS_KEPT = 10_000;
+type KeptCount = { count: number; countedAt: number };
+/** The counts of lists read lately in this process, by list and by who sees it, per database. */
+const keptCounts = new WeakMap<object, Map<string, KeptCount>>();
+
 /**
- * Listed creators matching the filters and not hidden from the viewer by a block, one page, with
- * the total (counted up to DISCOVERY_COUNT_CAP, decision 077).
+ * A list as its count sees it: the filters and the keyword's words (not the page, the order or
+ * the exact handle, which change no count), and what hides creators from this viewer.
+ */
+function countKey(query: PerformerSearchQuery, viewer: SessionUser | undefined) {
+  const { offset: _offset, limit: _limit, after: _after, sortBy: _sortBy, q, ...filters } = query;
+  const list = Object.entries(filters)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? [...value].sort() : value])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)));
+  return JSON.stringify([hiddenFromKey(viewer), keywordOf(q)?.terms ?? null, list]);
+}
+
+function keptCount(deps: Deps, key: string) {
+  const kept = keptCounts.get(deps.db)?.get(key);
+  return kept && Date.now() - kept.countedAt < COUNT_KEPT_MS ? kept.count : undefined;
+}
+
+function keepCount(deps: Deps, key: string, count: number) {
+  const counts = keptCounts.get(deps.db) ?? new Map<string, KeptCount>();
+  keptCounts.set(deps.db, counts);
+  counts.delete(key);
+  if (counts.size >= MAX_COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(key, { count, countedAt: Date.now() });
+}
+
+/**
+ * Listed creators matching the filters and not hidden from the viewer, one page, with the total
+ * (counted up to DISCOVERY_COUNT_CAP, decision 077), in one statement. The first page counts; a
+ * later page (an offset or `after`) answers the count its list's first page found in the last
+ * minute and counts only when none was kept (a link straight to page 5, another API process):
+ * paging on costs the page alone (decision 077).
  */
 export async function searchPerformers(deps: Deps, query: PerformerSearchQuery, viewer?: SessionUser): Promise<DiscoveryPage> {
-  const { rows, total, totalCapped } = await searchPerformersPage(deps.db, query, viewer);
+  const firstPage = query.offset === 0 && !query.after;
+  const key = countKey(query, viewer);
+  const kept = firstPage ? undefined : keptCount(deps, key);
+  const { rows, count } = await searchPerformersPage(deps.db, query, viewer, kept === undefined);
   // An empty keyset page may be the end of the list, or an `after` that names nobody.
   if (query.after && rows.length === 0 && !(await creatorProfileExists(deps.db, query.after))) {
     throw badRequest('after must name a creator', [{ field: 'after', message: 'must be the id of the last creator of the page before' }]);
   }
-  return { data: await withViewerFlags(deps, rows, viewer), total, totalCapped };
+  // An empty page carries no count: none match when it is the first, else they are counted apart.
+  const total =
+    kept ??
+    count ??
+    (firstPage ? 0 : ((await searchPerformersPage(deps.db, { ...query, offset: 0, limit: 1, after: undefined }, viewer, true)).count ?? 0));
+  if (kept === undefined) keepCount(deps, key, total);
+  return {
+    data: await withViewerFlags(deps, rows, viewer),
+    total: Math.min(total, DISCOVERY_COUNT_CAP),
+    totalCapped: total > DISCOVERY_COUNT_CAP,
+  };
 }
 
 /** Whether a search for `q` finds any creator a visitor may see (popular searches list only those). */

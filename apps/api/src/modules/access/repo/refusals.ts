@@ -36,6 +36,14 @@ function hiddenCreators(viewer: SessionUser | undefined): SQL | undefined {
   return parts.length ? sql`(${sql.join(parts, sql` union `)})` : undefined;
 }
 
+/**
+ * What the creators hidden from this viewer depend on (`hiddenCreators`: the viewer, and the
+ * country they call from), as a key: two requests with the same key see the same creators, for a
+ * list's count kept between its pages.
+ */
+export const hiddenFromKey = (viewer: SessionUser | undefined): string =>
+  viewer?.role === 'admin' ? 'admin' : `${viewer?.id ?? 'visitor'}:${clientCountry() ?? ''}`;
+
 /** A list condition keeping only rows whose `creatorColumn` names a creator not hidden from the viewer. */
 export function notHiddenFrom(viewer: SessionUser | undefined, creatorColumn: AnyPgColumn | SQL): SQL | undefined {
   const hidden = hiddenCreators(viewer);

@@ -89,6 +89,45 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
 
 export type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
 
+/**
+ * The columns a creator's public card shows (`toPublicPerformer`), for lists: not the account's
+ * private columns nor the profile's search documents, which a page of cards would carry for nothing.
+ */
+export const performerCardColumns = {
+  user: { id: users.id, name: users.name, username: users.username, avatarKey: users.avatarKey, coverKey: users.coverKey },
+  profile: {
+    bio: performerProfiles.bio,
+    gender: performerProfiles.gender,
+    country: performerProfiles.country,
+    state: performerProfiles.state,
+    city: performerProfiles.city,
+    languages: performerProfiles.languages,
+    dateOfBirth: performerProfiles.dateOfBirth,
+    height: performerProfiles.height,
+    weight: performerProfiles.weight,
+    bodyType: performerProfiles.bodyType,
+    ethnicity: performerProfiles.ethnicity,
+    size: performerProfiles.size,
+    hair: performerProfiles.hair,
+    eyes: performerProfiles.eyes,
+    sexualOrientation: performerProfiles.sexualOrientation,
+    monthlyPriceCents: performerProfiles.monthlyPriceCents,
+    threeMonthPriceCents: performerProfiles.threeMonthPriceCents,
+    sixMonthPriceCents: performerProfiles.sixMonthPriceCents,
+    yearlyPriceCents: performerProfiles.yearlyPriceCents,
+    isFreeSubscription: performerProfiles.isFreeSubscription,
+    verifiedDocument: performerProfiles.verifiedDocument,
+    followersCount: performerProfiles.followersCount,
+    isOnline: performerProfiles.isOnline,
+    onlineAt: performerProfiles.onlineAt,
+  },
+};
+/** A creator as a public card shows them: `performerCardColumns` of a `PerformerRow`. */
+export type PerformerCardRow = {
+  user: Pick<PerformerRow['user'], keyof typeof performerCardColumns.user>;
+  profile: Pick<PerformerRow['profile'], keyof typeof performerCardColumns.profile>;
+};
+
 type Json = Record<string, unknown>;
 const creatorForViewerBy = (key: 'id' | 'username', withCounts: boolean) =>
   preparedStatement<{

@@ -4,7 +4,7 @@ import type { Queryable } from '../../../db/client';
 import { performerProfiles, users } from '../../../db/read/users';
 import type { SessionUser } from '../../../platform/auth';
 import { notHiddenFrom } from '../../access';
-import { creatorCountsSql, onDiscoveryShelves } from './profiles';
+import { creatorCountsSql, onDiscoveryShelves, performerCardColumns } from './profiles';
 
 const attributeColumns = {
   gender: performerProfiles.gender,
@@ -80,9 +80,16 @@ function keysetAfter(sortBy: PerformerSearchQuery['sortBy'], after: string): SQL
 
 const selectPerformers = (db: Queryable) =>
   db
-    .select({ user: users, profile: performerProfiles, counts: sql<CreatorCounts>`${creatorCountsSql(sql`${users.id}`)}` })
+    .select({ ...performerCardColumns, counts: sql<CreatorCounts>`${creatorCountsSql(sql`${users.id}`)}` })
     .from(users)
     .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id));
+
+/** A page's cards with their counts and, when asked for, the list's count (capped) on each row. */
+const cardsWith = (total: SQL<number> | undefined) => ({
+  ...performerCardColumns,
+  counts: sql<CreatorCounts>`${creatorCountsSql(sql`${users.id}`)}`,
+  total: total ?? sql<number | null>`null::int`,
+});
 
 /** How many of the list's first rows the probe of a keyword reads (decision 077). */
 const PROBE_ROWS = 500;
@@ -92,98 +99,30 @@ const PROBE_ROWS = 500;
  */
 const COUNT_WALK_ROWS = 20_000;
 
-/**
- * A keyword's match in one document, as the statement should find it (decision 077): `walk` tests
- * each row the list's index yields (`@@` under `is true`, which no index answers), for a word
- * common enough that the page is near the start; `index` collects the matches from the GIN index
- * first, for a rare one (PostgreSQL's estimate for a prefix term cannot tell which it is).
- */
-function keywordMatch(document: SQL, keyword: Keyword, strategy: 'walk' | 'index'): SQL {
-  if (strategy === 'walk') return sql`(${document} @@ to_tsquery('simple', ${keyword.terms})) is true`;
-  return sql`${performerProfiles.userId} = any(array(select ${performerProfiles.userId} from ${performerProfiles}
-    where ${document} @@ to_tsquery('simple', ${keyword.terms}) and ${performerProfiles.listed} and ${performerProfiles.onShelvesFrom} is not null))`;
-}
+const tsquery = (keyword: Keyword) => sql`to_tsquery('simple', ${keyword.terms})`;
 
 /**
- * How common a keyword is among the list's first PROBE_ROWS rows, in the name (and handle) and
- * anywhere: one bounded read of the list's index.
+ * The ids of a keyword's matches in one document among the creators on the shelves, collected
+ * from its GIN index first (`= any(array(…))`): for a rare word, whose handful of matches
+ * PostgreSQL's estimate for a prefix term cannot foresee (decision 077).
  */
-async function probeKeyword(db: Queryable, where: SQL, keyword: Keyword, sortBy: PerformerSearchQuery['sortBy']) {
-  const first = db
-    .select({
-      name: sql<boolean>`${performerProfiles.searchName} @@ to_tsquery('simple', ${keyword.terms})`.as('name'),
-      all: sql<boolean>`${performerProfiles.searchAll} @@ to_tsquery('simple', ${keyword.terms})`.as('all'),
-    })
-    .from(performerProfiles)
-    .where(where)
-    .orderBy(...newestFirst(sortBy))
-    .limit(PROBE_ROWS)
-    .as('first');
-  const [row] = await db
-    .select({
-      rows: sql<number>`count(*)::int`,
-      name: sql<number>`count(*) filter (where ${first.name})::int`,
-      all: sql<number>`count(*) filter (where ${first.all})::int`,
-    })
-    .from(first);
-  return row ?? { rows: 0, name: 0, all: 0 };
-}
+const indexedMatches = (document: SQL, keyword: Keyword) =>
+  sql`${performerProfiles.userId} = any(array(select ${performerProfiles.userId} from ${performerProfiles}
+    where ${document} @@ ${tsquery(keyword)} and ${performerProfiles.listed} and ${performerProfiles.onShelvesFrom} is not null))`;
+
+/** A value of the statement's probe (the CTE `probe`), read once by every condition that asks it. */
+const probed = (column: 'rows' | 'name' | 'all') => sql`(select ${sql.identifier(column)} from ${sql.identifier('probe')})`;
 
 /**
- * The ids of a keyword's best matches, bounded before any ranking (decision 077): the exact
- * handle, then the first `take` in the list's order among name and handle matches, and among all
- * matches (bio included). The page of the ranked list (by tier, then the order) is always among
- * them, since a row outside its tier's first `take` has `take` rows before it. A tier whose word
- * the probe found `take` times is walked in the list's index; a rarer one read from its GIN index.
+ * How many creators match, counted up to one past the cap (decision 077), as one value of the
+ * page's statement: the count stops there, whatever the site's size.
  */
-function keywordCandidates(
-  db: Queryable,
-  where: SQL,
-  keyword: Keyword,
-  sortBy: PerformerSearchQuery['sortBy'],
-  take: number,
-  probe: { name: number; all: number },
-) {
-  const tier = (document: SQL, found: number) =>
-    db
-      .select({ id: performerProfiles.userId })
-      .from(performerProfiles)
-      .where(and(where, keywordMatch(document, keyword, found >= take ? 'walk' : 'index')))
-      .orderBy(...newestFirst(sortBy))
-      .limit(take);
-  const handle = keyword.handle
-    ? db
-        .select({ id: performerProfiles.userId })
-        .from(performerProfiles)
-        .innerJoin(users, eq(users.id, performerProfiles.userId))
-        .where(and(where, sql`lower(${users.username}) = ${keyword.handle}`))
-    : undefined;
-  const parts = [handle, tier(sql`${performerProfiles.searchName}`, probe.name), tier(sql`${performerProfiles.searchAll}`, probe.all)];
-  return sql.join(
-    parts.filter((part) => !!part).map((part) => sql`(${part})`),
-    sql` union all `,
-  );
-}
-
-/** Relevance as a person expects it: the exact handle, then a match in the name (or handle), then one in the bio. */
-const keywordTier = (keyword: Keyword) =>
-  sql<number>`case when ${keyword.handle ? sql`lower(${users.username}) = ${keyword.handle}` : sql`false`} then 0
-    when ${performerProfiles.searchName} @@ to_tsquery('simple', ${keyword.terms}) then 1 else 2 end`;
-
-/**
- * How many creators match, counted up to one past the cap (decision 077): the count stops there,
- * whatever the site's size, and says whether more match.
- */
-async function cappedCount(db: Queryable, where: SQL) {
-  const matches = db
+const cappedCountSql = (db: Queryable, where: SQL) =>
+  sql<number>`(select count(*)::int from (${db
     .select({ one: sql`1` })
     .from(performerProfiles)
     .where(where)
-    .limit(DISCOVERY_COUNT_CAP + 1);
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches.as('matches'));
-  const count = row?.count ?? 0;
-  return { total: Math.min(count, DISCOVERY_COUNT_CAP), totalCapped: count > DISCOVERY_COUNT_CAP };
-}
+    .limit(DISCOVERY_COUNT_CAP + 1)}) matches)`;
 
 /**
  * The ids of one page of a list without a keyword, read in its index's order from the page's
@@ -201,38 +140,108 @@ export function shelfPageIds(db: Queryable, query: PerformerSearchQuery, viewer?
 }
 
 /**
- * One page of the creators on the shelves matching the filters and not hidden from the viewer,
- * with their counts, beside the count of all of them (capped), read in parallel. A keyword's
- * matches come ranked by relevance, then in the order asked for; a list without a keyword is read
- * in its index's order from the page's first row (or from after `after`, a keyset page).
+ * One statement for a keyword's page (decision 077), from three bounded reads, never from all
+ * matches: the exact handle, then the first `take` (offset + limit) in the list's order among name
+ * and handle matches, and among all matches (bio included). The page of the ranked list (by tier,
+ * then the order) is always among them, since a row outside its tier's first `take` has `take`
+ * rows before it. The CTE `first` is the list's first PROBE_ROWS rows with whether each matches,
+ * read once: a tier found `take` times there (or a list that short) takes its rows from it; a
+ * rarer one reads its GIN index. Each choice is a condition on the probe alone, which PostgreSQL
+ * decides once (a one-time filter) before reading anything for the branch it leaves out.
  */
-export async function searchPerformersPage(db: Queryable, query: PerformerSearchQuery, viewer?: SessionUser) {
+function keywordPage(db: Queryable, where: SQL, keyword: Keyword, query: PerformerSearchQuery, withCount: boolean) {
+  const take = query.offset + query.limit;
+  const keys = sortKeys[query.sortBy];
+  const first = db.$with('first').as(
+    db
+      .select({
+        id: sql<string>`${performerProfiles.userId}`.as('id'),
+        ...Object.fromEntries(keys.map((key, i) => [`k${i}`, sql`${key}`.as(`k${i}`)])),
+        inName: sql<boolean>`${performerProfiles.searchName} @@ ${tsquery(keyword)}`.as('in_name'),
+        inAll: sql<boolean>`${performerProfiles.searchAll} @@ ${tsquery(keyword)}`.as('in_all'),
+      })
+      .from(performerProfiles)
+      .where(where)
+      .orderBy(...newestFirst(query.sortBy))
+      .limit(PROBE_ROWS),
+  );
+  const probe = db.$with('probe').as(
+    db
+      .select({
+        rows: sql<number>`count(*)`.as('rows'),
+        name: sql<number>`count(*) filter (where ${sql.identifier('in_name')})`.as('name'),
+        all: sql<number>`count(*) filter (where ${sql.identifier('in_all')})`.as('all'),
+      })
+      .from(first),
+  );
+  const firstHasAll = sql`${probed('rows')} < ${PROBE_ROWS}`;
+  const tier = (flag: 'in_name' | 'in_all', found: 'name' | 'all', document: SQL) => {
+    const fromFirst = sql`(${probed(found)} >= ${take} or ${firstHasAll})`;
+    return sql`(select ${sql.identifier('id')} from ${sql.identifier('first')} where ${sql.identifier(flag)} and ${fromFirst}
+        order by ${sql.join(
+          keys.map((_, i) => sql`${sql.identifier(`k${i}`)} desc`),
+          sql`, `,
+        )} limit ${take})
+      union all (${db
+        .select({ id: performerProfiles.userId })
+        .from(performerProfiles)
+        .where(and(where, sql`not ${fromFirst}`, indexedMatches(document, keyword)))
+        .orderBy(...newestFirst(query.sortBy))
+        .limit(take)})`;
+  };
+  const handle = keyword.handle
+    ? sql`(${db
+        .select({ id: performerProfiles.userId })
+        .from(performerProfiles)
+        .innerJoin(users, eq(users.id, performerProfiles.userId))
+        .where(and(where, sql`lower(${users.username}) = ${keyword.handle}`))}) union all `
+    : sql``;
+  const candidates = sql`${handle}${tier('in_name', 'name', sql`${performerProfiles.searchName}`)}
+    union all ${tier('in_all', 'all', sql`${performerProfiles.searchAll}`)}`;
+  // Counted by walking while the word is common among the first rows (the cap is then near), else from the GIN index.
+  const countWalks = sql`${DISCOVERY_COUNT_CAP} * ${probed('rows')} <= ${probed('all')} * ${COUNT_WALK_ROWS}`;
+  const total = sql<number>`(${cappedCountSql(db, and(where, countWalks, sql`(${performerProfiles.searchAll} @@ ${tsquery(keyword)}) is true`)!)}
+    + ${cappedCountSql(db, and(where, sql`not ${countWalks}`, indexedMatches(sql`${performerProfiles.searchAll}`, keyword))!)})`;
+  return db
+    .with(first, probe)
+    .select(cardsWith(withCount ? total : undefined))
+    .from(users)
+    .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
+    .where(sql`${performerProfiles.userId} in (${candidates})`)
+    .orderBy(asc(keywordTier(keyword)), ...newestFirst(query.sortBy))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** Relevance as a person expects it: the exact handle, then a match in the name (or handle), then one in the bio. */
+const keywordTier = (keyword: Keyword) =>
+  sql<number>`case when ${keyword.handle ? sql`lower(${users.username}) = ${keyword.handle}` : sql`false`} then 0
+    when ${performerProfiles.searchName} @@ ${tsquery(keyword)} then 1 else 2 end`;
+
+/**
+ * One page of the creators on the shelves matching the filters and not hidden from the viewer,
+ * with their counts, in one statement (decision 077); `withCount`, also how many match (capped).
+ * A keyword's matches come ranked by relevance, then in the order asked for; a list without a
+ * keyword is read in its index's order from the page's first row (or from after `after`).
+ * The count is undefined when it was not asked for, and when the page is empty (no row to carry it).
+ */
+export async function searchPerformersPage(
+  db: Queryable,
+  query: PerformerSearchQuery,
+  viewer: SessionUser | undefined,
+  withCount: boolean,
+) {
   const where = shelfFilters(query, viewer);
   const keyword = keywordOf(query.q);
-  if (!keyword) {
-    const [rows, count] = await Promise.all([
-      selectPerformers(db)
+  const rows = keyword
+    ? await keywordPage(db, where, keyword, query, withCount)
+    : await db
+        .select(cardsWith(withCount ? cappedCountSql(db, where) : undefined))
+        .from(users)
+        .innerJoin(performerProfiles, eq(performerProfiles.userId, users.id))
         .where(inArray(performerProfiles.userId, shelfPageIds(db, query, viewer)))
-        .orderBy(...newestFirst(query.sortBy)),
-      cappedCount(db, where),
-    ]);
-    return { rows, ...count };
-  }
-  const probe = await probeKeyword(db, where, keyword, query.sortBy);
-  const candidates = keywordCandidates(db, where, keyword, query.sortBy, query.offset + query.limit, probe);
-  // Counted by walking while the word is common among the first rows (the cap is then near), else from the GIN index.
-  const countWalks = DISCOVERY_COUNT_CAP * probe.rows <= probe.all * COUNT_WALK_ROWS;
-  // A rare word's count reads the GIN index's matches first: left to PostgreSQL's estimate, it may scan the table.
-  const matching = keywordMatch(sql`${performerProfiles.searchAll}`, keyword, countWalks ? 'walk' : 'index');
-  const [rows, count] = await Promise.all([
-    selectPerformers(db)
-      .where(sql`${performerProfiles.userId} in (${candidates})`)
-      .orderBy(asc(keywordTier(keyword)), ...newestFirst(query.sortBy))
-      .limit(query.limit)
-      .offset(query.offset),
-    cappedCount(db, and(where, matching)!),
-  ]);
-  return { rows, ...count };
+        .orderBy(...newestFirst(query.sortBy));
+  return { rows, count: rows[0]?.total ?? undefined };
 }
 
 /** Whether the creator `id` has a profile to page after (an `after` that names nobody is refused). */
