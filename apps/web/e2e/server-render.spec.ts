@@ -138,6 +138,20 @@ test('a blocked fan and a creator not verified yet get the answers the API gives
   expect(await unverifiedPage.text()).not.toContain(unverified.username.toUpperCase());
 });
 
+test("a visitor from a country the creator blocked gets the API's answer drawn, and no preview card", async ({ request }) => {
+  const creator = await newVerifiedCreator(request, 'geoblock');
+  const blocked = await request.post('/api/block/countries', { headers: creator.headers, data: { countryCodes: ['GB'] } });
+  expect(blocked.status(), await blocked.text()).toBe(200);
+  const fromGb = { 'x-forwarded-for': '81.2.69.142' };
+  const api = await request.get(`/api/performers/${creator.username}`, { headers: fromGb });
+  const page = await request.get(`/${creator.username}`, { headers: fromGb });
+  expect(api.status()).toBe(403);
+  expect(page.status()).toBe(api.status());
+  expect(await page.text()).toContain("This creator's page is not available in your country");
+  expect((await request.get(`/api/performers/${creator.username}/preview.jpg`, { headers: fromGb })).status()).toBe(403);
+  expect((await request.get(`/${creator.username}`, { headers: { 'x-forwarded-for': '8.8.8.8' } })).status()).toBe(200);
+});
+
 test('pages that are not public come as the app shell, drawn in the browser', async ({ request }) => {
   for (const path of ['/home', '/user/wallet', '/admin', '/auth/login']) {
     const html = await (await request.get(path)).text();

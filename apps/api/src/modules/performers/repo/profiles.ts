@@ -89,6 +89,20 @@ export async function findPerformer(db: Queryable, usernameOrId: string) {
 
 export type PerformerRow = NonNullable<Awaited<ReturnType<typeof findPerformer>>>;
 
+/** The attributes fans filter creators by (search) and read on their cards. */
+export const attributeColumns = {
+  gender: performerProfiles.gender,
+  country: performerProfiles.country,
+  height: performerProfiles.height,
+  weight: performerProfiles.weight,
+  bodyType: performerProfiles.bodyType,
+  ethnicity: performerProfiles.ethnicity,
+  size: performerProfiles.size,
+  hair: performerProfiles.hair,
+  eyes: performerProfiles.eyes,
+  sexualOrientation: performerProfiles.sexualOrientation,
+} as const;
+
 /**
  * The columns a creator's public card shows (`toPublicPerformer`), for lists: not the account's
  * private columns nor the profile's search documents, which a page of cards would carry for nothing.
@@ -97,20 +111,11 @@ export const performerCardColumns = {
   user: { id: users.id, name: users.name, username: users.username, avatarKey: users.avatarKey, coverKey: users.coverKey },
   profile: {
     bio: performerProfiles.bio,
-    gender: performerProfiles.gender,
-    country: performerProfiles.country,
+    ...attributeColumns,
     state: performerProfiles.state,
     city: performerProfiles.city,
     languages: performerProfiles.languages,
     dateOfBirth: performerProfiles.dateOfBirth,
-    height: performerProfiles.height,
-    weight: performerProfiles.weight,
-    bodyType: performerProfiles.bodyType,
-    ethnicity: performerProfiles.ethnicity,
-    size: performerProfiles.size,
-    hair: performerProfiles.hair,
-    eyes: performerProfiles.eyes,
-    sexualOrientation: performerProfiles.sexualOrientation,
     monthlyPriceCents: performerProfiles.monthlyPriceCents,
     threeMonthPriceCents: performerProfiles.threeMonthPriceCents,
     sixMonthPriceCents: performerProfiles.sixMonthPriceCents,

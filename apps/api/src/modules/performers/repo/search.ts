@@ -4,20 +4,7 @@ import type { Queryable } from '../../../db/client';
 import { performerProfiles, users } from '../../../db/read/users';
 import type { SessionUser } from '../../../platform/auth';
 import { notHiddenFrom } from '../../access';
-import { creatorCountsSql, onDiscoveryShelves, performerCardColumns } from './profiles';
-
-const attributeColumns = {
-  gender: performerProfiles.gender,
-  country: performerProfiles.country,
-  height: performerProfiles.height,
-  weight: performerProfiles.weight,
-  bodyType: performerProfiles.bodyType,
-  ethnicity: performerProfiles.ethnicity,
-  size: performerProfiles.size,
-  hair: performerProfiles.hair,
-  eyes: performerProfiles.eyes,
-  sexualOrientation: performerProfiles.sexualOrientation,
-} as const;
+import { attributeColumns, creatorCountsSql, onDiscoveryShelves, performerCardColumns } from './profiles';
 
 /**
  * A keyword as the search reads it (decision 077): its words as prefix terms of a full-text
