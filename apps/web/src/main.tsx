@@ -5,7 +5,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { config as zodConfig } from 'zod/v4/core';
 import { loadHeaderNav } from './app/layouts/SiteHeader';
 import { Providers } from './app/providers';
 import { preloadPage, routes } from './app/router';
@@ -18,7 +17,9 @@ import { RENDER_STATE_ID, type RenderedState } from './shared/lib/render-state';
 
 // The page's content security policy forbids eval: zod would otherwise probe `Function('')` at its
 // first parse, which the browser reports as a violation (Lighthouse's best practices count it).
-zodConfig({ jitless: true });
+// zod keeps its settings (what `z.config` writes) in this global and takes one it finds, so they
+// hold from before it loads without bringing zod into the first download (its chunks come later).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 // A public page comes drawn by the server with the answers it drew from (decision 079): the store
 // starts from them, so the first render matches the HTML, which is then hydrated, not drawn again.
