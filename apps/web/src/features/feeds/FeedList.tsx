@@ -25,7 +25,7 @@ export function FeedList({
   const feeds = data?.pages.flatMap((page) => page.data) ?? [];
   if (isLoading) {
     return (
-      <Card>
+      <Card className="feed-list-loading">
         <Skeleton active avatar paragraph={{ rows: 3 }} />
       </Card>
     );
