@@ -24,7 +24,8 @@ export type PreviewCard = {
 
 const MARGIN = 64;
 const AVATAR = 176;
-const BRAND_BLUE = '#136d9b';
+/** The web theme's brand blue and its shade that white text reads on (apps/web/src/app/theme-tokens.ts). */
+const BRAND = { primary: '#42b1e8', shade: '#136d9b' };
 
 const opentype = lazyRequire<typeof import('opentype.js')>('opentype.js');
 const require = createRequire(import.meta.url);
@@ -135,7 +136,7 @@ export async function drawPreviewCard(card: PreviewCard): Promise<Buffer> {
     ? sharp()(card.background, { failOn: 'error' }).rotate().resize(width, height, { fit: 'cover' })
     : sharp()(
         Buffer.from(
-          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="brand" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#42b1e8"/><stop offset="1" stop-color="${BRAND_BLUE}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#brand)"/></svg>`,
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="brand" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${BRAND.primary}"/><stop offset="1" stop-color="${BRAND.shade}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#brand)"/></svg>`,
         ),
       );
   return base.composite(layers).jpeg({ quality: 82, mozjpeg: true }).toBuffer();

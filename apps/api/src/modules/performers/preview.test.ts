@@ -64,12 +64,17 @@ describe("a creator's link-preview card", () => {
     expect((await app.inject(previewImage)).headers['cache-control']).toBe('public, max-age=300');
   });
 
-  it('is drawn without a cover or an avatar, and for a name no font can write', async () => {
+  it('is drawn without a cover or an avatar, for a name no font can write, once for bots asking together', async () => {
     const creator = await verifiedPerformer(app);
     await app.inject({ method: 'PUT', url: '/api/performers/me', headers: creator.headers, payload: { name: '🌟🌟' } });
-    const card = await app.inject((await pageOf(creator.user.id)).previewImage);
-    expect(card.statusCode, card.body).toBe(200);
-    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+    // Asked for by several link-preview bots at once: one drawing answers them all alike.
+    const url = (await pageOf(creator.user.id)).previewImage;
+    const cards = await Promise.all(Array.from({ length: 4 }, () => app.inject(url)));
+    for (const card of cards) {
+      expect(card.statusCode, card.body).toBe(200);
+      expect(card.rawPayload.equals(cards[0]!.rawPayload)).toBe(true);
+    }
+    expect(await sharp(cards[0]!.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
   });
 
   it('answers as the page does: 404 for an unverified creator, 403 for a viewer they blocked', async () => {

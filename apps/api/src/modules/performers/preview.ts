@@ -46,6 +46,20 @@ export async function creatorPreview(deps: Deps, usernameOrId: string, viewer: S
     const stored = await deps.storage.read(key).then(buffer, () => undefined);
     if (stored) return { image: stored, version };
   }
+  // A link posted somewhere busy is fetched by many bots at once: one drawing per card per process.
+  const id = `${row.user.id}:${version}`;
+  let drawing = drawings.get(id);
+  if (!drawing) {
+    drawing = drawAndStore(deps, row, siteName, version).finally(() => drawings.delete(id));
+    drawings.set(id, drawing);
+  }
+  return { image: await drawing, version };
+}
+
+/** The drawings under way in this process, by creator and version. */
+const drawings = new Map<string, Promise<Buffer>>();
+
+async function drawAndStore(deps: Deps, row: Pick<PerformerRow, 'user'>, siteName: string, version: string) {
   const read = (storageKey: string | null) => (storageKey ? deps.storage.read(storageKey).then(buffer, () => undefined) : undefined);
   const [avatar, background] = await Promise.all([read(row.user.avatarKey), read(row.user.coverKey)]);
   const image = await drawPreviewCard({
@@ -55,7 +69,7 @@ export async function creatorPreview(deps: Deps, usernameOrId: string, viewer: S
     subtitle: `@${row.user.username ?? row.user.id}`,
     siteName,
   });
-  await deps.storage.put(key, image);
+  await deps.storage.put(previewKeyOf(row.user.id), image);
   await changeCreatorProfile(deps.db, row.user.id, { previewVersion: version });
-  return { image, version };
+  return image;
 }
