@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import type { ServerRender, ServerRenderRequest, ServerRenderResult } from '@limelight/contracts/constants';
+import { jsonInScript, type ServerRender, type ServerRenderRequest, type ServerRenderResult } from '@limelight/contracts/constants';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -62,7 +62,7 @@ async function render(request: ServerRenderRequest): Promise<ServerRenderResult>
     status: pageStatus(answers.queries),
     html,
     head: headTags(pageHead(state, url.pathname, request.origin), siteName) + extractStyle(cache),
-    state: JSON.stringify({ answers: { api: answers }, state: { session, preferences, follow } } satisfies RenderedState),
+    state: jsonInScript({ answers: { api: answers }, state: { session, preferences, follow } } satisfies RenderedState),
   };
 }
 

@@ -8,6 +8,13 @@ export const THEME_COOKIE = 'limelight-theme';
 /** The visitor's time zone (IANA name), so that the server writes times as their clock reads. */
 export const ZONE_COOKIE = 'limelight-tz';
 
+/** Text made safe to write into HTML or XML, in an element's content or a quoted attribute. */
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON written inside a `<script>` element: `<` escaped, so no text in it can close the element. */
+export const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /** A creator's link-preview card (decision 080): the large image Open Graph and Twitter cards ask for. */
 export const PREVIEW_IMAGE_SIZE = { width: 1200, height: 630 };
 
@@ -32,7 +39,7 @@ export type ServerRenderResult = {
   html: string;
   /** What goes in the head: the page's title, description and preview tags, and antd's styles for its HTML. */
   head: string;
-  /** The store's state for the browser's store to start from, as JSON. */
+  /** The store's state for the browser's store to start from, as JSON ready for a script element (`jsonInScript`). */
   state: string;
 };
 

@@ -54,9 +54,6 @@ export function fetchAsVisitor(app: FastifyInstance, request: FastifyRequest): t
   };
 }
 
-/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
-const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
-
 /**
  * The page: the built `index.html` with the render's HTML in the root, its styles in the head, the
  * theme on the document (so a dark page paints dark before any script) and the state the browser's
@@ -70,7 +67,7 @@ export function composePage(template: string, rendered: Pick<ServerRenderResult,
   page = page.replace('</head>', `${rendered.head}</head>`);
   page = page.replace(
     '<div id="root"></div>',
-    `<div id="root">${rendered.html}</div><script type="application/json" id="render-state">${scriptSafe(rendered.state)}</script>`,
+    `<div id="root">${rendered.html}</div><script type="application/json" id="render-state">${rendered.state}</script>`,
   );
   return page;
 }

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@limelight/contracts';
-import { PREVIEW_IMAGE_SIZE } from '@limelight/contracts/constants';
+import { escapeHtml, jsonInScript, PREVIEW_IMAGE_SIZE } from '@limelight/contracts/constants';
 import { matchRoutes } from 'react-router';
 import { feedsApi } from '../features/feeds/api';
 import { galleriesApi } from '../features/galleries/api';
@@ -208,9 +208,6 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
 /** The head's tags for a page: title, description, canonical, robots, Open Graph, Twitter card, JSON-LD. */
 export function headTags(head: PageHead, siteName: string) {
   const meta = (attribute: 'name' | 'property', key: string, value: string | undefined) =>
@@ -232,10 +229,7 @@ export function headTags(head: PageHead, siteName: string) {
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
-    // JSON inside a script: `<` escaped so that no text in it can close the element.
-    ...(head.structured ?? []).map(
-      (data) => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`,
-    ),
+    ...(head.structured ?? []).map((data) => `<script type="application/ld+json">${jsonInScript(data)}</script>`),
   ]
     .filter(Boolean)
     .join('');

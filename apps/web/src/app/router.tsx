@@ -89,16 +89,11 @@ const AccountPage = page(() => import('../features/account/AccountPage'));
 const CreatorAccountPage = page(() => import('../features/account/CreatorAccountPage'));
 const BankingPage = page(() => import('../features/account/BankingPage'));
 const SecurityPage = page(() => import('../features/account/SecurityPage'));
-// The creator, and their cover (the page's largest picture) as soon as its address is known.
+// The creator, as soon as the address is known (the page itself names its cover for preloading).
 const ProfilePage = page(
   () => import('../features/profile/ProfilePage'),
   ({ store, params }) => {
-    if (!params.profileId) return;
-    void store
-      .dispatch(profileApi.endpoints.getCreatorProfile.initiate({ id: params.profileId }, { subscribe: false }))
-      .then(({ data }) => {
-        if (data?.cover && typeof Image !== 'undefined') new Image().src = data.cover;
-      });
+    if (params.profileId) store.dispatch(profileApi.endpoints.getCreatorProfile.initiate({ id: params.profileId }, { subscribe: false }));
   },
 );
 const FollowingPage = page(() => import('../features/profile/PerformerListPage').then((m) => ({ default: m.FollowingPage })));

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@limelight/contracts';
+
 const VARIABLE = /\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** The variable names a template uses, each once. */
@@ -9,9 +11,6 @@ export function variablesIn(...texts: string[]): string[] {
 export function renderText(template: string, vars: Record<string, string>) {
   return template.replace(VARIABLE, (_whole, name: string) => vars[name] ?? '');
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** A variable named like a link (`link`, `settingsLink`) whose value is a web address becomes an anchor. */
 const isLink = (name: string, value: string) => /link$/i.test(name) && /^https?:\/\/\S+$/.test(value);

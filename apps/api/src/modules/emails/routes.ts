@@ -1,4 +1,4 @@
-import { emailPreferencesSchema, emailPreviewSchema, emailTemplateEditSchema, emailTemplateSchema } from '@limelight/contracts';
+import { emailPreferencesSchema, emailPreviewSchema, emailTemplateEditSchema, emailTemplateSchema, escapeHtml } from '@limelight/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -11,8 +11,6 @@ const keyParams = z.object({ key: z.string().min(1, 'must be a template key').ma
 const tokenQuery = z.object({ token: z.string().min(1, 'must be an unsubscribe token').max(500, 'must be an unsubscribe token') });
 /** The draft to preview or test; what it leaves out is the text in force. */
 const draftBody = emailTemplateEditSchema.partial().nullish();
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The e-mail catalogue's admin editor, each account's e-mail categories, and the one-click unsubscribe. */
 export const emailsRoutes =

@@ -35,11 +35,6 @@ const rawBaseQuery = fetchBaseQuery({
 export const serverBaseQuery = (fetchFn: typeof fetch): Query =>
   fetchBaseQuery({ baseUrl: 'http://render.invalid/api', fetchFn, paramsSerializer });
 
-/**
- * A 401 ends the session: an expired one sends the user to log in and come back to this page;
- * any other 401 goes to the login page with 'Forbidden in the action!' (spec 8).
- * Wrong credentials are a 401 too, but those belong to the login form.
- */
 /** The API's cache as the server's render left it (`{ api: ... }`), dispatched once as the browser's store starts. */
 export const renderedAnswers = createAction<Record<string, unknown>>('render/answers');
 
@@ -50,6 +45,11 @@ export const renderedAnswers = createAction<Record<string, unknown>>('render/ans
  */
 export type ServerRenderExtra = { serverQuery: Query };
 
+/**
+ * A 401 ends the session: an expired one sends the user to log in and come back to this page;
+ * any other 401 goes to the login page with 'Forbidden in the action!' (spec 8).
+ * Wrong credentials are a 401 too, but those belong to the login form.
+ */
 const baseQuery: Query = async (args, api, extraOptions) => {
   const server = (api.extra as Partial<ServerRenderExtra> | undefined)?.serverQuery;
   if (server) return server(args, api, extraOptions);
