@@ -30,7 +30,7 @@ async function cookiesOf(request: APIRequestContext, username: string, password 
 test("a creator's page comes with their name, bio, public posts and a preview card", async ({ request, baseURL }) => {
   const profile = await (await request.get(`/api/performers/${accounts.creator}`)).json();
   const posts = await (await request.get(`/api/user/feeds/search/${accounts.creator}?limit=10`)).json();
-  const publicPost = (posts.data as Array<{ text: string; canView: boolean }>).find((post) => post.canView && post.text);
+  const publicPost = (posts.data as Array<{ _id: string; text: string; canView: boolean }>).find((post) => post.canView && post.text);
 
   const response = await request.get(`/${accounts.creator}`);
   expect(response.status()).toBe(200);
@@ -54,6 +54,16 @@ test("a creator's page comes with their name, bio, public posts and a preview ca
   expect(picture.status()).toBe(200);
   expect(picture.headers()['content-type']).toBe('image/jpeg');
   expect(jpegSize(await picture.body())).toEqual({ width: 1200, height: 630 });
+
+  // A post's picture stands in its head only while it lasts (no signed link, which expires in
+  // minutes), and the card's size is declared for the card alone.
+  for (const post of posts.data as Array<{ _id: string }>) {
+    const head = await (await request.get(`/post/${post._id}`, { headers: LINK_PREVIEW_BOT })).text();
+    const postImage = metaOf(head, 'og:image');
+    expect(postImage, post._id).toBeTruthy();
+    expect(postImage, post._id).not.toContain('signature');
+    if (metaOf(head, 'og:image:width')) expect(postImage, post._id).toContain('/preview.jpg');
+  }
 });
 
 test("a locked post unfurls as its creator's card, and its HTML holds no link to its media", async ({ request, baseURL }) => {

@@ -1,7 +1,7 @@
 import 'antd/dist/reset.css';
 import './styles.css';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -45,8 +45,7 @@ const app = (
 const root = document.getElementById('root')!;
 // A drawn page hydrates once its chunks are in: a part still loading would hydrate later, and any
 // change reaching it meanwhile (the theme, an answer) would make React draw it anew, losing focus.
-// As a transition, hydration yields to the browser every few milliseconds instead of holding the
-// main thread for the whole page (a phone's tap is answered meanwhile; React replays it once the
-// part it hit is hydrated).
-if (rendered) void pageLoading.then(() => startTransition(() => void hydrateRoot(root, app)));
+// (Not as a transition: its boundaries then hydrate one by one, and a change reaching one not yet
+// hydrated, the theme or an answer, redraws it, replacing the elements a reader or a test holds.)
+if (rendered) void pageLoading.then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

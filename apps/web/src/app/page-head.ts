@@ -72,10 +72,15 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
       noindex: owner?.hiddenFromSearchEngines,
     };
   };
-  /** An item's own picture when it has one (what this visitor may see), else its creator's card; and the creator's wish about search engines. */
+  // A signed media link expires in minutes, and a link preview or a search engine keeps what it
+  // read for days: only public media (no signature) may stand in a page's head.
+  const lastingUrl = (url: string | null | undefined) =>
+    url && !new URL(url, origin).searchParams.has('signature') ? absolute(url) : undefined;
+  /** An item's own picture when it has a lasting one, else its creator's card; and the creator's wish about search engines. */
   const itemOf = (creator: Pick<PublicUser, 'name' | 'username' | '_id' | 'avatar'>, picture: string | null | undefined) => {
     const card = creatorPage(creator);
-    return { ...(picture ? { image: absolute(picture) } : { image: card.image, imageSize: card.imageSize }), noindex: card.noindex };
+    const lasting = lastingUrl(picture);
+    return { image: lasting ?? card.image, imageSize: lasting ? undefined : card.imageSize, noindex: card.noindex };
   };
   const notFound = { ...site, title: `Page not found · ${siteName}`, noindex: true };
 
@@ -137,8 +142,8 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
     case '/video/:id': {
       const video = videosApi.endpoints.getVideo.select({ id })(state).data;
       if (!video) return notFound;
-      const thumbnail = absolute(video.thumbnail?.thumbnailUrl ?? video.thumbnail?.url);
-      const teaser = video.teaser?.url ? absolute(video.teaser.url) : undefined;
+      const thumbnail = lastingUrl(video.thumbnail?.thumbnailUrl ?? video.thumbnail?.url);
+      const teaser = lastingUrl(video.teaser?.url);
       return {
         ...site,
         title: `${video.title} · ${video.performer.name} · ${siteName}`,
@@ -167,7 +172,8 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
         ...site,
         title: `${gallery.title} · ${gallery.performer.name} · ${siteName}`,
         description: summary(gallery.description) || `A gallery by ${gallery.performer.name}.`,
-        ...itemOf(gallery.performer, gallery.cover?.previewUrl ?? gallery.cover?.thumbnailUrl),
+        // Not the blurred stand-in (32 pixels wide): the creator's card says more.
+        ...itemOf(gallery.performer, gallery.cover?.thumbnailUrl),
         type: 'article',
       };
     }
