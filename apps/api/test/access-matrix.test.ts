@@ -915,6 +915,12 @@ const MATRIX: Record<string, Row> = {
     path: id,
     note: 'A live session is not shown to those its creator refuses (decision 053); joining it answers 403 with the reason.',
   }),
+  'GET /api/streaming/live/{id}/preview.jpg': row({
+    expect: { ...publicCreatorContent, blockedFan: 404, blockedCountry: 404 },
+    fixture: 'live',
+    path: id,
+    note: 'The card a shared link to the session unfurls into: hidden as the session is.',
+  }),
   'GET /api/streaming/join/{id}': row({ expect: liveAudience, fixture: 'live', path: id }),
   'PUT /api/conversations/stream/{id}/update': row({
     expect: ownerOrAdmin,

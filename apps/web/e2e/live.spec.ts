@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import {
+  accessibleInBothThemes,
   DEMO_PASSWORD,
   expect,
   expectAccessible,
   logIn,
   newFan,
+  newVerifiedCreator,
   setSettingAsAdmin,
   signIn,
   subscribeFromWallet,
@@ -346,6 +348,69 @@ test('the live chat loads older lines as the viewer scrolls up', async ({ page, 
   await fan.page.screenshot({ path: testInfo.outputPath('live-chat-older-375-light.png'), fullPage: true });
   await page.request.put(`/api/streaming/live/${session.id}`, { headers: leo.auth, data: { status: 'ended' } });
   await fan.context.close();
+});
+
+test('a shared live link: a preview bot reads "Live now", a visitor reads the page without script and logs in to come back to it', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const creator = await newVerifiedCreator(request, 'onair', 'Olive Onair');
+  const started = await request.post('/api/streaming/live', {
+    headers: creator.headers,
+    data: { title: 'Sunrise session', description: 'Coffee, stretches and your questions' },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const link = `/live/${(await started.json())._id}`;
+
+  // As X or Telegram fetch it: the page drawn, with the session's own card, kept out of search results.
+  const bot = { 'user-agent': 'Twitterbot/1.0' };
+  const html = await (await request.get(link, { headers: bot })).text();
+  expect(html).toContain('<title>Olive Onair is live: Sunrise session');
+  expect(html).toContain('Coffee, stretches and your questions');
+  expect(html).toContain('<meta name="robots" content="noindex" />');
+  const image = html.match(/<meta property="og:image" content="([^"]*)"/)?.[1];
+  expect(image).toBe(`${baseURL}/api/streaming/live/${link.split('/').at(-1)}/preview.jpg`);
+  const card = await request.get(image!, { headers: bot });
+  expect(card.status()).toBe(200);
+  expect(card.headers()['content-type']).toBe('image/jpeg');
+
+  // Without script the page reads, and its ways in lead back here.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const still = await noScript.newPage();
+  await still.goto(link);
+  await expect(still.getByRole('heading', { name: 'Sunrise session', level: 1 })).toBeVisible();
+  await expect(still.getByRole('link', { name: 'Sign up to watch' })).toHaveAttribute(
+    'href',
+    `/auth/register?redirect=${encodeURIComponent(link)}`,
+  );
+  await noScript.close();
+
+  // With script, on a phone, in both themes; then logging in comes back to the session, which asks a fan who does not subscribe to.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  await expect(page.getByText('Olive Onair is live now')).toBeVisible();
+  await expect(page.getByTestId('viewer-count')).toBeVisible();
+  await accessibleInBothThemes(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const fan = await newFan(request);
+  await page.getByRole('link', { name: 'Log in' }).last().click();
+  await page.getByLabel('E-mail or username').fill(fan.username);
+  await page.getByLabel('Password').fill(fan.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await expect(page.getByRole('heading', { name: 'Subscribe to Olive Onair to watch' })).toBeVisible();
+
+  // Ended, the link says so, and its card is the creator's own again.
+  expect(
+    (
+      await request.put(`/api${link.replace('/live/', '/streaming/live/')}`, { headers: creator.headers, data: { status: 'ended' } })
+    ).status(),
+  ).toBe(200);
+  expect(await (await request.get(link, { headers: bot })).text()).toContain(
+    '<title>Olive Onair’s live session has ended: Sunrise session',
+  );
 });
 
 test('the admin turns live streaming off: Go live and the live pages go, and come back when it is on', async ({

@@ -182,4 +182,8 @@ test('the page reads and works without script, then hydrates with no warning', a
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await page.getByRole('tab', { name: 'Photos' }).click();
   await expect(page).toHaveURL(/\?tab=photos$/);
+  // The title the server wrote stays the page's, and follows the visitor from page to page.
+  await expect(page).toHaveTitle(/^Ava Stone \(@avastone\) · /);
+  await page.getByRole('banner').getByRole('link', { name: 'Explore' }).click();
+  await expect(page).toHaveTitle(/^Explore creators · /);
 });

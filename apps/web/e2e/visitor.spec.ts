@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, fillSignUp, test, tokenOf } from './fixtures';
+import { DEMO_PASSWORD, expect, expectAccessible, fillSignUp, freePostBy, test, tokenOf } from './fixtures';
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -97,6 +97,20 @@ test('"Subscribe" on a locked post brings a visitor through sign-up to the subsc
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/avastone\?subscribe=1$/);
   await expect(page.getByRole('dialog', { name: 'Subscribe to Ava Stone' })).toBeVisible();
+});
+
+test('a visitor on a free post is asked to sign up or log in to comment, and logging in brings them back to write', async ({ page }) => {
+  const id = await freePostBy(page.request, 'avastone', `Free to read ${unique()}`);
+  await page.goto(`/post/${id}`);
+  const comments = page.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByText('Subscribe or unlock this post to comment.')).toHaveCount(0);
+  await expect(comments.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', `/auth/register?redirect=%2Fpost%2F${id}`);
+  await comments.getByRole('link', { name: 'log in' }).click();
+  await page.getByLabel('E-mail or username').fill('fiona');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`/post/${id}$`));
+  await expect(page.getByRole('region', { name: 'Comments' }).getByRole('textbox')).toBeVisible();
 });
 
 test('a redirect to another site is not followed after signing up', async ({ page }) => {

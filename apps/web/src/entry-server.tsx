@@ -9,9 +9,11 @@ import { Providers } from './app/providers';
 import { preloadPage, rendersOnServer, routes } from './app/router';
 import { requestShellData } from './app/Shell';
 import { createStore } from './app/store';
+import { currentUserApi } from './features/auth/api';
 import { settingsApi } from './shared/api/settings';
 import { api, serverBaseQuery } from './shared/lib/api';
 import type { RenderedState } from './shared/lib/render-state';
+import { userLoaded } from './shared/lib/session';
 
 const handler = createStaticHandler(routes);
 
@@ -41,6 +43,11 @@ async function render(request: ServerRenderRequest): Promise<ServerRenderResult>
   requestShellData(store);
   await Promise.all(preloadPage(store, url));
   await settle(store);
+  // The signed-in account, as the Shell would take it in after its first render: drawn with it, so
+  // that the browser's state starts with it too and nothing changes as the page hydrates (a change
+  // reaching a part not hydrated yet would make React draw it anew).
+  const me = currentUserApi.endpoints.getCurrentUser.select()(store.getState()).data;
+  if (me) store.dispatch(userLoaded(me));
 
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error('Routes have no loaders: a static query answered a Response');

@@ -49,3 +49,19 @@ const root = document.getElementById('root')!;
 // hydrated, the theme or an answer, redraws it, replacing the elements a reader or a test holds.)
 if (rendered) void pageLoading.then(() => hydrateRoot(root, app));
 else createRoot(root).render(app);
+
+// The document's title is the page's own, as the server writes it in the head (app/page-head.ts: a
+// creator's name, a post's first words, else the site's name), as answers come and from page to
+// page. Set outside React, once the page is up (the head's code is no part of the first download):
+// a render while the page hydrates would make React draw its parts not hydrated yet anew.
+void pageLoading
+  .then(() => import('./app/page-head'))
+  .then(({ pageHead }) => {
+    const followPage = () => {
+      const { title } = pageHead(store.getState(), router.state.location.pathname, window.location.origin);
+      if (document.title !== title) document.title = title;
+    };
+    followPage();
+    store.subscribe(followPage);
+    router.subscribe(followPage);
+  });

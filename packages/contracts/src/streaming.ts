@@ -127,7 +127,6 @@ export const liveSessionSchema = z.object({
   canWatch: z.boolean(),
   isSubscribed: z.boolean(),
   isBought: z.boolean(),
-  /** Tokens a minute for a private show with its creator (0: they take no requests), where the answer tells it. */
   /** Tokens a minute for a private show with its creator; 0 when they take none. */
   privateShowPrice: z.number(),
 });

@@ -114,6 +114,9 @@ describe('robots.txt', () => {
       expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Allow: /api/media/');
     expect(lines).toContain('Allow: /api/performers/*/preview.jpg');
+    expect(lines).toContain('Allow: /api/streaming/live/*/preview.jpg');
+    // Link-preview bots honour these rules: a live session's page stays open to them (it says noindex itself).
+    expect(lines).not.toContain('Disallow: /live/');
     expect(lines.some((line) => /^Disallow: \/$/.test(line))).toBe(false);
     expect(lines.find((line) => line.startsWith('Sitemap: '))).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/);
   });

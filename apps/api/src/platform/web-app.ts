@@ -53,7 +53,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, orig
 /**
  * What search engines may read (decisions 079, 080): the public pages and their pictures; never the
  * signed-in areas, the admin, the sign-in forms or the API (its public media excepted, which link
- * previews and image search show).
+ * previews and image search show). A live session's page is open to link previews, and says
+ * `noindex` itself: it lasts only as long as the session.
  */
 const KEPT_OUT = [
   '/admin',
@@ -62,7 +63,6 @@ const KEPT_OUT = [
   '/auth/',
   '/creator/',
   '/home',
-  '/live/',
   '/messages',
   '/moderation',
   '/notifications',
@@ -76,6 +76,7 @@ export const robotsTxt = (origin: string) =>
     'Allow: /api/media/',
     // Link-preview bots (Twitterbot among them) honour these rules for the card's picture too.
     'Allow: /api/performers/*/preview.jpg',
+    'Allow: /api/streaming/live/*/preview.jpg',
     ...KEPT_OUT.map((path) => `Disallow: ${path}`),
     `Sitemap: ${origin}/sitemap.xml`,
     '',

@@ -47,11 +47,8 @@ function useSocket(loggedIn: boolean) {
   }, [loggedIn, dispatch]);
 }
 
-/** The document title and favicon follow the site settings. */
-function useDocumentSettings(siteName?: string, favicon?: string) {
-  useEffect(() => {
-    if (siteName) document.title = siteName;
-  }, [siteName]);
+/** The favicon follows the site settings (the title follows the page: main.tsx). */
+function useFavicon(favicon?: string) {
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
     if (link) link.href = favicon || '/favicon.ico';
@@ -94,7 +91,7 @@ export function Shell() {
   useEffect(() => {
     if (loggedIn && me.data && !user) dispatch(userLoaded(me.data));
   }, [loggedIn, me.data, user, dispatch]);
-  useDocumentSettings(settings.data?.siteName, settings.data?.favicon);
+  useFavicon(settings.data?.favicon);
   // A new try, asked of the store: stable, whatever this hook's subscription is doing.
   const retryMe = useCallback(() => {
     dispatch(currentUserApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false, forceRefetch: true }));

@@ -3,6 +3,7 @@ import { escapeHtml, jsonInScript, PREVIEW_IMAGE_SIZE } from '@limelight/contrac
 import { matchRoutes } from 'react-router';
 import { feedsApi } from '../features/feeds/api';
 import { galleriesApi } from '../features/galleries/api';
+import { liveApi, livePreviewImage } from '../features/live/api';
 import { profileApi } from '../features/profile/api';
 import { shopApi } from '../features/shop/api';
 import { sitePostsApi } from '../features/site/api';
@@ -195,6 +196,39 @@ export function pageHead(state: RootState, pathname: string, origin: string): Pa
             description: summary(product.description) || product.name,
             image: item.image,
             brand: { '@type': 'Person', name: product.performer.name },
+          },
+        ],
+      };
+    }
+    case '/live/:id': {
+      const session = liveApi.endpoints.getLiveSession.select({ id })(state).data;
+      if (!session) return notFound;
+      const { name } = session.performer;
+      const on = session.status === 'live';
+      const image = absolute(livePreviewImage(session._id));
+      return {
+        ...site,
+        title: `${on ? `${name} is live` : `${name}’s live session has ended`}: ${session.title} · ${siteName}`,
+        description: summary(session.description) || (on ? `Watch ${name} live on ${siteName}.` : `${name} is not live now.`),
+        image,
+        imageSize: PREVIEW_IMAGE_SIZE,
+        type: 'video.other',
+        // A session lasts an hour or two: shared, not indexed.
+        noindex: true,
+        structured: [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'VideoObject',
+            name: session.title,
+            description: summary(session.description) || `${name} live on ${siteName}.`,
+            thumbnailUrl: image,
+            uploadDate: session.startedAt,
+            publication: {
+              '@type': 'BroadcastEvent',
+              isLiveBroadcast: true,
+              startDate: session.startedAt,
+              endDate: session.endedAt ?? undefined,
+            },
           },
         ],
       };

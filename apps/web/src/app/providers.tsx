@@ -27,8 +27,6 @@ function ThemeMode() {
   useEffect(() => {
     Cookies.set(ZONE_COOKIE, Intl.DateTimeFormat().resolvedOptions().timeZone, { expires: 365, sameSite: 'lax' });
     if (remembered !== mode) dispatch(themeRemembered(remembered));
-    // Said for the browser tests, which act once the page answers to its script (decision 079).
-    document.documentElement.dataset.hydrated = 'true';
     // Once, at start: later changes are the visitor's own.
   }, []);
   return null;

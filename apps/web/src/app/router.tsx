@@ -8,6 +8,7 @@ import { lazyComponent } from '../shared/lib/lazy';
 import type { PageStart } from '../shared/lib/store';
 import { useAppSelector } from '../shared/lib/store';
 import { PageLoading } from '../shared/ui/PageLoading';
+import { TakenOver } from '../shared/ui/TakenOver';
 import { Guard, type GuardProps } from './guards';
 import { BlankLayout } from './layouts/BlankLayout';
 import { PrimaryLayout } from './layouts/PrimaryLayout';
@@ -35,6 +36,7 @@ const page = (load: () => Promise<PageModule>, prefetch?: (start: PageStart) => 
     () => (
       <Suspense fallback={<PageLoading />}>
         <Page />
+        <TakenOver />
       </Suspense>
     ),
     {
@@ -243,7 +245,7 @@ export const routes: RouteObject[] = [
           { path: '/gallery/:id', element: <GalleryPage /> },
           { path: '/creator/stories', element: creatorOnly(<MyStoriesPage />) },
           { path: '/creator/live', element: creatorOnly(live(<StudioPage />)) },
-          { path: '/live/:sessionId', element: signedIn(live(<LivePage />)) },
+          { path: '/live/:id', element: live(<LivePage />) },
           { path: '/private-show/:showId', element: signedIn(live(<PrivateShowPage />)) },
           { path: '/creator/products', element: shop(creatorOnly(<MyProductsPage />)) },
           { path: '/creator/products/new', element: shop(creatorOnly(<NewProductPage />)) },
@@ -299,12 +301,13 @@ export function preloadPage(store: AppStore, location: { pathname: string }): Pr
 /**
  * The pages a visitor arrives at from a link, drawn on the server too (decision 079); the others
  * (sign-in forms, signed-in areas, admin) answer the app's shell and are drawn in the browser: a
- * form drawn before its script could take typing that its script would then drop. `/` only for
- * visitors: a member there is sent on, which is the browser's to do.
+ * form drawn before its script could take typing that its script would then drop.
  */
 const SERVER_RENDERED = new Set(['/explore', '/:profileId', '/post/:id', '/video/:id', '/gallery/:id', '/product/:id', '/page/:id']);
+/** Drawn on the server for visitors only: a member at `/` is sent on, and at a live session joins it (both the browser's to do). */
+const SERVER_RENDERED_FOR_VISITORS = new Set(['/', '/live/:id']);
 
 export function rendersOnServer(pathname: string, signedIn: boolean) {
   const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
-  return !!path && (SERVER_RENDERED.has(path) || (path === '/' && !signedIn));
+  return !!path && (SERVER_RENDERED.has(path) || (!signedIn && SERVER_RENDERED_FOR_VISITORS.has(path)));
 }

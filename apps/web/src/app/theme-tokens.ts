@@ -113,6 +113,8 @@ export function themeConfig(mode: ThemeMode, motion = true): ThemeConfig {
       Badge: { colorError: ACCESSIBLE.light.error },
       // An empty table says so in words (its emptyText), which antd greys as disabled (1.8:1).
       Table: { colorTextDisabled: colors.caption },
+      // "Age: 29 - 31", not "Age : 29 - 31".
+      Descriptions: { colonMarginLeft: 0 },
     },
   };
 }

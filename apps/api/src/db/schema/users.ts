@@ -144,6 +144,8 @@ export const performerProfiles = pgTable(
     hiddenFromSearchEngines: boolean('hidden_from_search_engines').notNull().default(false),
     /** Which drawing of the link-preview card is in storage (performers/preview.ts): redrawn when what it shows changes. */
     previewVersion: text('preview_version'),
+    /** The same for the card their live sessions show while on ("Live now"). */
+    livePreviewVersion: text('live_preview_version'),
     /** Set by an admin after checking the identity documents; unverified creators are unlisted. */
     verifiedDocument: boolean('verified_document').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),

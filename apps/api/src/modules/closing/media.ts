@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import type { Deps } from '../../deps';
 import { jobKind } from '../../platform/jobs';
 import { deleteFileRecords, type FileRow, storedKeys } from '../media';
-import { previewKeyOf } from '../performers';
+import { previewKeysOf } from '../performers';
 import { accountImagesOf, storyFilesOf, welcomeVideoOf } from './repo';
 
 const REMOVE_MEDIA_JOB = jobKind('account.remove-media', z.object({ keys: z.array(z.string()) }));
@@ -26,8 +26,8 @@ export async function queueMediaRemoval(deps: Pick<Deps, 'jobs'>, tx: Queryable,
   );
   const keys = [
     ...new Set(
-      // A creator's link-preview card too (a fan has none: removing a missing key is no error).
-      [account?.avatarKey, account?.coverKey, previewKeyOf(userId), ...[...removed, ...retired].flatMap(storedKeys)].filter(
+      // A creator's link-preview cards too (a fan has none: removing a missing key is no error).
+      [account?.avatarKey, account?.coverKey, ...previewKeysOf(userId), ...[...removed, ...retired].flatMap(storedKeys)].filter(
         (key): key is string => !!key,
       ),
     ),

@@ -8,7 +8,7 @@ export {
   storeDocuments,
   type UploadedDocument,
 } from './documents';
-export { previewKeyOf } from './preview';
+export { type CreatorCard, creatorPreview, previewKeysOf } from './preview';
 export {
   byIndexableCreator,
   byListedCreator,

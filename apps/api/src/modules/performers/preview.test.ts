@@ -118,3 +118,56 @@ describe('hide my page from search engines', () => {
     expect(refused.body).toContain('hiddenFromSearchEngines');
   });
 });
+
+describe("a live session's card", () => {
+  /** The colour at the badge's place on a card drawn without an avatar (platform/preview-card.ts). */
+  const badgePixel = async (card: Buffer) => {
+    const { data } = await sharp(card).extract({ left: 72, top: 388, width: 8, height: 8 }).raw().toBuffer({ resolveWithObject: true });
+    return { red: data[0]!, green: data[1]! };
+  };
+
+  it('says "Live now" while the session is on, is the creator’s card once it has ended, and is hidden as the session is', async () => {
+    const creator = await verifiedPerformer(app);
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/streaming/live',
+      headers: creator.headers,
+      payload: { title: 'On air' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const url = `/api/streaming/live/${started.json()._id}/preview.jpg`;
+
+    const live = await app.inject(url);
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.headers['content-type']).toBe('image/jpeg');
+    expect(live.headers['cache-control']).toBe('public, max-age=60');
+    expect(await sharp(live.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    const pageCard = (await app.inject((await pageOf(creator.user.id)).previewImage)).rawPayload;
+    // The badge's red pill stands over the name on the live card only.
+    const onLive = await badgePixel(live.rawPayload);
+    expect(onLive.red).toBeGreaterThan(150);
+    expect(onLive.green).toBeLessThan(80);
+    expect((await badgePixel(pageCard)).red).toBeLessThan(150);
+    // Stored like the page's card: the next ask answers the same bytes.
+    expect((await app.inject(url)).rawPayload.equals(live.rawPayload)).toBe(true);
+
+    const fan = await signedIn(app, 'user');
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/block/users',
+      headers: creator.headers,
+      payload: { targetId: fan.user.id },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await app.inject({ url, headers: fan.headers })).statusCode).toBe(404);
+
+    const ended = await app.inject({
+      method: 'PUT',
+      url: `/api/streaming/live/${started.json()._id}`,
+      headers: creator.headers,
+      payload: { status: 'ended' },
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await app.inject(url)).rawPayload.equals(pageCard)).toBe(true);
+  });
+});

@@ -30,46 +30,57 @@ export const sharingOf = (deps: Pick<Deps, 'settings'>, row: Pick<PerformerRow, 
   hiddenFromSearchEngines: row.profile.hiddenFromSearchEngines,
 });
 
-/** Where a creator's card is stored: one key, redrawn in place. */
-export const previewKeyOf = (performerId: string) => `previews/creators/${performerId}.jpg`;
+/**
+ * A creator's cards: their page's, and the one their live session shows while it is on. Each is
+ * stored under its own key, with the version drawn kept in its own column of the profile.
+ */
+const cards = {
+  page: { key: (performerId: string) => `previews/creators/${performerId}.jpg`, badge: undefined, stored: 'previewVersion' },
+  live: { key: (performerId: string) => `previews/creators/${performerId}-live.jpg`, badge: 'Live now', stored: 'livePreviewVersion' },
+} as const;
+export type CreatorCard = keyof typeof cards;
+
+/** Where a creator's cards are stored (removed with the account): one key each, redrawn in place. */
+export const previewKeysOf = (performerId: string) => Object.values(cards).map((card) => card.key(performerId));
 
 /**
  * A creator's link-preview card (decision 080), for whoever may see their page: drawn once per
  * version into storage, where every process finds it, and redrawn when what it shows changes.
  */
-export async function creatorPreview(deps: Deps, usernameOrId: string, viewer: SessionUser | undefined) {
+export async function creatorPreview(deps: Deps, usernameOrId: string, viewer: SessionUser | undefined, which: CreatorCard = 'page') {
   const row = visibleCreatorWith(viewer, await findCreatorForViewer(deps.db, usernameOrId, viewer));
   const siteName = deps.settings.get('siteName');
   const version = previewVersion(row, siteName);
-  const key = previewKeyOf(row.user.id);
-  if (row.profile.previewVersion === version) {
-    const stored = await deps.storage.read(key).then(buffer, () => undefined);
+  if (row.profile[cards[which].stored] === version) {
+    const stored = await deps.storage.read(cards[which].key(row.user.id)).then(buffer, () => undefined);
     if (stored) return { image: stored, version };
   }
   // A link posted somewhere busy is fetched by many bots at once: one drawing per card per process.
-  const id = `${row.user.id}:${version}`;
+  const id = `${row.user.id}:${which}:${version}`;
   let drawing = drawings.get(id);
   if (!drawing) {
-    drawing = drawAndStore(deps, row, siteName, version).finally(() => drawings.delete(id));
+    drawing = drawAndStore(deps, row, which, siteName, version).finally(() => drawings.delete(id));
     drawings.set(id, drawing);
   }
   return { image: await drawing, version };
 }
 
-/** The drawings under way in this process, by creator and version. */
+/** The drawings under way in this process, by creator, card and version. */
 const drawings = new Map<string, Promise<Buffer>>();
 
-async function drawAndStore(deps: Deps, row: Pick<PerformerRow, 'user'>, siteName: string, version: string) {
+async function drawAndStore(deps: Deps, row: Pick<PerformerRow, 'user'>, which: CreatorCard, siteName: string, version: string) {
   const read = (storageKey: string | null) => (storageKey ? deps.storage.read(storageKey).then(buffer, () => undefined) : undefined);
   const [avatar, background] = await Promise.all([read(row.user.avatarKey), read(row.user.coverKey)]);
+  const card = cards[which];
   const image = await drawPreviewCard({
     background,
     avatar,
     title: row.user.name,
     subtitle: `@${row.user.username ?? row.user.id}`,
     siteName,
+    badge: card.badge,
   });
-  await deps.storage.put(previewKeyOf(row.user.id), image);
-  await changeCreatorProfile(deps.db, row.user.id, { previewVersion: version });
+  await deps.storage.put(card.key(row.user.id), image);
+  await changeCreatorProfile(deps.db, row.user.id, { [card.stored]: version });
   return image;
 }

@@ -39,6 +39,7 @@ import {
   goLive,
   joinSession,
   searchLive,
+  sessionPreview,
   setDuration,
   streamSettings,
   updateSession,
@@ -134,6 +135,24 @@ export const streamingRoutes =
         },
       },
       async (request) => viewSession(deps, request.session?.user, request.params.id),
+    );
+    app.get(
+      '/streaming/live/:id/preview.jpg',
+      {
+        schema: {
+          tags: ['streaming'],
+          summary: "Get a live session's link-preview picture",
+          operationId: 'getLiveSessionPreviewImage',
+          description:
+            'A 1200x630 JPEG for Open Graph and Twitter cards: the creator\'s card marked "Live now" while the session is on, their page\'s card once it has ended.',
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const { image } = await sessionPreview(deps, request.session?.user, request.params.id);
+        // A minute: the card changes when the session ends, and previews fetch it when shared.
+        return reply.type('image/jpeg').header('cache-control', 'public, max-age=60').send(image);
+      },
     );
     app.put(
       '/streaming/set-duration',

@@ -24,6 +24,7 @@ import { uniqueViolation } from '../../platform/http';
 import { assertMay, assertMayWatch, isAdmin, isSelf, watchFacts, watchFrom } from '../access';
 import { openRoomConversation } from '../messages';
 import { tellFans } from '../notifications';
+import { creatorPreview } from '../performers';
 import { publicUsersById } from '../users';
 import { livePlaylistLink } from './live-links';
 import { assertLiveStreamingOn } from './open';
@@ -291,14 +292,10 @@ export const agoraConfigured = (deps: Pick<Deps, 'settings'>) =>
   deps.settings.get('agoraEnable') && !!deps.settings.get('agoraAppId') && !!deps.settings.get('agoraCertificate');
 
 /**
- * How the viewer plays: Agora's channel when Agora is set up; otherwise the built-in HLS path: a
- * playlist link signed for this viewer once the first playlist exists (until then `ready` is false
- * and no URL is made up: the room hears `stream/ready`).
- */
-/**
  * How this session plays: the built-in HLS once it has a picture (an OBS stream reaches viewers
- * this way even with Agora on, since RTMP never goes to Agora), else Agora when the site uses it,
- * else HLS not ready yet.
+ * this way even with Agora on, since RTMP never goes to Agora), a playlist link signed for this
+ * viewer; else Agora's channel when the site uses it; else HLS not ready yet (`ready` false and no
+ * URL made up: the room hears `stream/ready`).
  */
 async function playbackOf(deps: Deps, viewer: SessionUser, row: SessionRow): Promise<Playback> {
   if (await deps.live.isReady(row.id)) return { mode: 'hls', ready: true, ...livePlaylistLink(deps, row.id, viewer.id) };
@@ -359,6 +356,17 @@ export async function viewSession(deps: Deps, viewer: SessionUser | undefined, i
   const row = await visibleSession(deps.db, viewer, id);
   if (!row) throw notFound('Live session');
   return presentSession(deps, viewer, row);
+}
+
+/**
+ * `GET /streaming/live/{id}/preview.jpg`: the picture a shared link to the session unfurls into:
+ * its creator's card saying "Live now" while it is on, their page's card once it has ended
+ * (decision 080). To whom the session is hidden, 404 as for the session itself.
+ */
+export async function sessionPreview(deps: Deps, viewer: SessionUser | undefined, id: string) {
+  const row = await visibleSession(deps.db, viewer, id);
+  if (!row) throw notFound('Live session');
+  return creatorPreview(deps, row.performerId, viewer, row.status === 'live' ? 'live' : 'page');
 }
 
 /** The creator's own stream settings (`GET /streaming/settings`); the stream key is never shown again. */

@@ -1,8 +1,10 @@
 import type { Comment } from '@limelight/contracts';
 import { Button, Empty, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { REFRESH_ON_RETURN } from '../../shared/lib/api';
-import type { PageStart } from '../../shared/lib/store';
+import { joinUrl, loginUrl } from '../../shared/lib/navigation';
+import { type PageStart, useAppSelector } from '../../shared/lib/store';
 import { commentsApi, oldestFirst, useListCommentsQuery } from './api';
 import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
@@ -16,7 +18,7 @@ const PAGE = 20;
 export const preloadComments = (dispatch: PageStart['store']['dispatch'], objectType: Comment['objectType'], objectId: string) =>
   dispatch(commentsApi.endpoints.listComments.initiate({ objectType, objectId, limit: PAGE, ...oldestFirst }, { subscribe: false }));
 
-/** The comments under a post: oldest first, "show more", a box to write one when allowed. */
+/** The comments under a post: oldest first, "show more", a box to write one when allowed (else what it takes). */
 export function Comments({
   objectType,
   objectId,
@@ -29,6 +31,10 @@ export function Comments({
   const [limit, setLimit] = useState(PAGE);
   const { data, isLoading } = useListCommentsQuery({ objectType, objectId, limit, ...oldestFirst }, REFRESH_ON_RETURN);
   const item = { objectType, objectId };
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  // A visitor signs up or logs in, and comes back to this page to write.
+  const location = useLocation();
+  const here = location.pathname + location.search;
 
   return (
     <Flex vertical gap={8} style={{ marginTop: 8 }} aria-label="Comments" role="region">
@@ -45,8 +51,12 @@ export function Comments({
       )}
       {canComment ? (
         <CommentComposer item={item} />
-      ) : (
+      ) : loggedIn ? (
         <Typography.Text type="secondary">Subscribe or unlock this post to comment.</Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">
+          <Link to={joinUrl(here)}>Sign up</Link> or <Link to={loginUrl(here)}>log in</Link> to comment.
+        </Typography.Text>
       )}
     </Flex>
   );

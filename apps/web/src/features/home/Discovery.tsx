@@ -105,12 +105,14 @@ export function Discovery({ browse }: { browse: ReactNode }) {
             {select('ethnicity', 'Ethnicity', performerOptionSets.ethnicities)}
             {toggle('isFreeSubscription', 'Free trial')}
             {toggle('isOnline', 'Online now')}
+          </Flex>
+          <div className="discovery-sort">
             {select(
               'order',
               'Sort',
               performerSearchSorts.map((value) => ({ value, label: sortLabels[value] })),
             )}
-          </Flex>
+          </div>
         </Flex>
         {!!popularSearches.data?.data.length && (
           <Flex gap={4} wrap align="center" style={{ marginTop: 12 }}>

@@ -4,8 +4,10 @@ import { ErrorCode } from '@limelight/contracts/constants';
 import { Avatar, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { preloadCreatorOf } from '../../shared/api/creator-page';
 import { useSocketEvent } from '../../shared/hooks/useSocketEvent';
 import { formatTokens } from '../../shared/lib/money';
+import { type PageStart, preloadItem, useAppSelector } from '../../shared/lib/store';
 import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { PayModal, TipButton } from '../../shared/pay/PayButtons';
 import { usePayDialog } from '../../shared/pay/usePayDialog';
@@ -13,9 +15,10 @@ import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { ReportButton } from '../community';
 import { AgoraPlayer } from './AgoraPlayer';
-import { mostWatchedFirst, useGetLiveSessionQuery, useJoinLiveSessionQuery, useListLiveSessionsQuery } from './api';
+import { liveApi, mostWatchedFirst, useGetLiveSessionQuery, useJoinLiveSessionQuery, useListLiveSessionsQuery } from './api';
 import { LiveCount } from './LiveBadge';
 import { LivePlayer } from './LivePlayer';
+import { LiveTeaser } from './LiveTeaser';
 import { RequestPrivateShow } from './RequestPrivateShow';
 import { StreamChat } from './StreamChat';
 import { useStreamRoom } from './useStreamRoom';
@@ -31,9 +34,27 @@ const endedReasons = {
 /** How often a viewer waiting for a creator back from a private show looks for their new session. */
 const BACK_CHECK_MS = 10_000;
 
-/** `/live/{sessionId}`: a fan watches a live session, chats, tips and may ask for a private show. */
+/**
+ * For the server's drawing of a visitor's page (decision 079): the session, and its creator's page
+ * beside it (their cover). A member joins instead, which is theirs alone to ask.
+ */
+export const preload = (start: PageStart) =>
+  start.store.getState().session.loggedIn
+    ? undefined
+    : preloadItem(liveApi.endpoints.getLiveSession, (session, next) => preloadCreatorOf(session.performer, next))(start);
+
+/**
+ * `/live/{id}`: a fan watches a live session, chats, tips and may ask for a private show; a
+ * visitor from a shared link sees who is live and signs up or logs in to watch.
+ */
 export default function LivePage() {
-  const { sessionId = '' } = useParams();
+  const { id = '' } = useParams();
+  const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  return loggedIn ? <JoinedLive sessionId={id} /> : <LiveTeaser sessionId={id} />;
+}
+
+/** A member's live page: joining plays the session, or says what watching it takes. */
+function JoinedLive({ sessionId }: { sessionId: string }) {
   const [endedReason, setEndedReason] = useState<keyof typeof endedReasons>();
   // A new session (the creator back from a private show) opens on this same page.
   useEffect(() => setEndedReason(undefined), [sessionId]);

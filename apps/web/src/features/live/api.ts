@@ -30,6 +30,9 @@ export const liveApi = endpoints.enhanceEndpoints({
   },
 });
 
+/** The picture a shared link to a live session unfurls into: "Live now" while it is on (decision 080). */
+export const livePreviewImage = (sessionId: string) => `/api/streaming/live/${sessionId}/preview.jpg`;
+
 /** Who is live now shows most watched first (the API's own order is the latest started). */
 export const mostWatchedFirst = { sortBy: 'viewerCount', sort: 'desc' } as const;
 

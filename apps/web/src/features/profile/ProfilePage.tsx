@@ -1,7 +1,7 @@
 import { DashboardOutlined, UserOutlined } from '@ant-design/icons';
 import type { FeedType, Option, PublicPerformer } from '@limelight/contracts';
 import { ErrorCode, performerAttributeFields, performerOptionSets } from '@limelight/contracts/constants';
-import { Alert, Avatar, Card, Col, Descriptions, Flex, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Card, Descriptions, Flex, Skeleton, Tag, Typography } from 'antd';
 import { preload as preloadResource } from 'react-dom';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { joinUrl, loginUrl } from '../../shared/lib/navigation';
@@ -34,7 +34,6 @@ const attributes: Array<{ name: keyof PublicPerformer; label: string; options: O
   ...performerAttributeFields,
 ];
 
-/** `/{profileId}`: a creator's public page, by username or id. */
 /**
  * Once the page's code is in: the creator's first posts, as the first tab lists them (the creator is
  * asked by the router as the chunk loads). A server's render then draws the posts' text.
@@ -45,6 +44,7 @@ export async function preload({ store, params }: PageStart) {
   if (data) await preloadCreatorFeed(store.dispatch, data.username ?? data._id);
 }
 
+/** `/{profileId}`: a creator's public page, by username or id. */
 export default function ProfilePage() {
   const { profileId = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);
@@ -144,20 +144,14 @@ export default function ProfilePage() {
       {!viewer && <JoinCard name={performer.name} profilePath={profilePath} />}
       <FollowPrompt performer={performer} />
       <div className="profile-details">
-        <Row gutter={[16, 16]}>
-          <Col xs={24} md={14}>
-            <Card title="About">
-              {shownAttributes.length ? (
-                <Descriptions column={{ xs: 1, sm: 2 }} items={shownAttributes} size="small" />
-              ) : (
-                <Typography.Text type="secondary">{own ? 'Add your details on your account page.' : 'No details yet.'}</Typography.Text>
-              )}
-            </Card>
-          </Col>
-          <Col xs={24} md={10}>
-            <SubscribeCard performer={performer} own={own} />
-          </Col>
-        </Row>
+        <Card title="About">
+          {shownAttributes.length ? (
+            <Descriptions column={{ xs: 1, sm: 2 }} items={shownAttributes} size="small" />
+          ) : (
+            <Typography.Text type="secondary">{own ? 'Add your details on your account page.' : 'No details yet.'}</Typography.Text>
+          )}
+        </Card>
+        <SubscribeCard performer={performer} own={own} />
       </div>
       <Card className="profile-content">
         <ProfileTabs

@@ -1,20 +1,16 @@
 import { Card, Skeleton, Typography } from 'antd';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { preloadItem } from '../../shared/lib/store';
 import NotFoundPage from '../../shared/ui/NotFoundPage';
 import { sitePostsApi, useGetSitePostQuery } from './api';
 
-/** `/page/{slug or id}`: a CMS page. Its HTML was sanitized by the API when the admin saved it. */
 /** The page, for the server to draw it (decision 079). */
 export const preload = preloadItem(sitePostsApi.endpoints.getSitePost);
 
+/** `/page/{slug or id}`: a CMS page. Its HTML was sanitized by the API when the admin saved it. */
 export default function PostPage() {
   const { id = '' } = useParams();
   const { data: post, isLoading, isError } = useGetSitePostQuery({ id });
-  useEffect(() => {
-    if (post) document.title = post.title;
-  }, [post]);
   if (isError) return <NotFoundPage />;
   return (
     <Card className="page-narrow">

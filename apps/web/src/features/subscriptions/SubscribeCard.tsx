@@ -79,7 +79,7 @@ export function SubscribeCard({ performer, own }: { performer: PublicPerformer; 
               </Flex>
               <Typography.Text strong>{formatTokens(plan.price ?? 0)}</Typography.Text>
               {!own && !(current?.isActive && current.status === 'active') && !resumable && (
-                <Button size="small" type="primary" onClick={signedIn(() => setChosen(plan))} aria-label={`Subscribe for ${plan.label}`}>
+                <Button type="primary" onClick={signedIn(() => setChosen(plan))} aria-label={`Subscribe for ${plan.label}`}>
                   Subscribe
                 </Button>
               )}

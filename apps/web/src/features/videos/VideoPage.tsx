@@ -17,10 +17,10 @@ import { Comments, ReactionBar, useLibraryReaction } from '../community';
 import { useAddVideoViewMutation, useGetVideoQuery, videosApi } from './api';
 import { videoPoster } from './VideoCard';
 
-/** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
 /** The item, for the server to draw it (decision 079). */
 export const preload = preloadItem(videosApi.endpoints.getVideo, (item, start) => preloadCreatorOf(item.performer, start));
 
+/** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
 export default function VideoPage() {
   const { id = '' } = useParams();
   const viewer = useAppSelector((state) => state.session.user);

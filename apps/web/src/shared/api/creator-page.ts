@@ -12,3 +12,6 @@ export const creatorPageId = (creator: Pick<PublicUser, 'username' | '_id'>) => 
  */
 export const preloadCreatorOf = (creator: Pick<PublicUser, 'username' | '_id'>, { store }: PageStart) =>
   store.dispatch(endpoints.endpoints.getCreatorProfile.initiate({ id: creatorPageId(creator) }, { subscribe: false }));
+
+/** A creator's page answer where another feature shows them whole (a live session's teaser, behind it their cover). */
+export const { useGetCreatorProfileQuery: useCreatorPageQuery } = endpoints;

@@ -98,7 +98,6 @@ const baseQuery: Query = async (args, api, extraOptions) => {
 /** What a settled subscription payment opens: everything a creator shows subscribers. */
 export const subscriberContentTags = ['Subscriptions', 'Feeds', 'Videos', 'Galleries', 'Stories'] as const;
 
-/** One RTK Query API; each feature adds its endpoints with injectEndpoints. */
 /**
  * For lists of posts and comments that a page keeps open: refetched when the person comes back to
  * the tab or the network returns. Nothing pushes posts or comments over the socket, so this is how
@@ -106,6 +105,7 @@ export const subscriberContentTags = ['Subscriptions', 'Feeds', 'Videos', 'Galle
  */
 export const REFRESH_ON_RETURN = { refetchOnFocus: true, refetchOnReconnect: true } as const;
 
+/** One RTK Query API; each feature adds its endpoints with injectEndpoints. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,

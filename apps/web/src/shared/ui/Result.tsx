@@ -2,6 +2,7 @@ import type { ResultProps } from 'antd';
 import { Suspense } from 'react';
 import { lazyComponent } from '../lib/lazy';
 import { PageLoading } from './PageLoading';
+import { TakenOver } from './TakenOver';
 
 const ResultView = lazyComponent(() => import('./ResultView'));
 
@@ -14,6 +15,7 @@ export function Result(props: ResultProps) {
   return (
     <Suspense fallback={<PageLoading />}>
       <ResultView {...props} />
+      <TakenOver />
     </Suspense>
   );
 }

@@ -46,6 +46,14 @@ const injectedRtkApi = api.injectEndpoints({
     >({
       query: () => ({ url: `/streaming/settings` }),
     }),
+    getLiveSessionPreviewImage: build.query<
+      GetLiveSessionPreviewImageApiResponse,
+      GetLiveSessionPreviewImageApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/streaming/live/${encodeURIComponent(String(queryArg.id))}/preview.jpg`,
+      }),
+    }),
     updateLiveSessionDuration: build.mutation<
       UpdateLiveSessionDurationApiResponse,
       UpdateLiveSessionDurationApiArg
@@ -247,6 +255,10 @@ export type UpdateStreamSettingsApiArg = {
 export type GetStreamSettingsApiResponse =
   /** status 200 Default Response */ StreamSettings;
 export type GetStreamSettingsApiArg = void;
+export type GetLiveSessionPreviewImageApiResponse = unknown;
+export type GetLiveSessionPreviewImageApiArg = {
+  id: string;
+};
 export type UpdateLiveSessionDurationApiResponse =
   /** status 200 Default Response */ LiveSession;
 export type UpdateLiveSessionDurationApiArg = {

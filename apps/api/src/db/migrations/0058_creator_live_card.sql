@@ -1,0 +1,1 @@
+ALTER TABLE "performer_profiles" ADD COLUMN "live_preview_version" text;
