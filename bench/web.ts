@@ -6,7 +6,6 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { SESSION_COOKIE, SIGNED_IN_COOKIE } from '@limelight/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
@@ -21,7 +20,8 @@ const distDir = process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')
 // BENCH_WEB_REPORTS=<dir> keeps each page's median Lighthouse report (JSON) there, to read which
 // scripts run long, what shifts, what the page waits for.
 const reportsDir = process.env.BENCH_WEB_REPORTS;
-// BENCH_WEB_PAGES=explore,home measures only the pages whose names hold one of these words.
+// BENCH_WEB_PAGES=explore,home measures only the pages whose names hold one of these words;
+// BENCH_WEB_RENDER_ONLY=1 prints the server render's cost beside the pages' reads, and stops there.
 const only = process.env.BENCH_WEB_PAGES?.split(',');
 const demoFan = { username: 'fiona', password: 'limelight-demo' };
 const pages = [
@@ -65,9 +65,14 @@ try {
   const newest = posts.data.find((post) => post.canView)!._id;
   // Each page asked once first: the first page drawn on the server imports the render's bundle and
   // warms it (decision 079), a cost paid once per process, not by the visitor a measure stands for.
-  for (const page of pages) await (await fetch(`${base}${page.path.replace(':newest', newest)}`)).arrayBuffer();
+  for (const page of pages) page.path = page.path.replace(':newest', newest);
+  for (const page of pages) await (await fetch(`${base}${page.path}`)).arrayBuffer();
+  await renderBesideReads(
+    base,
+    pages.filter((page) => !page.signedIn),
+  );
+  if (process.env.BENCH_WEB_RENDER_ONLY) process.exit(0);
   for (const page of pages.filter((page) => !only || only.some((name) => page.name.includes(name)))) {
-    page.path = page.path.replace(':newest', newest);
     await setSessionCookie(chrome.port, base, page.signedIn ? token : undefined);
     const results: Result[] = [];
     for (let i = 0; i < runs; i++) results.push(await audit(`${base}${page.path}`, chrome.port));
@@ -111,6 +116,39 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/**
+ * What drawing a visitor's page on the server costs beside reading its answers from the API (the
+ * floor: the same reads the browser would make, done in the process), from the page's
+ * Server-Timing: read, draw, compress. Goal: the whole page at most twice its reads.
+ */
+async function renderBesideReads(base: string, visitorPages: { name: string; path: string }[]) {
+  const samples = Number(process.env.BENCH_WEB_RENDER_SAMPLES ?? 40);
+  console.log(`\nServer render beside the same page's reads, ${samples} requests each, one at a time (medians, ms)`);
+  for (const page of visitorPages) {
+    const timings: { total: number; read: number; draw: number; compress: number }[] = [];
+    for (let i = 0; i < samples; i++) {
+      const started = performance.now();
+      const response = await fetch(`${base}${page.path}`, { headers: { 'accept-encoding': 'br' } });
+      await response.arrayBuffer();
+      const total = performance.now() - started;
+      const parts = Object.fromEntries(
+        (response.headers.get('server-timing') ?? '').split(',').map((part) => {
+          const [name, duration] = part.trim().split(';dur=');
+          return [name, Number(duration)];
+        }),
+      );
+      timings.push({ total, read: parts.read ?? Number.NaN, draw: parts.draw ?? Number.NaN, compress: parts.compress ?? 0 });
+    }
+    const of = (key: keyof (typeof timings)[number]) => median(timings.map((timing) => timing[key]));
+    const ratio = of('total') / of('read');
+    console.log(
+      `  ${page.name.padEnd(28)} total ${of('total').toFixed(1).padStart(6)}  read ${of('read').toFixed(1).padStart(6)}  ` +
+        `draw ${of('draw').toFixed(1).padStart(6)}  compress ${of('compress').toFixed(1).padStart(5)}  ` +
+        `= ${ratio.toFixed(2)}x its reads  (goal <= 2x: ${ratio <= 2 ? 'met' : 'MISSED'})`,
+    );
+  }
+}
+
 function categoryScore(lhr: Result, id: string) {
   return Math.round((lhr.categories[id]?.score ?? 0) * 100);
 }
@@ -146,11 +184,15 @@ function countOf(lhr: Result, type: string) {
   return networkItems(lhr, type).length;
 }
 
-/** The scripts index.html starts with (its module script and module preloads), gzipped as served. */
+/**
+ * The scripts index.html starts with (its module script and module preloads), gzipped as served:
+ * the build's own .gz copies, in KB of 1,024 bytes, as the size budget counts them
+ * (scripts/size-budget.mjs), so the two never disagree.
+ */
 function initialJsKb() {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
-  return files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(distDir, file))).length, 0) / 1000;
+  return files.reduce((sum, file) => sum + fs.statSync(path.join(distDir, `${file}.gz`)).size, 0) / 1024;
 }
 
 /** Every text file of the build, fetched as a browser asks for it: which come back compressed. */

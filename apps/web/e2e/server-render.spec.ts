@@ -162,6 +162,26 @@ test("a visitor from a country the creator blocked gets the API's answer drawn, 
   expect((await request.get(`/${creator.username}`, { headers: { 'x-forwarded-for': '8.8.8.8' } })).status()).toBe(200);
 });
 
+test('a drawing kept for later visitors never outlives what it shows or the rules: each request reads afresh', async ({ request }) => {
+  const creator = await newVerifiedCreator(request, 'kept');
+  const fromUs = { 'x-forwarded-for': '8.8.8.8' };
+  const fromGb = { 'x-forwarded-for': '81.2.69.142' };
+  // Drawn for a first visitor, and asked again: the same page.
+  const first = await (await request.get(`/${creator.username}`, { headers: fromUs })).text();
+  expect(await (await request.get(`/${creator.username}`, { headers: fromUs })).text()).toContain(creator.username);
+  expect(first).toContain(creator.username);
+
+  const bio = `Kept only while true ${Date.now()}`;
+  const changed = await request.put('/api/performers/me', { headers: creator.headers, data: { bio } });
+  expect(changed.status(), await changed.text()).toBe(200);
+  expect(await (await request.get(`/${creator.username}`, { headers: fromUs })).text()).toContain(bio);
+
+  const blocked = await request.post('/api/block/countries', { headers: creator.headers, data: { countryCodes: ['GB'] } });
+  expect(blocked.status(), await blocked.text()).toBe(200);
+  expect((await request.get(`/${creator.username}`, { headers: fromGb })).status()).toBe(403);
+  expect((await request.get(`/${creator.username}`, { headers: fromUs })).status()).toBe(200);
+});
+
 test('pages that are not public come as the app shell, drawn in the browser', async ({ request }) => {
   for (const path of ['/home', '/user/wallet', '/admin', '/auth/login']) {
     const html = await (await request.get(path)).text();

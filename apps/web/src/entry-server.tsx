@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { jsonInScript, type ServerRender, type ServerRenderRequest, type ServerRenderResult } from '@limelight/contracts/constants';
@@ -14,6 +15,7 @@ import { settingsApi } from './shared/api/settings';
 import { api, serverBaseQuery } from './shared/lib/api';
 import type { RenderedState } from './shared/lib/render-state';
 import { userLoaded } from './shared/lib/session';
+import type { RootState } from './shared/lib/store';
 
 const handler = createStaticHandler(routes);
 
@@ -32,6 +34,7 @@ async function settle(store: ReturnType<typeof createStore>) {
  * renders once they are in, and the state goes into the page so the browser hydrates the same.
  */
 async function render(request: ServerRenderRequest): Promise<ServerRenderResult> {
+  const started = performance.now();
   const store = createStore({
     extra: { serverQuery: serverBaseQuery(request.fetch) },
     preloadedState: {
@@ -49,6 +52,60 @@ async function render(request: ServerRenderRequest): Promise<ServerRenderResult>
   const me = currentUserApi.endpoints.getCurrentUser.select()(store.getState()).data;
   if (me) store.dispatch(userLoaded(me));
 
+  const read = performance.now() - started;
+
+  const state = store.getState();
+  const { api: answers, session, preferences, follow } = state;
+  const page = request.signedIn ? await draw(store, url, request.origin) : await drawnFor(request, store, url);
+  return {
+    status: pageStatus(answers.queries),
+    ...page,
+    state: jsonInScript({ answers: { api: answers }, state: { session, preferences, follow } } satisfies RenderedState),
+    timings: { read, draw: performance.now() - started - read },
+  };
+}
+
+/**
+ * Pages drawn lately, by what they were drawn from. Every request reads its answers from the API,
+ * so every rule (blocks, countries, what a visitor may see) is decided afresh; only the drawing
+ * (React's render, antd's styles, the head) is kept, for a request whose answers are the same as
+ * an earlier one's: a creator's page asked by many visitors is drawn once a minute. The state
+ * written into the page is this request's own.
+ */
+const drawn = new Map<string, Drawing>();
+type Drawing = { html: string; head: string };
+/** About 10 to 20 MB of HTML at most (a creator's page draws 100 to 200 KB). */
+const DRAWINGS_KEPT = 100;
+
+/** A visitor's page: drawn again only when its answers differ from an earlier visitor's (a member's page is theirs alone). */
+async function drawnFor(request: ServerRenderRequest, store: ReturnType<typeof createStore>, url: URL) {
+  const key = drawingKey(request, store.getState());
+  let page = drawn.get(key);
+  if (page) {
+    // Used again: kept as the latest, so the pages asked most stay.
+    drawn.delete(key);
+  } else {
+    page = await draw(store, url, request.origin);
+    if (drawn.size >= DRAWINGS_KEPT) drawn.delete(drawn.keys().next().value!);
+  }
+  drawn.set(key, page);
+  return page;
+}
+
+/**
+ * What a drawing depends on: the address, the visitor's theme, zone and standing, the answers'
+ * data (not when they were fetched), and the minute, since times are written relative to today.
+ */
+function drawingKey(request: ServerRenderRequest, state: RootState) {
+  const answers = Object.entries(state.api.queries).map(([key, query]) => [key, query?.status, query?.data, query?.error]);
+  const minute = Math.floor(Date.now() / 60_000);
+  return createHash('sha256')
+    .update(JSON.stringify([request.url, request.origin, minute, answers, state.session, state.follow, state.preferences]))
+    .digest('base64url');
+}
+
+/** The page's HTML and head, drawn from the store's answers as the browser's first render draws them. */
+async function draw(store: ReturnType<typeof createStore>, url: URL, origin: string): Promise<Drawing> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error('Routes have no loaders: a static query answered a Response');
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -63,14 +120,8 @@ async function render(request: ServerRenderRequest): Promise<ServerRenderResult>
     </StrictMode>,
   );
   const state = store.getState();
-  const { api: answers, session, preferences, follow } = state;
   const siteName = settingsApi.endpoints.getPublicSettings.select()(state).data?.siteName ?? 'Limelight';
-  return {
-    status: pageStatus(answers.queries),
-    html,
-    head: headTags(pageHead(state, url.pathname, request.origin), siteName) + extractStyle(cache),
-    state: jsonInScript({ answers: { api: answers }, state: { session, preferences, follow } } satisfies RenderedState),
-  };
+  return { html, head: headTags(pageHead(state, url.pathname, origin), siteName) + extractStyle(cache) };
 }
 
 /**

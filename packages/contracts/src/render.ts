@@ -41,6 +41,8 @@ export type ServerRenderResult = {
   head: string;
   /** The store's state for the browser's store to start from, as JSON ready for a script element (`jsonInScript`). */
   state: string;
+  /** Milliseconds spent reading the page's answers from the API, then drawing it (the `Server-Timing` header). */
+  timings: { read: number; draw: number };
 };
 
 export type ServerRender = {

@@ -142,7 +142,16 @@ export function pageAnswerer(
         timeZone: zoneOf(request),
         origin,
       });
-      return send(reply.status(rendered.status), encoding, await encoded(composePage(template, rendered, theme), encoding, 5));
+      const compressing = performance.now();
+      const body = await encoded(composePage(template, rendered, theme), encoding, 5);
+      // What the page cost, for the bench and a browser's network panel: its reads from the API, the
+      // drawing, the compression.
+      const { read, draw } = rendered.timings;
+      reply.header(
+        'server-timing',
+        `read;dur=${read.toFixed(1)}, draw;dur=${draw.toFixed(1)}, compress;dur=${(performance.now() - compressing).toFixed(1)}`,
+      );
+      return send(reply.status(rendered.status), encoding, body);
     } catch (error) {
       // The page still opens: the browser draws it, as it did before pages were drawn on the server.
       request.log.error({ err: error }, 'server render failed; answering the shell');
