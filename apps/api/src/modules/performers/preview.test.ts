@@ -25,6 +25,19 @@ const upload = (headers: Record<string, string>, field: 'avatar' | 'cover', data
 const pageOf = async (id: string, headers: Record<string, string> = {}) =>
   (await app.inject({ url: `/api/performers/${id}`, headers })).json() as { previewImage: string; hiddenFromSearchEngines: boolean };
 
+/** A fan the creator has blocked. */
+async function blockedFanOf(creator: { headers: Record<string, string> }) {
+  const fan = await signedIn(app, 'user');
+  const blocked = await app.inject({
+    method: 'POST',
+    url: '/api/block/users',
+    headers: creator.headers,
+    payload: { targetId: fan.user.id },
+  });
+  expect(blocked.statusCode, blocked.body).toBe(200);
+  return fan;
+}
+
 describe("a creator's link-preview card", () => {
   it('is a 1200x630 JPEG, kept for good at its version and drawn again when the name changes', async () => {
     const creator = await verifiedPerformer(app);
@@ -82,14 +95,7 @@ describe("a creator's link-preview card", () => {
     expect((await app.inject(`/api/performers/${unverified.user.id}/preview.jpg`)).statusCode).toBe(404);
 
     const creator = await verifiedPerformer(app);
-    const fan = await signedIn(app, 'user');
-    const blocked = await app.inject({
-      method: 'POST',
-      url: '/api/block/users',
-      headers: creator.headers,
-      payload: { targetId: fan.user.id },
-    });
-    expect(blocked.statusCode, blocked.body).toBe(200);
+    const fan = await blockedFanOf(creator);
     expect((await app.inject({ url: `/api/performers/${creator.user.id}/preview.jpg`, headers: fan.headers })).statusCode).toBe(403);
     expect((await app.inject(`/api/performers/${creator.user.id}/preview.jpg`)).statusCode).toBe(200);
   });
@@ -151,14 +157,7 @@ describe("a live session's card", () => {
     // Stored like the page's card: the next ask answers the same bytes.
     expect((await app.inject(url)).rawPayload.equals(live.rawPayload)).toBe(true);
 
-    const fan = await signedIn(app, 'user');
-    const blocked = await app.inject({
-      method: 'POST',
-      url: '/api/block/users',
-      headers: creator.headers,
-      payload: { targetId: fan.user.id },
-    });
-    expect(blocked.statusCode, blocked.body).toBe(200);
+    const fan = await blockedFanOf(creator);
     expect((await app.inject({ url, headers: fan.headers })).statusCode).toBe(404);
 
     const ended = await app.inject({

@@ -1,7 +1,6 @@
-import { UserOutlined } from '@ant-design/icons';
 import type { LiveSession } from '@limelight/contracts';
 import { ErrorCode } from '@limelight/contracts/constants';
-import { Avatar, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Button, Card, Flex, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { preloadCreatorOf } from '../../shared/api/creator-page';
@@ -11,13 +10,12 @@ import { type PageStart, preloadItem, useAppSelector } from '../../shared/lib/st
 import { errorCode, errorMessage } from '../../shared/lib/toast';
 import { PayModal, TipButton } from '../../shared/pay/PayButtons';
 import { usePayDialog } from '../../shared/pay/usePayDialog';
-import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { ReportButton } from '../community';
 import { AgoraPlayer } from './AgoraPlayer';
 import { liveApi, mostWatchedFirst, useGetLiveSessionQuery, useJoinLiveSessionQuery, useListLiveSessionsQuery } from './api';
-import { LiveCount } from './LiveBadge';
 import { LivePlayer } from './LivePlayer';
+import { LiveCreatorLine, LiveSessionTitle } from './LiveSessionInfo';
 import { LiveTeaser } from './LiveTeaser';
 import { RequestPrivateShow } from './RequestPrivateShow';
 import { StreamChat } from './StreamChat';
@@ -122,22 +120,13 @@ function Watching({
           ) : (
             <AgoraPlayer sessionId={session._id} label={`${name}’s live video`} />
           )}
-          <Flex gap={12} align="center" wrap>
-            <Link to={`/${session.performer.username ?? session.performerId}`} className="live-creator">
-              <Avatar src={session.performer.avatar} icon={<UserOutlined aria-hidden />} alt="" />
-              <strong>{name}</strong>
-            </Link>
-            <LiveCount watching={members ?? session.viewerCount} />
-          </Flex>
+          <LiveCreatorLine session={session} watching={members ?? session.viewerCount} />
           <div className="live-actions">
             <TipButton performer={session.performer} sessionId={session._id} />
             <RequestPrivateShow session={session} />
             <ReportButton targetType="live" targetId={session._id} withLabel />
           </div>
-          <div>
-            <PageTitle className="live-title">{session.title || `${name} is live`}</PageTitle>
-            {session.description && <Typography.Paragraph type="secondary">{session.description}</Typography.Paragraph>}
-          </div>
+          <LiveSessionTitle session={session} />
         </Flex>
         <Card className="live-side">
           <StreamChat conversationId={conversationId} sessionId={session._id} slowModeSeconds={0} />

@@ -5,10 +5,9 @@ import { creatorPageId, useCreatorPageQuery } from '../../shared/api/creator-pag
 import { formatTokens } from '../../shared/lib/money';
 import { joinUrl, loginUrl } from '../../shared/lib/navigation';
 import { errorMessage } from '../../shared/lib/toast';
-import { PageTitle } from '../../shared/ui/PageTitle';
 import { Result } from '../../shared/ui/Result';
 import { useGetLiveSessionQuery } from './api';
-import { LiveCount } from './LiveBadge';
+import { LiveCreatorLine, LiveSessionTitle } from './LiveSessionInfo';
 
 /**
  * A live session as a visitor (not signed in) finds it from a shared link: who is live, about
@@ -56,17 +55,8 @@ export function LiveTeaser({ sessionId }: { sessionId: string }) {
               <strong className="live-teaser-call">{name} is live now</strong>
             </div>
           </div>
-          <Flex gap={12} align="center" wrap>
-            <Link to={creatorPath} className="live-creator">
-              <Avatar src={session.performer.avatar} icon={<UserOutlined aria-hidden />} alt="" />
-              <strong>{name}</strong>
-            </Link>
-            <LiveCount watching={session.viewerCount} />
-          </Flex>
-          <div>
-            <PageTitle className="live-title">{session.title || `${name} is live`}</PageTitle>
-            {session.description && <Typography.Paragraph type="secondary">{session.description}</Typography.Paragraph>}
-          </div>
+          <LiveCreatorLine session={session} watching={session.viewerCount} />
+          <LiveSessionTitle session={session} />
         </Flex>
         <Card className="live-side">
           <Flex vertical gap={12}>
