@@ -16,10 +16,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openEmbedded, openPostgres } from '../apps/api/src/db/client';
+import { previewVersion } from '../apps/api/src/modules/performers/preview';
 import { creatorCountsSql, creatorProfileStatements } from '../apps/api/src/modules/performers/repo/profiles';
 import { publicUrl } from '../apps/api/src/platform/storage';
 import { benchDatabase, formatLoad, load, serveJson, startApi, startBareHello, startFloor, stop, vsFloor } from './lib';
 
+/** The site's name on a fresh database (the settings' default), which the preview card's version hashes. */
+const SITE_NAME = 'Limelight';
 /** Every seeded creator's avatar (a public key: the page presents it as a plain media URL). */
 const BENCH_AVATAR_KEY = 'public/avatars/bench.jpg';
 /** The API's pool size (apps/api/src/db/client.ts): the floor gets as many connections. */
@@ -257,9 +260,20 @@ function serveFloor({ port, databaseUrl }: { port: number; databaseUrl: string }
     if (row.refusal) return [403, {}] as const;
     if (row.welcome_video) throw new Error('the floor presents creators without a welcome video');
     const card = publicCard({ ...row.creator, ...row.profile, id: row.creator.id });
+    // The page's link-preview card, named by the version of what it shows (decision 080), as the API does.
+    const { id, name, username: handle, avatar_key: avatarKey, cover_key: coverKey } = row.creator;
+    const version = previewVersion({ user: { name, username: handle, avatarKey, coverKey } }, SITE_NAME);
     return [
       200,
-      { ...card, isFollowed: row.is_followed, isBookmarked: row.is_bookmarked, welcomeVideo: null, counts: row.counts },
+      {
+        ...card,
+        isFollowed: row.is_followed,
+        isBookmarked: row.is_bookmarked,
+        welcomeVideo: null,
+        counts: row.counts,
+        previewImage: `/api/performers/${id}/preview.jpg?v=${version}`,
+        hiddenFromSearchEngines: row.profile.hidden_from_search_engines,
+      },
     ] as const;
   };
 

@@ -33,7 +33,7 @@ async function settle(store: ReturnType<typeof createStore>) {
  * asks what the Shell and the page ask at start (requestShellData, the route's preload), the tree
  * renders once they are in, and the state goes into the page so the browser hydrates the same.
  */
-async function render(request: ServerRenderRequest): Promise<ServerRenderResult> {
+async function render(request: ServerRenderRequest): Promise<ServerRenderResult | undefined> {
   const started = performance.now();
   const store = createStore({
     extra: { serverQuery: serverBaseQuery(request.fetch) },
@@ -48,8 +48,10 @@ async function render(request: ServerRenderRequest): Promise<ServerRenderResult>
   await settle(store);
   // The signed-in account, as the Shell would take it in after its first render: drawn with it, so
   // that the browser's state starts with it too and nothing changes as the page hydrates (a change
-  // reaching a part not hydrated yet would make React draw it anew).
+  // reaching a part not hydrated yet would make React draw it anew). A member whose account did not
+  // load (a session the server ended) gets the app's shell: the browser signs them out, as it did.
   const me = currentUserApi.endpoints.getCurrentUser.select()(store.getState()).data;
+  if (request.signedIn && !me) return undefined;
   if (me) store.dispatch(userLoaded(me));
 
   const read = performance.now() - started;

@@ -57,11 +57,21 @@ else createRoot(root).render(app);
 void pageLoading
   .then(() => import('./app/page-head'))
   .then(({ pageHead }) => {
-    const followPage = () => {
+    const setTitle = () => {
       const { title } = pageHead(store.getState(), router.state.location.pathname, window.location.origin);
       if (document.title !== title) document.title = title;
     };
-    followPage();
+    // Once after a burst of changes (a page's answers come in dozens of actions), not at each.
+    let scheduled = false;
+    const followPage = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(() => {
+        scheduled = false;
+        setTitle();
+      }, 100);
+    };
+    setTitle();
     store.subscribe(followPage);
     router.subscribe(followPage);
   });

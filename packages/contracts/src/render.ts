@@ -48,5 +48,9 @@ export type ServerRenderResult = {
 export type ServerRender = {
   /** Whether this page is drawn on the server (public pages); the others answer the app's shell. */
   rendersOnServer: (pathname: string, signedIn: boolean) => boolean;
-  render: (request: ServerRenderRequest) => Promise<ServerRenderResult>;
+  /**
+   * The page drawn, or undefined when it is the browser's to draw: a member whose account could not
+   * be read (a session the server ended), whom the browser's app signs out as it always has.
+   */
+  render: (request: ServerRenderRequest) => Promise<ServerRenderResult | undefined>;
 };

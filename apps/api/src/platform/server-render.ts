@@ -142,6 +142,7 @@ export function pageAnswerer(
         timeZone: zoneOf(request),
         origin,
       });
+      if (!rendered) return shell(reply, theme, encoding);
       const compressing = performance.now();
       const body = await encoded(composePage(template, rendered, theme), encoding, 5);
       // What the page cost, for the bench and a browser's network panel: its reads from the API, the

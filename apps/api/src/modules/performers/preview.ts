@@ -12,7 +12,10 @@ import { findCreatorForViewer } from './repo/profiles';
 const CARD_DESIGN = 1;
 
 /** What the card shows, hashed: a new name, handle, avatar, cover or site name is a new card (and a new address). */
-export function previewVersion(row: Pick<PerformerRow, 'user'>, siteName: string) {
+export function previewVersion(
+  row: { user: Pick<PerformerRow['user'], 'name' | 'username' | 'avatarKey' | 'coverKey'> },
+  siteName: string,
+) {
   const { name, username, avatarKey, coverKey } = row.user;
   return createHash('sha256')
     .update(JSON.stringify([CARD_DESIGN, name, username, avatarKey, coverKey, siteName]))

@@ -57,9 +57,9 @@ export const feedsApi = endpoints
     }),
   });
 
-/** Asks for a creator's first page of posts as their page's first tab shows it (the page's preload). */
-export const preloadCreatorFeed = (dispatch: AppDispatch, username: string) =>
-  dispatch(feedsApi.endpoints.feedPages.initiate({ source: { kind: 'creator', username } }, { subscribe: false }));
+/** Asks for a list's first page of posts as `FeedList` shows it (a page's preload: a creator's first tab, a fan's timeline). */
+export const preloadFeedList = (dispatch: AppDispatch, source: FeedSource) =>
+  dispatch(feedsApi.endpoints.feedPages.initiate({ source }, { subscribe: false }));
 
 /** The fan's bookmarked posts, listed under the reactions in the API's document. */
 export const bookmarkedFeedsApi = reactionsEndpoints.enhanceEndpoints({

@@ -14,7 +14,7 @@ import { Result } from '../../shared/ui/Result';
 import { VideoPlayer } from '../../shared/ui/VideoPlayer';
 import { BlockButton } from '../blocks';
 import { ReportButton } from '../community';
-import { FeedList, preloadCreatorFeed } from '../feeds';
+import { FeedList, preloadFeedList } from '../feeds';
 import { CreatorGalleries } from '../galleries';
 import { LiveBadge } from '../live';
 import { useCountryName, useLanguageName } from '../lookups';
@@ -41,7 +41,7 @@ const attributes: Array<{ name: keyof PublicPerformer; label: string; options: O
 export async function preload({ store, params }: PageStart) {
   if (!params.profileId) return;
   const { data } = await store.dispatch(profileApi.endpoints.getCreatorProfile.initiate({ id: params.profileId }, { subscribe: false }));
-  if (data) await preloadCreatorFeed(store.dispatch, data.username ?? data._id);
+  if (data) await preloadFeedList(store.dispatch, { kind: 'creator', username: data.username ?? data._id });
 }
 
 /** `/{profileId}`: a creator's public page, by username or id. */
