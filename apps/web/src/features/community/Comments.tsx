@@ -22,16 +22,18 @@ export const preloadComments = (dispatch: PageStart['store']['dispatch'], object
 export function Comments({
   objectType,
   objectId,
-  canComment,
+  canView,
 }: {
   objectType: Comment['objectType'];
   objectId: string;
-  canComment: boolean;
+  /** Whether the viewer may see the item (its answer's `canView`): a member who may, may comment. */
+  canView: boolean;
 }) {
   const [limit, setLimit] = useState(PAGE);
   const { data, isLoading } = useListCommentsQuery({ objectType, objectId, limit, ...oldestFirst }, REFRESH_ON_RETURN);
   const item = { objectType, objectId };
   const loggedIn = useAppSelector((state) => state.session.loggedIn);
+  const canComment = useAppSelector((state) => !!state.session.user) && canView;
   // A visitor signs up or logs in, and comes back to this page to write.
   const location = useLocation();
   const here = location.pathname + location.search;

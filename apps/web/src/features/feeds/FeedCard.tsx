@@ -83,7 +83,7 @@ export function FeedCard({ feed, arg, commentsOpen = false }: { feed: Feed; arg?
         onReact={toggle}
         extra={tippable ? <TipButton performer={feed.performer} place={`feed-${feed._id}`} /> : undefined}
       />
-      {showComments && <Comments objectType="feed" objectId={feed._id} canComment={!!viewer && feed.canView} />}
+      {showComments && <Comments objectType="feed" objectId={feed._id} canView={feed.canView} />}
     </Card>
   );
 }

@@ -57,7 +57,7 @@ export const feedsApi = endpoints
     }),
   });
 
-/** Asks for a list's first page of posts as `FeedList` shows it (a page's preload: a creator's first tab, a fan's timeline). */
+/** Asks for a list's first page of posts as `FeedList` shows it (a page's preload: a creator's first tab). */
 export const preloadFeedList = (dispatch: AppDispatch, source: FeedSource) =>
   dispatch(feedsApi.endpoints.feedPages.initiate({ source }, { subscribe: false }));
 

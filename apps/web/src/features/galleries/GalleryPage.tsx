@@ -7,7 +7,7 @@ import { useOnce } from '../../shared/hooks/useOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { lockedAlt, mediaAlt } from '../../shared/lib/media-alt';
 import { formatTokens } from '../../shared/lib/money';
-import { preloadItem, useAppSelector } from '../../shared/lib/store';
+import { preloadItem } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
@@ -26,7 +26,6 @@ export const preload = preloadItem(galleriesApi.endpoints.getGallery, (item, sta
 
 export default function GalleryPage() {
   const { id = '' } = useParams();
-  const viewer = useAppSelector((state) => state.session.user);
   const { data: gallery, isLoading, isError } = useGetGalleryQuery({ id });
   const [addView] = useAddGalleryViewMutation();
   // Counted once it has loaded, so the new count lands in what is shown.
@@ -88,7 +87,7 @@ export default function GalleryPage() {
         onToggleComments={() => setShowComments(!showComments)}
         onReact={toggle}
       />
-      {showComments && <Comments objectType="gallery" objectId={gallery._id} canComment={!!viewer && gallery.canView} />}
+      {showComments && <Comments objectType="gallery" objectId={gallery._id} canView={gallery.canView} />}
     </Card>
   );
 }

@@ -7,7 +7,7 @@ import { useOnce } from '../../shared/hooks/useOnce';
 import { statusOf, useSettledFile } from '../../shared/hooks/useSettledFile';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
-import { preloadItem, useAppSelector } from '../../shared/lib/store';
+import { preloadItem } from '../../shared/lib/store';
 import { errorMessage, toast } from '../../shared/lib/toast';
 import { UnlockButton } from '../../shared/pay/PayButtons';
 import { LockedPanel } from '../../shared/ui/LockedPanel';
@@ -23,7 +23,6 @@ export const preload = preloadItem(videosApi.endpoints.getVideo, (item, start) =
 /** `/video/:id`: the player for viewers with access, else the teaser and what unlocks it. */
 export default function VideoPage() {
   const { id = '' } = useParams();
-  const viewer = useAppSelector((state) => state.session.user);
   const { data: video, isLoading, isError } = useGetVideoQuery({ id });
   const [addView] = useAddVideoViewMutation();
   // Counted once it has loaded, so the new count lands in what is shown.
@@ -93,7 +92,7 @@ export default function VideoPage() {
         onToggleComments={() => setShowComments(!showComments)}
         onReact={toggle}
       />
-      {showComments && <Comments objectType="video" objectId={video._id} canComment={!!viewer && video.canView} />}
+      {showComments && <Comments objectType="video" objectId={video._id} canView={video.canView} />}
     </Card>
   );
 }
