@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { accounts, DEMO_PASSWORD, expect, newCreator, newFan, newVerifiedCreator, PNG, test, tokenOf } from './fixtures';
+import { accounts, DEMO_PASSWORD, expect, newCreator, newFan, newVerifiedCreator, PNG, signIn, test, tokenOf } from './fixtures';
 
 /**
  * Public pages drawn on the server (decision 079), read as a search engine or a link preview reads
@@ -182,8 +182,40 @@ test('a drawing kept for later visitors never outlives what it shows or the rule
   expect((await request.get(`/${creator.username}`, { headers: fromUs })).status()).toBe(200);
 });
 
+test("a member's home comes drawn with their own timeline, and a visitor's is the app shell", async ({ request, page }) => {
+  const follower = await newFan(request);
+  const auth = await tokenOf(request, follower.username, follower.password);
+  const creator = await (await request.get(`/api/performers/${accounts.creator}`)).json();
+  expect((await request.post(`/api/follows/${creator._id}`, { headers: auth })).status()).toBe(200);
+  const timeline = await (await request.get('/api/user/feeds?limit=10', { headers: auth })).json();
+  // A post's opening words, as the HTML writes them (no character that HTML would escape).
+  const words = (timeline.data as Array<{ text: string }>).map((post) => post.text.match(/^[\w ,.]{12,}/)?.[0]).find(Boolean);
+  expect(words, "the creator's welcome post").toBeDefined();
+
+  const html = await (
+    await request.get('/home', { headers: { cookie: await cookiesOf(request, follower.username, follower.password) } })
+  ).text();
+  // React writes a comment between the text and the name it inserts.
+  expect(html).toMatch(/Welcome, (<!-- -->)?Social Fan/);
+  expect(html).toContain(words);
+  // Another member's home is theirs: drawn anew, never the page kept from the first one's request.
+  const stranger = await newFan(request);
+  const theirs = await (
+    await request.get('/home', { headers: { cookie: await cookiesOf(request, stranger.username, stranger.password) } })
+  ).text();
+  expect(theirs).toContain('Your timeline is empty');
+  expect(theirs).not.toContain(words);
+  expect(await (await request.get('/home')).text()).toContain('<div id="root"></div>');
+
+  // In the browser: the drawn page is taken over with no warning (the fixture fails on any console error).
+  await signIn(page, follower.username, follower.password);
+  await page.goto('/home');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByText(words!).first()).toBeVisible();
+});
+
 test('pages that are not public come as the app shell, drawn in the browser', async ({ request }) => {
-  for (const path of ['/home', '/user/wallet', '/admin', '/auth/login']) {
+  for (const path of ['/user/wallet', '/admin', '/auth/login']) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('<div id="root"></div>');
   }

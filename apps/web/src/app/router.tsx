@@ -42,7 +42,11 @@ const page = (load: () => Promise<PageModule>, prefetch?: (start: PageStart) => 
     {
       preload: (pageStart: PageStart) => {
         prefetch?.(pageStart);
-        return Page.load().then((module) => module.preload?.(pageStart));
+        const signedIn = () => pageStart.store.getState().session.loggedIn;
+        const signedInAtStart = signedIn();
+        // A session the server ended while the code loaded (its first refusal answered meanwhile):
+        // the page's guard sends the user on, and more of its questions would each be refused again.
+        return Page.load().then((module) => (signedInAtStart && !signedIn() ? undefined : module.preload?.(pageStart)));
       },
     },
   );
@@ -306,8 +310,10 @@ export function preloadPage(store: AppStore, location: { pathname: string }): Pr
 const SERVER_RENDERED = new Set(['/explore', '/:profileId', '/post/:id', '/video/:id', '/gallery/:id', '/product/:id', '/page/:id']);
 /** Drawn on the server for visitors only: a member at `/` is sent on, and at a live session joins it (both the browser's to do). */
 const SERVER_RENDERED_FOR_VISITORS = new Set(['/', '/live/:id']);
+/** Drawn on the server for members only: the fan's landing, where a visitor is sent to log in. */
+const SERVER_RENDERED_FOR_MEMBERS = new Set(['/home']);
 
 export function rendersOnServer(pathname: string, signedIn: boolean) {
   const path = matchRoutes(routes, pathname)?.at(-1)?.route.path;
-  return !!path && (SERVER_RENDERED.has(path) || (!signedIn && SERVER_RENDERED_FOR_VISITORS.has(path)));
+  return !!path && (SERVER_RENDERED.has(path) || (signedIn ? SERVER_RENDERED_FOR_MEMBERS : SERVER_RENDERED_FOR_VISITORS).has(path));
 }

@@ -1,13 +1,26 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { PageStart } from '../../shared/lib/store';
 import { useAppSelector } from '../../shared/lib/store';
-import { FeedList } from '../feeds';
+import { FeedList, preloadFeedList } from '../feeds';
 import { LiveNowStrip } from '../live';
 import { discoveryCounts, PerformerCard, suggestionPool, useListTopCreatorsQuery } from '../profile';
-import { SitePromos } from '../site';
-import { StoryBar } from '../stories';
+import { preloadSitePromos, SitePromos } from '../site';
+import { preloadStoryBar, StoryBar } from '../stories';
 import './home.css';
+
+/**
+ * Everything above the fold, so that the server draws the page whole (decision 079): the stories,
+ * the banners and the timeline's first page. The suggestions are asked by the route, with the chunk.
+ */
+export const preload = ({ store: { dispatch } }: PageStart) =>
+  Promise.all([
+    preloadStoryBar(dispatch),
+    preloadSitePromos(dispatch, 'home-top'),
+    preloadSitePromos(dispatch, 'home-bottom'),
+    preloadFeedList(dispatch, { kind: 'timeline' }),
+  ]);
 
 /**
  * A fan's landing: stories on top, the timeline of creators they follow or subscribe to in the

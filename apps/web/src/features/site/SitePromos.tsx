@@ -1,7 +1,7 @@
 import type { PromoPosition } from '@limelight/contracts';
 import { Carousel, Typography } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
-import { useListSitePromosQuery } from './promos-api';
+import { sitePromosAsked, useListSitePromosQuery } from './promos-api';
 
 /**
  * The carousel hides every slide but the current one (and its copies at either end) from
@@ -21,7 +21,7 @@ function useInertHiddenSlides() {
 
 /** The admin's banners for one place on the page; nothing at all when there are none. */
 export function SitePromos({ position }: { position: PromoPosition }) {
-  const { data } = useListSitePromosQuery({ position, limit: 10 });
+  const { data } = useListSitePromosQuery(sitePromosAsked(position));
   const promos = data?.data ?? [];
   const hiddenSlides = useInertHiddenSlides();
   if (!promos.length) return null;

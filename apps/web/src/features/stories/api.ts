@@ -1,7 +1,7 @@
 import type { Story } from '@limelight/contracts';
 import { endpoints } from '../../shared/api/generated/stories';
 import { useReaction } from '../../shared/api/reactions';
-import { useAppDispatch } from '../../shared/lib/store';
+import { type AppDispatch, useAppDispatch } from '../../shared/lib/store';
 
 export const storiesApi = endpoints.enhanceEndpoints({
   endpoints: {
@@ -12,6 +12,10 @@ export const storiesApi = endpoints.enhanceEndpoints({
     deleteStory: { invalidatesTags: ['Stories'] },
   },
 });
+
+/** The story bar as `StoryBar` asks for it (a page's preload). */
+export const preloadStoryBar = (dispatch: AppDispatch) =>
+  dispatch(storiesApi.endpoints.getStoryBar.initiate(undefined, { subscribe: false }));
 
 export const { useGetStoryBarQuery, useListCreatorStoriesQuery, useListOwnStoriesQuery, useCreateStoryMutation, useDeleteStoryMutation } =
   storiesApi;
