@@ -18,7 +18,8 @@ const port = Number(process.env.BENCH_WEB_PORT ?? 4150);
 // WEB_DIST_DIR (the API's own setting) measures another build, e.g. a saved copy of main's.
 const distDir = process.env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist');
 // BENCH_WEB_REPORTS=<dir> keeps each page's median Lighthouse report (JSON) there, to read which
-// scripts run long, what shifts, what the page waits for.
+// scripts run long, what shifts, what the page waits for, and its trace (<page>.trace.json, the
+// unthrottled run Lighthouse simulates from: open it in DevTools' Performance panel).
 const reportsDir = process.env.BENCH_WEB_REPORTS;
 // BENCH_WEB_PAGES=explore,home measures only the pages whose names hold one of these words;
 // BENCH_WEB_RENDER_ONLY=1 prints the server render's cost beside the pages' reads, and stops there.
@@ -74,16 +75,18 @@ try {
   if (process.env.BENCH_WEB_RENDER_ONLY) process.exit(0);
   for (const page of pages.filter((page) => !only || only.some((name) => page.name.includes(name)))) {
     await setSessionCookie(chrome.port, base, page.signedIn ? token : undefined);
-    const results: Result[] = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(`${base}${page.path}`, chrome.port));
-    const scores = results.map(score);
-    const lhr = results[results.indexOf(results.find((r) => score(r) === median(scores))!)]!;
+    const audits: Audit[] = [];
+    for (let i = 0; i < runs; i++) audits.push(await audit(`${base}${page.path}`, chrome.port));
+    const scores = audits.map(({ lhr }) => score(lhr));
+    const { lhr, trace } = audits.find((run) => score(run.lhr) === median(scores))!;
     const lcp = lhr.audits['largest-contentful-paint']!.numericValue!;
     const tbt = lhr.audits['total-blocking-time']!.numericValue!;
     const fcp = lhr.audits['first-contentful-paint']!.numericValue!;
     const cls = lhr.audits['cumulative-layout-shift']!.numericValue!;
     if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
-    if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${page.path.split('/')[1] || 'front'}.json`), JSON.stringify(lhr));
+    const reportName = page.path.split('/')[1] || 'front';
+    if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${reportName}.json`), JSON.stringify(lhr));
+    if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${reportName}.trace.json`), JSON.stringify(trace));
     const scriptKb = transferredKb(lhr, 'Script');
     const mark = (met: boolean) => (met ? 'met' : 'MISSED');
     // Where Lighthouse ended up: a signed-in page that lost its session shows the sign-in form.
@@ -156,7 +159,8 @@ function score(lhr: Result) {
   return categoryScore(lhr, 'performance');
 }
 
-async function audit(url: string, chromePort: number) {
+type Audit = { lhr: Result; trace: unknown };
+async function audit(url: string, chromePort: number): Promise<Audit> {
   const flags: Flags = {
     port: chromePort,
     output: 'json',
@@ -167,7 +171,7 @@ async function audit(url: string, chromePort: number) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (!result.lhr.runtimeError) return result.lhr;
+    if (!result.lhr.runtimeError) return { lhr: result.lhr, trace: result.artifacts.Trace };
     if (attempt === 2) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
   }
 }

@@ -7,6 +7,22 @@ import { defineConfig } from 'vitest/config';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+/** antd's form controls and what only they use (the `antd-forms` chunk below). */
+const ANTD_FORM_CONTROLS = new RegExp(
+  [
+    String.raw`node_modules[\\/]antd[\\/]es[\\/](form|input-number|select|auto-complete|date-picker|time-picker|calendar|table|checkbox|radio|switch|upload|slider|cascader|tree-select|tree|mentions|transfer|pagination|steps|segmented|list|listy|color-picker|timeline)[\\/]`,
+    String.raw`node_modules[\\/]@rc-component[\\/](select|input-number|picker|table|checkbox|switch|upload|slider|cascader|tree-select|tree|mentions|pagination|steps|segmented|virtual-list|listy)[\\/]`,
+  ].join('|'),
+);
+/**
+ * The parts of those that antd's other components import in turn (form contexts, colour helpers,
+ * the pickers' English words): they stay with the core, or every page would load the controls.
+ * When one is missed, the antd chunk imports antd-forms and every page loads it: the size budget
+ * (scripts/size-budget.mjs) then fails for the front page.
+ */
+const USED_BY_ANTD_CORE =
+  /[\\/](form[\\/](context|validateMessagesContext|hooks[\\/]useVariants)|locale[\\/](en_US|common)|table[\\/]TableMeasureRowContext|color-picker[\\/](color|util|components[\\/]ColorPresets))\.js$/;
+
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the best
  * levels, so the API serves them as they are (@fastify/static `preCompressed`) instead of
@@ -69,6 +85,17 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // then loads 15 files fewer and about 10 KB gzipped less (decision 020). A lower count
                 // pulls rarer parts into every page (at 30, the login page gains 48 KB).
                 { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component)[\\/]/, minShareCount: 35 },
+                // Its form controls (fields, selects, pickers, tables, lists with pages) apart: the
+                // pages a visitor reads first (front, a creator, a post) and a fan's home show none
+                // of them, and they were a third of that chunk. Pages with a form load both.
+                {
+                  name: 'antd-forms',
+                  test: (id: string) => ANTD_FORM_CONTROLS.test(id) && !USED_BY_ANTD_CORE.test(id),
+                  minShareCount: 35,
+                  priority: 1,
+                  // Only the controls: the core they stand on stays in the chunk above.
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },

@@ -123,7 +123,17 @@ async function draw(store: ReturnType<typeof createStore>, url: URL, origin: str
   );
   const state = store.getState();
   const siteName = settingsApi.endpoints.getPublicSettings.select()(state).data?.siteName ?? 'Limelight';
-  return { html, head: headTags(pageHead(state, url.pathname, origin), siteName) + extractStyle(cache) };
+  return { html, head: headTags(pageHead(state, url.pathname, origin), siteName) + onceEach(extractStyle(cache)) };
+}
+
+/**
+ * The extracted styles with each repeated one written once: the header, the page and the toasts
+ * each hold a ConfigProvider with the same theme, and each registers the theme's variables (12 KB),
+ * which the browser then parsed three times.
+ */
+function onceEach(styles: string) {
+  const seen = new Set<string>();
+  return styles.replace(/<style[^>]*>[\s\S]*?<\/style>/g, (style) => (seen.has(style) ? '' : (seen.add(style), style)));
 }
 
 /**

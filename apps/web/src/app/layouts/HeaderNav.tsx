@@ -110,6 +110,8 @@ export default function HeaderNav() {
   const { pathname } = useLocation();
   const items = useNavItems();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is drawn once first opened: closed, it only cost every page its styles and its menu.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const socketStatus = useAppSelector((state) => state.socket.status);
   const { token } = theme.useToken();
 
@@ -194,21 +196,26 @@ export default function HeaderNav() {
             type="text"
             aria-label="Open menu"
             icon={<MenuOutlined aria-hidden />}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           />
         )}
       </div>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title="Menu">
-        {/* Inline, with every group open: a phone has no room for menus popping out sideways. */}
-        <Menu
-          mode="inline"
-          selectedKeys={[pathname]}
-          defaultOpenKeys={items.flatMap((item) => ('children' in item ? [item.key] : []))}
-          items={items}
-          onClick={() => setDrawerOpen(false)}
-          style={{ borderInlineEnd: 'none' }}
-        />
-      </Drawer>
+      {drawerUsed && (
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title="Menu">
+          {/* Inline, with every group open: a phone has no room for menus popping out sideways. */}
+          <Menu
+            mode="inline"
+            selectedKeys={[pathname]}
+            defaultOpenKeys={items.flatMap((item) => ('children' in item ? [item.key] : []))}
+            items={items}
+            onClick={() => setDrawerOpen(false)}
+            style={{ borderInlineEnd: 'none' }}
+          />
+        </Drawer>
+      )}
     </>
   );
 }

@@ -1,15 +1,15 @@
 import { FlagOutlined } from '@ant-design/icons';
 import type { ModerationTargetType } from '@limelight/contracts';
-import { reportReasons } from '@limelight/contracts/constants';
-import { Button, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
-import type { CreateReportApiArg } from '../../shared/api/generated/reports';
+import { Button } from 'antd';
+import { Suspense, useState } from 'react';
+import { useOpenedOnce } from '../../shared/hooks/useOpenedOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
-import { errorMessage, toast } from '../../shared/lib/toast';
-import { useCreateReportMutation } from './api';
-import { reportReasonLabels } from './moderation-labels';
+import { lazyComponent } from '../../shared/lib/lazy';
 
-type Reason = CreateReportApiArg['body']['reason'];
+// The form comes with its own code when first opened: a feed holds a Report button per post, and a
+// dialog drawn ahead of time also joined antd's Esc stack above any dialog already open (Esc then
+// went to a hidden report form instead of the subscribe dialog).
+const ReportDialog = lazyComponent(() => import('./ReportDialog'));
 
 /** "Report" and the dialog asking why; signed-out visitors are asked to log in first. */
 export function ReportButton({
@@ -24,46 +24,24 @@ export function ReportButton({
 }) {
   const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ reason: Reason; description: string }>();
-  const [report, { isLoading }] = useCreateReportMutation();
-
-  const submit = async (values: { reason: Reason; description?: string }) => {
-    try {
-      toast.success(
-        (await report({ body: { targetType, targetId, reason: values.reason, description: values.description ?? '' } }).unwrap()).message,
-      );
-      setOpen(false);
-      form.resetFields();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
+  const opened = useOpenedOnce(open);
   return (
     <>
-      <Button type="text" icon={<FlagOutlined aria-hidden />} aria-label="Report" onClick={signedIn(() => setOpen(true))}>
+      <Button
+        type="text"
+        icon={<FlagOutlined aria-hidden />}
+        aria-label="Report"
+        onClick={signedIn(() => setOpen(true))}
+        onPointerEnter={() => void ReportDialog.load()}
+        onFocus={() => void ReportDialog.load()}
+      >
         {withLabel ? 'Report' : null}
       </Button>
-      <Modal
-        open={open}
-        title="Report"
-        okText="Send report"
-        confirmLoading={isLoading}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        // Not rendered until first opened: a feed holds one of these per post, and a dialog drawn
-        // ahead of time joins antd's Esc stack above any dialog already open (Esc then went to a
-        // hidden report form instead of the subscribe dialog).
-      >
-        <Form form={form} name={`report-${targetId}`} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="reason" label="Why?" rules={[{ required: true, message: 'Choose a reason' }]}>
-            <Select options={reportReasons.map((value) => ({ value, label: reportReasonLabels[value] }))} placeholder="Choose a reason" />
-          </Form.Item>
-          <Form.Item name="description" label="Details (optional)">
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {opened && (
+        <Suspense>
+          <ReportDialog targetType={targetType} targetId={targetId} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

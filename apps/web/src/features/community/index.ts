@@ -1,6 +1,7 @@
 // What other features may use of community: they import this file only, never the files behind it (decision 075).
 export { useAppealModeratedItemMutation, useLibraryReaction, useListMyModeratedItemsQuery, useSendTakedownRequestMutation } from './api';
-export { Comments, preloadComments } from './Comments';
+export { preloadComments } from './Comments';
+export { Comments } from './LazyComments';
 export {
   contentActionDone,
   holdStateLabels,

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
 import { formatTokens } from '../../shared/lib/money';
 import { errorMessage, toast } from '../../shared/lib/toast';
-import { PayModal } from '../../shared/pay/PayButtons';
+import { PayModal } from '../../shared/pay/PayDialogs';
 import { usePayDialog } from '../../shared/pay/usePayDialog';
 import { AddressPicker } from './AddressBook';
 import { useLazyGetProductDownloadLinkQuery } from './api';

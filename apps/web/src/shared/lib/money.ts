@@ -1,4 +1,4 @@
-import { formatMoney } from '@limelight/contracts';
+import { formatMoney } from '@limelight/contracts/constants';
 import { useCallback } from 'react';
 import { usePublicSettingsQuery } from '../api/settings';
 
@@ -11,7 +11,7 @@ import { usePublicSettingsQuery } from '../api/settings';
  */
 
 /** Tokens, with their unit (from the contracts, as the API writes them too). */
-export { formatTokens } from '@limelight/contracts';
+export { formatTokens } from '@limelight/contracts/constants';
 
 /** A saved card as fans recognise it: "Visa •••• 4242". */
 export const formatCard = (card: { brand: string; last4: string }) => `${card.brand} •••• ${card.last4}`;

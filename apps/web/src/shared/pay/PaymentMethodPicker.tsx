@@ -1,9 +1,12 @@
 import { CreditCardOutlined, PlusOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ListResponse, PaymentCard } from '@limelight/contracts';
-import { Button, Radio, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Radio, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { formatCard, formatTokens, useFormatMoney } from '../lib/money';
-import { AddCardForm } from './AddCardForm';
+
+// The card form, with the card's schema and the gateway's parts, loads when a fan adds a card:
+// every page that can take a payment (a creator's, a timeline) holds a picker.
+const AddCardForm = lazy(() => import('./AddCardForm').then((module) => ({ default: module.AddCardForm })));
 
 /** How a pay dialog pays: from the wallet, or with one of the fan's saved cards. */
 export type PayWith = { kind: 'wallet' } | { kind: 'card'; cardId: string };
@@ -67,12 +70,14 @@ export function PaymentMethodPicker({
       </Radio.Group>
       <div style={{ marginTop: 12 }}>
         {adding ? (
-          <AddCardForm
-            onDone={(card) => {
-              setAdding(false);
-              if (card) onChange({ kind: 'card', cardId: card._id });
-            }}
-          />
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+            <AddCardForm
+              onDone={(card) => {
+                setAdding(false);
+                if (card) onChange({ kind: 'card', cardId: card._id });
+              }}
+            />
+          </Suspense>
         ) : (
           <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
             Pay with a new card

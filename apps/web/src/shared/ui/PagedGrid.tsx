@@ -1,7 +1,11 @@
 import type { ListResponse } from '@limelight/contracts';
-import { Card, Col, Empty, Pagination, Row, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTableState } from '../hooks/useTableState';
+
+// antd's pages bar (with its page-size select) loads only for a grid with more than one page: a
+// creator's page holds three grids, and the bar made it load antd's form controls.
+const Pagination = lazy(() => import('./GridPagination'));
 
 const noFilters = [] as const;
 export const GRID_PAGE_SIZE = 12;
@@ -44,14 +48,11 @@ export function PagedGrid<T>({
           </Col>
         ))}
       </Row>
-      <Pagination
-        style={{ marginTop: 16 }}
-        current={state.current}
-        pageSize={state.pageSize}
-        total={data.total}
-        onChange={setPage}
-        hideOnSinglePage
-      />
+      {data.total > state.pageSize && (
+        <Suspense fallback={<div className="grid-pagination-space" />}>
+          <Pagination current={state.current} pageSize={state.pageSize} total={data.total} onChange={setPage} />
+        </Suspense>
+      )}
     </>
   );
 }

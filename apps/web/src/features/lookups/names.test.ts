@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, languageName } from './fields';
+import { countryName, languageName } from './names';
 
 const languages = [
   { code: 'ab', name: 'Abkhazian', nativeName: 'аҧсуа' },
