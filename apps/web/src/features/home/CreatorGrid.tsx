@@ -1,10 +1,9 @@
 import type { DiscoveryPerformer } from '@limelight/contracts';
-import { Card, Col, Row, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { PerformerCard } from '../profile';
 
 // Two a row on a phone, so a shelf is a glance rather than a long scroll.
-const gridColumns = { xs: 12, md: 8, lg: 6 };
 
 /**
  * Creators in a grid. While loading, one card-sized placeholder per creator asked for: the grid
@@ -24,25 +23,21 @@ export function CreatorGrid({
 }) {
   if (loading) {
     return (
-      <Row gutter={[12, 12]} aria-busy>
+      <div className="creator-grid" aria-busy>
         {Array.from({ length: expected }, (_, index) => (
-          <Col key={index} {...gridColumns}>
-            <Card size="small" className="performer-card-placeholder" cover={<div className="performer-card-cover" />}>
-              <Skeleton active avatar={{ size: 48 }} title={false} paragraph={{ rows: 2 }} />
-            </Card>
-          </Col>
+          <Card key={index} size="small" className="performer-card-placeholder" cover={<div className="performer-card-cover" />}>
+            <Skeleton active avatar={{ size: 48 }} title={false} paragraph={{ rows: 2 }} />
+          </Card>
         ))}
-      </Row>
+      </div>
     );
   }
   if (!performers?.length) return empty;
   return (
-    <Row gutter={[12, 12]}>
+    <div className="creator-grid">
       {performers.map((performer) => (
-        <Col key={performer._id} {...gridColumns}>
-          <PerformerCard performer={performer} />
-        </Col>
+        <PerformerCard key={performer._id} performer={performer} />
       ))}
-    </Row>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { DollarOutlined, PictureOutlined, VideoCameraOutlined } from '@ant-design/icons';
-import { Card, Col, Flex, Row, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePublicSettingsQuery } from '../../shared/api/settings';
@@ -53,25 +53,23 @@ export default function FrontPage() {
           </Link>
         </Flex>
       </section>
-      <Row gutter={[16, 16]} className="front-offers">
+      <div className="front-offers">
         {offers.map((offer) => (
-          <Col key={offer.title} xs={24} md={8}>
-            <Card size="small" className="front-offer">
-              <Flex gap={12} align="flex-start">
-                <span className="front-offer-icon" aria-hidden>
-                  {offer.icon}
-                </span>
-                <div>
-                  <Typography.Title level={2} className="front-offer-title">
-                    {offer.title}
-                  </Typography.Title>
-                  <Typography.Text>{offer.text}</Typography.Text>
-                </div>
-              </Flex>
-            </Card>
-          </Col>
+          <Card key={offer.title} size="small" className="front-offer">
+            <Flex gap={12} align="flex-start">
+              <span className="front-offer-icon" aria-hidden>
+                {offer.icon}
+              </span>
+              <div>
+                <Typography.Title level={2} className="front-offer-title">
+                  {offer.title}
+                </Typography.Title>
+                <Typography.Text>{offer.text}</Typography.Text>
+              </div>
+            </Flex>
+          </Card>
         ))}
-      </Row>
+      </div>
       <SitePromos position="home-top" />
       <ExploreShelves count={discoveryCounts.preview} />
       <Flex justify="center" className="front-explore">

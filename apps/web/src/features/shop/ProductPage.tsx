@@ -1,6 +1,6 @@
 import { EditOutlined, ShoppingOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { Product } from '@limelight/contracts';
-import { Avatar, Button, Card, Col, Flex, Image, Row, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Flex, Image, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { preloadCreatorOf } from '../../shared/api/creator-page';
@@ -119,37 +119,33 @@ export default function ProductPage() {
   const unpublished = product.status !== 'active' && viewer?._id === product.performer._id;
   return (
     <Card className="page-narrow">
-      <Row gutter={[24, 16]}>
-        <Col xs={24} md={12}>
-          <ProductGallery product={product} />
-        </Col>
-        <Col xs={24} md={12}>
-          <Flex vertical gap={12}>
-            <PageTitle style={{ margin: 0 }}>{product.name}</PageTitle>
-            <Link to={`${profile}?tab=store`}>
-              <Flex gap={8} align="center">
-                <Avatar src={product.performer.avatar} alt="" />
-                <Typography.Text strong>{product.performer.name}</Typography.Text>
-              </Flex>
-            </Link>
-            <Flex gap={4} wrap align="center">
-              <Typography.Text strong className="product-price">
-                {formatTokens(product.price)}
-              </Typography.Text>
-              <Tag>{productTypeLabels[product.type]}</Tag>
-              {product.type === 'physical' && !note && <Tag color="success">In stock</Tag>}
-              {note && <Tag color={note === 'Sold out' ? 'error' : 'warning'}>{note}</Tag>}
-              {unpublished && <LibraryStatusTag status={product.status} />}
+      <div className="product-layout">
+        <ProductGallery product={product} />
+        <Flex vertical gap={12}>
+          <PageTitle style={{ margin: 0 }}>{product.name}</PageTitle>
+          <Link to={`${profile}?tab=store`}>
+            <Flex gap={8} align="center">
+              <Avatar src={product.performer.avatar} alt="" />
+              <Typography.Text strong>{product.performer.name}</Typography.Text>
             </Flex>
-            {unpublished && <Typography.Text type="secondary">Fans do not see it until you publish it.</Typography.Text>}
-            <ProductActions product={product} />
-            {product.isBought && <Typography.Text type="secondary">You bought this. Your orders are in {myOrdersLink}.</Typography.Text>}
-            {product.description && (
-              <Typography.Paragraph style={{ whiteSpace: 'pre-line', margin: 0 }}>{product.description}</Typography.Paragraph>
-            )}
+          </Link>
+          <Flex gap={4} wrap align="center">
+            <Typography.Text strong className="product-price">
+              {formatTokens(product.price)}
+            </Typography.Text>
+            <Tag>{productTypeLabels[product.type]}</Tag>
+            {product.type === 'physical' && !note && <Tag color="success">In stock</Tag>}
+            {note && <Tag color={note === 'Sold out' ? 'error' : 'warning'}>{note}</Tag>}
+            {unpublished && <LibraryStatusTag status={product.status} />}
           </Flex>
-        </Col>
-      </Row>
+          {unpublished && <Typography.Text type="secondary">Fans do not see it until you publish it.</Typography.Text>}
+          <ProductActions product={product} />
+          {product.isBought && <Typography.Text type="secondary">You bought this. Your orders are in {myOrdersLink}.</Typography.Text>}
+          {product.description && (
+            <Typography.Paragraph style={{ whiteSpace: 'pre-line', margin: 0 }}>{product.description}</Typography.Paragraph>
+          )}
+        </Flex>
+      </div>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { ListResponse } from '@limelight/contracts';
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTableState } from '../hooks/useTableState';
 
@@ -41,13 +41,11 @@ export function PagedGrid<T>({
   }
   return (
     <>
-      <Row gutter={[16, 16]}>
+      <div className="card-grid">
         {data.data.map((item) => (
-          <Col key={keyOf(item)} xs={24} sm={12} md={8} lg={6}>
-            {render(item)}
-          </Col>
+          <div key={keyOf(item)}>{render(item)}</div>
         ))}
-      </Row>
+      </div>
       {data.total > state.pageSize && (
         <Suspense fallback={<div className="grid-pagination-space" />}>
           <Pagination current={state.current} pageSize={state.pageSize} total={data.total} onChange={setPage} />
