@@ -1,8 +1,7 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { PageStart } from '../../shared/lib/store';
-import { useAppSelector } from '../../shared/lib/store';
+import { type PageStart, useAppSelector } from '../../shared/lib/store';
 import { FeedList, preloadFeedList } from '../feeds';
 import { LiveNowStrip } from '../live';
 import { discoveryCounts, PerformerCard, suggestionPool, useListTopCreatorsQuery } from '../profile';

@@ -11,7 +11,7 @@ import { usePayDialog } from './usePayDialog';
 
 // The dialogs behind the buttons, with the payment's forms, cards and mutations, come with their
 // own code once a fan opens one (or points at its button): a timeline shows a Tip and an Unlock
-// button on every post, and drawing twenty closed dialogs cost a phone most of its first second.
+// button on every post, and twenty closed dialogs drawn as the page hydrated kept a phone busy.
 const UnlockDialog = lazyComponent(() => import('./PayDialogs').then((module) => ({ default: module.UnlockDialog })));
 const TipDialog = lazyComponent(() => import('./PayDialogs').then((module) => ({ default: module.TipDialog })));
 
