@@ -14,13 +14,10 @@ function Identity({ performer, href, avatarSize }: { performer: PublicPerformer;
     <>
       <Avatar size={avatarSize} src={performer.avatar} icon={<UserOutlined aria-hidden />} alt="" />
       <div style={{ minWidth: 0, flex: 1 }}>
-        <Link to={href}>
-          <Typography.Text strong ellipsis>
-            {performer.name}
-          </Typography.Text>
+        <Link to={href} className="text-ellipsis">
+          <Typography.Text strong>{performer.name}</Typography.Text>
         </Link>
-        <br />
-        <Typography.Text type="secondary" ellipsis>
+        <Typography.Text type="secondary" className="text-ellipsis">
           @{performer.username}
         </Typography.Text>
       </div>
@@ -59,7 +56,7 @@ function Offer({ performer }: { performer: CardPerformer }) {
   ].filter(Boolean);
   if (!parts.length) return null;
   return (
-    <Typography.Text type="secondary" className="performer-card-offer" ellipsis={{ tooltip: parts.join(' · ') }}>
+    <Typography.Text type="secondary" className="performer-card-offer text-ellipsis" title={parts.join(' · ')}>
       {parts.join(' · ')}
     </Typography.Text>
   );
@@ -97,9 +94,7 @@ export function PerformerCard({ performer, compact = false }: { performer: CardP
         <Identity performer={performer} href={href} avatarSize={48} />
       </Flex>
       {/* Always two lines high, so the cards of a row line up whether or not there is a bio. */}
-      <Typography.Paragraph className="performer-card-bio" ellipsis={{ rows: 2 }}>
-        {performer.bio}
-      </Typography.Paragraph>
+      <Typography.Paragraph className="performer-card-bio">{performer.bio}</Typography.Paragraph>
       <div className="performer-card-offer-line">
         <Offer performer={performer} />
       </div>
