@@ -54,6 +54,9 @@ export function fetchAsVisitor(app: FastifyInstance, request: FastifyRequest): t
   };
 }
 
+/** index.html's preloads of the API's answers, with the comment that explains them there. */
+const SHELL_ANSWER_PRELOADS = /\s*<!--[^>]*?requestShellData[\s\S]*?-->|\s*<link rel="preload" href="\/api\/[^"]*" as="fetch"[^>]*>/g;
+
 /**
  * The page: the built `index.html` with the render's HTML in the root, its styles in the head, the
  * theme on the document (so a dark page paints dark before any script) and the state the browser's
@@ -64,6 +67,9 @@ export function composePage(template: string, rendered: Pick<ServerRenderResult,
   if (!rendered) return page;
   // The page's own title and description take the place of the shell's.
   page = page.replace(/<title>[^<]*<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+  // The shell preloads the answers every screen waits for; a drawn page holds them (its state), so
+  // they would be fetched for nothing, two requests of the six a phone sends at a time at the start.
+  page = page.replace(SHELL_ANSWER_PRELOADS, '');
   page = page.replace('</head>', `${rendered.head}</head>`);
   page = page.replace(
     '<div id="root"></div>',
