@@ -46,7 +46,7 @@ export type ServerRenderResult = {
 };
 
 export type ServerRender = {
-  /** Whether this page is drawn on the server (public pages); the others answer the app's shell. */
+  /** Whether this page is drawn on the server (public pages, and a member's home); the others answer the app's shell. */
   rendersOnServer: (pathname: string, signedIn: boolean) => boolean;
   /**
    * The page drawn, or undefined when it is the browser's to draw: a member whose account could not

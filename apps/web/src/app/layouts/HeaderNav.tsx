@@ -7,6 +7,7 @@ import { useLiveStreamingOn } from '../../features/live/LiveStreamingOn';
 import { MessagesLink } from '../../features/messages/MessagesLink';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { useShopOpen } from '../../features/shop/ShopOpen';
+import { useOpenedOnce } from '../../shared/hooks/useOpenedOnce';
 import { formatTokens } from '../../shared/lib/money';
 import { useAppSelector } from '../../shared/lib/store';
 import { ThemeToggle } from '../../shared/ui/ThemeToggle';
@@ -111,7 +112,7 @@ export default function HeaderNav() {
   const items = useNavItems();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is drawn once first opened: closed, it only cost every page its styles and its menu.
-  const [drawerUsed, setDrawerUsed] = useState(false);
+  const drawerDrawn = useOpenedOnce(drawerOpen);
   const socketStatus = useAppSelector((state) => state.socket.status);
   const { token } = theme.useToken();
 
@@ -196,14 +197,11 @@ export default function HeaderNav() {
             type="text"
             aria-label="Open menu"
             icon={<MenuOutlined aria-hidden />}
-            onClick={() => {
-              setDrawerUsed(true);
-              setDrawerOpen(true);
-            }}
+            onClick={() => setDrawerOpen(true)}
           />
         )}
       </div>
-      {drawerUsed && (
+      {drawerDrawn && (
         <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} placement="right" size={260} title="Menu">
           {/* Inline, with every group open: a phone has no room for menus popping out sideways. */}
           <Menu

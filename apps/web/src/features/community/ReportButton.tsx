@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { Suspense, useState } from 'react';
 import { useOpenedOnce } from '../../shared/hooks/useOpenedOnce';
 import { useSignedInAction } from '../../shared/hooks/useSignedInAction';
-import { lazyComponent } from '../../shared/lib/lazy';
+import { lazyComponent, loadsOnIntent } from '../../shared/lib/lazy';
 
 // The form comes with its own code when first opened: a feed holds a Report button per post, and a
 // dialog drawn ahead of time also joined antd's Esc stack above any dialog already open (Esc then
@@ -32,8 +32,7 @@ export function ReportButton({
         icon={<FlagOutlined aria-hidden />}
         aria-label="Report"
         onClick={signedIn(() => setOpen(true))}
-        onPointerEnter={() => void ReportDialog.load()}
-        onFocus={() => void ReportDialog.load()}
+        {...loadsOnIntent(ReportDialog)}
       >
         {withLabel ? 'Report' : null}
       </Button>

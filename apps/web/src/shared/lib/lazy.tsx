@@ -32,3 +32,12 @@ export function lazyComponent<Module extends { default: ComponentType<Props> }, 
   };
   return Object.assign(Component, { load: start });
 }
+
+/**
+ * A button's props that start a lazy part's download when the button is pointed at or focused, so
+ * that the dialog it opens is usually in by the click.
+ */
+export const loadsOnIntent = (part: { load: () => Promise<unknown> }) => ({
+  onPointerEnter: () => void part.load(),
+  onFocus: () => void part.load(),
+});

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { Suspense } from 'react';
 import { useOpenedOnce } from '../hooks/useOpenedOnce';
 import { useSignedInAction } from '../hooks/useSignedInAction';
-import { lazyComponent } from '../lib/lazy';
+import { lazyComponent, loadsOnIntent } from '../lib/lazy';
 import { formatTokens } from '../lib/money';
 import { useAppSelector } from '../lib/store';
 import { usePayDialog } from './usePayDialog';
@@ -34,13 +34,7 @@ export function UnlockButton({
   const opened = useOpenedOnce(dialog.open);
   return (
     <>
-      <Button
-        type="primary"
-        icon={<UnlockOutlined aria-hidden />}
-        onClick={signedIn(dialog.show)}
-        onPointerEnter={() => void UnlockDialog.load()}
-        onFocus={() => void UnlockDialog.load()}
-      >
+      <Button type="primary" icon={<UnlockOutlined aria-hidden />} onClick={signedIn(dialog.show)} {...loadsOnIntent(UnlockDialog)}>
         Unlock for {formatTokens(price)}
       </Button>
       {opened && (
@@ -77,12 +71,7 @@ export function TipButton({
   if (viewer && viewer.role !== 'user') return null;
   return (
     <>
-      <Button
-        icon={<DollarOutlined aria-hidden />}
-        onClick={signedIn(dialog.show)}
-        onPointerEnter={() => void TipDialog.load()}
-        onFocus={() => void TipDialog.load()}
-      >
+      <Button icon={<DollarOutlined aria-hidden />} onClick={signedIn(dialog.show)} {...loadsOnIntent(TipDialog)}>
         Tip
       </Button>
       {opened && (

@@ -1,12 +1,13 @@
 import { CreditCardOutlined, PlusOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ListResponse, PaymentCard } from '@limelight/contracts';
 import { Button, Radio, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyComponent } from '../lib/lazy';
 import { formatCard, formatTokens, useFormatMoney } from '../lib/money';
 
 // The card form, with the card's schema and the gateway's parts, loads when a fan adds a card:
 // every page that can take a payment (a creator's, a timeline) holds a picker.
-const AddCardForm = lazy(() => import('./AddCardForm').then((module) => ({ default: module.AddCardForm })));
+const AddCardForm = lazyComponent(() => import('./AddCardForm').then((module) => ({ default: module.AddCardForm })));
 
 /** How a pay dialog pays: from the wallet, or with one of the fan's saved cards. */
 export type PayWith = { kind: 'wallet' } | { kind: 'card'; cardId: string };

@@ -1,11 +1,12 @@
 import type { ListResponse } from '@limelight/contracts';
 import { Card, Empty, Skeleton } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTableState } from '../hooks/useTableState';
+import { lazyComponent } from '../lib/lazy';
 
 // antd's pages bar (with its page-size select) loads only for a grid with more than one page: a
 // creator's page holds three grids, and the bar made it load antd's form controls.
-const Pagination = lazy(() => import('./GridPagination'));
+const Pagination = lazyComponent(() => import('./GridPagination'));
 
 const noFilters = [] as const;
 export const GRID_PAGE_SIZE = 12;
